@@ -1,0 +1,110 @@
+// Package cli holds the conventions every oath-* tool shares: exit codes, usage and version
+// flags, and the one place where an error becomes a line on stderr.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+)
+
+// Exit codes, the same for every tool (DESIGN.md "Conventions"). Claude Code treats only exit 2
+// of a hook as a block, which is why the hooks, not the tools, turn any failure into exit 2.
+const (
+	ExitOK     = 0 // the tool did its job
+	ExitFailed = 1 // the tool could not do its job; one line on stderr says why
+	ExitUsage  = 2 // the invocation was wrong (unknown flag, missing argument)
+)
+
+// Version is stamped at link time (-ldflags "-X github.com/oath-harness/oath-harness/internal/cli.Version=v1.2.3");
+// otherwise it comes from the module's build info.
+var Version = ""
+
+func version() string {
+	if Version != "" {
+		return Version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// UsageError is an error in how the tool was called; it exits with ExitUsage.
+type UsageError struct{ msg string }
+
+func (e *UsageError) Error() string { return e.msg }
+
+// Usagef returns a UsageError.
+func Usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+
+// Tool describes one oath-* binary for the shared conventions.
+type Tool struct {
+	Name  string // e.g. "oath-classify"
+	Usage string // the whole --help text: input, output, side effects, errors, an example
+}
+
+// Exit prints err (if any) as the tool's single stderr line and returns the exit code that
+// goes with it. It is the only place an oath tool prints an error.
+func (t Tool) Exit(stderr io.Writer, err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	msg := strings.TrimSpace(err.Error())
+	msg = strings.ReplaceAll(msg, "\n", "; ")
+	var ue *UsageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "%s: %s\nrun '%s --help' for usage\n", t.Name, msg, t.Name)
+		return ExitUsage
+	}
+	fmt.Fprintf(stderr, "%s: %s\n", t.Name, msg)
+	return ExitFailed
+}
+
+// Preamble answers the top-level -h/--help/help and --version. done reports whether the call
+// was one of those, and code is the exit code to return then.
+func (t Tool) Preamble(stdout io.Writer, args []string) (code int, done bool) {
+	if len(args) == 0 {
+		return 0, false
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		io.WriteString(stdout, t.Usage)
+		return ExitOK, true
+	case "-version", "--version", "version":
+		fmt.Fprintf(stdout, "%s %s\n", t.Name, version())
+		return ExitOK, true
+	}
+	return 0, false
+}
+
+// FlagSet returns a flag set that prints nothing by itself: Parse turns -h into the usage text
+// and a bad flag into a UsageError, so the output conventions stay in one place.
+func (t Tool) FlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// Parse parses args into fs. help reports -h/--help (the usage is then already on stdout).
+func (t Tool) Parse(fs *flag.FlagSet, stdout io.Writer, args []string) (help bool, err error) {
+	showVersion := false
+	if fs.Lookup("version") == nil {
+		fs.BoolVar(&showVersion, "version", false, "print the version")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			io.WriteString(stdout, t.Usage)
+			return true, nil
+		}
+		return false, Usagef("%v", err)
+	}
+	if showVersion {
+		fmt.Fprintf(stdout, "%s %s\n", t.Name, version())
+		return true, nil
+	}
+	return false, nil
+}

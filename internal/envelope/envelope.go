@@ -1,0 +1,260 @@
+// Package envelope reads and writes the JSON object that flows through the oath pipeline: the
+// host's event, kept as raw bytes, plus one key "oath" under which each stage adds its findings.
+package envelope
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+)
+
+// Key is the one top-level key the pipeline adds to the host's event. Everything of ours lives
+// under it, so a Post* hook's stdout never carries a top-level "decision" that Claude Code would read.
+const Key = "oath"
+
+// MaxSize bounds what a stage reads from stdin. Claude Code's events are far smaller; a larger
+// input is refused rather than read into memory without limit.
+const MaxSize = 64 << 20
+
+type field struct {
+	key string
+	raw json.RawMessage
+}
+
+// Envelope is one event with the stages' findings. The zero value is not usable: use Parse or Read.
+type Envelope struct {
+	host  []field // the host's top-level keys in their order, values untouched, without Key
+	stage []field // oath.<stage> in the order the stages added them
+	top   []field // top-level answers for the host (hookSpecificOutput, systemMessage)
+	event *claude.Event
+}
+
+// Read reads one JSON object from r.
+func Read(r io.Reader) (*Envelope, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the event: %w", err)
+	}
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("the event is larger than %d bytes", MaxSize)
+	}
+	return Parse(data)
+}
+
+// Parse reads one JSON object. Anything else (an array, two objects, a duplicated key) is an
+// error: a stage that cannot be sure what it was given must not guess.
+func Parse(data []byte) (*Envelope, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("no event on stdin: expected one JSON object")
+	}
+	host, err := parseObject(data)
+	if err != nil {
+		return nil, fmt.Errorf("the event is not a JSON object: %w", err)
+	}
+	e := &Envelope{}
+	for _, f := range host {
+		if f.key == Key {
+			if e.stage, err = parseObject(f.raw); err != nil {
+				return nil, fmt.Errorf("the event's %q key is not an object: %w", Key, err)
+			}
+			continue
+		}
+		e.host = append(e.host, f)
+	}
+	return e, nil
+}
+
+// parseObject splits a JSON object into its keys and raw values, in order.
+func parseObject(data []byte) ([]field, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil {
+		return nil, err
+	} else if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, fmt.Errorf("found %v where an object should start", tok)
+	}
+	var fields []field
+	seen := make(map[string]bool)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key := tok.(string) // inside an object the decoder only yields string keys
+		if seen[key] {
+			return nil, fmt.Errorf("key %q appears twice", key)
+		}
+		seen[key] = true
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		fields = append(fields, field{key, raw})
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("unexpected data after the object")
+	}
+	return fields, nil
+}
+
+// Event decodes the host fields the oath tools read. The result is cached.
+func (e *Envelope) Event() (*claude.Event, error) {
+	if e.event != nil {
+		return e.event, nil
+	}
+	ev := &claude.Event{}
+	targets := map[string]any{
+		"session_id": &ev.SessionID, "transcript_path": &ev.TranscriptPath, "cwd": &ev.Cwd,
+		"hook_event_name": &ev.HookEventName, "permission_mode": &ev.PermissionMode,
+		"source": &ev.Source, "prompt": &ev.Prompt, "prompt_id": &ev.PromptID,
+		"tool_name": &ev.ToolName, "tool_input": &ev.ToolInput, "tool_use_id": &ev.ToolUseID,
+		"tool_response": &ev.ToolResponse, "error": &ev.Error, "is_interrupt": &ev.IsInterrupt,
+		"duration_ms": &ev.DurationMS, "stop_hook_active": &ev.StopHookActive,
+		"last_assistant_message": &ev.LastAssistantMessage, "reason": &ev.Reason,
+	}
+	for _, f := range e.host {
+		t, ok := targets[f.key]
+		if !ok || string(f.raw) == "null" {
+			continue
+		}
+		if err := json.Unmarshal(f.raw, t); err != nil {
+			return nil, fmt.Errorf("event field %q: %v", f.key, err)
+		}
+	}
+	e.event = ev
+	return ev, nil
+}
+
+// Host returns the raw value of a top-level key of the host's event, or nil.
+func (e *Envelope) Host(key string) json.RawMessage {
+	for _, f := range e.host {
+		if f.key == key {
+			return f.raw
+		}
+	}
+	return nil
+}
+
+// HostRaw returns the host's event alone, as a JSON object, without the oath key.
+func (e *Envelope) HostRaw() []byte {
+	var b bytes.Buffer
+	writeObject(&b, e.host)
+	return b.Bytes()
+}
+
+// Has reports whether stage has written its findings.
+func (e *Envelope) Has(stage string) bool { return lookup(e.stage, stage) != nil }
+
+// Stage decodes oath.<stage> into v. found is false (and v untouched) when the stage has not run.
+func (e *Envelope) Stage(stage string, v any) (found bool, err error) {
+	raw := lookup(e.stage, stage)
+	if raw == nil {
+		return false, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return true, fmt.Errorf("oath.%s in the input: %v", stage, err)
+	}
+	return true, nil
+}
+
+// SetStage records v as oath.<stage>, replacing what the same stage wrote before (a stage run
+// twice answers once). Stages never write each other's keys.
+func (e *Envelope) SetStage(stage string, v any) error {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding oath.%s: %v", stage, err)
+	}
+	e.stage = set(e.stage, stage, raw)
+	return nil
+}
+
+// SetAnswer sets a top-level key of the hook's answer to Claude Code, such as
+// "hookSpecificOutput" or "systemMessage". The host's own keys cannot be overwritten.
+func (e *Envelope) SetAnswer(key string, v any) error {
+	if key == Key || e.Host(key) != nil {
+		return fmt.Errorf("answer key %q would overwrite the event", key)
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("encoding %s: %v", key, err)
+	}
+	e.top = set(e.top, key, raw)
+	return nil
+}
+
+// Answer returns the raw value of a top-level answer key set by a stage, or nil.
+func (e *Envelope) Answer(key string) json.RawMessage { return lookup(e.top, key) }
+
+// Bytes is the envelope as one JSON object followed by a newline: the host's keys as they came,
+// the answers, then "oath".
+func (e *Envelope) Bytes() []byte {
+	var b bytes.Buffer
+	b.Grow(e.size())
+	all := make([]field, 0, len(e.host)+len(e.top)+1)
+	all = append(all, e.host...)
+	all = append(all, e.top...)
+	if len(e.stage) > 0 {
+		var o bytes.Buffer
+		writeObject(&o, e.stage)
+		all = append(all, field{Key, o.Bytes()})
+	}
+	writeObject(&b, all)
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+// WriteTo writes Bytes to w.
+func (e *Envelope) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(e.Bytes())
+	return int64(n), err
+}
+
+func (e *Envelope) size() int {
+	n := 16
+	for _, fs := range [][]field{e.host, e.top, e.stage} {
+		for _, f := range fs {
+			n += len(f.key) + len(f.raw) + 4
+		}
+	}
+	return n
+}
+
+func lookup(fs []field, key string) json.RawMessage {
+	for _, f := range fs {
+		if f.key == key {
+			return f.raw
+		}
+	}
+	return nil
+}
+
+func set(fs []field, key string, raw json.RawMessage) []field {
+	for i := range fs {
+		if fs[i].key == key {
+			fs[i].raw = raw
+			return fs
+		}
+	}
+	return append(fs, field{key, raw})
+}
+
+func writeObject(b *bytes.Buffer, fs []field) {
+	b.WriteByte('{')
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f.key)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(f.raw)
+	}
+	b.WriteByte('}')
+}

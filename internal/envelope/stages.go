@@ -1,0 +1,91 @@
+package envelope
+
+import "github.com/oath-harness/oath-harness/internal/risk"
+
+// Stage names: the keys under "oath". Field names below are stable (DESIGN.md "Field names"):
+// tests, scripts and users rely on them. A stage may add fields to its own type; renaming one is
+// a breaking change.
+const (
+	StageClassify = "classify"
+	StageGate     = "gate"
+	StageTrust    = "trust"
+	StageDecision = "decision"
+)
+
+// Classification is oath.classify: what the call is and how risky.
+type Classification struct {
+	Domain    string     `json:"domain"`
+	Risk      risk.Level `json:"risk"`
+	RiskValue int        `json:"risk_value"` // 1–4, Risk.Value()
+	Reasons   []Reason   `json:"reasons"`
+	Commands  [][]string `json:"commands"` // each simple command's argv after unwrapping
+	Paths     Paths      `json:"paths"`
+}
+
+// Reason is one rule that matched.
+type Reason struct {
+	Rule    string     `json:"rule"`
+	Command string     `json:"command,omitempty"`
+	Risk    risk.Level `json:"risk"`
+	Detail  string     `json:"detail,omitempty"`
+}
+
+// Paths lists the files a call reads and writes, absolute (resolved against the event's cwd).
+type Paths struct {
+	Read  []string `json:"read"`
+	Write []string `json:"write"`
+}
+
+// Gate verdicts.
+const (
+	VerdictAllow = "allow"
+	VerdictBlock = "block"
+)
+
+// GateVerdict is oath.gate: whether the Core Contract (seed 000) forbids the call.
+type GateVerdict struct {
+	Verdict string `json:"verdict"` // allow | block
+	Rule    string `json:"rule"`
+	Reason  string `json:"reason"`
+}
+
+// Outcomes of a tool call, as oath-trust record learns them.
+const (
+	OutcomeSuccess = "success"
+	OutcomeFailure = "failure"
+)
+
+// Trust is oath.trust: the trust the call's domain has earned.
+type Trust struct {
+	Domain          string   `json:"domain"`
+	Score           float64  `json:"score"` // the score the decision uses
+	ScoreBefore     *float64 `json:"score_before,omitempty"`
+	ScoreAfter      *float64 `json:"score_after,omitempty"`
+	Outcome         string   `json:"outcome,omitempty"` // success | failure, after record
+	Successes       int      `json:"successes"`
+	Failures        int      `json:"failures"`
+	TotalOperations int      `json:"total_operations"`
+	IsWarmingUp     bool     `json:"is_warming_up"`
+	WarmupRemaining int      `json:"warmup_remaining"`
+	Stale           bool     `json:"stale,omitempty"` // the store was locked: the last readable value
+}
+
+// The four decisions (seed 001 §3.1).
+const (
+	DecisionAutoApproved  = "auto_approved"
+	DecisionLoggedOnly    = "logged_only"
+	DecisionHumanRequired = "human_required"
+	DecisionBlocked       = "blocked"
+)
+
+// Decision is oath.decision: what should happen, and why.
+type Decision struct {
+	Decision         string  `json:"decision"`
+	Autonomy         float64 `json:"autonomy"`
+	Phase            string  `json:"phase"`
+	Profile          string  `json:"profile"` // allowed | trust_gated | blocked
+	Reason           string  `json:"reason"`
+	Guidance         string  `json:"guidance,omitempty"`
+	RecommendedModel string  `json:"recommended_model"`
+	Persona          string  `json:"persona"`
+}
