@@ -1,16 +1,74 @@
-// Package oathgate is the oath-gate command.
+// Package oathgate is the oath-gate command: the Core Contract (seed 000) as a pipeline stage.
+//
+// Input: one envelope on stdin, normally after oath-classify. Output: the same envelope with
+// oath.gate = {verdict allow|block, rule, reason} added; everything else passes through
+// untouched. Events other than PreToolUse get verdict allow, rule not_a_tool_call (the gate
+// judges calls before they run; recording the rule keeps the audit trail uniform).
+//
+// Side effects: none. It reads $OATH_HOME/config/settings.json, $CLAUDE_PROJECT_DIR/state.md
+// (only when gate.playbook_gate is on), .claude/protected-files.txt, and runs git only for a
+// git commit or push that admin maintenance might allow.
+//
+// Errors: whenever it can judge, it exits 0, a block included (oath-decide turns a block into a
+// deny). Anything it cannot read that a verdict depends on is a block whose reason names it
+// (fail-closed). Exit 1 with one line on stderr only when it cannot write an answer at all: the
+// input is not one JSON object.
 package oathgate
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/gate"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-const usage = `oath-gate enforces the Core Contract (seed 000): HARD_BLOCK of protected files and the playbook gate.
+const usage = `oath-gate enforces the Core Contract (seed 000): HARD_BLOCK of protected files, the playbook
+gate with its admin maintenance whitelist, and fail-closed. No mode, admin included, bypasses it.
 
-Not implemented yet: this build does nothing else than print this text.
+Usage:
+  oath-gate < envelope.json            judge one call (a pipeline stage)
+  oath-gate check [--json] PATH...     say whether each path is protected, and why
+
+Input (stage): one JSON object on stdin, the hook event, normally with oath.classify added by
+  oath-classify (paths.write and commands are what the gate judges).
+Output (stage): the same object with oath.gate = {"verdict": "allow"|"block", "rule", "reason"}.
+  Every other key passes through untouched. Events other than PreToolUse: verdict allow,
+  rule not_a_tool_call.
+Rules:
+  HARD_BLOCK   a write by any route (Write, Edit, redirect, mv, cp, sed -i, tee, rm …) to CLAUDE.md,
+               .claude/protected-files.txt, the seed's guard hooks, or any path or glob listed in
+               .claude/protected-files.txt (one a line, # comments, ** spans directories; an entry
+               protects everything below it; case is ignored) is blocked in every mode.
+  playbook     with {"gate":{"playbook_gate":true}} in settings and playbook.active: null in
+               state.md, only reads and changes of state.md, plan/playbook-*.md, plan/archive/**
+               pass; with security: admin also mkdir -p plan/archive, mv plan/playbook-*.md
+               plan/archive/, git add of those paths, git commit when all staged paths are
+               among them, git push (or git push REMOTE BRANCH) when the pushed commits are.
+  fail-closed  oath.classify missing, settings invalid, state.md missing or garbled, the
+               protected list unreadable, git failing when its answer is needed: block, with
+               a reason naming what could not be read.
+Files read: $OATH_HOME/config/settings.json, $CLAUDE_PROJECT_DIR/state.md,
+  $CLAUDE_PROJECT_DIR/.claude/protected-files.txt; git only for git commit/push under admin.
+Side effects: none.
+Exit status: 0 when it judged (a block too: oath-decide turns it into a deny); 1 when it cannot
+  answer (stdin is not one JSON object), one line on stderr; 2 usage error.
+  check: 0 when every path was answered, protected or not; 1 when the protected list cannot
+  be read; 2 usage error.
+
+Example:
+  echo '{"hook_event_name":"PreToolUse","tool_name":"Edit","cwd":"'$PWD'","tool_input":{"file_path":"CLAUDE.md"}}' \
+    | oath-classify | oath-gate
+  oath-gate check CLAUDE.md src/main.go
 `
 
 var tool = cli.Tool{Name: "oath-gate", Usage: usage}
@@ -20,5 +78,149 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
-	return tool.Exit(stderr, errors.New("not implemented yet"))
+	if len(args) > 0 && args[0] == "check" {
+		return tool.Exit(stderr, runCheck(stdout, args[1:]))
+	}
+	fset := tool.FlagSet("oath-gate")
+	if help, err := tool.Parse(fset, stdout, args); help || err != nil {
+		return tool.Exit(stderr, err)
+	}
+	if fset.NArg() > 0 {
+		return tool.Exit(stderr, cli.Usagef("unexpected argument %q", fset.Arg(0)))
+	}
+	return tool.Exit(stderr, run(stdin, stdout))
+}
+
+func run(stdin io.Reader, stdout io.Writer) error {
+	env, err := envelope.Read(stdin)
+	if err != nil {
+		return err
+	}
+	v := gate.Judge(readCall(env), loadEnv(layout.FromEnv()))
+	if err := env.SetStage(envelope.StageGate, v); err != nil {
+		return err
+	}
+	if _, err := env.WriteTo(stdout); err != nil {
+		return fmt.Errorf("writing the answer: %v", err)
+	}
+	return nil
+}
+
+// readCall decodes what the gate needs of the event. A field that cannot be decoded becomes
+// EventErr or ClassifyErr, which block: the gate does not judge a call it cannot read.
+func readCall(env *envelope.Envelope) gate.Call {
+	var c gate.Call
+	ev, err := env.Event()
+	if err != nil {
+		c.EventErr = err
+		return c
+	}
+	c.Event, c.Tool, c.Cwd = ev.HookEventName, ev.ToolName, ev.Cwd
+	if len(ev.ToolInput) > 0 && (gate.IsFileTool(ev.ToolName) || ev.ToolName == claude.ToolBash) {
+		var in struct {
+			claude.FileInput
+			Command json.RawMessage `json:"command"`
+		}
+		if err := json.Unmarshal(ev.ToolInput, &in); err != nil {
+			c.EventErr = fmt.Errorf("tool_input: %v", err)
+			return c
+		}
+		c.ToolPath = in.Path()
+		if len(in.Command) > 0 {
+			var s string
+			if json.Unmarshal(in.Command, &s) != nil {
+				c.EventErr = errors.New("tool_input.command is not a string")
+				return c
+			}
+			c.Command = s
+		}
+	}
+	var cl envelope.Classification
+	found, err := env.Stage(envelope.StageClassify, &cl)
+	switch {
+	case err != nil:
+		c.ClassifyErr = err
+	case found:
+		c.Classify = &cl
+	}
+	return c
+}
+
+// loadEnv reads the files the rules depend on. Errors are kept, not returned: each blocks only
+// the calls whose verdict depends on what could not be read.
+func loadEnv(l layout.Layout) gate.Env {
+	env := gate.Env{ProjectDir: l.ProjectDir, Git: gate.ExecGit{}, Resolve: resolve}
+	s, err := settings.Load(l.SettingsFile())
+	if err != nil {
+		env.SettingsErr = err
+	}
+	env.PlaybookGate = s.Gate.PlaybookGate
+	env.Protected, env.ProtectedErr = loadProtected(l)
+	if env.PlaybookGate {
+		env.State = loadState(l.StateFile())
+	}
+	return env
+}
+
+func loadProtected(l layout.Layout) (*gate.Protected, error) {
+	name := l.ProtectedFilesList()
+	data, err := readLimited(name, gate.MaxListSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return gate.DefaultProtected(), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return gate.ParseProtected(".claude/protected-files.txt", data)
+}
+
+func loadState(name string) gate.State {
+	data, err := readLimited(name, gate.MaxStateSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return gate.StateUnreadable(fmt.Errorf("%s does not exist", name))
+	}
+	if err != nil {
+		return gate.StateUnreadable(err)
+	}
+	return gate.ParseState(data)
+}
+
+// readLimited reads at most max+1 bytes, so that an oversized file is refused by the parser
+// without being read whole.
+func readLimited(name string, max int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return data, nil
+}
+
+// resolve follows symbolic links in as much of p as exists, dangling links included (a link to
+// a protected file that does not exist yet would create it), and keeps the rest as written.
+func resolve(p string) string { return resolveLinks(p, 0) }
+
+func resolveLinks(p string, links int) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	if links < 32 {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if t, err := os.Readlink(p); err == nil {
+				if !filepath.IsAbs(t) {
+					t = filepath.Join(filepath.Dir(p), t)
+				}
+				return resolveLinks(t, links+1)
+			}
+		}
+	}
+	parent := filepath.Dir(p)
+	if parent == p {
+		return p
+	}
+	return filepath.Join(resolveLinks(parent, links), filepath.Base(p))
 }
