@@ -56,7 +56,7 @@ type Call struct {
 	ToolPath string // tool_input.file_path or notebook_path of a file tool, as given
 	Command  string // tool_input.command of Bash, as given
 
-	EventErr    error                    // the event's fields could not be decoded
+	EventErr error // the event's fields could not be decoded
 
 	Classify    *envelope.Classification // oath.classify; nil when oath-classify did not run
 	ClassifyErr error                    // oath.classify present but unreadable
