@@ -231,6 +231,9 @@ func checkKeys(prefix string, obj map[string]any, t reflect.Type) error {
 		path := prefix + k
 		ft, ok := known[k]
 		if !ok {
+			if near := nearest(k, known); near != "" {
+				return &FieldError{path, nil, fmt.Sprintf("unknown key (did you mean %s%s? a typo would silently disable a rule)", prefix, near)}
+			}
 			if scoreKey(k) {
 				return &FieldError{path, nil, "trust scores cannot be set in settings: trust is earned by successful calls (FR-RM-007)"}
 			}
@@ -284,4 +287,36 @@ func jsonType(t reflect.Type) string {
 		return "object"
 	}
 	return t.String()
+}
+
+// nearest returns the known key within two edits of k, if there is one.
+func nearest(k string, known map[string]reflect.Type) string {
+	best, bestDist := "", 3
+	for name := range known {
+		if d := editDistance(k, name); d < bestDist || (d == bestDist && name < best) {
+			best, bestDist = name, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+var tool = Tool{Name: "oath-x", Usage: "usage: oath-x\n"}
+
+func TestExitCodesAndOneLineErrors(t *testing.T) {
+	var stderr bytes.Buffer
+	if code := tool.Exit(&stderr, nil); code != ExitOK || stderr.Len() != 0 {
+		t.Fatalf("nil error: %d %q", code, stderr.String())
+	}
+	if code := tool.Exit(&stderr, errors.New("cannot read state\nsecond line")); code != ExitFailed ||
+		stderr.String() != "oath-x: cannot read state; second line\n" {
+		t.Fatalf("failure: %d %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := tool.Exit(&stderr, Usagef("unknown subcommand %q", "frob")); code != ExitUsage ||
+		!strings.HasPrefix(stderr.String(), `oath-x: unknown subcommand "frob"`) {
+		t.Fatalf("usage: %d %q", code, stderr.String())
+	}
+}
+
+func TestPreambleAndParse(t *testing.T) {
+	for _, arg := range []string{"-h", "--help", "help"} {
+		var out bytes.Buffer
+		if code, done := tool.Preamble(&out, []string{arg}); !done || code != 0 || out.String() != tool.Usage {
+			t.Errorf("%s: %d %v %q", arg, code, done, out.String())
+		}
+	}
+	var out bytes.Buffer
+	if _, done := tool.Preamble(&out, []string{"--version"}); !done || !strings.HasPrefix(out.String(), "oath-x ") {
+		t.Errorf("--version: %q", out.String())
+	}
+	if _, done := tool.Preamble(&out, []string{"score"}); done {
+		t.Error("a subcommand is not a preamble")
+	}
+	fs := tool.FlagSet("x")
+	n := fs.Int("n", 0, "")
+	out.Reset()
+	if help, err := tool.Parse(fs, &out, []string{"-n", "3"}); help || err != nil || *n != 3 {
+		t.Errorf("parse: %v %v %d", help, err, *n)
+	}
+	var ue *UsageError
+	if _, err := tool.Parse(tool.FlagSet("x"), &out, []string{"--bogus"}); !errors.As(err, &ue) {
+		t.Errorf("bad flag: %v", err)
+	}
+	out.Reset()
+	if help, _ := tool.Parse(tool.FlagSet("x"), &out, []string{"--help"}); !help || out.String() != tool.Usage {
+		t.Errorf("--help: %v %q", help, out.String())
+	}
+}

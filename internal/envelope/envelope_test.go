@@ -1,0 +1,193 @@
+package envelope
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+const preToolUse = `{"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la","description":"list"},"tool_use_id":"t1"}`
+
+func TestRoundTripKeepsHostBytes(t *testing.T) {
+	e, err := Parse([]byte(preToolUse))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(e.Bytes()); got != preToolUse+"\n" {
+		t.Fatalf("round trip changed the event:\n got %s\nwant %s", got, preToolUse)
+	}
+}
+
+func TestStagesAreAddedUnderOathInOrder(t *testing.T) {
+	e, _ := Parse([]byte(preToolUse))
+	if err := e.SetStage(StageClassify, Classification{Domain: "file_read", Risk: risk.Low, RiskValue: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetStage(StageGate, GateVerdict{Verdict: VerdictAllow, Rule: "none"}); err != nil {
+		t.Fatal(err)
+	}
+	// A later stage reads what an earlier one wrote, after a trip through bytes.
+	e2, err := Parse(e.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Classification
+	if found, err := e2.Stage(StageClassify, &c); !found || err != nil || c.Domain != "file_read" || c.Risk != risk.Low {
+		t.Fatalf("Stage(classify) = %v, %v, %+v", found, err, c)
+	}
+	if found, _ := e2.Stage(StageTrust, &Trust{}); found {
+		t.Fatal("trust reported present but never set")
+	}
+	out := string(e2.Bytes())
+	if !strings.HasPrefix(out, preToolUse[:len(preToolUse)-1]+`,"oath":{"classify":`) {
+		t.Fatalf("host keys must come first, untouched, then oath: %s", out)
+	}
+	if i, j := strings.Index(out, `"classify"`), strings.Index(out, `"gate"`); i > j {
+		t.Fatalf("stages out of order: %s", out)
+	}
+}
+
+func TestSetStageTwiceAnswersOnce(t *testing.T) {
+	e, _ := Parse([]byte(preToolUse))
+	e.SetStage(StageGate, GateVerdict{Verdict: VerdictAllow})
+	e.SetStage(StageGate, GateVerdict{Verdict: VerdictBlock})
+	if n := strings.Count(string(e.Bytes()), `"gate"`); n != 1 {
+		t.Fatalf("gate appears %d times", n)
+	}
+	var g GateVerdict
+	e.Stage(StageGate, &g)
+	if g.Verdict != VerdictBlock {
+		t.Fatalf("verdict %q, want the last one written", g.Verdict)
+	}
+}
+
+func TestAnswerIsTopLevelAndCannotOverwriteTheEvent(t *testing.T) {
+	e, _ := Parse([]byte(preToolUse))
+	if err := e.SetAnswer("hookSpecificOutput", map[string]string{"hookEventName": "PreToolUse"}); err != nil {
+		t.Fatal(err)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes(), &top); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := top["hookSpecificOutput"]; !ok {
+		t.Fatal("answer not at top level")
+	}
+	for _, key := range []string{"tool_name", Key} {
+		if err := e.SetAnswer(key, "x"); err == nil {
+			t.Errorf("SetAnswer(%q) overwrote the event", key)
+		}
+	}
+	// An answer survives the next stage's parse.
+	e2, err := Parse(e.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e2.Host("hookSpecificOutput") == nil {
+		t.Fatal("answer lost by the next stage")
+	}
+}
+
+func TestEventDecodesTheFieldsStagesRead(t *testing.T) {
+	e, _ := Parse([]byte(`{"session_id":"s","cwd":"/w","hook_event_name":"PostToolUseFailure","tool_name":"Bash","tool_input":{"command":"false"},"error":"Exit code 1","is_interrupt":false,"duration_ms":12,"unknown_future_key":{"a":1}}`))
+	ev, err := e.Event()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.HookEventName != "PostToolUseFailure" || ev.ToolName != "Bash" || ev.Cwd != "/w" ||
+		string(ev.ToolInput) != `{"command":"false"}` || string(ev.Error) != `"Exit code 1"` || ev.DurationMS != "12" {
+		t.Fatalf("decoded %+v", ev)
+	}
+	if !ev.IsToolEvent() {
+		t.Fatal("PostToolUseFailure is a tool event")
+	}
+	if e.Host("unknown_future_key") == nil {
+		t.Fatal("unknown host keys must be kept")
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	for name, in := range map[string]string{
+		"empty":         "",
+		"blank":         " \n",
+		"array":         `[1]`,
+		"string":        `"x"`,
+		"two objects":   `{} {}`,
+		"trailing junk": `{"a":1} x`,
+		"duplicate key": `{"tool_name":"Read","tool_name":"Bash"}`,
+		"truncated":     `{"a":`,
+		"oath not obj":  `{"oath":[1]}`,
+		"dup stage":     `{"oath":{"gate":1,"gate":2}}`,
+		"bad event":     `{"cwd":`,
+	} {
+		if _, err := Parse([]byte(in)); err == nil {
+			t.Errorf("%s: Parse(%q) succeeded", name, in)
+		}
+	}
+}
+
+func TestEventTypeErrorIsReported(t *testing.T) {
+	e, err := Parse([]byte(`{"tool_name":5}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Event(); err == nil {
+		t.Fatal("tool_name 5 must not decode as a string")
+	}
+}
+
+func TestReadRefusesOversizedInput(t *testing.T) {
+	big := bytes.Repeat([]byte(" "), MaxSize+2)
+	if _, err := Read(bytes.NewReader(big)); err == nil || !strings.Contains(err.Error(), "larger") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestHostRawOmitsOath(t *testing.T) {
+	e, _ := Parse([]byte(`{"a":1,"oath":{"gate":{}},"b":[2]}`))
+	if got := string(e.HostRaw()); got != `{"a":1,"b":[2]}` {
+		t.Fatalf("HostRaw = %s", got)
+	}
+}
+
+// FuzzParse: any input is either refused or round-trips to valid JSON that parses to the same bytes.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{preToolUse, `{}`, `{"oath":{"classify":{"domain":"x"}}}`, `{"a":"\u00e9\n","b":null}`, `[`, `{"a":1,"a":2}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e, err := Parse(data)
+		if err != nil {
+			return
+		}
+		out := e.Bytes()
+		if !json.Valid(out) {
+			t.Fatalf("invalid output %q from %q", out, data)
+		}
+		e2, err := Parse(out)
+		if err != nil {
+			t.Fatalf("output does not parse again: %v", err)
+		}
+		if !bytes.Equal(e2.Bytes(), out) {
+			t.Fatalf("not stable: %q then %q", out, e2.Bytes())
+		}
+		e.Event() // must not panic
+	})
+}
+
+func BenchmarkParseAndWrite1MBWrite(b *testing.B) {
+	content, _ := json.Marshal(strings.Repeat("package main // some Go code\n", 1<<15))
+	event := []byte(`{"session_id":"s","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/p/main.go","content":` + string(content) + `}}`)
+	b.SetBytes(int64(len(event)))
+	for b.Loop() {
+		e, err := Parse(event)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.SetStage(StageGate, GateVerdict{Verdict: VerdictAllow})
+		_ = e.Bytes()
+	}
+}
