@@ -43,9 +43,15 @@ func successRate(d Domain, t settings.Trust) float64 {
 	return rate
 }
 
+// MaxScore is the highest score trust can earn. The seed's update approaches 1 without reaching
+// it, but float64 arithmetic would round it to exactly 1.0 after some hundreds of successes;
+// capping it below 1 keeps "a score of 1.0 is hand-set" (001 §5.1) true, so the store can refuse
+// it without ever refusing honestly earned trust.
+const MaxScore = 0.9999
+
 // Success is d after one successful call at now.
 func Success(d Domain, t settings.Trust, now time.Time) Domain {
-	d.Score = clamp(d.Score + (1-d.Score)*successRate(d, t))
+	d.Score = math.Min(clamp(d.Score+(1-d.Score)*successRate(d, t)), math.Max(d.Score, MaxScore))
 	d.Successes++
 	return operated(d, now)
 }
@@ -81,18 +87,24 @@ func DaysIdle(d Domain, now time.Time) int {
 }
 
 // Decay applies hibernation and decay at a session start: nothing within hibernation_days, then
-// score × 0.999^(days − hibernation_days), and the warm-up starts for a domain that slept.
+// score × 0.999^(days − hibernation_days), and the warm-up starts for a domain that slept
+// (FR-SB-004: "more than hibernation_days", as the seed's pseudo-code compares).
+//
+// The first session start after a sleep (DecayedDays still 0) starts a full warm-up even if an
+// earlier warm-up was cut short by that sleep, as the seed's pseudo-code does; later session
+// starts of the same sleep leave the warm-up as it is, since no operation ran in between.
 func Decay(d Domain, t settings.Trust, now time.Time) Domain {
 	idle := DaysIdle(d, now)
 	if idle <= t.HibernationDays {
 		return d
 	}
+	newSleep := d.DecayedDays == 0
 	due := idle - t.HibernationDays
 	if extra := due - d.DecayedDays; extra > 0 {
 		d.Score = clamp(d.Score * math.Pow(0.999, float64(extra)))
 		d.DecayedDays = due
 	}
-	if !d.IsWarmingUp {
+	if newSleep || !d.IsWarmingUp {
 		d.IsWarmingUp, d.WarmupRemaining = true, t.WarmupOperations
 	}
 	return d
@@ -119,4 +131,15 @@ func clamp(v float64) float64 {
 		return 1
 	}
 	return v
+}
+
+// MaxEarnable is the highest score any history with this many successes could have reached:
+// starting from the highest initial score settings allow (0.5), every success at the fastest
+// rate there is (0.10, boosted and warming up); failures and decay only lower a score. The
+// store refuses a record above it as hand-set (001 §5.1): with no success, nothing above 0.5.
+func MaxEarnable(successes int) float64 {
+	if successes < 0 {
+		successes = 0
+	}
+	return math.Min(1-(1-0.5)*math.Pow(1-0.10, float64(successes)), MaxScore)
 }

@@ -1,24 +1,268 @@
-// Package oathtrust is the oath-trust command.
+// Package oathtrust is the oath-trust command: per-domain earned trust, read on PreToolUse
+// (score), learned on PostToolUse/PostToolUseFailure (record), carried across sessions
+// (bootstrap) and shown to a person (show). The math is internal/trust's; the file is
+// internal/trust.Store's.
 package oathtrust
 
 import (
-	"errors"
+	"fmt"
 	"io"
+	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
+	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
-const usage = `oath-trust keeps per-domain trust: score (PreToolUse), record (PostToolUse/Failure), bootstrap (SessionStart), show.
+const usage = `usage: oath-trust score|record|bootstrap < envelope.json
+       oath-trust show [--json]
 
-Not implemented yet: this build does nothing else than print this text.
+oath-trust keeps the trust each domain of tool calls has earned (seed 002 §B-1-1).
+
+  score      PreToolUse: the trust of the call's domain. Read-only: never waits for
+             the lock (the file is only ever replaced by rename) and writes nothing,
+             except that a corrupt file is set aside.
+  record     PostToolUse (success) or PostToolUseFailure (failure), from
+             hook_event_name: updates the domain under an exclusive lock (5 s) and
+             rewrites the file atomically. Any other event is an error.
+  bootstrap  SessionStart: creates the file (_global at trust.initial_score),
+             migrates v1 to v2, applies hibernation and decay, starts the warm-up of
+             domains that slept, sets a new session id. On a SessionStart event it
+             answers hookSpecificOutput.additionalContext: one line with the trust
+             per domain.
+  show       the trust per domain for a person; --json prints the v2 document.
+
+Input (score, record, bootstrap): one JSON object on stdin, the host's event with
+oath.classify.domain (absent, empty, "unknown" or not a domain name: _global).
+Output: the same object with oath.trust = {domain, score, successes, failures,
+total_operations, is_warming_up, warmup_remaining}; after record also score_before,
+score_after, outcome; stale: true when a corrupt file could not be set aside in time.
+
+Files: $OATH_HOME/state/trust-scores.json (OATH_HOME defaults to
+$CLAUDE_PROJECT_DIR/oath-harness), its .lock, and config/settings.json (trust.*).
+
+Errors (exit 1, one line on stderr; stdout empty; no file changed):
+  - the settings file is invalid;
+  - the state file holds a record the harness cannot have written (a score outside
+    [0, 1], a hand-set 1.0, more than its successes can earn): refused, naming the
+    domain, for every subcommand, until a person restores or moves the file;
+  - record: the lock was not free within 5 s, or the event is not a Post* event.
+A corrupt or unreadable state file is renamed trust-scores.json.corrupt-<time> and
+trust starts again from initial_score, with a warning on stderr. Usage errors exit 2.
+
+Example:
+  echo '{"hook_event_name":"PostToolUse","oath":{"classify":{"domain":"file_read"}}}' \
+    | oath-trust record | jq .oath.trust.score_after
 `
 
 var tool = cli.Tool{Name: "oath-trust", Usage: usage}
+
+// Test-only hooks, set by the repository's TestMain from the environment.
+var (
+	// TestOnlyNow replaces the clock.
+	TestOnlyNow func() time.Time
+	// TestOnlyNewSessionID replaces the session id generator.
+	TestOnlyNewSessionID func() string
+	// TestOnlyLockTimeout replaces trust.DefaultLockTimeout when positive.
+	TestOnlyLockTimeout time.Duration
+)
+
+func now() time.Time {
+	if TestOnlyNow != nil {
+		return TestOnlyNow().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func newSessionID() string {
+	if TestOnlyNewSessionID != nil {
+		return TestOnlyNewSessionID()
+	}
+	return uuid.NewString()
+}
 
 // Main runs oath-trust and returns its exit code.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
-	return tool.Exit(stderr, errors.New("not implemented yet"))
+	return tool.Exit(stderr, run(stdin, stdout, stderr, args))
+}
+
+func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
+	if len(args) == 0 {
+		return cli.Usagef("missing subcommand: score, record, bootstrap or show")
+	}
+	sub, rest := args[0], args[1:]
+	fs := tool.FlagSet(sub)
+	asJSON := false
+	if sub == "show" {
+		fs.BoolVar(&asJSON, "json", false, "print the v2 document")
+	}
+	if help, err := tool.Parse(fs, stdout, rest); help || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("%s: unexpected argument %q", sub, fs.Arg(0))
+	}
+	switch sub {
+	case "score", "record", "bootstrap", "show":
+	default:
+		return cli.Usagef("unknown subcommand %q: score, record, bootstrap or show", sub)
+	}
+
+	l := layout.FromEnv()
+	s, err := settings.Load(l.SettingsFile())
+	if err != nil {
+		return err
+	}
+	store := &trust.Store{Path: l.TrustFile(), Trust: s.Trust, LockTimeout: TestOnlyLockTimeout,
+		Warn: func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", tool.Name, msg) }}
+	t := now()
+
+	if sub == "show" {
+		return show(store, t, asJSON, stdout)
+	}
+	env, err := envelope.Read(stdin)
+	if err != nil {
+		return err
+	}
+	var out envelope.Trust
+	switch sub {
+	case "score":
+		out, err = score(env, store, t)
+	case "record":
+		out, err = record(env, store, t)
+	case "bootstrap":
+		out, err = bootstrap(env, store, t)
+	}
+	if err != nil {
+		return err
+	}
+	if err := env.SetStage(envelope.StageTrust, out); err != nil {
+		return err
+	}
+	_, err = env.WriteTo(stdout)
+	return err
+}
+
+// domainOf is the call's domain as oath-classify named it; _global when there is none that
+// can be a domain, so that a call is never without a score.
+func domainOf(env *envelope.Envelope) (string, error) {
+	var c struct {
+		Domain string `json:"domain"`
+	}
+	if _, err := env.Stage(envelope.StageClassify, &c); err != nil {
+		return "", err
+	}
+	if c.Domain == "unknown" || !trust.ValidName(c.Domain) {
+		return trust.Global, nil
+	}
+	return c.Domain, nil
+}
+
+func view(name string, d trust.Domain) envelope.Trust {
+	return envelope.Trust{Domain: name, Score: d.Score, Successes: d.Successes, Failures: d.Failures,
+		TotalOperations: d.TotalOperations, IsWarmingUp: d.IsWarmingUp, WarmupRemaining: d.WarmupRemaining}
+}
+
+// score reads the domain's trust. A refused file fails, and the hook turns that into a block.
+func score(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
+	name, err := domainOf(env)
+	if err != nil {
+		return envelope.Trust{}, err
+	}
+	f, stale, err := store.Read(t)
+	if err != nil {
+		return envelope.Trust{}, err
+	}
+	v := view(name, f.Domain(name, store.Trust, t))
+	v.Stale = stale
+	return v, nil
+}
+
+// record learns the outcome of one call.
+func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
+	ev, err := env.Event()
+	if err != nil {
+		return envelope.Trust{}, err
+	}
+	var outcome string
+	switch ev.HookEventName {
+	case claude.PostToolUse:
+		outcome = envelope.OutcomeSuccess
+	case claude.PostToolUseFailure:
+		outcome = envelope.OutcomeFailure
+	default:
+		return envelope.Trust{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
+	}
+	name, err := domainOf(env)
+	if err != nil {
+		return envelope.Trust{}, err
+	}
+	var before, after trust.Domain
+	_, err = store.Update(t, func(f *trust.File) error {
+		before = f.Domain(name, store.Trust, t)
+		if outcome == envelope.OutcomeSuccess {
+			after = trust.Success(before, store.Trust, t)
+		} else {
+			after = trust.Failure(before, store.Trust, t)
+		}
+		f.Domains[name] = after
+		f.GlobalOperationCount++
+		return nil
+	})
+	if err != nil {
+		return envelope.Trust{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
+	}
+	v := view(name, after)
+	v.ScoreBefore, v.ScoreAfter, v.Outcome = &before.Score, &after.Score, outcome
+	return v, nil
+}
+
+// bootstrap starts a session: create or migrate the file, decay what slept, new session id.
+func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
+	ev, err := env.Event()
+	if err != nil {
+		return envelope.Trust{}, err
+	}
+	f, err := store.Update(t, func(f *trust.File) error {
+		for name, d := range f.Domains {
+			f.Domains[name] = trust.Decay(d, store.Trust, t)
+		}
+		f.SessionID = newSessionID()
+		return nil
+	})
+	if err != nil {
+		return envelope.Trust{}, fmt.Errorf("starting the session: %w", err)
+	}
+	if ev.HookEventName == claude.SessionStart {
+		answer := claude.HookSpecificOutput{HookEventName: claude.SessionStart, AdditionalContext: contextLine(f)}
+		if err := env.SetAnswer("hookSpecificOutput", answer); err != nil {
+			return envelope.Trust{}, err
+		}
+	}
+	return view(trust.Global, f.Domains[trust.Global]), nil
+}
+
+// contextLine is the one line Claude Code is told at a session start.
+func contextLine(f *trust.File) string {
+	line := "oath-harness earned trust (0-1) per domain:"
+	for i, name := range f.Names() {
+		d := f.Domains[name]
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		line += fmt.Sprintf("%s %s %.2f", sep, name, d.Score)
+		if d.IsWarmingUp {
+			line += fmt.Sprintf(" (warming up, %d left)", d.WarmupRemaining)
+		}
+	}
+	return line + ". Successful calls raise a domain's trust, failures cut it."
 }
