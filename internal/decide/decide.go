@@ -1,0 +1,301 @@
+package decide
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/phase"
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/router"
+	"github.com/oath-harness/oath-harness/internal/settings"
+	"github.com/oath-harness/oath-harness/internal/trust"
+)
+
+// The four decisions, as in oath.decision.decision.
+const (
+	AutoApproved  = envelope.DecisionAutoApproved
+	LoggedOnly    = envelope.DecisionLoggedOnly
+	HumanRequired = envelope.DecisionHumanRequired
+	Blocked       = envelope.DecisionBlocked
+)
+
+// GuidanceLimit bounds the simulation behind "N more successful calls": beyond it, auto-approve
+// is reported as out of reach (it is, for any setting that makes it take that long).
+const GuidanceLimit = 10000
+
+// Input is everything a decision depends on.
+type Input struct {
+	Phase    phase.Phase
+	Classify envelope.Classification
+	Gate     *envelope.GateVerdict // nil: no gate ran
+	Trust    trust.Domain          // the call's domain as oath-trust scored it
+	// ProjectDir tells writes under src/ (file_write_src) from the rest.
+	ProjectDir string
+	Settings   settings.Settings
+}
+
+// Decide is the decision for in. The rules, first match wins:
+//
+//  1. an input that cannot be trusted (no domain, unknown risk, a risk_value that contradicts
+//     the risk, a trust score outside [0, 1], a gate verdict that is neither allow nor block)
+//     is blocked: fail closed;
+//  2. a gate verdict of block is final (seed 000);
+//  3. risk critical is blocked at any trust (FR-TE-008, AC-007);
+//  4. a domain the phase profile denies — including a write under src/ in planning
+//     (file_write_src) — is blocked (FR-TP-002/004);
+//  5. a trust-gated domain (building: shell_exec, git_local) whose trust score is below
+//     autonomy.auto_approve_threshold is human_required (FR-TP-003, AC-026);
+//  6. otherwise the autonomy thresholds decide (FR-TE-009, AC-008..010).
+//
+// "Trust below the threshold" in rule 5 compares the domain's trust score itself with
+// autonomy.auto_approve_threshold (0.8 by default), as AC-026 words it (trust_score < 0.8): at a
+// score of exactly the threshold the gate opens, which is what appendix B's "shell_exec (high)
+// is auto-approved at trust 0.8" needs. Past the gate, autonomy still decides.
+func Decide(in Input) envelope.Decision {
+	p := in.Phase
+	if _, ok := phase.Lookup(string(p)); !ok {
+		p = phase.Default
+	}
+	c := in.Classify
+	d := envelope.Decision{Phase: string(p), Profile: string(Denied)}
+	if doubt := validate(in); doubt != "" {
+		return finish(in, FailClosed(p, doubt), c.Risk)
+	}
+	score := in.Trust.Score
+	d.Autonomy = Autonomy(c.Risk.Value(), score, in.Settings.Risk)
+
+	prof := ProfileFor(p)
+	access := prof.Check(c.Domain)
+	src := ""
+	if access != Denied && contains(prof.Denied, FileWriteSrc) {
+		if src = SrcWrite(in.ProjectDir, c.Paths.Write); src != "" {
+			access = Denied
+		}
+	}
+	d.Profile = string(access)
+	facts := in.facts(d.Autonomy)
+
+	switch {
+	case in.Gate != nil && in.Gate.Verdict == envelope.VerdictBlock:
+		d.Decision = Blocked
+		d.Reason = fmt.Sprintf("blocked by the Core Contract gate (rule %s): %s", orNone(in.Gate.Rule), orNone(in.Gate.Reason))
+		d.Guidance = "a gate block is final at any trust and in any phase: change what the gate checks, not the phase"
+	case c.Risk == risk.Critical:
+		d.Decision = Blocked
+		d.Reason = fmt.Sprintf("blocked: risk critical is blocked at any trust (FR-TE-008); %s", facts)
+		d.Guidance = "no trust and no phase allows a critical call; if it is intended, a person runs it outside the agent"
+	case access == Denied:
+		d.Decision = Blocked
+		switch {
+		case src != "":
+			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (file_write_src); %s", p, src, p, facts)
+		case prof.Listed(c.Domain):
+			d.Reason = fmt.Sprintf("blocked in phase %s: %s is denied by the %s profile; %s", p, c.Domain, p, facts)
+		default:
+			d.Reason = fmt.Sprintf("blocked in phase %s: %s is not in the %s profile, and unlisted domains are blocked in %s; %s", p, c.Domain, p, p, facts)
+		}
+		d.Guidance = switchGuidance(phasesAllowing(p, c.Domain, src != ""), c.Domain)
+	default:
+		d.Decision = in.trustDecision(score, access)
+		d.Reason = in.trustReason(d.Decision, score, d.Autonomy, access, p, facts)
+		d.Guidance = in.successGuidance(d.Decision, access)
+	}
+	return finish(in, d, c.Risk)
+}
+
+// FailClosed is the decision when the input cannot be trusted: blocked, with why.
+func FailClosed(p phase.Phase, why string) envelope.Decision {
+	return envelope.Decision{
+		Decision: Blocked,
+		Phase:    string(p),
+		Profile:  string(Denied),
+		Reason:   "blocked: cannot decide safely: " + why,
+		Guidance: "fix the pipeline in front of oath-decide (oath-classify | oath-gate | oath-trust score), then retry",
+	}
+}
+
+// finish adds the model router's recommendation (record only).
+func finish(in Input, d envelope.Decision, l risk.Level) envelope.Decision {
+	rec := router.Recommend(router.Input{
+		Autonomy: d.Autonomy, Risk: l, Trust: in.Trust.Score, Decision: d.Decision, Domain: in.Classify.Domain,
+	})
+	d.RecommendedModel, d.Persona = rec.Model, string(rec.Persona)
+	return d
+}
+
+func validate(in Input) string {
+	c := in.Classify
+	switch {
+	case strings.TrimSpace(c.Domain) == "":
+		return "oath.classify has no domain"
+	case !c.Risk.Valid():
+		return fmt.Sprintf("oath.classify has no valid risk (%q)", c.Risk)
+	case c.RiskValue != c.Risk.Value():
+		return fmt.Sprintf("oath.classify is inconsistent: risk %s but risk_value %d", c.Risk, c.RiskValue)
+	case math.IsNaN(in.Trust.Score) || in.Trust.Score < 0 || in.Trust.Score > 1:
+		return fmt.Sprintf("oath.trust score %v is outside [0, 1]", in.Trust.Score)
+	case in.Gate != nil && in.Gate.Verdict != envelope.VerdictAllow && in.Gate.Verdict != envelope.VerdictBlock:
+		return fmt.Sprintf("oath.gate verdict %q is neither allow nor block", in.Gate.Verdict)
+	}
+	return ""
+}
+
+// trustDecision is rules 5 and 6 at a given trust score: the part of the decision that earned
+// trust can change. The guidance simulates successes through this very function, so "N more
+// successful calls" and the decision cannot disagree.
+func (in Input) trustDecision(score float64, access Access) string {
+	if access == TrustGated && !gateOpen(score, in.Settings.Autonomy) {
+		return HumanRequired
+	}
+	return Level(Autonomy(in.Classify.Risk.Value(), score, in.Settings.Risk), in.Classify.Risk, in.Settings.Autonomy)
+}
+
+// gateOpen reports whether a trust-gated domain's score has reached the auto-approve threshold.
+func gateOpen(score float64, a settings.Autonomy) bool {
+	return round(score) >= a.AutoApproveThreshold
+}
+
+func (in Input) trustReason(decision string, score, autonomy float64, access Access, p phase.Phase, facts string) string {
+	a := in.Settings.Autonomy
+	if access == TrustGated && !gateOpen(score, a) {
+		return fmt.Sprintf("human approval required: %s is trust-gated in phase %s and its trust %s is below %s; %s",
+			in.Classify.Domain, p, fmtBelow(score, a.AutoApproveThreshold), num(a.AutoApproveThreshold), facts)
+	}
+	switch decision {
+	case AutoApproved:
+		return fmt.Sprintf("auto-approved: autonomy %s > %s; %s", num(autonomy), num(a.AutoApproveThreshold), facts)
+	case LoggedOnly:
+		return fmt.Sprintf("allowed and logged: autonomy %s is between %s and %s; %s", num(autonomy), num(a.HumanRequiredThreshold), num(a.AutoApproveThreshold), facts)
+	}
+	return fmt.Sprintf("human approval required: autonomy %s < %s; %s", fmtBelow(autonomy, a.HumanRequiredThreshold), num(a.HumanRequiredThreshold), facts)
+}
+
+// SuccessesUntil is how many more successful calls in the input's domain make the decision
+// satisfy want, simulated with the trust update rule itself (trust.Success). ok is false when
+// that does not happen within GuidanceLimit successes.
+func (in Input) SuccessesUntil(want func(decision string) bool) (n int, ok bool) {
+	access := ProfileFor(in.Phase).Check(in.Classify.Domain)
+	return trust.SuccessesUntil(in.Trust, in.Settings.Trust, func(score float64) bool {
+		return want(in.trustDecision(score, access))
+	}, GuidanceLimit)
+}
+
+func (in Input) successGuidance(decision string, access Access) string {
+	if decision == AutoApproved {
+		return ""
+	}
+	domain := in.Classify.Domain
+	nAuto, okAuto := in.SuccessesUntil(func(d string) bool { return d == AutoApproved })
+	var parts []string
+	if decision == HumanRequired {
+		nAllow, ok := in.SuccessesUntil(func(d string) bool { return d != HumanRequired })
+		if ok && (!okAuto || nAllow < nAuto) {
+			parts = append(parts, fmt.Sprintf("%s reach logged-only (allowed without asking)", calls(nAllow, domain)))
+		}
+	}
+	switch {
+	case okAuto && len(parts) > 0:
+		parts = append(parts, fmt.Sprintf("%d reach auto-approve", nAuto))
+	case okAuto:
+		parts = append(parts, fmt.Sprintf("%s reach auto-approve", calls(nAuto, domain)))
+	default:
+		parts = append(parts, fmt.Sprintf("auto-approve is out of reach for risk %s with these settings (autonomy.auto_approve_threshold %s)",
+			in.Classify.Risk, num(in.Settings.Autonomy.AutoApproveThreshold)))
+	}
+	g := strings.Join(parts, "; ")
+	if in.Trust.IsWarmingUp {
+		g += fmt.Sprintf(" (counting the warm-up's double rate for the next %d calls)", in.Trust.WarmupRemaining)
+	}
+	if access == TrustGated && !gateOpen(in.Trust.Score, in.Settings.Autonomy) {
+		g = fmt.Sprintf("%s is trust-gated until its trust reaches %s: %s", domain, num(in.Settings.Autonomy.AutoApproveThreshold), g)
+	}
+	return g + "; a failure sets it back"
+}
+
+func calls(n int, domain string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 more successful %s call would", domain)
+	}
+	return fmt.Sprintf("%d more successful %s calls", n, domain)
+}
+
+func switchGuidance(phases []phase.Phase, domain string) string {
+	if len(phases) == 0 {
+		return fmt.Sprintf("no phase allows %s; if it is intended, a person runs it outside the agent", domain)
+	}
+	cmds := make([]string, len(phases))
+	for i, p := range phases {
+		cmds[i] = "/" + string(p)
+	}
+	return fmt.Sprintf("type %s to switch", strings.Join(cmds, " or "))
+}
+
+// facts is the part of every reason that says what the decision rested on: the risk and the
+// rule that set it, the domain's trust and the autonomy (AC-032).
+func (in Input) facts(autonomy float64) string {
+	c := in.Classify
+	return fmt.Sprintf("risk %s%s, %s trust %s, autonomy %s", c.Risk, rule(c), c.Domain, num(in.Trust.Score), num(autonomy))
+}
+
+// rule names the classification rule behind the risk: the first reason at the call's risk.
+func rule(c envelope.Classification) string {
+	if len(c.Reasons) == 0 {
+		return ""
+	}
+	r := c.Reasons[0]
+	for _, x := range c.Reasons {
+		if x.Risk == c.Risk {
+			r = x
+			break
+		}
+	}
+	what := r.Detail
+	if what == "" {
+		what = r.Command
+	}
+	if what == "" {
+		return fmt.Sprintf(" (rule %s)", r.Rule)
+	}
+	return fmt.Sprintf(" (rule %s: %s)", r.Rule, truncate(what, 80))
+}
+
+func truncate(s string, n int) string {
+	if len([]rune(s)) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+func orNone(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(none given)"
+	}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// num prints a score or autonomy for a person: at most 3 decimals.
+func num(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
+
+// fmtBelow prints v, which is below limit, with as many decimals as it takes not to print it
+// as limit itself ("trust 0.8 is below 0.8" would help nobody).
+func fmtBelow(v, limit float64) string {
+	for prec := 3; prec < 9; prec++ {
+		s := strconv.FormatFloat(v, 'f', prec, 64)
+		if f, _ := strconv.ParseFloat(s, 64); f != limit {
+			return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+		}
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
