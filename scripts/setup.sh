@@ -19,3 +19,20 @@ if ((${#missing[@]})); then
 fi
 
 go mod download
+
+# The Claude Code CLI for the end-to-end test (e2e/), pinned: the hooks rely on measured
+# behaviour of this client (DESIGN.md). Installed under .cache/ (gitignored), never globally.
+claude_version=2.1.197
+claude_dir=.cache/claude-code
+if ! [ -x "$claude_dir/node_modules/.bin/claude" ] ||
+  ! "$claude_dir/node_modules/.bin/claude" --version 2>/dev/null | grep -q "^$claude_version "; then
+  if command -v npm >/dev/null 2>&1; then
+    echo "setup: installing @anthropic-ai/claude-code@$claude_version into $claude_dir" >&2
+    if ! npm install --silent --no-fund --no-audit --prefix "$claude_dir" \
+      "@anthropic-ai/claude-code@$claude_version" >/dev/null; then
+      echo "setup: npm could not install the Claude Code CLI; the end-to-end test will be skipped" >&2
+    fi
+  else
+    echo "setup: npm not found; the end-to-end test (e2e/) will be skipped" >&2
+  fi
+fi

@@ -1,0 +1,63 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHostFacts re-measures, on the installed Claude Code, the facts about PreToolUse answers that
+// the hooks rely on (DESIGN.md "Measured facts about the host"). If an update of the client
+// changes one of them, this fails before the harness silently fails open.
+func TestHostFacts(t *testing.T) {
+	cli := claudeCLI(t)
+	answer := func(decision string) string {
+		return `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"` + decision + `","permissionDecisionReason":"fact check"},"oath":{"extra":true}}'`
+	}
+	// Each run makes two calls: a read that Claude Code's own rules allow headless, and a write
+	// that they refuse headless. Which of the two ran says whose answer counted.
+	tests := []struct {
+		name           string
+		hook           string
+		readRan, wrote bool
+		reason         string // a substring of the refused tool_result
+	}{
+		{"allow runs without Claude Code's prompt", answer("allow"), true, true, ""},
+		{"ask is a denial headless", answer("ask"), false, false, "fact check"},
+		{"deny blocks and shows the reason", answer("deny"), false, false, "fact check"},
+		{"exit 2 blocks with stderr", "echo 'stopped by exit 2' >&2; exit 2", false, false, "stopped by exit 2"},
+		{"exit 1 is fail-open: the normal permission flow", "echo 'ignored' >&2; exit 1", true, false, ""},
+		{"garbage is the normal permission flow", "echo 'not json'", true, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			api := newFakeAPI(t)
+			proj, home := t.TempDir(), t.TempDir()
+			writeHooks(t, proj, map[string]string{"PreToolUse": tt.hook})
+			if err := os.WriteFile(filepath.Join(proj, "probe.txt"), []byte("probe-content-42\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			api.SetScript(bash("cat probe.txt"), bash("touch marker"))
+			s := runClaude(t, cli, proj, home, api.URL, "read and write")
+			if len(s.Results) != 2 {
+				t.Fatalf("want 2 tool_results, got %d\n%s", len(s.Results), s.Stdout)
+			}
+			readRan := strings.Contains(s.Results[0].Content, "probe-content-42")
+			_, err := os.Stat(filepath.Join(proj, "marker"))
+			wrote := err == nil
+			if readRan != tt.readRan || wrote != tt.wrote {
+				t.Errorf("read ran %v (want %v), write ran %v (want %v); tool_results %+v", readRan, tt.readRan, wrote, tt.wrote, s.Results)
+			}
+			for _, r := range s.Results[len(s.Results)-1:] {
+				if !tt.wrote && !r.IsError {
+					t.Errorf("a refused call must come back as an error tool_result: %+v", r)
+				}
+				if tt.reason != "" && !strings.Contains(r.Content, tt.reason) {
+					t.Errorf("tool_result %q does not carry %q", r.Content, tt.reason)
+				}
+			}
+		})
+	}
+}
