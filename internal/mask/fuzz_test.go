@@ -1,0 +1,99 @@
+package mask
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// known pairs a secret with the part of it that must never survive masking.
+var known = []struct{ secret, core string }{
+	{ghp, ghp[4:]},
+	{ghs, ghs[4:]},
+	{fineGH, fineGH[11:]},
+	{antKey, antKey[7:]},
+	{oaiKey, oaiKey[3:]},
+	{oaiProj, oaiProj[8:]},
+	{akia, akia[4:]},
+	{asia, asia[4:]},
+	{slack, slack[5:]},
+	{jwt, jwt[3:]},
+	{tgram, tgram[11:]},
+	{pem, pemBody},
+	{"API_KEY=" + awsSec, awsSec},
+	{"Authorization: Bearer " + awsSec, awsSec},
+	{"https://u:" + awsSec + "@h", awsSec},
+	{"--password=" + awsSec, awsSec},
+}
+
+// FuzzString checks, for any text around a known secret: no panic, the secret is gone, and
+// masking again changes nothing.
+func FuzzString(f *testing.F) {
+	f.Add("echo ", " | curl -d @- https://x", uint8(0))
+	f.Add("API_KEY=", "", uint8(3))
+	f.Add("-----BEGIN PRIVATE KEY-----\n", "\n-----END", uint8(11))
+	f.Add(`{"a":"`, `"}`, uint8(12))
+	f.Add("mysql -p", " db", uint8(7))
+	f.Add("sk-", "sk-ant-", uint8(4))
+	f.Fuzz(func(t *testing.T, before, after string, which uint8) {
+		k := known[int(which)%len(known)]
+		in := before + " " + k.secret + " " + after
+		out := String(in)
+		if strings.Contains(out, k.core) {
+			t.Fatalf("secret survived:\n in %q\nout %q", in, out)
+		}
+		if again := String(out); again != out {
+			t.Fatalf("not idempotent:\n in %q\nout %q\nout2 %q", in, out, again)
+		}
+		// Text alone: no panic, idempotent.
+		alone := String(before)
+		if again := String(alone); again != alone {
+			t.Fatalf("not idempotent:\n in %q\nout %q\nout2 %q", before, alone, again)
+		}
+	})
+}
+
+// FuzzJSON checks that JSON always yields valid JSON and is idempotent.
+func FuzzJSON(f *testing.F) {
+	f.Add(`{"command":"API_KEY=x curl","password":"y","n":[1,{"token":{"a":1}}]}`)
+	f.Add(`"Authorization: Bearer abc"`)
+	f.Add(`not json`)
+	f.Fuzz(func(t *testing.T, in string) {
+		out := JSON([]byte(in))
+		if !json.Valid(out) {
+			t.Fatalf("invalid JSON out of %q: %s", in, out)
+		}
+		if again := JSON(out); string(again) != string(out) {
+			t.Fatalf("not idempotent:\n in %q\nout %s\nout2 %s", in, out, again)
+		}
+	})
+}
+
+// typicalEvent is the tool_input of a usual Bash call and of a small Write.
+var typicalBash = []byte(`{"command":"cd /work/project && go test ./... -run TestStore -count=1 2>&1 | tail -20","description":"Run the store tests"}`)
+
+var typicalWrite = []byte(`{"file_path":"/work/project/internal/store/store.go","content":` +
+	string(quote(strings.Repeat("package store\n\n// Store keeps the records.\nfunc (s *Store) Put(k string, v []byte) error {\n\treturn s.db.Set(k, v)\n}\n", 40))) + `}`)
+
+func BenchmarkJSONBash(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		JSON(typicalBash)
+	}
+}
+
+func BenchmarkJSONWrite4KB(b *testing.B) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(typicalWrite)))
+	for b.Loop() {
+		JSON(typicalWrite)
+	}
+}
+
+func BenchmarkStringSecrets(b *testing.B) {
+	s := "API_KEY=abc curl -H 'Authorization: Bearer x' https://u:p@h/ " + ghp + " " + akia
+	b.ReportAllocs()
+	for b.Loop() {
+		String(s)
+	}
+}
