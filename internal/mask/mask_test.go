@@ -7,8 +7,8 @@ import (
 
 // Test secrets are built from pieces so that this file does not itself trip secret scanners.
 var (
-	ghp     = "ghp_" + strings.Repeat("aB3dE", 7) + "x"     // 36 characters after the prefix
-	ghs     = "ghs_" + strings.Repeat("Zq9Yw", 8)           // app token
+	ghp     = "ghp_" + strings.Repeat("aB3dE", 7) + "x" // 36 characters after the prefix
+	ghs     = "ghs_" + strings.Repeat("Zq9Yw", 8)       // app token
 	fineGH  = "github_pat_11ABCDEFG0" + strings.Repeat("xY7", 20)
 	antKey  = "sk-ant-api03-" + strings.Repeat("Ab1_cD2-", 10) + "AA"
 	oaiKey  = "sk-" + strings.Repeat("T3BlbkFJ", 6)
