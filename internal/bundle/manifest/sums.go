@@ -25,6 +25,7 @@ type Problem struct {
 	Code   string
 	Path   string
 	Detail string
+	Listed bool // the path column is a safe path: the file counts as listed, so it is not also file_extra
 }
 
 // MaxSumsLine bounds one line: a path longer than this is not a path any file system holds.
@@ -53,11 +54,11 @@ func ParseSums(data []byte) (entries []Entry, problems []Problem) {
 			continue
 		}
 		if prev, dup := seen[e.Path]; dup {
-			problems = append(problems, Problem{line, "path_invalid", e.Path, fmt.Sprintf("listed twice (lines %d and %d)", prev, line)})
+			problems = append(problems, Problem{Line: line, Code: "path_invalid", Path: e.Path, Detail: fmt.Sprintf("listed twice (lines %d and %d)", prev, line)})
 			continue
 		}
 		if prev, twin := folded[FoldKey(e.Path)]; twin {
-			problems = append(problems, Problem{line, "path_invalid", e.Path, fmt.Sprintf("case twin of the path on line %d: one file on case-insensitive file systems", prev)})
+			problems = append(problems, Problem{Line: line, Code: "path_invalid", Path: e.Path, Detail: fmt.Sprintf("case twin of the path on line %d: one file on case-insensitive file systems", prev)})
 			continue
 		}
 		seen[e.Path], folded[FoldKey(e.Path)] = line, line
@@ -68,7 +69,7 @@ func ParseSums(data []byte) (entries []Entry, problems []Problem) {
 
 func parseLine(raw []byte, line int) (Entry, *Problem) {
 	bad := func(code, path, detail string) (Entry, *Problem) {
-		return Entry{}, &Problem{line, code, path, fmt.Sprintf("line %d: %s", line, detail)}
+		return Entry{}, &Problem{Line: line, Code: code, Path: path, Detail: fmt.Sprintf("line %d: %s", line, detail)}
 	}
 	if len(raw) > MaxSumsLine {
 		return bad("path_invalid", Display(string(raw[:80]))+"…", "line too long")
@@ -77,14 +78,16 @@ func parseLine(raw []byte, line int) (Entry, *Problem) {
 		return bad("path_invalid", Display(string(raw)), `not "<64 lower-hex digits>  <path>"`)
 	}
 	sum, path := string(raw[:64]), string(raw[66:])
-	if !IsLowerHex(sum) {
-		return bad("sha256_mismatch", Display(path), "hash column is not 64 lower-hex digits")
-	}
 	if IsMeta(path) {
 		return bad("path_invalid", path, "the manifest cannot list itself or its seal")
 	}
 	if err := CheckPath(path); err != nil {
 		return bad("path_invalid", Display(path), err.Error())
+	}
+	if !IsLowerHex(sum) {
+		e, p := bad("sha256_mismatch", path, "hash column is not 64 lower-hex digits")
+		p.Listed = true
+		return e, p
 	}
 	return Entry{Sum: sum, Path: path}, nil
 }
@@ -150,10 +153,12 @@ func CheckSeal(sums, seal []byte) error {
 	return nil
 }
 
-// Display returns p as it is when it is printable UTF-8, else Go-quoted ("\xff", "\n"), so an
-// error message or a JSON string never carries raw control bytes or loses an invalid byte.
+// Display returns p as it is when it is printable UTF-8 without normalisation hazards, else
+// Go-quoted in ASCII ("\xff", "\n", "\u0301"), so an error message or a JSON string never
+// carries raw control bytes, never loses an invalid byte, and never shows an NFD name looking
+// exactly like its NFC twin.
 func Display(p string) string {
-	if utf8.ValidString(p) {
+	if _, hazard := NormalisationHazard(p); utf8.ValidString(p) && !hazard {
 		clean := true
 		for _, r := range p {
 			if !strconv.IsPrint(r) {
@@ -165,5 +170,5 @@ func Display(p string) string {
 			return p
 		}
 	}
-	return strconv.Quote(p)
+	return strconv.QuoteToASCII(p)
 }

@@ -156,7 +156,9 @@ func (v *verifier) run() {
 		v.add(CodeUnexpected, ".", errText(err))
 		return
 	}
-	v.walk()
+	if v.walk(); v.overrun {
+		return // a partial listing cannot judge the closed world, and nothing is hashed
+	}
 
 	// The contract decides how everything else is read, so it goes first; under a version this
 	// build does not know, nothing else is guessed at (seed 003 §7).
@@ -168,14 +170,15 @@ func (v *verifier) run() {
 		return
 	}
 	entries, problems := manifest.ParseSums(sums)
+	var defective []string // listed, but on a line that cannot be checked
 	for _, p := range problems {
 		v.add(p.Code, p.Path, p.Detail)
+		if p.Listed {
+			defective = append(defective, p.Path)
+		}
 	}
 	v.rep.Files = len(entries)
-	if v.overrun {
-		return // the closed world cannot be judged from a partial walk
-	}
-	todo := v.closedWorld(entries)
+	todo := v.closedWorld(entries, defective)
 	if !v.withinBudget(todo) {
 		return
 	}
@@ -227,8 +230,14 @@ func kind(info fs.FileInfo) string {
 		return "a directory"
 	case m.IsRegular():
 		return "a regular file"
+	case m&fs.ModeNamedPipe != 0:
+		return "a special file (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a special file (socket)"
+	case m&fs.ModeDevice != 0:
+		return "a special file (device)"
 	default:
-		return "a special file (" + m.Type().String() + ")"
+		return "a special file"
 	}
 }
 
@@ -241,9 +250,7 @@ func (v *verifier) readMeta(rel string, max int64, missingCode, missingDetail st
 		v.add(missingCode, rel, missingDetail+" (a directory is in its place)")
 		return nil
 	case !ok:
-		if !v.overrun {
-			v.add(missingCode, rel, missingDetail)
-		}
+		v.add(missingCode, rel, missingDetail)
 		return nil
 	case !a.info.Mode().IsRegular():
 		v.add(missingCode, rel, missingDetail+fmt.Sprintf(" (%s is in its place)", kind(a.info)))
@@ -339,10 +346,16 @@ type task struct {
 
 // closedWorld compares S_actual with S_allow = S_hash ∪ S_meta (seed 003 §4, §5.4) and returns
 // the listed files that are there to be hashed.
-func (v *verifier) closedWorld(entries []manifest.Entry) []task {
+func (v *verifier) closedWorld(entries []manifest.Entry, defective []string) []task {
 	listed := make(map[string]bool, len(entries))
 	var todo []task
 	evidence := 0
+	for _, p := range defective {
+		listed[p] = true
+		if strings.HasPrefix(p, v.prefix) {
+			evidence++
+		}
+	}
 	for _, e := range entries {
 		listed[e.Path] = true
 		if strings.HasPrefix(e.Path, v.prefix) {
