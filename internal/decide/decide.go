@@ -35,6 +35,9 @@ type Input struct {
 	// ProjectDir tells writes under src/ (file_write_src) from the rest.
 	ProjectDir string
 	Settings   settings.Settings
+	// Doubt, when set, is why the input could not be read with certainty (oath.classify
+	// missing or malformed, trust for another domain …): the call is blocked with it.
+	Doubt string
 }
 
 // Decide is the decision for in. The rules, first match wins:
@@ -61,6 +64,9 @@ func Decide(in Input) envelope.Decision {
 	}
 	c := in.Classify
 	d := envelope.Decision{Phase: string(p), Profile: string(Denied)}
+	if in.Doubt != "" {
+		return finish(in, FailClosed(p, in.Doubt), c.Risk)
+	}
 	if doubt := validate(in); doubt != "" {
 		return finish(in, FailClosed(p, doubt), c.Risk)
 	}
@@ -76,7 +82,7 @@ func Decide(in Input) envelope.Decision {
 		}
 	}
 	d.Profile = string(access)
-	facts := in.facts(d.Autonomy)
+	facts := in.facts(true, d.Autonomy)
 
 	switch {
 	case in.Gate != nil && in.Gate.Verdict == envelope.VerdictBlock:
@@ -85,7 +91,7 @@ func Decide(in Input) envelope.Decision {
 		d.Guidance = "a gate block is final at any trust and in any phase: change what the gate checks, not the phase"
 	case c.Risk == risk.Critical:
 		d.Decision = Blocked
-		d.Reason = fmt.Sprintf("blocked: risk critical is blocked at any trust (FR-TE-008); %s", facts)
+		d.Reason = fmt.Sprintf("blocked: a critical call is blocked at any trust (FR-TE-008); %s", facts)
 		d.Guidance = "no trust and no phase allows a critical call; if it is intended, a person runs it outside the agent"
 	case access == Denied:
 		d.Decision = Blocked
@@ -100,7 +106,7 @@ func Decide(in Input) envelope.Decision {
 		d.Guidance = switchGuidance(phasesAllowing(p, c.Domain, src != ""), c.Domain)
 	default:
 		d.Decision = in.trustDecision(score, access)
-		d.Reason = in.trustReason(d.Decision, score, d.Autonomy, access, p, facts)
+		d.Reason = in.trustReason(d.Decision, score, d.Autonomy, access, p)
 		d.Guidance = in.successGuidance(d.Decision, access)
 	}
 	return finish(in, d, c.Risk)
@@ -158,19 +164,20 @@ func gateOpen(score float64, a settings.Autonomy) bool {
 	return round(score) >= a.AutoApproveThreshold
 }
 
-func (in Input) trustReason(decision string, score, autonomy float64, access Access, p phase.Phase, facts string) string {
+func (in Input) trustReason(decision string, score, autonomy float64, access Access, p phase.Phase) string {
 	a := in.Settings.Autonomy
 	if access == TrustGated && !gateOpen(score, a) {
 		return fmt.Sprintf("human approval required: %s is trust-gated in phase %s and its trust %s is below %s; %s",
-			in.Classify.Domain, p, fmtBelow(score, a.AutoApproveThreshold), num(a.AutoApproveThreshold), facts)
+			in.Classify.Domain, p, fmtBelow(score, a.AutoApproveThreshold), num(a.AutoApproveThreshold), in.facts(false, autonomy))
 	}
+	facts := in.facts(true, -1)
 	switch decision {
 	case AutoApproved:
-		return fmt.Sprintf("auto-approved: autonomy %s > %s; %s", num(autonomy), num(a.AutoApproveThreshold), facts)
+		return fmt.Sprintf("auto-approved: autonomy %s is above %s; %s", num(autonomy), num(a.AutoApproveThreshold), facts)
 	case LoggedOnly:
 		return fmt.Sprintf("allowed and logged: autonomy %s is between %s and %s; %s", num(autonomy), num(a.HumanRequiredThreshold), num(a.AutoApproveThreshold), facts)
 	}
-	return fmt.Sprintf("human approval required: autonomy %s < %s; %s", fmtBelow(autonomy, a.HumanRequiredThreshold), num(a.HumanRequiredThreshold), facts)
+	return fmt.Sprintf("human approval required: autonomy %s is below %s; %s", fmtBelow(autonomy, a.HumanRequiredThreshold), num(a.HumanRequiredThreshold), facts)
 }
 
 // SuccessesUntil is how many more successful calls in the input's domain make the decision
@@ -233,11 +240,19 @@ func switchGuidance(phases []phase.Phase, domain string) string {
 	return fmt.Sprintf("type %s to switch", strings.Join(cmds, " or "))
 }
 
-// facts is the part of every reason that says what the decision rested on: the risk and the
-// rule that set it, the domain's trust and the autonomy (AC-032).
-func (in Input) facts(autonomy float64) string {
+// facts is the part of every reason that says what the decision rested on (AC-032): the risk
+// and the rule that set it, then the domain's trust and the autonomy unless the reason's
+// lead-in already states them (withTrust false; autonomy < 0).
+func (in Input) facts(withTrust bool, autonomy float64) string {
 	c := in.Classify
-	return fmt.Sprintf("risk %s%s, %s trust %s, autonomy %s", c.Risk, rule(c), c.Domain, num(in.Trust.Score), num(autonomy))
+	f := fmt.Sprintf("risk %s%s", c.Risk, rule(c))
+	if withTrust {
+		f += fmt.Sprintf(", %s trust %s", c.Domain, num(in.Trust.Score))
+	}
+	if autonomy >= 0 {
+		f += ", autonomy " + num(autonomy)
+	}
+	return f
 }
 
 // rule names the classification rule behind the risk: the first reason at the call's risk.

@@ -88,7 +88,7 @@ func TestLevel(t *testing.T) {
 	}
 	// AC-007 through the whole decision: trust 1.0 and critical is blocked.
 	d := Decide(Input{Phase: phase.Building, Classify: class("file_read", risk.Critical), Trust: trust.Domain{Score: 1}, Settings: settings.Defaults()})
-	if d.Decision != Blocked || !strings.Contains(d.Reason, "risk critical") {
+	if d.Decision != Blocked || !strings.Contains(d.Reason, "critical call is blocked") {
 		t.Errorf("critical at trust 1.0: %s (%s)", d.Decision, d.Reason)
 	}
 }
@@ -179,7 +179,7 @@ func TestDecide(t *testing.T) {
 			HumanRequired, TrustGated, []string{"trust-gated in phase building", "trust 0.79 is below 0.8"}, []string{"reach auto-approve"}},
 		{"trust-gated at exactly 0.8 opens (appendix B: shell_exec high at 0.8 is auto-approved)",
 			Input{Phase: phase.Building, Classify: class("shell_exec", risk.High), Trust: at(0.8)},
-			AutoApproved, TrustGated, []string{"auto-approved: autonomy 0.87 > 0.8"}, nil},
+			AutoApproved, TrustGated, []string{"auto-approved: autonomy 0.87 is above 0.8"}, nil},
 		{"trust 0.7999999 is printed so that it is visibly below 0.8",
 			Input{Phase: phase.Building, Classify: class("git_local", risk.Medium), Trust: at(0.7999)},
 			HumanRequired, TrustGated, []string{"trust 0.7999 is below 0.8"}, nil},
@@ -197,7 +197,7 @@ func TestDecide(t *testing.T) {
 			Blocked, Denied, []string{"web is not in the auditing profile"}, []string{"type /planning or /building to switch"}},
 		{"an unlisted domain is left to trust in planning",
 			Input{Phase: phase.Planning, Classify: class("mcp", risk.High), Trust: at(0.05)},
-			HumanRequired, Allowed, []string{"human approval required: autonomy 0.383 < 0.4"}, []string{"reach logged-only (allowed without asking)", "reach auto-approve"}},
+			HumanRequired, Allowed, []string{"human approval required: autonomy 0.383 is below 0.4"}, []string{"reach logged-only (allowed without asking)", "reach auto-approve"}},
 		{"git_remote is denied in every phase",
 			Input{Phase: phase.Building, Classify: class("git_remote", risk.High), Trust: at(1)},
 			Blocked, Denied, nil, []string{"no phase allows git_remote"}},

@@ -1,16 +1,71 @@
-// Package oathdecide is the oath-decide command.
+// Package oathdecide is the oath-decide command: it decides what happens to a tool call —
+// auto_approved, logged_only, human_required or blocked — and answers Claude Code. The
+// decision itself is internal/decide; this package reads the envelope, the settings and the
+// phase file, and writes the answer.
 package oathdecide
 
 import (
-	"errors"
+	"fmt"
 	"io"
 
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/decide"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/phase"
+	"github.com/oath-harness/oath-harness/internal/settings"
+	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
-const usage = `oath-decide turns classification and trust into a decision (auto_approved, logged_only, human_required, blocked) and Claude Code's answer.
+const usage = `usage: oath-decide < envelope.json
+       oath-decide phase [planning|building|auditing]
+       oath-decide phase --from-prompt < user-prompt-submit.json
 
-Not implemented yet: this build does nothing else than print this text.
+oath-decide decides what happens to a tool call (seed 002 §C-1-1, F-1, F-7): autonomy
+  1 − (λ1·risk_value/4 + λ2·0.5)·(1 − trust), clamped to [0, 1]
+then, first match wins: a gate block is final; risk critical is blocked at any trust;
+a domain the phase denies (planning also denies any write under src/) is blocked; a
+trust-gated domain (building: shell_exec, git_local) whose trust is below
+autonomy.auto_approve_threshold needs a human; otherwise autonomy above
+auto_approve_threshold is auto_approved, at least human_required_threshold
+logged_only, below it human_required.
+
+Input: one JSON object on stdin, a PreToolUse event with oath.classify (required:
+domain, risk, risk_value, paths.write), oath.gate (optional: a block is final) and
+oath.trust (optional: missing means the domain at trust.initial_score, never used).
+Output: the same object with oath.decision = {decision, autonomy, phase, profile,
+reason, guidance, recommended_model, persona} and Claude Code's answer at the top
+level: hookSpecificOutput {hookEventName: "PreToolUse", permissionDecision:
+allow (auto_approved, logged_only) | ask (human_required) | deny (blocked),
+permissionDecisionReason}. Any other event passes through unchanged: a decision is
+only made before a call.
+A missing or unreadable oath.classify, an inconsistent one, a trust score outside
+[0, 1], trust for another domain or an unknown gate verdict is not an error but a
+block with the reason: the answer fails closed.
+
+Phase: read from $CLAUDE_PROJECT_DIR/.claude/current-phase.md (one word, any case);
+missing or anything else means auditing, the most restrictive phase.
+  phase                prints the current phase (a note on stderr if defaulted).
+  phase NAME           sets it (atomically) and prints it. For a person only:
+                       writes by the agent to that file are blocked as critical.
+  phase --from-prompt  for the UserPromptSubmit hook: when the prompt starts with
+                       /planning, /building or /auditing, sets the phase and prints
+                       {"hookSpecificOutput":{"hookEventName":"UserPromptSubmit",
+                       "additionalContext":"phase is now building"}}; any other
+                       prompt or event prints nothing.
+
+Files read: $OATH_HOME/config/settings.json (risk.lambda1/2, autonomy.*, trust.*;
+defaults when absent) and the phase file. Side effects: only "phase NAME" and
+"phase --from-prompt" write, and only the phase file.
+
+Errors (exit 1, one line on stderr, stdout empty, no file changed): stdin is not one
+JSON object; the settings file is invalid; the phase file cannot be written.
+Usage errors exit 2.
+
+Example:
+  echo '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"a"}}' \
+    | oath-classify | oath-decide | jq .oath.decision
 `
 
 var tool = cli.Tool{Name: "oath-decide", Usage: usage}
@@ -20,5 +75,107 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
-	return tool.Exit(stderr, errors.New("not implemented yet"))
+	if len(args) > 0 && args[0] == "phase" {
+		return tool.Exit(stderr, runPhase(stdin, stdout, stderr, args[1:]))
+	}
+	fs := tool.FlagSet("oath-decide")
+	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+		return tool.Exit(stderr, err)
+	}
+	if fs.NArg() > 0 {
+		return tool.Exit(stderr, cli.Usagef("unexpected argument %q", fs.Arg(0)))
+	}
+	return tool.Exit(stderr, run(stdin, stdout))
+}
+
+func run(stdin io.Reader, stdout io.Writer) error {
+	env, err := envelope.Read(stdin)
+	if err != nil {
+		return err
+	}
+	ev, err := env.Event()
+	if err != nil {
+		return err
+	}
+	if ev.HookEventName != claude.PreToolUse {
+		_, err = env.WriteTo(stdout)
+		return err
+	}
+	l := layout.FromEnv()
+	s, err := settings.Load(l.SettingsFile())
+	if err != nil {
+		return err
+	}
+	p, _, _ := phase.Read(l.PhaseFile())
+	d := decideEnvelope(env, p, l.ProjectDir, s)
+	if err := env.SetStage(envelope.StageDecision, d); err != nil {
+		return err
+	}
+	if err := env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(permission(d.Decision), answerReason(d))); err != nil {
+		return err
+	}
+	_, err = env.WriteTo(stdout)
+	return err
+}
+
+// decideEnvelope gathers the stages' findings and decides; anything it cannot read with
+// certainty becomes a block that says what was wrong.
+func decideEnvelope(env *envelope.Envelope, p phase.Phase, projectDir string, s settings.Settings) envelope.Decision {
+	in := decide.Input{Phase: p, ProjectDir: projectDir, Settings: s}
+	found, err := env.Stage(envelope.StageClassify, &in.Classify)
+	switch {
+	case err != nil:
+		return decide.Decide(failed(in, err.Error()))
+	case !found:
+		return decide.Decide(failed(in, "oath.classify is missing: run oath-classify first"))
+	}
+	var g envelope.GateVerdict
+	if found, err := env.Stage(envelope.StageGate, &g); err != nil {
+		return decide.Decide(failed(in, err.Error()))
+	} else if found {
+		in.Gate = &g
+	}
+	var t envelope.Trust
+	found, err = env.Stage(envelope.StageTrust, &t)
+	switch {
+	case err != nil:
+		return decide.Decide(failed(in, err.Error()))
+	case !found:
+		// As oath-trust scores a domain it has never seen: earned nothing yet.
+		in.Trust = trust.Domain{Score: s.Trust.InitialScore}
+	case t.Domain != in.Classify.Domain && t.Domain != trust.Global:
+		return decide.Decide(failed(in, fmt.Sprintf("oath.trust is for domain %q but the call is %q", t.Domain, in.Classify.Domain)))
+	default:
+		in.Trust = trust.Domain{Score: t.Score, Successes: t.Successes, Failures: t.Failures,
+			TotalOperations: t.TotalOperations, IsWarmingUp: t.IsWarmingUp, WarmupRemaining: t.WarmupRemaining}
+	}
+	return decide.Decide(in)
+}
+
+// failed returns in with its classification emptied, which decide.Decide blocks; the doubt
+// is carried in the domain-less classification's place by FailClosed's reason.
+func failed(in decide.Input, why string) decide.Input {
+	in.Classify = envelope.Classification{}
+	in.Doubt = why
+	return in
+}
+
+// permission maps a decision to Claude Code's answer (DESIGN.md): only an approval allows.
+func permission(decision string) string {
+	switch decision {
+	case decide.AutoApproved, decide.LoggedOnly:
+		return claude.Allow
+	case decide.HumanRequired:
+		return claude.Ask
+	}
+	return claude.Deny
+}
+
+// answerReason is what Claude Code shows: the reason, then what would change it.
+func answerReason(d envelope.Decision) string {
+	r := "oath-harness: " + d.Reason
+	if d.Guidance != "" {
+		r += ". To change this: " + d.Guidance
+	}
+	return r
 }
