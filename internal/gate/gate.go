@@ -181,7 +181,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 		}
 	}
 	if len(semantic) == 0 && len(others) == 0 && !unparsed {
-		return allow(RuleException, "only %s change, which pass the playbook gate", exceptionList)
+		return allow(RuleException, "the call changes only %s or files outside the project, which pass the playbook gate", exceptionList)
 	}
 
 	st := env.State

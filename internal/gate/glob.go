@@ -12,6 +12,7 @@ type pattern struct {
 	raw  string   // as written, for reasons
 	abs  bool     // an absolute pattern; a relative one is relative to the project directory
 	segs []string // cleaned, lower-cased when fold is set
+	tree []string // segs with a final "**": the path and everything below it
 	fold bool     // match case-insensitively
 }
 
@@ -26,6 +27,7 @@ func compile(raw string, fold bool) (pattern, error) {
 	if s != "" {
 		p.segs = strings.Split(s, "/")
 	}
+	p.tree = append(p.segs[:len(p.segs):len(p.segs)], "**")
 	for _, seg := range p.segs {
 		if seg == "**" {
 			continue
@@ -45,9 +47,10 @@ func mustCompile(raw string, fold bool) pattern {
 	return p
 }
 
-// split turns a cleaned slash path (relative, or absolute for an absolute pattern) into segments.
-func (p pattern) split(name string) []string {
-	if p.fold {
+// splitPath turns a cleaned slash path (relative, or absolute for an absolute pattern) into
+// segments, lower-cased when fold is set.
+func splitPath(name string, fold bool) []string {
+	if fold {
 		name = strings.ToLower(name)
 	}
 	name = strings.Trim(name, "/")
@@ -59,46 +62,58 @@ func (p pattern) split(name string) []string {
 
 // matches reports whether name is exactly what the pattern describes.
 func (p pattern) matches(name string) bool {
-	return matchSegs(p.segs, p.split(name), false)
+	return matchSegs(p.segs, splitPath(name, p.fold))
 }
 
-// overlaps reports whether a write to name can change something the pattern describes: name is
-// matched, lies under a matched directory, or is a directory above a match (rm -r, mv of a parent).
-func (p pattern) overlaps(name string) bool {
-	s := p.split(name)
-	return matchSegs(p.segs, s, true) || above(p.segs, s)
+// overlaps reports whether a write to the path split into segs (see splitPath) can change
+// something the pattern describes: the path is matched, lies under a matched directory, or is
+// a directory above a match (rm -r, mv of a parent).
+func (p pattern) overlaps(segs []string) bool {
+	return matchSegs(p.tree, segs) || above(p.segs, segs)
 }
 
-// matchSegs matches segments; with under, a name below a matched path also counts.
-func matchSegs(pat, name []string, under bool) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSegs(pat[1:], name[i:], under) {
-					return true
-				}
-			}
+// matchSegs matches segments. It is the classic wildcard match with backtracking to the last
+// "**", so it takes O(len(pat)·len(name)) whatever the list holds.
+func matchSegs(pat, name []string) bool {
+	pi, ni := 0, 0
+	starP, starN := -1, 0
+	for ni < len(name) {
+		switch {
+		case pi < len(pat) && pat[pi] == "**":
+			starP, starN = pi, ni
+			pi++
+		case pi < len(pat) && segMatch(pat[pi], name[ni]):
+			pi++
+			ni++
+		case starP >= 0:
+			starN++
+			pi, ni = starP+1, starN
+		default:
 			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
 	}
-	return len(name) == 0 || under
+	for pi < len(pat) && pat[pi] == "**" {
+		pi++
+	}
+	return pi == len(pat)
 }
 
-// above reports whether name could be a proper ancestor directory of something pat matches.
+func segMatch(pat, name string) bool {
+	ok, _ := path.Match(pat, name)
+	return ok
+}
+
+// above reports whether name could be a proper ancestor directory of something pat matches,
+// judged on the part of pat before its first "**" (the project directory itself is above all).
 func above(pat, name []string) bool {
 	for len(name) > 0 {
 		if len(pat) == 0 {
 			return false
 		}
 		if pat[0] == "**" {
-			return true // ** can absorb the rest of name and still leave something below it
+			// Any directory might hold a match of "**/x"; without looking at the disk that would
+			// make every path an ancestor. Only the literal part before "**" counts.
+			return false
 		}
 		if ok, _ := path.Match(pat[0], name[0]); !ok {
 			return false

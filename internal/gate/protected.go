@@ -73,8 +73,8 @@ func ParseProtected(name string, data []byte) (*Protected, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %q is not a valid glob: %v", name, line, s, err)
 		}
-		if len(pat.segs) == 0 && !pat.abs {
-			return nil, fmt.Errorf("%s:%d: %q names the whole project; list files or directories inside it", name, line, s)
+		if len(pat.segs) == 0 {
+			return nil, fmt.Errorf("%s:%d: %q names the whole project or file system; list files or directories inside it", name, line, s)
 		}
 		p.Entries = append(p.Entries, Entry{Pattern: s, Source: fmt.Sprintf("%s:%d", name, line), pat: pat})
 	}
@@ -101,14 +101,24 @@ func stripComment(s string) string {
 // Match returns the first entry that a write to the target changes. rel is the target relative
 // to the project directory ("" when the target is outside it); abs is the absolute target.
 func (p *Protected) Match(rel, abs string) (Entry, bool) {
+	var relSegs, absSegs []string // split once, lazily: every entry folds case
 	for _, e := range p.Entries {
 		if e.pat.abs {
-			if e.pat.overlaps(abs) {
+			if absSegs == nil {
+				absSegs = splitPath(abs, true)
+			}
+			if e.pat.overlaps(absSegs) {
 				return e, true
 			}
 			continue
 		}
-		if rel != "" && e.pat.overlaps(rel) {
+		if rel == "" {
+			continue
+		}
+		if relSegs == nil {
+			relSegs = splitPath(rel, true)
+		}
+		if e.pat.overlaps(relSegs) {
 			return e, true
 		}
 	}

@@ -1,0 +1,351 @@
+package gate
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
+
+const proj = "/p"
+
+// fakeGit answers from tables and counts its calls, so a test can assert that git runs only
+// when a verdict needs it.
+type fakeGit struct {
+	staged   []string
+	unpushed map[string][]string // base → paths
+	err      error
+	calls    int
+}
+
+func (g *fakeGit) Staged(dir string) ([]string, error) {
+	g.calls++
+	if g.err != nil {
+		return nil, g.err
+	}
+	return abs(g.staged), nil
+}
+
+func (g *fakeGit) Unpushed(dir, base string) ([]string, error) {
+	g.calls++
+	if g.err != nil {
+		return nil, g.err
+	}
+	p, ok := g.unpushed[base]
+	if !ok {
+		return nil, errors.New("fatal: no upstream configured for branch 'main'")
+	}
+	return abs(p), nil
+}
+
+func abs(rel []string) []string {
+	out := make([]string, len(rel))
+	for i, r := range rel {
+		out[i] = proj + "/" + r
+	}
+	return out
+}
+
+func bash(command string, cmds [][]string, writes ...string) Call {
+	return Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Command: command,
+		Classify: &envelope.Classification{Commands: cmds, Paths: envelope.Paths{Write: abs(writes)}}}
+}
+
+func argv(s string) []string { return strings.Fields(s) }
+
+func cmds(ss ...string) [][]string {
+	out := make([][]string, len(ss))
+	for i, s := range ss {
+		out[i] = argv(s)
+	}
+	return out
+}
+
+// sh is a Bash call whose commands are the &&-separated parts of command, with no write paths:
+// what is left when oath-classify misses every write route.
+func sh(command string, writes ...string) Call {
+	return bash(command, cmds(strings.Split(command, " && ")...), writes...)
+}
+
+// file is a file tool call naming rel in tool_input only (oath.classify lists no write).
+func file(tool, rel string) Call {
+	return Call{Event: "PreToolUse", Tool: tool, Cwd: proj, ToolPath: rel, Classify: &envelope.Classification{}}
+}
+
+func read(rel string) Call {
+	return Call{Event: "PreToolUse", Tool: "Read", Cwd: proj, ToolPath: rel,
+		Classify: &envelope.Classification{Paths: envelope.Paths{Read: abs([]string{rel})}}}
+}
+
+func state(active, security string) State {
+	return ParseState([]byte("## playbook\nactive: " + active + "\n## config\nsecurity: " + security + "\n"))
+}
+
+func custom(t *testing.T, list string) *Protected {
+	t.Helper()
+	p, err := ParseProtected("list", []byte(list))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+type gateCase struct {
+	name string
+	call Call
+	env  Env
+	rule string // the expected rule; the verdict follows from it
+	want string // a substring of the reason
+}
+
+func blocks(rule string) bool {
+	switch rule {
+	case RuleNotAToolCall, RuleGateOff, RulePlaybookActive, RuleReadOnly, RuleException, RuleMaintenance:
+		return false
+	}
+	return true
+}
+
+func run(t *testing.T, cases []gateCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			env := tc.env
+			if env.ProjectDir == "" {
+				env.ProjectDir = proj
+			}
+			v := Judge(tc.call, env)
+			wantVerdict := envelope.VerdictAllow
+			if blocks(tc.rule) {
+				wantVerdict = envelope.VerdictBlock
+			}
+			if v.Verdict != wantVerdict || v.Rule != tc.rule || !strings.Contains(v.Reason, tc.want) {
+				t.Errorf("got %s/%s %q\nwant %s/%s containing %q", v.Verdict, v.Rule, v.Reason, wantVerdict, tc.rule, tc.want)
+			}
+		})
+	}
+}
+
+// TestHardBlock: every write route to a protected path is blocked, in every mode, with the
+// write reported by oath-classify or only visible in the command's arguments.
+func TestHardBlock(t *testing.T) {
+	admin := Env{PlaybookGate: true, State: state("null", "admin")}
+	active := Env{PlaybookGate: true, State: state("plan/playbook-x.md", "admin")}
+	list := Env{Protected: custom(t, "# ours\nsecrets/\n**/*.pem\n/etc/hosts\nbuild/out-?.bin   # generated\n")}
+	cases := []gateCase{
+		{"Edit CLAUDE.md", file("Edit", "CLAUDE.md"), Env{}, RuleHardBlock, `protected by "CLAUDE.md" (seed 000 HARD_BLOCK list)`},
+		{"Edit CLAUDE.md admin (scenario D)", file("Edit", "CLAUDE.md"), admin, RuleHardBlock, "admin included"},
+		{"Edit CLAUDE.md active playbook", file("Edit", "CLAUDE.md"), active, RuleHardBlock, "CLAUDE.md"},
+		{"Edit protected-files.txt admin (scenario D)", file("Edit", ".claude/protected-files.txt"), admin, RuleHardBlock, ".claude/protected-files.txt"},
+		{"Write absolute", file("Write", proj+"/CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"Write relative to a sub cwd", Call{Event: "PreToolUse", Tool: "Write", Cwd: proj + "/.claude/hooks", ToolPath: "../../CLAUDE.md", Classify: &envelope.Classification{}}, Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"MultiEdit a guard hook", file("MultiEdit", ".claude/hooks/playbook-guard.sh"), Env{}, RuleHardBlock, "playbook-guard.sh"},
+		{"NotebookEdit", Call{Event: "PreToolUse", Tool: "NotebookEdit", Cwd: proj, ToolPath: "CLAUDE.md", Classify: &envelope.Classification{}}, Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"case folded", file("Write", "claude.MD"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"redirect", bash("echo x > CLAUDE.md", cmds("echo x"), "CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"append redirect admin", bash("echo x >> CLAUDE.md", cmds("echo x"), "CLAUDE.md"), admin, RuleHardBlock, "CLAUDE.md"},
+		{"tee reported", bash("echo x | tee CLAUDE.md", cmds("echo x", "tee CLAUDE.md"), "CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"mv onto reported", bash("mv x CLAUDE.md", cmds("mv x CLAUDE.md"), "x", "CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"mv onto unreported", sh("mv x CLAUDE.md"), Env{}, RuleHardBlock, "mv names CLAUDE.md"},
+		{"mv away", sh("mv CLAUDE.md /tmp/x"), Env{}, RuleHardBlock, "mv names CLAUDE.md"},
+		{"cp", sh("cp /tmp/evil .claude/protected-files.txt"), Env{}, RuleHardBlock, "cp names .claude/protected-files.txt"},
+		{"sed -i", sh("sed -i s/a/b/ CLAUDE.md"), Env{}, RuleHardBlock, "sed names CLAUDE.md"},
+		{"tee", sh("tee -a CLAUDE.md"), Env{}, RuleHardBlock, "tee names CLAUDE.md"},
+		{"rm", sh("rm -f CLAUDE.md"), Env{}, RuleHardBlock, "rm names CLAUDE.md"},
+		{"rm -rf parent", sh("rm -rf .claude"), Env{}, RuleHardBlock, "rm names .claude"},
+		{"rm -rf project", sh("rm -rf ."), Env{}, RuleHardBlock, "rm names " + proj},
+		{"rm reported parent", bash("rm -rf .claude", cmds("rm -rf .claude"), ".claude"), Env{}, RuleHardBlock, "the call writes .claude"},
+		{"ln -sf", sh("ln -sf /tmp/x CLAUDE.md"), Env{}, RuleHardBlock, "ln names CLAUDE.md"},
+		{"dd of=", sh("dd if=/dev/zero of=CLAUDE.md"), Env{}, RuleHardBlock, "dd names CLAUDE.md"},
+		{"truncate", sh("truncate -s 0 CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"chmod", sh("chmod 000 .claude/hooks/init-guard.sh"), Env{}, RuleHardBlock, "init-guard.sh"},
+		{"git checkout", sh("git checkout -- CLAUDE.md"), Env{}, RuleHardBlock, "git names CLAUDE.md"},
+		{"git -C", sh("git -C .claude restore protected-files.txt"), Env{}, RuleHardBlock, ".claude/protected-files.txt"},
+		{"cd then rm", sh("cd .claude && rm protected-files.txt"), Env{}, RuleHardBlock, ".claude/protected-files.txt"},
+		{"python writes", sh("python3 -c pass CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"symlink", file("Write", "link.md"), Env{Resolve: func(p string) string {
+			if p == proj+"/link.md" {
+				return proj + "/CLAUDE.md"
+			}
+			return p
+		}}, RuleHardBlock, "link.md"},
+		{"list dir", file("Write", "secrets/a/b.env"), list, RuleHardBlock, `"secrets/" (list:2)`},
+		{"list glob", file("Write", "x/y/k.PEM"), list, RuleHardBlock, `"**/*.pem" (list:3)`},
+		{"list absolute", sh("cp x /etc/hosts"), list, RuleHardBlock, `"/etc/hosts" (list:4)`},
+		{"list trailing comment", file("Edit", "build/out-1.bin"), list, RuleHardBlock, "build/out-?.bin"},
+		{"list miss", file("Edit", "build/out-10.bin"), list, RuleGateOff, ""},
+		{"list unreadable blocks a write", file("Edit", "src/a.go"), Env{ProtectedErr: errors.New("permission denied")}, RuleProtectedList, "permission denied"},
+		{"list unreadable lets a read pass", read("src/a.go"), Env{ProtectedErr: errors.New("permission denied")}, RuleGateOff, ""},
+		{"Read CLAUDE.md", read("CLAUDE.md"), admin, RuleReadOnly, ""},
+		{"cat CLAUDE.md", sh("cat CLAUDE.md"), Env{}, RuleGateOff, ""},
+		{"grep CLAUDE.md", sh("grep -n x CLAUDE.md"), admin, RuleReadOnly, ""},
+		{"git add CLAUDE.md", sh("git add CLAUDE.md"), Env{}, RuleGateOff, ""},
+		{"git diff CLAUDE.md", sh("git diff CLAUDE.md"), Env{}, RuleGateOff, ""},
+		{"find -delete is not read-only", sh("find . -name CLAUDE.md -delete"), Env{}, RuleHardBlock, "find names"},
+		{"other file", file("Edit", "src/a.go"), Env{}, RuleGateOff, ""},
+		{"outside the project", file("Write", "/tmp/CLAUDE.md"), Env{}, RuleGateOff, ""},
+	}
+	run(t, cases)
+}
+
+// TestPlaybookGate: with no active playbook only reads and the exceptions pass (seed 000 §1,
+// scenario A); an active playbook opens everything but HARD_BLOCK.
+func TestPlaybookGate(t *testing.T) {
+	strict := Env{PlaybookGate: true, State: state("null", "strict")}
+	active := Env{PlaybookGate: true, State: state("plan/playbook-auth.md", "strict")}
+	cases := []gateCase{
+		{"hook edit (A)", file("Edit", ".claude/hooks/pre.sh"), strict, RulePlaybookGate, "a hook"},
+		{"redirect into code (A)", bash(`echo 'x' > src/index.ts`, cmds("echo x"), "src/index.ts"), strict, RulePlaybookGate, "src/index.ts is code (seed 000: *.ts)"},
+		{"git add (A)", sh("git add state.md"), strict, RulePlaybookGate, "only security: admin allows; security is strict"},
+		{"settings", file("Write", ".claude/settings.json"), strict, RulePlaybookGate, "a settings file"},
+		{"config", file("Write", "vite.config.ts"), strict, RulePlaybookGate, "*.config.*"},
+		{"spec", file("Edit", "docs/core-contract.md"), strict, RulePlaybookGate, "a spec"},
+		{"other project file", file("Write", "notes.txt"), strict, RulePlaybookGate, "a change to the project"},
+		{"unknown command", sh("npm install"), strict, RulePlaybookGate, "might change something"},
+		{"mkdir strict", sh("mkdir -p plan/archive"), strict, RulePlaybookGate, "only security: admin"},
+		{"unparsed command", bash("for((;;))", nil), strict, RulePlaybookGate, "found no command"},
+		{"state.md", file("Edit", "state.md"), strict, RuleException, ""},
+		{"playbook bootstrap", file("Write", "plan/playbook-auth.md"), strict, RuleException, ""},
+		{"archive", file("Write", "plan/archive/2026/playbook-old.md"), strict, RuleException, ""},
+		{"redirect into state.md", bash("echo x >> state.md", cmds("echo x"), "state.md"), strict, RuleException, ""},
+		{"playbook dir is not a playbook", file("Write", "plan/playbook-x.md/evil.go"), strict, RulePlaybookGate, "code"},
+		{"temp file", bash("echo x > /tmp/x", cmds("echo x")), strict, RuleReadOnly, ""},
+		{"temp file reported", Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Command: "echo x > /tmp/x", Classify: &envelope.Classification{Commands: cmds("echo x"), Paths: envelope.Paths{Write: []string{"/tmp/x"}}}}, strict, RuleException, "outside the project"},
+		{"Read", read("src/a.go"), strict, RuleReadOnly, ""},
+		{"ls and git status", sh("ls -la && git status && git log --oneline"), strict, RuleReadOnly, ""},
+		{"cd and cat", sh("cd src && cat a.go"), strict, RuleReadOnly, ""},
+		{"git -c is not read-only", sh("git -c core.pager=sh log"), strict, RulePlaybookGate, "git option"},
+		{"git diff --output", sh("git diff --output=src/a.go"), strict, RulePlaybookGate, ""},
+		{"sort -o", sh("sort -o src/a.go x"), strict, RulePlaybookGate, ""},
+		{"active playbook", file("Edit", "src/a.go"), active, RulePlaybookActive, "plan/playbook-auth.md"},
+		{"active playbook git add", sh("git add -A"), active, RulePlaybookActive, ""},
+		{"gate off", file("Edit", "src/a.go"), Env{State: state("null", "strict")}, RuleGateOff, ""},
+	}
+	run(t, cases)
+}
+
+// TestAdminMaintenance: security: admin allows exactly seed 000's whitelist (§4.2, scenarios B
+// and B-fail) and never code, hooks or settings.
+func TestAdminMaintenance(t *testing.T) {
+	g := &fakeGit{
+		staged:   []string{"state.md", "plan/archive/playbook-x.md"},
+		unpushed: map[string][]string{"@{u}": {"state.md"}, "refs/remotes/origin/main": {"plan/archive/playbook-x.md"}, "refs/remotes/origin/wip": {"src/a.go"}},
+	}
+	admin := Env{PlaybookGate: true, State: state("null", "admin"), Git: g}
+	dirty := admin
+	dirty.Git = &fakeGit{staged: []string{"state.md", "src/hack.ts"}}
+	broken := admin
+	broken.Git = &fakeGit{err: errors.New("git diff --cached --name-only failed: not a git repository")}
+	cases := []gateCase{
+		{"Edit state.md (B)", file("Edit", "state.md"), admin, RuleException, ""},
+		{"mv playbook into archive (B)", bash("mv plan/playbook-x.md plan/archive/", cmds("mv plan/playbook-x.md plan/archive/"), "plan/playbook-x.md", "plan/archive"), admin, RuleMaintenance, ""},
+		{"mv glob into archive", sh("mv plan/playbook-*.md plan/archive/"), admin, RuleMaintenance, ""},
+		{"mkdir -p plan/archive (B)", bash("mkdir -p plan/archive", cmds("mkdir -p plan/archive"), "plan/archive"), admin, RuleMaintenance, ""},
+		{"git add state.md (B)", sh("git add state.md"), admin, RuleMaintenance, ""},
+		{"git add plan/archive/** (B)", sh("git add plan/archive/**"), admin, RuleMaintenance, ""},
+		{"git commit (B)", sh("git commit -m chore"), admin, RuleMaintenance, ""},
+		{"git add and commit", sh("git add state.md plan/archive && git commit -q --message=end"), admin, RuleMaintenance, ""},
+		{"git commit mixed (B-fail)", sh("git commit -m chore"), dirty, RuleAdminWhitelist, "src/hack.ts is staged"},
+		{"git push", sh("git push"), admin, RuleMaintenance, ""},
+		{"git push remote branch", sh("git push origin main"), admin, RuleMaintenance, ""},
+		{"git push code", sh("git push origin wip"), admin, RuleAdminWhitelist, "src/a.go is in the commits to push"},
+		{"git push no upstream", sh("git push"), Env{PlaybookGate: true, State: state("null", "admin"), Git: &fakeGit{}}, RuleGitUnreadable, "no upstream"},
+		{"git push remote only", sh("git push origin"), admin, RulePlaybookGate, "git push REMOTE BRANCH"},
+		{"git push --force", sh("git push --force"), admin, RulePlaybookGate, "--force"},
+		{"git push refspec", sh("git push origin src:main"), admin, RulePlaybookGate, ""},
+		{"git commit git fails", sh("git commit -m x"), broken, RuleGitUnreadable, "not a git repository"},
+		{"git add -A", sh("git add -A"), admin, RulePlaybookGate, "-A"},
+		{"git add .", sh("git add ."), admin, RulePlaybookGate, "stages ."},
+		{"git add code", sh("git add src/a.go"), admin, RulePlaybookGate, "stages src/a.go"},
+		{"git add wildcard", sh("git add plan/*"), admin, RulePlaybookGate, "plan/*"},
+		{"git commit -a", sh("git commit -a -m x"), admin, RulePlaybookGate, "-a"},
+		{"git commit paths", sh("git commit -m x src/a.go"), admin, RulePlaybookGate, "names paths"},
+		{"git commit --no-verify", sh("git commit --no-verify -m x"), admin, RulePlaybookGate, "--no-verify"},
+		{"git rm", sh("git rm plan/playbook-x.md"), admin, RulePlaybookGate, "not in the maintenance whitelist"},
+		{"rm a playbook", sh("rm plan/playbook-x.md"), admin, RulePlaybookGate, "might change"},
+		{"mv code into archive", sh("mv src/a.go plan/archive/"), admin, RulePlaybookGate, "not a playbook"},
+		{"mv state.md away", sh("mv state.md plan/archive/"), admin, RulePlaybookGate, "not a playbook"},
+		{"mv playbook elsewhere", sh("mv plan/playbook-x.md src/"), admin, RulePlaybookGate, "not into plan/archive"},
+		{"mkdir elsewhere", sh("mkdir -p src/new"), admin, RulePlaybookGate, "creates src/new"},
+		{"cd first", sh("cd plan && mv playbook-x.md archive/"), admin, RulePlaybookGate, "changes directory"},
+		{"Edit code", file("Edit", "src/a.go"), admin, RulePlaybookGate, "code"},
+		{"Edit hook", file("Edit", ".claude/hooks/x.sh"), admin, RulePlaybookGate, "hook"},
+		{"Edit settings", file("Edit", ".claude/settings.local.json"), admin, RulePlaybookGate, "settings"},
+		{"whitelisted and more", sh("git add state.md && npm publish"), admin, RulePlaybookGate, "npm publish"},
+	}
+	run(t, cases)
+}
+
+// TestFailClosed: whatever the gate cannot read that a verdict depends on blocks, naming it.
+func TestFailClosed(t *testing.T) {
+	missing := Env{PlaybookGate: true, State: StateUnreadable(errors.New("/p/state.md does not exist"))}
+	noSecurity := Env{PlaybookGate: true, State: ParseState([]byte("## playbook\nactive: null\n"))}
+	garbled := Env{PlaybookGate: true, State: ParseState([]byte("## playbook\nactive:\n## config\nsecurity: root\n"))}
+	cases := []gateCase{
+		{"classify missing", Call{Event: "PreToolUse", Tool: "Read"}, Env{}, RuleClassifyMissing, "oath-classify must run before oath-gate"},
+		{"classify unreadable", Call{Event: "PreToolUse", Tool: "Read", ClassifyErr: errors.New("bad")}, Env{}, RuleClassifyMissing, "bad"},
+		{"event unreadable", Call{EventErr: errors.New("cwd is a number")}, Env{}, RuleEventUnreadable, "cwd is a number"},
+		{"settings invalid", read("a"), Env{SettingsErr: errors.New("gate.playbook_gate: not a bool")}, RuleSettingsUnreadable, "playbook_gate"},
+		{"no file path", file("Write", ""), Env{}, RuleNoTarget, "names no file"},
+		{"no event name is judged", Call{Tool: "Write", ToolPath: "CLAUDE.md", Classify: &envelope.Classification{}}, Env{}, RuleHardBlock, ""},
+		{"PostToolUse passes", Call{Event: "PostToolUse", Tool: "Write"}, Env{}, RuleNotAToolCall, "PostToolUse"},
+		{"state.md missing blocks a change", file("Edit", "src/a.go"), missing, RuleStateUnreadable, "state.md does not exist"},
+		{"state.md missing: a read passes", read("src/a.go"), missing, RuleReadOnly, ""},
+		{"state.md missing: it can be recreated", file("Write", "state.md"), missing, RuleException, ""},
+		{"state.md missing: HARD_BLOCK still holds", file("Write", "CLAUDE.md"), missing, RuleHardBlock, ""},
+		{"state.md missing, gate off", file("Edit", "src/a.go"), Env{State: StateUnreadable(errors.New("x"))}, RuleGateOff, ""},
+		{"security missing, admin op", sh("mkdir -p plan/archive"), noSecurity, RuleStateUnreadable, `no "security:" line`},
+		{"security missing, code edit", file("Edit", "src/a.go"), noSecurity, RulePlaybookGate, "code"},
+		{"active empty", file("Edit", "src/a.go"), garbled, RuleStateUnreadable, "playbook.active is empty"},
+		{"security garbled", sh("git add state.md"), Env{PlaybookGate: true, State: ParseState([]byte("## playbook\nactive: null\n## config\nsecurity: root\n"))}, RuleStateUnreadable, `security is "root"`},
+	}
+	run(t, cases)
+}
+
+// TestGitOnlyWhenNeeded: git runs for a git commit or push the admin whitelist might allow, and
+// for nothing else (the gate runs on every tool call).
+func TestGitOnlyWhenNeeded(t *testing.T) {
+	for _, tc := range []struct {
+		call  Call
+		env   Env
+		calls int
+	}{
+		{sh("git commit -m x"), Env{PlaybookGate: true, State: state("null", "admin")}, 1},
+		{sh("git commit -m x && git push"), Env{PlaybookGate: true, State: state("null", "admin")}, 2},
+		{sh("git commit -m x && npm i"), Env{PlaybookGate: true, State: state("null", "admin")}, 0},
+		{sh("git commit -m x"), Env{PlaybookGate: true, State: state("null", "strict")}, 0},
+		{sh("git commit -m x"), Env{PlaybookGate: true, State: state("plan/playbook-a.md", "admin")}, 0},
+		{sh("git commit -m x"), Env{}, 0},
+		{file("Edit", "state.md"), Env{PlaybookGate: true, State: state("null", "admin")}, 0},
+	} {
+		g := &fakeGit{unpushed: map[string][]string{"@{u}": nil}}
+		tc.env.ProjectDir, tc.env.Git = proj, g
+		Judge(tc.call, tc.env)
+		if g.calls != tc.calls {
+			t.Errorf("%s: git ran %d times, want %d", tc.call.Command+tc.call.ToolPath, g.calls, tc.calls)
+		}
+	}
+}
+
+// TestCheck: oath-gate check answers with Judge's own matching.
+func TestCheck(t *testing.T) {
+	env := Env{ProjectDir: proj, Protected: custom(t, "secrets/**\n")}
+	for _, tc := range []struct {
+		path, class string
+		protected   bool
+		source      string
+	}{
+		{proj + "/CLAUDE.md", ClassSemantic, true, SourceSeed},
+		{proj + "/.claude", ClassSemantic, true, SourceSeed},
+		{proj + "/secrets/k", ClassSemantic, true, "list:1"},
+		{proj + "/state.md", ClassException, false, ""},
+		{proj + "/src/a.go", ClassSemantic, false, ""},
+		{"/tmp/x", ClassOutside, false, ""},
+	} {
+		s := env.Check(tc.path)
+		if s.Protected != tc.protected || s.PlaybookGate != tc.class || s.Source != tc.source || s.Why == "" {
+			t.Errorf("Check(%s) = %+v", tc.path, s)
+		}
+	}
+}
