@@ -110,7 +110,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	if len(req.Tools) > 0 {
 		if done := req.toolResults(); done < len(script) {
 			call := script[done]
-			block = map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_e2e_%02d", done), "name": call.Name, "input": call.Input}
+			block = map[string]any{"type": "tool_use", "id": toolUseID(done), "name": call.Name, "input": call.Input}
 			stop = "tool_use"
 		}
 	}
