@@ -1,0 +1,361 @@
+package oath_test
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/cmd/oathtrust"
+	"github.com/oath-harness/oath-harness/internal/safefile"
+	"github.com/oath-harness/oath-harness/internal/settings"
+	"github.com/oath-harness/oath-harness/internal/trust"
+)
+
+// oath-trust's test hooks, from the environment of each tool process:
+//   - OATH_TEST_NOW (RFC 3339): the clock;
+//   - OATH_TEST_SESSION_ID: the session id bootstrap sets;
+//   - OATH_TEST_LOCK_TIMEOUT (a Go duration): the lock timeout;
+//   - OATH_TEST_TRUST_STOP_BEFORE_RENAME=<marker>: the atomic write stops between writing its
+//     temporary file and renaming it, after writing the temporary file's name to <marker>, so
+//     that the crash test can kill it exactly there.
+func init() {
+	testHooks = append(testHooks, func() {
+		if s := os.Getenv("OATH_TEST_NOW"); s != "" {
+			now, err := time.Parse(time.RFC3339, s)
+			if err != nil {
+				panic(fmt.Sprintf("OATH_TEST_NOW=%q: %v", s, err))
+			}
+			oathtrust.TestOnlyNow = func() time.Time { return now }
+		}
+		if id := os.Getenv("OATH_TEST_SESSION_ID"); id != "" {
+			oathtrust.TestOnlyNewSessionID = func() string { return id }
+		}
+		if s := os.Getenv("OATH_TEST_LOCK_TIMEOUT"); s != "" {
+			d, err := time.ParseDuration(s)
+			if err != nil {
+				panic(fmt.Sprintf("OATH_TEST_LOCK_TIMEOUT=%q: %v", s, err))
+			}
+			oathtrust.TestOnlyLockTimeout = d
+		}
+		if marker := os.Getenv("OATH_TEST_TRUST_STOP_BEFORE_RENAME"); marker != "" {
+			safefile.TestOnlyBeforeRename = func(tmp string) {
+				if err := os.WriteFile(marker, []byte(tmp), 0o644); err != nil {
+					panic(err)
+				}
+				time.Sleep(time.Hour) // until the test kills this process
+			}
+		}
+	})
+}
+
+// trustEnv is a harness of its own under a temporary directory.
+type trustEnv struct {
+	t    *testing.T
+	dir  string
+	bin  string
+	file string
+}
+
+func newTrustEnv(t *testing.T) *trustEnv {
+	t.Helper()
+	// testscript.Main put a copy of the test binary named oath-trust on PATH; run as that name,
+	// it runs oath-trust, with the test hooks above.
+	bin, err := exec.LookPath("oath-trust")
+	if err != nil {
+		t.Fatalf("oath-trust is not on PATH (testscript.Main sets it up): %v", err)
+	}
+	dir := t.TempDir()
+	return &trustEnv{t: t, dir: dir, bin: bin, file: filepath.Join(dir, "oath-harness", "state", "trust-scores.json")}
+}
+
+func (e *trustEnv) cmd(stdin string, extraEnv []string, args ...string) *exec.Cmd {
+	c := exec.Command(e.bin, args...)
+	c.Dir = e.dir
+	c.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+e.dir, "OATH_HOME="+filepath.Join(e.dir, "oath-harness"),
+		"OATH_TEST_NOW=2026-03-01T10:00:00Z")
+	c.Env = append(c.Env, extraEnv...)
+	c.Stdin = strings.NewReader(stdin)
+	return c
+}
+
+// run runs oath-trust and fails the test unless it exits 0.
+func (e *trustEnv) run(stdin string, args ...string) []byte {
+	e.t.Helper()
+	var stderr bytes.Buffer
+	c := e.cmd(stdin, nil, args...)
+	c.Stderr = &stderr
+	out, err := c.Output()
+	if err != nil {
+		e.t.Fatalf("oath-trust %v: %v\n%s", args, err, stderr.String())
+	}
+	return out
+}
+
+func (e *trustEnv) state() *trust.File {
+	e.t.Helper()
+	data, err := os.ReadFile(e.file)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	f, migrated, err := trust.Parse(data, time.Now())
+	if err != nil || migrated {
+		e.t.Fatalf("the state file is not a valid v2 document (migrated %v): %v\n%s", migrated, err, data)
+	}
+	return f
+}
+
+func postEvent(event, domain string) string {
+	return fmt.Sprintf(`{"hook_event_name":%q,"tool_name":"Bash","oath":{"classify":{"domain":%q}}}`, event, domain)
+}
+
+// TestTrustConcurrentRecord runs many record processes at once, as parallel Post hooks do:
+// the lock must lose no update, so every counter comes out exact, and the all-success domain
+// has exactly the score of that many successes in a row.
+func TestTrustConcurrentRecord(t *testing.T) {
+	e := newTrustEnv(t)
+	const reads, shells = 24, 16 // shell_exec alternates success and failure
+	var wg sync.WaitGroup
+	errs := make(chan error, reads+shells)
+	start := func(stdin string) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var stderr bytes.Buffer
+			c := e.cmd(stdin, nil, "record")
+			c.Stderr = &stderr
+			if err := c.Run(); err != nil {
+				errs <- fmt.Errorf("%v: %s", err, stderr.String())
+			}
+		}()
+	}
+	var events []string
+	for i := range reads {
+		events = append(events, postEvent("PostToolUse", "file_read"))
+		if i < shells/2 {
+			events = append(events, postEvent("PostToolUse", "shell_exec"), postEvent("PostToolUseFailure", "shell_exec"))
+		}
+	}
+	for _, ev := range events {
+		start(ev)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("a concurrent record failed: %v", err)
+	}
+	f := e.state()
+	read, shell := f.Domains["file_read"], f.Domains["shell_exec"]
+	if f.GlobalOperationCount != reads+shells || read.TotalOperations+shell.TotalOperations != reads+shells {
+		t.Fatalf("operations: global %d, file_read %d, shell_exec %d; want %d in all", f.GlobalOperationCount,
+			read.TotalOperations, shell.TotalOperations, reads+shells)
+	}
+	want := trust.New(settings.Defaults().Trust, time.Now())
+	for range read.Successes {
+		want = trust.Success(want, settings.Defaults().Trust, time.Now())
+	}
+	if read.Successes != reads || read.Failures != 0 || shell.Successes != shells/2 || shell.Failures != shells/2 || read.Score != want.Score {
+		t.Fatalf("file_read %+v (want score %v after %d successes), shell_exec %+v", read, want.Score, read.Successes, shell)
+	}
+	t.Logf("%d concurrent processes: file_read %d successes, shell_exec %d/%d", reads+shells, read.Successes, shell.Successes, shell.Failures)
+}
+
+// TestTrustCrashBeforeRename kills record with SIGKILL after it wrote its new state to the
+// temporary file and before the rename: the state file must be the old one, byte for byte, and
+// the next record must work (the kernel dropped the dead process's lock) and clean up.
+func TestTrustCrashBeforeRename(t *testing.T) {
+	e := newTrustEnv(t)
+	e.run(`{"hook_event_name":"SessionStart"}`, "bootstrap")
+	e.run(postEvent("PostToolUse", "file_write"), "record")
+	old, err := os.ReadFile(e.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	marker := filepath.Join(e.dir, "stopped")
+	c := e.cmd(postEvent("PostToolUse", "file_write"), []string{"OATH_TEST_TRUST_STOP_BEFORE_RENAME=" + marker}, "record")
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tmp := waitForFile(t, marker, c)
+	newData, err := os.ReadFile(string(tmp))
+	if err != nil {
+		t.Fatalf("the temporary file should exist while the writer is stopped: %v", err)
+	}
+	if err := c.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	c.Wait()
+
+	if now, _ := os.ReadFile(e.file); !bytes.Equal(now, old) {
+		t.Fatalf("after a kill before the rename the file changed:\n%s\nwant the old:\n%s", now, old)
+	}
+	if f, _, err := trust.Parse(newData, time.Now()); err != nil || f.Domains["file_write"].Successes != 2 {
+		t.Fatalf("the temporary file held a whole new state before the rename: %v", err)
+	}
+	e.run(postEvent("PostToolUse", "file_write"), "record")
+	if got := e.state().Domains["file_write"].Successes; got != 2 {
+		t.Fatalf("after the crash and one more record: %d successes, want 2 (the killed one never happened)", got)
+	}
+	if _, err := os.Stat(string(tmp)); err == nil {
+		t.Fatalf("the killed writer's temporary file %s was not cleaned up", tmp)
+	}
+}
+
+func waitForFile(t *testing.T, path string, c *exec.Cmd) []byte {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if data, err := os.ReadFile(path); err == nil && len(data) > 0 {
+			return data
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	c.Process.Kill()
+	t.Fatalf("the writer never reached the rename")
+	return nil
+}
+
+// TestTrustKillAtRandomTimes kills record at random moments, again and again: after each kill
+// the file is a whole v2 document with either the old or the new count, never torn, never
+// set aside.
+func TestTrustKillAtRandomTimes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills processes in a loop")
+	}
+	const kills = 30
+	e := newTrustEnv(t)
+	e.run(`{"hook_event_name":"SessionStart"}`, "bootstrap")
+	// Measure a record (the fastest of three) to aim the kills across its whole life.
+	life := time.Hour
+	for range 3 {
+		began := time.Now()
+		e.run(postEvent("PostToolUse", "git_local"), "record")
+		life = min(life, time.Since(began))
+	}
+	prev, committed, lost := 3, 0, 0
+	for i := range kills {
+		c := e.cmd(postEvent("PostToolUse", "git_local"), nil, "record")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rand.Int64N(int64(life) + 1)))
+		c.Process.Signal(syscall.SIGKILL)
+		c.Wait()
+		got := e.state().Domains["git_local"].Successes
+		switch got {
+		case prev:
+			lost++
+		case prev + 1:
+			committed++
+		default:
+			t.Fatalf("kill %d: %d successes, want %d or %d", i, got, prev, prev+1)
+		}
+		prev = got
+	}
+	if aside, _ := filepath.Glob(e.file + ".corrupt-*"); len(aside) > 0 {
+		t.Fatalf("a kill left a file that had to be set aside: %v", aside)
+	}
+	t.Logf("%d kills over a %v record: %d before the rename, %d after", kills, life, lost, committed)
+}
+
+// TestTrustLockTimeout holds the lock as a stuck writer would: record fails (exit 1, the
+// reason on stderr, the file unchanged; never a silent skip), score still answers at once
+// from the file as last written, and with a corrupt file score uses initial_score marked
+// stale, leaving the file for the next writer to set aside.
+func TestTrustLockTimeout(t *testing.T) {
+	e := newTrustEnv(t)
+	e.run(postEvent("PostToolUse", "test_run"), "record")
+	old, _ := os.ReadFile(e.file)
+	unlock, err := safefile.Lock(e.file, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	short := []string{"OATH_TEST_LOCK_TIMEOUT=200ms"}
+
+	var stderr bytes.Buffer
+	c := e.cmd(postEvent("PostToolUse", "test_run"), short, "record")
+	c.Stderr = &stderr
+	out, err := c.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || len(out) != 0 ||
+		!strings.Contains(stderr.String(), "timed out waiting for the lock") {
+		t.Fatalf("record under a held lock: %v, stdout %q, stderr %q; want exit 1 naming the lock timeout", err, out, stderr.String())
+	}
+	if now, _ := os.ReadFile(e.file); !bytes.Equal(now, old) {
+		t.Fatal("record under a held lock changed the file")
+	}
+
+	out = e.run(postEvent("PreToolUse", "test_run"), "score")
+	if !bytes.Contains(out, []byte(`"score":0.33499999999999996`)) || bytes.Contains(out, []byte(`"stale"`)) {
+		t.Fatalf("score under a held lock: %s", out)
+	}
+
+	if err := os.WriteFile(e.file, []byte("{torn"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	c = e.cmd(postEvent("PreToolUse", "test_run"), short, "score")
+	c.Stderr = &stderr
+	out, err = c.Output()
+	if err != nil || !bytes.Contains(out, []byte(`"score":0.3,`)) || !bytes.Contains(out, []byte(`"stale":true`)) ||
+		!strings.Contains(stderr.String(), "warning") {
+		t.Fatalf("score of a corrupt file under a held lock: %v, %s, stderr %q", err, out, stderr.String())
+	}
+	if data, _ := os.ReadFile(e.file); string(data) != "{torn" {
+		t.Fatal("score set the file aside without the lock")
+	}
+}
+
+// BenchmarkTrustProcess measures score and record as the hooks run them: one process each,
+// the real binary (go build), reported in ms per call beside the cost of starting /bin/true.
+//
+//	go test -run '^$' -bench TrustProcess -benchtime 100x .
+func BenchmarkTrustProcess(b *testing.B) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		b.Skip("needs the go command to build oath-trust")
+	}
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "oath-trust")
+	if out, err := exec.Command(gobin, "build", "-o", bin, "./cmd/oath-trust").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	env := append(os.Environ(), "CLAUDE_PROJECT_DIR="+dir, "OATH_HOME="+filepath.Join(dir, "oath-harness"))
+	runOnce := func(b *testing.B, name string, stdin string, args ...string) {
+		c := exec.Command(name, args...)
+		c.Env, c.Dir, c.Stdin = env, dir, strings.NewReader(stdin)
+		if out, err := c.CombinedOutput(); err != nil {
+			b.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+	}
+	runOnce(b, bin, `{"hook_event_name":"SessionStart"}`, "bootstrap")
+	for range 30 { // a state file of realistic size: several domains with history
+		for _, d := range []string{"file_read", "file_write", "shell_exec", "test_run", "git_local"} {
+			runOnce(b, bin, postEvent("PostToolUse", d), "record")
+		}
+	}
+	cases := []struct {
+		name, prog, stdin string
+		args              []string
+	}{
+		{"process-start-baseline", "/bin/true", "", nil},
+		{"score", bin, postEvent("PreToolUse", "file_write"), []string{"score"}},
+		{"record", bin, postEvent("PostToolUse", "file_write"), []string{"record"}},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				runOnce(b, tc.prog, tc.stdin, tc.args...)
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/call")
+		})
+	}
+}
