@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Measures the PreToolUse hook against its floor, interleaved in one run.
+#
+# Usage: scripts/bench-hook.sh [ROUNDS]      (default 200)
+#
+# hook:  hooks/pre-tool-use.sh on a typical Bash payload (from testdata/session), with the real
+#        oath-* binaries, a bootstrapped trust state and an audit trail that grows as it would.
+# floor: a bash script piping the same payload through five copies of a do-nothing Go binary
+#        (internal/benchtools/nop): the cost of starting the processes at all.
+# Prints median and p90 in ms for each and the ratio hook/floor (goal: within 2x).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-200}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || {
+  echo "usage: scripts/bench-hook.sh [ROUNDS]" >&2
+  exit 2
+}
+
+scripts/build.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/nop" ./internal/benchtools/nop
+
+project=$tmp/project
+mkdir -p "$project/.claude"
+echo building >"$project/.claude/current-phase.md"
+export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN=$PWD/bin
+unset OATH_TEST_NOW
+
+# The payload: the session's first Bash PreToolUse, its paths pointed at the temporary project.
+payload=$tmp/payload.json
+grep -m1 '"hook_event_name":"PreToolUse","tool_name":"Bash"' testdata/session/session.jsonl |
+  sed -e "s#@PROJECT@#$project#g" -e "s#@HOME@#$tmp#g" >"$payload"
+grep -m1 '"hook_event_name":"SessionStart"' testdata/session/session.jsonl |
+  sed -e "s#@PROJECT@#$project#g" -e "s#@HOME@#$tmp#g" | hooks/session-start.sh >/dev/null
+
+floor=$tmp/floor.sh
+cat >"$floor" <<FLOOR
+#!/usr/bin/env bash
+set -euo pipefail
+"$tmp/nop" | "$tmp/nop" | "$tmp/nop" | "$tmp/nop" | "$tmp/nop"
+FLOOR
+chmod +x "$floor"
+
+# Both must work before they are timed: a failing hook would be fast and meaningless.
+if ! out=$(hooks/pre-tool-use.sh <"$payload") || [[ $out != *'"hookSpecificOutput"'* ]]; then
+  echo "bench-hook: the hook does not answer on this payload:" >&2
+  hooks/pre-tool-use.sh <"$payload" >&2 || true
+  exit 1
+fi
+"$floor" <"$payload" >/dev/null
+
+# Microseconds from $EPOCHREALTIME, without a subprocess per sample.
+usec() { local t=${1/[.,]/}; echo $((10#$t)); }
+hook_samples=() floor_samples=()
+for ((i = 0; i < rounds + 5; i++)); do
+  t0=$EPOCHREALTIME
+  hooks/pre-tool-use.sh <"$payload" >/dev/null
+  t1=$EPOCHREALTIME
+  "$floor" <"$payload" >/dev/null
+  t2=$EPOCHREALTIME
+  ((i < 5)) && continue # warm-up
+  hook_samples+=($(($(usec "$t1") - $(usec "$t0"))))
+  floor_samples+=($(($(usec "$t2") - $(usec "$t1"))))
+done
+
+# stats SAMPLES…: "median p90" in ms.
+stats() {
+  printf '%s\n' "$@" | sort -n | awk '{v[NR] = $1} END {
+    m = v[int((NR + 1) / 2)]; p = v[int(NR * 0.9 + 0.5)]
+    printf "%.2f %.2f\n", m / 1000, p / 1000 }'
+}
+read -r hook_med hook_p90 < <(stats "${hook_samples[@]}")
+read -r floor_med floor_p90 < <(stats "${floor_samples[@]}")
+printf 'PreToolUse hook vs floor, %d interleaved rounds, payload: %s\n' "$rounds" \
+  "$(grep -o '"command":"[^"]*"' "$payload")"
+printf '  %-34s median %7s ms   p90 %7s ms\n' "hooks/pre-tool-use.sh" "$hook_med" "$hook_p90"
+printf '  %-34s median %7s ms   p90 %7s ms\n' "floor (bash + 5 nop Go processes)" "$floor_med" "$floor_p90"
+awk -v h="$hook_med" -v f="$floor_med" -v hp="$hook_p90" -v fp="$floor_p90" 'BEGIN {
+  printf "  ratio hook/floor: median %.2fx, p90 %.2fx (goal: within 2x)\n", h / f, hp / fp }'

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# The built-in example: builds everything, then replays a recorded Claude Code session
+# (testdata/session/session.jsonl: real hook payloads captured from Claude Code) through the real
+# hooks in a temporary project, and prints each call's decision, its reason, and each domain's
+# trust as it grows. Nothing outside the temporary directory is touched.
+#
+# Usage: scripts/demo.sh [SESSION.jsonl]
+# A call the hooks refuse never ran in the replay, so its recorded outcome is skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+session=${1:-testdata/session/session.jsonl}
+command -v jq >/dev/null 2>&1 || {
+  echo "demo: jq is needed to read the hooks' answers (apt-get install jq, brew install jq, or scripts/setup.sh)" >&2
+  exit 1
+}
+
+echo "building the oath-* binaries (scripts/build.sh) …"
+scripts/build.sh
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/oath-demo.XXXXXX")
+if [[ -z ${OATH_DEMO_KEEP:-} ]]; then trap 'rm -rf "$tmp"' EXIT; fi
+project=$tmp/project home=$tmp/home
+mkdir -p "$project/.claude" "$home"
+export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN=$PWD/bin
+
+if [[ -t 1 && -z ${NO_COLOR:-} ]]; then
+  bold=$'\e[1m' dim=$'\e[2m' red=$'\e[31m' green=$'\e[32m' yellow=$'\e[33m' off=$'\e[0m'
+else
+  bold='' dim='' red='' green='' yellow='' off=''
+fi
+
+# what: a short description of the call for one column.
+what() {
+  jq -r --arg p "$project/" '.tool_input | (.command // .file_path // .notebook_path // .url // .pattern // "")
+    | sub("^" + ($p | gsub("[.]"; "[.]")); "") | gsub("\n"; " ") | if length > 46 then .[:45] + "…" else . end'
+}
+score_of() { # domain -> the domain's trust in the state file, or "-"
+  jq -r --arg d "$1" '.domains[$d].score // empty | . * 100 | round / 100 | tostring' \
+    "$OATH_HOME/state/trust-scores.json" 2>/dev/null || echo -
+}
+
+printf '%soath-harness demo%s: a recorded Claude Code session replayed through the real hooks\n' "$bold" "$off"
+printf '%sproject %s (trust state and audit trail in ./oath-harness)%s\n\n' "$dim" "$project" "$off"
+printf '%s  #  %-5s %-46s %-12s %-8s %5s  %s%s\n' "$dim" tool call domain risk trust decision "$off"
+
+declare -A ran=()
+n=0
+while IFS= read -r line; do
+  event=${line//@PROJECT@/$project}
+  event=${event//@HOME@/$home}
+  name=$(jq -r .hook_event_name <<<"$event")
+  case $name in
+  SessionStart)
+    out=$(hooks/session-start.sh <<<"$event")
+    ctx=$(jq -r '.hookSpecificOutput.additionalContext // empty' <<<"$out")
+    printf '%ssession start%s  %s\n' "$bold" "$off" "${ctx:-trust state ready}"
+    ;;
+  UserPromptSubmit)
+    hooks/user-prompt-submit.sh <<<"$event" >/dev/null
+    printf '%shuman%s          %s   %s(phase now: %s)%s\n\n' "$bold" "$off" "$(jq -r .prompt <<<"$event")" "$dim" \
+      "$(tr -d '[:space:]' <"$project/.claude/current-phase.md" 2>/dev/null || echo auditing)" "$off"
+    ;;
+  PreToolUse)
+    n=$((n + 1))
+    id=$(jq -r .tool_use_id <<<"$event")
+    if ! out=$(hooks/pre-tool-use.sh <<<"$event" 2>"$tmp/err"); then
+      printf '%3d  %-5s %-46s %sblocked by a failing hook: %s%s\n' "$n" "$(jq -r .tool_name <<<"$event")" \
+        "$(what <<<"$event")" "$red" "$(head -n1 "$tmp/err")" "$off"
+      continue
+    fi
+    IFS=$'\t' read -r tool domain riskl trust decision answer reason < <(jq -r '[.tool_name,
+      .oath.classify.domain // "?", .oath.classify.risk // "?",
+      (.oath.trust.score // 0 | . * 100 | round / 100 | tostring),
+      .oath.decision.decision // "?", .hookSpecificOutput.permissionDecision // "?",
+      (.hookSpecificOutput.permissionDecisionReason // .oath.decision.reason // "" | gsub("[\t\n]"; " "))] | @tsv' <<<"$out")
+    case $answer in
+    allow) colour=$green ran[$id]=1 ;;
+    ask) colour=$yellow ;;
+    *) colour=$red ;;
+    esac
+    printf '%3d  %-5s %-46s %-12s %-8s %5s  %s%s%s\n' "$n" "$tool" "$(what <<<"$event")" "$domain" "$riskl" \
+      "$trust" "$colour" "$decision" "$off"
+    if [[ $answer != allow && -n $reason ]]; then
+      printf '     %s↳ %s: %s%s\n' "$dim" "$answer" "$reason" "$off"
+    fi
+    ;;
+  PostToolUse | PostToolUseFailure)
+    id=$(jq -r .tool_use_id <<<"$event")
+    [[ -n ${ran[$id]:-} ]] || continue # refused at PreToolUse: it never ran
+    hooks/post-tool-use.sh <<<"$event"
+    if [[ $name == PostToolUseFailure ]]; then
+      domain=$(jq -r --arg id "$id" 'select(.tool_use_id == $id and .event == "PostToolUseFailure") | .domain // empty' \
+        "$OATH_HOME"/audit/*.jsonl 2>/dev/null | tail -n1)
+      printf '     %s↳ failed (%s): %s trust cut to %s%s\n' "$red" "$(jq -r '.error // "error"' <<<"$event")" \
+        "${domain:-?}" "$(score_of "${domain:-?}")" "$off"
+    fi
+    ;;
+  Stop)
+    out=$(hooks/stop.sh <<<"$event")
+    msg=$(jq -r '.systemMessage // empty' <<<"$out")
+    printf '\n%sstop%s           %s\n' "$bold" "$off" "${msg:-(no trust change reported)}"
+    ;;
+  SessionEnd)
+    hooks/session-end.sh <<<"$event" >/dev/null
+    ;;
+  esac
+done <"$session"
+
+printf '\n%strust after the session%s\n' "$bold" "$off"
+jq -r '.domains | to_entries[] | "  \(.key | . + " " * (14 - length)) \(.value.score * 100 | round / 100 | tostring | . + " " * (5 - length))  \(.value.successes) successes, \(.value.failures) failures"' \
+  "$OATH_HOME/state/trust-scores.json"
+printf '\n%saudit trail: %d lines in %s (kept with OATH_DEMO_KEEP=1)%s\n' "$dim" \
+  "$(cat "$OATH_HOME"/audit/*.jsonl | wc -l)" "${OATH_HOME#"$tmp"/}/audit/" "$off"
