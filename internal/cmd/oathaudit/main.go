@@ -1,24 +1,231 @@
-// Package oathaudit is the oath-audit command.
+// Package oathaudit is the oath-audit command: record every hook event in the masked,
+// hash-chained audit trail, and read it back (verify, summary, tail, show, report).
 package oathaudit
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"time"
 
+	"github.com/oath-harness/oath-harness/internal/audit"
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-const usage = `oath-audit appends every call and outcome to a masked, hash-chained audit trail; verify, summary, tail, report.
+const usage = `oath-audit records every hook event in a masked, hash-chained audit trail and reads it back.
 
-Not implemented yet: this build does nothing else than print this text.
+Usage:
+  oath-audit record                 < envelope > envelope
+  oath-audit verify [FILE...]
+  oath-audit summary [--session ID] [FILE...]
+  oath-audit tail [-n N]
+  oath-audit show [--session ID] [FILE...]
+  oath-audit report --out FILE [FILE...]
+
+record
+  Input:  one envelope on stdin (a Claude Code hook event, with what the stages before added
+          under "oath").
+  Output: the envelope on stdout, unchanged; on Stop with a top-level "systemMessage" saying
+          what trust changed in this session.
+  Side effects: appends one line to AUDIT_DIR/YYYY-MM-DD.jsonl (UTC), creating the directory:
+          the seed's entry (timestamp, session_id, tool_name, tool_input, domain, risk_category,
+          trust_score_before, autonomy_score, decision, outcome, trust_score_after; null where
+          the event or the stages that ran do not say) plus event, tool_use_id, recommended_model,
+          phase, reasons, gate, and on Post events tool_response/error; seq and prev (sha256 of
+          the previous line) chain the lines. Secrets are masked before anything is written.
+          The line is one write under the directory's lock; AUDIT_DIR/.head names the last line.
+  Errors: exit 1 when the envelope is invalid or the line cannot be written (the hook then
+          blocks the call: every call must be recorded).
+
+verify   checks the chain of FILEs (default: every day file) and the head. Prints a summary and
+         exits 0 when intact; exits 1 naming the first line edited, deleted or inserted
+         (file:line: what). It cannot see a rewrite that recomputes every hash and the head.
+summary  JSON: entries, calls and decisions per domain and per day, outcomes, trust first/last
+         per domain, the blocks with their reasons.
+tail     the last N entries (default 10), one readable line each.
+show     every entry of FILEs (default: all), one readable line each.
+report   writes a self-contained HTML page with inline SVG: each domain's trust over time and
+         the decision mix.
+
+AUDIT_DIR is audit.log_dir of $OATH_HOME/config/settings.json, else $OATH_HOME/audit
+($OATH_HOME defaults to $CLAUDE_PROJECT_DIR/oath-harness).
+
+Exit codes: 0 done, 1 failed or chain broken, 2 usage error.
+
+Example:
+  oath-classify < event.json | oath-gate | oath-trust score | oath-decide | oath-audit record
+  oath-audit verify && oath-audit tail -n 5
 `
 
 var tool = cli.Tool{Name: "oath-audit", Usage: usage}
+
+// TestOnlyNow, when set, is the clock (scripts fix it from $OATH_TEST_NOW).
+var TestOnlyNow func() time.Time
+
+// TestOnlyLockTimeout, when set, replaces the lock timeout.
+var TestOnlyLockTimeout time.Duration
+
+// lockTimeout is how long record waits for other hook processes. Claude Code's hook timeout is
+// larger; appends take well under a millisecond each.
+const lockTimeout = 5 * time.Second
+
+func now() time.Time {
+	if TestOnlyNow != nil {
+		return TestOnlyNow()
+	}
+	return time.Now()
+}
 
 // Main runs oath-audit and returns its exit code.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
-	return tool.Exit(stderr, errors.New("not implemented yet"))
+	if len(args) == 0 {
+		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show or report"))
+	}
+	var err error
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "record":
+		err = record(stdin, stdout, rest)
+	case "verify":
+		err = verify(stdout, rest)
+	case "summary":
+		err = summary(stdout, rest)
+	case "tail":
+		err = tail(stdout, rest)
+	case "show":
+		err = show(stdout, rest)
+	case "report":
+		err = report(stdout, rest)
+	default:
+		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show or report", cmd)
+	}
+	return tool.Exit(stderr, err)
+}
+
+// auditLog resolves the audit directory from the layout and the settings.
+func auditLog() (audit.Log, error) {
+	l := layout.FromEnv()
+	s, err := settings.Load(l.SettingsFile())
+	if err != nil {
+		return audit.Log{}, err
+	}
+	timeout := lockTimeout
+	if TestOnlyLockTimeout > 0 {
+		timeout = TestOnlyLockTimeout
+	}
+	return audit.Log{Dir: s.AuditDir(l.ProjectDir, l.Root), LockTimeout: timeout}, nil
+}
+
+func record(stdin io.Reader, stdout io.Writer, args []string) error {
+	fs := tool.FlagSet("record")
+	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return cli.Usagef("record takes no arguments")
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, envelope.MaxSize+1))
+	if err != nil {
+		return fmt.Errorf("reading the event: %w", err)
+	}
+	env, err := envelope.Parse(data)
+	if err != nil {
+		return err
+	}
+	ev, err := env.Event()
+	if err != nil {
+		return err
+	}
+	log, err := auditLog()
+	if err != nil {
+		return err
+	}
+	t := now().UTC()
+	e, err := audit.FromEnvelope(env, t)
+	if err != nil {
+		return err
+	}
+	out := data
+	if ev.HookEventName == claude.Stop || ev.HookEventName == claude.SessionEnd {
+		msg, err := sessionSummary(log, e, t)
+		if err != nil {
+			return err
+		}
+		// Only Stop shows a message; SessionEnd's output is ignored by Claude Code. A message a
+		// stage before already set stays.
+		if ev.HookEventName == claude.Stop && env.Answer("systemMessage") == nil && env.Host("systemMessage") == nil {
+			if err := env.SetAnswer("systemMessage", msg); err != nil {
+				return err
+			}
+			out = env.Bytes()
+		}
+	}
+	if _, err := log.Append(e, t); err != nil {
+		return fmt.Errorf("the call could not be recorded: %w", err)
+	}
+	_, err = stdout.Write(out)
+	return err
+}
+
+// sessionSummary fills the session line's trust changes and returns the Stop message.
+func sessionSummary(log audit.Log, e *audit.Entry, t time.Time) (string, error) {
+	files, err := log.SessionFiles(t)
+	if err != nil {
+		return "", err
+	}
+	entries, _, err := audit.Read(files)
+	if err != nil {
+		return "", err
+	}
+	changes, calls := audit.SessionTrust(entries, e.SessionID)
+	e.TrustChanges = changes
+	e.ToolCalls = &calls
+	return audit.TrustMessage(changes, calls), nil
+}
+
+func verify(stdout io.Writer, args []string) error {
+	fs := tool.FlagSet("verify")
+	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+		return err
+	}
+	files, err := filesOrAll(fs.Args())
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return errors.New("no audit files to verify: nothing has been recorded yet")
+	}
+	res, err := audit.Verify(files)
+	if err != nil {
+		return err
+	}
+	if res.Break != nil {
+		return fmt.Errorf("the audit trail is broken at %v", res.Break)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "ok: %s, %s, chain intact up to seq %d\n", audit.Plural(res.Files, "file"), audit.Plural(res.Lines, "line"), res.LastSeq)
+	if res.Note != "" {
+		fmt.Fprintf(&b, "note: %s\n", res.Note)
+	}
+	_, err = stdout.Write(b.Bytes())
+	return err
+}
+
+// filesOrAll returns the files named, or every day file of the audit directory.
+func filesOrAll(args []string) ([]string, error) {
+	if len(args) > 0 {
+		return args, nil
+	}
+	log, err := auditLog()
+	if err != nil {
+		return nil, err
+	}
+	return audit.Files(log.Dir)
 }

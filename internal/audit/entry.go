@@ -1,0 +1,211 @@
+// Package audit builds, appends, verifies and reads the audit trail: one masked JSON line per
+// hook event in audit/YYYY-MM-DD.jsonl (UTC), each line carrying the hash of the line before it.
+//
+// Entry building is pure (FromEnvelope), the chain does the locking and the files (Log), and the
+// readers (Verify, Summarize, Format, Report) only read.
+package audit
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/mask"
+)
+
+// Version of the line format. A reader refuses nothing: lines of another version are shown as
+// they are; the chain does not depend on the fields.
+const Version = 1
+
+// Outcome of a tool call as the trail records it; pending until the Post event arrives. A call
+// denied at PreToolUse gets no Post event, so its line stays pending: its decision says why.
+const OutcomePending = "pending"
+
+// MaxResponse bounds the masked tool_response kept in a line. A Read of a large file returns the
+// whole file; the trail keeps its head and its size, not a copy of the project.
+const MaxResponse = 16 << 10
+
+// Entry is one line of the trail. The first eleven fields are the seed's schema (002 §B-1-3,
+// 001 §5.3) and are always present, null where the event or the stages that ran do not say
+// (a session line has no tool; `oath-classify | oath-audit record` has no decision).
+type Entry struct {
+	Timestamp        string          `json:"timestamp"`
+	SessionID        string          `json:"session_id"`
+	ToolName         *string         `json:"tool_name"`
+	ToolInput        json.RawMessage `json:"tool_input"` // masked
+	Domain           *string         `json:"domain"`
+	RiskCategory     *string         `json:"risk_category"`
+	TrustScoreBefore *float64        `json:"trust_score_before"`
+	AutonomyScore    *float64        `json:"autonomy_score"`
+	Decision         *string         `json:"decision"`
+	Outcome          *string         `json:"outcome"` // pending | success | failure; null on session lines
+	TrustScoreAfter  *float64        `json:"trust_score_after"`
+
+	Event            string                 `json:"event"` // hook_event_name
+	ToolUseID        *string                `json:"tool_use_id,omitempty"`
+	RecommendedModel *string                `json:"recommended_model,omitempty"`
+	Phase            *string                `json:"phase,omitempty"`
+	Reasons          []envelope.Reason      `json:"reasons,omitempty"`         // classify's rules, masked
+	DecisionReason   *string                `json:"decision_reason,omitempty"` // masked
+	Gate             *envelope.GateVerdict  `json:"gate,omitempty"`            // reason masked
+	ToolResponse     json.RawMessage        `json:"tool_response,omitempty"`   // masked, bounded
+	Error            *string                `json:"error,omitempty"`           // PostToolUseFailure, masked
+	DurationMS       *json.Number           `json:"duration_ms,omitempty"`
+	Source           *string                `json:"source,omitempty"`        // SessionStart
+	EndReason        *string                `json:"end_reason,omitempty"`    // SessionEnd
+	TrustChanges     map[string]TrustChange `json:"trust_changes,omitempty"` // Stop, SessionEnd
+	ToolCalls        *int                   `json:"tool_calls,omitempty"`    // Stop, SessionEnd
+
+	// Seq and Prev make the chain: Seq counts lines from the first line of the trail, Prev is
+	// the sha256 (hex) of the previous line's bytes, null on the very first line.
+	Seq  int64   `json:"seq"`
+	Prev *string `json:"prev"`
+}
+
+// TrustChange is how one domain's trust moved in a session.
+type TrustChange struct {
+	Before *float64 `json:"before"` // the first trust_score_before of the session
+	After  *float64 `json:"after"`  // the last trust_score_after, null if no outcome was learned
+	Calls  int      `json:"calls"`  // PreToolUse lines
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func strOrNil(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// FromEnvelope builds the line for one envelope, masked, without the chain fields. now is the
+// time of the record (its UTC day picks the file).
+func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
+	ev, err := env.Event()
+	if err != nil {
+		return nil, err
+	}
+	e := &Entry{
+		Timestamp: now.UTC().Format(TimeFormat),
+		SessionID: ev.SessionID,
+		Event:     ev.HookEventName,
+		ToolInput: json.RawMessage("null"),
+	}
+	if ev.IsToolEvent() {
+		e.ToolName = strOrNil(ev.ToolName)
+		e.ToolUseID = strOrNil(ev.ToolUseID)
+		if len(ev.ToolInput) > 0 {
+			e.ToolInput = mask.JSON(ev.ToolInput)
+		}
+	}
+
+	var c envelope.Classification
+	hasClassify, err := env.Stage(envelope.StageClassify, &c)
+	if err != nil {
+		return nil, err
+	}
+	var g envelope.GateVerdict
+	hasGate, err := env.Stage(envelope.StageGate, &g)
+	if err != nil {
+		return nil, err
+	}
+	var t envelope.Trust
+	hasTrust, err := env.Stage(envelope.StageTrust, &t)
+	if err != nil {
+		return nil, err
+	}
+	var d envelope.Decision
+	hasDecision, err := env.Stage(envelope.StageDecision, &d)
+	if err != nil {
+		return nil, err
+	}
+
+	if hasClassify {
+		e.Domain = strOrNil(c.Domain)
+		e.RiskCategory = strOrNil(string(c.Risk))
+		for _, r := range c.Reasons {
+			r.Command = mask.String(r.Command)
+			r.Detail = mask.String(r.Detail)
+			e.Reasons = append(e.Reasons, r)
+		}
+	}
+	if hasGate {
+		g.Reason = mask.String(g.Reason)
+		e.Gate = &g
+	}
+	if hasTrust {
+		if e.Domain == nil {
+			e.Domain = strOrNil(t.Domain)
+		}
+	}
+	if hasDecision {
+		e.Decision = strOrNil(d.Decision)
+		e.AutonomyScore = ptr(d.Autonomy)
+		e.Phase = strOrNil(d.Phase)
+		e.RecommendedModel = strOrNil(d.RecommendedModel)
+		if d.Reason != "" {
+			e.DecisionReason = ptr(mask.String(d.Reason))
+		}
+	}
+
+	switch ev.HookEventName {
+	case claude.PreToolUse:
+		e.Outcome = ptr(OutcomePending)
+		if hasTrust {
+			e.TrustScoreBefore = ptr(t.Score)
+		}
+	case claude.PostToolUse, claude.PostToolUseFailure:
+		// The event's name says how the call ended (DESIGN.md: there is no is_error).
+		outcome := envelope.OutcomeSuccess
+		if ev.HookEventName == claude.PostToolUseFailure {
+			outcome = envelope.OutcomeFailure
+		}
+		e.Outcome = &outcome
+		if hasTrust {
+			e.TrustScoreBefore = t.ScoreBefore
+			e.TrustScoreAfter = t.ScoreAfter
+		}
+		if len(ev.ToolResponse) > 0 {
+			e.ToolResponse = bound(mask.JSON(ev.ToolResponse))
+		}
+		if len(ev.Error) > 0 {
+			var msg string
+			if json.Unmarshal(ev.Error, &msg) != nil {
+				msg = string(ev.Error)
+			}
+			e.Error = ptr(mask.String(msg))
+		}
+		if ev.DurationMS != "" {
+			e.DurationMS = &ev.DurationMS
+		}
+	case claude.SessionStart:
+		e.Source = strOrNil(ev.Source)
+	case claude.SessionEnd:
+		e.EndReason = strOrNil(ev.Reason)
+	}
+	return e, nil
+}
+
+// TimeFormat is the timestamp of a line: ISO 8601 UTC with milliseconds.
+const TimeFormat = "2006-01-02T15:04:05.000Z"
+
+// bound keeps a masked JSON value under MaxResponse: a larger one is replaced by an object with
+// its size and the start of its text (cut at a character boundary; the text is already masked).
+func bound(raw json.RawMessage) json.RawMessage {
+	if len(raw) <= MaxResponse {
+		return raw
+	}
+	head := string(raw[:4096])
+	for !utf8.ValidString(head) && len(head) > 0 {
+		head = head[:len(head)-1]
+	}
+	out, _ := json.Marshal(struct {
+		Truncated bool   `json:"truncated"`
+		Bytes     int    `json:"bytes"`
+		Head      string `json:"head"`
+	}{true, len(raw), strings.ToValidUTF8(head, "")})
+	return out
+}

@@ -1,0 +1,68 @@
+package audit
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Line is one line of a day file as read back.
+type Line struct {
+	File  string
+	Num   int    // 1-based
+	Raw   []byte // without the newline
+	Whole bool   // it ended with a newline
+}
+
+// EachLine calls fn for every line of path, in order, however long the lines are. fn returning
+// an error stops the walk with that error.
+func EachLine(path string, fn func(Line) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 64<<10)
+	for n := 1; ; n++ {
+		raw, err := r.ReadBytes('\n')
+		if len(raw) > 0 {
+			l := Line{File: path, Num: n, Raw: raw, Whole: raw[len(raw)-1] == '\n'}
+			if l.Whole {
+				l.Raw = raw[:len(raw)-1]
+			}
+			if ferr := fn(l); ferr != nil {
+				return ferr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", path, err)
+		}
+	}
+}
+
+// Read returns every entry of the files in order. Lines that are not entries (edited by hand,
+// cut short) are counted in bad and skipped: the readers show what can be read; verify is the
+// tool that judges the trail.
+func Read(files []string) (entries []Entry, bad int, err error) {
+	for _, path := range files {
+		err := EachLine(path, func(l Line) error {
+			var e Entry
+			if json.Unmarshal(l.Raw, &e) != nil || e.Timestamp == "" {
+				bad++
+				return nil
+			}
+			entries = append(entries, e)
+			return nil
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+	return entries, bad, nil
+}

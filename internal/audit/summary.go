@@ -1,0 +1,209 @@
+package audit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
+
+// Summary is what oath-audit summary prints: how the calls went, per domain and per day.
+type Summary struct {
+	Version  int                       `json:"version"`
+	Entries  int                       `json:"entries"`
+	Bad      int                       `json:"unreadable_lines"`
+	Sessions int                       `json:"sessions"`
+	Calls    int                       `json:"calls"`
+	Domains  map[string]*DomainSummary `json:"domains"`
+	Days     map[string]*DaySummary    `json:"days"`
+	Blocks   []Block                   `json:"blocks"`
+}
+
+// DomainSummary is one domain's calls, decisions, outcomes and trust.
+type DomainSummary struct {
+	Calls      int            `json:"calls"`
+	Decisions  map[string]int `json:"decisions"`
+	Outcomes   map[string]int `json:"outcomes"`
+	TrustFirst *float64       `json:"trust_first"` // the first trust_score_before seen
+	TrustLast  *float64       `json:"trust_last"`  // the last trust score seen, before or after
+}
+
+// DaySummary is one UTC day's calls and decisions.
+type DaySummary struct {
+	Calls     int            `json:"calls"`
+	Decisions map[string]int `json:"decisions"`
+}
+
+// Block is one call that was not allowed to run: decision blocked, or a gate block.
+type Block struct {
+	Timestamp string  `json:"timestamp"`
+	SessionID string  `json:"session_id"`
+	ToolName  string  `json:"tool_name"`
+	ToolUseID string  `json:"tool_use_id,omitempty"`
+	Domain    *string `json:"domain"`
+	Risk      *string `json:"risk_category"`
+	Rule      string  `json:"rule,omitempty"`
+	Reason    string  `json:"reason"`
+}
+
+// Summarize counts entries (a PreToolUse line is a call; Post lines give outcomes).
+func Summarize(entries []Entry, bad int) Summary {
+	s := Summary{Version: Version, Entries: len(entries), Bad: bad,
+		Domains: map[string]*DomainSummary{}, Days: map[string]*DaySummary{}, Blocks: []Block{}}
+	sessions := map[string]bool{}
+	for _, e := range entries {
+		if e.SessionID != "" {
+			sessions[e.SessionID] = true
+		}
+		if e.ToolName == nil {
+			continue
+		}
+		domain := "unclassified"
+		if e.Domain != nil {
+			domain = *e.Domain
+		}
+		d := s.Domains[domain]
+		if d == nil {
+			d = &DomainSummary{Decisions: map[string]int{}, Outcomes: map[string]int{}}
+			s.Domains[domain] = d
+		}
+		if d.TrustFirst == nil && e.TrustScoreBefore != nil {
+			d.TrustFirst = ptr(*e.TrustScoreBefore)
+		}
+		if e.TrustScoreAfter != nil {
+			d.TrustLast = ptr(*e.TrustScoreAfter)
+		} else if e.TrustScoreBefore != nil {
+			d.TrustLast = ptr(*e.TrustScoreBefore)
+		}
+		if e.Event != claude.PreToolUse {
+			if e.Outcome != nil {
+				d.Outcomes[*e.Outcome]++
+			}
+			continue
+		}
+		s.Calls++
+		d.Calls++
+		decision := "none"
+		if e.Decision != nil {
+			decision = *e.Decision
+		}
+		d.Decisions[decision]++
+		day := dayOf(e.Timestamp)
+		ds := s.Days[day]
+		if ds == nil {
+			ds = &DaySummary{Decisions: map[string]int{}}
+			s.Days[day] = ds
+		}
+		ds.Calls++
+		ds.Decisions[decision]++
+		if b, ok := blockOf(e); ok {
+			s.Blocks = append(s.Blocks, b)
+		}
+	}
+	s.Sessions = len(sessions)
+	sort.SliceStable(s.Blocks, func(i, j int) bool { return s.Blocks[i].Timestamp < s.Blocks[j].Timestamp })
+	return s
+}
+
+func dayOf(ts string) string {
+	if len(ts) >= 10 {
+		return ts[:10]
+	}
+	return "unknown"
+}
+
+// blockOf reports whether a PreToolUse entry was blocked, and why: the gate's reason wins (the
+// gate disposes), else the decision's.
+func blockOf(e Entry) (Block, bool) {
+	gateBlock := e.Gate != nil && e.Gate.Verdict == envelope.VerdictBlock
+	if !gateBlock && (e.Decision == nil || *e.Decision != envelope.DecisionBlocked) {
+		return Block{}, false
+	}
+	b := Block{Timestamp: e.Timestamp, SessionID: e.SessionID, ToolName: deref(e.ToolName),
+		ToolUseID: deref(e.ToolUseID), Domain: e.Domain, Risk: e.RiskCategory}
+	switch {
+	case gateBlock:
+		b.Rule, b.Reason = e.Gate.Rule, e.Gate.Reason
+	case e.DecisionReason != nil:
+		b.Reason = *e.DecisionReason
+	}
+	if b.Rule == "" && len(e.Reasons) > 0 {
+		rules := make([]string, len(e.Reasons))
+		for i, r := range e.Reasons {
+			rules[i] = r.Rule
+		}
+		b.Rule = strings.Join(rules, ",")
+	}
+	return b, true
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// Format renders one entry as one line for a person:
+//
+//	2026-11-20T10:00:00.000Z PreToolUse  Bash shell_exec/high trust 0.30 autonomy 0.41 human_required  rm -rf build
+func Format(e Entry) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %-18s", e.Timestamp, e.Event)
+	if e.ToolName != nil {
+		fmt.Fprintf(&b, " %s", *e.ToolName)
+		if e.Domain != nil {
+			fmt.Fprintf(&b, " %s", *e.Domain)
+			if e.RiskCategory != nil {
+				fmt.Fprintf(&b, "/%s", *e.RiskCategory)
+			}
+		}
+	}
+	if e.TrustScoreBefore != nil && e.TrustScoreAfter != nil {
+		fmt.Fprintf(&b, " trust %.2f→%.2f", *e.TrustScoreBefore, *e.TrustScoreAfter)
+	} else if e.TrustScoreBefore != nil {
+		fmt.Fprintf(&b, " trust %.2f", *e.TrustScoreBefore)
+	} else if e.TrustScoreAfter != nil {
+		fmt.Fprintf(&b, " trust →%.2f", *e.TrustScoreAfter)
+	}
+	if e.AutonomyScore != nil {
+		fmt.Fprintf(&b, " autonomy %.2f", *e.AutonomyScore)
+	}
+	if e.Decision != nil {
+		fmt.Fprintf(&b, " %s", *e.Decision)
+	}
+	if e.Outcome != nil && *e.Outcome != OutcomePending {
+		fmt.Fprintf(&b, " %s", *e.Outcome)
+	}
+	if e.Gate != nil && e.Gate.Verdict == envelope.VerdictBlock {
+		fmt.Fprintf(&b, " gate:%s", e.Gate.Rule)
+	}
+	if what := describe(e); what != "" {
+		fmt.Fprintf(&b, "  %s", what)
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// describe is the short what of an entry: a command, a path, a session's end.
+func describe(e Entry) string {
+	switch {
+	case e.TrustChanges != nil || e.ToolCalls != nil:
+		calls := 0
+		if e.ToolCalls != nil {
+			calls = *e.ToolCalls
+		}
+		return strings.TrimPrefix(TrustMessage(e.TrustChanges, calls), "oath: ")
+	case e.Source != nil:
+		return "source " + *e.Source
+	case e.EndReason != nil:
+		return "reason " + *e.EndReason
+	case e.Error != nil:
+		return oneLine(*e.Error, 80)
+	}
+	if in := inputSummary(e.ToolInput); in != "" {
+		return oneLine(in, 100)
+	}
+	return ""
+}

@@ -1,0 +1,206 @@
+package audit
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Head records the last line appended to a directory's trail. It is what lets verify see that
+// the newest lines were cut off or that the very last line was edited, which a backward chain
+// alone cannot show (no later line holds their hash).
+type Head struct {
+	File string `json:"file"`
+	Seq  int64  `json:"seq"`
+	Hash string `json:"hash"`
+}
+
+// HeadFile is the head's file name in the audit directory.
+const HeadFile = ".head"
+
+func writeHead(dir string, h Head) error {
+	data, _ := json.Marshal(h)
+	// A plain write, not an atomic replace: the head is a cross-check, and a torn head only
+	// makes verify say it cannot use it. It costs one small write per line.
+	if err := os.WriteFile(filepath.Join(dir, HeadFile), append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("writing the audit head: %w", err)
+	}
+	return nil
+}
+
+// Break is the first place where the chain does not hold.
+type Break struct {
+	File string `json:"file"`
+	Line int    `json:"line"` // 1-based; 0 when the break is after the last line
+	What string `json:"what"`
+}
+
+func (b *Break) Error() string {
+	if b.Line == 0 {
+		return fmt.Sprintf("%s: %s", b.File, b.What)
+	}
+	return fmt.Sprintf("%s:%d: %s", b.File, b.Line, b.What)
+}
+
+// Result is what Verify found.
+type Result struct {
+	Files   int    `json:"files"`
+	Lines   int    `json:"lines"`
+	LastSeq int64  `json:"last_seq"`
+	Break   *Break `json:"break,omitempty"`
+	Note    string `json:"note,omitempty"` // what could not be checked
+}
+
+type link struct {
+	loc  Line
+	hash string
+	seq  int64
+}
+
+// errStop ends the walk at the first break.
+var errStop = errors.New("stop")
+
+// Verify checks the chain through files (day files, checked oldest first). The first file links
+// to the last line of the day file before it in the same directory, when there is one. When the
+// last file is the newest of its directory, its end is checked against the head.
+//
+// What it finds: a line edited (the next line's prev no longer matches, its seq does), deleted
+// (a gap in seq), inserted (the next line links past it), a line that is not an audit line, the
+// start of the trail removed, and with the head the newest lines removed or the last one edited.
+// What it cannot find: a rewrite that recomputes every hash after the change and the head (the
+// chain is not keyed; it shows accidents and naive edits, and the agent cannot write the harness
+// root at all), and a removal of the newest lines when the head was removed or rewritten too.
+func Verify(files []string) (Result, error) {
+	files = append([]string(nil), files...)
+	sort.Slice(files, func(i, j int) bool { return filepath.Base(files[i]) < filepath.Base(files[j]) })
+	var res Result
+	if len(files) == 0 {
+		return res, nil
+	}
+	var prev, prevPrev *link
+	if before, err := (Log{Dir: filepath.Dir(files[0])}).previousFile(filepath.Base(files[0])); err != nil {
+		return res, err
+	} else if before != "" {
+		raw, _, err := lastLine(before)
+		if err != nil {
+			return res, err
+		}
+		if raw != nil {
+			prev = &link{loc: Line{File: before}, hash: Hash(raw), seq: seqOf(raw)}
+		}
+	}
+	for _, path := range files {
+		res.Files++
+		err := EachLine(path, func(l Line) error {
+			res.Lines++
+			if b := check(l, prev, prevPrev); b != nil {
+				res.Break = b
+				return errStop
+			}
+			cur := &link{loc: l, hash: Hash(l.Raw), seq: seqOf(l.Raw)}
+			prevPrev, prev = prev, cur
+			res.LastSeq = cur.seq
+			return nil
+		})
+		if errors.Is(err, errStop) {
+			return res, nil
+		}
+		if err != nil {
+			return res, err
+		}
+	}
+	res.Break, res.Note = checkHead(files[len(files)-1], prev)
+	return res, nil
+}
+
+type chainFields struct {
+	Seq       *int64          `json:"seq"`
+	Prev      json.RawMessage `json:"prev"`
+	Timestamp string          `json:"timestamp"`
+}
+
+func seqOf(raw []byte) int64 {
+	var c chainFields
+	if json.Unmarshal(raw, &c) != nil || c.Seq == nil {
+		return 0
+	}
+	return *c.Seq
+}
+
+// check judges line l given the two lines before it in the chain.
+func check(l Line, prev, prevPrev *link) *Break {
+	at := func(loc Line, what string, a ...any) *Break {
+		return &Break{File: filepath.Base(loc.File), Line: loc.Num, What: fmt.Sprintf(what, a...)}
+	}
+	if !l.Whole {
+		return at(l, "cut short: the line does not end with a newline")
+	}
+	var c chainFields
+	var p *string
+	if err := json.Unmarshal(l.Raw, &c); err != nil || c.Seq == nil || c.Timestamp == "" {
+		return at(l, "edited: not an audit line (no seq, timestamp or valid JSON)")
+	}
+	if err := json.Unmarshal(c.Prev, &p); err != nil {
+		return at(l, "edited: prev is not a hash")
+	}
+	seq := *c.Seq
+	if prev == nil {
+		if p != nil || seq != 1 {
+			return at(l, "deleted: the trail starts at seq %d; the %d line(s) before it are missing", seq, seq-1)
+		}
+		return nil
+	}
+	if p != nil && *p == prev.hash {
+		if seq != prev.seq+1 {
+			return at(l, "edited: seq %d where %d follows the line before", seq, prev.seq+1)
+		}
+		return nil
+	}
+	switch {
+	case prevPrev != nil && p != nil && *p == prevPrev.hash:
+		return at(prev.loc, "inserted: this line is not part of the chain (the next line links to the one before it)")
+	case p == nil:
+		return at(l, "edited: prev is null in the middle of the trail")
+	case seq == prev.seq+1:
+		return at(prev.loc, "edited: its hash no longer matches the prev of the next line")
+	case seq > prev.seq+1:
+		return at(l, "deleted: %d line(s) missing before this line (seq %d follows %d)", seq-prev.seq-1, seq, prev.seq)
+	default:
+		return at(l, "inserted or reordered: seq %d follows %d and prev links to no line here", seq, prev.seq)
+	}
+}
+
+// checkHead compares the end of the trail with the head when last is the newest file.
+func checkHead(last string, end *link) (*Break, string) {
+	dir := filepath.Dir(last)
+	all, err := Files(dir)
+	if err != nil || len(all) == 0 || filepath.Base(all[len(all)-1]) != filepath.Base(last) {
+		return nil, "the end of the trail is checked only when the newest file is verified"
+	}
+	data, err := os.ReadFile(filepath.Join(dir, HeadFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "no head file: the removal of the newest lines cannot be seen"
+	}
+	var h Head
+	if err != nil || json.Unmarshal(data, &h) != nil {
+		return nil, "the head file is unreadable: the removal of the newest lines cannot be seen"
+	}
+	name := filepath.Base(last)
+	switch {
+	case end == nil || h.Seq > end.seq:
+		got := int64(0)
+		if end != nil {
+			got = end.seq
+		}
+		return &Break{File: name, What: fmt.Sprintf("deleted: the trail ends at seq %d but line %d of %s was written (%d line(s) missing at the end)", got, h.Seq, h.File, h.Seq-got)}, ""
+	case h.Seq == end.seq && h.Hash != end.hash:
+		return &Break{File: name, Line: end.loc.Num, What: "edited: the last line no longer matches the head"}, ""
+	case h.Seq < end.seq:
+		return &Break{File: name, Line: end.loc.Num, What: fmt.Sprintf("inserted: lines after seq %d, the last one written", h.Seq)}, ""
+	}
+	return nil, ""
+}
