@@ -12,8 +12,12 @@ import (
 // changes one of them, this fails before the harness silently fails open.
 func TestHostFacts(t *testing.T) {
 	cli := claudeCLI(t)
+	requireJQ(t)
 	answer := func(decision string) string {
 		return `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"` + decision + `","permissionDecisionReason":"fact check"},"oath":{"extra":true}}'`
+	}
+	envelope := func(decision string) string {
+		return `jq -c '. + {oath: {classify: {domain: "x"}}, hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "` + decision + `", permissionDecisionReason: "fact check"}}'`
 	}
 	// Each run makes two calls: a read that Claude Code's own rules allow headless, and a write
 	// that they refuse headless. Which of the two ran says whose answer counted.
@@ -26,6 +30,8 @@ func TestHostFacts(t *testing.T) {
 		{"allow runs without Claude Code's prompt", answer("allow"), true, true, ""},
 		{"ask is a denial headless", answer("ask"), false, false, "fact check"},
 		{"deny blocks and shows the reason", answer("deny"), false, false, "fact check"},
+		{"an envelope (the event echoed, oath, the answer) counts: allow", envelope("allow"), true, true, ""},
+		{"an envelope (the event echoed, oath, the answer) counts: deny", envelope("deny"), false, false, "fact check"},
 		{"exit 2 blocks with stderr", "echo 'stopped by exit 2' >&2; exit 2", false, false, "stopped by exit 2"},
 		{"exit 1 is fail-open: the normal permission flow", "echo 'ignored' >&2; exit 1", true, false, ""},
 		{"garbage is the normal permission flow", "echo 'not json'", true, false, ""},
@@ -59,5 +65,28 @@ func TestHostFacts(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHostFactsOtherEvents checks that the envelope the other hooks print (the event echoed plus
+// oath and, for SessionStart, additionalContext) neither blocks the prompt nor stops the session.
+func TestHostFactsOtherEvents(t *testing.T) {
+	cli := claudeCLI(t)
+	requireJQ(t)
+	api := newFakeAPI(t)
+	proj, home := t.TempDir(), t.TempDir()
+	echo := `jq -c '. + {oath: {x: 1}}'`
+	writeHooks(t, proj, map[string]string{
+		"SessionStart":     `jq -c '. + {oath: {x: 1}, hookSpecificOutput: {hookEventName: "SessionStart", additionalContext: "fact check context"}}'`,
+		"UserPromptSubmit": echo, "PostToolUse": echo, "PostToolUseFailure": echo, "Stop": echo, "SessionEnd": echo,
+	})
+	os.WriteFile(filepath.Join(proj, "probe.txt"), []byte("probe-content-42\n"), 0o644)
+	api.SetScript(bash("cat probe.txt"), bash("cat missing.txt"))
+	s := runClaude(t, cli, proj, home, api.URL, "read twice")
+	if len(s.Results) != 2 || !strings.Contains(s.Results[0].Content, "probe-content-42") || !s.Results[1].IsError {
+		t.Fatalf("the session must run both calls: %+v\n%s", s.Results, s.Stdout)
+	}
+	if !strings.Contains(s.Stdout, `"result":"Done."`) {
+		t.Errorf("the session must end normally:\n%s", s.Stdout)
 	}
 }

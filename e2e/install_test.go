@@ -11,12 +11,19 @@ import (
 	"testing"
 )
 
-// installSh runs hooks/install.sh with args and returns its stderr and exit code.
-func installSh(t *testing.T, args ...string) (string, int) {
+// requireJQ skips where jq is missing: install.sh and some host-fact hooks use it, and
+// scripts/setup.sh installs it (so CI always has it).
+func requireJQ(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("jq"); err != nil {
 		t.Skip("jq not installed (scripts/setup.sh installs it)")
 	}
+}
+
+// installSh runs hooks/install.sh with args and returns its stderr and exit code.
+func installSh(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	requireJQ(t)
 	cmd := exec.Command(filepath.Join(repoRoot(t), "hooks", "install.sh"), args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
