@@ -165,7 +165,7 @@ func score(p *float64) string {
 	if p == nil {
 		return "–"
 	}
-	return fmt.Sprintf("%.2f", *p)
+	return Score(*p)
 }
 
 func f(x float64) string { return fmt.Sprintf("%.1f", x) }

@@ -76,11 +76,11 @@ func TrustMessage(changes map[string]TrustChange, calls int) string {
 		c := changes[d]
 		switch {
 		case c.Before != nil && c.After != nil:
-			parts = append(parts, fmt.Sprintf("%s %.2f→%.2f (%s)", d, *c.Before, *c.After, Plural(c.Calls, "call")))
+			parts = append(parts, fmt.Sprintf("%s %s→%s (%s)", d, Score(*c.Before), Score(*c.After), Plural(c.Calls, "call")))
 		case c.After != nil:
-			parts = append(parts, fmt.Sprintf("%s →%.2f (%s)", d, *c.After, Plural(c.Calls, "call")))
+			parts = append(parts, fmt.Sprintf("%s →%s (%s)", d, Score(*c.After), Plural(c.Calls, "call")))
 		case c.Before != nil:
-			parts = append(parts, fmt.Sprintf("%s %.2f unchanged (%s)", d, *c.Before, Plural(c.Calls, "call")))
+			parts = append(parts, fmt.Sprintf("%s %s unchanged (%s)", d, Score(*c.Before), Plural(c.Calls, "call")))
 		default:
 			parts = append(parts, fmt.Sprintf("%s (%s)", d, Plural(c.Calls, "call")))
 		}
@@ -94,4 +94,10 @@ func Plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Score spells a trust or autonomy score for a person: two decimals, three when the third
+// carries news (0.85, 0.853).
+func Score(v float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.3f", v), "0")
 }

@@ -162,14 +162,14 @@ func Format(e Entry) string {
 		}
 	}
 	if e.TrustScoreBefore != nil && e.TrustScoreAfter != nil {
-		fmt.Fprintf(&b, " trust %.2f→%.2f", *e.TrustScoreBefore, *e.TrustScoreAfter)
+		fmt.Fprintf(&b, " trust %s→%s", Score(*e.TrustScoreBefore), Score(*e.TrustScoreAfter))
 	} else if e.TrustScoreBefore != nil {
-		fmt.Fprintf(&b, " trust %.2f", *e.TrustScoreBefore)
+		fmt.Fprintf(&b, " trust %s", Score(*e.TrustScoreBefore))
 	} else if e.TrustScoreAfter != nil {
-		fmt.Fprintf(&b, " trust →%.2f", *e.TrustScoreAfter)
+		fmt.Fprintf(&b, " trust →%s", Score(*e.TrustScoreAfter))
 	}
 	if e.AutonomyScore != nil {
-		fmt.Fprintf(&b, " autonomy %.2f", *e.AutonomyScore)
+		fmt.Fprintf(&b, " autonomy %s", Score(*e.AutonomyScore))
 	}
 	if e.Decision != nil {
 		fmt.Fprintf(&b, " %s", *e.Decision)

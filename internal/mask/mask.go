@@ -210,11 +210,12 @@ var rules = []rule{
 		repl: func(string, []int) string { return "eyJ" + Redacted },
 	},
 	{
-		// Telegram bot tokens (seed 001 §7.4): digits, a colon, 35 characters.
+		// Telegram bot tokens (seed 001 §7.4): digits, a colon, 35 characters; also in the
+		// Bot API's URLs (…/bot<token>/getMe).
 		name: "telegram",
 		hit:  contains(":"),
-		re:   lazy(`\b([0-9]{8,10}:)[A-Za-z0-9_-]{35}\b`),
-		repl: func(s string, m []int) string { return group(s, m, 1) + Redacted },
+		re:   lazy(`(\bbot|\b)([0-9]{8,10}:)[A-Za-z0-9_-]{35}\b`),
+		repl: func(s string, m []int) string { return group(s, m, 1) + group(s, m, 2) + Redacted },
 	},
 	{
 		// Authorization headers, whatever the scheme: "Authorization: Bearer x",

@@ -52,6 +52,7 @@ func TestString(t *testing.T) {
 		{"slack webhook", "curl https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXX", "curl https://hooks.slack.com/services/***"},
 		{"jwt", "curl -H 'X-Jwt: " + jwt + "' x", "curl -H 'X-Jwt: eyJ***' x"},
 		{"telegram", "bot " + tgram, "bot 1234567890:***"},
+		{"telegram url", "curl https://api.telegram.org/bot" + tgram + "/getMe", "curl https://api.telegram.org/bot1234567890:***/getMe"},
 		{"pem block", "key:\n" + pem + "\nrest", "key:\n-----BEGIN RSA PRIVATE KEY-----***-----END RSA PRIVATE KEY-----\nrest"},
 		{"pem truncated", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADAN", "-----BEGIN PRIVATE KEY-----***"},
 		{"authorization bearer", `curl -H "Authorization: Bearer abc.def" https://x`, `curl -H "Authorization: Bearer ***" https://x`},
