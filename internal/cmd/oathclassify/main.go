@@ -1,16 +1,41 @@
-// Package oathclassify is the oath-classify command.
+// Package oathclassify is the oath-classify command: the first stage of the pipeline, which
+// says what a tool call is and how risky (package classify holds the rules).
 package oathclassify
 
 import (
-	"errors"
+	"fmt"
 	"io"
 
+	"github.com/oath-harness/oath-harness/internal/classify"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-const usage = `oath-classify reads a Claude Code tool event and adds oath.classify: domain, risk, reasons, commands, paths.
+const usage = `usage: oath-classify < event.json > envelope.json
 
-Not implemented yet: this build does nothing else than print this text.
+oath-classify reads one Claude Code hook event (or an envelope) on stdin and writes it back
+with oath.classify added: what the tool call is and how risky.
+
+Input:   one JSON object: a PreToolUse, PostToolUse or PostToolUseFailure event. Any other
+         event passes through unchanged, without oath.classify.
+Output:  the envelope: the event as it came, plus oath.classify = {domain, risk (low|medium|
+         high|critical), risk_value (1-4), reasons [{rule, command, risk, detail}], commands
+         (each simple command's argv after unwrapping), paths {read, write} (absolute)}.
+         Bash commands are parsed as bash: every command anywhere counts, wrappers (sudo,
+         env, xargs, find -exec …) and second programs (bash -c, eval, heredocs) included.
+         A write to the harness's own files (state, config, audit, hooks, .claude/settings*)
+         is critical by any route.
+Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
+Side effects: none; nothing is written to disk.
+Errors:  exit 1 with one line on stderr when the input is not one JSON object or the settings
+         are invalid (nothing on stdout); exit 2 on a usage error. The hooks turn any failure
+         into a block.
+
+Example:
+  echo '{"hook_event_name":"PreToolUse","tool_name":"Bash","cwd":"/src/app",
+         "tool_input":{"command":"sudo rm -rf /"}}' | oath-classify
 `
 
 var tool = cli.Tool{Name: "oath-classify", Usage: usage}
@@ -20,5 +45,41 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
-	return tool.Exit(stderr, errors.New("not implemented yet"))
+	fs := tool.FlagSet("oath-classify")
+	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+		return tool.Exit(stderr, err)
+	}
+	if fs.NArg() > 0 {
+		return tool.Exit(stderr, cli.Usagef("unexpected argument %q: the event comes on stdin", fs.Arg(0)))
+	}
+	return tool.Exit(stderr, run(stdin, stdout))
+}
+
+func run(stdin io.Reader, stdout io.Writer) error {
+	env, err := envelope.Read(stdin)
+	if err != nil {
+		return err
+	}
+	ev, err := env.Event()
+	if err != nil {
+		return err
+	}
+	if ev.IsToolEvent() {
+		l := layout.FromEnv()
+		s, err := settings.Load(l.SettingsFile())
+		if err != nil {
+			return err
+		}
+		c, err := classify.New(s, l)
+		if err != nil {
+			return err
+		}
+		if err := env.SetStage(envelope.StageClassify, c.Classify(ev)); err != nil {
+			return err
+		}
+	}
+	if _, err := env.WriteTo(stdout); err != nil {
+		return fmt.Errorf("writing the envelope: %v", err)
+	}
+	return nil
 }

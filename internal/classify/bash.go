@@ -1,0 +1,202 @@
+package classify
+
+import (
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
+	var in claude.BashInput
+	if !decode(ev.ToolInput, &in) {
+		r.add(risk.High, ShellExec, "unreadable_input", "Bash", "tool_input.command is missing or not a string")
+		return
+	}
+	if strings.TrimSpace(in.Command) == "" {
+		r.add(risk.Low, ShellExec, "empty_command", "", "nothing to run")
+		return
+	}
+	c.program(r, in.Command, cwd)
+}
+
+// program classifies a shell program: the Bash tool's command, or a string a user extract
+// filter took out of another tool's input.
+func (c *Classifier) program(r *result, src, cwd string) {
+	prog := shell.Analyze(src, shell.Options{Cwd: cwd, Home: c.home})
+	for _, f := range prog.Findings {
+		r.add(f.Risk, ShellExec, f.Rule, f.Src, f.Detail)
+	}
+	for _, fn := range prog.Funcs {
+		if fn.Forks {
+			r.add(risk.Critical, ShellExec, "fork_bomb", fn.Src, "the function "+fn.Name+" starts copies of itself")
+		}
+	}
+	for _, n := range prog.Names {
+		if secretName(n.Name) {
+			verb := "reads"
+			if n.Assign {
+				verb = "sets"
+			}
+			r.add(risk.Critical, ShellExec, "secret_variable", n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
+		}
+	}
+	for _, rd := range prog.Redirs {
+		ts := resolve(rd.Target, rd.Dir, false)
+		for _, t := range ts {
+			if rd.Write {
+				if t.known && harmlessDevice(t.path) {
+					continue
+				}
+				if t.known {
+					r.writes = append(r.writes, t.path)
+				}
+				c.judgeWrite(r, t, ShellExec, rd.Src)
+				r.add(risk.Medium, ShellExec, "redirect_write", rd.Src, "redirects output into a file ("+rd.Op+")")
+				continue
+			}
+			if t.known {
+				r.reads = append(r.reads, t.path)
+				if why := credential(t.path); why != "" {
+					r.add(risk.High, ShellExec, "credential_read", rd.Src, why)
+				}
+			}
+		}
+	}
+	for i := range prog.Cmds {
+		cmd := &prog.Cmds[i]
+		argv := make([]string, len(cmd.Args))
+		for j, a := range cmd.Args {
+			argv[j] = a.Value
+		}
+		r.cmds = append(r.cmds, argv)
+		c.command(r, cmd)
+	}
+}
+
+// resolve turns a word into targets: one per directory the command may run in. A relative
+// path after a cd that cannot be known is unknown.
+func resolve(w shell.Word, d shell.Dir, tree bool) []target {
+	if !w.Known || w.Value == "" {
+		return []target{{raw: w.Value, tree: tree}}
+	}
+	v := w.Value
+	if strings.HasPrefix(v, "/") {
+		return []target{{path: shell.Abs("/", v), known: true, glob: w.Glob, tree: tree, raw: v}}
+	}
+	if d.Unknown {
+		return []target{{raw: v + " (after a cd that cannot be known)", tree: tree}}
+	}
+	out := make([]target, 0, len(d.Paths))
+	for _, dir := range d.Paths {
+		out = append(out, target{path: shell.Abs(dir, v), known: true, glob: w.Glob, tree: tree, raw: v})
+	}
+	return out
+}
+
+// secretName: the seed's API_KEY, SECRET, TOKEN, PASSWORD, and their usual spellings.
+func secretName(n string) bool {
+	u := strings.ToUpper(n)
+	for _, s := range []string{"API_KEY", "APIKEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL"} {
+		if strings.Contains(u, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// cmdCtx is one command under judgement.
+type cmdCtx struct {
+	c    *Classifier
+	r    *result
+	cmd  *shell.Cmd
+	name string
+	args []shell.Word // after the program name
+	src  string
+}
+
+func (x *cmdCtx) add(lvl risk.Level, domain, rule, detail string) {
+	x.r.add(lvl, domain, rule, x.src, detail)
+}
+
+// write records and judges the targets of a file-changing command.
+func (x *cmdCtx) write(w shell.Word, tree bool, domain string) {
+	if x.cmd.StdinArgs {
+		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
+	}
+	for _, t := range resolve(w, x.cmd.Dir, tree) {
+		if t.known {
+			x.r.writes = append(x.r.writes, t.path)
+		}
+		x.c.judgeWrite(x.r, t, domain, x.src)
+	}
+}
+
+func (x *cmdCtx) read(w shell.Word) {
+	for _, t := range resolve(w, x.cmd.Dir, false) {
+		if t.known {
+			x.r.reads = append(x.r.reads, t.path)
+		}
+	}
+}
+
+// destroy judges a recursive destructive operation (rm -r, chmod -R …) on w.
+func (x *cmdCtx) destroy(w shell.Word, what string) {
+	for _, t := range resolve(w, x.cmd.Dir, true) {
+		if why := x.c.prot.catastrophic(t); why != "" {
+			x.add(risk.Critical, ShellExec, "catastrophe", what+" of "+why+": irreversible and broad")
+		}
+	}
+}
+
+// command judges one simple command.
+func (c *Classifier) command(r *result, cmd *shell.Cmd) {
+	x := &cmdCtx{c: c, r: r, cmd: cmd, name: cmd.Name(), args: cmd.Args[1:], src: cmd.Src}
+	for _, v := range cmd.Via {
+		if shell.IsPrivileged(strings.Fields(v)[0]) {
+			x.add(risk.High, ShellExec, "privileged", "runs as another user ("+v+")")
+		}
+	}
+	if x.name == "" {
+		x.add(risk.High, ShellExec, "dynamic_command", "the command name cannot be known statically")
+		return
+	}
+	if cmd.Carrier {
+		x.add(risk.Low, FileRead, "carrier", x.name+" runs a second program, judged on its own commands")
+		return
+	}
+	if cmd.StdinArgs && len(cmd.Args) == 1 && x.name == "echo" {
+		x.add(risk.Low, FileRead, "allow_list", "xargs with no command prints its input")
+		return
+	}
+	// Arguments of any command: credentials and payment URLs are judged wherever they appear.
+	for _, a := range x.args {
+		if !a.Known {
+			continue
+		}
+		v := a.Value
+		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
+			v = v[i+1:]
+		}
+		if strings.Contains(v, "/") || strings.HasPrefix(v, ".") || strings.HasPrefix(v, "id_") {
+			if why := credential(v); why != "" && !strings.Contains(v, "://") {
+				x.add(risk.High, FileRead, "credential_read", why)
+			}
+		}
+		if strings.Contains(v, "://") {
+			if why := tradeURL(v); why != "" {
+				x.add(risk.Critical, ShellExec, "trade_url", why)
+			}
+		}
+	}
+	if cmd.Stdin {
+		x.add(risk.High, ShellExec, "program_from_stdin", x.name+" reads its program from stdin (a pipe or the terminal): it cannot be analysed")
+		return
+	}
+	if cmd.Code != nil {
+		x.code(*cmd.Code)
+		return
+	}
+	x.judge()
+}

@@ -1,0 +1,496 @@
+package classify
+
+import (
+	"net"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// gitRead are the read-only subcommands: domain git_read, which the seed's phase profiles
+// allow in every phase.
+var gitRead = set("status", "log", "diff", "show", "blame", "rev-parse", "ls-files", "ls-tree", "cat-file",
+	"describe", "shortlog", "grep", "rev-list", "name-rev", "merge-base", "show-ref", "show-branch", "whatchanged",
+	"help", "version", "count-objects", "for-each-ref", "verify-commit", "verify-tag", "check-ignore", "check-attr",
+	"var", "cherry", "range-diff", "diff-tree", "diff-index", "diff-files", "annotate", "fsck", "--version", "-v", "--help")
+
+// gitExecKeys are configuration keys whose value git runs as a command.
+func gitExecKey(kv string) bool {
+	k, v, _ := strings.Cut(strings.ToLower(kv), "=")
+	if strings.HasPrefix(k, "alias.") {
+		return strings.HasPrefix(strings.TrimSpace(v), "!")
+	}
+	for _, s := range []string{"sshcommand", "pager", "editor", "hookspath", "fsmonitor", "external", "textconv", "helper", "proxy", "uploadpack", "receivepack", "askpass", "gitproxy", "filter.", "sequence.", "exec", "program", "cmd", "command", "tool"} {
+		if strings.Contains(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *cmdCtx) git() {
+	args := x.args
+	dir := x.cmd.Dir
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		v := a.Value
+		if !a.Known {
+			x.add(risk.High, GitLocal, "dynamic_command", "a git argument that cannot be known statically")
+			return
+		}
+		switch {
+		case v == "-C" && i+1 < len(args):
+			d := args[i+1]
+			if d.Known {
+				var nd shell.Dir
+				for _, p := range dir.Paths {
+					nd.Paths = append(nd.Paths, shell.Abs(p, d.Value))
+				}
+				nd.Unknown = dir.Unknown
+				dir = nd
+			} else {
+				dir = shell.Dir{Paths: dir.Paths, Unknown: true}
+			}
+			i += 2
+			continue
+		case v == "-c" && i+1 < len(args):
+			if !args[i+1].Known || gitExecKey(args[i+1].Value) {
+				x.add(risk.High, GitLocal, "git_runs_program", "git -c "+args[i+1].Value+" makes git run a program")
+			}
+			i += 2
+			continue
+		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
+			x.add(risk.Medium, GitLocal, "git_location", "git "+v+" points git elsewhere")
+			i += 2
+			continue
+		case strings.HasPrefix(v, "--exec-path=") || strings.HasPrefix(v, "--config-env="):
+			x.add(risk.High, GitLocal, "git_runs_program", "git "+v+" makes git run other programs")
+		case strings.HasPrefix(v, "-"):
+		default:
+			goto sub
+		}
+		i++
+	}
+	x.add(risk.Low, GitRead, "git_read", "git without a subcommand")
+	return
+sub:
+	sub := args[i].Value
+	rest := args[i+1:]
+	x.cmd.Dir = dir
+	for _, a := range rest {
+		if strings.HasPrefix(a.Value, "--upload-pack") || strings.HasPrefix(a.Value, "--receive-pack") || strings.HasPrefix(a.Value, "--exec=") || a.Value == "--exec" || a.Value == "-x" && sub == "rebase" || a.Value == "--config" || strings.HasPrefix(a.Value, "--config=") || strings.HasPrefix(a.Value, "--template") {
+			x.add(risk.High, GitLocal, "git_runs_program", "git "+sub+" "+a.Value+" makes git run a program")
+		}
+		if a.Known && strings.HasPrefix(a.Value, "--output=") {
+			x.write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, GitLocal)
+		}
+	}
+	p := parseArgs(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
+	switch {
+	case sub == "push":
+		x.gitPush(p)
+	case sub == "pull":
+		x.add(risk.High, GitRemote, "deny_list", "git pull merges another repository's work into this one")
+	case sub == "fetch" || sub == "remote" && len(p.operands) > 0 && p.operands[0].Value == "update":
+		x.add(risk.Medium, GitRemote, "git_remote", "git "+sub+" downloads from another repository")
+	case sub == "ls-remote":
+		x.add(risk.Low, GitRemote, "git_remote", "git ls-remote lists another repository")
+	case sub == "clone":
+		if len(p.operands) > 1 {
+			x.write(p.operands[1], true, GitRemote)
+		} else if len(p.operands) == 1 && p.operands[0].Known {
+			base := strings.TrimSuffix(path.Base(strings.TrimSuffix(p.operands[0].Value, "/")), ".git")
+			x.write(shell.Word{Value: base, Known: true}, true, GitRemote)
+		}
+		x.add(risk.Medium, GitRemote, "git_remote", "git clone downloads a repository")
+	case sub == "submodule":
+		x.gitSubmodule(p)
+	case gitRead[sub]:
+		x.add(risk.Low, GitRead, "git_read", "git "+sub+" only reads")
+	case sub == "branch":
+		x.gitBranch(p)
+	case sub == "tag":
+		switch {
+		case len(p.operands) == 0 || p.has('l', "list") || p.has('n') || p.has(0, "contains", "points-at", "merged", "no-merged", "sort", "format"):
+			x.add(risk.Low, GitRead, "git_read", "git tag lists tags")
+		default:
+			x.add(risk.Medium, GitLocal, "git_local", "git tag changes tags")
+		}
+	case sub == "remote":
+		if len(p.operands) == 0 || p.operands[0].Value == "show" || p.operands[0].Value == "get-url" {
+			x.add(risk.Low, GitRead, "git_read", "git remote lists remotes")
+		} else {
+			x.add(risk.Medium, GitLocal, "git_local", "git remote changes where this repository pushes and pulls")
+		}
+	case sub == "config":
+		x.gitConfig(p, rest)
+	case sub == "stash":
+		op := ""
+		if len(p.operands) > 0 {
+			op = p.operands[0].Value
+		}
+		switch op {
+		case "list", "show":
+			x.add(risk.Low, GitRead, "git_read", "git stash "+op+" only reads")
+		case "drop", "clear":
+			x.add(risk.High, GitLocal, "destructive_git", "git stash "+op+" discards stashed work")
+		default:
+			x.add(risk.Medium, GitLocal, "git_local", "git stash changes the working tree")
+		}
+	case sub == "reflog":
+		if len(p.operands) > 0 && (p.operands[0].Value == "expire" || p.operands[0].Value == "delete") {
+			x.add(risk.High, GitLocal, "destructive_git", "git reflog "+p.operands[0].Value+" drops the history needed to recover work")
+		} else {
+			x.add(risk.Low, GitRead, "git_read", "git reflog only reads")
+		}
+	case sub == "commit":
+		if p.has(0, "amend") {
+			x.add(risk.High, GitLocal, "history_rewrite", "git commit --amend rewrites history")
+			return
+		}
+		x.add(risk.Medium, GitLocal, "git_local", "git commit records staged changes")
+	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.has(0, "prune") || sub == "mv":
+		if sub == "mv" && len(p.operands) >= 2 {
+			for _, o := range p.operands {
+				x.write(o, true, GitLocal)
+			}
+		}
+		if sub == "init" {
+			d := shell.Word{Value: ".", Known: true}
+			if len(p.operands) > 0 {
+				d = p.operands[0]
+			}
+			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
+		}
+		if sub == "bisect" && len(p.operands) > 1 && p.operands[0].Value == "run" {
+			x.nested(joinWords(p.operands[1:]), "git bisect run")
+		}
+		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" changes the local repository")
+	case sub == "checkout" || sub == "restore":
+		x.gitCheckout(sub, rest, p)
+	case sub == "reset":
+		if p.has(0, "hard", "merge", "keep") {
+			x.add(risk.High, GitLocal, "destructive_git", "git reset --hard discards uncommitted work")
+			x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
+			return
+		}
+		x.add(risk.Medium, GitLocal, "git_local", "git reset moves the branch or unstages")
+	case sub == "clean":
+		if p.has('n', "dry-run") {
+			x.add(risk.Low, GitRead, "git_read", "git clean -n only lists")
+			return
+		}
+		targets := p.operands
+		if len(targets) == 0 {
+			targets = []shell.Word{{Value: ".", Known: true}}
+		}
+		for _, t := range targets {
+			x.write(t, true, GitLocal)
+		}
+		x.add(risk.High, GitLocal, "destructive_git", "git clean deletes untracked files (ignored ones too with -x)")
+	case sub == "rm":
+		for _, o := range p.operands {
+			if !p.has(0, "cached") {
+				x.write(o, p.has('r'), GitLocal)
+			}
+		}
+		if p.has(0, "cached") {
+			x.add(risk.Medium, GitLocal, "git_local", "git rm --cached unstages")
+			return
+		}
+		x.add(risk.High, GitLocal, "deny_list", "git rm deletes files")
+	case sub == "merge":
+		if p.has(0, "abort") {
+			x.add(risk.Medium, GitLocal, "git_local", "git merge --abort")
+			return
+		}
+		x.add(risk.High, GitLocal, "deny_list", "git merge (seed deny list)")
+	case sub == "rebase":
+		if p.has(0, "abort", "continue", "skip", "quit") {
+			x.add(risk.Medium, GitLocal, "git_local", "git rebase control")
+			return
+		}
+		if e, ok := p.value("x", "exec"); ok {
+			x.nested(e.Value, "git rebase --exec")
+		}
+		x.add(risk.High, GitLocal, "history_rewrite", "git rebase rewrites history")
+	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.has('d'):
+		x.add(risk.High, GitLocal, "history_rewrite", "git "+sub+" rewrites or drops history, or writes the index directly")
+	case sub == "apply" || sub == "am":
+		if p.has(0, "check", "stat", "numstat", "summary") {
+			x.add(risk.Low, GitRead, "git_read", "git apply --check only reads")
+			return
+		}
+		if p.has(0, "cached") {
+			x.add(risk.High, GitLocal, "git_local", "git apply --cached writes the index from a patch")
+			return
+		}
+		x.add(risk.Critical, GitLocal, "self_protection_unknown_target", "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
+	case sub == "archive" || sub == "bundle" || sub == "format-patch":
+		if o, ok := p.value("o", "output"); ok {
+			x.write(o, false, GitLocal)
+		}
+		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" writes files")
+	default:
+		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+": no built-in rule (an alias or plumbing)")
+	}
+}
+
+func (x *cmdCtx) gitPush(p parsed) {
+	for _, a := range x.args {
+		v := a.Value
+		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {
+			x.add(risk.Critical, GitRemote, "force_push", "git push "+v+" can overwrite or delete a remote branch: irreversible for everyone")
+			return
+		}
+	}
+	for i, o := range p.operands {
+		if i == 0 {
+			continue // the remote
+		}
+		if !o.Known {
+			x.add(risk.Critical, GitRemote, "force_push", "a refspec that cannot be known statically could force or delete")
+			return
+		}
+		if strings.HasPrefix(o.Value, "+") || strings.HasPrefix(o.Value, ":") {
+			x.add(risk.Critical, GitRemote, "force_push", "the refspec "+o.Value+" forces or deletes a remote branch")
+			return
+		}
+	}
+	x.add(risk.High, GitRemote, "deny_list", "git push publishes commits (seed deny list)")
+}
+
+func (x *cmdCtx) gitBranch(p parsed) {
+	switch {
+	case p.has('D') || p.has('d') && p.has('f') || p.has(0, "delete") && p.has(0, "force"):
+		x.add(risk.High, GitLocal, "destructive_git", "git branch -D deletes a branch with unmerged work")
+	case p.has('d', "delete") || p.has('m', "move") || p.has('M') || p.has('c', "copy") || p.has('C') || p.has('u', "set-upstream-to") || p.has(0, "unset-upstream", "edit-description"):
+		x.add(risk.Medium, GitLocal, "git_local", "git branch changes branches")
+	case len(p.operands) == 0 || p.has('l', "list"):
+		x.add(risk.Low, GitRead, "git_read", "git branch lists branches")
+	default:
+		x.add(risk.Medium, GitLocal, "git_local", "git branch creates a branch")
+	}
+}
+
+func (x *cmdCtx) gitConfig(p parsed, rest []shell.Word) {
+	if p.has('l', "list", "get", "get-all", "get-regexp", "show-origin", "get-urlmatch") || len(p.operands) <= 1 && !p.has(0, "unset", "unset-all", "add", "replace-all", "edit", "rename-section", "remove-section") && !p.has('e') {
+		if len(p.operands) == 0 || p.operands[0].Value != "set" {
+			x.add(risk.Low, GitRead, "git_read", "git config reads")
+			return
+		}
+	}
+	for _, o := range p.operands {
+		if !o.Known || gitExecKey(o.Value) {
+			x.add(risk.High, GitLocal, "git_runs_program", "git config "+o.Value+" makes git run a program")
+			return
+		}
+	}
+	x.add(risk.Medium, GitLocal, "git_local", "git config changes the configuration")
+}
+
+func (x *cmdCtx) gitSubmodule(p parsed) {
+	op := ""
+	if len(p.operands) > 0 {
+		op = p.operands[0].Value
+	}
+	switch op {
+	case "foreach":
+		if len(p.operands) > 1 {
+			x.nested(joinWords(p.operands[1:]), "git submodule foreach")
+		}
+		x.add(risk.Medium, GitLocal, "git_local", "git submodule foreach runs a command in each submodule")
+	case "", "status", "summary":
+		x.add(risk.Low, GitRead, "git_read", "git submodule status")
+	default:
+		x.add(risk.Medium, GitRemote, "git_remote", "git submodule "+op+" fetches")
+	}
+}
+
+// gitCheckout: paths after -- (or ".") are overwritten with another version; a branch name
+// is a switch.
+func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p parsed) {
+	var paths []shell.Word
+	dash := false
+	for _, a := range rest {
+		if a.Value == "--" {
+			dash = true
+			continue
+		}
+		if dash {
+			paths = append(paths, a)
+		}
+	}
+	if !dash {
+		for i, o := range p.operands {
+			if sub == "restore" || o.Value == "." || strings.Contains(o.Value, "/") && i > 0 || !o.Known {
+				paths = append(paths, o)
+			}
+		}
+	}
+	if sub == "restore" && p.has('S', "staged") && !p.has('W', "worktree") {
+		x.add(risk.Medium, GitLocal, "git_local", "git restore --staged unstages")
+		return
+	}
+	for _, o := range paths {
+		tree := o.Value == "." || strings.HasSuffix(o.Value, "/") || o.Glob
+		x.write(o, tree, GitLocal)
+	}
+	if p.has('f', "force") {
+		x.add(risk.High, GitLocal, "destructive_git", "git "+sub+" --force discards local changes")
+		return
+	}
+	if len(paths) > 0 {
+		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" overwrites files with another version")
+		return
+	}
+	x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" switches branches")
+}
+
+// nested classifies a program a git subcommand runs (rebase --exec, bisect run …).
+func (x *cmdCtx) nested(prog, via string) {
+	x.r.depth++
+	defer func() { x.r.depth-- }()
+	if x.r.depth > shell.MaxDepth {
+		x.add(risk.Critical, ShellExec, "nesting_too_deep", via+": programs nested too deep")
+		return
+	}
+	cwd := x.c.layout.ProjectDir
+	if len(x.cmd.Dir.Paths) > 0 {
+		cwd = x.cmd.Dir.Paths[0]
+	}
+	x.c.program(x.r, prog, cwd)
+}
+
+func joinWords(ws []shell.Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.Value
+	}
+	return strings.Join(parts, " ")
+}
+
+// fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
+// critical (seed 001 §3.3); a local one is medium. Output files are writes.
+func (x *cmdCtx) fetch() {
+	var p parsed
+	if x.name == "wget" {
+		p = parseArgs(x.args, "OoaPUetTwQlARDXIiB", "output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base")
+	} else {
+		p = parseArgs(x.args, "HdXouAeFbcTwmxKErCYyzUQtPDh", "header", "data", "data-raw", "data-binary", "data-urlencode", "request", "output", "user", "user-agent", "referer", "form", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "json")
+	}
+	urls := p.operands
+	if u, ok := p.value("url"); ok {
+		urls = append(urls, u)
+	}
+	if _, ok := p.value("K", "config", "i", "input-file", "e", "execute"); ok {
+		x.add(risk.Critical, ShellExec, "network_external", x.name+" reads its URLs or commands from a file: they cannot be known statically")
+	}
+	local := true
+	for _, u := range urls {
+		if !u.Known {
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" to a URL that cannot be known statically (treated as the internet)")
+			local = false
+			continue
+		}
+		if !isLocalURL(u.Value) {
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication (seed critical list)")
+			local = false
+		}
+		if why := secretInURL(u.Value); why != "" {
+			x.add(risk.Critical, ShellExec, "secret_in_url", why)
+		}
+	}
+	if len(urls) == 0 {
+		if p.unknown || x.cmd.StdinArgs {
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" with arguments that cannot be known statically")
+			return
+		}
+		x.add(risk.Medium, ShellExec, "gray_area", x.name+" without a URL")
+		return
+	}
+	// Files it writes.
+	for _, k := range []string{"o", "output", "O", "output-document", "D", "dump-header", "c", "cookie-jar", "output-file", "a", "append-output"} {
+		if x.name == "curl" && (k == "O" || k == "a") || x.name == "wget" && (k == "D" || k == "c") {
+			continue
+		}
+		if w, ok := p.val[k]; ok && w.Value != "-" {
+			x.write(w, false, ShellExec)
+		}
+	}
+	remoteName := x.name == "curl" && p.has('O', "remote-name", "remote-name-all") || x.name == "wget"
+	if _, ok := p.value("O", "output-document"); x.name == "wget" && ok {
+		remoteName = false
+	}
+	if remoteName {
+		dir := shell.Word{Value: ".", Known: true}
+		if d, ok := p.value("P", "directory-prefix", "output-dir"); ok {
+			dir = d
+		}
+		for _, u := range urls {
+			name := "index.html"
+			if pu, err := url.Parse(u.Value); err == nil && path.Base(pu.Path) != "/" && path.Base(pu.Path) != "." {
+				name = path.Base(pu.Path)
+			}
+			x.write(shell.Word{Value: strings.TrimSuffix(dir.Value, "/") + "/" + name, Known: dir.Known && u.Known}, false, ShellExec)
+		}
+	}
+	if local {
+		x.add(risk.Medium, ShellExec, "network_local", x.name+" to a local address")
+	}
+}
+
+// isLocalURL: localhost, 127.0.0.0/8, ::1 (and file:// URLs, which stay on the machine).
+func isLocalURL(raw string) bool {
+	s := raw
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	if u.Scheme == "file" {
+		return true
+	}
+	h := strings.ToLower(u.Hostname())
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	if ip := net.ParseIP(h); ip != nil {
+		return ip.IsLoopback()
+	}
+	return false
+}
+
+// tradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
+// URL so that "recorder" does not count as "order".
+func tradeURL(raw string) string {
+	words := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return r < 'a' || r > 'z' })
+	for _, w := range words {
+		for _, k := range []string{"trade", "trading", "order", "orders", "buy", "sell", "payment", "payments", "pay", "transaction", "transactions", "checkout", "transfer"} {
+			if w == k {
+				return "the URL is about " + k + " (seed critical list: financial operations)"
+			}
+		}
+	}
+	return ""
+}
+
+// secretInURL: a secret in a query string leaves with the request.
+func secretInURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	for k := range u.Query() {
+		if secretName(k) {
+			return "the URL carries " + k + ", named like a secret"
+		}
+	}
+	return ""
+}

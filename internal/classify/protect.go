@@ -1,0 +1,271 @@
+package classify
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// target is a file a call writes.
+type target struct {
+	path  string // absolute and clean when known; may hold a glob pattern
+	known bool   // false: the target cannot be known statically
+	glob  bool   // path is a pattern; a ** component means "anything under"
+	tree  bool   // the operation reaches everything under path (rm -r, mv, chmod -R …)
+	raw   string // as written, for reasons
+}
+
+// protection is what the agent must never write: the harness's own state and rules.
+type protection struct {
+	trees    []string // directories, everything under them
+	files    []string // single files
+	patterns []string // file globs (.claude/settings*.json)
+	project  string
+	home     string
+}
+
+func newProtection(l layout.Layout, auditDir, home string, install []string) protection {
+	p := protection{project: l.ProjectDir, home: home}
+	p.trees = append(p.trees, l.Root, auditDir)
+	p.trees = append(p.trees, install...)
+	claudeDirs := []string{filepath.Join(l.ProjectDir, ".claude")}
+	if home != "" {
+		claudeDirs = append(claudeDirs, filepath.Join(home, ".claude"))
+	}
+	for _, d := range claudeDirs {
+		p.files = append(p.files, filepath.Join(d, "settings.json"), filepath.Join(d, "settings.local.json"))
+		p.patterns = append(p.patterns, filepath.Join(d, "settings*.json"))
+	}
+	p.files = append(p.files, l.PhaseFile(), l.ProtectedFilesList())
+	for i := range p.trees {
+		p.trees[i] = strings.ToLower(filepath.Clean(p.trees[i]))
+	}
+	for i := range p.files {
+		p.files[i] = strings.ToLower(p.files[i])
+	}
+	for i := range p.patterns {
+		p.patterns[i] = strings.ToLower(p.patterns[i])
+	}
+	return p
+}
+
+// under reports whether p is dir or inside it.
+func under(p, dir string) bool {
+	if p == dir {
+		return true
+	}
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return strings.HasPrefix(p, dir+"/")
+}
+
+// hit returns the protected path t can write, or "".
+func (pr *protection) hit(t target) string {
+	p := strings.ToLower(t.path)
+	if t.glob {
+		for _, d := range pr.trees {
+			if globReaches(p, d, true, t.tree) {
+				return d
+			}
+		}
+		for _, f := range pr.files {
+			if globReaches(p, f, false, t.tree) {
+				return f
+			}
+		}
+		return ""
+	}
+	for _, d := range pr.trees {
+		if under(p, d) || t.tree && under(d, p) {
+			return d
+		}
+	}
+	for _, f := range pr.files {
+		if p == f || t.tree && under(f, p) {
+			return f
+		}
+	}
+	for _, pat := range pr.patterns {
+		if ok, _ := filepath.Match(pat, p); ok {
+			return pat
+		}
+	}
+	return ""
+}
+
+// globReaches reports whether the pattern g can name the protected path p, something under it
+// (when p is a directory tree), or one of its parents (when the operation is recursive).
+func globReaches(g, p string, pTree, opTree bool) bool {
+	gc := strings.Split(strings.TrimPrefix(g, "/"), "/")
+	pc := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, c := range gc {
+		if c == "**" {
+			return true
+		}
+		if i >= len(pc) {
+			return pTree // the pattern goes below p
+		}
+		if ok, err := path.Match(c, pc[i]); !ok || err != nil {
+			if err != nil {
+				return true // a malformed pattern: cannot tell, assume the worst
+			}
+			return false
+		}
+	}
+	if len(gc) == len(pc) {
+		return true
+	}
+	return opTree // the pattern names a parent of p
+}
+
+// sysDirs are the system directories whose recursive deletion or permission change is a
+// catastrophe, and where any write is high.
+var sysDirs = []string{"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
+	"/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/home", "/Users", "/System", "/Library", "/Applications",
+	"/private", "/snap", "/mnt", "/media", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/local", "/usr/local/bin",
+	"/var/lib", "/var/log", "/etc/ssh", "/private/etc", "/private/var"}
+
+// catastrophic says why a recursive destructive operation on t is a catastrophe, or "".
+func (pr *protection) catastrophic(t target) string {
+	if !t.known {
+		return ""
+	}
+	p := t.path
+	if t.glob {
+		dir, broad := globPrefix(p)
+		if !broad {
+			return ""
+		}
+		p = dir
+	}
+	switch {
+	case p == "/":
+		return "the root directory"
+	case pr.home != "" && under(pr.home, p):
+		return "the home directory (or a parent of it)"
+	case under(pr.project, p):
+		return "the project root (or a parent of it)"
+	}
+	for _, d := range sysDirs {
+		if p == d {
+			return "the system directory " + d
+		}
+	}
+	return ""
+}
+
+// globPrefix returns the directory before the first pattern component, and whether that
+// component is a bare wildcard (*, .*, ?*, **): everything in the directory.
+func globPrefix(p string) (string, bool) {
+	parts := strings.Split(p, "/")
+	for i, c := range parts {
+		if strings.ContainsAny(c, "*?[") {
+			dir := strings.Join(parts[:i], "/")
+			if dir == "" {
+				dir = "/"
+			}
+			bare := strings.Trim(c, "*?.[]!^") == ""
+			return dir, bare
+		}
+	}
+	return p, false
+}
+
+// devices that are not storage: writing them is harmless.
+var harmlessDev = []string{"/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full", "/dev/random", "/dev/urandom", "/dev/ptmx"}
+
+func harmlessDevice(p string) bool {
+	for _, d := range harmlessDev {
+		if p == d {
+			return true
+		}
+	}
+	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/dev/pts/") || strings.HasPrefix(p, "/dev/shm/") || strings.HasPrefix(p, "/proc/self/fd/")
+}
+
+// judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
+func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
+	if !t.known {
+		r.add(risk.Critical, domain, "self_protection_unknown_target", cmd,
+			"writes to "+quoteRaw(t.raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")
+		return
+	}
+	p := t.path
+	if strings.HasPrefix(p, "/dev/") && !harmlessDevice(p) {
+		r.add(risk.Critical, domain, "raw_device_write", cmd, "writes the device "+p)
+		return
+	}
+	if hit := c.prot.hit(t); hit != "" {
+		r.add(risk.Critical, domain, "self_protection", cmd,
+			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks")
+		return
+	}
+	if why := sensitiveWrite(p, c.home, c.layout.ProjectDir); why != "" {
+		r.add(risk.High, domain, "sensitive_write", cmd, why)
+	}
+}
+
+func quoteRaw(s string) string {
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return "\"" + s + "\""
+}
+
+// sensitiveWrite says why a write outside the project's ordinary files is high, or "".
+func sensitiveWrite(p, home, project string) string {
+	if under(p, project) {
+		rel := strings.TrimPrefix(p, project)
+		if strings.Contains(rel, "/.git/hooks") || strings.HasSuffix(rel, "/.git/config") {
+			return "writes git's hooks or config, which run commands later"
+		}
+		return ""
+	}
+	if strings.HasPrefix(p, "/tmp/") || p == "/tmp" || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/var/folders/") || strings.HasPrefix(p, "/private/tmp/") {
+		return ""
+	}
+	if home != "" && under(p, home) {
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, home), "/")
+		if strings.HasPrefix(rel, ".") {
+			return "writes a dotfile of the home directory (shell start-up, keys, tool configuration)"
+		}
+		return ""
+	}
+	for _, d := range sysDirs {
+		if under(p, d) {
+			return "writes into the system directory " + d
+		}
+	}
+	return ""
+}
+
+// credential says why reading p reads a credential, or "".
+func credential(p string) string {
+	lp := strings.ToLower(p)
+	base := path.Base(lp)
+	switch {
+	case strings.Contains(lp, "/.ssh/") && !strings.HasSuffix(lp, "known_hosts") && !strings.HasSuffix(lp, ".pub"):
+		return "an SSH key or configuration"
+	case strings.HasPrefix(base, "id_rsa") || strings.HasPrefix(base, "id_ed25519") || strings.HasPrefix(base, "id_ecdsa") || strings.HasPrefix(base, "id_dsa"):
+		if !strings.HasSuffix(base, ".pub") {
+			return "an SSH private key"
+		}
+	case strings.Contains(lp, ".aws/credentials") || strings.Contains(lp, ".aws/config"):
+		return "AWS credentials"
+	case strings.Contains(lp, ".config/gcloud") || strings.Contains(lp, ".azure/") || strings.Contains(lp, ".kube/config") || strings.Contains(lp, ".docker/config.json"):
+		return "cloud credentials"
+	case base == ".netrc" || base == ".pgpass" || base == ".npmrc" || base == ".pypirc" || base == ".git-credentials" || base == "credentials.json" || base == ".htpasswd":
+		return "a credentials file"
+	case base == ".env" || strings.HasPrefix(base, ".env.") && !strings.HasSuffix(base, "example") && !strings.HasSuffix(base, "sample") && !strings.HasSuffix(base, "template"):
+		return "an environment file with secrets (.env)"
+	case strings.HasSuffix(base, ".pem") || strings.HasSuffix(base, ".key") || strings.HasSuffix(base, ".p12") || strings.HasSuffix(base, ".pfx") || strings.HasSuffix(base, ".keystore") || strings.HasSuffix(base, ".jks"):
+		return "a private key or certificate store"
+	case lp == "/etc/shadow" || lp == "/etc/gshadow" || strings.HasPrefix(lp, "/etc/sudoers"):
+		return "system password or sudo configuration"
+	}
+	return ""
+}

@@ -1,0 +1,869 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// parsed is a command's arguments split into options and operands (GNU style: options may
+// follow operands, "--" ends them).
+type parsed struct {
+	short    map[byte]bool
+	val      map[string]shell.Word // values of options that take one, by name ("o", "output")
+	long     map[string]bool
+	operands []shell.Word
+	unknown  bool // an argument could not be known statically
+}
+
+func parseArgs(args []shell.Word, short string, long ...string) parsed {
+	p := parsed{short: map[byte]bool{}, val: map[string]shell.Word{}, long: map[string]bool{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			p.unknown = true
+			p.operands = append(p.operands, a)
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			p.operands = append(p.operands, args[i+1:]...)
+			for _, b := range args[i+1:] {
+				if !b.Known {
+					p.unknown = true
+				}
+			}
+			return p
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			name, value, has := strings.Cut(v[2:], "=")
+			p.long[name] = true
+			if has {
+				p.val[name] = shell.Word{Value: value, Known: true}
+			} else if contains(long, name) && i+1 < len(args) {
+				i++
+				p.val[name] = args[i]
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				p.short[ch] = true
+				if strings.IndexByte(short, ch) >= 0 {
+					if j+1 < len(v) {
+						p.val[string(ch)] = shell.Word{Value: v[j+1:], Known: true}
+					} else if i+1 < len(args) {
+						i++
+						p.val[string(ch)] = args[i]
+					}
+					break
+				}
+			}
+		default:
+			p.operands = append(p.operands, a)
+		}
+	}
+	return p
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (p parsed) has(short byte, long ...string) bool {
+	if short != 0 && p.short[short] {
+		return true
+	}
+	for _, l := range long {
+		if p.long[l] {
+			return true
+		}
+	}
+	return false
+}
+
+func (p parsed) value(names ...string) (shell.Word, bool) {
+	for _, n := range names {
+		if w, ok := p.val[n]; ok {
+			return w, true
+		}
+	}
+	return shell.Word{}, false
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// The seed's allow list (001 §3.3) and other commands that only read.
+var readOnly = set("ls", "cat", "grep", "egrep", "fgrep", "rg", "ag", "ack", "pwd", "du", "df", "file", "head", "tail",
+	"wc", "stat", "tree", "less", "more", "cut", "tr", "nl", "diff", "cmp", "comm", "basename", "dirname",
+	"realpath", "readlink", "which", "whereis", "type", "true", "false", "test", "[", "date", "whoami", "id",
+	"uname", "echo", "printf", "jq", "gojq", "column", "fold", "expand", "unexpand", "rev", "tac", "od", "hexdump",
+	"md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "seq", "sleep", "cd", "pushd",
+	"popd", "dirs", ":", "ps", "uptime", "free", "pgrep", "locale", "tput", "zcat", "zgrep", "bat", "fd", "exa",
+	"eza", "lsd", "strings", "nm", "objdump", "expr", "bc", "man", "help", "history", "command", "hash", "wait",
+	"set", "shopt", "getconf", "nproc", "arch", "lsb_release", "sw_vers", "tty", "groups", "logname", "cal",
+	"yes", "look", "join", "paste", "numfmt", "sum", "xxd", "hostname", "local", "return", "exit", "break",
+	"continue", "shift", "unset", "read", "mapfile", "readarray", "getopts", "let", "printenv", "env", "eval",
+	"trap", "alias", "unalias", "export", "declare", "typeset", "readonly", "times", "ulimit", "umask", "jobs",
+	"fg", "bg", "disown", "compgen", "complete", "caller", "enable", "lsof", "mktemp", "sha224sum", "sha384sum")
+
+// The seed's mail senders, and their kin.
+var mailers = set("mail", "mailx", "sendmail", "mutt", "neomutt", "swaks", "msmtp", "ssmtp", "s-nail", "nail", "exim", "exim4", "postfix", "smtp", "mpack", "alpine")
+
+// Deny list (001 §3.3) and what a careful engineer adds, with the reason.
+var deny = map[string]string{
+	"apt": "installs system packages", "apt-get": "installs system packages", "aptitude": "installs system packages",
+	"dpkg": "installs system packages", "yum": "installs system packages", "dnf": "installs system packages",
+	"rpm": "installs system packages", "brew": "installs system packages", "port": "installs system packages",
+	"pacman": "installs system packages", "snap": "installs system packages", "flatpak": "installs system packages",
+	"apk": "installs system packages", "zypper": "installs system packages", "nix-env": "installs system packages",
+	"ssh": "a remote connection", "scp": "a remote copy", "sftp": "a remote connection", "mosh": "a remote connection",
+	"telnet": "a remote connection", "nc": "a raw network connection", "ncat": "a raw network connection",
+	"netcat": "a raw network connection", "socat": "a raw network connection", "ftp": "a remote connection",
+	"rclone": "copies to remote storage", "systemctl": "controls system services", "service": "controls system services",
+	"launchctl": "controls system services", "reboot": "restarts the machine", "shutdown": "stops the machine",
+	"halt": "stops the machine", "poweroff": "stops the machine", "init": "changes the run level", "telinit": "changes the run level",
+	"kill": "kills processes", "pkill": "kills processes", "killall": "kills processes", "killall5": "kills processes", "xkill": "kills processes",
+	"crontab": "schedules commands", "at": "schedules commands", "batch": "schedules commands",
+	"mount": "mounts file systems", "umount": "unmounts file systems", "iptables": "changes the firewall",
+	"ip6tables": "changes the firewall", "nft": "changes the firewall", "ufw": "changes the firewall",
+	"useradd": "changes system users", "usermod": "changes system users", "userdel": "changes system users",
+	"groupadd": "changes system users", "passwd": "changes passwords", "chpasswd": "changes passwords", "visudo": "changes sudo rules",
+	"sudo": "runs as root", "su": "runs as another user", "doas": "runs as root", "pkexec": "runs as root", "chroot": "changes the root directory",
+	"dropdb": "drops a database", "dropuser": "drops a database user", "shred": "destroys files beyond recovery",
+	"sysctl": "changes kernel parameters", "modprobe": "loads kernel modules", "insmod": "loads kernel modules", "rmmod": "unloads kernel modules",
+	"swapoff": "changes swap", "swapon": "changes swap", "hdparm": "changes disk settings", "setfacl": "changes permissions",
+	"chattr": "changes file attributes", "defaults": "changes system settings", "osascript": "automates the desktop",
+	"gpg": "uses private keys", "security": "reads the keychain", "ssh-add": "loads private keys", "ssh-keygen": "creates or changes keys",
+	"twine": "publishes packages", "gh": "acts on GitHub", "npx": "downloads and runs a package", "bunx": "downloads and runs a package",
+}
+
+// Commands that create file systems or rewrite partition tables: irreversible and broad.
+var diskTools = set("fdisk", "sfdisk", "gdisk", "cfdisk", "parted", "wipefs", "mkswap", "cryptsetup", "diskutil", "newfs", "format", "badblocks", "blkdiscard", "zpool")
+
+// Test runners (domain test_run, low): the seed's pytest, npm test, go test, and kin.
+var testRunners = set("pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "phpunit", "rspec", "tox", "nox", "ctest", "bats", "karma", "playwright")
+
+// judge applies the command rules.
+func (x *cmdCtx) judge() {
+	n := x.name
+	switch {
+	case mailers[n]:
+		x.add(risk.Critical, ShellExec, "mail_sender", n+" sends mail")
+	case n == "curl" || n == "wget" || n == "http" || n == "https" || n == "xh" || n == "curlie" || n == "aria2c" || n == "httpie" || n == "lwp-request" || n == "GET" || n == "POST":
+		x.fetch()
+	case n == "git":
+		x.git()
+	case n == "rm" || n == "unlink" || n == "srm" || n == "shred":
+		x.rm()
+	case n == "rmdir":
+		for _, o := range parseArgs(x.args, "").operands {
+			x.write(o, false, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "file_change", "removes directories")
+	case n == "chmod" || n == "chown" || n == "chgrp" || n == "setfacl" || n == "chattr":
+		x.chmod()
+	case n == "mv":
+		x.copy(true)
+	case n == "cp" || n == "install":
+		x.copy(false)
+	case n == "ln" || n == "link":
+		x.ln()
+	case n == "touch" || n == "mkdir" || n == "truncate" || n == "mkfifo" || n == "mknod":
+		for _, o := range parseArgs(x.args, "srmdtAB", "size", "reference", "mode", "date").operands {
+			x.write(o, false, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "file_change", n+" changes files")
+	case n == "tee":
+		p := parseArgs(x.args, "")
+		for _, o := range p.operands {
+			x.write(o, false, ShellExec)
+		}
+		if len(p.operands) > 0 {
+			x.add(risk.Medium, ShellExec, "file_change", "tee writes files")
+		} else {
+			x.add(risk.Low, FileRead, "allow_list", "tee to stdout only")
+		}
+	case n == "sed" || n == "gsed":
+		x.sed()
+	case n == "perl" || n == "ruby":
+		x.add(risk.Medium, ShellExec, "script", "runs a script file")
+	case n == "dd":
+		x.dd()
+	case strings.HasPrefix(n, "mkfs") || strings.HasPrefix(n, "newfs") || diskTools[n]:
+		x.add(risk.Critical, ShellExec, "filesystem", n+" creates a file system or rewrites a partition table: irreversible")
+	case n == "rsync":
+		x.rsync()
+	case n == "tar" || n == "bsdtar" || n == "gtar":
+		x.tar()
+	case n == "unzip" || n == "7z" || n == "7za" || n == "unrar" || n == "cpio":
+		x.unpack()
+	case n == "gzip" || n == "gunzip" || n == "bzip2" || n == "bunzip2" || n == "xz" || n == "unxz" || n == "zstd" || n == "compress":
+		x.compress()
+	case n == "find":
+		x.findCmd()
+	case n == "sort":
+		p := parseArgs(x.args, "otkSTt", "output", "key", "field-separator", "buffer-size", "temporary-directory")
+		if o, ok := p.value("o", "output"); ok {
+			x.write(o, false, ShellExec)
+			x.add(risk.Medium, ShellExec, "file_change", "sort -o writes a file")
+			return
+		}
+		x.readOps(p.operands)
+		x.add(risk.Low, FileRead, "allow_list", "sort reads")
+	case n == "uniq":
+		p := parseArgs(x.args, "fsw", "skip-fields", "skip-chars", "check-chars")
+		if len(p.operands) > 1 {
+			x.write(p.operands[1], false, ShellExec)
+			x.add(risk.Medium, ShellExec, "file_change", "uniq writes its second operand")
+			return
+		}
+		x.readOps(p.operands)
+		x.add(risk.Low, FileRead, "allow_list", "uniq reads")
+	case n == "env" || n == "printenv" || n == "export" && len(x.args) == 0 || n == "set" && len(x.args) == 0 || n == "declare" && len(x.args) == 0:
+		x.printenv()
+	case n == "awk" || n == "gawk" || n == "mawk" || n == "nawk":
+		x.add(risk.Medium, ShellExec, "script", "awk runs a program from a file")
+	case readOnly[n]:
+		x.readOnly()
+	case n == "go":
+		x.goCmd()
+	case n == "npm" || n == "yarn" || n == "pnpm" || n == "bun" || n == "deno":
+		x.nodePkg()
+	case n == "pip" || n == "pip3" || n == "pipx" || n == "uv" || n == "poetry" || n == "conda" || n == "mamba" || n == "gem" || n == "cargo" || n == "bundle" || n == "composer" || n == "dotnet" || n == "mvn" || n == "gradle" || n == "gradlew" || n == "mix" || n == "swift":
+		x.pkgTool()
+	case shell.IsInterpreter(n):
+		x.interpreterScript()
+	case shell.IsShell(n) || n == "source" || n == ".":
+		x.script()
+	case testRunners[n]:
+		x.add(risk.Low, TestRun, "test_runner", n+" runs tests")
+	case n == "make" || n == "gmake" || n == "just" || n == "task" || n == "ninja":
+		x.make()
+	case n == "psql" || n == "mysql" || n == "mariadb" || n == "sqlite3" || n == "mongo" || n == "mongosh" || n == "redis-cli" || n == "cqlsh" || n == "clickhouse-client":
+		x.db()
+	case n == "aws" || n == "gcloud" || n == "gsutil" || n == "az" || n == "doctl" || n == "heroku" || n == "fly" || n == "flyctl" || n == "vercel" || n == "netlify" || n == "firebase" || n == "terraform" || n == "tofu" || n == "pulumi" || n == "kubectl" || n == "helm" || n == "docker" || n == "podman" || n == "docker-compose" || n == "oc" || n == "eksctl" || n == "s3cmd":
+		x.cloud()
+	case n == "patch" || n == "ed" || n == "ex":
+		x.add(risk.Critical, ShellExec, "self_protection_unknown_target", n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
+	case deny[n] != "":
+		x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
+	default:
+		x.add(risk.Medium, ShellExec, "gray_area", n+" is neither on the allow list nor on the deny list")
+	}
+}
+
+// readOps records operands as files read, for the allow-list commands that take files.
+func (x *cmdCtx) readOps(ops []shell.Word) {
+	for _, o := range ops {
+		if o.Known && !strings.Contains(o.Value, "://") {
+			x.read(o)
+		}
+	}
+}
+
+func (x *cmdCtx) readOnly() {
+	n := x.name
+	switch n {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep":
+		p := parseArgs(x.args, "efmABCd", "regexp", "file", "max-count", "after-context", "before-context", "context")
+		ops := p.operands
+		if _, ok := p.value("e", "regexp", "f", "file"); !ok && len(ops) > 0 {
+			ops = ops[1:] // the pattern
+		}
+		x.readOps(ops)
+	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat":
+		x.readOps(parseArgs(x.args, "nc", "lines", "bytes").operands)
+	case "xxd":
+		p := parseArgs(x.args, "clgsoC")
+		if p.has('r', "revert") && len(p.operands) > 1 || len(p.operands) > 1 {
+			x.write(p.operands[1], false, ShellExec)
+			x.add(risk.Medium, ShellExec, "file_change", "xxd writes its second operand")
+			return
+		}
+	case "mktemp":
+		x.add(risk.Low, ShellExec, "allow_list", "creates a temporary file")
+		return
+	case "command", "eval", "trap", "alias":
+		// carriers: what they run was analysed as its own commands
+	case "lsof", "ps", "pgrep":
+	}
+	x.add(risk.Low, FileRead, "allow_list", n+" only reads")
+}
+
+func (x *cmdCtx) printenv() {
+	p := parseArgs(x.args, "u", "unset")
+	if len(p.operands) == 0 {
+		x.add(risk.High, ShellExec, "environment_dump", x.name+" prints every environment variable, secrets included")
+		return
+	}
+	for _, o := range p.operands {
+		if !o.Known || secretName(o.Value) {
+			x.add(risk.Critical, ShellExec, "secret_variable", x.name+" prints "+o.Value+", named like a secret")
+			return
+		}
+	}
+	x.add(risk.Low, FileRead, "allow_list", "prints named variables")
+}
+
+func (x *cmdCtx) rm() {
+	p := parseArgs(x.args, "")
+	recursive := p.has('r', "recursive") || p.has('R')
+	for _, o := range p.operands {
+		x.write(o, recursive, ShellExec)
+		if recursive || x.name == "shred" {
+			x.destroy(o, "recursive deletion")
+		}
+		if !o.Known && recursive {
+			x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
+		}
+	}
+	if x.cmd.StdinArgs && recursive {
+		x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of names read from stdin")
+	}
+	x.add(risk.High, ShellExec, "deny_list", x.name+" deletes files")
+}
+
+func (x *cmdCtx) chmod() {
+	p := parseArgs(x.args, "", "reference")
+	recursive := p.has('R', "recursive")
+	ops := p.operands
+	if _, ok := p.value("reference"); !ok && len(ops) > 0 && x.name != "chattr" {
+		ops = ops[1:] // the mode or owner
+	}
+	for _, o := range ops {
+		x.write(o, recursive, ShellExec)
+		if recursive {
+			x.destroy(o, "recursive permission change")
+			if !o.Known {
+				x.add(risk.Critical, ShellExec, "catastrophe", "recursive permission change of "+quoteRaw(o.Value)+", which cannot be known statically")
+			}
+		}
+	}
+	x.add(risk.High, ShellExec, "deny_list", x.name+" changes permissions or ownership")
+}
+
+// copy judges mv (move: the sources are removed too) and cp/install.
+func (x *cmdCtx) copy(move bool) {
+	p := parseArgs(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	ops := p.operands
+	dest, hasT := p.value("t", "target-directory")
+	if !hasT {
+		if len(ops) < 2 {
+			if len(ops) == 1 && !x.cmd.StdinArgs {
+				x.write(ops[0], move, ShellExec)
+			}
+			x.add(risk.Medium, ShellExec, "file_change", x.name+" with fewer than two operands")
+			if x.cmd.StdinArgs {
+				x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
+			}
+			return
+		}
+		dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
+	}
+	tree := move || p.has('r', "recursive") || p.has('R') || p.has('a', "archive")
+	x.write(dest, tree, ShellExec)
+	for _, s := range ops {
+		if move {
+			x.write(s, true, ShellExec)
+		} else {
+			x.read(s)
+		}
+		// cp a b/ writes b/a: the destination may be a directory.
+		if s.Known && dest.Known && !s.Glob {
+			x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, ShellExec)
+		} else if !s.Known || s.Glob {
+			x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, tree, ShellExec)
+		}
+	}
+	if x.cmd.StdinArgs {
+		x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
+	}
+	x.add(risk.Medium, ShellExec, "file_change", x.name+" changes files")
+}
+
+func (x *cmdCtx) ln() {
+	p := parseArgs(x.args, "tS", "target-directory", "suffix")
+	ops := p.operands
+	if dest, ok := p.value("t", "target-directory"); ok {
+		x.write(dest, false, ShellExec)
+	} else if len(ops) >= 2 {
+		x.write(ops[len(ops)-1], false, ShellExec)
+		ops = ops[:len(ops)-1]
+	} else {
+		for _, o := range ops {
+			if o.Known {
+				x.write(shell.Word{Value: path.Base(o.Value), Known: true}, false, ShellExec)
+			}
+		}
+	}
+	// A link to a protected file is a way to write it later under another name.
+	for _, s := range ops {
+		for _, t := range resolve(s, x.cmd.Dir, false) {
+			if !t.known {
+				x.add(risk.Critical, ShellExec, "self_protection_unknown_target", "links to "+quoteRaw(t.raw)+", which cannot be known statically")
+			} else if hit := x.c.prot.hit(t); hit != "" {
+				x.add(risk.Critical, ShellExec, "self_protection", "links to "+t.path+" ("+hit+"): a later write through the link would change it")
+			}
+		}
+	}
+	x.add(risk.Medium, ShellExec, "file_change", "ln creates links")
+}
+
+func (x *cmdCtx) sed() {
+	p := parseArgs(x.args, "efl", "expression", "file", "line-length")
+	inPlace := p.has('i', "in-place")
+	for _, a := range x.args {
+		if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') {
+			inPlace = true
+		}
+	}
+	ops := p.operands
+	_, hasE := p.value("e", "expression", "f", "file")
+	script := ""
+	if !hasE && len(ops) > 0 {
+		script, ops = ops[0].Value, ops[1:]
+	} else if e, ok := p.value("e", "expression"); ok {
+		script = e.Value
+	}
+	if sedExecutes(script) {
+		x.add(risk.High, ShellExec, "sed_exec", "the sed script runs commands (e) or writes files (w)")
+	}
+	if !inPlace {
+		x.readOps(ops)
+		x.add(risk.Low, FileRead, "allow_list", "sed without -i only prints")
+		return
+	}
+	for _, o := range ops {
+		x.write(o, false, ShellExec)
+	}
+	if x.cmd.StdinArgs {
+		x.write(shell.Word{Value: "(names read from stdin)"}, false, ShellExec)
+	}
+	x.add(risk.Medium, ShellExec, "file_change", "sed -i edits files in place")
+}
+
+// sedExecutes spots GNU sed's e command / s///e flag and the w command / s///w flag, crudely:
+// a false alarm costs a question, a miss could run anything.
+func sedExecutes(script string) bool {
+	for _, cmd := range strings.Split(script, ";") {
+		c := strings.TrimSpace(cmd)
+		if strings.HasPrefix(c, "e ") || c == "e" || strings.HasPrefix(c, "w ") || strings.HasPrefix(c, "W ") {
+			return true
+		}
+		if strings.HasPrefix(c, "s") && len(c) > 1 {
+			d := c[1]
+			parts := strings.Split(c, string(d))
+			if len(parts) >= 4 {
+				flags := parts[len(parts)-1]
+				if strings.ContainsAny(flags, "ew") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (x *cmdCtx) dd() {
+	for _, a := range x.args {
+		if !a.Known {
+			x.add(risk.Critical, ShellExec, "self_protection_unknown_target", "dd with an operand that cannot be known statically")
+			continue
+		}
+		if v, ok := strings.CutPrefix(a.Value, "of="); ok {
+			x.write(shell.Word{Value: v, Known: true}, false, ShellExec)
+		}
+		if v, ok := strings.CutPrefix(a.Value, "if="); ok {
+			x.read(shell.Word{Value: v, Known: true})
+		}
+	}
+	x.add(risk.High, ShellExec, "deny_list", "dd copies raw data")
+}
+
+func (x *cmdCtx) rsync() {
+	p := parseArgs(x.args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
+	if len(p.operands) < 2 {
+		x.add(risk.High, ShellExec, "deny_list", "rsync")
+		return
+	}
+	dest := p.operands[len(p.operands)-1]
+	remote := false
+	for _, o := range p.operands {
+		if !o.Known || strings.Contains(o.Value, ":") {
+			remote = true
+		}
+	}
+	if !strings.Contains(dest.Value, ":") {
+		x.write(dest, true, ShellExec)
+	}
+	if p.has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
+		x.destroy(dest, "rsync --delete")
+		x.add(risk.High, ShellExec, "deny_list", "rsync deletes files")
+	}
+	if remote {
+		x.add(risk.High, ShellExec, "deny_list", "rsync to or from another machine")
+		return
+	}
+	x.add(risk.Medium, ShellExec, "file_change", "rsync copies files")
+}
+
+func (x *cmdCtx) tar() {
+	p := parseArgs(x.args, "fCTXbHIK", "file", "directory", "files-from", "exclude-from", "to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script")
+	mode := ""
+	if len(x.args) > 0 && x.args[0].Known && !strings.HasPrefix(x.args[0].Value, "-") {
+		mode = x.args[0].Value // tar xzf a.tgz
+		if strings.ContainsRune(mode, 'f') && len(p.operands) > 1 {
+			p.val["f"] = p.operands[1]
+		}
+	}
+	has := func(c byte, long string) bool { return p.has(c, long) || strings.IndexByte(mode, c) >= 0 }
+	for _, k := range []string{"to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script"} {
+		if p.long[k] {
+			x.add(risk.High, ShellExec, "runs_program", "tar --"+k+" runs a program")
+		}
+	}
+	switch {
+	case has('x', "extract") || has('x', "get"):
+		dir := shell.Word{Value: ".", Known: true}
+		if d, ok := p.value("C", "directory"); ok {
+			dir = d
+		}
+		x.write(dir, true, ShellExec)
+		x.add(risk.Medium, ShellExec, "file_change", "tar extracts files")
+	case has('c', "create") || has('r', "append") || has('u', "update"):
+		if f, ok := p.value("f", "file"); ok && f.Value != "-" {
+			x.write(f, false, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "file_change", "tar writes an archive")
+	default:
+		x.add(risk.Low, FileRead, "allow_list", "tar lists an archive")
+	}
+}
+
+func (x *cmdCtx) unpack() {
+	p := parseArgs(x.args, "dxo")
+	if x.name == "unzip" && (p.has('l') || p.has('t') || p.has('Z') || p.has('p')) {
+		x.add(risk.Low, FileRead, "allow_list", "unzip lists or tests")
+		return
+	}
+	dir := shell.Word{Value: ".", Known: true}
+	if d, ok := p.value("d"); ok {
+		dir = d
+	}
+	for _, a := range x.args {
+		if v, ok := strings.CutPrefix(a.Value, "-o"); ok && x.name != "unzip" && v != "" {
+			dir = shell.Word{Value: v, Known: a.Known}
+		}
+	}
+	x.write(dir, true, ShellExec)
+	x.add(risk.Medium, ShellExec, "file_change", x.name+" extracts files")
+}
+
+func (x *cmdCtx) compress() {
+	p := parseArgs(x.args, "S", "suffix")
+	if p.has('c', "stdout") || p.has('l', "list") || p.has('t', "test") {
+		x.add(risk.Low, FileRead, "allow_list", x.name+" to stdout")
+		return
+	}
+	for _, o := range p.operands {
+		x.write(o, false, ShellExec)
+	}
+	x.add(risk.Medium, ShellExec, "file_change", x.name+" replaces files")
+}
+
+func (x *cmdCtx) findCmd() {
+	var starts []shell.Word
+	del := false
+	for _, a := range x.args {
+		if !a.Known {
+			starts = append(starts, a)
+			continue
+		}
+		v := a.Value
+		switch v {
+		case "-delete":
+			del = true
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			x.add(risk.Medium, ShellExec, "file_change", "find "+v+" writes a file")
+		}
+		if !strings.HasPrefix(v, "-") && v != "(" && v != "!" && len(starts) == len(x.args) {
+			starts = append(starts, a)
+		}
+	}
+	starts = nil
+	for _, a := range x.args {
+		if a.Known && (strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!") {
+			break
+		}
+		starts = append(starts, a)
+	}
+	if len(starts) == 0 {
+		starts = []shell.Word{{Value: ".", Known: true}}
+	}
+	if del {
+		for _, s := range starts {
+			w := shell.Word{Value: strings.TrimSuffix(s.Value, "/") + "/**", Known: s.Known, Glob: true}
+			x.write(w, true, ShellExec)
+			x.destroy(s, "find -delete")
+		}
+		x.add(risk.High, ShellExec, "deny_list", "find -delete deletes files")
+		return
+	}
+	x.readOps(starts)
+	x.add(risk.Low, FileRead, "allow_list", "find only lists")
+}
+
+func (x *cmdCtx) goCmd() {
+	if len(x.args) == 0 {
+		x.add(risk.Low, FileRead, "allow_list", "go prints its help")
+		return
+	}
+	sub := x.args[0].Value
+	p := parseArgs(x.args[1:], "o", "exec", "toolexec")
+	switch sub {
+	case "test":
+		if p.has(0, "exec", "toolexec") {
+			x.add(risk.High, TestRun, "runs_program", "go test -exec/-toolexec runs another program")
+			return
+		}
+		if o, ok := p.value("o"); ok {
+			x.write(o, false, TestRun)
+		}
+		x.add(risk.Low, TestRun, "test_runner", "go test runs tests")
+	case "vet", "version", "env", "list", "doc", "help":
+		if sub == "env" && p.has('w') {
+			x.add(risk.Medium, ShellExec, "gray_area", "go env -w changes the go configuration")
+			return
+		}
+		x.add(risk.Low, FileRead, "allow_list", "go "+sub+" only reads")
+	default:
+		if o, ok := p.value("o"); ok {
+			x.write(o, false, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "gray_area", "go "+sub+" builds or runs code")
+	}
+}
+
+func (x *cmdCtx) nodePkg() {
+	args := x.args
+	sub := ""
+	if len(args) > 0 {
+		sub = args[0].Value
+	}
+	n := x.name
+	switch {
+	case sub == "test" || sub == "t" || (sub == "run" && len(args) > 1 && strings.HasPrefix(args[1].Value, "test")) || (n == "deno" || n == "bun") && sub == "test":
+		x.add(risk.Low, TestRun, "test_runner", n+" "+sub+" runs tests")
+	case sub == "publish" || sub == "unpublish" || sub == "deprecate" || sub == "dist-tag" || sub == "owner" || sub == "access":
+		x.add(risk.High, ShellExec, "publish", n+" "+sub+" publishes or changes a package: irreversible")
+	case sub == "install" || sub == "i" || sub == "ci" || sub == "add" || sub == "update" || sub == "upgrade" || sub == "uninstall" || sub == "remove" || sub == "rm" || sub == "link" || (n == "yarn" && sub == "") || sub == "exec" || sub == "dlx" || sub == "x":
+		x.add(risk.High, ShellExec, "deny_list", n+" "+sub+" installs packages, whose scripts run")
+	case sub == "ls" || sub == "list" || sub == "view" || sub == "outdated" || sub == "--version" || sub == "-v" || sub == "why" || sub == "audit" && len(args) == 1:
+		x.add(risk.Low, FileRead, "allow_list", n+" "+sub+" only reads")
+	default:
+		x.add(risk.Medium, ShellExec, "gray_area", n+" "+sub+" runs a script or a tool")
+	}
+}
+
+func (x *cmdCtx) pkgTool() {
+	n := x.name
+	var subs []string
+	for _, a := range x.args {
+		if a.Known && !strings.HasPrefix(a.Value, "-") {
+			subs = append(subs, a.Value)
+		}
+	}
+	sub := ""
+	if len(subs) > 0 {
+		sub = subs[0]
+	}
+	if (n == "uv" || n == "poetry" || n == "pipenv") && sub == "pip" && len(subs) > 1 {
+		sub = subs[1]
+	}
+	switch sub {
+	case "test", "nextest", "check", "verify":
+		if sub == "check" && n != "cargo" || sub == "verify" && n != "mvn" {
+			break
+		}
+		x.add(risk.Low, TestRun, "test_runner", n+" "+sub+" runs tests")
+		return
+	case "publish", "upload", "push", "deploy", "yank", "release":
+		x.add(risk.High, ShellExec, "publish", n+" "+sub+" publishes a package: irreversible")
+		return
+	case "install", "uninstall", "add", "remove", "update", "upgrade", "download", "sync", "lock":
+		if n == "dotnet" && sub == "add" || n == "mvn" && sub == "install" || n == "gradle" {
+			break
+		}
+		x.add(risk.High, ShellExec, "deny_list", n+" "+sub+" installs packages (system change)")
+		return
+	case "list", "show", "freeze", "search", "tree", "--version", "version", "outdated", "metadata":
+		x.add(risk.Low, FileRead, "allow_list", n+" "+sub+" only reads")
+		return
+	}
+	if n == "mvn" || n == "gradle" || n == "gradlew" || n == "dotnet" || n == "mix" || n == "swift" {
+		for _, s := range subs {
+			if s == "test" || s == "verify" {
+				x.add(risk.Low, TestRun, "test_runner", n+" "+s+" runs tests")
+				return
+			}
+			if s == "deploy" || s == "publish" {
+				x.add(risk.High, ShellExec, "publish", n+" "+s+" publishes: irreversible")
+				return
+			}
+		}
+	}
+	x.add(risk.Medium, ShellExec, "gray_area", n+" "+sub+" builds or runs code")
+}
+
+// interpreterScript: python x.py, python -m mod, node x.js.
+func (x *cmdCtx) interpreterScript() {
+	for i, a := range x.args {
+		if a.Value == "-m" && i+1 < len(x.args) {
+			mod := x.args[i+1].Value
+			switch mod {
+			case "pytest", "unittest", "nose2", "tox", "doctest":
+				x.add(risk.Low, TestRun, "test_runner", "python -m "+mod+" runs tests")
+			case "pip", "ensurepip":
+				rest := x.args[i+2:]
+				if len(rest) > 0 && (rest[0].Value == "install" || rest[0].Value == "uninstall" || rest[0].Value == "download") {
+					x.add(risk.High, ShellExec, "deny_list", "pip "+rest[0].Value+" installs packages (system change)")
+					return
+				}
+				x.add(risk.Medium, ShellExec, "gray_area", "python -m pip")
+			case "http.server", "SimpleHTTPServer", "smtpd":
+				x.add(risk.High, ShellExec, "deny_list", "python -m "+mod+" opens a network server")
+			case "json.tool":
+				x.add(risk.Low, FileRead, "allow_list", "pretty-prints JSON")
+			default:
+				x.add(risk.Medium, ShellExec, "gray_area", "python -m "+mod+" runs a module")
+			}
+			return
+		}
+	}
+	if len(x.args) == 0 || x.args[0].Value == "--version" || x.args[0].Value == "-V" {
+		x.add(risk.Low, FileRead, "allow_list", x.name+" prints its version")
+		return
+	}
+	x.script()
+}
+
+func (x *cmdCtx) script() {
+	for _, a := range x.args {
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		if !a.Known {
+			x.add(risk.High, ShellExec, "dynamic_program", "the script to run cannot be known statically")
+			return
+		}
+		if a.Value == "/dev/stdin" || strings.HasPrefix(a.Value, "/dev/fd/") || strings.HasPrefix(a.Value, "/proc/self/fd/") {
+			x.add(risk.High, ShellExec, "program_from_stdin", x.name+" runs a program from a pipe or a process substitution: it cannot be analysed")
+			return
+		}
+		break
+	}
+	x.add(risk.Medium, ShellExec, "script", x.name+" runs a script file")
+}
+
+func (x *cmdCtx) make() {
+	for _, a := range x.args {
+		if a.Known && (a.Value == "test" || a.Value == "tests" || a.Value == "check" || a.Value == "test-unit") {
+			x.add(risk.Low, TestRun, "test_runner", x.name+" "+a.Value+" runs tests")
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "gray_area", x.name+" builds")
+}
+
+// sqlDestructive spots statements that destroy data.
+func sqlDestructive(s string) bool {
+	u := strings.ToUpper(strings.Join(strings.Fields(s), " "))
+	for _, k := range []string{"DROP ", "TRUNCATE ", "DELETE FROM", "ALTER TABLE", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DROP(", ".DROP(", "DELETEMANY", "UPDATE "} {
+		if strings.Contains(u, k) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *cmdCtx) db() {
+	for _, a := range x.args {
+		if !a.Known || sqlDestructive(a.Value) {
+			x.add(risk.High, ShellExec, "database_destructive", x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "gray_area", x.name+" talks to a database")
+}
+
+func (x *cmdCtx) cloud() {
+	for _, a := range x.args {
+		v := strings.ToLower(a.Value)
+		if !a.Known {
+			continue
+		}
+		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
+			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
+				x.add(risk.High, ShellExec, "cloud_destructive", x.name+" "+a.Value+": deletes, deploys or publishes resources")
+				return
+			}
+		}
+		if v == "--privileged" || strings.HasPrefix(v, "/:/") || strings.HasPrefix(v, "-v=/:") {
+			x.add(risk.High, ShellExec, "cloud_destructive", x.name+" with host privileges")
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "gray_area", x.name+" acts on containers or the cloud")
+}
+
+// code judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
+func (x *cmdCtx) code(w shell.Word) {
+	awk := strings.HasSuffix(x.name, "awk")
+	if !w.Known {
+		x.add(risk.High, ShellExec, "dynamic_program", "inline code built from values unknown statically")
+	}
+	s := w.Value
+	low := strings.ToLower(s)
+	for _, p := range []string{"oath-harness", ".claude/", "current-phase", "protected-files", "trust-scores"} {
+		if strings.Contains(low, p) {
+			x.add(risk.Critical, ShellExec, "self_protection", "inline code names "+p+": it could change the harness's state or rules")
+			break
+		}
+	}
+	if awk {
+		if strings.Contains(s, "system") || strings.Contains(s, "|") {
+			x.add(risk.High, ShellExec, "runs_program", "the awk program runs commands")
+			return
+		}
+		if strings.Contains(s, ">") && (strings.Contains(s, "print") || strings.Contains(s, "printf")) && strings.Contains(s, "\"") {
+			x.add(risk.Medium, ShellExec, "file_change", "the awk program may write files")
+			return
+		}
+		p := parseArgs(x.args, "fvF")
+		if len(p.operands) > 1 {
+			x.readOps(p.operands[1:])
+		}
+		x.add(risk.Low, FileRead, "allow_list", "awk only reads")
+		return
+	}
+	for _, k := range []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "shutil", "rmtree", "remove", "unlink", "rmdir", "rename", "chmod", "chown", "kill", "socket", "urllib", "requests", "http", "fetch", "open(", "write", "eval", "import os", "require(", "`", "fs.", "file_put", "curl", "smtplib", "environ", "getenv", "process.env"} {
+		if strings.Contains(low, k) {
+			x.add(risk.High, ShellExec, "inline_code", x.name+" inline code that can change files, run programs or reach the network ("+k+")")
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "inline_code", x.name+" runs inline code")
+}

@@ -1,0 +1,233 @@
+// Package shell finds every simple command a bash program would run, seeing through wrappers
+// and second programs, so that risk can be judged on parsed argv rather than on the raw string.
+//
+// It does not judge risk itself (internal/classify does); it reports what it saw: the commands
+// (argv after unwrapping), the redirections, the variable names read or assigned, and the
+// structural findings that make a program opaque (unparsable, dynamic command names, programs
+// read from a pipe, bounds exceeded). What cannot be known statically is marked unknown, never
+// guessed to be harmless.
+package shell
+
+import (
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Bounds on the work one program may cause. Beyond them the program is not analysed further
+// and a critical finding says why: no legitimate command nests this deep, and an attacker
+// could hide anything past the bound.
+const (
+	MaxSource   = 256 << 10 // bytes of one program
+	MaxDepth    = 8         // nested programs (bash -c, eval, heredocs to a shell)
+	MaxNesting  = 64        // brackets ( { [ nested in the source text
+	MaxCommands = 2000      // simple commands in the whole program, nested ones included
+)
+
+// Dyn stands for a value that cannot be known statically. It is spelled as a parameter
+// expansion so that a second program built from a dynamic word still parses, and the dynamic
+// part stays unknown in it.
+const Dyn = "${__oath_dyn}"
+
+// Word is one argument after expansion.
+type Word struct {
+	Value string // the expanded text; contains Dyn where a part is unknown
+	Known bool   // the whole value is known statically
+	Glob  bool   // an unquoted pattern (*, ?, [), or "anything under" (a ** component)
+}
+
+// Dir is the working directory a command may run in: every directory it may be in after the
+// cd's seen so far, or Unknown when one of them could not be known.
+type Dir struct {
+	Paths   []string
+	Unknown bool
+}
+
+// Cmd is one simple command, after unwrapping.
+type Cmd struct {
+	Args      []Word   // argv; Args[0] is the program as written (a path, a name)
+	Via       []string // wrappers and program-carriers seen through, outermost first
+	StdinArgs bool     // more arguments come from stdin (xargs)
+	Stdin     bool     // its program comes from stdin (a shell or interpreter with nothing to run)
+	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
+	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
+	Dir       Dir
+	Depth     int    // 0 for the top-level program, +1 for each nested one
+	Src       string // the simple command as written
+}
+
+func (c *Cmd) setCode(w Word) { c.Code = &w }
+
+// Name is the base name of the program, "" when it is not known statically.
+func (c *Cmd) Name() string {
+	if len(c.Args) == 0 || !c.Args[0].Known {
+		return ""
+	}
+	return filepath.Base(c.Args[0].Value)
+}
+
+// Redir is a redirection of a statement.
+type Redir struct {
+	Op     string // as written: >, >>, <, &>, …
+	Target Word
+	Write  bool // the target file is written
+	Dir    Dir
+	Src    string
+	Depth  int
+}
+
+// Name is a variable name read ($X) or assigned (X=…, export X, env X=…).
+type Name struct {
+	Name   string
+	Assign bool
+	Src    string
+}
+
+// Finding is something about the program's structure that makes it risky by itself.
+type Finding struct {
+	Rule   string
+	Risk   risk.Level
+	Src    string
+	Detail string
+}
+
+// FuncDecl is a function the program defines; Forks reports a body that calls the function
+// itself in a pipe or in the background (the fork-bomb shape).
+type FuncDecl struct {
+	Name  string
+	Forks bool
+	Src   string
+}
+
+// Program is everything Analyze saw.
+type Program struct {
+	Cmds     []Cmd
+	Redirs   []Redir
+	Names    []Name
+	Findings []Finding
+	Funcs    []FuncDecl
+}
+
+// Options say where the program runs.
+type Options struct {
+	Cwd  string // absolute; relative paths are resolved against it
+	Home string // $HOME and ~; "" = unknown
+}
+
+// Analyze parses src as bash and reports what it would run. It never fails: what it cannot
+// parse or bound becomes a finding.
+func Analyze(src string, opt Options) *Program {
+	a := &analyzer{prog: &Program{}, opt: opt}
+	a.program(src, 0, Dir{Paths: []string{opt.Cwd}}, nil, "")
+	return a.prog
+}
+
+type analyzer struct {
+	prog *Program
+	opt  Options
+	ncmd int
+	stop bool // MaxCommands reached
+}
+
+func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {
+	a.prog.Findings = append(a.prog.Findings, Finding{Rule: rule, Risk: lvl, Src: clip(src), Detail: detail})
+}
+
+// program analyses one (possibly nested) program. via is the wrapper chain that led to it.
+// It returns the directories the program may leave the shell in (for eval).
+func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier string) Dir {
+	if depth > MaxDepth {
+		a.finding("nesting_too_deep", risk.Critical, src, "more than "+itoa(MaxDepth)+" nested programs (bash -c, eval …): not analysed further")
+		return dir
+	}
+	if len(src) > MaxSource {
+		a.finding("too_long", risk.Critical, src[:200], "program longer than "+itoa(MaxSource)+" bytes: not analysed")
+		return dir
+	}
+	if n := bracketDepth(src); n > MaxNesting {
+		a.finding("nesting_too_deep", risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
+		return dir
+	}
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	f, err := p.Parse(strings.NewReader(src), "")
+	if err != nil {
+		detail := err.Error()
+		a.finding("unparsable", risk.High, src, "the shell parser says: "+detail)
+		// bash runs a program line by line: what comes before the broken line runs. Analyse it.
+		if pe, ok := err.(syntax.ParseError); ok && pe.Pos.Line() > 1 {
+			if prefix := linesBefore(src, int(pe.Pos.Line())); prefix != "" {
+				if f2, err2 := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(prefix), ""); err2 == nil {
+					return a.file(f2, prefix, depth, dir, via)
+				}
+			}
+		}
+		return dir
+	}
+	return a.file(f, src, depth, dir, via)
+}
+
+func linesBefore(src string, line int) string {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			n++
+			if n == line-1 {
+				return src[:i+1]
+			}
+		}
+	}
+	return ""
+}
+
+// bracketDepth is the deepest nesting of ( { [ in src, quotes ignored: a cheap bound taken
+// before parsing, since the parser and the walk recurse once per level.
+func bracketDepth(src string) int {
+	d, max := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', '{', '[':
+			d++
+			if d > max {
+				max = d
+			}
+		case ')', '}', ']':
+			if d > 0 {
+				d--
+			}
+		}
+	}
+	return max
+}
+
+func clip(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

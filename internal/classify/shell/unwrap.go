@@ -1,0 +1,453 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// spec says how a wrapper's own options are laid out, so its command can be found.
+type spec struct {
+	short      string   // one-letter options that take a value (-u root, -uroot)
+	long       []string // long options that take a separate value (--user root)
+	positional int      // operands before the command (timeout's duration, chroot's root)
+	assign     bool     // NAME=value operands before the command (env)
+}
+
+// wrappers run the rest of their arguments as a command.
+var wrappers = map[string]spec{
+	"sudo":             {short: "ugpCDrtTURh", long: []string{"user", "group", "prompt", "close-from", "chdir", "role", "type", "command-timeout", "other-user", "chroot", "host"}},
+	"doas":             {short: "uC"},
+	"env":              {short: "uCS", long: []string{"unset", "chdir", "split-string"}, assign: true},
+	"command":          {},
+	"builtin":          {},
+	"exec":             {short: "a"},
+	"nohup":            {},
+	"nice":             {short: "n", long: []string{"adjustment"}},
+	"time":             {short: "fo", long: []string{"format", "output"}},
+	"timeout":          {short: "sk", long: []string{"signal", "kill-after"}, positional: 1},
+	"stdbuf":           {short: "ioe", long: []string{"input", "output", "error"}},
+	"setsid":           {},
+	"ionice":           {short: "cnpPu", long: []string{"class", "classdata", "pid", "pgid", "uid"}},
+	"chroot":           {long: []string{"userspec", "groups"}, positional: 1},
+	"busybox":          {},
+	"toybox":           {},
+	"caffeinate":       {short: "tw"},
+	"unbuffer":         {},
+	"catchsegv":        {},
+	"torsocks":         {},
+	"proxychains":      {short: "f"},
+	"proxychains4":     {short: "f"},
+	"faketime":         {short: "f", positional: 1},
+	"xvfb-run":         {short: "nsfpe", long: []string{"server-num", "server-args", "auth-file", "error-file"}},
+	"dbus-run-session": {},
+	"systemd-run":      {short: "pEMu", long: []string{"property", "setenv", "machine", "unit", "description", "slice", "uid", "gid", "working-directory"}},
+	"firejail":         {},
+	"strace":           {short: "oeEpPuUsSbXIa"},
+	"ltrace":           {short: "oeEpuSsanAD"},
+	"valgrind":         {},
+	"chrt":             {},
+	"taskset":          {positional: 1},
+	"numactl":          {},
+	"cgexec":           {short: "g"},
+	"runuser":          {short: "ugs"},
+	"sg":               {positional: 1},
+}
+
+// loose wrappers have options we do not model fully (their values look like operands).
+var loose = map[string]bool{"strace": true, "ltrace": true, "valgrind": true, "chrt": true, "numactl": true, "firejail": true, "catchsegv": true, "unbuffer": true, "torsocks": true, "dbus-run-session": true, "systemd-run": true, "caffeinate": true, "cgexec": true, "xvfb-run": true}
+
+// privileged wrappers run their command as someone else: the command is at least high.
+var privileged = map[string]bool{"sudo": true, "doas": true, "su": true, "runuser": true, "chroot": true, "sg": true, "pkexec": true}
+
+// Shells whose -c operand, heredoc or here-string is a second program to analyse.
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": true, "csh": true, "tcsh": true}
+
+// interpreters take code inline (-c, -e …) that is not shell: it is handed to classify as Code.
+var interpreters = map[string]string{
+	"python": "c", "python2": "c", "python3": "c", "pypy": "c", "pypy3": "c",
+	"perl": "eE", "ruby": "e", "node": "ep", "nodejs": "ep", "deno": "", "bun": "e",
+	"php": "r", "lua": "e", "luajit": "e", "Rscript": "e", "osascript": "e", "tclsh": "",
+	"pwsh": "c", "powershell": "c", "awk": "", "gawk": "", "mawk": "", "nawk": "",
+}
+
+// IsInterpreter reports whether name runs code given inline or on stdin.
+func IsInterpreter(name string) bool {
+	if _, ok := interpreters[name]; ok {
+		return true
+	}
+	return isPython(name)
+}
+
+func isPython(name string) bool {
+	return strings.HasPrefix(name, "python") && strings.Trim(name[len("python"):], "0123456789.") == ""
+}
+
+// IsShell reports whether name is a shell interpreter.
+func IsShell(name string) bool { return shells[name] }
+
+// unwrap sees through wrappers until the real command, then emits it. dir is where it runs.
+func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
+	for guard := 0; guard < 64 && len(args) > 0; guard++ {
+		if !args[0].Known {
+			w.a.finding("dynamic_command", risk.High, src, "the command name "+quote(args[0].Value)+" cannot be known statically")
+			w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
+			return
+		}
+		c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
+		name := c.Name()
+		switch {
+		case name == "find":
+			w.find(args, via, src, dir)
+			return
+		case name == "xargs":
+			w.xargs(args, via, src, dir)
+			return
+		case shells[name]:
+			w.shell(args, via, src, stmt, dir)
+			return
+		case IsInterpreter(name):
+			w.interpreter(args, via, src, stmt, dir)
+			return
+		case name == "eval":
+			w.nested(joinArgs(args[1:]), !allKnown(args[1:]), append(via, "eval"), src, dir, true)
+			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+			return
+		case name == "trap":
+			w.trap(args, via, src, dir)
+			return
+		case name == "alias":
+			for _, a := range args[1:] {
+				if _, v, ok := strings.Cut(a.Value, "="); ok {
+					w.nested(v, !a.Known, append(via, "alias"), src, dir, false)
+				}
+			}
+			w.emit(c)
+			return
+		case name == "su":
+			w.su(args, via, src, dir)
+			return
+		case name == "flock":
+			if w.flock(args, via, src, stmt, dir) {
+				return
+			}
+		case name == "watch":
+			w.watch(args, via, src, stmt, dir)
+			return
+		case name == "command" && len(args) > 1 && (args[1].Value == "-v" || args[1].Value == "-V"):
+			w.emit(c) // a lookup, nothing runs
+			return
+		}
+		sp, ok := wrappers[name]
+		if !ok {
+			w.emit(c)
+			return
+		}
+		rest, inner, nd := w.skip(args, sp, name, src, dir)
+		if inner != "" {
+			w.nested(inner, false, append(via, name+" -S"), src, nd, false)
+		}
+		if len(rest) == 0 {
+			w.emit(c) // the wrapper alone: sudo -i, env, nohup …
+			return
+		}
+		via = append(append([]string{}, via...), name)
+		if loose[name] {
+			// A wrapper whose options we do not model fully: an option's value may have been
+			// taken for the command. Also try the command one word further on.
+			if len(rest) > 1 && strings.HasPrefix(args[len(args)-len(rest)-1].Value, "-") {
+				w.unwrap(rest[1:], via, src, stmt, nd)
+			}
+		}
+		args, dir = rest, nd
+	}
+	w.finding_("unwrap_limit", risk.High, src, "too many wrappers")
+}
+
+func (w *walker) finding_(rule string, lvl risk.Level, src, detail string) {
+	w.a.finding(rule, lvl, src, detail)
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+func allKnown(ws []Word) bool {
+	for _, a := range ws {
+		if !a.Known {
+			return false
+		}
+	}
+	return true
+}
+
+// skip passes over a wrapper's options and returns its command. It also returns the program
+// of env -S and the directory of env -C / sudo -D.
+func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []Word, inner string, nd Dir) {
+	nd = dir
+	i := 1
+	setDir := func(v Word) {
+		if v.Known {
+			var d Dir
+			for _, p := range dir.Paths {
+				d.Paths = append(d.Paths, Abs(p, v.Value))
+			}
+			d.Unknown = dir.Unknown
+			nd = d
+		} else {
+			nd = Dir{Paths: dir.Paths, Unknown: true}
+		}
+	}
+	for i < len(args) {
+		a := args[i]
+		if !a.Known {
+			break
+		}
+		v := a.Value
+		if v == "--" {
+			i++
+			break
+		}
+		if sp.assign && isAssignWord(v) {
+			n, _, _ := strings.Cut(v, "=")
+			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n, Assign: true, Src: clip(src)})
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "--") && len(v) > 2 {
+			opt, val, hasVal := strings.Cut(v[2:], "=")
+			takes := contains(sp.long, opt)
+			if takes && !hasVal && i+1 < len(args) {
+				val = args[i+1].Value
+				i++
+			}
+			if name == "env" && opt == "split-string" {
+				inner = val
+			}
+			if (opt == "chdir" || opt == "working-directory") && takes {
+				setDir(Word{Value: val, Known: true})
+			}
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 && !(name == "nice" && isDigits(v[1:])) {
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				if strings.IndexByte(sp.short, ch) < 0 {
+					continue
+				}
+				val := v[j+1:]
+				if val == "" && i+1 < len(args) {
+					i++
+					val = args[i].Value
+					if (name == "env" && ch == 'C') || (name == "sudo" && ch == 'D') {
+						setDir(args[i])
+					}
+				} else if (name == "env" && ch == 'C') || (name == "sudo" && ch == 'D') {
+					setDir(Word{Value: val, Known: true})
+				}
+				if name == "env" && ch == 'S' {
+					inner = val
+				}
+				if (name == "time" || name == "strace" || name == "ltrace") && ch == 'o' {
+					w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: name + " -o", Target: Word{Value: val, Known: true}, Write: true, Dir: dir, Src: clip(src), Depth: w.depth})
+				}
+				break
+			}
+			i++
+			continue
+		}
+		if name == "nice" && strings.HasPrefix(v, "-") {
+			i++
+			continue
+		}
+		break
+	}
+	i += sp.positional
+	if i > len(args) {
+		i = len(args)
+	}
+	if name == "chroot" {
+		nd = Dir{Paths: dir.Paths, Unknown: true}
+	}
+	return args[i:], inner, nd
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isAssignWord(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// nested analyses a second program. dynamic marks a program that was partly built from values
+// unknown statically: what is known is still analysed, and the call is at least high.
+func (w *walker) nested(prog string, dynamic bool, via []string, src string, dir Dir, shareDir bool) {
+	if dynamic || strings.Contains(prog, Dyn) {
+		w.a.finding("dynamic_program", risk.High, src, "a second program is built from values unknown statically")
+	}
+	end := w.a.program(prog, w.depth+1, dir, via, "")
+	if shareDir {
+		w.dir = union(w.dir, end)
+	}
+}
+
+// stdinProgram returns the program a command reads from a heredoc or here-string, if any.
+func (w *walker) stdinProgram(stmt *syntax.Stmt) (prog string, found, dynamic bool) {
+	if stmt == nil {
+		return "", false, false
+	}
+	for _, r := range stmt.Redirs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc == nil {
+				return "", true, false
+			}
+			s, err := expand.Document(w.config(), r.Hdoc)
+			if err != nil {
+				return w.text(r.Hdoc), true, true
+			}
+			return s, true, !w.known(r.Hdoc)
+		case syntax.WordHdoc:
+			v := w.literal(r.Word)
+			return v.Value, true, !v.Known
+		case syntax.RdrIn:
+			return "", false, false
+		}
+	}
+	return "", false, false
+}
+
+// shell handles bash/sh/…: -c runs its operand, a file operand is a script, nothing is stdin.
+func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
+	name := (&Cmd{Args: args}).Name()
+	cmode, stdin := false, false
+	var operands []Word
+	i := 1
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if !args[i].Known {
+			break
+		}
+		if v == "--" || v == "-" {
+			i++
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			if v == "--rcfile" || v == "--init-file" {
+				i++
+			}
+			continue
+		}
+		if (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && len(v) > 1 {
+			if strings.ContainsRune(v[1:], 'c') {
+				cmode = true
+			}
+			if strings.ContainsRune(v[1:], 's') {
+				stdin = true
+			}
+			if strings.ContainsAny(v[1:], "oO") {
+				i++
+			}
+			continue
+		}
+		break
+	}
+	operands = args[i:]
+	v := append(append([]string{}, via...), name)
+	switch {
+	case cmode && len(operands) > 0:
+		w.nested(operands[0].Value, !operands[0].Known, append(v[:len(v):len(v)], name+" -c"), src, dir, false)
+		w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+	case cmode:
+		w.a.finding("dynamic_program", risk.High, src, name+" -c without a program")
+		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
+	case len(operands) > 0 && !stdin:
+		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src}) // a script file: classify judges it
+	default:
+		if prog, ok, dyn := w.stdinProgram(stmt); ok {
+			w.nested(prog, dyn, append(v, name+" <<heredoc"), src, dir, false)
+			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+			return
+		}
+		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src, Stdin: true})
+	}
+}
+
+// interpreter records the inline code of python -c, perl -e, node -e … or a heredoc to them.
+func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
+	c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
+	name := c.Name()
+	flags := interpreters[name]
+	if isPython(name) {
+		flags = "c"
+	}
+	awk := strings.HasSuffix(name, "awk")
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		if awk && (v == "-f" || strings.HasPrefix(v, "--file")) {
+			w.emit(c) // the program is in a file
+			return
+		}
+		if awk && (v == "-v" || v == "-F") {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			if awk {
+				c.setCode(args[i])
+			}
+			w.emit(c) // a script file, or awk's program
+			return
+		}
+		if v == "--eval" || v == "--print" || v == "-Command" || v == "-command" {
+			if i+1 < len(args) {
+				c.setCode(args[i+1])
+			}
+			w.emit(c)
+			return
+		}
+		if isPython(name) && v == "-m" {
+			w.emit(c)
+			return
+		}
+		for j := 1; j < len(v) && !awk; j++ {
+			if strings.IndexByte(flags, v[j]) >= 0 {
+				code := Word{Value: v[j+1:], Known: args[i].Known}
+				if code.Value == "" && i+1 < len(args) {
+					code = args[i+1]
+				}
+				c.setCode(code)
+				w.emit(c)
+				return
+			}
+		}
+	}
+	if prog, ok, dyn := w.stdinProgram(stmt); ok {
+		c.setCode(Word{Value: prog, Known: !dyn})
+		w.emit(c)
+		return
+	}
+	c.Stdin = true
+	w.emit(c)
+}
+
+// IsPrivileged reports a wrapper that runs its command as another user or root.
+func IsPrivileged(name string) bool { return privileged[name] }

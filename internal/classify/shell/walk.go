@@ -1,0 +1,448 @@
+package shell
+
+import (
+	"io"
+	"path/filepath"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// walker visits one parsed program. Variables assigned statically in the program are tracked
+// (so `F=x; echo > $F` is known to write x); a variable assigned twice with different values,
+// read, looped over or inherited from the environment is unknown.
+type walker struct {
+	a     *analyzer
+	src   string
+	depth int
+	dir   Dir
+	via   []string
+	vars  map[string]string
+	dyn   map[string]bool
+	stack []syntax.Node
+}
+
+func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
+	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}}
+	if a.opt.Home != "" {
+		w.vars["HOME"] = a.opt.Home
+	}
+	if len(dir.Paths) == 1 && !dir.Unknown {
+		w.vars["PWD"] = dir.Paths[0]
+	}
+	syntax.Walk(f, w.visit)
+	return w.dir
+}
+
+func (w *walker) visit(n syntax.Node) bool {
+	if n == nil {
+		w.stack = w.stack[:len(w.stack)-1]
+		return true
+	}
+	if w.a.stop {
+		return false
+	}
+	w.stack = append(w.stack, n)
+	switch n := n.(type) {
+	case *syntax.Stmt:
+		w.redirs(n)
+	case *syntax.CallExpr:
+		w.call(n)
+	case *syntax.DeclClause:
+		w.decl(n)
+	case *syntax.ParamExp:
+		if n.Param != nil {
+			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n.Param.Value, Src: clip(w.text(n))})
+		}
+	case *syntax.ForClause:
+		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
+			w.dyn[it.Name.Value] = true
+		}
+	case *syntax.FuncDecl:
+		w.funcDecl(n)
+	}
+	return true
+}
+
+func (w *walker) text(n syntax.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(w.src) || s > e {
+		return ""
+	}
+	return w.src[s:e]
+}
+
+// env answers the expander: known variables by value, everything else as Dyn.
+func (w *walker) env(name string) string {
+	if name == "IFS" {
+		return "" // the default; a program that sets IFS gets a finding instead
+	}
+	if v, ok := w.vars[name]; ok && !w.dyn[name] {
+		return v
+	}
+	return Dyn
+}
+
+func (w *walker) config() *expand.Config {
+	return &expand.Config{
+		Env: expand.FuncEnviron(w.env),
+		CmdSubst: func(out io.Writer, _ *syntax.CmdSubst) error {
+			_, err := io.WriteString(out, Dyn)
+			return err
+		},
+		ProcSubst: func(*syntax.ProcSubst) (string, error) { return "/dev/fd/63", nil },
+	}
+}
+
+// known reports whether every part of word can be known statically. It is decided on the
+// syntax tree, not on the expanded text, so no value (or IFS) can fake it.
+func (w *walker) known(word *syntax.Word) bool {
+	ok := true
+	syntax.Walk(word, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			ok = false
+		case *syntax.ParamExp:
+			if n.Param == nil || n.Excl || n.Index != nil || n.Names != 0 {
+				ok = false
+			} else if _, set := w.vars[n.Param.Value]; !set || w.dyn[n.Param.Value] {
+				ok = false
+			}
+		case *syntax.Lit:
+			if strings.HasPrefix(n.Value, "~") && n == firstLit(word) && !strings.HasPrefix(n.Value, "~/") && n.Value != "~" {
+				ok = false // ~user
+			}
+			if strings.HasPrefix(n.Value, "~") && n == firstLit(word) && w.a.opt.Home == "" {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+func firstLit(word *syntax.Word) *syntax.Lit {
+	if len(word.Parts) == 0 {
+		return nil
+	}
+	l, _ := word.Parts[0].(*syntax.Lit)
+	return l
+}
+
+// hasGlob reports an unquoted pattern character in word.
+func hasGlob(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "*?[") {
+				return true
+			}
+		case *syntax.ExtGlob:
+			return true
+		}
+	}
+	return false
+}
+
+// braceBomb reports brace expansions that could multiply into very many words ({1..1000000},
+// many groups): they are not expanded, the word counts as unknown.
+func braceBomb(word *syntax.Word) bool {
+	n := 0
+	for _, p := range word.Parts {
+		if l, ok := p.(*syntax.Lit); ok {
+			n += strings.Count(l.Value, "{")
+			if strings.Contains(l.Value, "..") && strings.Contains(l.Value, "{") {
+				return true
+			}
+		}
+	}
+	return n > 3
+}
+
+// expand turns a word into the fields the shell would pass.
+func (w *walker) expand(word *syntax.Word) []Word {
+	if word == nil {
+		return nil
+	}
+	glob := hasGlob(word)
+	if braceBomb(word) {
+		return []Word{{Value: w.text(word), Glob: glob}}
+	}
+	known := w.known(word)
+	fields, err := expand.Fields(w.config(), word)
+	if err != nil {
+		return []Word{{Value: w.text(word), Glob: glob}}
+	}
+	out := make([]Word, len(fields))
+	for i, f := range fields {
+		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob}
+	}
+	return out
+}
+
+// literal is one word as a single string (assignment values, here-strings).
+func (w *walker) literal(word *syntax.Word) Word {
+	if word == nil {
+		return Word{Known: true}
+	}
+	if braceBomb(word) {
+		return Word{Value: w.text(word)}
+	}
+	known := w.known(word)
+	s, err := expand.Literal(w.config(), word)
+	if err != nil {
+		return Word{Value: w.text(word)}
+	}
+	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: hasGlob(word)}
+}
+
+func (w *walker) setVar(name string, v Word, appendTo bool) {
+	if name == "IFS" {
+		w.a.finding("ifs_changed", risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
+	}
+	old, had := w.vars[name]
+	switch {
+	case !v.Known || appendTo:
+		w.dyn[name] = true
+	case had && old != v.Value:
+		w.dyn[name] = true // two values: which one a later use sees depends on the path taken
+	default:
+		w.vars[name] = v.Value
+	}
+}
+
+func (w *walker) call(ce *syntax.CallExpr) {
+	src := w.text(ce)
+	for _, as := range ce.Assigns {
+		if as.Name == nil {
+			continue
+		}
+		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
+		if len(ce.Args) == 0 {
+			if as.Array != nil || as.Index != nil {
+				w.dyn[as.Name.Value] = true
+			} else {
+				w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
+			}
+		}
+	}
+	if len(ce.Args) == 0 {
+		return
+	}
+	var args []Word
+	for _, word := range ce.Args {
+		args = append(args, w.expand(word)...)
+	}
+	if len(args) == 0 {
+		return
+	}
+	var stmt *syntax.Stmt
+	if len(w.stack) >= 2 {
+		stmt, _ = w.stack[len(w.stack)-2].(*syntax.Stmt)
+	}
+	w.unwrap(args, w.via, src, stmt, w.dir)
+}
+
+func (w *walker) decl(d *syntax.DeclClause) {
+	src := w.text(d)
+	for _, as := range d.Args {
+		if as.Name == nil {
+			// a dynamic word: `export "$X"`, or an option like -x
+			if as.Value != nil {
+				v := w.literal(as.Value)
+				if name, _, ok := strings.Cut(v.Value, "="); ok {
+					w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Src: clip(src)})
+				}
+			}
+			continue
+		}
+		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
+		switch {
+		case as.Naked:
+		case as.Array != nil || as.Index != nil:
+			w.dyn[as.Name.Value] = true
+		default:
+			w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
+		}
+	}
+}
+
+// funcDecl records a function and whether its body forks itself (`:(){ :|:& };:`).
+func (w *walker) funcDecl(fd *syntax.FuncDecl) {
+	if fd.Name == nil || fd.Body == nil {
+		return
+	}
+	name := fd.Name.Value
+	self, forks := false, false
+	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			if len(n.Args) > 0 && n.Args[0].Lit() == name {
+				self = true
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				forks = true
+			}
+		case *syntax.Stmt:
+			if n.Background {
+				forks = true
+			}
+		}
+		return true
+	})
+	w.a.prog.Funcs = append(w.a.prog.Funcs, FuncDecl{Name: name, Forks: self && forks, Src: clip(w.text(fd))})
+}
+
+// redirs records the statement's redirections. Heredocs are read by the command they feed.
+func (w *walker) redirs(st *syntax.Stmt) {
+	for _, r := range st.Redirs {
+		var write bool
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob, syntax.RdrAll,
+			syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob, syntax.RdrInOut:
+			write = true
+		case syntax.DplOut:
+			t := w.literal(r.Word)
+			if t.Known && (t.Value == "-" || isDigits(t.Value)) {
+				continue // >&2, >&-: a descriptor, not a file
+			}
+			write = true
+		case syntax.RdrIn:
+		default:
+			continue
+		}
+		for _, t := range w.expand(r.Word) {
+			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth})
+		}
+	}
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// emit records one simple command after unwrapping, and follows its effect on the shell's
+// state (cd, read).
+func (w *walker) emit(c Cmd) {
+	w.a.ncmd++
+	if w.a.ncmd > MaxCommands {
+		if !w.a.stop {
+			w.a.finding("too_many_commands", risk.Critical, c.Src, "more than "+itoa(MaxCommands)+" simple commands: not analysed further")
+		}
+		w.a.stop = true
+		return
+	}
+	c.Depth = w.depth
+	if c.Src == "" {
+		c.Src = joinArgs(c.Args)
+	}
+	c.Src = clip(c.Src)
+	w.a.prog.Cmds = append(w.a.prog.Cmds, c)
+	switch c.Name() {
+	case "cd", "pushd", "popd":
+		w.cd(c)
+	case "read", "mapfile", "readarray", "getopts":
+		for _, a := range c.Args[1:] {
+			if a.Known && !strings.HasPrefix(a.Value, "-") {
+				w.dyn[a.Value] = true
+			}
+		}
+	case "printf":
+		for i := 1; i+1 < len(c.Args); i++ {
+			if c.Args[i].Value == "-v" {
+				w.dyn[c.Args[i+1].Value] = true
+			}
+		}
+	}
+}
+
+// cd follows a change of directory. At the top level of a program (a plain sequence or an
+// && / || chain) the new directory replaces the old; anywhere else (a subshell, a pipe, a loop,
+// a branch) it may or may not apply afterwards, so it is added as a second possibility.
+func (w *walker) cd(c Cmd) {
+	var target Word
+	switch c.Name() {
+	case "popd":
+		w.dir = Dir{Paths: w.dir.Paths, Unknown: true}
+		return
+	}
+	for _, a := range c.Args[1:] {
+		if a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		target = a
+		break
+	}
+	if len(c.Args) == 1 || target == (Word{}) {
+		target = Word{Value: w.a.opt.Home, Known: w.a.opt.Home != ""}
+	}
+	var next Dir
+	if !target.Known || target.Value == "-" || target.Glob || len(c.Via) > 0 {
+		next = Dir{Paths: w.dir.Paths, Unknown: true}
+	} else {
+		for _, d := range w.dir.Paths {
+			next.Paths = append(next.Paths, Abs(d, target.Value))
+		}
+		next.Unknown = w.dir.Unknown
+	}
+	if w.topLevel() {
+		w.dir = next
+		return
+	}
+	w.dir = union(w.dir, next)
+}
+
+func (w *walker) topLevel() bool {
+	for _, n := range w.stack {
+		switch n := n.(type) {
+		case *syntax.File, *syntax.Stmt, *syntax.Block, *syntax.CallExpr:
+		case *syntax.BinaryCmd:
+			if n.Op != syntax.AndStmt && n.Op != syntax.OrStmt {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func union(a, b Dir) Dir {
+	out := Dir{Unknown: a.Unknown || b.Unknown}
+	seen := map[string]bool{}
+	for _, p := range append(append([]string{}, a.Paths...), b.Paths...) {
+		if !seen[p] {
+			seen[p] = true
+			out.Paths = append(out.Paths, p)
+		}
+	}
+	return out
+}
+
+// Abs resolves p against dir, cleaning the result; a path already absolute stays as it is.
+func Abs(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}
+
+func joinArgs(args []Word) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.Value
+	}
+	return strings.Join(parts, " ")
+}
