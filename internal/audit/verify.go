@@ -55,14 +55,14 @@ type Result struct {
 	Note    string `json:"note,omitempty"` // what could not be checked
 }
 
+// link is what the chain needs of one line.
 type link struct {
-	loc  Line
+	loc  Line // File and Num only
 	hash string
 	seq  int64
+	prev *string
+	bad  string // why the line is not an audit line, or ""
 }
-
-// errStop ends the walk at the first break.
-var errStop = errors.New("stop")
 
 // Verify checks the chain through files (day files, checked oldest first). The first file links
 // to the last line of the day file before it in the same directory, when there is one. When the
@@ -81,96 +81,106 @@ func Verify(files []string) (Result, error) {
 	if len(files) == 0 {
 		return res, nil
 	}
-	var prev, prevPrev *link
-	if before, err := (Log{Dir: filepath.Dir(files[0])}).previousFile(filepath.Base(files[0])); err != nil {
+	var chain []link // the line before the first file (if any), then every line
+	before, err := (Log{Dir: filepath.Dir(files[0])}).previousFile(filepath.Base(files[0]))
+	if err != nil {
 		return res, err
-	} else if before != "" {
+	}
+	first := 0
+	if before != "" {
 		raw, _, err := lastLine(before)
 		if err != nil {
 			return res, err
 		}
 		if raw != nil {
-			prev = &link{loc: Line{File: before}, hash: Hash(raw), seq: seqOf(raw)}
+			chain = append(chain, linkOf(Line{File: before, Raw: raw, Whole: true}))
+			first = 1
 		}
 	}
 	for _, path := range files {
 		res.Files++
 		err := EachLine(path, func(l Line) error {
 			res.Lines++
-			if b := check(l, prev, prevPrev); b != nil {
-				res.Break = b
-				return errStop
-			}
-			cur := &link{loc: l, hash: Hash(l.Raw), seq: seqOf(l.Raw)}
-			prevPrev, prev = prev, cur
-			res.LastSeq = cur.seq
+			chain = append(chain, linkOf(l))
 			return nil
 		})
-		if errors.Is(err, errStop) {
-			return res, nil
-		}
 		if err != nil {
 			return res, err
 		}
 	}
-	res.Break, res.Note = checkHead(files[len(files)-1], prev)
+	for i := first; i < len(chain); i++ {
+		if b := check(chain, i); b != nil {
+			res.Break = b
+			return res, nil
+		}
+		res.LastSeq = chain[i].seq
+	}
+	var end *link
+	if len(chain) > 0 {
+		end = &chain[len(chain)-1]
+	}
+	res.Break, res.Note = checkHead(files[len(files)-1], end)
 	return res, nil
 }
 
-type chainFields struct {
-	Seq       *int64          `json:"seq"`
-	Prev      json.RawMessage `json:"prev"`
-	Timestamp string          `json:"timestamp"`
-}
-
-func seqOf(raw []byte) int64 {
-	var c chainFields
-	if json.Unmarshal(raw, &c) != nil || c.Seq == nil {
-		return 0
-	}
-	return *c.Seq
-}
-
-// check judges line l given the two lines before it in the chain.
-func check(l Line, prev, prevPrev *link) *Break {
-	at := func(loc Line, what string, a ...any) *Break {
-		return &Break{File: filepath.Base(loc.File), Line: loc.Num, What: fmt.Sprintf(what, a...)}
-	}
-	if !l.Whole {
-		return at(l, "cut short: the line does not end with a newline")
-	}
-	var c chainFields
-	var p *string
-	if err := json.Unmarshal(l.Raw, &c); err != nil || c.Seq == nil || c.Timestamp == "" {
-		return at(l, "edited: not an audit line (no seq, timestamp or valid JSON)")
-	}
-	if err := json.Unmarshal(c.Prev, &p); err != nil {
-		return at(l, "edited: prev is not a hash")
-	}
-	seq := *c.Seq
-	if prev == nil {
-		if p != nil || seq != 1 {
-			return at(l, "deleted: the trail starts at seq %d; the %d line(s) before it are missing", seq, seq-1)
-		}
-		return nil
-	}
-	if p != nil && *p == prev.hash {
-		if seq != prev.seq+1 {
-			return at(l, "edited: seq %d where %d follows the line before", seq, prev.seq+1)
-		}
-		return nil
+func linkOf(l Line) link {
+	k := link{loc: Line{File: l.File, Num: l.Num}, hash: Hash(l.Raw)}
+	var c struct {
+		Seq       *int64          `json:"seq"`
+		Prev      json.RawMessage `json:"prev"`
+		Timestamp string          `json:"timestamp"`
 	}
 	switch {
-	case prevPrev != nil && p != nil && *p == prevPrev.hash:
-		return at(prev.loc, "inserted: this line is not part of the chain (the next line links to the one before it)")
-	case p == nil:
-		return at(l, "edited: prev is null in the middle of the trail")
-	case seq == prev.seq+1:
-		return at(prev.loc, "edited: its hash no longer matches the prev of the next line")
-	case seq > prev.seq+1:
-		return at(l, "deleted: %d line(s) missing before this line (seq %d follows %d)", seq-prev.seq-1, seq, prev.seq)
+	case !l.Whole:
+		k.bad = "cut short: the line does not end with a newline"
+	case json.Unmarshal(l.Raw, &c) != nil || c.Seq == nil || c.Timestamp == "":
+		k.bad = "edited: not an audit line (no seq, timestamp or valid JSON)"
+	case json.Unmarshal(c.Prev, &k.prev) != nil:
+		k.bad = "edited: prev is not a hash"
 	default:
-		return at(l, "inserted or reordered: seq %d follows %d and prev links to no line here", seq, prev.seq)
+		k.seq = *c.Seq
+	}
+	return k
+}
+
+// check judges line i of the chain, the lines before it being sound.
+func check(chain []link, i int) *Break {
+	at := func(k link, what string, a ...any) *Break {
+		return &Break{File: filepath.Base(k.loc.File), Line: k.loc.Num, What: fmt.Sprintf(what, a...)}
+	}
+	cur := chain[i]
+	if cur.bad != "" {
+		return at(cur, "%s", cur.bad)
+	}
+	if i == 0 {
+		if cur.prev != nil || cur.seq != 1 {
+			return at(cur, "deleted: the trail starts at seq %d; the %d line(s) before it are missing", cur.seq, cur.seq-1)
+		}
+		return nil
+	}
+	prev := chain[i-1]
+	if cur.prev != nil && *cur.prev == prev.hash {
+		if cur.seq != prev.seq+1 {
+			return at(cur, "edited: seq %d where %d follows the line before", cur.seq, prev.seq+1)
+		}
+		return nil
+	}
+	links := func(j int, to link) bool {
+		return j >= 0 && j < len(chain) && chain[j].prev != nil && *chain[j].prev == to.hash
+	}
+	switch {
+	case links(i+1, prev):
+		return at(cur, "inserted: this line is not part of the chain (the next line links to the one before it)")
+	case i >= 2 && links(i, chain[i-2]):
+		return at(prev, "inserted: this line is not part of the chain (the next line links to the one before it)")
+	case cur.prev == nil:
+		return at(cur, "edited: prev is null in the middle of the trail")
+	case cur.seq == prev.seq+1:
+		return at(prev, "edited: its hash no longer matches the prev of the next line")
+	case cur.seq > prev.seq+1:
+		return at(cur, "deleted: %d line(s) missing before this line (seq %d follows %d)", cur.seq-prev.seq-1, cur.seq, prev.seq)
+	default:
+		return at(cur, "inserted or reordered: seq %d follows %d and prev links to no line here", cur.seq, prev.seq)
 	}
 }
 
