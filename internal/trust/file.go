@@ -96,18 +96,18 @@ var ErrVersion = errors.New("unsupported trust-scores version")
 // _global (FR-SB-006); migrated reports that, so the caller knows the file needs rewriting.
 // now is only used for v1 documents, which may not say when they were last used.
 func Parse(data []byte, now time.Time) (f *File, migrated bool, err error) {
-	var top map[string]json.RawMessage
-	if err := strictUnmarshal(data, &top); err != nil {
-		return nil, false, &CorruptError{err}
+	var probe struct {
+		Version *string `json:"version"`
 	}
-	if top == nil {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		return nil, false, &CorruptError{errors.New("null instead of an object")}
 	}
+	if err := strictUnmarshal(data, &probe); err != nil {
+		return nil, false, &CorruptError{err}
+	}
 	version := "1"
-	if raw, ok := top["version"]; ok {
-		if err := json.Unmarshal(raw, &version); err != nil {
-			return nil, false, &CorruptError{fmt.Errorf("version: %v", err)}
-		}
+	if probe.Version != nil {
+		version = *probe.Version
 	}
 	switch version {
 	case "1":
