@@ -167,7 +167,7 @@ sub:
 			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
 		}
 		if sub == "bisect" && len(p.operands) > 1 && p.operands[0].Value == "run" {
-			x.nested(joinWords(p.operands[1:]), "git bisect run")
+			x.nested(joinWords(after(rest, "run")), "git bisect run")
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
@@ -300,8 +300,8 @@ func (x *cmdCtx) gitSubmodule(p parsed) {
 	}
 	switch op {
 	case "foreach":
-		if len(p.operands) > 1 {
-			x.nested(joinWords(p.operands[1:]), "git submodule foreach")
+		if len(after(x.args, "foreach")) > 0 {
+			x.nested(joinWords(after(x.args, "foreach")), "git submodule foreach")
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git submodule foreach runs a command in each submodule")
 	case "", "status", "summary":
@@ -364,6 +364,16 @@ func (x *cmdCtx) nested(prog, via string) {
 		cwd = x.cmd.Dir.Paths[0]
 	}
 	x.c.program(x.r, prog, cwd)
+}
+
+// after returns the words after the first one equal to s.
+func after(ws []shell.Word, s string) []shell.Word {
+	for i, w := range ws {
+		if w.Value == s {
+			return ws[i+1:]
+		}
+	}
+	return nil
 }
 
 func joinWords(ws []shell.Word) string {

@@ -186,6 +186,11 @@ func (x *cmdCtx) judge() {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, "file_change", n+" changes files")
+	case n == "vi" || n == "vim" || n == "nvim" || n == "emacs" || n == "nano" || n == "sponge" || n == "pico" || n == "micro":
+		for _, o := range parseArgs(x.args, "cSuTwWsi").operands {
+			x.write(o, false, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "file_change", n+" writes the files it names")
 	case n == "tee":
 		p := parseArgs(x.args, "")
 		for _, o := range p.operands {
@@ -262,6 +267,26 @@ func (x *cmdCtx) judge() {
 		x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
 	default:
 		x.add(risk.Medium, ShellExec, "gray_area", n+" is neither on the allow list nor on the deny list")
+		x.protectedOperand()
+	}
+}
+
+// protectedOperand: a program we know nothing about, given a protected path, may write it.
+func (x *cmdCtx) protectedOperand() {
+	for _, a := range x.args {
+		v := a.Value
+		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
+			v = v[i+1:]
+		}
+		if !a.Known || strings.HasPrefix(v, "-") || v == "" {
+			continue
+		}
+		for _, t := range resolve(shell.Word{Value: v, Known: true, Glob: a.Glob}, x.cmd.Dir, false) {
+			if hit := x.c.prot.hit(t); hit != "" {
+				x.add(risk.High, ShellExec, "protected_operand", x.name+" is given "+t.path+" ("+hit+"), which it may change")
+				return
+			}
+		}
 	}
 }
 
@@ -329,6 +354,9 @@ func (x *cmdCtx) rm() {
 		if !o.Known && recursive {
 			x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
 		}
+	}
+	if x.cmd.StdinArgs {
+		x.write(shell.Word{Value: "(names read from stdin)"}, recursive, ShellExec)
 	}
 	if x.cmd.StdinArgs && recursive {
 		x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of names read from stdin")
@@ -776,6 +804,7 @@ func (x *cmdCtx) script() {
 		break
 	}
 	x.add(risk.Medium, ShellExec, "script", x.name+" runs a script file")
+	x.protectedOperand()
 }
 
 func (x *cmdCtx) make() {
@@ -858,6 +887,27 @@ func (x *cmdCtx) code(w shell.Word) {
 		}
 		x.add(risk.Low, FileRead, "allow_list", "awk only reads")
 		return
+	}
+	if x.name == "perl" || x.name == "ruby" {
+		inPlace := false
+		for _, a := range x.args {
+			if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') && !strings.ContainsAny(a.Value[1:2], "eE") {
+				inPlace = true
+			}
+		}
+		if inPlace {
+			seen := false
+			for _, a := range x.args {
+				if a.Value == w.Value && !seen {
+					seen = true
+					continue
+				}
+				if seen && !strings.HasPrefix(a.Value, "-") {
+					x.write(a, false, ShellExec)
+				}
+			}
+			x.add(risk.Medium, ShellExec, "file_change", x.name+" -i edits files in place")
+		}
 	}
 	for _, k := range []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "shutil", "rmtree", "remove", "unlink", "rmdir", "rename", "chmod", "chown", "kill", "socket", "urllib", "requests", "http", "fetch", "open(", "write", "eval", "import os", "require(", "`", "fs.", "file_put", "curl", "smtplib", "environ", "getenv", "process.env"} {
 		if strings.Contains(low, k) {

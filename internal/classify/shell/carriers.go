@@ -135,6 +135,13 @@ func (w *walker) su(args []Word, via []string, src string, dir Dir) {
 // ordinary wrapper handling should go on.
 func (w *walker) flock(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) bool {
 	v2 := append(append([]string{}, via...), "flock")
+	for i := 1; i+1 < len(args); i++ {
+		if v := args[i].Value; v == "-c" || v == "--command" {
+			w.nested(args[i+1].Value, !args[i+1].Known, v2, src, dir, false)
+			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+			return true
+		}
+	}
 	i := 1
 	for ; i < len(args); i++ {
 		v := args[i].Value

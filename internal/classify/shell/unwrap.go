@@ -410,7 +410,10 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			i++
 			continue
 		}
-		if !strings.HasPrefix(v, "-") || v == "-" {
+		if v == "-" && !awk {
+			break // the program comes from stdin: a heredoc, or a pipe
+		}
+		if !strings.HasPrefix(v, "-") {
 			if awk {
 				c.setCode(args[i])
 			}
