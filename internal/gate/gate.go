@@ -10,7 +10,9 @@
 //  1. only PreToolUse is judged (any other event: allow, rule not_a_tool_call);
 //  2. settings must be readable and oath-classify must have run (fail-closed);
 //  3. HARD_BLOCK: no write, by any route, to a protected path, whatever the mode;
-//  4. with gate.playbook_gate on and playbook.active null: only reads, changes of the exceptions
+//  4. with gate.playbook_gate on, no write may leave state.md at security: admin when it is not
+//     admin now (the agent never raises its own mode; see RuleSelfEscalation);
+//  5. with gate.playbook_gate on and playbook.active null: only reads, changes of the exceptions
 //     (state.md, plan/playbook-*.md, plan/archive/**) and, with security: admin, the maintenance
 //     whitelist pass.
 //
@@ -58,6 +60,8 @@ type Call struct {
 
 	EventErr error // the event's fields could not be decoded
 
+	StateWrite *StateWrite // what a Write/Edit/MultiEdit would put in state.md, if it targets it
+
 	Classify    *envelope.Classification // oath.classify; nil when oath-classify did not run
 	ClassifyErr error                    // oath.classify present but unreadable
 }
@@ -68,8 +72,9 @@ type Env struct {
 	SettingsErr  error // settings could not be loaded: every call is blocked
 	PlaybookGate bool  // settings gate.playbook_gate
 	Protected    *Protected
-	ProtectedErr error // the protected-files list could not be read
-	State        State // read only when PlaybookGate is on
+	ProtectedErr error  // the protected-files list could not be read
+	State        State  // read only when PlaybookGate is on
+	StateText    []byte // state.md as read (nil when missing), to judge an Edit of it
 	Git          Git
 	// Resolve returns a path with its symbolic links resolved (as far as the path exists), so a
 	// link cannot be used to reach a protected file. nil: paths are taken as they are.
@@ -165,6 +170,9 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	}
 	if !changing {
 		return allow(RuleReadOnly, "the call changes nothing")
+	}
+	if blocked, why := env.selfEscalation(c, targets); blocked {
+		return block(RuleSelfEscalation, "%s", why)
 	}
 
 	// Writes of the exceptions pass without the state: that is how a missing state.md is recreated.

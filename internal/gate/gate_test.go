@@ -73,6 +73,20 @@ func file(tool, rel string) Call {
 	return Call{Event: "PreToolUse", Tool: tool, Cwd: proj, ToolPath: rel, Classify: &envelope.Classification{}}
 }
 
+// editState is an Edit of state.md replacing old by new.
+func editState(old, new string) Call {
+	c := file("Edit", "state.md")
+	c.StateWrite = &StateWrite{Edits: []TextEdit{{Old: old, New: new}}}
+	return c
+}
+
+// writeState is a Write of state.md with content.
+func writeState(content string) Call {
+	c := file("Write", "state.md")
+	c.StateWrite = &StateWrite{Content: &content}
+	return c
+}
+
 func read(rel string) Call {
 	return Call{Event: "PreToolUse", Tool: "Read", Cwd: proj, ToolPath: rel,
 		Classify: &envelope.Classification{Paths: envelope.Paths{Read: abs([]string{rel})}}}
@@ -205,10 +219,11 @@ func TestPlaybookGate(t *testing.T) {
 		{"unknown command", sh("npm install"), strict, RulePlaybookGate, "might change something"},
 		{"mkdir strict", sh("mkdir -p plan/archive"), strict, RulePlaybookGate, "only security: admin"},
 		{"unparsed command", bash("for((;;))", nil), strict, RulePlaybookGate, "found no command"},
-		{"state.md", file("Edit", "state.md"), strict, RuleException, ""},
+		{"state.md", editState("active: null", "active: plan/playbook-a.md"), strict, RuleException, ""},
 		{"playbook bootstrap", file("Write", "plan/playbook-auth.md"), strict, RuleException, ""},
 		{"archive", file("Write", "plan/archive/2026/playbook-old.md"), strict, RuleException, ""},
-		{"redirect into state.md", bash("echo x >> state.md", cmds("echo x"), "state.md"), strict, RuleException, ""},
+		{"redirect into state.md, strict", bash("echo x >> state.md", cmds("echo x"), "state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"redirect into state.md, admin", bash("echo x >> state.md", cmds("echo x"), "state.md"), Env{PlaybookGate: true, State: state("null", "admin")}, RuleException, ""},
 		{"playbook dir is not a playbook", file("Write", "plan/playbook-x.md/evil.go"), strict, RulePlaybookGate, "code"},
 		{"temp file", bash("echo x > /tmp/x", cmds("echo x")), strict, RuleReadOnly, ""},
 		{"temp file reported", Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Command: "echo x > /tmp/x", Classify: &envelope.Classification{Commands: cmds("echo x"), Paths: envelope.Paths{Write: []string{"/tmp/x"}}}}, strict, RuleException, "outside the project"},
@@ -238,7 +253,7 @@ func TestAdminMaintenance(t *testing.T) {
 	broken := admin
 	broken.Git = &fakeGit{err: errors.New("git diff --cached --name-only failed: not a git repository")}
 	cases := []gateCase{
-		{"Edit state.md (B)", file("Edit", "state.md"), admin, RuleException, ""},
+		{"Edit state.md (B)", editState("active: plan/playbook-x.md", "active: null"), admin, RuleException, ""},
 		{"mv playbook into archive (B)", bash("mv plan/playbook-x.md plan/archive/", cmds("mv plan/playbook-x.md plan/archive/"), "plan/playbook-x.md", "plan/archive"), admin, RuleMaintenance, ""},
 		{"mv glob into archive", sh("mv plan/playbook-*.md plan/archive/"), admin, RuleMaintenance, ""},
 		{"mkdir -p plan/archive (B)", bash("mkdir -p plan/archive", cmds("mkdir -p plan/archive"), "plan/archive"), admin, RuleMaintenance, ""},
@@ -292,7 +307,7 @@ func TestFailClosed(t *testing.T) {
 		{"PostToolUse passes", Call{Event: "PostToolUse", Tool: "Write"}, Env{}, RuleNotAToolCall, "PostToolUse"},
 		{"state.md missing blocks a change", file("Edit", "src/a.go"), missing, RuleStateUnreadable, "state.md does not exist"},
 		{"state.md missing: a read passes", read("src/a.go"), missing, RuleReadOnly, ""},
-		{"state.md missing: it can be recreated", file("Write", "state.md"), missing, RuleException, ""},
+		{"state.md missing: it can be recreated", writeState("## playbook\nactive: null\n## config\nsecurity: strict\n"), missing, RuleException, ""},
 		{"state.md missing: HARD_BLOCK still holds", file("Write", "CLAUDE.md"), missing, RuleHardBlock, ""},
 		{"state.md missing, gate off", file("Edit", "src/a.go"), Env{State: StateUnreadable(errors.New("x"))}, RuleGateOff, ""},
 		{"security missing, admin op", sh("mkdir -p plan/archive"), noSecurity, RuleStateUnreadable, `no "security:" line`},
@@ -348,4 +363,32 @@ func TestCheck(t *testing.T) {
 			t.Errorf("Check(%s) = %+v", tc.path, s)
 		}
 	}
+}
+
+// TestSelfEscalation: the agent cannot raise security to admin by writing state.md, by any
+// route; lowering it and every other edit pass (seed 000 keeps state.md writable).
+func TestSelfEscalation(t *testing.T) {
+	const strictText = "## playbook\nactive: null\n## config\nsecurity: strict\n"
+	strict := Env{PlaybookGate: true, State: ParseState([]byte(strictText)), StateText: []byte(strictText)}
+	const adminText = "## playbook\nactive: null\n## config\nsecurity: admin\n"
+	admin := Env{PlaybookGate: true, State: ParseState([]byte(adminText)), StateText: []byte(adminText)}
+	missing := Env{PlaybookGate: true, State: StateUnreadable(errors.New("missing"))}
+	multi := file("MultiEdit", "state.md")
+	multi.StateWrite = &StateWrite{Edits: []TextEdit{{Old: "security: strict", New: "security: ad"}, {Old: ": ad", New: ": admin"}}}
+	cases := []gateCase{
+		{"Edit strict to admin", editState("strict", "admin"), strict, RuleSelfEscalation, "would set security: admin"},
+		{"Edit whole line", editState("security: strict", "security: admin # temporary"), strict, RuleSelfEscalation, ""},
+		{"MultiEdit in two steps", multi, strict, RuleSelfEscalation, ""},
+		{"Write with admin", writeState(adminText), strict, RuleSelfEscalation, ""},
+		{"Write with admin, state.md missing", writeState(adminText), missing, RuleSelfEscalation, ""},
+		{"Write by another spelling", func() Call { c := writeState(adminText); c.ToolPath = "./sub/../STATE.md"; return c }(), strict, RuleSelfEscalation, ""},
+		{"Write without visible content", file("Write", "state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"sed -i", sh("sed -i s/strict/admin/ state.md", "state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"Edit the playbook line", editState("active: null", "active: plan/playbook-a.md"), strict, RuleException, ""},
+		{"Edit not found", editState("nothing like this", "security: admin"), strict, RuleException, ""},
+		{"Edit admin to strict", editState("admin", "strict"), admin, RuleException, ""},
+		{"Edit while admin", editState("active: null", "active: plan/playbook-a.md"), admin, RuleException, ""},
+		{"gate off", editState("strict", "admin"), Env{StateText: []byte(strictText), State: ParseState([]byte(strictText))}, RuleGateOff, ""},
+	}
+	run(t, cases)
 }

@@ -54,6 +54,9 @@ Rules:
                pass; with security: admin also mkdir -p plan/archive, mv plan/playbook-*.md
                plan/archive/, git add of those paths, git commit when all staged paths are
                among them, git push (or git push REMOTE BRANCH) when the pushed commits are.
+  self-escalation  with the playbook gate on, a write that would leave security: admin in
+               state.md while it is not admin is blocked (Edit/Write are judged on the resulting
+               file; other routes to state.md, whose result cannot be seen, are blocked).
   fail-closed  oath.classify missing, settings invalid, state.md missing or garbled, the
                protected list unreadable, git failing when its answer is needed: block, with
                a reason naming what could not be read.
@@ -117,15 +120,21 @@ func readCall(env *envelope.Envelope) gate.Call {
 	}
 	c.Event, c.Tool, c.Cwd = ev.HookEventName, ev.ToolName, ev.Cwd
 	if len(ev.ToolInput) > 0 && (gate.IsFileTool(ev.ToolName) || ev.ToolName == claude.ToolBash) {
+		// Only the path and the command: a 1 MB Write's content is not decoded unless it is
+		// state.md's.
 		var in struct {
-			claude.FileInput
-			Command json.RawMessage `json:"command"`
+			FilePath     string          `json:"file_path"`
+			NotebookPath string          `json:"notebook_path"`
+			Command      json.RawMessage `json:"command"`
 		}
 		if err := json.Unmarshal(ev.ToolInput, &in); err != nil {
 			c.EventErr = fmt.Errorf("tool_input: %v", err)
 			return c
 		}
-		c.ToolPath = in.Path()
+		c.ToolPath = in.FilePath
+		if c.ToolPath == "" {
+			c.ToolPath = in.NotebookPath
+		}
 		if len(in.Command) > 0 {
 			var s string
 			if json.Unmarshal(in.Command, &s) != nil {
@@ -133,6 +142,14 @@ func readCall(env *envelope.Envelope) gate.Call {
 				return c
 			}
 			c.Command = s
+		}
+		if gate.IsFileTool(ev.ToolName) && gate.IsStateFile(c.ToolPath) {
+			w, err := stateWrite(ev.ToolName, ev.ToolInput)
+			if err != nil {
+				c.EventErr = err
+				return c
+			}
+			c.StateWrite = w
 		}
 	}
 	var cl envelope.Classification
@@ -146,6 +163,55 @@ func readCall(env *envelope.Envelope) gate.Call {
 	return c
 }
 
+// stateWrite decodes what a Write, Edit or MultiEdit would put in state.md. NotebookEdit's
+// content is not text the gate can judge: nil, which the gate treats as unseen.
+func stateWrite(tool string, raw json.RawMessage) (*gate.StateWrite, error) {
+	type edit struct {
+		Old *string `json:"old_string"`
+		New *string `json:"new_string"`
+		All bool    `json:"replace_all"`
+	}
+	var in struct {
+		Content *string `json:"content"`
+		edit
+		Edits []edit `json:"edits"`
+	}
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return nil, fmt.Errorf("tool_input: %v", err)
+	}
+	conv := func(e edit) (gate.TextEdit, error) {
+		if e.Old == nil || e.New == nil {
+			return gate.TextEdit{}, errors.New("tool_input: an edit of state.md without old_string or new_string")
+		}
+		return gate.TextEdit{Old: *e.Old, New: *e.New, All: e.All}, nil
+	}
+	w := &gate.StateWrite{}
+	switch tool {
+	case claude.ToolWrite:
+		if in.Content == nil {
+			return nil, errors.New("tool_input: a Write of state.md without content")
+		}
+		w.Content = in.Content
+	case claude.ToolEdit:
+		e, err := conv(in.edit)
+		if err != nil {
+			return nil, err
+		}
+		w.Edits = []gate.TextEdit{e}
+	case claude.ToolMultiEdit:
+		for _, x := range in.Edits {
+			e, err := conv(x)
+			if err != nil {
+				return nil, err
+			}
+			w.Edits = append(w.Edits, e)
+		}
+	default:
+		return nil, nil
+	}
+	return w, nil
+}
+
 // loadEnv reads the files the rules depend on. Errors are kept, not returned: each blocks only
 // the calls whose verdict depends on what could not be read.
 func loadEnv(l layout.Layout) gate.Env {
@@ -157,7 +223,7 @@ func loadEnv(l layout.Layout) gate.Env {
 	env.PlaybookGate = s.Gate.PlaybookGate
 	env.Protected, env.ProtectedErr = loadProtected(l)
 	if env.PlaybookGate {
-		env.State = loadState(l.StateFile())
+		env.State, env.StateText = loadState(l.StateFile())
 	}
 	return env
 }
@@ -174,15 +240,15 @@ func loadProtected(l layout.Layout) (*gate.Protected, error) {
 	return gate.ParseProtected(".claude/protected-files.txt", data)
 }
 
-func loadState(name string) gate.State {
+func loadState(name string) (gate.State, []byte) {
 	data, err := readLimited(name, gate.MaxStateSize)
 	if errors.Is(err, fs.ErrNotExist) {
-		return gate.StateUnreadable(fmt.Errorf("%s does not exist", name))
+		return gate.StateUnreadable(fmt.Errorf("%s does not exist", name)), nil
 	}
 	if err != nil {
-		return gate.StateUnreadable(err)
+		return gate.StateUnreadable(err), nil
 	}
-	return gate.ParseState(data)
+	return gate.ParseState(data), data
 }
 
 // readLimited reads at most max+1 bytes, so that an oversized file is refused by the parser

@@ -33,7 +33,7 @@ func project(tb testing.TB) string {
 }
 
 func event(dir, tool, path string) []byte {
-	return []byte(`{"hook_event_name":"PreToolUse","cwd":"` + dir + `","tool_name":"` + tool + `","tool_input":{"file_path":"` + path + `"},"oath":{"classify":{"paths":{"read":[],"write":[]}}}}`)
+	return []byte(`{"hook_event_name":"PreToolUse","cwd":"` + dir + `","tool_name":"` + tool + `","tool_input":{"file_path":"` + path + `","content":"## playbook\\nactive: null\\n"},"oath":{"classify":{"paths":{"read":[],"write":[]}}}}`)
 }
 
 func verdict(t *testing.T, out []byte) (v struct{ Verdict, Rule, Reason string }) {
