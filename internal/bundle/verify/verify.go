@@ -152,6 +152,12 @@ func (v *verifier) run() {
 		v.add(CodeFileMissing, ".", detail)
 		return
 	}
+	// The bundle directory itself may be reached through a symlink the caller chose; nothing
+	// inside it is.
+	if v.dir, err = filepath.EvalSymlinks(v.dir); err != nil {
+		v.add(CodeUnexpected, ".", errText(err))
+		return
+	}
 	if v.root, err = os.OpenRoot(v.dir); err != nil {
 		v.add(CodeUnexpected, ".", errText(err))
 		return

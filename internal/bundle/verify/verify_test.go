@@ -75,6 +75,10 @@ func TestVerify(t *testing.T) {
 		}, verify.Options{}, []string{"file_missing " + ev}},
 		{"budget files", func(*testing.T, string) {}, verify.Options{BudgetFiles: 2}, []string{"budget_exceeded "}},
 		{"budget bytes", func(*testing.T, string) {}, verify.Options{BudgetBytes: 1}, []string{"budget_exceeded "}},
+		{"bundle reached through a symlink", func(t *testing.T, d string) {
+			os.Rename(d, d+".real")
+			os.Symlink(d+".real", d)
+		}, verify.Options{}, nil},
 		{"bundle is a file", func(t *testing.T, d string) {
 			os.RemoveAll(d)
 			os.WriteFile(d, nil, 0o644)
