@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/bundle/cleanup"
@@ -145,7 +146,7 @@ func runPack(stdout, stderr io.Writer, args []string) error {
 	case *mode != manifest.ModeStrict && *mode != manifest.ModeWIP:
 		return cli.Usagef("pack: --mode %q: want strict or wip", *mode)
 	case !manifest.Supported(*version):
-		return cli.Usagef("pack: --contract-version %q is not supported (supported: 1)", *version)
+		return cli.Usagef("pack: --contract-version %q is not supported (supported: %s)", *version, strings.Join(manifest.SupportedMajors, ", "))
 	}
 	res, err := pack.Pack(pack.Options{Out: *out, Mode: *mode, ContractVersion: *version, Inputs: inputs, Now: TestOnlyNow})
 	if err != nil {
