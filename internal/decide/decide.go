@@ -274,7 +274,7 @@ func rule(c envelope.Classification) string {
 	if what == "" {
 		return fmt.Sprintf(" (rule %s)", r.Rule)
 	}
-	return fmt.Sprintf(" (rule %s: %s)", r.Rule, truncate(what, 80))
+	return fmt.Sprintf(" (rule %s: %s)", r.Rule, truncate(what, 160))
 }
 
 func truncate(s string, n int) string {
