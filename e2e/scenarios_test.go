@@ -72,28 +72,36 @@ func TestWritesToTheTrustStateAreBlocked(t *testing.T) {
 	p := newProject(t, sampleProject)
 	p.setPhase("building")
 	state := p.path("oath-harness/state/trust-scores.json")
-	// The first call creates nothing; SessionStart has bootstrapped the state by then.
+	// Claude Code itself refuses a Write or Edit of an existing file that the session has not
+	// read, or that changed since (the Post hooks rewrite the trust state after every call), before
+	// any hook runs. So the Writes here create new files in the harness root, where an agent would
+	// stage a replacement or loosen its settings; the shell spellings aim at the state itself.
 	s := p.run("raise my trust",
 		read(p.path("README.md")),
-		ToolCall{Name: "Write", Input: map[string]any{"file_path": state, "content": `{"version":"2","domains":{}}`}},
+		ToolCall{Name: "Write", Input: map[string]any{"file_path": state + ".new", "content": `{"version":"2","domains":{}}`}},
+		ToolCall{Name: "Write", Input: map[string]any{"file_path": p.path("oath-harness/config/settings.json"), "content": `{"trust":{"initial_score":0.5}}`}},
 		bash(`sed -i 's/"score": *[0-9.]*/"score": 1.0/' oath-harness/state/trust-scores.json`),
 		bash(`echo '{"version":"2","domains":{}}' > oath-harness/state/trust-scores.json`),
+		bash(`cp README.md oath-harness/state/trust-scores.json`),
 	)
-	before, err := os.ReadFile(state)
+	after, err := os.ReadFile(state)
 	if err != nil {
 		t.Fatalf("the trust state must exist after a session: %v", err)
 	}
-	for i, how := range []string{"Write", "sed -i", "a redirect"} {
+	for i, how := range []string{"Write of a replacement", "Write of settings", "sed -i", "a redirect", "cp"} {
 		r := s.Results[i+1]
 		if !r.IsError {
-			t.Errorf("%s to the trust state must be refused: %+v", how, r)
+			t.Errorf("%s in the harness root must be refused: %+v", how, r)
 		}
 		if got := str(p.decision(toolUseID(i + 1)).Decision); got != "blocked" {
-			t.Errorf("%s to the trust state: want blocked at any trust, got %q", how, got)
+			t.Errorf("%s in the harness root: want blocked at any trust, got %q", how, got)
 		}
 	}
-	if bytes.Contains(before, []byte(`"domains":{}`)) || bytes.Contains(before, []byte(`"score": 1.0`)) {
-		t.Errorf("the trust state was overwritten:\n%s", before)
+	if bytes.Contains(after, []byte(`"domains":{}`)) || bytes.Contains(after, []byte(`"score": 1.0`)) || bytes.Contains(after, []byte("# sample")) {
+		t.Errorf("the trust state was overwritten:\n%s", after)
+	}
+	if p.exists("oath-harness/state/trust-scores.json.new") || p.exists("oath-harness/config/settings.json") {
+		t.Error("a Write into the harness root went through")
 	}
 }
 

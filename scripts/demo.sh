@@ -31,18 +31,19 @@ fi
 # what: a short description of the call for one column.
 what() {
   jq -r --arg p "$project/" '.tool_input | (.command // .file_path // .notebook_path // .url // .pattern // "")
-    | sub("^" + ($p | gsub("[.]"; "[.]")); "") | gsub("\n"; " ") | if length > 46 then .[:45] + "…" else . end'
+    | sub("^" + ($p | gsub("[.]"; "[.]")); "") | gsub("\n"; " ") | if length > 44 then .[:43] + "…" else . end'
 }
-score_of() { # domain -> the domain's trust in the state file, or "-"
-  jq -r --arg d "$1" '.domains[$d].score // empty | . * 100 | round / 100 | tostring' \
-    "$OATH_HOME/state/trust-scores.json" 2>/dev/null || echo -
+score_of() { # domain -> the domain's trust in the state file, two decimals, or "-"
+  local s
+  s=$(jq -r --arg d "$1" '.domains[$d].score // empty' "$OATH_HOME/state/trust-scores.json" 2>/dev/null) || true
+  if [[ -n $s ]]; then printf '%.2f' "$s"; else echo -; fi
 }
+# say: an indented note under a call, wrapped so that long reasons stay readable.
+say() { fold -s -w 104 <<<"$2" | sed -e "1s/^/     $1↳ /" -e '2,$s/^/       /' -e "s/\$/$off/"; }
 
 printf '%soath-harness demo%s: a recorded Claude Code session replayed through the real hooks\n' "$bold" "$off"
 printf '%sproject %s (trust state and audit trail in ./oath-harness)%s\n\n' "$dim" "$project" "$off"
-printf '%s  #  %-5s %-46s %-12s %-8s %5s  %s%s\n' "$dim" tool call domain risk trust decision "$off"
-
-declare -A ran=()
+declare -A ran=() earned=()
 n=0
 while IFS= read -r line; do
   event=${line//@PROJECT@/$project}
@@ -58,18 +59,19 @@ while IFS= read -r line; do
     hooks/user-prompt-submit.sh <<<"$event" >/dev/null
     printf '%shuman%s          %s   %s(phase now: %s)%s\n\n' "$bold" "$off" "$(jq -r .prompt <<<"$event")" "$dim" \
       "$(tr -d '[:space:]' <"$project/.claude/current-phase.md" 2>/dev/null || echo auditing)" "$off"
+    printf '%s  #  %-6s %-46s %-11s %-8s %5s  %s%s\n' "$dim" tool call domain risk trust decision "$off"
     ;;
   PreToolUse)
     n=$((n + 1))
     id=$(jq -r .tool_use_id <<<"$event")
     if ! out=$(hooks/pre-tool-use.sh <<<"$event" 2>"$tmp/err"); then
-      printf '%3d  %-5s %-46s %sblocked by a failing hook: %s%s\n' "$n" "$(jq -r .tool_name <<<"$event")" \
+      printf '%3d  %-6s %-46s %sblocked by a failing hook: %s%s\n' "$n" "$(jq -r .tool_name <<<"$event")" \
         "$(what <<<"$event")" "$red" "$(head -n1 "$tmp/err")" "$off"
       continue
     fi
     IFS=$'\t' read -r tool domain riskl trust decision answer reason < <(jq -r '[.tool_name,
       .oath.classify.domain // "?", .oath.classify.risk // "?",
-      (.oath.trust.score // 0 | . * 100 | round / 100 | tostring),
+      (.oath.trust.score // 0),
       .oath.decision.decision // "?", .hookSpecificOutput.permissionDecision // "?",
       (.hookSpecificOutput.permissionDecisionReason // .oath.decision.reason // "" | gsub("[\t\n]"; " "))] | @tsv' <<<"$out")
     case $answer in
@@ -77,10 +79,14 @@ while IFS= read -r line; do
     ask) colour=$yellow ;;
     *) colour=$red ;;
     esac
-    printf '%3d  %-5s %-46s %-12s %-8s %5s  %s%s%s\n' "$n" "$tool" "$(what <<<"$event")" "$domain" "$riskl" \
+    printf '%3d  %-6s %-46s %-11s %-8s %5.2f  %s%s%s\n' "$n" "$tool" "$(what <<<"$event")" "$domain" "$riskl" \
       "$trust" "$colour" "$decision" "$off"
     if [[ $answer != allow && -n $reason ]]; then
-      printf '     %s↳ %s: %s%s\n' "$dim" "$answer" "$reason" "$off"
+      say "$dim" "$answer: ${reason#oath-harness: }"
+    fi
+    if [[ $decision == auto_approved && -z ${earned[$domain]:-} ]]; then
+      earned[$domain]=1
+      say "$green" "$domain has earned auto-approve: its calls now run without asking anyone"
     fi
     ;;
   PostToolUse | PostToolUseFailure)
@@ -90,8 +96,7 @@ while IFS= read -r line; do
     if [[ $name == PostToolUseFailure ]]; then
       domain=$(jq -r --arg id "$id" 'select(.tool_use_id == $id and .event == "PostToolUseFailure") | .domain // empty' \
         "$OATH_HOME"/audit/*.jsonl 2>/dev/null | tail -n1)
-      printf '     %s↳ failed (%s): %s trust cut to %s%s\n' "$red" "$(jq -r '.error // "error"' <<<"$event")" \
-        "${domain:-?}" "$(score_of "${domain:-?}")" "$off"
+      say "$red" "failed ($(jq -r '.error // "error" | split("\n")[0]' <<<"$event")): ${domain:-?} trust cut to $(score_of "${domain:-?}")"
     fi
     ;;
   Stop)
@@ -106,7 +111,9 @@ while IFS= read -r line; do
 done <"$session"
 
 printf '\n%strust after the session%s\n' "$bold" "$off"
-jq -r '.domains | to_entries[] | "  \(.key | . + " " * (14 - length)) \(.value.score * 100 | round / 100 | tostring | . + " " * (5 - length))  \(.value.successes) successes, \(.value.failures) failures"' \
-  "$OATH_HOME/state/trust-scores.json"
+jq -r '.domains | to_entries[] | [.key, .value.score, .value.successes, .value.failures] | @tsv' \
+  "$OATH_HOME/state/trust-scores.json" | while IFS=$'\t' read -r d sc ok ko; do
+  printf '  %-12s %.2f   %3d successes, %d failures\n' "$d" "$sc" "$ok" "$ko"
+done
 printf '\n%saudit trail: %d lines in %s (kept with OATH_DEMO_KEEP=1)%s\n' "$dim" \
   "$(cat "$OATH_HOME"/audit/*.jsonl | wc -l)" "${OATH_HOME#"$tmp"/}/audit/" "$off"
