@@ -35,6 +35,9 @@ type Input struct {
 	// ProjectDir tells writes under src/ (file_write_src) from the rest.
 	ProjectDir string
 	Settings   settings.Settings
+	// PhaseDefaulted says the phase is auditing only because no valid phase file names one;
+	// a block says so, since the person may not know a phase exists.
+	PhaseDefaulted bool
 	// Doubt, when set, is why the input could not be read with certainty (oath.classify
 	// missing or malformed, trust for another domain …): the call is blocked with it.
 	Doubt string
@@ -60,7 +63,7 @@ type Input struct {
 func Decide(in Input) envelope.Decision {
 	p := in.Phase
 	if _, ok := phase.Lookup(string(p)); !ok {
-		p = phase.Default
+		p, in.PhaseDefaulted = phase.Default, true
 	}
 	c := in.Classify
 	d := envelope.Decision{Phase: string(p), Profile: string(Denied)}
@@ -95,13 +98,17 @@ func Decide(in Input) envelope.Decision {
 		d.Guidance = "no trust and no phase allows a critical call; if it is intended, a person runs it outside the agent"
 	case access == Denied:
 		d.Decision = Blocked
+		where := string(p)
+		if in.PhaseDefaulted {
+			where += " (the default: no phase is set)"
+		}
 		switch {
 		case src != "":
-			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (file_write_src); %s", p, src, p, facts)
+			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (file_write_src); %s", where, src, p, facts)
 		case prof.Listed(c.Domain):
-			d.Reason = fmt.Sprintf("blocked in phase %s: %s is denied by the %s profile; %s", p, c.Domain, p, facts)
+			d.Reason = fmt.Sprintf("blocked in phase %s: %s is denied by the %s profile; %s", where, c.Domain, p, facts)
 		default:
-			d.Reason = fmt.Sprintf("blocked in phase %s: %s is not in the %s profile, and unlisted domains are blocked in %s; %s", p, c.Domain, p, p, facts)
+			d.Reason = fmt.Sprintf("blocked in phase %s: %s is not in the %s profile, and unlisted domains are blocked in %s; %s", where, c.Domain, p, p, facts)
 		}
 		d.Guidance = switchGuidance(phasesAllowing(p, c.Domain, src != ""), c.Domain)
 	default:

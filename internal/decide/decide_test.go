@@ -221,7 +221,7 @@ func TestDecide(t *testing.T) {
 			Blocked, Denied, []string{"outside [0, 1]"}, nil},
 		{"an invalid phase decides as auditing",
 			Input{Phase: "", Classify: class("file_write", risk.Low), Trust: at(0.9)},
-			Blocked, Denied, []string{"blocked in phase auditing"}, nil},
+			Blocked, Denied, []string{"blocked in phase auditing (the default: no phase is set)"}, []string{"type /building to switch"}},
 	}
 	for _, tt := range tests {
 		tt.in.Settings = s

@@ -106,8 +106,8 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, _, _ := phase.Read(l.PhaseFile())
-	d := decideEnvelope(env, p, l.ProjectDir, s)
+	p, st, _ := phase.Read(l.PhaseFile())
+	d := decideEnvelope(env, p, st != phase.FromFile, l.ProjectDir, s)
 	if err := env.SetStage(envelope.StageDecision, d); err != nil {
 		return err
 	}
@@ -120,8 +120,8 @@ func run(stdin io.Reader, stdout io.Writer) error {
 
 // decideEnvelope gathers the stages' findings and decides; anything it cannot read with
 // certainty becomes a block that says what was wrong.
-func decideEnvelope(env *envelope.Envelope, p phase.Phase, projectDir string, s settings.Settings) envelope.Decision {
-	in := decide.Input{Phase: p, ProjectDir: projectDir, Settings: s}
+func decideEnvelope(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir string, s settings.Settings) envelope.Decision {
+	in := decide.Input{Phase: p, PhaseDefaulted: defaulted, ProjectDir: projectDir, Settings: s}
 	found, err := env.Stage(envelope.StageClassify, &in.Classify)
 	switch {
 	case err != nil:
