@@ -392,3 +392,18 @@ func TestSelfEscalation(t *testing.T) {
 	}
 	run(t, cases)
 }
+
+func TestShellJoin(t *testing.T) {
+	for in, want := range map[string]string{
+		"git commit -m x":         "git commit -m x",
+		"git add plan/archive/**": "git add 'plan/archive/**'",
+		"echo it's":               `echo 'it'\''s'`,
+	} {
+		if got := shellJoin(strings.Fields(in)); got != want {
+			t.Errorf("shellJoin(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := shellJoin([]string{"git", "commit", "-m", "a b", ""}); got != "git commit -m 'a b' ''" {
+		t.Errorf("shellJoin = %s", got)
+	}
+}

@@ -29,7 +29,7 @@ var playbookFile = mustCompile("plan/playbook-*.md", false)
 func (env Env) maintenance(cwd string, cmds, others [][]string, noPlaybook string) envelope.GateVerdict {
 	for _, argv := range cmds {
 		if n := cmdName(argv); n == "cd" || n == "pushd" || n == "popd" {
-			return block(RulePlaybookGate, "%s and the call changes directory (%s), so the gate cannot tell which paths %s names; run it from the project directory", noPlaybook, n, strings.Join(others[0], " "))
+			return block(RulePlaybookGate, "%s and the call changes directory (%s), so the gate cannot tell which paths %s names; run it from the project directory", noPlaybook, n, shellJoin(others[0]))
 		}
 	}
 	type gitCheck struct {
@@ -40,7 +40,7 @@ func (env Env) maintenance(cwd string, cmds, others [][]string, noPlaybook strin
 	}
 	var checks []gitCheck
 	for _, argv := range others {
-		shown := truncate(strings.Join(argv, " "), 80)
+		shown := truncate(shellJoin(argv), 80)
 		op, why := env.maintenanceOp(cwd, argv)
 		if op == "" {
 			return block(RulePlaybookGate, "%s and %q %s; only reads, the exceptions (%s) and, with security: admin, seed 000's maintenance operations pass", noPlaybook, shown, why, exceptionList)
