@@ -97,3 +97,14 @@ func BenchmarkStringSecrets(b *testing.B) {
 		String(s)
 	}
 }
+
+// BenchmarkJSONWrite1MB is a large Write of Go source that mentions tokens and keys (the
+// assignment rule's prefilter passes, so its regexp runs over the whole text).
+func BenchmarkJSONWrite1MB(b *testing.B) {
+	src := strings.Repeat("func parse(tok Token, key string) error {\n\tif key == \"\" { return errEmpty }\n\treturn nil // see https://example.com/docs\n}\n", 1<<20/110)
+	raw := []byte(`{"file_path":"/w/parse.go","content":` + string(quote(src)) + `}`)
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		JSON(raw)
+	}
+}

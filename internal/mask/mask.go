@@ -29,20 +29,26 @@ const Redacted = "***"
 // rule is one family of secrets found in free text.
 type rule struct {
 	name string
-	// hit is the cheap prefilter: the rule's regexp runs only when it reports true. lower is s
-	// lowercased, computed once per String call when a rule needs it.
-	hit func(s string, lower func() string) bool
+	// hit is the cheap prefilter: the rule's regexp runs only on text for which it reports
+	// true.
+	hit func(s string) bool
+	// multiline rules match across lines; the others run line by line, on the lines that pass
+	// hit only, so a large file costs a scan, not a regexp run over all of it.
+	multiline bool
 	re  func() *regexp.Regexp
-	// repl rewrites one match given its submatch indices.
-	repl func(s string, m []int) string
+	// repl rewrites one match given its submatch indices. A match it returns unchanged is no
+	// match: the search goes on from resume(m) (default: the match's end), so that a name that
+	// is no secret does not hide an assignment inside its value ("A= API_KEY=x").
+	repl   func(s string, m []int) string
+	resume func(m []int) int
 }
 
 func lazy(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
 
-func contains(lits ...string) func(string, func() string) bool {
-	return func(s string, _ func() string) bool {
+func contains(lits ...string) func(string) bool {
+	return func(s string) bool {
 		for _, l := range lits {
 			if strings.Contains(s, l) {
 				return true
@@ -52,16 +58,44 @@ func contains(lits ...string) func(string, func() string) bool {
 	}
 }
 
-func containsFold(lits ...string) func(string, func() string) bool {
-	return func(_ string, lower func() string) bool {
-		l := lower()
-		for _, w := range lits {
-			if strings.Contains(l, w) {
+// containsFold is contains for lowercase ASCII words, ignoring case, without allocating.
+func containsFold(words ...string) func(string) bool {
+	return func(s string) bool {
+		for _, w := range words {
+			if indexFold(s, w) >= 0 {
 				return true
 			}
 		}
 		return false
 	}
+}
+
+// indexFold finds the lowercase ASCII word w in s, ignoring ASCII case.
+func indexFold(s, w string) int {
+	if len(w) == 0 {
+		return 0
+	}
+	first, firstUp := w[0], w[0]-'a'+'A'
+	for i := 0; i+len(w) <= len(s); i++ {
+		c := s[i]
+		if c != first && c != firstUp {
+			continue
+		}
+		j := 1
+		for ; j < len(w); j++ {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != w[j] {
+				break
+			}
+		}
+		if j == len(w) {
+			return i
+		}
+	}
+	return -1
 }
 
 // group is submatch i of match m, or "" when it did not take part.
@@ -139,7 +173,8 @@ var rules = []rule{
 		// PEM private key blocks: the armour lines stay, the body goes. An unterminated block
 		// (a truncated file) is masked to the end of the text.
 		name: "private_key_block",
-		hit:  contains("PRIVATE KEY"),
+		hit:       contains("PRIVATE KEY"),
+		multiline: true,
 		re:   lazy(`(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(?s:.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`),
 		repl: func(s string, m []int) string {
 			end := group(s, m, 2)
@@ -213,7 +248,7 @@ var rules = []rule{
 		// Telegram bot tokens (seed 001 §7.4): digits, a colon, 35 characters; also in the
 		// Bot API's URLs (…/bot<token>/getMe).
 		name: "telegram",
-		hit:  contains(":"),
+		hit:  digitColon,
 		re:   lazy(`(\bbot|\b)([0-9]{8,10}:)[A-Za-z0-9_-]{35}\b`),
 		repl: func(s string, m []int) string { return group(s, m, 1) + group(s, m, 2) + Redacted },
 	},
@@ -228,7 +263,7 @@ var rules = []rule{
 	{
 		// Credentials in URLs: scheme://user:password@host keeps the user.
 		name: "url_credentials",
-		hit:  contains("://"),
+		hit:  func(s string) bool { return strings.Contains(s, "://") && strings.Contains(s, "@") },
 		re:   lazy(`(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@"'<>]*:)([^\s@"'<>]+)(@)`),
 		repl: func(s string, m []int) string {
 			if portRE().MatchString(group(s, m, 2)) {
@@ -261,7 +296,7 @@ var rules = []rule{
 		// --client-secret=x. Boolean and path options (--password-stdin, --token-file) stay.
 		name: "secret_flag",
 		hit:  contains("--"),
-		re:   lazy(`(--(` + namePat + `)=)("[^"]*"|'[^']*'|[^\s"']+)|(--(` + namePat + `)[ \t]+)("[^"]*"|'[^']*'|[^\s"'<>|&;()-][^\s"']*)`),
+		re:   lazy(`(--(` + namePat + `)=)("[^"\n]*"|'[^'\n]*'|[^\s"']+)|(--(` + namePat + `)[ \t]+)("[^"\n]*"|'[^'\n]*'|[^\s"'<>|&;()-][^\s"']*)`),
 		repl: func(s string, m []int) string {
 			prefix, name, value := group(s, m, 1), group(s, m, 2), group(s, m, 3)
 			if prefix == "" {
@@ -272,17 +307,20 @@ var rules = []rule{
 			}
 			return prefix + quoteLike(value)
 		},
+		resume: func(m []int) int { // after the name
+			if m[5] >= 0 {
+				return m[5]
+			}
+			return m[11]
+		},
 	},
 	{
 		// Assignments whose name looks like a secret: API_KEY=x, export TOKEN="x",
 		// password: x (YAML), "client_secret": "x" (JSON inside a file), aws_secret_access_key = x.
 		// A reference to another variable ($TOKEN, ${TOKEN}) is not a secret and stays.
 		name: "assignment",
-		hit: func(s string, lower func() string) bool {
-			if !strings.ContainsAny(s, "=:") {
-				return false
-			}
-			return containsFold("key", "secret", "token", "pass", "pwd", "auth", "credential")(s, lower)
+		hit: func(s string) bool {
+			return strings.ContainsAny(s, "=:") && secretWord(s)
 		},
 		re: lazy(`(["']?\b(` + namePat + `)["']?[ \t]*(?:=|:)[ \t]*)("[^"\n]*"|'[^'\n]*'|[^\s"',;&|)}\]]+)`),
 		repl: func(s string, m []int) string {
@@ -296,6 +334,7 @@ var rules = []rule{
 			}
 			return group(s, m, 1) + quoteLike(v)
 		},
+		resume: func(m []int) int { return m[5] }, // after the name
 	},
 }
 
@@ -307,6 +346,18 @@ func isAuthScheme(v string) bool {
 	}
 	return false
 }
+
+// digitColon reports whether a colon follows a digit somewhere in s.
+func digitColon(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] == ':' && s[i-1] >= '0' && s[i-1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+var secretWord = containsFold("key", "secret", "token", "pass", "pwd", "auth", "credential")
 
 // quoteLike masks a value, keeping its quotes.
 func quoteLike(v string) string {
@@ -338,40 +389,91 @@ func String(s string) string {
 	if len(s) < 8 {
 		return s
 	}
-	var lowered string
-	lower := func() string {
-		if lowered == "" {
-			lowered = strings.ToLower(s)
-		}
-		return lowered
-	}
 	for i := range rules {
 		r := &rules[i]
-		if !r.hit(s, lower) {
+		if !r.hit(s) {
 			continue
 		}
-		out := replace(s, r)
-		if out != s {
-			s = out
-			lowered = ""
+		if r.multiline {
+			s = replace(s, r)
+		} else {
+			s = replaceByLine(s, r)
 		}
 	}
 	return s
 }
 
-func replace(s string, r *rule) string {
-	re := r.re()
-	ms := re.FindAllStringSubmatchIndex(s, -1)
-	if ms == nil {
-		return s
+// replaceByLine applies r to the lines of s that pass its prefilter.
+func replaceByLine(s string, r *rule) string {
+	if !strings.Contains(s, "\n") {
+		return replace(s, r)
 	}
 	var b strings.Builder
-	b.Grow(len(s))
-	last := 0
-	for _, m := range ms {
+	changed := false
+	rest := s
+	done := 0 // bytes of s already copied to b
+	for off := 0; len(rest) > 0; {
+		n := strings.IndexByte(rest, '\n')
+		line := rest
+		if n >= 0 {
+			line = rest[:n]
+		}
+		if r.hit(line) {
+			if out := replace(line, r); out != line {
+				if !changed {
+					b.Grow(len(s))
+					changed = true
+				}
+				b.WriteString(s[done:off])
+				b.WriteString(out)
+				done = off + len(line)
+			}
+		}
+		if n < 0 {
+			break
+		}
+		off += n + 1
+		rest = rest[n+1:]
+	}
+	if !changed {
+		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
+}
+
+func replace(s string, r *rule) string {
+	re := r.re()
+	var b strings.Builder
+	last, pos := 0, 0
+	for pos < len(s) {
+		m := re.FindStringSubmatchIndex(s[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		out := r.repl(s, m)
+		if out == s[m[0]:m[1]] {
+			next := m[1]
+			if r.resume != nil {
+				next = r.resume(m)
+			}
+			pos = max(next, m[0]+1)
+			continue
+		}
+		if last == 0 {
+			b.Grow(len(s))
+		}
 		b.WriteString(s[last:m[0]])
-		b.WriteString(r.repl(s, m))
-		last = m[1]
+		b.WriteString(out)
+		last, pos = m[1], max(m[1], m[0]+1)
+	}
+	if last == 0 && b.Len() == 0 {
+		return s
 	}
 	b.WriteString(s[last:])
 	return b.String()

@@ -31,6 +31,7 @@ func TestString(t *testing.T) {
 		{"AC-023 env assignment", "API_KEY=secret123 curl https://api.example.com", "API_KEY=*** curl https://api.example.com"},
 		{"export quoted", `export GITHUB_TOKEN="abc def" && gh pr list`, `export GITHUB_TOKEN="***" && gh pr list`},
 		{"single quoted", `DB_PASSWORD='hunter2' ./migrate`, `DB_PASSWORD='***' ./migrate`},
+		{"assignment inside a value", "A0= API_KEY=abc123 x", "A0= API_KEY=*** x"},
 		{"several assignments", "AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y aws s3 ls", "AWS_ACCESS_KEY_ID=*** AWS_SECRET_ACCESS_KEY=*** aws s3 ls"},
 		{"yaml in a file", "db:\n  host: localhost\n  password: s3cr3t!\n", "db:\n  host: localhost\n  password: ***\n"},
 		{"json in a file", `{"client_secret": "abc123", "name": "x"}`, `{"client_secret": "***", "name": "x"}`},
