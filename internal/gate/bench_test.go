@@ -38,3 +38,30 @@ func BenchmarkJudge(b *testing.B) {
 		})
 	}
 }
+
+// FuzzJudge: whatever oath-classify reports (commands, write paths) and whatever state.md says,
+// Judge answers allow or block with a rule and a reason, never panics, and never lets a write
+// to CLAUDE.md through.
+func FuzzJudge(f *testing.F) {
+	f.Add("git\x00add\x00state.md\x01git\x00commit\x00-m\x00x", "state.md", "## playbook\nactive: null\n## config\nsecurity: admin\n")
+	f.Add("mv\x00plan/playbook-*.md\x00plan/archive/", "../p/plan/archive", "")
+	f.Add("cd\x00..\x01rm\x00-rf\x00p", "/p/./.claude//hooks/", "## playbook\nactive: x\n")
+	f.Fuzz(func(t *testing.T, commands, write, stateText string) {
+		var cs [][]string
+		for _, c := range strings.Split(commands, "\x01") {
+			cs = append(cs, strings.Split(c, "\x00"))
+		}
+		g := &fakeGit{staged: []string{write}, unpushed: map[string][]string{"@{u}": {write}}}
+		env := Env{ProjectDir: proj, PlaybookGate: true, State: ParseState([]byte(stateText)), StateText: []byte(stateText), Git: g}
+		for _, w := range []string{write, "CLAUDE.md"} {
+			c := bash("fuzz", cs, w)
+			v := Judge(c, env)
+			if (v.Verdict != "allow" && v.Verdict != "block") || v.Rule == "" || v.Reason == "" {
+				t.Fatalf("verdict %+v", v)
+			}
+			if w == "CLAUDE.md" && v.Verdict != "block" {
+				t.Fatalf("a write to CLAUDE.md passed: %+v", v)
+			}
+		}
+	})
+}
