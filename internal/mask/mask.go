@@ -35,7 +35,7 @@ type rule struct {
 	// multiline rules match across lines; the others run line by line, on the lines that pass
 	// hit only, so a large file costs a scan, not a regexp run over all of it.
 	multiline bool
-	re  func() *regexp.Regexp
+	re        func() *regexp.Regexp
 	// repl rewrites one match given its submatch indices. A match it returns unchanged is no
 	// match: the search goes on from resume(m) (default: the match's end), so that a name that
 	// is no secret does not hide an assignment inside its value ("A= API_KEY=x").
@@ -172,10 +172,10 @@ var rules = []rule{
 	{
 		// PEM private key blocks: the armour lines stay, the body goes. An unterminated block
 		// (a truncated file) is masked to the end of the text.
-		name: "private_key_block",
+		name:      "private_key_block",
 		hit:       contains("PRIVATE KEY"),
 		multiline: true,
-		re:   lazy(`(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(?s:.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`),
+		re:        lazy(`(-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----)(?s:.*?)(-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\z)`),
 		repl: func(s string, m []int) string {
 			end := group(s, m, 2)
 			if end == "" {
