@@ -3,6 +3,7 @@ package decide
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,7 +80,7 @@ func Decide(in Input) envelope.Decision {
 	prof := ProfileFor(p)
 	access := prof.Check(c.Domain)
 	src := ""
-	if access != Denied && contains(prof.Denied, FileWriteSrc) {
+	if access != Denied && slices.Contains(prof.Denied, FileWriteSrc) {
 		if src = SrcWrite(in.ProjectDir, c.Paths.Write); src != "" {
 			access = Denied
 		}
@@ -296,15 +297,6 @@ func orNone(s string) string {
 		return "(none given)"
 	}
 	return s
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // num prints a score or autonomy for a person: at most 3 decimals.

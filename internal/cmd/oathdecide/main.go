@@ -152,8 +152,8 @@ func decideEnvelope(env *envelope.Envelope, p phase.Phase, defaulted bool, proje
 	return decide.Decide(in)
 }
 
-// failed returns in with its classification emptied, which decide.Decide blocks; the doubt
-// is carried in the domain-less classification's place by FailClosed's reason.
+// failed returns in with the doubt that makes decide.Decide block, and without a
+// classification that could not be read in full.
 func failed(in decide.Input, why string) decide.Input {
 	in.Classify = envelope.Classification{}
 	in.Doubt = why
