@@ -1,5 +1,7 @@
-// Package trust computes earned, per-domain trust (seed 002 §B-1-1, seed 001 §3.1): pure
-// functions of a domain's record, the settings and the time, with no I/O.
+// Package trust computes and keeps earned, per-domain trust (seed 002 §B-1-1, seed 001 §3.1,
+// §5.1): the math is pure functions of a domain's record, the settings and the time (math.go);
+// File is the v2 document with its parser and validation (file.go); Store alone does I/O, the
+// lock and the atomic writes (store.go).
 package trust
 
 import (
@@ -44,7 +46,7 @@ func successRate(d Domain, t settings.Trust) float64 {
 }
 
 // MaxScore is the highest score trust can earn. The seed's update approaches 1 without reaching
-// it, but float64 arithmetic would round it to exactly 1.0 after some hundreds of successes;
+// it, but float64 arithmetic rounds it to exactly 1.0 after about 1,800 successes at 0.02;
 // capping it below 1 keeps "a score of 1.0 is hand-set" (001 §5.1) true, so the store can refuse
 // it without ever refusing honestly earned trust.
 const MaxScore = 0.9999
