@@ -14,17 +14,13 @@ oath_fail() {
 }
 trap 'oath_fail "failed at line $LINENO"' ERR
 
-# The binaries: $OATH_BIN if set, else the repository's bin/ next to this file's real location
-# (resolved without spawning a process unless the hook is a symlink), else PATH.
+# The binaries: $OATH_BIN if set, else the repository's bin/ next to the real location of the hooks
+# (each hook resolves its own symlink before sourcing this file, so no process is spawned here),
+# else PATH.
 if [[ -n ${OATH_BIN:-} ]]; then
   oath_bin=${OATH_BIN%/}/
 else
-  oath_src=${BASH_SOURCE[0]}
-  if [[ -L $oath_src ]]; then
-    oath_src=$(readlink -f -- "$oath_src")
-  fi
-  oath_dir=${oath_src%/*}
-  [[ $oath_dir == "$oath_src" ]] && oath_dir=.
+  oath_dir=${BASH_SOURCE[0]%/*}
   if [[ -x $oath_dir/../bin/oath-classify ]]; then
     oath_bin=$oath_dir/../bin/
   else
