@@ -317,6 +317,7 @@ var rules = []rule{
 	{
 		// Assignments whose name looks like a secret: API_KEY=x, export TOKEN="x",
 		// password: x (YAML), "client_secret": "x" (JSON inside a file), aws_secret_access_key = x.
+		// With a colon the name must stand where a key does, so prose ("token: see below") stays.
 		// A reference to another variable ($TOKEN, ${TOKEN}) is not a secret and stays.
 		name: "assignment",
 		hit: func(s string) bool {
@@ -327,6 +328,9 @@ var rules = []rule{
 			if !IsSecretName(group(s, m, 2)) {
 				return s[m[0]:m[1]]
 			}
+			if sep := s[m[5]:m[3]]; !strings.Contains(sep, "=") && !keyPosition(s, m) {
+				return s[m[0]:m[1]] // "secret_rule: sets …" is prose, not a key
+			}
 			v := group(s, m, 3)
 			if isReference(v) || (isAuthScheme(v) && m[1] < len(s) && (s[m[1]] == ' ' || s[m[1]] == '\t')) {
 				// "Authorization: Bearer ***" was masked by its own rule; the scheme stays.
@@ -336,6 +340,16 @@ var rules = []rule{
 		},
 		resume: func(m []int) int { return m[5] }, // after the name
 	},
+}
+
+// keyPosition reports whether the name of a "name: value" match stands where a key does: quoted
+// ("password": x, 'x-api-key: y'), or first on its line (YAML, headers, .netrc-like files).
+func keyPosition(s string, m []int) bool {
+	if m[4] > m[2] || (m[0] > 0 && (s[m[0]-1] == '"' || s[m[0]-1] == '\'')) {
+		return true
+	}
+	start := strings.LastIndexByte(s[:m[0]], '\n') + 1
+	return strings.TrimLeft(s[start:m[0]], " \t-") == ""
 }
 
 // isAuthScheme reports whether v is an HTTP authentication scheme, which is no secret.
