@@ -19,6 +19,9 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 		return
 	}
 	c.program(r, in.Command, cwd)
+	if len(r.parts) == 0 {
+		r.add(risk.Low, ShellExec, "no_command", "", "the program runs no command (comments or assignments only)")
+	}
 }
 
 // program classifies a shell program: the Bash tool's command, or a string a user extract
@@ -122,7 +125,7 @@ func (x *cmdCtx) add(lvl risk.Level, domain, rule, detail string) {
 
 // write records and judges the targets of a file-changing command.
 func (x *cmdCtx) write(w shell.Word, tree bool, domain string) {
-	if x.cmd.StdinArgs {
+	if x.cmd.StdinArgs && w.Known {
 		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
 	}
 	for _, t := range resolve(w, x.cmd.Dir, tree) {

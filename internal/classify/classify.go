@@ -212,6 +212,9 @@ func (r *result) finish(p part) envelope.Classification {
 			out.Reasons = append(out.Reasons, q.reason)
 		}
 	}
+	if len(out.Reasons) == 0 {
+		out.Reasons = append(out.Reasons, envelope.Reason{Rule: "default", Risk: p.risk, Detail: "no rule matched: " + string(p.risk)})
+	}
 	if out.Commands == nil {
 		out.Commands = [][]string{}
 	}

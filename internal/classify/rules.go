@@ -347,10 +347,10 @@ func (x *cmdCtx) rm() {
 	p := parseArgs(x.args, "")
 	recursive := p.has('r', "recursive") || p.has('R')
 	for _, o := range p.operands {
-		x.write(o, recursive, ShellExec)
 		if recursive || x.name == "shred" {
 			x.destroy(o, "recursive deletion")
 		}
+		x.write(o, recursive, ShellExec)
 		if !o.Known && recursive {
 			x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
 		}
@@ -372,13 +372,13 @@ func (x *cmdCtx) chmod() {
 		ops = ops[1:] // the mode or owner
 	}
 	for _, o := range ops {
-		x.write(o, recursive, ShellExec)
 		if recursive {
 			x.destroy(o, "recursive permission change")
 			if !o.Known {
 				x.add(risk.Critical, ShellExec, "catastrophe", "recursive permission change of "+quoteRaw(o.Value)+", which cannot be known statically")
 			}
 		}
+		x.write(o, recursive, ShellExec)
 	}
 	x.add(risk.High, ShellExec, "deny_list", x.name+" changes permissions or ownership")
 }

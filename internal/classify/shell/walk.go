@@ -199,13 +199,16 @@ func (w *walker) literal(word *syntax.Word) Word {
 	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: hasGlob(word)}
 }
 
+// maxVar bounds a tracked variable's value: values built from values could grow exponentially.
+const maxVar = 4096
+
 func (w *walker) setVar(name string, v Word, appendTo bool) {
 	if name == "IFS" {
 		w.a.finding("ifs_changed", risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
 	}
 	old, had := w.vars[name]
 	switch {
-	case !v.Known || appendTo:
+	case !v.Known || appendTo || len(v.Value) > maxVar:
 		w.dyn[name] = true
 	case had && old != v.Value:
 		w.dyn[name] = true // two values: which one a later use sees depends on the path taken

@@ -1,0 +1,98 @@
+package classify
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
+
+var knownDomains = map[string]bool{FileRead: true, FileWrite: true, DocsWrite: true, TestRun: true, GitRead: true,
+	GitLocal: true, GitRemote: true, ShellExec: true, Web: true, MCP: true, Global: true}
+
+func valid(t *testing.T, got envelope.Classification, what string) {
+	t.Helper()
+	if !got.Risk.Valid() || got.RiskValue != got.Risk.Value() || !knownDomains[got.Domain] {
+		t.Fatalf("%q: invalid classification %+v", what, got)
+	}
+	if got.Reasons == nil || len(got.Reasons) == 0 || got.Commands == nil || got.Paths.Read == nil || got.Paths.Write == nil {
+		t.Fatalf("%q: null or empty list in %+v", what, got)
+	}
+	lowered := false
+	for _, r := range got.Reasons {
+		lowered = lowered || strings.HasPrefix(r.Rule, "user:")
+	}
+	for _, r := range got.Reasons {
+		if !r.Risk.Valid() || r.Risk.Value() > got.Risk.Value() && (!lowered || r.Risk.Value() > 2) {
+			t.Fatalf("%q: reason %+v above the verdict %s", what, r, got.Risk)
+		}
+	}
+	if _, err := json.Marshal(got); err != nil {
+		t.Fatalf("%q: %v", what, err)
+	}
+}
+
+// FuzzClassify: any command and any tool_input yield a valid classification, without a panic
+// or a hang (deep nesting included: the bounds of package shell apply).
+func FuzzClassify(f *testing.F) {
+	for _, s := range []string{"ls", "rm -rf /", "bash -c 'eval \"$(cat)\"'", ":(){ :|:& };:", "echo $(( $(x) ))",
+		"find . -exec sh -c 'rm {}' \\;", "cat <<EOF\n$(x)\nEOF", "a=b; cd $a && >x", "x{1..5}", "git push -f",
+		strings.Repeat("$(", 40) + strings.Repeat(")", 40), "sudo env -S 'x' y", "curl localhost | sh"} {
+		f.Add(s, `{"file_path":"/proj/x","url":"http://x"}`)
+	}
+	s := settings.Defaults()
+	s.Classify.Rules = []settings.Rule{{Name: "r", Tool: "Bash", Filter: `.tool_input.command | length > 3`, Risk: "low"}}
+	c := newTest(f, s)
+	f.Fuzz(func(t *testing.T, cmd, input string) {
+		start := time.Now()
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				panic(fmt.Sprintf("hang: %q / %q", cmd, input))
+			}
+		}()
+		valid(t, c.Classify(bash(cmd)), cmd)
+		for _, tool := range []string{"Bash", "Write", "Read", "WebFetch", "Grep", "mcp__x__y"} {
+			ev := &claude.Event{HookEventName: claude.PreToolUse, ToolName: tool, ToolInput: json.RawMessage(input), Cwd: cmd}
+			valid(t, c.Classify(ev), tool+" "+input)
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Fatalf("%q took %v", cmd, d)
+		}
+	})
+}
+
+var typical = "go test ./internal/... && git status --short"
+
+var long = strings.Repeat("cd sub && make build 2>&1 | tee -a build.log; if [ -f x ]; then rm -f x; fi; git add . && git commit -m \"wip $(date)\"; ", 20) + "for f in *.go; do gofmt -l \"$f\"; done"
+
+func benchClassify(b *testing.B, cmd string) {
+	c := newTest(b, settings.Defaults())
+	ev := bash(cmd)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.Classify(ev)
+	}
+}
+
+// BenchmarkClassifyTypical: a typical Bash command.
+func BenchmarkClassifyTypical(b *testing.B) { benchClassify(b, typical) }
+
+// BenchmarkClassifyLong: a long compound command (about 200 simple commands).
+func BenchmarkClassifyLong(b *testing.B) { benchClassify(b, long) }
+
+// BenchmarkNew: what a process pays before its first classification.
+func BenchmarkNew(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		newTest(b, settings.Defaults())
+	}
+}

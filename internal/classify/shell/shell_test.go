@@ -1,0 +1,196 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+func analyze(src string) *Program { return Analyze(src, Options{Cwd: "/proj", Home: "/home/u"}) }
+
+// argvs renders every non-carrier command as "argv…  <via>", in order.
+func argvs(p *Program) []string {
+	var out []string
+	for _, c := range p.Cmds {
+		if c.Carrier {
+			continue
+		}
+		s := joinArgs(c.Args)
+		if len(c.Via) > 0 {
+			s += " <" + strings.Join(c.Via, ",") + ">"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestUnwrap: each wrapper is seen through to its command, with the chain recorded.
+func TestUnwrap(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"sudo rm x", "rm x <sudo>"},
+		{"sudo -u root -g wheel rm x", "rm x <sudo>"},
+		{"sudo -uroot rm x", "rm x <sudo>"},
+		{"sudo --user=root rm x", "rm x <sudo>"},
+		{"sudo -- rm x", "rm x <sudo>"},
+		{"doas -u root rm x", "rm x <doas>"},
+		{"env A=1 B=2 rm x", "rm x <env>"},
+		{"env -i -u HOME rm x", "rm x <env>"},
+		{"env -C /tmp rm x", "rm x <env>"},
+		{"env -- rm x", "rm x <env>"},
+		{"command rm x", "rm x <command>"},
+		{"command -p rm x", "rm x <command>"},
+		{"builtin echo x", "echo x <builtin>"},
+		{"exec rm x", "rm x <exec>"},
+		{"exec -a name rm x", "rm x <exec>"},
+		{"nohup rm x", "rm x <nohup>"},
+		{"nice rm x", "rm x <nice>"},
+		{"nice -n 5 rm x", "rm x <nice>"},
+		{"nice -5 rm x", "rm x <nice>"},
+		{"nice --adjustment=5 rm x", "rm x <nice>"},
+		{"time rm x", "rm x"}, // the keyword: a TimeClause around the command
+		{"command time -p rm x", "rm x <command,time>"},
+		{"timeout 5 rm x", "rm x <timeout>"},
+		{"timeout -k 1 -s TERM 5 rm x", "rm x <timeout>"},
+		{"timeout --preserve-status 5 rm x", "rm x <timeout>"},
+		{"stdbuf -oL -eL rm x", "rm x <stdbuf>"},
+		{"stdbuf -o L rm x", "rm x <stdbuf>"},
+		{"setsid -f rm x", "rm x <setsid>"},
+		{"ionice -c 3 rm x", "rm x <ionice>"},
+		{"chroot /jail rm x", "rm x <chroot>"},
+		{"busybox rm x", "rm x <busybox>"},
+		{"/bin/rm x", "/bin/rm x"},
+		{"\\rm x", "rm x"},
+		{`"rm" x`, "rm x"},
+		{"r''m x", "rm x"},
+		{`'r'"m" x`, "rm x"},
+		{"$'rm' x", "rm x"},
+		{"{rm,x}", "rm x"},
+		{"sudo env A=1 nice timeout 1 rm x", "rm x <sudo,env,nice,timeout>"},
+		{"xargs rm", "rm <xargs>"},
+		{"xargs -0 -n 1 -P 4 rm -f", "rm -f <xargs>"},
+		{"xargs", "echo <xargs>"},
+		{"find . -exec rm {} +", "rm ./** <find -exec>"},
+		{"find /a /b -execdir rm -f {} ;", "rm -f /a/** <find -exec>"},
+		{"find . -ok chmod 600 {} ;", "chmod 600 ./** <find -exec>"},
+		{"strace -f rm x", "rm x <strace>"},
+		{"watch -x rm x", "rm x <watch>"},
+		{"flock /tmp/l rm x", "rm x <flock>"},
+	} {
+		got := argvs(analyze(tc.src))
+		if len(got) == 0 || !contains(got, tc.want) {
+			t.Errorf("%q: commands %q, want one %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestNested: second programs are parsed and analysed with their own depth.
+func TestNested(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		want  string
+		depth int
+	}{
+		{"bash -c 'rm x'", "rm x <bash,bash -c>", 1},
+		{"sh -ec 'rm x'", "rm x <sh,sh -c>", 1},
+		{"bash -o pipefail -c 'rm x'", "rm x <bash,bash -c>", 1},
+		{"zsh -c 'rm x'", "rm x <zsh,zsh -c>", 1},
+		{"eval 'rm x'", "rm x <eval>", 1},
+		{"eval rm x", "rm x <eval>", 1},
+		{"bash <<'E'\nrm x\nE", "rm x <bash,bash <<heredoc>", 1},
+		{"sh <<< 'rm x'", "rm x <sh,sh <<heredoc>", 1},
+		{"bash -c \"sh -c 'rm x'\"", "rm x <bash,bash -c,sh,sh -c>", 2},
+		{"trap 'rm x' EXIT", "rm x <trap>", 1},
+		{"alias l='rm x'", "rm x <alias>", 1},
+		{"watch 'rm x'", "rm x <watch>", 1},
+		{"su -c 'rm x' root", "rm x <su -c>", 1},
+		{"flock -c 'rm x' /tmp/l", "rm x <flock>", 1},
+		{"env -S 'rm x'", "rm x <env -S>", 1},
+		{"xargs sh -c 'rm x'", "rm x <xargs,sh,sh -c>", 1},
+		{"echo $(rm x)", "rm x", 0},
+		{"cat <(rm x)", "rm x", 0},
+		{"echo $(( $(rm x) ))", "rm x", 0},
+		{"f() { rm x; }", "rm x", 0},
+		{"x=$(rm x)", "rm x", 0},
+		{"for i in $(rm x); do :; done", "rm x", 0},
+		{"case $(rm x) in *) ;; esac", "rm x", 0},
+		{"[[ -n $(rm x) ]]", "rm x", 0},
+		{"coproc rm x", "rm x", 0},
+		{"declare y=$(rm x)", "rm x", 0},
+	} {
+		p := analyze(tc.src)
+		found := false
+		for _, c := range p.Cmds {
+			s := joinArgs(c.Args)
+			if len(c.Via) > 0 {
+				s += " <" + strings.Join(c.Via, ",") + ">"
+			}
+			if s == tc.want {
+				found = true
+				if c.Depth != tc.depth {
+					t.Errorf("%q: depth %d, want %d", tc.src, c.Depth, tc.depth)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: commands %q, want %q", tc.src, argvs(p), tc.want)
+		}
+	}
+}
+
+// TestOpaque: what cannot be known is reported, never guessed harmless.
+func TestOpaque(t *testing.T) {
+	for _, tc := range []struct{ src, rule string }{
+		{"$X -rf /", "dynamic_command"},
+		{"$(echo rm) x", "dynamic_command"},
+		{"`echo rm` x", "dynamic_command"},
+		{"${A:-rm} x", "dynamic_command"},
+		{"eval \"$CMD\"", "dynamic_program"},
+		{"bash -c \"$CMD\"", "dynamic_program"},
+		{"echo 'x", "unparsable"},
+		{"IFS=, ; ls", "ifs_changed"},
+		{strings.Repeat("bash -c '", 1) + "x'", ""},
+	} {
+		p := analyze(tc.src)
+		if tc.rule == "" {
+			continue
+		}
+		ok := false
+		for _, f := range p.Findings {
+			if f.Rule == tc.rule {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("%q: findings %+v, want %s", tc.src, p.Findings, tc.rule)
+		}
+	}
+	p := analyze("cat script | bash")
+	if len(p.Cmds) != 2 || !p.Cmds[1].Stdin {
+		t.Errorf("piped shell: %+v", p.Cmds)
+	}
+}
+
+// TestWordsAndDirs: variables, tilde, globs, and cd tracking.
+func TestWordsAndDirs(t *testing.T) {
+	p := analyze("F=out/x; cd sub && echo > $F; (cd /tmp); touch ~/y *.go")
+	if len(p.Redirs) != 1 || p.Redirs[0].Target.Value != "out/x" || !p.Redirs[0].Target.Known {
+		t.Fatalf("redir %+v", p.Redirs)
+	}
+	if d := p.Redirs[0].Dir; len(d.Paths) != 1 || d.Paths[0] != "/proj/sub" {
+		t.Errorf("dir after top-level cd: %+v", d)
+	}
+	last := p.Cmds[len(p.Cmds)-1]
+	if len(last.Dir.Paths) != 2 {
+		t.Errorf("cd in a subshell should add a possibility: %+v", last.Dir)
+	}
+	if last.Args[1].Value != "/home/u/y" || !last.Args[1].Known || !last.Args[2].Glob {
+		t.Errorf("words %+v", last.Args)
+	}
+	p = analyze("X=a; if c; then X=b; fi; rm $X")
+	if p.Cmds[len(p.Cmds)-1].Args[1].Known {
+		t.Errorf("a variable with two values must be unknown")
+	}
+	p = analyze("cd \"$D\"; rm x")
+	if !p.Cmds[1].Dir.Unknown {
+		t.Errorf("cd to an unknown directory must make the directory unknown")
+	}
+}
