@@ -14,6 +14,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/audit"
 	"github.com/oath-harness/oath-harness/internal/cmd/oathaudit"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // TestMain lets the test binary act as oath-audit when OATH_AUDIT_AS_TOOL is set, so that the
@@ -146,5 +147,29 @@ func BenchmarkRecordInProcess(b *testing.B) {
 		if code := oathaudit.Main(bytes.NewReader(ev), &out, os.Stderr, []string{"record"}); code != 0 {
 			b.Fatal("record failed")
 		}
+	}
+}
+
+// TestRecordLockTimeout: another process holding the audit lock past the timeout makes record
+// fail (exit 1, nothing on stdout) instead of writing unlocked or dropping the line.
+func TestRecordLockTimeout(t *testing.T) {
+	project := t.TempDir()
+	t.Setenv("CLAUDE_PROJECT_DIR", project)
+	t.Setenv("OATH_HOME", filepath.Join(project, "oath-harness"))
+	dir := filepath.Join(project, "oath-harness", "audit")
+	unlock, err := safefile.Lock(filepath.Join(dir, ".chain"), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	oathaudit.TestOnlyLockTimeout = 30 * time.Millisecond
+	defer func() { oathaudit.TestOnlyLockTimeout = 0 }()
+	var stdout, stderr bytes.Buffer
+	code := oathaudit.Main(bytes.NewReader(event(1, "x")), &stdout, &stderr, []string{"record"})
+	if code != 1 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "timed out waiting for the lock") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	if files, _ := audit.Files(dir); len(files) != 0 {
+		t.Fatalf("a line was written without the lock: %v", files)
 	}
 }
