@@ -16,6 +16,12 @@
 //     (state.md, plan/playbook-*.md, plan/archive/**) and, with security: admin, the maintenance
 //     whitelist pass.
 //
+// What counts as a change: every path in oath.classify's paths.write (and a file tool's
+// tool_input path), and, for Bash, every command not on the short read-only list
+// (readOnlyCommands). A non-Bash tool with no write path (Read, Grep, WebFetch, an MCP tool
+// oath-classify found no write for) changes nothing. Should oath-classify miss a write route,
+// HARD_BLOCK also checks every argument of a changing command, and DEST/base(SOURCE) of cp, mv, ln.
+//
 // A field of state.md is read only by the calls whose verdict depends on it: reads and writes of
 // the exceptions pass even when state.md is missing (that is how it is recreated); every other
 // change is blocked with a reason naming what could not be read. HARD_BLOCK needs no state.
@@ -308,16 +314,16 @@ func (env Env) hardBlock(cwd string, targets []target, cmds [][]string) (envelop
 	if prot == nil {
 		prot = DefaultProtected()
 	}
-	check := func(t target, how string) (envelope.GateVerdict, bool) {
+	check := func(t target, how string, ancestors bool) (envelope.GateVerdict, bool) {
 		for _, p := range t.places {
-			if e, ok := prot.Match(p.rel, p.abs); ok {
+			if e, ok := prot.match(p.rel, p.abs, ancestors); ok {
 				return block(RuleHardBlock, "%s %s, protected by %q (%s); HARD_BLOCK holds in every mode, admin included: only a person can change it, outside the agent", how, t.shown, e.Pattern, e.Source), true
 			}
 		}
 		return envelope.GateVerdict{}, false
 	}
 	for _, t := range targets {
-		if v, ok := check(t, "the call writes"); ok {
+		if v, ok := check(t, "the call writes", true); ok {
 			return v, true
 		}
 	}
@@ -336,20 +342,55 @@ func (env Env) hardBlock(cwd string, targets []target, cmds [][]string) (envelop
 		if writesNoOperand(argv) {
 			continue
 		}
+		trees := treeWriters[cmdName(argv)]
 		for _, d := range dirs {
 			if g, ok := parseGit(argv); ok && g.dir != "" {
 				d = joinDir(d, g.dir)
 			}
 			for _, a := range argv[1:] {
 				for _, cand := range argCandidates(a) {
-					if v, ok := check(env.target(d, cand), fmt.Sprintf("%s names", cmdName(argv))); ok {
+					if v, ok := check(env.target(d, cand), fmt.Sprintf("%s names", cmdName(argv)), trees); ok {
 						return v, true
 					}
+				}
+			}
+			for _, cand := range intoDir(argv) {
+				if v, ok := check(env.target(d, cand), fmt.Sprintf("%s writes", cmdName(argv)), false); ok {
+					return v, true
 				}
 			}
 		}
 	}
 	return envelope.GateVerdict{}, false
+}
+
+// treeWriters act on whole directory trees, so naming a directory above a protected file is a
+// write to it (rm -r .claude, git checkout .). Other commands that merely name a directory
+// ("go test .", "make -C .") are checked against the protected paths and what lies below them.
+var treeWriters = map[string]bool{
+	"rm": true, "rmdir": true, "mv": true, "chmod": true, "chown": true, "chgrp": true,
+	"find": true, "rsync": true, "shred": true, "unlink": true, "git": true, "setfacl": true, "chattr": true,
+}
+
+// copiers take SOURCE… DEST, where DEST may be a directory the sources land in.
+var copiers = map[string]bool{"cp": true, "mv": true, "ln": true, "install": true, "rsync": true}
+
+// intoDir returns DEST/base(SOURCE) for each source of a copier: "cp /tmp/CLAUDE.md ." writes
+// ./CLAUDE.md without naming it.
+func intoDir(argv []string) []string {
+	if !copiers[cmdName(argv)] {
+		return nil
+	}
+	ops, _ := operands(argv[1:], nil)
+	if len(ops) < 2 {
+		return nil
+	}
+	dest := ops[len(ops)-1]
+	var out []string
+	for _, src := range ops[:len(ops)-1] {
+		out = append(out, filepath.Join(dest, filepath.Base(src)))
+	}
+	return out
 }
 
 // maxDirs bounds the directories an argument is resolved against (a chain of cd doubles them).

@@ -100,14 +100,28 @@ func stripComment(s string) string {
 
 // Match returns the first entry that a write to the target changes. rel is the target relative
 // to the project directory ("" when the target is outside it); abs is the absolute target.
-func (p *Protected) Match(rel, abs string) (Entry, bool) {
+// A target above a protected path counts (rm -r, mv of a parent directory).
+func (p *Protected) Match(rel, abs string) (Entry, bool) { return p.match(rel, abs, true) }
+
+// MatchWithin is Match without the directories above a protected path: for a path that is only
+// named, by a command that is not known to act on whole trees ("go test ." names the project
+// but does not overwrite CLAUDE.md).
+func (p *Protected) MatchWithin(rel, abs string) (Entry, bool) { return p.match(rel, abs, false) }
+
+func (p *Protected) match(rel, abs string, ancestors bool) (Entry, bool) {
 	var relSegs, absSegs []string // split once, lazily: every entry folds case
+	hit := func(e Entry, segs []string) bool {
+		if ancestors {
+			return e.pat.overlaps(segs)
+		}
+		return matchSegs(e.pat.tree, segs)
+	}
 	for _, e := range p.Entries {
 		if e.pat.abs {
 			if absSegs == nil {
 				absSegs = splitPath(abs, true)
 			}
-			if e.pat.overlaps(absSegs) {
+			if hit(e, absSegs) {
 				return e, true
 			}
 			continue
@@ -118,7 +132,7 @@ func (p *Protected) Match(rel, abs string) (Entry, bool) {
 		if relSegs == nil {
 			relSegs = splitPath(rel, true)
 		}
-		if e.pat.overlaps(relSegs) {
+		if hit(e, relSegs) {
 			return e, true
 		}
 	}
