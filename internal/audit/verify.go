@@ -210,7 +210,7 @@ func checkHead(last string, end *link) (*Break, string) {
 	case h.Seq == end.seq && h.Hash != end.hash:
 		return &Break{File: name, Line: end.loc.Num, What: "edited: the last line no longer matches the head"}, ""
 	case h.Seq < end.seq:
-		return &Break{File: name, Line: end.loc.Num, What: fmt.Sprintf("inserted: lines after seq %d, the last one written", h.Seq)}, ""
+		return &Break{File: name, Line: end.loc.Num, What: fmt.Sprintf("inserted: lines after seq %d, the last one the head records (or a record crashed between its line and the head)", h.Seq)}, ""
 	}
 	return nil, ""
 }
