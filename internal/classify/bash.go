@@ -9,16 +9,18 @@ import (
 )
 
 func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
-	var in claude.BashInput
-	if !decode(ev.ToolInput, &in) {
+	var in struct {
+		Command *string `json:"command"`
+	}
+	if !decode(ev.ToolInput, &in) || in.Command == nil {
 		r.add(risk.High, ShellExec, "unreadable_input", "Bash", "tool_input.command is missing or not a string")
 		return
 	}
-	if strings.TrimSpace(in.Command) == "" {
+	if strings.TrimSpace(*in.Command) == "" {
 		r.add(risk.Low, ShellExec, "empty_command", "", "nothing to run")
 		return
 	}
-	c.program(r, in.Command, cwd)
+	c.program(r, *in.Command, cwd)
 	if len(r.parts) == 0 {
 		r.add(risk.Low, ShellExec, "no_command", "", "the program runs no command (comments or assignments only)")
 	}

@@ -1,7 +1,7 @@
 package classify
 
 import (
-	"net"
+	"net/netip"
 	"net/url"
 	"path"
 	"strings"
@@ -471,8 +471,8 @@ func isLocalURL(raw string) bool {
 	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
 		return true
 	}
-	if ip := net.ParseIP(h); ip != nil {
-		return ip.IsLoopback()
+	if ip, err := netip.ParseAddr(strings.Trim(h, "[]")); err == nil {
+		return ip.Unmap().IsLoopback()
 	}
 	return false
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -210,6 +211,7 @@ func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 }
 
 func quoteRaw(s string) string {
+	s = strings.ReplaceAll(s, shell.Dyn, "$(…)")
 	if len(s) > 80 {
 		s = s[:80] + "…"
 	}

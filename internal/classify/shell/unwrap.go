@@ -93,7 +93,7 @@ func IsShell(name string) bool { return shells[name] }
 func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
 		if !args[0].Known {
-			w.a.finding("dynamic_command", risk.High, src, "the command name "+quote(args[0].Value)+" cannot be known statically")
+			w.a.finding("dynamic_command", risk.High, src, "the command name in "+quote(clip(src))+" cannot be known statically")
 			w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
 			return
 		}
