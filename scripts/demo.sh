@@ -4,7 +4,7 @@
 # hooks in a temporary project, and prints each call's decision, its reason, and each domain's
 # trust as it grows. Nothing outside the temporary directory is touched.
 #
-# Usage: scripts/demo.sh [SESSION.jsonl]
+# Usage: scripts/demo.sh [SESSION.jsonl]     (OATH_BIN=dir: use binaries built there instead)
 # A call the hooks refuse never ran in the replay, so its recorded outcome is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,13 +14,16 @@ command -v jq >/dev/null 2>&1 || {
   exit 1
 }
 
-echo "building the oath-* binaries (scripts/build.sh) …"
-scripts/build.sh
+if [[ -z ${OATH_BIN:-} ]]; then # a set OATH_BIN names binaries already built (the tests use it)
+  echo "building the oath-* binaries (scripts/build.sh) …"
+  scripts/build.sh
+  OATH_BIN=$PWD/bin
+fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/oath-demo.XXXXXX")
 if [[ -z ${OATH_DEMO_KEEP:-} ]]; then trap 'rm -rf "$tmp"' EXIT; fi
 project=$tmp/project home=$tmp/home
 mkdir -p "$project/.claude" "$home"
-export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN=$PWD/bin
+export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN
 
 if [[ -t 1 && -z ${NO_COLOR:-} ]]; then
   bold=$'\e[1m' dim=$'\e[2m' red=$'\e[31m' green=$'\e[32m' yellow=$'\e[33m' off=$'\e[0m'
