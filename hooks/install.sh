@@ -145,6 +145,11 @@ for phase in planning building auditing; do
   fi
 done
 
+# The hooks block every call when they cannot find the binaries: say so now rather than later.
+if ! $uninstall && ! [[ -x $hooks_dir/../bin/oath-classify ]] && ! command -v oath-classify >/dev/null 2>&1; then
+  echo "install.sh: warning: no oath-* binaries in $(dirname "$hooks_dir")/bin or on PATH; run scripts/build.sh, or every call will be blocked" >&2
+fi
+
 if ! $changed; then
   echo "install.sh: $project is already $($uninstall && echo "free of oath-harness hooks" || echo "set up"); nothing changed" >&2
 elif $uninstall; then
