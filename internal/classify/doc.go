@@ -1,0 +1,68 @@
+// Package classify decides what a Claude Code tool call is (its domain) and how risky it is,
+// from the parsed call, never from the raw string.
+//
+// # Rules, in order
+//
+//   - Every tool has a domain: Read/Glob/Grep/LS file_read; Write/Edit/MultiEdit/NotebookEdit
+//     file_write, or docs_write when a component of the path is "docs"; WebFetch/WebSearch web;
+//     mcp__server__tool mcp (medium unless a user rule says otherwise); anything else _global.
+//   - A Bash command is parsed as bash (mvdan.cc/sh) by package shell, which reports every simple
+//     command anywhere in it (lists, pipes, subshells, groups, loops, functions, command and
+//     process substitution, arithmetic) after seeing through wrappers (sudo, env, command,
+//     builtin, exec, nohup, nice, time, timeout, stdbuf, xargs, find -exec …, /bin/rm, \rm,
+//     "rm", r”m) and second programs (bash -c, eval, heredocs and here-strings to a shell, trap,
+//     alias, watch, su -c). Each command gets a risk and a domain; the program's risk is the
+//     maximum, and its domain that of its riskiest part (ties go to the more capable domain).
+//   - The seed's lists (001 §3.3): critical for curl/wget (and httpie) to a non-local URL, mail
+//     senders, variables named like API_KEY/SECRET/TOKEN/PASSWORD (read or assigned), URLs about
+//     trade/order/buy/sell/payment/transaction; high for the deny list; low for the allow list;
+//     medium for the rest. Beyond them: destructive or irreversible commands (history rewriting,
+//     killing processes, dropping databases, deleting cloud resources, publishing packages,
+//     privilege escalation) and credential reads (SSH keys, cloud credentials, .env) are high;
+//     catastrophes (recursive deletion or permission change of /, ~, the project root or a
+//     system directory, raw device writes, mkfs, a fork bomb, force-pushing or deleting a remote
+//     branch) are critical, so that no trust can make them automatic (DESIGN.md).
+//   - Self-protection: a write by any route to the harness root, the audit directory, the
+//     installed hooks and binaries, .claude/settings*.json (the project's and ~/.claude's),
+//     .claude/current-phase.md or .claude/protected-files.txt is critical. Paths are compared
+//     cleaned and absolute (case-insensitively, for macOS), after ~ and $HOME expansion and cd.
+//     A recursive operation on a parent of a protected path hits it, and so does a glob that can
+//     match it. Symbolic links are not followed (out of scope: the gate re-checks).
+//
+// # What cannot be known statically is the dangerous case
+//
+// A command name from $(…) or $VAR is high. A curl whose URL is not literal goes to the
+// internet (critical). A write whose target is not literal (> "$F", cp x "$(cmd)", xargs rm,
+// a relative path after cd "$X") could hit a protected file, so it is critical: the agent can
+// always spell the path out. Unparsable programs are high (the parser's message is the detail)
+// and the lines before the broken one are still analysed, since bash runs them. Programs past
+// the bounds of package shell (size, nesting, number of commands) are critical.
+//
+// # Decisions where the seed is silent
+//
+//   - git_read (status, log, diff, show, branch/tag/remote listing …) is a domain of its own:
+//     the seed's phase profiles name it and allow it in every phase. git_local is medium (amend,
+//     rebase, reset --hard, clean, branch -D are high); git_remote is push (high), pull (high, it
+//     merges), fetch/clone (medium), ls-remote (low).
+//   - WebFetch is medium, WebSearch low; a WebFetch URL about payments or carrying a secret-named
+//     query parameter is critical. MCP tools are medium. Unknown tools are _global, medium.
+//   - Writes outside the project into system directories or home dotfiles, and into .git/hooks
+//     or .git/config, are high. Inline interpreter code (python -c, node -e) is medium, high when
+//     it can reach files, processes or the network, critical when it names harness paths.
+//   - git apply/am and patch write files named inside the patch: unknown targets, so critical.
+//   - Variables assigned statically in the program are followed (F=x; echo > $F); one assigned
+//     twice with different values, read, or inherited from the environment is unknown ($HOME
+//     and $PWD excepted). A cd at the top level moves the directory; a cd in a subshell, pipe,
+//     loop or branch adds a second possible directory; a cd to an unknown place makes relative
+//     paths unknown.
+//   - A mixed program's domain is that of its riskiest part; ties go to the more capable domain
+//     (shell_exec > git_remote > git_local > … > file_read), so `ls && go test` is test_run.
+//
+// # User rules
+//
+// settings.classify.rules select calls by tool glob, a gojq filter over the event and a regular
+// expression over strings that settings.classify.extract pulls out of the tool's input. A rule
+// may raise a risk or mark a medium call low; it never lowers a built-in high or critical.
+// Filters are compiled only when the event's tool matches, run under a deadline, and a filter
+// that fails makes the call high. Extracted strings may be judged as a shell program or as SQL.
+package classify
