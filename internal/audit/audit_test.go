@@ -2,10 +2,12 @@ package audit
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -183,5 +185,41 @@ func TestReportIsWellFormed(t *testing.T) {
 	}
 	if counts["svg"] < 2 || counts["polyline"] != 1 || counts["circle"] < 2 || counts["script"] != 0 {
 		t.Errorf("elements: %v", counts)
+	}
+}
+
+// TestReportRendersInChromium loads the page in headless Chromium, when one is installed, and
+// checks that the browser built the charts (skipped otherwise: the XML test above still holds).
+func TestReportRendersInChromium(t *testing.T) {
+	bin := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			bin = p
+			break
+		}
+	}
+	if bin == "" || testing.Short() {
+		t.Skip("no headless Chromium")
+	}
+	s, v := "s", 0.5
+	page, err := Report([]Entry{
+		{Timestamp: "2026-02-23T10:00:00.000Z", SessionID: s, Event: "PreToolUse", ToolName: &s, Domain: ptr("file_write"), TrustScoreBefore: &v, Decision: ptr("logged_only")},
+		{Timestamp: "2026-02-23T10:00:01.000Z", SessionID: s, Event: "PostToolUse", ToolName: &s, Domain: ptr("file_write"), TrustScoreAfter: ptr(0.6), Outcome: ptr("success")},
+	}, 0, day)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	os.WriteFile(path, page, 0o644)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://"+path).Output()
+	if err != nil {
+		t.Fatalf("chromium: %v", err)
+	}
+	for _, want := range []string{"<polyline", `class="mix"`, "<h2>file_write</h2>", "logged_only: 1 of 1"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the rendered DOM has no %q", want)
+		}
 	}
 }

@@ -65,8 +65,8 @@ type reportView struct {
 	From, To  string
 	Entries   int
 	Bad       int
-	Calls     int
-	Sessions  int
+	Calls     string // "3 tool calls"
+	Sessions  string // "1 session"
 	Domains   []domainView
 	Blocks    []Block
 	Legend    []struct{ Name, Color string }
@@ -85,8 +85,8 @@ type reportView struct {
 func Report(entries []Entry, bad int, now time.Time) ([]byte, error) {
 	sum := Summarize(entries, bad)
 	v := reportView{
-		Generated: now.UTC().Format(time.RFC3339), Entries: sum.Entries, Bad: bad, Calls: sum.Calls,
-		Sessions: sum.Sessions, Blocks: sum.Blocks, Legend: decisionColors,
+		Generated: now.UTC().Format(time.RFC3339), Entries: sum.Entries, Bad: bad, Calls: Plural(sum.Calls, "tool call"),
+		Sessions: Plural(sum.Sessions, "session"), Blocks: sum.Blocks, Legend: decisionColors,
 		Width: chartW, Height: chartH, PlotLeft: padL, PlotRight: chartW - padR, XLabelY: chartH - 6,
 	}
 	for _, y := range []float64{0, 0.4, 0.8, 1} {
@@ -225,7 +225,7 @@ svg text { font-size: 11px; fill: #616161; }
 </head>
 <body>
 <h1>How autonomy was earned</h1>
-<p>Generated {{.Generated}} from {{.Entries}} audit entries{{if .From}} ({{.From}} to {{.To}}){{end}}: {{.Calls}} tool calls in {{.Sessions}} sessions.{{if .Bad}} {{.Bad}} lines could not be read: run <code>oath-audit verify</code>.{{end}}</p>
+<p>Generated {{.Generated}} from {{.Entries}} audit entries{{if .From}} ({{.From}} to {{.To}}){{end}}: {{.Calls}} in {{.Sessions}}.{{if .Bad}} {{.Bad}} lines could not be read: run <code>oath-audit verify</code>.{{end}}</p>
 <p class="legend">{{range .Legend}}<span><svg width="10" height="10"><rect width="10" height="10" fill="{{.Color}}"/></svg> {{.Name}}</span>{{end}}<span><svg width="10" height="10"><circle cx="5" cy="5" r="4" fill="#1565c0"/></svg> success</span><span><svg width="10" height="10"><circle cx="5" cy="5" r="4" fill="#c62828"/></svg> failure</span></p>
 {{range .Domains}}
 <h2>{{.Name}}</h2>
