@@ -96,7 +96,7 @@ func TestHooksFailClosed(t *testing.T) {
 		{"the last stage failing blocks", "pre-tool-use.sh", readEvent,
 			[]string{"OATH_BIN=" + fakeStages(t, "audit")}, 2, "oath-audit: something went wrong"},
 		{"a missing binary blocks", "pre-tool-use.sh", readEvent,
-			[]string{"OATH_BIN=" + t.TempDir()}, 2, "oath-classify"},
+			[]string{"OATH_BIN=" + t.TempDir()}, 2, "No such file or directory"}, // whichever stage bash reports first
 		{"empty input blocks", "pre-tool-use.sh", "", []string{"OATH_BIN=" + binaries(t)}, 2, "oath-"},
 		{"a failing Post hook is reported as a blocking error", "post-tool-use.sh", readEvent,
 			[]string{"OATH_BIN=" + fakeStages(t, "trust")}, 2, "oath-trust: something went wrong"},
