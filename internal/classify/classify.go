@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -58,10 +59,16 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 		install = append(install, d)
 	}
 	c.prot = newProtection(l, s.AuditDir(l.ProjectDir, l.Root), c.home, install)
-	for _, r := range s.Classify.Rules {
+	for i, r := range s.Classify.Rules {
+		if err := checkFilter(r.Filter); err != nil {
+			return nil, &settings.FieldError{Field: fmt.Sprintf("classify.rules[%d].filter", i), Value: fmt.Sprintf("%q", r.Filter), Rule: err.Error()}
+		}
 		c.rules = append(c.rules, newUserRule(r))
 	}
-	for _, x := range s.Classify.Extract {
+	for i, x := range s.Classify.Extract {
+		if err := checkFilter(x.Filter); err != nil {
+			return nil, &settings.FieldError{Field: fmt.Sprintf("classify.extract[%d].filter", i), Value: fmt.Sprintf("%q", x.Filter), Rule: err.Error()}
+		}
 		c.extract = append(c.extract, newExtractor(x))
 	}
 	return c, nil

@@ -436,7 +436,8 @@ func TestUserRules(t *testing.T) {
 	check(t, c.Classify(event("mcp__err__x", map[string]string{})), "error", H, H, "")
 }
 
-// TestSettingsValidation: bad rules are refused at load, naming the field.
+// TestSettingsValidation: bad rules are refused when the classifier is built from the settings
+// (filter syntax in classify.New, the rest in settings.Parse), naming the field.
 func TestSettingsValidation(t *testing.T) {
 	for _, tc := range []struct{ json, want string }{
 		{`{"classify":{"rules":[{"name":"x","filter":".a |","risk":"low"}]}}`, "classify.rules[0].filter"},
@@ -451,12 +452,16 @@ func TestSettingsValidation(t *testing.T) {
 		{`{"classify":{"extract":[{"tool":"mcp__x"}]}}`, "classify.extract[0].filter"},
 		{`{"classify":{"rules":[{"name":"x","tool":"Bash","risk":"low","sccore":1}]}}`, "sccore"},
 	} {
-		_, err := settings.Parse([]byte(tc.json))
+		s, err := settings.Parse([]byte(tc.json))
+		if err == nil {
+			_, err = New(s, layout.Layout{ProjectDir: "/p", Root: "/p/oath-harness"})
+		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one naming %s", tc.json, err, tc.want)
 		}
 	}
-	_, err := settings.Parse([]byte(`{"classify":{"rules":[{"name":"x","filter":".a |","risk":"low"}]}}`))
+	s, _ := settings.Parse([]byte(`{"classify":{"rules":[{"name":"x","filter":".a |","risk":"low"}]}}`))
+	_, err := New(s, layout.Layout{ProjectDir: "/p", Root: "/p/oath-harness"})
 	if err == nil || !strings.Contains(err.Error(), "offset") {
 		t.Errorf("parse error without offset: %v", err)
 	}

@@ -268,3 +268,23 @@ func clipText(s string) string {
 	}
 	return s
 }
+
+// checkFilter parses and compiles a gojq filter, reporting a parse error with its offset.
+// Compiling checks that every function it calls exists; no loader is given, so a filter can
+// read neither the environment, nor files, nor modules.
+func checkFilter(src string) error {
+	if src == "" {
+		return nil
+	}
+	q, err := gojq.Parse(src)
+	if err != nil {
+		if pe, ok := err.(*gojq.ParseError); ok {
+			return fmt.Errorf("not a valid gojq filter: %v at offset %d", pe, pe.Offset)
+		}
+		return fmt.Errorf("not a valid gojq filter: %v", err)
+	}
+	if _, err := gojq.Compile(q); err != nil {
+		return fmt.Errorf("not a valid gojq filter: %v", err)
+	}
+	return nil
+}
