@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 session=${1:-testdata/session/session.jsonl}
+command -v jq >/dev/null 2>&1 || scripts/setup.sh --demo
 command -v jq >/dev/null 2>&1 || {
   echo "demo: jq is needed to read the hooks' answers (apt-get install jq, brew install jq, or scripts/setup.sh)" >&2
   exit 1

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: Debian packages (shellcheck), the Go
 # modules, and the Claude Code CLI for the end-to-end test. Idempotent: a second run only checks.
+#
+# Usage: scripts/setup.sh [--demo]    (--demo: only what scripts/demo.sh needs: jq and the modules)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+demo_only=false
+[ "${1:-}" = --demo ] && demo_only=true
 
 missing=()
-command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
+$demo_only || command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v jq >/dev/null 2>&1 || missing+=(jq)
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -19,6 +23,7 @@ if ((${#missing[@]})); then
 fi
 
 go mod download
+$demo_only && exit 0
 
 # The Claude Code CLI for the end-to-end test (e2e/), pinned: the hooks rely on measured
 # behaviour of this client (DESIGN.md). Installed under .cache/ (gitignored), never globally.
