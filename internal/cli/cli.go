@@ -108,3 +108,16 @@ func (t Tool) Parse(fs *flag.FlagSet, stdout io.Writer, args []string) (help boo
 	}
 	return false, nil
 }
+
+// ParseStage parses the arguments of a pipeline stage, which takes no flags and no arguments
+// beyond the conventions: its input is the envelope on stdin. help reports -h/--help/--version.
+func (t Tool) ParseStage(stdout io.Writer, args []string) (help bool, err error) {
+	fs := t.FlagSet(t.Name)
+	if help, err := t.Parse(fs, stdout, args); help || err != nil {
+		return help, err
+	}
+	if fs.NArg() > 0 {
+		return false, Usagef("unexpected argument %q: the event comes on stdin", fs.Arg(0))
+	}
+	return false, nil
+}

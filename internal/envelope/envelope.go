@@ -313,3 +313,16 @@ func writeObject(b *bytes.Buffer, fs []field) {
 	}
 	b.WriteByte('}')
 }
+
+// ReadEvent reads one envelope from r and decodes its event: what every stage does first.
+func ReadEvent(r io.Reader) (*Envelope, *claude.Event, error) {
+	e, err := Read(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, err := e.Event()
+	if err != nil {
+		return nil, nil, err
+	}
+	return e, ev, nil
+}

@@ -12,44 +12,57 @@ import (
 // layout is usually near the top).
 const DefaultScanBytes = 64 << 10
 
-// pattern is one targeted thing evidence must not carry (seed 003 §5.7). The list is short on
-// purpose: the seed asks for aimed detection, not a ban on "https" and friends.
-type pattern struct {
-	name string
-	find func(b []byte) int // offset of the first match, or -1
+// The patterns evidence must not carry (seed 003 §5.7), in a fixed order. The list is short on
+// purpose: the seed asks for aimed detection, not a ban on "https" and friends. Every pattern
+// contains a '/' or a '\\', so scanForbidden visits only those bytes (found with IndexByte, which
+// is vectorised) instead of running one search per pattern over the whole head: the scan runs
+// on every evidence file beside the hash, and six passes cost a fifth of verify's CPU.
+const (
+	patFileScheme = iota
+	patUsers
+	patHome
+	patDrive
+	patParentSlash
+	patParentBackslash
+	numPatterns
+)
+
+// patternNames describe the findings. The file-scheme literal is spelled in two halves so that
+// documentation guards scanning this repository do not trip over it (seed 003 §5.7 asks the
+// same of docs).
+var patternNames = [numPatterns]string{
+	patFileScheme:      `file scheme ("file:" + "//")`,
+	patUsers:           `absolute home path "/Users/"`,
+	patHome:            `absolute home path "/home/"`,
+	patDrive:           `drive path "X:\"`,
+	patParentSlash:     `parent reference "../"`,
+	patParentBackslash: `parent reference "..\"`,
 }
 
-// The file-scheme literal is spelled in two halves so that documentation guards scanning this
-// repository do not trip over it (seed 003 §5.7 asks the same of docs).
-var fileScheme = []byte("file:" + "//")
-
-var patterns = []pattern{
-	{`file scheme ("file:" + "//")`, literal(fileScheme)},
-	{`absolute home path "/Users/"`, literal([]byte("/Users/"))},
-	{`absolute home path "/home/"`, literal([]byte("/home/"))},
-	{`drive path "X:\"`, drivePath},
-	{`parent reference "../"`, literal([]byte("../"))},
-	{`parent reference "..\"`, literal([]byte(`..\`))},
-}
-
-func literal(lit []byte) func([]byte) int {
-	return func(b []byte) int { return bytes.Index(b, lit) }
-}
-
-// drivePath finds "C:\" where the letter starts a word, so "http:\\" style noise inside a
-// longer token ("abc:\") does not count.
-func drivePath(b []byte) int {
-	from := 0
-	for {
-		i := bytes.Index(b[from:], []byte(`:\`))
-		if i < 0 {
-			return -1
+// matchesAt reports, for the separator at head[k], which patterns match there and where each
+// match starts. A drive path counts only where its letter starts a word, so "abc:\" is no drive.
+func matchesAt(head []byte, k int, found func(pat, off int)) {
+	dots := k >= 2 && head[k-2] == '.' && head[k-1] == '.'
+	if head[k] == '\\' {
+		if dots {
+			found(patParentBackslash, k-2)
 		}
-		i += from
-		if i >= 1 && isLetter(b[i-1]) && (i == 1 || !isWord(b[i-2])) {
-			return i - 1
+		if k >= 2 && head[k-1] == ':' && isLetter(head[k-2]) && (k == 2 || !isWord(head[k-3])) {
+			found(patDrive, k-2)
 		}
-		from = i + 1
+		return
+	}
+	if dots {
+		found(patParentSlash, k-2)
+	}
+	if k >= 5 && k+1 < len(head) && head[k+1] == '/' && string(head[k-5:k]) == "file:" {
+		found(patFileScheme, k-5)
+	}
+	if bytes.HasPrefix(head[k:], []byte("/Users/")) {
+		found(patUsers, k)
+	}
+	if bytes.HasPrefix(head[k:], []byte("/home/")) {
+		found(patHome, k)
 	}
 }
 
@@ -68,10 +81,31 @@ func scanForbidden(head []byte) string {
 		off  int
 		name string
 	}
+	var first [numPatterns]int
+	for i := range first {
+		first[i] = -1
+	}
+	record := func(pat, off int) {
+		if first[pat] < 0 {
+			first[pat] = off
+		}
+	}
+	// Walk the '/' and '\\' bytes in order, each found by IndexByte.
+	slash, back := nextByte(head, 0, '/'), nextByte(head, 0, '\\')
+	for slash >= 0 || back >= 0 {
+		k := slash
+		if k < 0 || (back >= 0 && back < k) {
+			k = back
+			back = nextByte(head, k+1, '\\')
+		} else {
+			slash = nextByte(head, k+1, '/')
+		}
+		matchesAt(head, k, record)
+	}
 	var hits []hit
-	for _, p := range patterns {
-		if off := p.find(head); off >= 0 {
-			hits = append(hits, hit{off, p.name})
+	for pat, off := range first {
+		if off >= 0 {
+			hits = append(hits, hit{off, patternNames[pat]})
 		}
 	}
 	if len(hits) == 0 {
@@ -83,4 +117,12 @@ func scanForbidden(head []byte) string {
 		parts[i] = fmt.Sprintf("%s at byte %d", h.name, h.off)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// nextByte is the index of the first c in head at or after from, or -1.
+func nextByte(head []byte, from int, c byte) int {
+	if i := bytes.IndexByte(head[from:], c); i >= 0 {
+		return from + i
+	}
+	return -1
 }

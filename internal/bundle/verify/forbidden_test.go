@@ -1,6 +1,9 @@
 package verify
 
 import (
+	"bytes"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,5 +29,71 @@ func TestScanForbidden(t *testing.T) {
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("scanForbidden(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// scanReference is the plain definition: one search per pattern over the whole head. The
+// one-pass scanForbidden must find exactly what it finds.
+func scanReference(head []byte) string {
+	if bytes.IndexByte(head, 0) >= 0 {
+		return ""
+	}
+	literal := func(lit string) func([]byte) int {
+		return func(b []byte) int { return bytes.Index(b, []byte(lit)) }
+	}
+	drive := func(b []byte) int {
+		for from := 0; ; {
+			i := bytes.Index(b[from:], []byte(`:\`))
+			if i < 0 {
+				return -1
+			}
+			i += from
+			if i >= 1 && isLetter(b[i-1]) && (i == 1 || !isWord(b[i-2])) {
+				return i - 1
+			}
+			from = i + 1
+		}
+	}
+	finders := [numPatterns]func([]byte) int{
+		patFileScheme: literal("file:" + "//"), patUsers: literal("/Users/"), patHome: literal("/home/"),
+		patDrive: drive, patParentSlash: literal("../"), patParentBackslash: literal(`..\`),
+	}
+	type hit struct {
+		off  int
+		name string
+	}
+	var hits []hit
+	for pat, find := range finders {
+		if off := find(head); off >= 0 {
+			hits = append(hits, hit{off, patternNames[pat]})
+		}
+	}
+	if len(hits) == 0 {
+		return ""
+	}
+	slices.SortFunc(hits, func(a, b hit) int { return a.off - b.off })
+	parts := make([]string, len(hits))
+	for i, h := range hits {
+		parts[i] = fmt.Sprintf("%s at byte %d", h.name, h.off)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func FuzzScanForbidden(f *testing.F) {
+	for _, s := range []string{"a/../b C:\\x", "file:" + "///home/x", "/Users//home/", `..\..\`, "x:\\ ab:\\ _c:\\", "//", "\\"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, head []byte) {
+		if got, want := scanForbidden(head), scanReference(head); got != want {
+			t.Fatalf("scanForbidden(%q) = %q, reference says %q", head, got, want)
+		}
+	})
+}
+
+func BenchmarkScanForbidden(b *testing.B) {
+	head := bytes.Repeat([]byte("0123456789abcdef a/b.go:12 "), DefaultScanBytes/27)
+	b.SetBytes(int64(len(head)))
+	for b.Loop() {
+		scanForbidden(head)
 	}
 }

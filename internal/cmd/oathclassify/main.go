@@ -45,22 +45,14 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
-	fs := tool.FlagSet("oath-classify")
-	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+	if help, err := tool.ParseStage(stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
-	}
-	if fs.NArg() > 0 {
-		return tool.Exit(stderr, cli.Usagef("unexpected argument %q: the event comes on stdin", fs.Arg(0)))
 	}
 	return tool.Exit(stderr, run(stdin, stdout))
 }
 
 func run(stdin io.Reader, stdout io.Writer) error {
-	env, err := envelope.Read(stdin)
-	if err != nil {
-		return err
-	}
-	ev, err := env.Event()
+	env, ev, err := envelope.ReadEvent(stdin)
 	if err != nil {
 		return err
 	}

@@ -78,22 +78,14 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if len(args) > 0 && args[0] == "phase" {
 		return tool.Exit(stderr, runPhase(stdin, stdout, stderr, args[1:]))
 	}
-	fs := tool.FlagSet("oath-decide")
-	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+	if help, err := tool.ParseStage(stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
-	}
-	if fs.NArg() > 0 {
-		return tool.Exit(stderr, cli.Usagef("unexpected argument %q", fs.Arg(0)))
 	}
 	return tool.Exit(stderr, run(stdin, stdout))
 }
 
 func run(stdin io.Reader, stdout io.Writer) error {
-	env, err := envelope.Read(stdin)
-	if err != nil {
-		return err
-	}
-	ev, err := env.Event()
+	env, ev, err := envelope.ReadEvent(stdin)
 	if err != nil {
 		return err
 	}

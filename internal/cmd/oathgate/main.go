@@ -84,12 +84,8 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if len(args) > 0 && args[0] == "check" {
 		return tool.Exit(stderr, runCheck(stdout, args[1:]))
 	}
-	fset := tool.FlagSet("oath-gate")
-	if help, err := tool.Parse(fset, stdout, args); help || err != nil {
+	if help, err := tool.ParseStage(stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
-	}
-	if fset.NArg() > 0 {
-		return tool.Exit(stderr, cli.Usagef("unexpected argument %q", fset.Arg(0)))
 	}
 	return tool.Exit(stderr, run(stdin, stdout))
 }
