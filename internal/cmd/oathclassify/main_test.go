@@ -2,10 +2,6 @@ package oathclassify
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,29 +34,5 @@ func TestMainInProcess(t *testing.T) {
 	}
 	if errb.Len() != 0 {
 		t.Errorf("stderr: %s", errb.String())
-	}
-}
-
-// BenchmarkProcess runs the built oath-classify binary once per iteration, as a hook does:
-// the figure is the whole cost of the stage in the pipeline (start-up, settings, parse, JSON).
-func BenchmarkProcess(b *testing.B) {
-	bin := filepath.Join(b.TempDir(), "oath-classify")
-	build := exec.Command("go", "build", "-o", bin, "github.com/oath-harness/oath-harness/cmd/oath-classify")
-	if out, err := build.CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
-	project := b.TempDir()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		cmd := exec.Command(bin)
-		cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+project, "OATH_HOME=")
-		cmd.Stdin = strings.NewReader(bashEvent)
-		out, err := cmd.Output()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if !json.Valid(out) {
-			b.Fatalf("not JSON: %s", out)
-		}
 	}
 }
