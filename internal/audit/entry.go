@@ -74,11 +74,14 @@ type TrustChange struct {
 
 func ptr[T any](v T) *T { return &v }
 
-func strOrNil(s string) *string {
+// maskedOrNil is a short outside string (an id, a name, a label) masked as a whole value, or
+// nil when empty. Real ids (a UUID, toolu_…, mcp__x__y) never look like secrets; whatever a
+// forged event puts there is masked like any other text, so no field of a line escapes masking.
+func maskedOrNil(s string) *string {
 	if s == "" {
 		return nil
 	}
-	return &s
+	return ptr(mask.Value(s))
 }
 
 // FromEnvelope builds the line for one envelope, masked, without the chain fields. now is the
@@ -90,13 +93,13 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 	}
 	e := &Entry{
 		Timestamp: now.UTC().Format(TimeFormat),
-		SessionID: ev.SessionID,
-		Event:     ev.HookEventName,
+		SessionID: mask.Value(ev.SessionID),
+		Event:     mask.Value(ev.HookEventName),
 		ToolInput: json.RawMessage("null"),
 	}
 	if ev.IsToolEvent() {
-		e.ToolName = strOrNil(ev.ToolName)
-		e.ToolUseID = strOrNil(ev.ToolUseID)
+		e.ToolName = maskedOrNil(ev.ToolName)
+		e.ToolUseID = maskedOrNil(ev.ToolUseID)
 		if len(ev.ToolInput) > 0 {
 			e.ToolInput = mask.JSON(ev.ToolInput)
 		}
@@ -124,28 +127,29 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 	}
 
 	if hasClassify {
-		e.Domain = strOrNil(c.Domain)
-		e.RiskCategory = strOrNil(string(c.Risk))
+		e.Domain = maskedOrNil(c.Domain)
+		e.RiskCategory = maskedOrNil(string(c.Risk))
 		for _, r := range c.Reasons {
+			r.Rule = mask.Value(r.Rule)
 			r.Command = mask.String(r.Command)
 			r.Detail = mask.String(r.Detail)
 			e.Reasons = append(e.Reasons, r)
 		}
 	}
 	if hasGate {
-		g.Reason = mask.String(g.Reason)
+		g.Verdict, g.Rule, g.Reason = mask.Value(g.Verdict), mask.Value(g.Rule), mask.String(g.Reason)
 		e.Gate = &g
 	}
 	if hasTrust {
 		if e.Domain == nil {
-			e.Domain = strOrNil(t.Domain)
+			e.Domain = maskedOrNil(t.Domain)
 		}
 	}
 	if hasDecision {
-		e.Decision = strOrNil(d.Decision)
+		e.Decision = maskedOrNil(d.Decision)
 		e.AutonomyScore = ptr(d.Autonomy)
-		e.Phase = strOrNil(d.Phase)
-		e.RecommendedModel = strOrNil(d.RecommendedModel)
+		e.Phase = maskedOrNil(d.Phase)
+		e.RecommendedModel = maskedOrNil(d.RecommendedModel)
 		if d.Reason != "" {
 			e.DecisionReason = ptr(mask.String(d.Reason))
 		}
@@ -172,19 +176,22 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 			e.ToolResponse = bound(mask.JSON(ev.ToolResponse))
 		}
 		if len(ev.Error) > 0 {
+			// Claude Code sends a string; anything else is kept as its masked JSON text.
 			var msg string
-			if json.Unmarshal(ev.Error, &msg) != nil {
-				msg = string(ev.Error)
+			if json.Unmarshal(ev.Error, &msg) == nil {
+				msg = mask.String(msg)
+			} else {
+				msg = string(mask.JSON(ev.Error))
 			}
-			e.Error = ptr(mask.String(msg))
+			e.Error = &msg
 		}
 		if ev.DurationMS != "" {
 			e.DurationMS = &ev.DurationMS
 		}
 	case claude.SessionStart:
-		e.Source = strOrNil(ev.Source)
+		e.Source = maskedOrNil(ev.Source)
 	case claude.SessionEnd:
-		e.EndReason = strOrNil(ev.Reason)
+		e.EndReason = maskedOrNil(ev.Reason)
 	}
 	return e, nil
 }

@@ -46,10 +46,12 @@ func EachLine(path string, fn func(Line) error) error {
 	}
 }
 
-// Read returns every entry of the files in order. Lines that are not entries (edited by hand,
-// cut short) are counted in bad and skipped: the readers show what can be read; verify is the
-// tool that judges the trail.
-func Read(files []string) (entries []Entry, bad int, err error) {
+// Each calls fn with every entry of the files in order, one line in memory at a time: the
+// readers (summary, report, show) stream however long the trail is. Lines that are not entries
+// (edited by hand, cut short, JSON of another shape) are counted in bad and skipped: the readers
+// show what can be read; verify is the tool that judges the trail. fn returning an error stops
+// the walk with that error.
+func Each(files []string, fn func(Entry) error) (bad int, err error) {
 	for _, path := range files {
 		err := EachLine(path, func(l Line) error {
 			var e Entry
@@ -57,12 +59,24 @@ func Read(files []string) (entries []Entry, bad int, err error) {
 				bad++
 				return nil
 			}
-			entries = append(entries, e)
-			return nil
+			return fn(e)
 		})
 		if err != nil {
-			return nil, 0, err
+			return bad, err
 		}
+	}
+	return bad, nil
+}
+
+// Read returns every entry of the files in order (Each, collected): for the few lines of a
+// session, not for the whole trail.
+func Read(files []string) (entries []Entry, bad int, err error) {
+	bad, err = Each(files, func(e Entry) error {
+		entries = append(entries, e)
+		return nil
+	})
+	if err != nil {
+		return nil, 0, err
 	}
 	return entries, bad, nil
 }

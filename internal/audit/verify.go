@@ -22,6 +22,18 @@ type Head struct {
 // HeadFile is the head's file name in the audit directory.
 const HeadFile = ".head"
 
+// ParseHead reads a head file's bytes: one JSON object with a file, a seq and a hash.
+func ParseHead(data []byte) (Head, error) {
+	var h Head
+	if err := json.Unmarshal(data, &h); err != nil {
+		return Head{}, fmt.Errorf("the head is not a JSON object with file, seq and hash: %w", err)
+	}
+	if h.File == "" || h.Hash == "" || h.Seq < 1 {
+		return Head{}, errors.New("the head names no line (file, seq >= 1 and hash are required)")
+	}
+	return h, nil
+}
+
 func writeHead(dir string, h Head) error {
 	data, _ := json.Marshal(h)
 	// A plain write, not an atomic replace: the head is a cross-check, and a torn head only
@@ -195,8 +207,11 @@ func checkHead(last string, end *link) (*Break, string) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "no head file: the removal of the newest lines cannot be seen"
 	}
-	var h Head
-	if err != nil || json.Unmarshal(data, &h) != nil {
+	if err != nil {
+		return nil, "the head file is unreadable: the removal of the newest lines cannot be seen"
+	}
+	h, err := ParseHead(data)
+	if err != nil {
 		return nil, "the head file is unreadable: the removal of the newest lines cannot be seen"
 	}
 	name := filepath.Base(last)

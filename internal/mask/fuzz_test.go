@@ -4,27 +4,12 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/mask/masktest"
 )
 
-// known pairs a secret with the part of it that must never survive masking.
-var known = []struct{ secret, core string }{
-	{ghp, ghp[4:]},
-	{ghs, ghs[4:]},
-	{fineGH, fineGH[11:]},
-	{antKey, antKey[7:]},
-	{oaiKey, oaiKey[3:]},
-	{oaiProj, oaiProj[8:]},
-	{akia, akia[4:]},
-	{asia, asia[4:]},
-	{slack, slack[5:]},
-	{jwt, jwt[3:]},
-	{tgram, tgram[11:]},
-	{pem, pemBody},
-	{"API_KEY=" + awsSec, awsSec},
-	{"Authorization: Bearer " + awsSec, awsSec},
-	{"https://u:" + awsSec + "@h", awsSec},
-	{"--password=" + awsSec, awsSec},
-}
+// known is one secret of every family (masktest.Known).
+var known = masktest.Known
 
 // FuzzString checks, for any text around a known secret: no panic, the secret is gone, and
 // masking again changes nothing.
@@ -37,9 +22,9 @@ func FuzzString(f *testing.F) {
 	f.Add("sk-", "sk-ant-", uint8(4))
 	f.Fuzz(func(t *testing.T, before, after string, which uint8) {
 		k := known[int(which)%len(known)]
-		in := before + " " + k.secret + " " + after
+		in := before + " " + k.Text + " " + after
 		out := String(in)
-		if strings.Contains(out, k.core) {
+		if strings.Contains(out, k.Core) {
 			t.Fatalf("secret survived:\n in %q\nout %q", in, out)
 		}
 		if again := String(out); again != out {

@@ -1,26 +1,27 @@
 package mask
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/mask/masktest"
 )
 
-// Test secrets are built from pieces so that this file does not itself trip secret scanners.
+// Test secrets: the samples of masktest, one per family.
 var (
-	ghp     = "ghp_" + strings.Repeat("aB3dE", 7) + "x" // 36 characters after the prefix
-	ghs     = "ghs_" + strings.Repeat("Zq9Yw", 8)       // app token
-	fineGH  = "github_pat_11ABCDEFG0" + strings.Repeat("xY7", 20)
-	antKey  = "sk-ant-api03-" + strings.Repeat("Ab1_cD2-", 10) + "AA"
-	oaiKey  = "sk-" + strings.Repeat("T3BlbkFJ", 6)
-	oaiProj = "sk-proj-" + strings.Repeat("Q1w2E3r4T5y6", 8)
-	akia    = "AKIA" + "IOSFODNN7EXAMPLE"
-	asia    = "ASIA" + "Y34FZKBOKMUTVV7A"
-	awsSec  = "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY"
-	slack   = "xoxb-" + "1234567890-1234567890123-" + strings.Repeat("AbCd", 6)
-	jwt     = "eyJhbGciOiJIUzI1NiJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIn0" + ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
-	pemBody = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7\n"
-	pem     = "-----BEGIN RSA PRIVATE KEY-----\n" + pemBody + "-----END RSA PRIVATE KEY-----"
-	tgram   = "1234567890:" + "AAEhBOweik6ad9r_QXMENQjcrGbqCr4K-Ts"
+	ghp     = masktest.GHP
+	ghs     = masktest.GHS
+	fineGH  = masktest.FineGH
+	antKey  = masktest.AntKey
+	oaiKey  = masktest.OAIKey
+	oaiProj = masktest.OAIProj
+	akia    = masktest.AKIA
+	asia    = masktest.ASIA
+	awsSec  = masktest.AWSSec
+	slack   = masktest.Slack
+	jwt     = masktest.JWT
+	pemBody = masktest.PEMBody
+	pem     = masktest.PEM
+	tgram   = masktest.Tgram
 )
 
 func TestString(t *testing.T) {
