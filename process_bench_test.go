@@ -6,8 +6,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/toolbuild"
 )
 
 // BenchmarkStageProcess measures each PreToolUse stage and the PostToolUse recorders as a hook
@@ -17,7 +18,8 @@ import (
 //
 //	go test -run '^$' -bench StageProcess -benchtime 200x .
 func BenchmarkStageProcess(b *testing.B) {
-	bin := buildTools(b)
+	bin := b.TempDir()
+	toolbuild.Into(b, bin)
 	project := b.TempDir()
 	os.MkdirAll(filepath.Join(project, ".claude"), 0o755)
 	os.WriteFile(filepath.Join(project, ".claude", "current-phase.md"), []byte("building\n"), 0o644)
@@ -79,27 +81,4 @@ func BenchmarkStageProcess(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/call")
 		})
 	}
-}
-
-var (
-	toolsOnce sync.Once
-	toolsDir  string
-	toolsErr  error
-	toolsOut  []byte
-)
-
-// buildTools builds every oath-* binary and the do-nothing nop once per test process, into a
-// directory that outlives the benchmark that asked first.
-func buildTools(b *testing.B) string {
-	toolsOnce.Do(func() {
-		toolsDir, toolsErr = os.MkdirTemp("", "oath-bench-bin-")
-		if toolsErr != nil {
-			return
-		}
-		toolsOut, toolsErr = exec.Command("go", "build", "-o", toolsDir+"/", "./cmd/...", "./internal/benchtools/nop").CombinedOutput()
-	})
-	if toolsErr != nil {
-		b.Fatalf("go build: %v\n%s", toolsErr, toolsOut)
-	}
-	return toolsDir
 }

@@ -5,18 +5,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"sync"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/toolbuild"
 )
 
 var (
 	buildOnce sync.Once
 	binDir    string
 	buildErr  error
-	buildOut  []byte
 )
 
 func TestMain(m *testing.M) {
@@ -35,12 +35,10 @@ func binaries(t testing.TB) string {
 		if buildErr != nil {
 			return
 		}
-		cmd := exec.Command("go", "build", "-o", binDir+"/", "./cmd/...")
-		cmd.Dir = repoRoot(t)
-		buildOut, buildErr = cmd.CombinedOutput()
+		toolbuild.Into(t, binDir)
 	})
 	if buildErr != nil {
-		t.Fatalf("building the oath-* binaries: %v\n%s", buildErr, buildOut)
+		t.Fatalf("building the oath-* binaries: %v", buildErr)
 	}
 	return binDir
 }
