@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // Head records the last line appended to a directory's trail. It is what lets verify see that
@@ -120,8 +121,12 @@ func Verify(files []string) (Result, error) {
 			return res, err
 		}
 	}
+	at := make(map[string]int, len(chain))
+	for i := len(chain) - 1; i >= 0; i-- {
+		at[chain[i].hash] = i // the first line with that hash wins
+	}
 	for i := first; i < len(chain); i++ {
-		if b := check(chain, i); b != nil {
+		if b := check(chain, at, i); b != nil {
 			res.Break = b
 			return res, nil
 		}
@@ -149,50 +154,76 @@ func linkOf(l Line) link {
 		k.bad = "edited: not an audit line (no seq, timestamp or valid JSON)"
 	case json.Unmarshal(c.Prev, &k.prev) != nil:
 		k.bad = "edited: prev is not a hash"
+	case !sameDay(c.Timestamp, l.File):
+		// record writes a line to the file of its own timestamp's day: a line in another day's
+		// file was moved there, or its file was renamed to another date (which the chain alone
+		// misses when the new name keeps the files' order).
+		k.seq = *c.Seq
+		k.bad = fmt.Sprintf("moved: its timestamp %.30q is not of this file's day (a line moved, or the file renamed)", c.Timestamp)
 	default:
 		k.seq = *c.Seq
 	}
 	return k
 }
 
-// check judges line i of the chain, the lines before it being sound.
-func check(chain []link, i int) *Break {
-	at := func(k link, what string, a ...any) *Break {
+// sameDay reports whether timestamp falls on the day of the day file path; a file not named
+// like a day file (a copy given to verify by hand) is not checked.
+func sameDay(timestamp, path string) bool {
+	day, ok := strings.CutSuffix(filepath.Base(path), ".jsonl")
+	if !ok || !isDayFile(filepath.Base(path)) {
+		return true
+	}
+	return strings.HasPrefix(timestamp, day+"T")
+}
+
+// check judges line i of the chain, the lines before it being sound. at maps a line's hash to
+// its first index in the chain, to tell a copy or a move from an edit.
+func check(chain []link, at map[string]int, i int) *Break {
+	brk := func(k link, what string, a ...any) *Break {
 		return &Break{File: filepath.Base(k.loc.File), Line: k.loc.Num, What: fmt.Sprintf(what, a...)}
 	}
 	cur := chain[i]
 	if cur.bad != "" {
-		return at(cur, "%s", cur.bad)
+		return brk(cur, "%s", cur.bad)
 	}
 	if i == 0 {
 		if cur.prev != nil || cur.seq != 1 {
-			return at(cur, "deleted: the trail starts at seq %d; the %d line(s) before it are missing", cur.seq, cur.seq-1)
+			return brk(cur, "deleted: the trail starts at seq %d; the %d line(s) before it are missing", cur.seq, cur.seq-1)
 		}
 		return nil
 	}
 	prev := chain[i-1]
 	if cur.prev != nil && *cur.prev == prev.hash {
 		if cur.seq != prev.seq+1 {
-			return at(cur, "edited: seq %d where %d follows the line before", cur.seq, prev.seq+1)
+			return brk(cur, "edited: seq %d where %d follows the line before", cur.seq, prev.seq+1)
 		}
 		return nil
 	}
 	links := func(j int, to link) bool {
 		return j >= 0 && j < len(chain) && chain[j].prev != nil && *chain[j].prev == to.hash
 	}
+	where := func(k link) string { return fmt.Sprintf("line %d of %s", k.loc.Num, filepath.Base(k.loc.File)) }
+	if j, ok := at[cur.hash]; ok && j < i {
+		return brk(cur, "inserted: a copy of %s", where(chain[j]))
+	}
+	if cur.prev != nil {
+		if j, ok := at[*cur.prev]; ok && j > i {
+			return brk(cur, "reordered: this line follows %s (seq %d), which comes after it", where(chain[j]), chain[j].seq)
+		}
+	}
 	switch {
 	case links(i+1, prev):
-		return at(cur, "inserted: this line is not part of the chain (the next line links to the one before it)")
+		return brk(cur, "inserted: this line is not part of the chain (the next line links to the one before it)")
 	case i >= 2 && links(i, chain[i-2]):
-		return at(prev, "inserted: this line is not part of the chain (the next line links to the one before it)")
+		return brk(prev, "inserted: this line is not part of the chain (the next line links to the one before it)")
 	case cur.prev == nil:
-		return at(cur, "edited: prev is null in the middle of the trail")
+		return brk(cur, "edited: prev is null in the middle of the trail")
 	case cur.seq == prev.seq+1:
-		return at(prev, "edited: its hash no longer matches the prev of the next line")
+		return brk(prev, "edited: its hash no longer matches the prev of the next line")
 	case cur.seq > prev.seq+1:
-		return at(cur, "deleted: %d line(s) missing before this line (seq %d follows %d)", cur.seq-prev.seq-1, cur.seq, prev.seq)
+		return brk(cur, "deleted: %d line(s) missing before this line (seq %d follows %d)", cur.seq-prev.seq-1, cur.seq, prev.seq)
 	default:
-		return at(cur, "inserted or reordered: seq %d follows %d and prev links to no line here", cur.seq, prev.seq)
+		return brk(cur, "inserted or reordered: seq %d follows %d and prev links to no line here", cur.seq, prev.seq)
 	}
 }
 
@@ -222,6 +253,8 @@ func checkHead(last string, end *link) (*Break, string) {
 			got = end.seq
 		}
 		return &Break{File: name, What: fmt.Sprintf("deleted: the trail ends at seq %d but line %d of %s was written (%d line(s) missing at the end)", got, h.Seq, h.File, h.Seq-got)}, ""
+	case h.File != name:
+		return &Break{File: name, Line: end.loc.Num, What: fmt.Sprintf("renamed or removed: the last line was written to %s, not to this file", h.File)}, ""
 	case h.Seq == end.seq && h.Hash != end.hash:
 		return &Break{File: name, Line: end.loc.Num, What: "edited: the last line no longer matches the head"}, ""
 	case h.Seq < end.seq:
