@@ -83,7 +83,70 @@ type reportView struct {
 // person can see how autonomy was earned. The page is well-formed XML (XHTML), and every text
 // from the trail is escaped by html/template.
 func Report(entries []Entry, bad int, now time.Time) ([]byte, error) {
-	sum := Summarize(entries, bad)
+	r := NewReporter()
+	for _, e := range entries {
+		r.Add(e)
+	}
+	return r.Render(bad, now)
+}
+
+// Reporter builds the report while the trail is read (Each): it keeps the counts and, per
+// point of the charts, a time, a score and a caption, never the lines themselves.
+type Reporter struct {
+	sum    *Summarizer
+	points []sample
+	n      int // entries added
+	t0, t1 time.Time
+}
+
+// sample is one point of a domain's trust chart before it is placed.
+type sample struct {
+	domain       string
+	i            int // the entry's index, to place it when the times do not tell
+	t            time.Time
+	trust        float64
+	color, title string
+}
+
+// NewReporter starts an empty report.
+func NewReporter() *Reporter { return &Reporter{sum: NewSummarizer()} }
+
+// Add takes one entry into the report.
+func (r *Reporter) Add(e Entry) {
+	r.sum.Add(e)
+	i := r.n
+	r.n++
+	t, err := time.Parse(TimeFormat, e.Timestamp)
+	if err == nil {
+		if r.t0.IsZero() || t.Before(r.t0) {
+			r.t0 = t
+		}
+		if t.After(r.t1) {
+			r.t1 = t
+		}
+	}
+	if e.ToolName == nil {
+		return
+	}
+	trust, color, title := e.TrustScoreAfter, "", ""
+	switch {
+	case e.Event == claude.PreToolUse:
+		trust, color = e.TrustScoreBefore, colorOf(deref(e.Decision))
+		title = fmt.Sprintf("%s %s: %s, trust %s", e.Timestamp, deref(e.ToolName), orNone(deref(e.Decision)), score(trust))
+	case e.Outcome != nil && *e.Outcome == envelope.OutcomeFailure:
+		color, title = "#c62828", fmt.Sprintf("%s %s failed: trust %s", e.Timestamp, deref(e.ToolName), score(trust))
+	default:
+		color, title = "#1565c0", fmt.Sprintf("%s %s succeeded: trust %s", e.Timestamp, deref(e.ToolName), score(trust))
+	}
+	if trust == nil {
+		return
+	}
+	r.points = append(r.points, sample{domain: domainOf(e), i: i, t: t, trust: *trust, color: color, title: title})
+}
+
+// Render writes the page; bad is the number of unreadable lines (Each's count).
+func (r *Reporter) Render(bad int, now time.Time) ([]byte, error) {
+	sum := r.sum.Summary(bad)
 	v := reportView{
 		Generated: now.UTC().Format(time.RFC3339), Entries: sum.Entries, Bad: bad, Calls: Plural(sum.Calls, "tool call"),
 		Sessions: Plural(sum.Sessions, "session"), Blocks: sum.Blocks, Legend: decisionColors,
@@ -92,40 +155,38 @@ func Report(entries []Entry, bad int, now time.Time) ([]byte, error) {
 	for _, y := range []float64{0, 0.4, 0.8, 1} {
 		v.Grid = append(v.Grid, struct{ Y, Label string }{f(yOf(y)), fmt.Sprintf("%.1f", y)})
 	}
-	t0, t1 := timeRange(entries)
-	if !t0.IsZero() {
-		v.From, v.To = t0.Format(TimeFormat), t1.Format(TimeFormat)
+	if !r.t0.IsZero() {
+		v.From, v.To = r.t0.Format(TimeFormat), r.t1.Format(TimeFormat)
 	}
 	names := make([]string, 0, len(sum.Domains))
 	for n := range sum.Domains {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	byDomain := map[string][]sample{}
+	for _, p := range r.points {
+		byDomain[p.domain] = append(byDomain[p.domain], p)
+	}
 	for _, name := range names {
 		d := sum.Domains[name]
 		dv := domainView{Name: name, Calls: d.Calls, TrustFirst: score(d.TrustFirst), TrustLast: score(d.TrustLast)}
-		var line []string
-		for i, e := range entries {
-			if e.ToolName == nil || domainOf(e) != name {
+		// One point per pixel column and colour: a chart 600 units wide shows no more, and a
+		// month of calls would otherwise make a page of megabytes. The last point of a column wins.
+		column := map[string]int{}
+		for _, s := range byDomain[name] {
+			x := r.xOf(s)
+			p := point{X: f(x), Y: f(yOf(s.trust)), Color: s.color, Title: s.title}
+			key := fmt.Sprintf("%.0f %s", x, s.color)
+			if j, ok := column[key]; ok {
+				dv.Points[j] = p
 				continue
 			}
-			trust, color, title := e.TrustScoreAfter, "", ""
-			switch {
-			case e.Event == claude.PreToolUse:
-				trust, color = e.TrustScoreBefore, colorOf(deref(e.Decision))
-				title = fmt.Sprintf("%s %s: %s, trust %s", e.Timestamp, deref(e.ToolName), orNone(deref(e.Decision)), score(trust))
-			case e.Outcome != nil && *e.Outcome == envelope.OutcomeFailure:
-				color, title = "#c62828", fmt.Sprintf("%s %s failed: trust %s", e.Timestamp, deref(e.ToolName), score(trust))
-			default:
-				color, title = "#1565c0", fmt.Sprintf("%s %s succeeded: trust %s", e.Timestamp, deref(e.ToolName), score(trust))
-			}
-			if trust == nil {
-				continue
-			}
-			x := xOf(e, i, len(entries), t0, t1)
-			p := point{X: f(x), Y: f(yOf(*trust)), Color: color, Title: title}
+			column[key] = len(dv.Points)
 			dv.Points = append(dv.Points, p)
-			line = append(line, p.X+","+p.Y)
+		}
+		line := make([]string, len(dv.Points))
+		for i, p := range dv.Points {
+			line[i] = p.X + "," + p.Y
 		}
 		dv.Line = strings.Join(line, " ")
 		x := 0.0
@@ -175,32 +236,17 @@ func yOf(trust float64) float64 {
 	return padT + (1-trust)*(chartH-padT-padB)
 }
 
-// xOf places an entry by its time, or by its index when the times are all the same or unreadable.
-func xOf(e Entry, i, n int, t0, t1 time.Time) float64 {
+// xOf places a point by its time, or by its entry's index when the times are all the same or
+// unreadable.
+func (r *Reporter) xOf(s sample) float64 {
 	w := chartW - padL - padR
-	if t, err := time.Parse(TimeFormat, e.Timestamp); err == nil && t1.After(t0) {
-		return padL + w*float64(t.Sub(t0))/float64(t1.Sub(t0))
+	if !s.t.IsZero() && r.t1.After(r.t0) {
+		return padL + w*float64(s.t.Sub(r.t0))/float64(r.t1.Sub(r.t0))
 	}
-	if n <= 1 {
+	if r.n <= 1 {
 		return padL
 	}
-	return padL + w*float64(i)/float64(n-1)
-}
-
-func timeRange(entries []Entry) (t0, t1 time.Time) {
-	for _, e := range entries {
-		t, err := time.Parse(TimeFormat, e.Timestamp)
-		if err != nil {
-			continue
-		}
-		if t0.IsZero() || t.Before(t0) {
-			t0 = t
-		}
-		if t.After(t1) {
-			t1 = t
-		}
-	}
-	return t0, t1
+	return padL + w*float64(s.i)/float64(r.n-1)
 }
 
 // reportTemplate is parsed on first use: record, on the hot path, never needs it.

@@ -50,59 +50,84 @@ type Block struct {
 
 // Summarize counts entries (a PreToolUse line is a call; Post lines give outcomes).
 func Summarize(entries []Entry, bad int) Summary {
-	s := Summary{Version: Version, Entries: len(entries), Bad: bad,
-		Domains: map[string]*DomainSummary{}, Days: map[string]*DaySummary{}, Blocks: []Block{}}
-	sessions := map[string]bool{}
+	z := NewSummarizer()
 	for _, e := range entries {
-		if e.SessionID != "" {
-			sessions[e.SessionID] = true
-		}
-		if e.ToolName == nil {
-			continue
-		}
-		domain := "unclassified"
-		if e.Domain != nil {
-			domain = *e.Domain
-		}
-		d := s.Domains[domain]
-		if d == nil {
-			d = &DomainSummary{Decisions: map[string]int{}, Outcomes: map[string]int{}}
-			s.Domains[domain] = d
-		}
-		if d.TrustFirst == nil && e.TrustScoreBefore != nil {
-			d.TrustFirst = ptr(*e.TrustScoreBefore)
-		}
-		if e.TrustScoreAfter != nil {
-			d.TrustLast = ptr(*e.TrustScoreAfter)
-		} else if e.TrustScoreBefore != nil {
-			d.TrustLast = ptr(*e.TrustScoreBefore)
-		}
-		if e.Event != claude.PreToolUse {
-			if e.Outcome != nil {
-				d.Outcomes[*e.Outcome]++
-			}
-			continue
-		}
-		s.Calls++
-		d.Calls++
-		decision := "none"
-		if e.Decision != nil {
-			decision = *e.Decision
-		}
-		d.Decisions[decision]++
-		day := dayOf(e.Timestamp)
-		ds := s.Days[day]
-		if ds == nil {
-			ds = &DaySummary{Decisions: map[string]int{}}
-			s.Days[day] = ds
-		}
-		ds.Calls++
-		ds.Decisions[decision]++
-		if b, ok := blockOf(e); ok {
-			s.Blocks = append(s.Blocks, b)
-		}
+		z.Add(e)
 	}
-	s.Sessions = len(sessions)
+	return z.Summary(bad)
+}
+
+// Summarizer counts entries one at a time, so that a trail of any length is summed up while it
+// is read (Each), holding the counts and the blocks, never the lines.
+type Summarizer struct {
+	s        Summary
+	sessions map[string]bool
+}
+
+// NewSummarizer starts an empty count.
+func NewSummarizer() *Summarizer {
+	return &Summarizer{
+		s:        Summary{Version: Version, Domains: map[string]*DomainSummary{}, Days: map[string]*DaySummary{}, Blocks: []Block{}},
+		sessions: map[string]bool{},
+	}
+}
+
+// Add counts one entry.
+func (z *Summarizer) Add(e Entry) {
+	s := &z.s
+	s.Entries++
+	if e.SessionID != "" {
+		z.sessions[e.SessionID] = true
+	}
+	if e.ToolName == nil {
+		return
+	}
+	domain := domainOf(e)
+	d := s.Domains[domain]
+	if d == nil {
+		d = &DomainSummary{Decisions: map[string]int{}, Outcomes: map[string]int{}}
+		s.Domains[domain] = d
+	}
+	if d.TrustFirst == nil && e.TrustScoreBefore != nil {
+		d.TrustFirst = ptr(*e.TrustScoreBefore)
+	}
+	if e.TrustScoreAfter != nil {
+		d.TrustLast = ptr(*e.TrustScoreAfter)
+	} else if e.TrustScoreBefore != nil {
+		d.TrustLast = ptr(*e.TrustScoreBefore)
+	}
+	if e.Event != claude.PreToolUse {
+		if e.Outcome != nil {
+			d.Outcomes[*e.Outcome]++
+		}
+		return
+	}
+	s.Calls++
+	d.Calls++
+	decision := "none"
+	if e.Decision != nil {
+		decision = *e.Decision
+	}
+	d.Decisions[decision]++
+	day := dayOf(e.Timestamp)
+	ds := s.Days[day]
+	if ds == nil {
+		ds = &DaySummary{Decisions: map[string]int{}}
+		s.Days[day] = ds
+	}
+	ds.Calls++
+	ds.Decisions[decision]++
+	if b, ok := blockOf(e); ok {
+		s.Blocks = append(s.Blocks, b)
+	}
+}
+
+// Summary returns the counts so far; bad is the number of unreadable lines (Each's count).
+func (z *Summarizer) Summary(bad int) Summary {
+	s := z.s
+	s.Bad = bad
+	s.Sessions = len(z.sessions)
+	s.Blocks = append([]Block{}, z.s.Blocks...)
 	sort.SliceStable(s.Blocks, func(i, j int) bool { return s.Blocks[i].Timestamp < s.Blocks[j].Timestamp })
 	return s
 }

@@ -180,7 +180,13 @@ func sessionSummary(log audit.Log, e *audit.Entry, t time.Time) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	entries, _, err := audit.Read(files)
+	var entries []audit.Entry // this session's lines only
+	_, err = audit.Each(files, func(x audit.Entry) error {
+		if x.SessionID == e.SessionID {
+			entries = append(entries, x)
+		}
+		return nil
+	})
 	if err != nil {
 		return "", err
 	}

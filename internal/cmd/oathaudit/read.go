@@ -11,27 +11,20 @@ import (
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
-// readEntries reads the FILEs (default: all day files), keeping one session's lines when
-// session is set.
-func readEntries(args []string, session string) ([]audit.Entry, int, error) {
+// eachEntry calls fn with every entry of the FILEs (default: all day files) in order, one
+// line in memory at a time, keeping one session's lines when session is set. It returns the
+// number of unreadable lines.
+func eachEntry(args []string, session string, fn func(audit.Entry)) (int, error) {
 	files, err := filesOrAll(args)
 	if err != nil {
-		return nil, 0, err
+		return 0, err
 	}
-	entries, bad, err := audit.Read(files)
-	if err != nil {
-		return nil, 0, err
-	}
-	if session != "" {
-		kept := entries[:0]
-		for _, e := range entries {
-			if e.SessionID == session {
-				kept = append(kept, e)
-			}
+	return audit.Each(files, func(e audit.Entry) error {
+		if session == "" || e.SessionID == session {
+			fn(e)
 		}
-		entries = kept
-	}
-	return entries, bad, nil
+		return nil
+	})
 }
 
 func summary(stdout io.Writer, args []string) error {
@@ -40,11 +33,12 @@ func summary(stdout io.Writer, args []string) error {
 	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
 		return err
 	}
-	entries, bad, err := readEntries(fs.Args(), *session)
+	z := audit.NewSummarizer()
+	bad, err := eachEntry(fs.Args(), *session, z.Add)
 	if err != nil {
 		return err
 	}
-	out, err := json.MarshalIndent(audit.Summarize(entries, bad), "", "  ")
+	out, err := json.MarshalIndent(z.Summary(bad), "", "  ")
 	if err != nil {
 		return err
 	}
@@ -68,14 +62,25 @@ func tail(stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	// Read the newest files only until there are enough lines.
+	// Read the newest files only until there are enough lines, keeping the last n of each.
 	var entries []audit.Entry
 	for i := len(files) - 1; i >= 0 && len(entries) < *n; i-- {
-		es, _, err := audit.Read(files[i : i+1])
+		var ring []audit.Entry // the last n entries of the file; the oldest at next once full
+		next := 0
+		_, err := audit.Each(files[i:i+1], func(e audit.Entry) error {
+			if len(ring) < *n {
+				ring = append(ring, e)
+			} else {
+				ring[next] = e
+				next = (next + 1) % *n
+			}
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-		entries = append(es, entries...)
+		last := append(ring[next:len(ring):len(ring)], ring[:next]...)
+		entries = append(last, entries...)
 	}
 	if len(entries) > *n {
 		entries = entries[len(entries)-*n:]
@@ -89,11 +94,11 @@ func show(stdout io.Writer, args []string) error {
 	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
 		return err
 	}
-	entries, _, err := readEntries(fs.Args(), *session)
-	if err != nil {
+	w := bufio.NewWriter(stdout)
+	if _, err := eachEntry(fs.Args(), *session, func(e audit.Entry) { fmt.Fprintln(w, audit.Format(e)) }); err != nil {
 		return err
 	}
-	return printEntries(stdout, entries)
+	return w.Flush()
 }
 
 func printEntries(stdout io.Writer, entries []audit.Entry) error {
@@ -113,17 +118,18 @@ func report(stdout io.Writer, args []string) error {
 	if *out == "" {
 		return cli.Usagef("report needs --out FILE")
 	}
-	entries, bad, err := readEntries(fs.Args(), "")
+	r, entries := audit.NewReporter(), 0
+	bad, err := eachEntry(fs.Args(), "", func(e audit.Entry) { r.Add(e); entries++ })
 	if err != nil {
 		return err
 	}
-	page, err := audit.Report(entries, bad, now())
+	page, err := r.Render(bad, now())
 	if err != nil {
 		return err
 	}
 	if err := safefile.WriteAtomic(*out, page, 0o644); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "wrote %s: %d entries\n", *out, len(entries))
+	_, err = fmt.Fprintf(stdout, "wrote %s: %d entries\n", *out, entries)
 	return err
 }
