@@ -66,6 +66,17 @@ func matchesAt(head []byte, k int, found func(pat, off int)) {
 	}
 }
 
+// mayMatchAt is a cheap test that rules out most separators before matchesAt looks closer:
+// every pattern has a '.' or ':' just before its separator ("../", "..\", "X:\", "file:" "//")
+// or a 'U' or 'h' just after it ("/Users/", "/home/"). Text is dense with '/' (paths, URLs,
+// base64), so most separators stop here.
+func mayMatchAt(head []byte, k int) bool {
+	if k > 0 && (head[k-1] == '.' || head[k-1] == ':') {
+		return true
+	}
+	return k+1 < len(head) && (head[k+1] == 'U' || head[k+1] == 'h')
+}
+
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isWord(c byte) bool   { return isLetter(c) || c >= '0' && c <= '9' || c == '_' }
 
@@ -100,7 +111,9 @@ func scanForbidden(head []byte) string {
 		} else {
 			slash = nextByte(head, k+1, '/')
 		}
-		matchesAt(head, k, record)
+		if mayMatchAt(head, k) {
+			matchesAt(head, k, record)
+		}
 	}
 	var hits []hit
 	for pat, off := range first {

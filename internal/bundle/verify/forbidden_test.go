@@ -2,7 +2,9 @@ package verify
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
+	mrand "math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -90,10 +92,28 @@ func FuzzScanForbidden(f *testing.F) {
 	})
 }
 
+// BenchmarkScanForbidden runs the scan over one default-sized head of text shaped like what
+// evidence holds: sparse separators, code with paths, and base64 (a '/' every 64 bytes on
+// average, the bundle scripts/bench-bundle.sh builds).
 func BenchmarkScanForbidden(b *testing.B) {
-	head := bytes.Repeat([]byte("0123456789abcdef a/b.go:12 "), DefaultScanBytes/27)
-	b.SetBytes(int64(len(head)))
-	for b.Loop() {
-		scanForbidden(head)
+	b64 := make([]byte, DefaultScanBytes*3/4)
+	chacha := mrand.NewChaCha8([32]byte{})
+	chacha.Read(b64)
+	for _, in := range []struct {
+		name string
+		head []byte
+	}{
+		{"prose", bytes.Repeat([]byte("The quick brown fox jumps over the lazy dog, twice. "), DefaultScanBytes/52)},
+		{"code", bytes.Repeat([]byte("0123456789abcdef a/b.go:12 "), DefaultScanBytes/27)},
+		{"base64", []byte(base64.StdEncoding.EncodeToString(b64))},
+	} {
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.head)))
+			for b.Loop() {
+				if scanForbidden(in.head) != "" {
+					b.Fatal("the benchmark head must be clean")
+				}
+			}
+		})
 	}
 }
