@@ -340,6 +340,20 @@ var rules = []rule{
 		},
 		resume: func(m []int) int { return m[5] }, // after the name
 	},
+	{
+		// AWS secret access keys bare in text (40 base64 characters with the spread of random
+		// data) on a line that speaks of AWS: "aws AKIA… / wJalr…". Without a name or an AWS
+		// context such a token is too like other data to be masked in free text.
+		name: "aws_secret_bare",
+		hit:  func(s string) bool { return containsFold("aws")(s) || contains("AKIA", "ASIA")(s) },
+		re:   lazy(`(^|[^A-Za-z0-9/+=])([A-Za-z0-9/+]{40})($|[^A-Za-z0-9/+=])`),
+		repl: func(s string, m []int) string {
+			if !looksLikeOpaqueSecret(group(s, m, 2)) {
+				return s[m[0]:m[1]]
+			}
+			return group(s, m, 1) + Redacted + group(s, m, 3)
+		},
+	},
 }
 
 // keyPosition reports whether the name of a "name: value" match stands where a key does: quoted
@@ -349,8 +363,13 @@ func keyPosition(s string, m []int) bool {
 		return true
 	}
 	start := strings.LastIndexByte(s[:m[0]], '\n') + 1
-	return strings.TrimLeft(s[start:m[0]], " \t-") == ""
+	before := s[start:m[0]]
+	return strings.TrimLeft(before, " \t-") == "" || grepPrefixRE().MatchString(before)
 }
+
+// grepPrefixRE is the location grep -n and ripgrep put before a matching line ("conf.yaml:7:",
+// "7-" for context): what follows it is first on the file's line.
+var grepPrefixRE = lazy(`^(?:[^\s:]+[:-])?[0-9]+[:-][ \t-]*$`)
 
 // isAuthScheme reports whether v is an HTTP authentication scheme, which is no secret.
 func isAuthScheme(v string) bool {

@@ -72,7 +72,14 @@ func TestString(t *testing.T) {
 		{"mysqldump -p quoted", "mysqldump -uroot -p'x y' db", "mysqldump -uroot -p*** y' db"},
 		{"sshpass", "sshpass -p hunter2 ssh host", "sshpass -p *** ssh host"},
 
+		{"aws secret bare near a key id", "aws " + akia + " / " + awsSec + " in eu-west-1", "aws AKIA*** / *** in eu-west-1"},
+		{"grep -n key", "/p/config.yaml:7:  aws_secret_access_key: " + awsSec, "/p/config.yaml:7:  aws_secret_access_key: ***"},
+		{"grep -n key single file", "12:password: hunter2", "12:password: ***"},
+
 		// Look-alikes that must stay.
+		{"40 characters without AWS", "sum " + awsSec[:39] + "Q ok", "sum " + awsSec[:39] + "Q ok"},
+		{"aws path stays", "aws s3 cp s3://bucket/very/long/path/to/object/key.txt .", "aws s3 cp s3://bucket/very/long/path/to/object/key.txt ."},
+		{"grep prose colon stays", "a.go:12: rule secret_variable: sets it", "a.go:12: rule secret_variable: sets it"},
 		{"prose sk-", "a risk-free task-list for the desk-lamp project", "a risk-free task-list for the desk-lamp project"},
 		{"sk- hyphenated words", "sk-learn-is-a-popular-library-name", "sk-learn-is-a-popular-library-name"},
 		{"git sha", "git show 3f786850e387550fdab836ed7e6dc881de23001b", "git show 3f786850e387550fdab836ed7e6dc881de23001b"},
