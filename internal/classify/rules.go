@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"net/url"
 	"path"
 	"strings"
 
@@ -151,7 +152,7 @@ var deny = map[string]string{
 }
 
 // Commands that create file systems or rewrite partition tables: irreversible and broad.
-var diskTools = set("fdisk", "sfdisk", "gdisk", "cfdisk", "parted", "wipefs", "mkswap", "cryptsetup", "diskutil", "newfs", "format", "badblocks", "blkdiscard", "zpool")
+var diskTools = set("mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkreiserfs", "mkudffs", "sgdisk", "fdisk", "sfdisk", "gdisk", "cfdisk", "parted", "wipefs", "mkswap", "cryptsetup", "diskutil", "newfs", "format", "badblocks", "blkdiscard", "zpool")
 
 // Test runners (domain test_run, low): the seed's pytest, npm test, go test, and kin.
 var testRunners = set("pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "phpunit", "rspec", "tox", "nox", "ctest", "bats", "karma", "playwright")
@@ -211,6 +212,12 @@ func (x *cmdCtx) judge() {
 		x.add(risk.Critical, ShellExec, "filesystem", n+" creates a file system or rewrites a partition table: irreversible")
 	case n == "rsync":
 		x.rsync()
+	case n == "scp" || n == "sftp":
+		x.scp()
+	case n == "ssh":
+		x.ssh()
+	case n == "nc" || n == "ncat" || n == "netcat" || n == "socat" || n == "telnet" || n == "openssl" || n == "ftp" || n == "tftp" || n == "lftp":
+		x.rawNet()
 	case n == "tar" || n == "bsdtar" || n == "gtar":
 		x.tar()
 	case n == "unzip" || n == "7z" || n == "7za" || n == "unrar" || n == "cpio":
@@ -268,7 +275,219 @@ func (x *cmdCtx) judge() {
 	default:
 		x.add(risk.Medium, ShellExec, "gray_area", n+" is neither on the allow list nor on the deny list")
 		x.protectedOperand()
+		x.carried()
 	}
+}
+
+// catastropheHeads are command names whose appearance among an unknown program's arguments
+// suggests it is handed a command line to run (unshare rm -rf /, a wrapper script).
+var catastropheHeads = set("rm", "chmod", "chown", "chgrp", "dd", "shred", "find", "git", "curl", "wget", "sh", "bash", "zsh",
+	"dash", "ksh", "eval", "sudo", "doas", "xargs", "mv", "cp", "tee", "truncate", "python", "python3", "perl", "ruby", "node",
+	"nc", "ncat", "socat", "rsync", "scp", "ssh", "env", "command", "exec", "wipefs", "mkfs", "fdisk", "parted", "ln", "install", "sed")
+
+// carried: a program we know nothing about may run the command line it is given (a wrapper
+// we do not model, a job runner, a script that execs "$@"). Its arguments are judged as a
+// command line; only a critical verdict is taken over.
+func (x *cmdCtx) carried() {
+	if x.r.depth >= shell.MaxDepth {
+		return
+	}
+	tries := 0
+	for i, a := range x.args {
+		if tries >= 4 {
+			return
+		}
+		if !a.Known || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		var prog string
+		switch {
+		case catastropheHeads[path.Base(a.Value)] || strings.HasPrefix(path.Base(a.Value), "mkfs"):
+			prog = quoteArgs(x.args[i:])
+		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
+			prog = a.Value
+		default:
+			continue
+		}
+		tries++
+		if why := x.shellCritical(prog); why != "" {
+			x.add(risk.Critical, ShellExec, "carried_command", x.name+" is given the command line "+quoteRaw(prog)+", which it may run: "+why)
+			return
+		}
+	}
+}
+
+func quoteArgs(ws []shell.Word) string {
+	parts := make([]string, 0, len(ws))
+	for _, a := range ws {
+		if !a.Known {
+			parts = append(parts, "\"$X\"")
+			continue
+		}
+		if a.Glob {
+			parts = append(parts, a.Value)
+			continue
+		}
+		parts = append(parts, "'"+strings.ReplaceAll(a.Value, "'", `'\''`)+"'")
+	}
+	return strings.Join(parts, " ")
+}
+
+// remoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".
+func remoteHost(v string) string {
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(v, "rsync://"); ok {
+		h, _, _ := strings.Cut(rest, "/")
+		return h
+	}
+	if rest, ok := strings.CutPrefix(v, "scp://"); ok {
+		h, _, _ := strings.Cut(rest, "/")
+		return h
+	}
+	i := strings.IndexByte(v, ':')
+	if i <= 0 || strings.Contains(v[:i], "/") {
+		return ""
+	}
+	h := v[:i]
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	return strings.Trim(h, "[]")
+}
+
+// sendsCredential: copying a credential to another machine is exfiltration, critical.
+func (x *cmdCtx) sendsCredential(srcs []shell.Word, dest shell.Word) {
+	for _, s := range srcs {
+		v := s.Value
+		if v == "~" || strings.HasPrefix(v, "~/") {
+			v = x.c.home + v[1:]
+		}
+		if why := credential(v); why != "" || s.Known && (path.Clean(v) == x.c.home || strings.HasSuffix(path.Clean(v), "/.ssh") || strings.HasSuffix(path.Clean(v), "/.aws")) {
+			x.add(risk.Critical, ShellExec, "credential_exfiltration", x.name+" sends "+s.Value+" ("+why+") to "+dest.Value+": secrets leave the machine")
+			return
+		}
+	}
+}
+
+func localHost(h string) bool { return h != "" && isLocalURL("http://"+h) }
+
+// scp and sftp: sending files to another machine is external communication (critical, like
+// curl); fetching from one is high; a local destination is a write.
+func (x *cmdCtx) scp() {
+	p := parseArgs(x.args, "cFiJloPSDXBbRs")
+	if x.name == "sftp" {
+		x.add(risk.High, ShellExec, "deny_list", "sftp: a remote connection")
+		return
+	}
+	if len(p.operands) < 2 {
+		x.add(risk.High, ShellExec, "deny_list", "scp: a remote copy")
+		return
+	}
+	dest := p.operands[len(p.operands)-1]
+	srcs := p.operands[:len(p.operands)-1]
+	dh := remoteHost(dest.Value)
+	if !dest.Known || dh != "" && !localHost(dh) {
+		x.sendsCredential(srcs, dest)
+		x.add(risk.High, ShellExec, "deny_list", "scp sends files to "+dest.Value+" (seed deny list: remote connection)")
+		return
+	}
+	if dh == "" {
+		x.write(dest, true, ShellExec)
+		for _, s := range srcs {
+			if s.Known && !s.Glob && remoteHost(s.Value) == "" {
+				x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true}, true, ShellExec)
+			} else {
+				x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, true, ShellExec)
+			}
+		}
+	}
+	x.add(risk.High, ShellExec, "deny_list", "scp: a remote copy")
+}
+
+// ssh: its remote command was analysed as a program of its own (package shell). Feeding it
+// local data (a pipe, < file, a heredoc) to a host that is not local sends that data away.
+func (x *cmdCtx) ssh() {
+	host := ""
+	p := parseArgs(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	if len(p.operands) > 0 {
+		host = p.operands[0].Value
+		if j := strings.LastIndexByte(host, '@'); j >= 0 {
+			host = host[j+1:]
+		}
+		host = strings.TrimPrefix(host, "ssh://")
+	}
+	x.add(risk.High, ShellExec, "deny_list", "ssh: a remote connection")
+}
+
+// rawNet: nc, socat, telnet, openssl s_client … to a host that is not local are external
+// communication, critical like curl; to a local one, or listening, high (deny list).
+func (x *cmdCtx) rawNet() {
+	n := x.name
+	var hosts []shell.Word
+	switch n {
+	case "socat":
+		for _, a := range x.args {
+			if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+				continue
+			}
+			u := strings.ToUpper(a.Value)
+			for _, k := range []string{"TCP", "UDP", "SSL", "OPENSSL", "SCTP", "DCCP", "SOCKS", "PROXY", "IP"} {
+				if strings.HasPrefix(u, k) && !strings.Contains(u, "LISTEN") && !strings.Contains(u, "-L") {
+					parts := strings.Split(a.Value, ":")
+					if len(parts) > 1 {
+						hosts = append(hosts, shell.Word{Value: parts[1], Known: a.Known})
+					}
+					break
+				}
+			}
+			if !a.Known {
+				hosts = append(hosts, a)
+			}
+		}
+	case "openssl":
+		for i, a := range x.args {
+			if (a.Value == "-connect" || a.Value == "-host" || a.Value == "-proxy") && i+1 < len(x.args) {
+				h := x.args[i+1]
+				v := h.Value
+				if k := strings.LastIndexByte(v, ':'); k > 0 && !strings.HasSuffix(v, "]") {
+					v = v[:k]
+				}
+				hosts = append(hosts, shell.Word{Value: v, Known: h.Known})
+			}
+		}
+		if len(x.args) > 0 && x.args[0].Value == "s_client" && len(hosts) == 0 {
+			hosts = append(hosts, shell.Word{Value: "localhost", Known: true}) // s_client's default
+		}
+	default:
+		p := parseArgs(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+		if p.has('l', "listen") {
+			break
+		}
+		if len(p.operands) > 0 {
+			h := p.operands[0]
+			v := h.Value
+			if u, err := url.Parse(v); err == nil && u.Host != "" {
+				v = u.Hostname()
+			}
+			if j := strings.LastIndexByte(v, '@'); j >= 0 {
+				v = v[j+1:]
+			}
+			hosts = append(hosts, shell.Word{Value: v, Known: h.Known})
+		}
+	}
+	for _, h := range hosts {
+		if !h.Known || !localHost(h.Value) {
+			x.add(risk.Critical, ShellExec, "network_external", n+" to "+h.Value+": raw external communication (as the seed's curl)")
+			return
+		}
+	}
+	if n == "openssl" && len(hosts) == 0 {
+		x.add(risk.Medium, ShellExec, "gray_area", "openssl without a connection")
+		return
+	}
+	x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
 }
 
 // protectedOperand: a program we know nothing about, given a protected path, may write it.
@@ -458,16 +677,31 @@ func (x *cmdCtx) sed() {
 			inPlace = true
 		}
 	}
-	ops := p.operands
-	_, hasE := p.value("e", "expression", "f", "file")
-	script := ""
-	if !hasE && len(ops) > 0 {
-		script, ops = ops[0].Value, ops[1:]
-	} else if e, ok := p.value("e", "expression"); ok {
-		script = e.Value
+	// Every -e/--expression counts, not only the last one.
+	var scripts []shell.Word
+	for i := 0; i < len(x.args); i++ {
+		v := x.args[i].Value
+		switch {
+		case (v == "-e" || v == "--expression") && i+1 < len(x.args):
+			scripts = append(scripts, x.args[i+1])
+			i++
+		case strings.HasPrefix(v, "--expression="):
+			scripts = append(scripts, shell.Word{Value: strings.TrimPrefix(v, "--expression="), Known: x.args[i].Known})
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && strings.HasSuffix(v, "e") && i+1 < len(x.args):
+			scripts = append(scripts, x.args[i+1]) // -ne 'script'
+			i++
+		}
 	}
-	if sedExecutes(script) {
-		x.add(risk.High, ShellExec, "sed_exec", "the sed script runs commands (e) or writes files (w)")
+	ops := p.operands
+	if _, hasF := p.value("f", "file"); len(scripts) == 0 && !hasF && len(ops) > 0 {
+		scripts, ops = ops[:1], ops[1:]
+	}
+	for _, sc := range scripts {
+		if !sc.Known {
+			x.add(risk.High, ShellExec, "sed_exec", "a sed script that cannot be known statically may run commands or write files")
+			continue
+		}
+		x.sedScript(sc.Value)
 	}
 	if !inPlace {
 		x.readOps(ops)
@@ -483,26 +717,90 @@ func (x *cmdCtx) sed() {
 	x.add(risk.Medium, ShellExec, "file_change", "sed -i edits files in place")
 }
 
-// sedExecutes spots GNU sed's e command / s///e flag and the w command / s///w flag, crudely:
-// a false alarm costs a question, a miss could run anything.
-func sedExecutes(script string) bool {
-	for _, cmd := range strings.Split(script, ";") {
-		c := strings.TrimSpace(cmd)
-		if strings.HasPrefix(c, "e ") || c == "e" || strings.HasPrefix(c, "w ") || strings.HasPrefix(c, "W ") {
-			return true
-		}
-		if strings.HasPrefix(c, "s") && len(c) > 1 {
-			d := c[1]
-			parts := strings.Split(c, string(d))
-			if len(parts) >= 4 {
-				flags := parts[len(parts)-1]
-				if strings.ContainsAny(flags, "ew") {
-					return true
+// sedScript judges GNU sed's e command and s///e flag (run commands), and the w/W command and
+// s///w flag (write a file), after any address. A false alarm costs a question; a miss could
+// run anything.
+func (x *cmdCtx) sedScript(script string) {
+	for _, line := range strings.Split(script, "\n") {
+		for _, cmd := range strings.Split(line, ";") {
+			c := sedStripAddr(strings.TrimLeft(cmd, " \t{}"))
+			if c == "" {
+				continue
+			}
+			switch c[0] {
+			case 'e':
+				x.add(risk.High, ShellExec, "sed_exec", "the sed script runs commands (e)")
+				if prog := strings.TrimSpace(c[1:]); prog != "" {
+					x.nested(prog, "sed e")
+				}
+			case 'w', 'W':
+				x.add(risk.Medium, ShellExec, "file_change", "the sed script writes a file (w)")
+				x.write(shell.Word{Value: strings.TrimSpace(c[1:]), Known: true}, false, ShellExec)
+			case 's':
+				if len(c) < 2 {
+					continue
+				}
+				d := c[1]
+				n, k := 0, 2
+				for ; k < len(c) && n < 2; k++ {
+					if c[k] == '\\' {
+						k++
+						continue
+					}
+					if c[k] == d {
+						n++
+					}
+				}
+				flags := c[k:]
+				if i := strings.IndexByte(flags, 'w'); i >= 0 {
+					x.add(risk.Medium, ShellExec, "file_change", "the sed s command writes a file (w)")
+					x.write(shell.Word{Value: strings.TrimSpace(flags[i+1:]), Known: true}, false, ShellExec)
+					flags = flags[:i]
+				}
+				if strings.ContainsRune(flags, 'e') {
+					x.add(risk.High, ShellExec, "sed_exec", "the sed s command runs its result as a command (e)")
 				}
 			}
 		}
 	}
-	return false
+}
+
+// sedStripAddr removes a leading address (1, $, /re/, 1,5, 0~2, addr!) from a sed command.
+func sedStripAddr(c string) string {
+	for part := 0; part < 2; part++ {
+		c = strings.TrimLeft(c, " \t")
+		switch {
+		case c == "":
+			return ""
+		case c[0] == '/' || c[0] == '\\' && len(c) > 1:
+			d, k := c[0], 1
+			if d == '\\' {
+				d, k = c[1], 2
+			}
+			for ; k < len(c); k++ {
+				if c[k] == '\\' {
+					k++
+					continue
+				}
+				if c[k] == d {
+					k++
+					break
+				}
+			}
+			if k > len(c) {
+				k = len(c)
+			}
+			c = strings.TrimLeft(c[k:], "IM")
+		default:
+			c = strings.TrimLeft(c, "0123456789$~+")
+		}
+		c = strings.TrimLeft(c, " \t")
+		if !strings.HasPrefix(c, ",") {
+			break
+		}
+		c = c[1:]
+	}
+	return strings.TrimLeft(c, " \t!{")
 }
 
 func (x *cmdCtx) dd() {
@@ -540,6 +838,9 @@ func (x *cmdCtx) rsync() {
 	if p.has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
 		x.destroy(dest, "rsync --delete")
 		x.add(risk.High, ShellExec, "deny_list", "rsync deletes files")
+	}
+	if h := remoteHost(dest.Value); !dest.Known || h != "" && !localHost(h) {
+		x.sendsCredential(p.operands[:len(p.operands)-1], dest)
 	}
 	if remote {
 		x.add(risk.High, ShellExec, "deny_list", "rsync to or from another machine")
@@ -794,11 +1095,11 @@ func (x *cmdCtx) script() {
 			continue
 		}
 		if !a.Known {
-			x.add(risk.High, ShellExec, "dynamic_program", "the script to run cannot be known statically")
+			x.add(risk.Critical, ShellExec, "dynamic_program", "the script to run cannot be known statically: it could be any program")
 			return
 		}
 		if a.Value == "/dev/stdin" || strings.HasPrefix(a.Value, "/dev/fd/") || strings.HasPrefix(a.Value, "/proc/self/fd/") {
-			x.add(risk.High, ShellExec, "program_from_stdin", x.name+" runs a program from a pipe or a process substitution: it cannot be analysed")
+			x.add(risk.Critical, ShellExec, "program_from_stdin", x.name+" runs a program from a pipe or a process substitution, which cannot be known statically")
 			return
 		}
 		break
@@ -808,6 +1109,12 @@ func (x *cmdCtx) script() {
 }
 
 func (x *cmdCtx) make() {
+	for _, a := range x.args {
+		if !a.Known || strings.HasPrefix(a.Value, "SHELL=") || strings.HasPrefix(a.Value, ".SHELLFLAGS=") {
+			x.add(risk.High, ShellExec, "runs_program", x.name+" with a shell or argument that cannot be known statically")
+			return
+		}
+	}
 	for _, a := range x.args {
 		if a.Known && (a.Value == "test" || a.Value == "tests" || a.Value == "check" || a.Value == "test-unit") {
 			x.add(risk.Low, TestRun, "test_runner", x.name+" "+a.Value+" runs tests")
@@ -859,6 +1166,11 @@ func (x *cmdCtx) cloud() {
 }
 
 // code judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
+// It cannot be analysed as a whole, so it is at least medium, high when it can reach files,
+// processes or the network, and critical when it plainly aims at a catastrophe: it names a
+// protected path, it runs a string literal that is a catastrophic shell command, it deletes a
+// tree named by a catastrophic literal or by the home directory, or it talks to the network
+// without naming only local addresses (the seed's curl rule, for code).
 func (x *cmdCtx) code(w shell.Word) {
 	awk := strings.HasSuffix(x.name, "awk")
 	if !w.Known {
@@ -866,22 +1178,41 @@ func (x *cmdCtx) code(w shell.Word) {
 	}
 	s := w.Value
 	low := strings.ToLower(s)
-	for _, p := range []string{"oath-harness", ".claude/", "current-phase", "protected-files", "trust-scores"} {
+	for _, p := range x.c.codeMentions {
 		if strings.Contains(low, p) {
 			x.add(risk.Critical, ShellExec, "self_protection", "inline code names "+p+": it could change the harness's state or rules")
 			break
 		}
 	}
+	lits := literals(s)
+	x.codeCatastrophe(low, lits, awk)
 	if awk {
+		inPlace := false
+		for i, a := range x.args {
+			if a.Value == "-iinplace" || a.Value == "--include=inplace" || a.Value == "-i" && i+1 < len(x.args) && x.args[i+1].Value == "inplace" || a.Value == "--include" && i+1 < len(x.args) && x.args[i+1].Value == "inplace" {
+				inPlace = true
+			}
+		}
+		p := parseArgs(x.args, "fvFi", "include")
+		if inPlace && len(p.operands) > 1 {
+			for _, o := range p.operands[1:] {
+				x.write(o, false, ShellExec)
+			}
+			x.add(risk.Medium, ShellExec, "file_change", "awk -i inplace edits files in place")
+		}
 		if strings.Contains(s, "system") || strings.Contains(s, "|") {
 			x.add(risk.High, ShellExec, "runs_program", "the awk program runs commands")
 			return
 		}
 		if strings.Contains(s, ">") && (strings.Contains(s, "print") || strings.Contains(s, "printf")) && strings.Contains(s, "\"") {
+			for _, l := range lits {
+				if strings.Contains(s, "> \""+l+"\"") || strings.Contains(s, ">\""+l+"\"") || strings.Contains(s, ">> \""+l+"\"") || strings.Contains(s, ">>\""+l+"\"") {
+					x.write(shell.Word{Value: l, Known: true}, false, ShellExec)
+				}
+			}
 			x.add(risk.Medium, ShellExec, "file_change", "the awk program may write files")
 			return
 		}
-		p := parseArgs(x.args, "fvF")
 		if len(p.operands) > 1 {
 			x.readOps(p.operands[1:])
 		}
@@ -891,7 +1222,7 @@ func (x *cmdCtx) code(w shell.Word) {
 	if x.name == "perl" || x.name == "ruby" {
 		inPlace := false
 		for _, a := range x.args {
-			if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') && !strings.ContainsAny(a.Value[1:2], "eE") {
+			if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') && !strings.ContainsAny(a.Value[1:2], "eEMmIrx") {
 				inPlace = true
 			}
 		}
@@ -909,11 +1240,172 @@ func (x *cmdCtx) code(w shell.Word) {
 			x.add(risk.Medium, ShellExec, "file_change", x.name+" -i edits files in place")
 		}
 	}
-	for _, k := range []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "shutil", "rmtree", "remove", "unlink", "rmdir", "rename", "chmod", "chown", "kill", "socket", "urllib", "requests", "http", "fetch", "open(", "write", "eval", "import os", "require(", "`", "fs.", "file_put", "curl", "smtplib", "environ", "getenv", "process.env"} {
+	for _, k := range []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "shutil", "rmtree", "remove", "unlink", "rmdir", "rename", "chmod", "chown", "kill", "socket", "urllib", "requests", "http", "fetch", "open(", "write", "eval", "import os", "require(", "`", "fs.", "file_put", "curl", "smtplib", "environ", "getenv", "process.env", "lwp", "net::", "io::"} {
 		if strings.Contains(low, k) {
 			x.add(risk.High, ShellExec, "inline_code", x.name+" inline code that can change files, run programs or reach the network ("+k+")")
 			return
 		}
 	}
 	x.add(risk.Medium, ShellExec, "inline_code", x.name+" runs inline code")
+}
+
+// Words that say inline code runs a command, deletes a tree, or talks to the network.
+var (
+	codeRuns    = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "`", "qx", "%x", "pcntl", "shell_exec", "passthru", "proc_open", "os.run", "command(", "|"}
+	codeRmTree  = []string{"rmtree", "rm_rf", "rm_r", "rmsync", "rmdirsync", "remove_dir_all", "removeall", "rimraf", "remove_tree", "file::path", "fs.rm(", "fs.rmdir", "deltree", "fileutils.rm", "rm -r"}
+	codeHome    = []string{"expanduser", "homedir", "home()", "env{home}", "env[\"home\"]", "env['home']", "environ", "getenv", "$home", "env.home", "os.home", "dir.home", "path.home"}
+	codeCalls   = []string{".get(", ".post(", ".put(", ".delete(", ".patch(", "urlopen(", ".connect(", "fetch(", ".request(", ".send(", ".sendall(", "sendmail(", "create_connection(", "get(", "post(", "getstore(", "http.get", "https.get", "invoke-", "file_get_contents(", "fsockopen("}
+	codeNetwork = []string{"urllib", "requests", "http.client", "httplib", "httpx", "aiohttp", "socket", "fetch(", "net/http", "net::http", "lwp", "io::socket", "urlopen", "axios", "xmlhttprequest", "websocket", "smtplib", "ftplib", "telnetlib", "paramiko", "http.get", "https.get", "http.request", "https.request", "open-uri", "curl", "invoke-webrequest", "invoke-restmethod", "net.http", "file_get_contents(\"http", "fsockopen"}
+)
+
+func containsAny(s string, ks []string) bool {
+	for _, k := range ks {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeCatastrophe finds the plain catastrophes in inline code; see code.
+func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
+	if containsAny(low, codeRuns) && x.r.depth < shell.MaxDepth {
+		progs := append(append([]string{}, lits...), strings.Join(lits, " "))
+		for _, prog := range progs {
+			if why := x.shellCritical(prog); why != "" {
+				x.add(risk.Critical, ShellExec, "inline_code_catastrophe", x.name+" inline code runs "+quoteRaw(prog)+": "+why)
+				return
+			}
+		}
+	}
+	if containsAny(low, codeRmTree) && !awk {
+		if containsAny(low, codeHome) {
+			x.add(risk.Critical, ShellExec, "catastrophe", x.name+" inline code deletes a tree named by the home directory or the environment")
+			return
+		}
+		for _, l := range lits {
+			v := l
+			if v == "~" || strings.HasPrefix(v, "~/") {
+				v = x.c.home + v[1:]
+			}
+			for _, t := range resolve(shell.Word{Value: v, Known: v != ""}, x.cmd.Dir, true) {
+				if why := x.c.prot.catastrophic(t); why != "" {
+					x.add(risk.Critical, ShellExec, "catastrophe", x.name+" inline code deletes "+why)
+					return
+				}
+				if hit := x.c.prot.hit(t); hit != "" && strings.Contains(v, "/") {
+					x.add(risk.Critical, ShellExec, "self_protection", x.name+" inline code deletes "+t.path+", which reaches "+hit)
+					return
+				}
+			}
+		}
+	}
+	modules := ""
+	for _, a := range x.args {
+		if strings.HasPrefix(a.Value, "-M") || strings.HasPrefix(a.Value, "-r") {
+			modules += strings.ToLower(a.Value) + " "
+		}
+	}
+	if containsAny(low, codeNetwork) || containsAny(modules, codeNetwork) || containsAny(modules, []string{"http", "net::", "socket", "uri"}) {
+		local, external := false, false
+		for _, l := range lits {
+			ll := strings.ToLower(l)
+			if strings.Contains(ll, "://") || ll == "localhost" || strings.HasPrefix(ll, "127.") || ll == "::1" {
+				if isLocalURL(l) {
+					local = true
+				} else {
+					external = true
+				}
+			} else if strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && strings.Count(ll, ".") >= 1 && hostLike(ll) {
+				external = true // "evil.com"
+			}
+		}
+		if external || !local && containsAny(low, codeCalls) {
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" inline code talks to the network, to an address that is not (only) local: external communication (seed critical list)")
+		}
+	}
+}
+
+// hostLike: a literal shaped like a domain name (letters, digits, dots, dashes, a letter TLD).
+func hostLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == ':') {
+			return false
+		}
+	}
+	tld := s[strings.LastIndexByte(s, '.')+1:]
+	if i := strings.IndexByte(tld, ':'); i >= 0 {
+		tld = tld[:i]
+	}
+	if len(tld) < 2 {
+		return false
+	}
+	for i := 0; i < len(tld); i++ {
+		if tld[i] < 'a' || tld[i] > 'z' {
+			return false
+		}
+	}
+	switch tld {
+	case "py", "js", "json", "txt", "md", "go", "rb", "pl", "sh", "csv", "log", "yaml", "yml", "toml", "html", "xml", "ts", "tsx", "jsx", "css", "cfg", "ini", "lock", "mod", "sum", "env", "path", "os", "sys", "get", "post", "read", "write", "load", "loads", "dumps", "dump", "split", "join", "strip", "format", "lower", "upper", "items", "keys", "values", "append", "exists", "name", "text", "content", "status", "code", "headers", "data", "body":
+		return false
+	}
+	return true
+}
+
+// shellCritical judges prog as a shell program and returns why it is critical, leaving aside
+// what only says it cannot be known (inline code is judged for that on its own).
+func (x *cmdCtx) shellCritical(prog string) string {
+	if strings.TrimSpace(prog) == "" {
+		return ""
+	}
+	sub := &result{depth: x.r.depth + 1}
+	cwd := x.c.layout.ProjectDir
+	if len(x.cmd.Dir.Paths) > 0 {
+		cwd = x.cmd.Dir.Paths[0]
+	}
+	x.c.program(sub, prog, cwd)
+	for _, p := range sub.parts {
+		if p.risk != risk.Critical {
+			continue
+		}
+		switch p.reason.Rule {
+		case "dynamic_command", "dynamic_program", "program_from_stdin", "self_protection_unknown_target", "nesting_too_deep", "too_long", "too_many_commands", "secret_variable":
+			continue
+		}
+		return p.reason.Detail
+	}
+	return ""
+}
+
+// literals returns the quoted strings of inline code ('…', "…", `…`), a bounded number.
+func literals(s string) []string {
+	var out []string
+	for i := 0; i < len(s) && len(out) < 64; i++ {
+		q := s[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(s) && s[j] != q; j++ {
+			if s[j] == '\\' && j+1 < len(s) {
+				j++
+				switch s[j] {
+				case 'n':
+					b.WriteByte('\n')
+					continue
+				case 't':
+					b.WriteByte('\t')
+					continue
+				}
+			}
+			if b.Len() < 4096 {
+				b.WriteByte(s[j])
+			}
+		}
+		out = append(out, b.String())
+		i = j
+	}
+	return out
 }

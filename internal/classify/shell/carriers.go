@@ -197,3 +197,222 @@ func (w *walker) watch(args []Word, via []string, src string, stmt *syntax.Stmt,
 }
 
 var _ = risk.High
+
+// script runs -c's program (util-linux) or, on BSD/macOS, the command after its log file.
+// It returns false when there is no command: an interactive shell, judged by name.
+func (w *walker) script(args []Word, via []string, src string, dir Dir) bool {
+	v2 := append(append([]string{}, via...), "script")
+	var ops []Word
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if a.Known && strings.HasPrefix(v, "--command=") {
+			w.nested(strings.TrimPrefix(v, "--command="), false, v2, src, dir, false)
+			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+			return true
+		}
+		if len(ops) == 0 && a.Known && strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--") {
+			if k := strings.IndexByte(v, 'c'); k > 0 {
+				prog := Word{Value: v[k+1:], Known: true}
+				if prog.Value == "" && i+1 < len(args) {
+					prog = args[i+1]
+				}
+				w.nested(prog.Value, !prog.Known, v2, src, dir, false)
+				w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+				return true
+			}
+			if strings.ContainsAny(v[len(v)-1:], "EIOBTmoF") {
+				i++ // an option with a value
+			}
+			continue
+		}
+		if a.Known && (v == "--command" || v == "-c") && i+1 < len(args) {
+			w.nested(args[i+1].Value, !args[i+1].Known, v2, src, dir, false)
+			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+			return true
+		}
+		if len(ops) == 0 && a.Known && strings.HasPrefix(v, "--") {
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) > 1 { // BSD: script [-q] file command …
+		w.unwrap(ops[1:], v2, src, nil, dir)
+		w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+		return true
+	}
+	return false
+}
+
+// ssh: -o ProxyCommand/LocalCommand run locally; the words after the host are a program for
+// the remote shell, analysed as if it ran in the home directory (ssh localhost is this
+// machine, and a catastrophe on another machine is one too). ssh itself is emitted with its
+// host for classify to judge.
+func (w *walker) ssh(args []Word, via []string, src string, dir Dir, input string) {
+	v2 := append(append([]string{}, via...), "ssh")
+	i := 1
+	for ; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Known || !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte("BbcDEeFIiJLlmOoPpQRSWw", v[j]) < 0 {
+				continue
+			}
+			val := Word{Value: v[j+1:], Known: true}
+			if val.Value == "" && i+1 < len(args) {
+				i++
+				val = args[i]
+			}
+			if v[j] == 'o' {
+				k, cmd, _ := strings.Cut(val.Value, "=")
+				if !strings.Contains(val.Value, "=") {
+					k, cmd, _ = strings.Cut(val.Value, " ")
+				}
+				if lk := strings.ToLower(strings.TrimSpace(k)); lk == "proxycommand" || lk == "localcommand" || lk == "knownhostscommand" {
+					w.nested(cmd, !val.Known, append(v2, "-o "+k), src, dir, false)
+				}
+			}
+			break
+		}
+	}
+	if i+1 < len(args) {
+		remote := Dir{Paths: []string{w.a.opt.Home}, Unknown: w.a.opt.Home == ""}
+		w.nested(joinArgs(args[i+1:]), !allKnown(args[i+1:]), append(v2, "remote"), src, remote, false)
+	}
+	w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src, Input: input})
+}
+
+// parallel (GNU) runs its command once per argument through the shell: the arguments after
+// ::: are known; without them they come from stdin or a file, as with xargs.
+func (w *walker) parallel(args []Word, via []string, src string, dir Dir) {
+	v2 := append(append([]string{}, via...), "parallel")
+	withVal := map[string]bool{"-j": true, "-P": true, "-S": true, "-a": true, "-d": true, "-E": true, "-I": true, "-n": true, "-N": true, "-L": true, "-l": true, "-s": true,
+		"--jobs": true, "--sshlogin": true, "--arg-file": true, "--delimiter": true, "--colsep": true, "--joblog": true, "--results": true, "--workdir": true, "--wd": true,
+		"--tmpdir": true, "--env": true, "--timeout": true, "--delay": true, "--retries": true, "--halt": true, "--memfree": true, "--load": true, "--basefile": true, "--return": true}
+	i := 1
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if !args[i].Known || !strings.HasPrefix(v, "-") || strings.HasPrefix(v, ":::") {
+			break
+		}
+		if withVal[v] {
+			i++
+		}
+	}
+	var cmd, vals []Word
+	sep := false
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Known && (v == ":::" || v == "::::" || v == ":::+" || v == "::::+") {
+			sep = true
+			if v == "::::" || v == "::::+" { // arguments from files
+				vals = append(vals, Word{Value: Dyn})
+				i++
+			}
+			continue
+		}
+		if sep {
+			vals = append(vals, args[i])
+		} else {
+			cmd = append(cmd, args[i])
+		}
+	}
+	if !sep {
+		vals = []Word{{Value: Dyn}}
+	}
+	if len(vals) > 32 {
+		vals = vals[:32]
+	}
+	for _, val := range vals {
+		var prog string
+		q := quoteWords([]Word{val})
+		switch {
+		case len(cmd) == 0:
+			prog = val.Value
+			if !val.Known {
+				prog = q
+			}
+		case strings.Contains(joinArgs(cmd), "{}"):
+			prog = strings.ReplaceAll(joinArgs(cmd), "{}", q)
+		default:
+			prog = joinArgs(cmd) + " " + q
+		}
+		w.nested(prog, len(cmd) == 0 && !val.Known || !allKnown(cmd), v2, src, dir, false)
+	}
+	w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+}
+
+// makefile: make -f - / -f /dev/stdin reads its makefile from a heredoc or a pipe, and
+// --eval/-E adds rules: their recipes are shell programs. make itself is emitted as usual.
+func (w *walker) makefile(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
+	v2 := append(append([]string{}, via...), "make")
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		var text *Word
+		switch {
+		case (v == "--eval" || v == "-E") && i+1 < len(args):
+			text = &args[i+1]
+		case strings.HasPrefix(v, "--eval="):
+			text = &Word{Value: strings.TrimPrefix(v, "--eval="), Known: a.Known}
+		case (v == "-f" || v == "--file" || v == "--makefile") && i+1 < len(args):
+			f := args[i+1]
+			if f.Known && (f.Value == "-" || f.Value == "/dev/stdin" || strings.HasPrefix(f.Value, "/dev/fd/") || strings.HasPrefix(f.Value, "/proc/self/fd/")) {
+				op := f
+				if op.Value == "-" {
+					op.Value = "/dev/stdin"
+				}
+				if prog, ok, dyn := w.fileProgram(op, stmt); ok {
+					text = &Word{Value: prog, Known: !dyn}
+				} else {
+					w.a.finding("dynamic_program", risk.Critical, src, "make reads its makefile from a stream that cannot be known statically")
+				}
+			}
+		}
+		if text != nil {
+			w.nested(recipes(text.Value), !text.Known, v2, src, dir, false)
+		}
+	}
+	w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
+}
+
+// recipes pulls the shell lines out of makefile text: tab-indented lines and the part after
+// "target: ;". Make's own references ($(CC)) become unknown values; $$ is a dollar.
+func recipes(mk string) string {
+	var out []string
+	for _, line := range strings.Split(mk, "\n") {
+		switch {
+		case strings.HasPrefix(line, "\t"):
+			out = append(out, strings.TrimLeft(line, "\t@-+ "))
+		case strings.Contains(line, ":"):
+			_, after, _ := strings.Cut(line, ":")
+			if _, r, ok := strings.Cut(after, ";"); ok {
+				out = append(out, strings.TrimLeft(r, "\t@-+ "))
+			}
+		}
+	}
+	s := strings.Join(out, "\n")
+	s = strings.ReplaceAll(s, "$$", "\x00")
+	for _, open := range []string{"$(", "${"} {
+		for {
+			k := strings.Index(s, open)
+			if k < 0 {
+				break
+			}
+			end := strings.IndexAny(s[k:], ")}")
+			if end < 0 {
+				s = s[:k] + "\x01"
+				break
+			}
+			s = s[:k] + "\x01" + s[k+end+1:]
+		}
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\x00", "$"), "\x01", Dyn)
+}

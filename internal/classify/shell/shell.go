@@ -52,6 +52,7 @@ type Cmd struct {
 	Via       []string // wrappers and program-carriers seen through, outermost first
 	StdinArgs bool     // more arguments come from stdin (xargs)
 	Stdin     bool     // its program comes from stdin (a shell or interpreter with nothing to run)
+	Input     string   // where its stdin comes from: "pipe", "catfile", "file", "heredoc" or "" (nothing said)
 	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
 	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
 	Dir       Dir
@@ -153,6 +154,25 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 	}
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	f, err := p.Parse(strings.NewReader(src), "")
+	if perr := err; err != nil {
+		// bash runs a here-document that is never closed up to the end of the program (with
+		// a warning): so must the analysis.
+		fixed := src
+		for try := 0; try < 4 && err != nil; try++ {
+			_, rest, ok := strings.Cut(err.Error(), "unclosed here-document `")
+			delim, _, ok2 := strings.Cut(rest, "`")
+			if !ok || !ok2 || delim == "" {
+				break
+			}
+			fixed += "\n" + delim + "\n"
+			var f2 *syntax.File
+			if f2, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(fixed), ""); err == nil {
+				a.finding("unparsable", risk.High, src, "a here-document is never closed: bash reads it to the end of the program")
+				return a.file(f2, fixed, depth, dir, via)
+			}
+		}
+		err = perr
+	}
 	if err != nil {
 		detail := err.Error()
 		a.finding("unparsable", risk.High, src, "the shell parser says: "+detail)

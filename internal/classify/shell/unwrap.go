@@ -55,13 +55,29 @@ var wrappers = map[string]spec{
 	"cgexec":           {short: "g"},
 	"runuser":          {short: "ugs"},
 	"sg":               {positional: 1},
+	"pkexec":           {long: []string{"user"}},
+	"unshare":          {short: "SGRwt", long: []string{"setuid", "setgid", "root", "wd", "propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "mount-proc", "time"}},
+	"nsenter":          {short: "tSG", long: []string{"target", "setuid", "setgid", "root", "wd"}},
+	"setpriv":          {long: []string{"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}},
+	"prlimit":          {short: "p", long: []string{"pid"}},
+	"cpulimit":         {short: "lpe", long: []string{"limit", "pid", "exe"}},
+	"sem":              {short: "jP", long: []string{"jobs", "id"}},
+	"doas-keepenv":     {},
+	"eatmydata":        {},
+	"fakeroot":         {},
+	"tsp":              {},
+	"daemonize":        {},
+	"with-lock-ex":     {positional: 1},
+	"chpst":            {short: "ugUenlmdofcpr"},
+	"s6-setuidgid":     {positional: 1},
+	"setuidgid":        {positional: 1},
 }
 
 // loose wrappers have options we do not model fully (their values look like operands).
-var loose = map[string]bool{"strace": true, "ltrace": true, "valgrind": true, "chrt": true, "numactl": true, "firejail": true, "catchsegv": true, "unbuffer": true, "torsocks": true, "dbus-run-session": true, "systemd-run": true, "caffeinate": true, "cgexec": true, "xvfb-run": true}
+var loose = map[string]bool{"unshare": true, "nsenter": true, "setpriv": true, "prlimit": true, "cpulimit": true, "sem": true, "chpst": true, "strace": true, "ltrace": true, "valgrind": true, "chrt": true, "numactl": true, "firejail": true, "catchsegv": true, "unbuffer": true, "torsocks": true, "dbus-run-session": true, "systemd-run": true, "caffeinate": true, "cgexec": true, "xvfb-run": true}
 
 // privileged wrappers run their command as someone else: the command is at least high.
-var privileged = map[string]bool{"sudo": true, "doas": true, "su": true, "runuser": true, "chroot": true, "sg": true, "pkexec": true}
+var privileged = map[string]bool{"nsenter": true, "setpriv": true, "sudo": true, "doas": true, "su": true, "runuser": true, "chroot": true, "sg": true, "pkexec": true}
 
 // Shells whose -c operand, heredoc or here-string is a second program to analyse.
 var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": true, "csh": true, "tcsh": true}
@@ -92,12 +108,14 @@ func IsShell(name string) bool { return shells[name] }
 // unwrap sees through wrappers until the real command, then emits it. dir is where it runs.
 func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
-		if !args[0].Known {
-			w.a.finding("dynamic_command", risk.High, src, "the command name in "+quote(clip(src))+" cannot be known statically")
+		if !args[0].Known || globName(args[0]) {
+			// An unknown program is the dangerous case: at high, earned trust would run anything.
+			w.a.finding("dynamic_command", risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
 			w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
 			return
 		}
 		c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
+		c.Input, _ = w.input(stmt)
 		name := c.Name()
 		switch {
 		case name == "find":
@@ -121,8 +139,14 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			return
 		case name == "alias":
 			for _, a := range args[1:] {
-				if _, v, ok := strings.Cut(a.Value, "="); ok {
+				if n, v, ok := strings.Cut(a.Value, "="); ok {
 					w.nested(v, !a.Known, append(via, "alias"), src, dir, false)
+					if a.Known && n != "" {
+						if w.aliases == nil {
+							w.aliases = map[string]string{}
+						}
+						w.aliases[n] = v
+					}
 				}
 			}
 			w.emit(c)
@@ -137,6 +161,27 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		case name == "watch":
 			w.watch(args, via, src, stmt, dir)
 			return
+		case name == "script":
+			if w.script(args, via, src, dir) {
+				return
+			}
+		case name == "ssh":
+			w.ssh(args, via, src, dir, c.Input)
+			return
+		case name == "parallel":
+			w.parallel(args, via, src, dir)
+			return
+		case name == "make" || name == "gmake":
+			w.makefile(args, via, src, stmt, dir)
+			return
+		case name == "source" || name == ".":
+			if len(args) > 1 {
+				if prog, ok, dyn := w.fileProgram(args[1], stmt); ok {
+					w.nested(prog, dyn, append(append([]string{}, via...), name), src, dir, true)
+					w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+					return
+				}
+			}
 		case name == "command" && len(args) > 1 && (args[1].Value == "-v" || args[1].Value == "-V"):
 			w.emit(c) // a lookup, nothing runs
 			return
@@ -301,7 +346,8 @@ func isAssignWord(s string) bool {
 // unknown statically: what is known is still analysed, and the call is at least high.
 func (w *walker) nested(prog string, dynamic bool, via []string, src string, dir Dir, shareDir bool) {
 	if dynamic || strings.Contains(prog, Dyn) {
-		w.a.finding("dynamic_program", risk.High, src, "a second program is built from values unknown statically")
+		// A value unknown statically is spliced into program text: it can be any program.
+		w.a.finding("dynamic_program", risk.Critical, src, "a second program is built from values unknown statically")
 	}
 	end := w.a.program(prog, w.depth+1, dir, via, "")
 	if shareDir {
@@ -329,10 +375,51 @@ func (w *walker) stdinProgram(stmt *syntax.Stmt) (prog string, found, dynamic bo
 			v := w.literal(r.Word)
 			return v.Value, true, !v.Known
 		case syntax.RdrIn:
+			if t := w.literal(r.Word); t.Known && w.procs[t.Value] != nil {
+				return w.fileProgram(t, nil)
+			}
 			return "", false, false
 		}
 	}
+	if in, from := w.input(stmt); in == "pipe" {
+		if text, ok := w.echoed(from); ok {
+			return text, true, false
+		}
+	}
 	return "", false, false
+}
+
+// fileProgram returns the program behind a script operand that is really a stream: /dev/stdin
+// fed by a heredoc or an echo, or a process substitution that echoes known text.
+func (w *walker) fileProgram(op Word, stmt *syntax.Stmt) (prog string, found, dynamic bool) {
+	if !op.Known {
+		return "", false, false
+	}
+	switch {
+	case op.Value == "/dev/stdin" || op.Value == "-" || op.Value == "/proc/self/fd/0" || op.Value == "/dev/fd/0":
+		return w.stdinProgram(stmt)
+	case w.procs[op.Value] != nil:
+		ps := w.procs[op.Value]
+		if len(ps.Stmts) == 1 {
+			if text, ok := w.echoed(ps.Stmts[0]); ok {
+				return text, true, false
+			}
+		}
+	}
+	return "", false, false
+}
+
+// globName reports a command name whose last component is a pattern (/bin/r?): which program
+// runs depends on the files present.
+func globName(a Word) bool {
+	if !a.Glob {
+		return false
+	}
+	v := a.Value
+	if i := strings.LastIndexByte(v, '/'); i >= 0 {
+		v = v[i+1:]
+	}
+	return strings.ContainsAny(v, "*?[")
 }
 
 // shell handles bash/sh/…: -c runs its operand, a file operand is a script, nothing is stdin.
@@ -380,14 +467,21 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 		w.a.finding("dynamic_program", risk.High, src, name+" -c without a program")
 		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
 	case len(operands) > 0 && !stdin:
-		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src}) // a script file: classify judges it
+		if prog, ok, dyn := w.fileProgram(operands[0], stmt); ok {
+			w.nested(prog, dyn, append(v, name+" "+operands[0].Value), src, dir, false)
+			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
+			return
+		}
+		in, _ := w.input(stmt)
+		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src, Input: in}) // a script file: classify judges it
 	default:
 		if prog, ok, dyn := w.stdinProgram(stmt); ok {
 			w.nested(prog, dyn, append(v, name+" <<heredoc"), src, dir, false)
 			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
 			return
 		}
-		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src, Stdin: true})
+		in, _ := w.input(stmt)
+		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src, Stdin: true, Input: in})
 	}
 }
 
@@ -431,6 +525,12 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			w.emit(c)
 			return
 		}
+		if (name == "perl" || name == "ruby") && len(v) > 1 && strings.IndexByte("MmIrx", v[1]) >= 0 {
+			if len(v) == 2 && v[1] != 'x' {
+				i++ // -r json, -I lib: the value is the next word
+			}
+			continue // -MLWP::Simple: a module, not code
+		}
 		for j := 1; j < len(v) && !awk; j++ {
 			if strings.IndexByte(flags, v[j]) >= 0 {
 				code := Word{Value: v[j+1:], Known: args[i].Known}
@@ -449,6 +549,7 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 		return
 	}
 	c.Stdin = true
+	c.Input, _ = w.input(stmt)
 	w.emit(c)
 }
 

@@ -23,6 +23,13 @@ type walker struct {
 	vars  map[string]string
 	dyn   map[string]bool
 	stack []syntax.Node
+	// aliases defined in this program (alias x='rm -rf'): bash expands them in a later
+	// command's first word once expand_aliases is on, so a use of x is analysed as its value.
+	aliases map[string]string
+	// procs are the process substitutions of the command being expanded, by the /dev/fd
+	// path they expand to, so that `bash <(echo …)` can see what it runs.
+	procs map[string]*syntax.ProcSubst
+	ifs   bool // the program changed IFS: an unquoted expansion may split anywhere
 }
 
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
@@ -93,13 +100,28 @@ func (w *walker) config() *expand.Config {
 			_, err := io.WriteString(out, Dyn)
 			return err
 		},
-		ProcSubst: func(*syntax.ProcSubst) (string, error) { return "/dev/fd/63", nil },
+		ProcSubst: func(ps *syntax.ProcSubst) (string, error) {
+			if w.procs == nil {
+				w.procs = map[string]*syntax.ProcSubst{}
+			}
+			p := "/dev/fd/" + itoa(63+len(w.procs))
+			w.procs[p] = ps
+			return p, nil
+		},
 	}
 }
 
 // known reports whether every part of word can be known statically. It is decided on the
 // syntax tree, not on the expanded text, so no value (or IFS) can fake it.
 func (w *walker) known(word *syntax.Word) bool {
+	if w.ifs {
+		for _, p := range word.Parts {
+			switch p.(type) {
+			case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+				return false // unquoted: split by an IFS that is not modelled
+			}
+		}
+	}
 	ok := true
 	syntax.Walk(word, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -177,7 +199,16 @@ func (w *walker) expand(word *syntax.Word) []Word {
 		return []Word{{Value: w.text(word), Glob: glob}}
 	}
 	out := make([]Word, len(fields))
+	braces := len(fields) > 1 && strings.Contains(w.text(word), "{")
 	for i, f := range fields {
+		if braces && (f == "~" || strings.HasPrefix(f, "~/")) {
+			// bash expands the tilde of each word a brace expansion makes ({rm,-rf,~})
+			if w.a.opt.Home == "" {
+				out[i] = Word{Value: f, Glob: glob}
+				continue
+			}
+			f = w.a.opt.Home + f[1:]
+		}
 		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob}
 	}
 	return out
@@ -205,6 +236,7 @@ const maxVar = 4096
 func (w *walker) setVar(name string, v Word, appendTo bool) {
 	if name == "IFS" {
 		w.a.finding("ifs_changed", risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
+		w.ifs = true
 	}
 	old, had := w.vars[name]
 	switch {
@@ -240,17 +272,40 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		args = append(args, w.expand(word)...)
 	}
 	if len(args) == 0 {
+		// "$@", ${a[@]}, $EMPTY: nothing here statically, but whatever the words hold at
+		// run time is the command.
+		for _, word := range ce.Args {
+			if !w.known(word) {
+				w.a.finding("dynamic_command", risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
+				w.emit(Cmd{Args: []Word{{Value: Dyn}}, Via: w.via, Dir: w.dir, Src: src})
+				return
+			}
+		}
 		return
 	}
 	var stmt *syntax.Stmt
 	if len(w.stack) >= 2 {
 		stmt, _ = w.stack[len(w.stack)-2].(*syntax.Stmt)
 	}
+	if v, ok := w.aliases[args[0].Value]; ok && args[0].Known && ce.Args[0].Lit() != "" {
+		// An alias defined earlier: analyse what it expands to, with the rest of the words.
+		w.nested(v+" "+quoteWords(args[1:]), false, append(append([]string{}, w.via...), "alias "+args[0].Value), src, w.dir, true)
+		w.emit(Cmd{Args: args[:1], Via: w.via, Dir: w.dir, Src: src, Carrier: true})
+		return
+	}
 	w.unwrap(args, w.via, src, stmt, w.dir)
 }
 
 func (w *walker) decl(d *syntax.DeclClause) {
 	src := w.text(d)
+	nameref := false // declare -n r=x: $r is whatever x holds
+	for _, as := range d.Args {
+		if as.Name == nil && as.Value != nil {
+			if l := as.Value.Lit(); strings.HasPrefix(l, "-") && strings.ContainsRune(l, 'n') {
+				nameref = true
+			}
+		}
+	}
 	for _, as := range d.Args {
 		if as.Name == nil {
 			// a dynamic word: `export "$X"`, or an option like -x
@@ -265,7 +320,7 @@ func (w *walker) decl(d *syntax.DeclClause) {
 		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
 		switch {
 		case as.Naked:
-		case as.Array != nil || as.Index != nil:
+		case as.Array != nil || as.Index != nil || nameref:
 			w.dyn[as.Name.Value] = true
 		default:
 			w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
@@ -322,6 +377,135 @@ func (w *walker) redirs(st *syntax.Stmt) {
 			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth})
 		}
 	}
+}
+
+// quoteWords spells words back as shell words: known ones single-quoted, unknown ones as Dyn
+// (still unknown when parsed again).
+func quoteWords(ws []Word) string {
+	parts := make([]string, len(ws))
+	for i, a := range ws {
+		switch {
+		case !a.Known:
+			parts[i] = "\"" + Dyn + "\""
+		case a.Glob:
+			parts[i] = a.Value
+		default:
+			parts[i] = "'" + strings.ReplaceAll(a.Value, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// input says where a statement's stdin comes from: "pipe" (and the statement feeding it),
+// "catfile" (cat FILE | …),
+// "file" (< f), "heredoc" (<<, <<<) or "".
+func (w *walker) input(stmt *syntax.Stmt) (string, *syntax.Stmt) {
+	if stmt == nil {
+		return "", nil
+	}
+	for _, r := range stmt.Redirs {
+		switch r.Op {
+		case syntax.RdrIn:
+			if t := w.literal(r.Word); !t.Known || strings.HasPrefix(t.Value, "/dev/") || strings.HasPrefix(t.Value, "/proc/") {
+				return "pipe", nil // < <(…), < /dev/stdin: a stream, not a script file
+			}
+			return "file", nil
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			return "heredoc", nil
+		}
+	}
+	// Pipes are left-associative: a | b | c is (a | b) | c.
+	var child syntax.Node = stmt
+	for i := len(w.stack) - 1; i >= 0; i-- {
+		switch n := w.stack[i].(type) {
+		case *syntax.Stmt:
+			if syntax.Node(n) != child {
+				child = n
+			}
+		case *syntax.BinaryCmd:
+			if n.Op != syntax.Pipe && n.Op != syntax.PipeAll {
+				return "", nil
+			}
+			if n.Y == child {
+				if w.catFile(n.X) {
+					return "catfile", nil // cat script.sh | sh: a known script file, through a pipe
+				}
+				return "pipe", n.X
+			}
+		case *syntax.CallExpr:
+		default:
+			return "", nil
+		}
+	}
+	return "", nil
+}
+
+// echoed returns the text a statement prints when it is a plain echo or printf of known words
+// (echo 'rm -rf /' | sh), so the program a shell reads from it can be analysed.
+func (w *walker) echoed(st *syntax.Stmt) (string, bool) {
+	if st == nil || len(st.Redirs) > 0 {
+		return "", false
+	}
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 {
+		return "", false
+	}
+	var args []Word
+	for _, word := range ce.Args {
+		args = append(args, w.expand(word)...)
+	}
+	if !allKnown(args) || len(args) < 2 {
+		return "", false
+	}
+	switch args[0].Value {
+	case "echo":
+		rest := args[1:]
+		for len(rest) > 0 && (rest[0].Value == "-n" || rest[0].Value == "-E") {
+			rest = rest[1:]
+		}
+		out := joinArgs(rest)
+		if len(rest) > 0 && strings.HasPrefix(rest[0].Value, "-") || strings.Contains(out, "\\") {
+			return "", false
+		}
+		return out, true
+	case "printf":
+		f := args[1].Value
+		if strings.ContainsAny(f, "%\\") {
+			if (f == "%s\\n" || f == "%s\\n\\n") && len(args) > 2 {
+				return strings.Join(valuesOf(args[2:]), "\n"), true
+			}
+			if f == "%s" && len(args) > 2 {
+				return strings.Join(valuesOf(args[2:]), ""), true
+			}
+			return "", false
+		}
+		if len(args) > 2 {
+			return "", false
+		}
+		return f, true
+	}
+	return "", false
+}
+
+// catFile reports a statement that is only `cat FILE` of one known, ordinary file.
+func (w *walker) catFile(st *syntax.Stmt) bool {
+	if st == nil || len(st.Redirs) > 0 {
+		return false
+	}
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || ce.Args[0].Lit() != "cat" || len(ce.Assigns) > 0 {
+		return false
+	}
+	f := w.literal(ce.Args[1])
+	return f.Known && !f.Glob && f.Value != "-" && !strings.HasPrefix(f.Value, "/dev/") && !strings.HasPrefix(f.Value, "/proc/")
+}
+
+func valuesOf(ws []Word) []string {
+	out := make([]string, len(ws))
+	for i, a := range ws {
+		out[i] = a.Value
+	}
+	return out
 }
 
 func isDigits(s string) bool {
