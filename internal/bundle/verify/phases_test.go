@@ -65,7 +65,7 @@ func BenchmarkRealPhases(b *testing.B) {
 		t2 := time.Now()
 		v.hashAll(todo)
 		t3 := time.Now()
-		v.root.Close()
+		v.close()
 		if len(v.errs) > 0 {
 			b.Fatal(v.errs)
 		}

@@ -189,3 +189,34 @@ func BenchmarkSHA256Parallel(b *testing.B) {
 		}
 	})
 }
+
+// TestManyDirectories: verify keeps at most a bounded number of directory handles (one per
+// directory it opens files in); past that bound files open through the bundle root, and every
+// file is still hashed and checked.
+func TestManyDirectories(t *testing.T) {
+	src := t.TempDir()
+	var inputs []string
+	for i := range 80 {
+		d := filepath.Join(src, fmt.Sprintf("d%02d", i))
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, d, "x.txt", fmt.Sprintf("file %d\n", i))
+		inputs = append(inputs, d)
+	}
+	out := filepath.Join(t.TempDir(), "b")
+	if _, err := pack.Pack(pack.Options{Out: out, Mode: manifest.ModeStrict, Inputs: inputs}); err != nil {
+		t.Fatal(err)
+	}
+	if r := verify.Verify(out, verify.Options{Jobs: 1}); r.Stop != 0 || r.Files != 81 {
+		t.Fatalf("clean bundle: stop=%d files=%d %+v", r.Stop, r.Files, r.Errors)
+	}
+	for _, i := range []int{0, 79} {
+		write(t, out, fmt.Sprintf("review/evidence/d%02d/x.txt", i), "changed\n")
+	}
+	r := verify.Verify(out, verify.Options{Jobs: 1})
+	want := []string{"sha256_mismatch review/evidence/d00/x.txt", "sha256_mismatch review/evidence/d79/x.txt"}
+	if got := codes(r); !slices.Equal(got, want) {
+		t.Errorf("errors = %q, want %q", got, want)
+	}
+}
