@@ -145,6 +145,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		r.add(risk.Low, Web, "web_search", "", "a search: nothing is changed")
 	case strings.HasPrefix(tool, "mcp__"):
 		r.add(risk.Medium, MCP, "mcp_tool", tool, "an MCP tool: medium unless a user rule says otherwise")
+		c.mcpTool(r, ev, cwd)
 	case tool == "TodoWrite" || tool == "ExitPlanMode" || tool == "BashOutput":
 		r.add(risk.Low, Global, "harmless_tool", tool, "changes nothing outside the session")
 	default:
@@ -331,4 +332,65 @@ func expandHome(p, home string) string {
 		return filepath.Join(home, p[2:])
 	}
 	return p
+}
+
+// Words in an MCP tool's name that say it changes files, or runs commands.
+var (
+	mcpWrites = []string{"write", "edit", "create", "move", "rename", "delete", "remove", "put", "save", "upload", "patch", "append", "update", "set", "mkdir", "copy", "replace", "insert", "truncate", "chmod"}
+	mcpRuns   = []string{"run", "exec", "shell", "command", "terminal", "bash", "eval", "script", "spawn"}
+	mcpCode   = map[string]bool{"command": true, "cmd": true, "script": true, "shell": true, "commandline": true, "command_line": true, "bash": true}
+)
+
+// mcpTool looks into an MCP tool's input, which is free-form: a string that names a protected
+// path is a write to it when the tool's name says it writes (critical), else high; a command
+// given to a tool whose name says it runs commands is classified as a shell program.
+func (c *Classifier) mcpTool(r *result, ev *claude.Event, cwd string) {
+	var v any
+	if !decode(ev.ToolInput, &v) {
+		return
+	}
+	name := strings.ToLower(ev.ToolName[strings.LastIndex(ev.ToolName, "__")+2:])
+	writes, runs := containsAny(name, mcpWrites), containsAny(name, mcpRuns)
+	for _, x := range c.extract {
+		if toolMatches(x.Tool, ev.ToolName) {
+			runs = false // the user says what to take out of this tool's input and how to judge it
+		}
+	}
+	budget := 256
+	var walk func(key string, v any, depth int)
+	walk = func(key string, v any, depth int) {
+		if budget <= 0 || depth > 8 {
+			return
+		}
+		budget--
+		switch v := v.(type) {
+		case map[string]any:
+			for k, e := range v {
+				walk(k, e, depth+1)
+			}
+		case []any:
+			for _, e := range v {
+				walk(key, e, depth+1)
+			}
+		case string:
+			if runs && mcpCode[strings.ToLower(key)] && r.depth < 2 {
+				r.depth++
+				c.program(r, v, cwd)
+				r.depth--
+			}
+			if len(v) > 4096 || strings.ContainsAny(v, "\n") || !(strings.Contains(v, "/") || strings.HasPrefix(v, ".")) {
+				return
+			}
+			t := target{path: absPath(cwd, expandHome(v, c.home)), known: true, tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
+			if hit := c.prot.hit(t); hit != "" {
+				if writes {
+					r.writes = append(r.writes, t.path)
+					r.add(risk.Critical, MCP, "self_protection", ev.ToolName, ev.ToolName+" is given "+t.path+" ("+hit+"), and its name says it changes files")
+				} else {
+					r.add(risk.High, MCP, "protected_operand", ev.ToolName, ev.ToolName+" is given "+t.path+" ("+hit+"), which it may change")
+				}
+			}
+		}
+	}
+	walk("", v, 0)
 }

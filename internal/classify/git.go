@@ -64,6 +64,9 @@ func (x *cmdCtx) git() {
 					x.nested(strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
 				}
 			}
+			if k, v, ok := strings.Cut(args[i+1].Value, "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") && !strings.HasPrefix(strings.TrimSpace(v), "!") {
+				x.nested("git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
+			}
 			i += 2
 			continue
 		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
@@ -94,7 +97,7 @@ sub:
 	}
 	p := parseArgs(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
 	switch {
-	case sub == "push":
+	case sub == "push" || sub == "send-pack":
 		x.gitPush(p)
 	case sub == "pull":
 		x.add(risk.High, GitRemote, "deny_list", "git pull merges another repository's work into this one")
@@ -306,6 +309,9 @@ func (x *cmdCtx) gitConfig(p parsed, rest []shell.Word) {
 		kv := o.Value
 		if i == 0 && len(ops) > 1 {
 			kv += "=" + ops[1].Value
+		}
+		if i == 0 && len(ops) > 1 && strings.HasPrefix(strings.ToLower(o.Value), "alias.") && !strings.HasPrefix(strings.TrimSpace(ops[1].Value), "!") {
+			x.nested("git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
 		}
 		if !o.Known || gitExecKey(kv) {
 			x.add(risk.High, GitLocal, "git_runs_program", "git config "+o.Value+" makes git run a program")

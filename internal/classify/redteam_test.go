@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -103,9 +104,33 @@ func TestRedTeam(t *testing.T) {
 			"echo x > .c*/settings.json", "echo x > */settings.json", "rm -rf ./*", "rm -rf .[!.]*", "base64 -d x > .claude/settings.json",
 			`node -e 'require("fs").writeFileSync(".claude/settings.json","{}")'`, `python3 -c "open('.claude/current-phase.md','w')"`,
 			"ssh localhost 'echo x > .claude/settings.json'",
+			"HOME=/proj/oath-harness; cd; echo > state/x", "CDPATH=/proj/oath-harness cd state && echo > trust-scores.json",
+			"export CDPATH=/proj; cd oath-harness; echo > state/x", "shopt -s cdable_vars; h=/proj/oath-harness; cd h; echo > state/x",
+			"ln -s /proj x; echo > x/oath-harness/state/y", "ln -s ~ h", "sudo mount --bind /tmp/evil /proj/.claude",
+		},
+		"second round: moves, aliases of git, the GitHub API": {
+			"mv ~ /tmp/x", "mv /etc /tmp/x", "mv /proj /tmp/x", "git config alias.p 'push --force'", "git -c alias.p='push -f' p",
+			"gh repo delete o/r --yes", "gh api -X DELETE repos/o/r/git/refs/heads/main", "git send-pack --force origin main",
+			"shred /dev/sda", "truncate -s 0 /dev/sda", "rm -rf ~/.", "rm -rf /proj/.", "rm -rf ../proj", `rm -rf "$PWD"`,
+			"rm -rf /home/u", "rm -rf /usr/local/..", "chmod 777 -R /", "rm -fr --no-preserve-root /", "find / -mindepth 1 -delete",
+			"rsync -a --delete /tmp/empty/ ~/",
 		},
 	}
 	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct{ tool, in string }{
+		{"mcp__filesystem__write_file", `{"path":"/proj/.claude/settings.json","content":"{}"}`},
+		{"mcp__fs__edit_file", `{"path":".claude/settings.json","edits":[]}`},
+		{"mcp__fs__move_file", `{"source":"/tmp/x","destination":"/proj/oath-harness/state/trust-scores.json"}`},
+		{"mcp__shell__run", `{"command":"rm -rf ~"}`},
+		{"mcp__x__execute_command", `{"cmd":"rm -rf /"}`},
+		{"Write", `{"file_path":"/proj/docs/../oath-harness/state/x","content":"{}"}`},
+		{"NotebookEdit", `{"notebook_path":"/proj/oath-harness/state/x.ipynb","new_source":"x"}`},
+		{"Write", `{"file_path":"/opt/oath/hooks/pre.sh","content":"x"}`},
+	} {
+		if got := c.Classify(event(tc.tool, json.RawMessage(tc.in))); got.Risk != C {
+			t.Errorf("%s %s is %s, want critical; reasons %+v", tc.tool, tc.in, got.Risk, got.Reasons)
+		}
+	}
 	for fam, cmds := range families {
 		for _, cmd := range cmds {
 			got := c.Classify(bash(cmd))
@@ -114,4 +139,27 @@ func TestRedTeam(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRedTeamOrdinary: the red-team rules must not make ordinary development commands worse
+// (each stays at or under the level it had before the pass).
+func TestRedTeamOrdinary(t *testing.T) {
+	runCases(t, []tcase{
+		{"go test ./...", L, L, TestRun}, {"git status", L, L, GitRead}, {"ls -la", L, L, FileRead},
+		{"grep -rn 'rm -rf' .", L, L, FileRead}, {"echo 'curl https://x'", L, L, ""}, {"git commit -m \"rm -rf /\"", M, M, GitLocal},
+		{"sed -n '1,20p' file.go", L, L, ""}, {"sed -e 's/a/b/' -e 's/c/d/' f", L, L, ""}, {"sed '/^e/d' f", L, L, ""},
+		{"sed 's/x/y/w out.txt' f", M, M, ""}, {"awk '{print $1}' f | sort | uniq -c", L, L, ""},
+		{"while IFS= read -r line; do echo \"$line\"; done < f", L, L, ""}, {"for f in *.go; do gofmt -l \"$f\"; done", L, M, ""},
+		{"python3 -c 'print(1)'", M, M, ""}, {"python3 -c \"import requests; print(requests.__version__)\"", H, H, ""},
+		{"python3 -c 'import json; json.dump({}, open(\"out.json\",\"w\"))'", H, H, ""}, {"node -e 'console.log(process.version)'", M, M, ""},
+		{"perl -ne 'print if /foo/' f", M, M, ""}, {"perl -pi -e 's/a/b/' f.txt", M, M, ""}, {"ruby -e 'puts 1'", M, M, ""},
+		{"curl -s http://localhost:8080/health", M, M, ""}, {"ssh server uptime", H, H, ""}, {"scp build.tgz server:/tmp/", H, H, ""},
+		{"rsync -av dist/ server:/var/www/", H, H, ""}, {"cat script.sh | bash", H, H, ""}, {"bash ./scripts/test.sh", M, M, ""},
+		{"sh -c 'cd web && npm test'", L, L, TestRun}, {"make test", L, L, TestRun}, {"make -j4", M, M, ""},
+		{"$HOME/bin/tool --help", M, M, ""}, {"~/bin/tool", M, M, ""}, {"parallel gofmt -l ::: a.go b.go", M, M, ""},
+		{"script -q /dev/null go test ./...", L, L, ""}, {"echo x | ssh localhost cat", H, H, ""}, {"mytool --flag value", M, M, ""},
+		{"mv a b", M, M, ""}, {"ln -s ../lib/x.so x.so", M, M, ""}, {"git config user.name x", M, M, ""},
+		{"git config alias.st status", M, M, ""}, {"gh pr create --fill", H, H, ""}, {"cd; ls", L, L, ""},
+		{"shopt -s globstar; ls **/*.go", L, L, ""}, {"echo 'ls' | sh", L, L, ""},
+	})
 }

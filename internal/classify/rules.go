@@ -178,6 +178,14 @@ func (x *cmdCtx) judge() {
 		x.chmod()
 	case n == "mv":
 		x.copy(true)
+	case n == "mount":
+		if ops := parseArgs(x.args, "tTLUoO", "types", "options", "target", "source", "fstab").operands; len(ops) > 0 {
+			x.write(ops[len(ops)-1], true, ShellExec) // what is mounted over the target replaces it
+			x.destroy(ops[len(ops)-1], "mounting over")
+		}
+		x.add(risk.High, ShellExec, "deny_list", "mount: mounts file systems")
+	case n == "gh":
+		x.gh()
 	case n == "cp" || n == "install":
 		x.copy(false)
 	case n == "ln" || n == "link":
@@ -277,6 +285,17 @@ func (x *cmdCtx) judge() {
 		x.protectedOperand()
 		x.carried()
 	}
+}
+
+// gh: deleting a repository or a remote branch through the API is irreversible for everyone.
+func (x *cmdCtx) gh() {
+	all := strings.ToLower(joinWords(x.args))
+	if len(x.args) > 1 && x.args[0].Value == "repo" && x.args[1].Value == "delete" ||
+		len(x.args) > 0 && x.args[0].Value == "api" && strings.Contains(all, "delete") && (strings.Contains(all, "refs") || strings.Contains(all, "repos/") && !strings.Contains(all, "/comments")) {
+		x.add(risk.Critical, GitRemote, "force_push", "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
+		return
+	}
+	x.add(risk.High, ShellExec, "deny_list", "gh: acts on GitHub")
 }
 
 // catastropheHeads are command names whose appearance among an unknown program's arguments
@@ -625,6 +644,7 @@ func (x *cmdCtx) copy(move bool) {
 	for _, s := range ops {
 		if move {
 			x.write(s, true, ShellExec)
+			x.destroy(s, "moving away")
 		} else {
 			x.read(s)
 		}
@@ -661,7 +681,8 @@ func (x *cmdCtx) ln() {
 		for _, t := range resolve(s, x.cmd.Dir, false) {
 			if !t.known {
 				x.add(risk.Critical, ShellExec, "self_protection_unknown_target", "links to "+quoteRaw(t.raw)+", which cannot be known statically")
-			} else if hit := x.c.prot.hit(t); hit != "" {
+			} else if t.tree = true; x.c.prot.hit(t) != "" {
+				hit := x.c.prot.hit(t)
 				x.add(risk.Critical, ShellExec, "self_protection", "links to "+t.path+" ("+hit+"): a later write through the link would change it")
 			}
 		}

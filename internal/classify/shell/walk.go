@@ -30,6 +30,8 @@ type walker struct {
 	// path they expand to, so that `bash <(echo …)` can see what it runs.
 	procs map[string]*syntax.ProcSubst
 	ifs   bool // the program changed IFS: an unquoted expansion may split anywhere
+	// cdUnknown: CDPATH was set or cdable_vars turned on, so cd NAME may go anywhere.
+	cdUnknown bool
 }
 
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
@@ -254,6 +256,9 @@ func (w *walker) call(ce *syntax.CallExpr) {
 	for _, as := range ce.Assigns {
 		if as.Name == nil {
 			continue
+		}
+		if as.Name.Value == "CDPATH" {
+			w.cdUnknown = true
 		}
 		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
 		if len(ce.Args) == 0 {
@@ -540,6 +545,12 @@ func (w *walker) emit(c Cmd) {
 	switch c.Name() {
 	case "cd", "pushd", "popd":
 		w.cd(c)
+	case "shopt", "set":
+		for _, a := range c.Args[1:] {
+			if a.Value == "cdable_vars" || !a.Known {
+				w.cdUnknown = true
+			}
+		}
 	case "read", "mapfile", "readarray", "getopts":
 		for _, a := range c.Args[1:] {
 			if a.Known && !strings.HasPrefix(a.Value, "-") {
@@ -565,6 +576,10 @@ func (w *walker) cd(c Cmd) {
 		w.dir = Dir{Paths: w.dir.Paths, Unknown: true}
 		return
 	}
+	if w.cdUnknown {
+		w.dir = Dir{Paths: w.dir.Paths, Unknown: true}
+		return
+	}
 	for _, a := range c.Args[1:] {
 		if a.Known && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
 			continue
@@ -573,7 +588,8 @@ func (w *walker) cd(c Cmd) {
 		break
 	}
 	if len(c.Args) == 1 || target == (Word{}) {
-		target = Word{Value: w.a.opt.Home, Known: w.a.opt.Home != ""}
+		home := w.env("HOME") // cd alone goes to $HOME, which the program may have changed
+		target = Word{Value: home, Known: home != Dyn && home != ""}
 	}
 	var next Dir
 	if !target.Known || target.Value == "-" || target.Glob || len(c.Via) > 0 {
