@@ -9,9 +9,14 @@
 //   - A Bash command is parsed as bash (mvdan.cc/sh) by package shell, which reports every simple
 //     command anywhere in it (lists, pipes, subshells, groups, loops, functions, command and
 //     process substitution, arithmetic) after seeing through wrappers (sudo, env, command,
-//     builtin, exec, nohup, nice, time, timeout, stdbuf, xargs, find -exec …, /bin/rm, \rm,
-//     "rm", r”m) and second programs (bash -c, eval, heredocs and here-strings to a shell, trap,
-//     alias, watch, su -c). Each command gets a risk and a domain; the program's risk is the
+//     builtin, exec, nohup, nice, time, timeout, stdbuf, xargs, find -exec, unshare, nsenter,
+//     pkexec, setpriv …, /bin/rm, \rm, "rm", r”m) and second programs (bash -c, eval, heredocs
+//     and here-strings to a shell, trap, watch, su -c, script -c, flock -c, GNU parallel, ssh's
+//     remote command and ProxyCommand, make -f - and --eval recipes, source /dev/stdin, and what
+//     an echo/printf pipes or a process substitution feeds to a shell). An alias defined in the
+//     program is analysed as what it expands to wherever it is used. A program we know nothing
+//     about that is handed a catastrophic command line (mytool rm -rf /) is critical too.
+//     Each command gets a risk and a domain; the program's risk is the
 //     maximum, and its domain that of its riskiest part (ties go to the more capable domain).
 //   - The seed's lists (001 §3.3): critical for curl/wget (and httpie) to a non-local URL, mail
 //     senders, variables named like API_KEY/SECRET/TOKEN/PASSWORD (read or assigned), URLs about
@@ -31,7 +36,14 @@
 //
 // # What cannot be known statically is the dangerous case
 //
-// A command name from $(…) or $VAR is high. A curl whose URL is not literal goes to the
+// An unknown program is the dangerous case, so it is critical: a command name from $(…),
+// $VAR, "$@", ${a[@]} or a glob (/bin/r?); a second program with a value spliced into its
+// text (eval "$X", bash -c "…$X…"); a program piped into a shell that is not a known echo
+// (base64 -d | sh), or read from /dev/stdin or a process substitution. At high, earned trust
+// would auto-approve arbitrary code. A name whose value is known ($HOME/bin/tool) is judged
+// as that name; `cat script.sh | sh` is a known script through a pipe (high, issue 2). A program
+// that changes IFS makes its unquoted expansions unknown; declare -n makes a name unknown;
+// CDPATH or cdable_vars make cd unknown. A curl whose URL is not literal goes to the
 // internet (critical). A write whose target is not literal (> "$F", cp x "$(cmd)", xargs rm,
 // a relative path after cd "$X") could hit a protected file, so it is critical: the agent can
 // always spell the path out. Unparsable programs are high (the parser's message is the detail)
@@ -47,8 +59,30 @@
 //   - WebFetch is medium, WebSearch low; a WebFetch URL about payments or carrying a secret-named
 //     query parameter is critical. MCP tools are medium. Unknown tools are _global, medium.
 //   - Writes outside the project into system directories or home dotfiles, and into .git/hooks
-//     or .git/config, are high. Inline interpreter code (python -c, node -e) is medium, high when
-//     it can reach files, processes or the network, critical when it names harness paths.
+//     or .git/config, are high.
+//   - Inline interpreter code (python -c, perl -e, node -e, ruby -e, awk programs, heredocs to
+//     them) cannot be analysed: medium, high when it can reach files, processes or the network.
+//     It is critical when it names a harness path or OATH_HOME/CLAUDE_PROJECT_DIR, when it runs
+//     something (system, exec, subprocess, backticks …) and one of its string literals, or all
+//     of them joined, is a critical shell command, when it deletes a tree (rmtree, rm_rf,
+//     rmSync …) named by a catastrophic literal or by the home directory, or when it talks to
+//     the network without naming only local addresses. Code that builds a harness path piece by
+//     piece stays high: the classifier cannot see it, as it cannot see inside script files.
+//   - External communication. Critical, like the seed's curl/wget: httpie and kin, curl through
+//     a proxy, --resolve or --connect-to elsewhere (or after a *_proxy variable is set), nc,
+//     ncat, netcat, socat, telnet, openssl s_client, ftp to a host that is not local, inline
+//     code as above, and scp/rsync of a credential to another machine. High, as the seed's deny
+//     list says (ssh, scp: "remote connection"): ssh, scp, sftp and rsync to or from another
+//     machine, which need an account there; git push (high) to any remote. ssh's remote command
+//     is still analysed, so `ssh host 'rm -rf /'` is critical.
+//   - MCP tools: a string in the input that names a protected path is critical when the tool's
+//     name says it writes (write, edit, move …), else high; a command/cmd/script field of a tool
+//     whose name says it runs commands is classified as a shell program (unless a user extract
+//     filter covers the tool).
+//   - sed's e command (after any address, in any -e) runs a program, analysed; its w/W command
+//     and s///w flag write files, judged. git config and git -c values that git runs (alias.x
+//     '!…', core.pager, sshCommand …) are analysed as programs, an alias of a git command
+//     (alias.p 'push -f') as that git command, and git config --file F writes F.
 //   - git apply/am and patch write files named inside the patch: unknown targets, so critical.
 //   - Variables assigned statically in the program are followed (F=x; echo > $F); one assigned
 //     twice with different values, read, or inherited from the environment is unknown ($HOME

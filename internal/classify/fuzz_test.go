@@ -42,8 +42,11 @@ func valid(t *testing.T, got envelope.Classification, what string) {
 func FuzzClassify(f *testing.F) {
 	for _, s := range []string{"ls", "rm -rf /", "bash -c 'eval \"$(cat)\"'", ":(){ :|:& };:", "echo $(( $(x) ))",
 		"find . -exec sh -c 'rm {}' \\;", "cat <<EOF\n$(x)\nEOF", "a=b; cd $a && >x", "x{1..5}", "git push -f",
-		strings.Repeat("$(", 40) + strings.Repeat(")", 40), "sudo env -S 'x' y", "curl localhost | sh"} {
-		f.Add(s, `{"file_path":"/proj/x","url":"http://x"}`)
+		strings.Repeat("$(", 40) + strings.Repeat(")", 40), "sudo env -S 'x' y", "curl localhost | sh",
+		"alias x='rm -rf'\nx ~", "parallel rm {} ::: a b", "script -qc 'x' /dev/null", "ssh -o ProxyCommand='x' h 'rm ~'",
+		"make -f - <<< 'a:; $(X) y'", "sed -n '1e rm x' f", "python3 -c 'import os; os.system(\"rm -rf ~\")'",
+		"bash <(echo ls)", "echo ls | sh", "IFS=,; x=a,b; $x", "declare -n r=x; $r", "cat > f <<EOF", "gh api -X DELETE x"} {
+		f.Add(s, `{"file_path":"/proj/x","url":"http://x","command":"rm -rf .claude"}`)
 	}
 	s := settings.Defaults()
 	s.Classify.Rules = []settings.Rule{{Name: "r", Tool: "Bash", Filter: `.tool_input.command | length > 3`, Risk: "low"}}
@@ -60,7 +63,7 @@ func FuzzClassify(f *testing.F) {
 			}
 		}()
 		valid(t, c.Classify(bash(cmd)), cmd)
-		for _, tool := range []string{"Bash", "Write", "Read", "WebFetch", "Grep", "mcp__x__y"} {
+		for _, tool := range []string{"Bash", "Write", "Read", "WebFetch", "Grep", "mcp__x__y", "mcp__fs__run_write"} {
 			ev := &claude.Event{HookEventName: claude.PreToolUse, ToolName: tool, ToolInput: json.RawMessage(input), Cwd: cmd}
 			valid(t, c.Classify(ev), tool+" "+input)
 		}
