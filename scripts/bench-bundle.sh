@@ -18,6 +18,7 @@
 # Usage: scripts/bench-bundle.sh [--keep] [FILES [TOTAL_MB]]   (defaults 2000 500; RUNS=5)
 #   --keep leaves the bundle in place and prints its path, for profiling:
 #   OATH_BENCH_BUNDLE=DIR go test -run '^$' -bench Real -benchtime 10x ./internal/bundle/verify/
+#   and OATH_BENCH_BUNDLE=DIR scripts/bench-bundle.sh measures again on that bundle (no rebuild).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,7 +42,7 @@ command -v sha256sum >/dev/null || {
 
 tmp=$(mktemp -d /tmp/oath-bench-bundle.XXXXXX)
 if $keep; then
-	trap 'rm -rf "$tmp/small-bundle"; echo "kept: OATH_BENCH_BUNDLE=$tmp/bundle"' EXIT
+	trap 'rm -rf "$tmp/small-bundle" "$tmp/oath-bundle"; echo "kept: OATH_BENCH_BUNDLE=$tmp/bundle"' EXIT
 else
 	trap 'rm -rf "$tmp"' EXIT
 fi
@@ -55,8 +56,12 @@ bin=$tmp/oath-bundle
 
 # Text evidence (base64: no NUL, so the forbidden-pattern scan runs on every file; no ':' or
 # '.', so none of its patterns can match). Sizes vary around the mean.
-mkdir -p "$tmp/src/evidence" "$tmp/small/evidence"
 mean=$((total_mb * 1024 * 1024 / files))
+big=${OATH_BENCH_BUNDLE:-$tmp/bundle}
+if [[ -n ${OATH_BENCH_BUNDLE:-} ]]; then
+	files=20 # only the small bundle is built
+fi
+mkdir -p "$tmp/src/evidence" "$tmp/small/evidence"
 t0=$(now)
 for ((i = 0; i < files; i++)); do
 	size=$((mean / 5 + (i * 7919) % (mean * 8 / 5)))
@@ -66,7 +71,9 @@ done
 echo "generated $files files in $(elapsed "$t0" "$(now)") s"
 
 t0=$(now)
-"$bin" pack --out "$tmp/bundle" "$tmp/src/evidence" >/dev/null
+if [[ -z ${OATH_BENCH_BUNDLE:-} ]]; then
+	"$bin" pack --out "$big" "$tmp/src/evidence" >/dev/null
+fi
 "$bin" pack --out "$tmp/small-bundle" "$tmp/small/evidence" >/dev/null
 echo "packed (copy + hash + self-verify) in $(elapsed "$t0" "$(now)") s"
 rm -rf "$tmp/src" "$tmp/small"
@@ -97,7 +104,7 @@ timed() {
 # median: the median of the numbers on stdin, one per line.
 median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
 
-report=$("$bin" verify "$tmp/bundle")
+report=$("$bin" verify "$big")
 grep -q '"stop": 0' <<<"$report" || {
 	echo "bench-bundle: the bundle did not verify: $report" >&2
 	exit 1
@@ -105,13 +112,13 @@ grep -q '"stop": 0' <<<"$report" || {
 bytes=$(awk -F': ' '/"bytes"/ {gsub(",", "", $2); print $2}' <<<"$report")
 nfiles=$(awk -F': ' '/"files"/ {gsub(",", "", $2); print $2}' <<<"$report")
 
-sums() { (cd "$tmp/bundle" && sha256sum -c --quiet --strict review/meta/SHA256SUMS); }
+sums() { (cd "$big" && sha256sum -c --quiet --strict review/meta/SHA256SUMS); }
 sums >/dev/null # warm the page cache for both (verify ran just above)
 runs=${RUNS:-5}
 : >"$tmp/verify.times"
 : >"$tmp/sums.times"
 for ((r = 0; r < runs; r++)); do
-	timed "$bin" verify "$tmp/bundle" >>"$tmp/verify.times"
+	timed "$bin" verify "$big" >>"$tmp/verify.times"
 	timed sums >>"$tmp/sums.times"
 done
 verify_s=$(cut -d' ' -f1 "$tmp/verify.times" | median)
@@ -119,14 +126,14 @@ verify_cpu=$(cut -d' ' -f2 "$tmp/verify.times" | median)
 verify_range=$(cut -d' ' -f1 "$tmp/verify.times" | sort -g | sed -n '1p;$p' | paste -sd-)
 sums_s=$(cut -d' ' -f1 "$tmp/sums.times" | median)
 sums_range=$(cut -d' ' -f1 "$tmp/sums.times" | sort -g | sed -n '1p;$p' | paste -sd-)
-rss_big=$(peak_rss "$bin" verify "$tmp/bundle")
+rss_big=$(peak_rss "$bin" verify "$big")
 rss_small=$(peak_rss "$bin" verify "$tmp/small-bundle")
 
 # mbps BENCH ARGS...: the MB/s (10^6 bytes) the named benchmark reports, median of 3.
 mbps() {
 	local name=$1
 	shift
-	OATH_BENCH_BUNDLE=$tmp/bundle go test -run '^$' -bench "^$name\$" -count 3 "$@" ./internal/bundle/verify/ |
+	OATH_BENCH_BUNDLE=$big go test -run '^$' -bench "^$name\$" -count 3 "$@" ./internal/bundle/verify/ |
 		awk '/^Benchmark/ {for (i = 1; i <= NF; i++) if ($(i+1) == "MB/s") print $i}' | median
 }
 # One core's sha256, every core's at once, and the floors, measured now, under the same load.
