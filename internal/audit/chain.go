@@ -152,7 +152,7 @@ func isDayFile(name string) bool {
 // empty) and whether the file ends without a newline. It reads backwards from the end, so the
 // cost does not grow with the file.
 func lastLine(path string) (line []byte, torn bool, err error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.OpenRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}

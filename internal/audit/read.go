@@ -6,7 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // Line is one line of a day file as read back.
@@ -20,7 +21,7 @@ type Line struct {
 // EachLine calls fn for every line of path, in order, however long the lines are. fn returning
 // an error stops the walk with that error.
 func EachLine(path string, fn func(Line) error) error {
-	f, err := os.Open(path)
+	f, _, err := safefile.OpenRegular(path)
 	if err != nil {
 		return err
 	}

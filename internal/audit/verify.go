@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
+
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // Head records the last line appended to a directory's trail. It is what lets verify see that
@@ -39,7 +42,16 @@ func writeHead(dir string, h Head) error {
 	data, _ := json.Marshal(h)
 	// A plain write, not an atomic replace: the head is a cross-check, and a torn head only
 	// makes verify say it cannot use it. It costs one small write per line.
-	if err := os.WriteFile(filepath.Join(dir, HeadFile), append(data, '\n'), 0o644); err != nil {
+	// O_NOFOLLOW|O_NONBLOCK: a symlink or FIFO planted at the head must neither truncate a file
+	// elsewhere nor hang the hook.
+	f, err := os.OpenFile(filepath.Join(dir, HeadFile), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
+	if err == nil {
+		_, err = f.Write(append(data, '\n'))
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("writing the audit head: %w", err)
 	}
 	return nil
@@ -234,7 +246,7 @@ func checkHead(last string, end *link) (*Break, string) {
 	if err != nil || len(all) == 0 || filepath.Base(all[len(all)-1]) != filepath.Base(last) {
 		return nil, "the end of the trail is checked only when the newest file is verified"
 	}
-	data, err := os.ReadFile(filepath.Join(dir, HeadFile))
+	data, err := safefile.ReadRegular(filepath.Join(dir, HeadFile), 4096)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, "no head file: the removal of the newest lines cannot be seen"
 	}

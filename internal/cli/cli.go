@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 )
 
 // Exit codes, the same for every tool (DESIGN.md "Conventions"). Claude Code treats only exit 2
@@ -120,4 +122,24 @@ func (t Tool) ParseStage(stdout io.Writer, args []string) (help bool, err error)
 		return false, Usagef("unexpected argument %q: the event comes on stdin", fs.Arg(0))
 	}
 	return false, nil
+}
+
+// StageTimeout bounds a pipeline stage. Claude Code lets a call through when a hook times out
+// (30 s as hooks/install.sh registers them), so a stage that hangs — a FIFO planted where a
+// file should be, a git hook that sleeps — must fail well before that, for the hook to block.
+var StageTimeout = 10 * time.Second
+
+// exit is os.Exit; tests replace it.
+var exit = os.Exit
+
+// Watchdog ends the process with ExitFailed and one line on stderr if it is still running
+// StageTimeout from now. Every pipeline stage arms it first; stop disarms it. A crash of this
+// kind is safe for the harness's files: they are replaced by rename, so a killed writer leaves
+// the old or the new file, and the locks die with the process.
+func (t Tool) Watchdog(stderr io.Writer) (stop func()) {
+	timer := time.AfterFunc(StageTimeout, func() {
+		fmt.Fprintf(stderr, "%s: timed out after %v (a file that blocks on read, or a command that hangs); the call is blocked\n", t.Name, StageTimeout)
+		exit(ExitFailed)
+	})
+	return func() { timer.Stop() }
 }

@@ -3,8 +3,11 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 var tool = Tool{Name: "oath-x", Usage: "usage: oath-x\n"}
@@ -53,4 +56,54 @@ func TestPreambleAndParse(t *testing.T) {
 	if help, _ := tool.Parse(tool.FlagSet("x"), &out, []string{"--help"}); !help || out.String() != tool.Usage {
 		t.Errorf("--help: %v %q", help, out.String())
 	}
+}
+
+func TestWatchdogEndsAHungStageWithOneLine(t *testing.T) {
+	old, oldExit := StageTimeout, exit
+	defer func() { StageTimeout, exit = old, oldExit }()
+	StageTimeout = 20 * time.Millisecond
+	codes := make(chan int, 1)
+	exit = func(code int) { codes <- code }
+	var stderr syncBuffer
+	stop := tool.Watchdog(&stderr)
+	defer stop()
+	select {
+	case code := <-codes:
+		if code != ExitFailed || !strings.HasPrefix(stderr.String(), "oath-x: timed out after 20ms") || strings.Count(stderr.String(), "\n") != 1 {
+			t.Fatalf("exit %d, stderr %q", code, stderr.String())
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the watchdog did not fire")
+	}
+}
+
+func TestWatchdogStopped(t *testing.T) {
+	old, oldExit := StageTimeout, exit
+	defer func() { StageTimeout, exit = old, oldExit }()
+	StageTimeout = 20 * time.Millisecond
+	fired := make(chan int, 1)
+	exit = func(code int) { fired <- code }
+	tool.Watchdog(io.Discard)()
+	select {
+	case <-fired:
+		t.Fatal("a stopped watchdog fired")
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -63,7 +63,12 @@ func (g ExecGit) run(dir string, args ...string) (string, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "-c", "core.quotePath=false"}, args...)...)
+	// The repository's own configuration may run programs (core.fsmonitor, hooks of its own);
+	// the gate only reads names, so those are switched off. WaitDelay ends the wait even when a
+	// grandchild keeps the pipes open after the deadline killed git.
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager",
+		"-c", "core.quotePath=false", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null"}, args...)...)
+	cmd.WaitDelay = time.Second
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

@@ -11,9 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -76,17 +74,12 @@ const (
 // Read returns the phase recorded at path. It never fails: every problem yields Default with
 // a Status and a detail saying what was wrong.
 func Read(path string) (p Phase, st Status, detail string) {
-	f, err := os.Open(path)
+	data, err := safefile.ReadRegular(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Default, Missing, fmt.Sprintf("%s does not exist", path)
 	}
 	if err != nil {
 		return Default, Invalid, err.Error()
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return Default, Invalid, fmt.Sprintf("reading %s: %v", path, err)
 	}
 	p, ok := Parse(data)
 	if !ok {

@@ -7,8 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/gofrs/flock"
@@ -113,9 +115,15 @@ func AppendLine(path string, line []byte, perm os.FileMode) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, perm)
+	// O_NOFOLLOW: a symlink planted at the log's path must not redirect the append to a file
+	// elsewhere. A FIFO or device there is refused before anything is written.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, perm)
 	if err != nil {
-		return err
+		return fmt.Errorf("appending to %s: %w", path, err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return fmt.Errorf("appending to %s: not a regular file", path)
 	}
 	n, err := f.Write(line)
 	if err == nil && n != len(line) {
@@ -131,4 +139,46 @@ func AppendLine(path string, line []byte, perm os.FileMode) error {
 		return fmt.Errorf("appending to %s: %w", path, err)
 	}
 	return nil
+}
+
+// ReadRegular reads a file that the harness relies on (settings, state, the phase), refusing
+// anything but a regular file of at most max bytes. The open does not block, so a FIFO planted
+// where the file should be is an error at once instead of a hook that hangs until Claude Code
+// gives up on it and lets the call through; a symlink to /dev/zero cannot exhaust memory.
+// A missing file is reported as such (errors.Is(err, fs.ErrNotExist)).
+func ReadRegular(path string, max int64) ([]byte, error) {
+	f, fi, err := OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d allowed", path, fi.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s: more than the %d bytes allowed", path, max)
+	}
+	return data, nil
+}
+
+// OpenRegular opens path for reading without blocking and refuses anything but a regular file,
+// for readers that stream (the audit trail). See ReadRegular.
+func OpenRegular(path string) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%s: not a regular file (%v)", path, fi.Mode().Type())
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -33,19 +34,20 @@ func TestWriteAtomicReplacesAndLeavesNoTemp(t *testing.T) {
 }
 
 func TestWriteAtomicFailureLeavesTheOldFile(t *testing.T) {
+	// A directory where the file should be: the rename fails (for root too, unlike a
+	// permission-based test) and the directory is left as it was, with no temp file beside it.
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f")
-	os.WriteFile(path, []byte("old"), 0o644)
-	os.Chmod(dir, 0o500)
-	defer os.Chmod(dir, 0o755)
-	if os.Getuid() == 0 {
-		t.Skip("root ignores directory permissions")
-	}
+	os.MkdirAll(filepath.Join(path, "keep"), 0o755)
 	if err := WriteAtomic(path, []byte("new"), 0o644); err == nil {
-		t.Fatal("write into a read-only directory succeeded")
+		t.Fatal("replacing a non-empty directory succeeded")
 	}
-	if b, _ := os.ReadFile(path); string(b) != "old" {
-		t.Fatalf("content %q", b)
+	if _, err := os.Stat(filepath.Join(path, "keep")); err != nil {
+		t.Fatalf("the old content is gone: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("temp files left: %v", entries)
 	}
 }
 
@@ -143,5 +145,60 @@ func TestAppendLine(t *testing.T) {
 		if len(l) != 100_000 {
 			t.Fatalf("torn line of %d bytes", len(l))
 		}
+	}
+}
+
+func TestReadRegularRefusesWhatIsNotAFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "settings.json")
+	os.WriteFile(file, []byte(`{"a":1}`), 0o644)
+	if b, err := ReadRegular(file, 100); err != nil || string(b) != `{"a":1}` {
+		t.Fatalf("regular file: %q %v", b, err)
+	}
+	if _, err := ReadRegular(file, 3); err == nil || !strings.Contains(err.Error(), "more than the 3") {
+		t.Fatalf("too large: %v", err)
+	}
+	if _, err := ReadRegular(filepath.Join(dir, "missing"), 100); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("missing: %v", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ReadRegular(fifo, 100); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Fatalf("fifo: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("reading a FIFO blocked")
+	}
+	os.Symlink("/dev/zero", filepath.Join(dir, "zero"))
+	if _, err := ReadRegular(filepath.Join(dir, "zero"), 100); err == nil {
+		t.Fatal("a device was read")
+	}
+	if _, err := ReadRegular(dir, 100); err == nil {
+		t.Fatal("a directory was read")
+	}
+}
+
+func TestAppendLineDoesNotFollowSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(dir, "outside")
+	os.WriteFile(outside, []byte("precious\n"), 0o644)
+	link := filepath.Join(dir, "log.jsonl")
+	os.Symlink(outside, link)
+	if err := AppendLine(link, []byte("x\n"), 0o644); err == nil {
+		t.Fatal("appended through a symlink")
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "precious\n" {
+		t.Fatalf("the target changed: %q", b)
+	}
+	fifo := filepath.Join(dir, "fifo.jsonl")
+	syscall.Mkfifo(fifo, 0o644)
+	if err := AppendLine(fifo, []byte("x\n"), 0o644); err == nil {
+		t.Fatal("appended to a FIFO")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -55,7 +56,7 @@ func (c *Classify) validate() error {
 		if _, err := risk.Parse(r.Risk); err != nil {
 			return &FieldError{f("risk"), fmt.Sprintf("%q", r.Risk), "must be low, medium, high or critical"}
 		}
-		if r.Domain != "" && !contains(Domains, r.Domain) {
+		if r.Domain != "" && !slices.Contains(Domains, r.Domain) {
 			return &FieldError{f("domain"), fmt.Sprintf("%q", r.Domain), "must be one of " + strings.Join(Domains, ", ")}
 		}
 		if r.Filter == "" && r.Match == "" && r.Tool == "" {
@@ -88,15 +89,6 @@ func (c *Classify) validate() error {
 		}
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func checkGlob(p string) error {

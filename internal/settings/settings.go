@@ -9,11 +9,12 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // Version is the settings format this build reads. A file may say "version": "1"; another
@@ -72,6 +73,9 @@ type Gate struct {
 	PlaybookGate bool `json:"playbook_gate"`
 }
 
+// MaxFileSize bounds the settings file: a real one is a few hundred bytes.
+const MaxFileSize = 1 << 20
+
 // DefaultAuditLogDir is the seed's default for audit.log_dir.
 const DefaultAuditLogDir = "oath-harness/audit"
 
@@ -89,7 +93,7 @@ func Defaults() Settings {
 // Load reads the settings file at path. A missing file yields Defaults (AC-033); a present file
 // that cannot be read or is invalid is an error, which blocks every call (AC-014).
 func Load(path string) (Settings, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadRegular(path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Defaults(), nil
 	}

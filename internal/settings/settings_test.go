@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -111,6 +112,12 @@ func TestInvalidFileIsAnErrorNamingThePath(t *testing.T) {
 	os.Mkdir(dir, 0o755)
 	if _, err := Load(dir); err == nil {
 		t.Fatal("a directory in place of the file must be an error")
+	}
+	// A FIFO must not hang every stage (Claude Code lets the call through on a hook timeout).
+	fifo := filepath.Join(t.TempDir(), "settings.json")
+	syscall.Mkfifo(fifo, 0o644)
+	if _, err := Load(fifo); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Fatalf("fifo: %v", err)
 	}
 }
 

@@ -38,13 +38,16 @@ func (s *Store) timeout() time.Duration {
 	return DefaultLockTimeout
 }
 
+// MaxFileSize bounds the state file: each domain takes about 250 bytes.
+const MaxFileSize = 4 << 20
+
 // Read returns the state as last written, without taking the lock: the PreToolUse hot path.
 // A missing file is the fresh state (nothing is written). A corrupt or unreadable file is set
 // aside under the lock and the fresh state returned; if the lock cannot be had in time, the
 // fresh state is returned with stale set. A refused file (RefusedError, ErrVersion) is an
 // error. A v1 file is migrated in memory only.
 func (s *Store) Read(now time.Time) (f *File, stale bool, err error) {
-	data, rerr := os.ReadFile(s.Path)
+	data, rerr := safefile.ReadRegular(s.Path, MaxFileSize)
 	if errors.Is(rerr, fs.ErrNotExist) {
 		return Fresh(s.Trust, now), false, nil
 	}
@@ -99,7 +102,7 @@ func (s *Store) Update(now time.Time, change func(f *File) error) (*File, error)
 
 // loadLocked reads the file while the caller holds the lock, setting aside what cannot be read.
 func (s *Store) loadLocked(now time.Time) (f *File, migrated bool, err error) {
-	data, err := os.ReadFile(s.Path)
+	data, err := safefile.ReadRegular(s.Path, MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Fresh(s.Trust, now), false, nil
 	}

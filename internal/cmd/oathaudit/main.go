@@ -91,8 +91,10 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	}
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
-	case "record":
+	case "record": // the pipeline stage: it must answer in time (cli.StageTimeout)
+		stop := tool.Watchdog(stderr)
 		err = record(stdin, stdout, rest)
+		stop()
 	case "verify":
 		err = verify(stdout, rest)
 	case "summary":

@@ -29,6 +29,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/gate"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -81,6 +82,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
+	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	if len(args) > 0 && args[0] == "check" {
 		return tool.Exit(stderr, runCheck(stdout, args[1:]))
 	}
@@ -247,20 +249,9 @@ func loadState(name string) (gate.State, []byte) {
 	return gate.ParseState(data), data
 }
 
-// readLimited reads at most max+1 bytes, so that an oversized file is refused by the parser
-// without being read whole.
-func readLimited(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	return data, nil
-}
+// readLimited reads a regular file of at most max bytes without ever blocking (a FIFO planted
+// at state.md must not hang the hook): anything else is unreadable, and the gate fails closed.
+func readLimited(name string, max int64) ([]byte, error) { return safefile.ReadRegular(name, max) }
 
 // resolve follows symbolic links in as much of p as exists, dangling links included (a link to
 // a protected file that does not exist yet would create it), and keeps the rest as written.

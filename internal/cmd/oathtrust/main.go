@@ -91,6 +91,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
+	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	return tool.Exit(stderr, run(stdin, stdout, stderr, args))
 }
 
