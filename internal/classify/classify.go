@@ -62,7 +62,8 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 		install = append(install, d)
 	}
 	c.prot = newProtection(l, s.AuditDir(l.ProjectDir, l.Root), c.home, install)
-	c.codeMentions = []string{"oath-harness", "oath_home", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"}
+	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores",
+		"oath-trust", "oath-decide", "oath-audit", "oath-gate", "oath-classify", "post-tool-use.sh", "pre-tool-use.sh"}
 	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
 		if p != "" && p != "/" {
 			c.codeMentions = append(c.codeMentions, p)
@@ -95,6 +96,11 @@ func installDirs() []string {
 	}
 	if b := os.Getenv("OATH_BIN"); b != "" && filepath.IsAbs(b) {
 		dirs = append(dirs, filepath.Clean(b), filepath.Join(filepath.Dir(filepath.Clean(b)), "hooks"))
+	}
+	// hooks/lib.sh exports the real directory of the running hooks: with OATH_BIN set or the
+	// binaries found on PATH, it is the only way to know where the hooks are.
+	if h := os.Getenv("OATH_HOOKS_DIR"); h != "" && filepath.IsAbs(h) {
+		dirs = append(dirs, filepath.Clean(h))
 	}
 	return dirs
 }
@@ -271,7 +277,8 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 	var in claude.FileInput
 	if !decode(ev.ToolInput, &in) || in.Path() == "" {
-		r.add(risk.High, FileWrite, "unreadable_input", ev.ToolName, "tool_input names no file")
+		// Fail closed: a write whose target cannot be read could be to a protected file.
+		r.add(risk.Critical, FileWrite, "unreadable_input", ev.ToolName, "tool_input names no file: the write cannot be judged")
 		return
 	}
 	abs := absPath(cwd, expandHome(in.Path(), c.home))
@@ -281,6 +288,7 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 		domain = DocsWrite
 	}
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
+	c.harnessEnvWrite(r, in.Content+"\n"+in.NewString+"\n"+string(in.Edits), []string{abs}, domain)
 	r.add(risk.Medium, domain, "file_write", ev.ToolName, abs)
 }
 

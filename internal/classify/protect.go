@@ -41,6 +41,19 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 		p.patterns = append(p.patterns, filepath.Join(d, "settings*.json"))
 	}
 	p.files = append(p.files, l.PhaseFile(), l.ProtectedFilesList())
+	// The hooks trust OATH_BIN, OATH_HOME and CLAUDE_PROJECT_DIR from the environment, and
+	// Claude Code reads its managed settings and ~/.claude.json: whoever writes a shell's
+	// start-up or those files decides which binaries and rules judge the next session.
+	p.files = append(p.files, hostFiles...)
+	p.trees = append(p.trees, hostTrees...)
+	if home != "" {
+		for _, f := range homeFiles {
+			p.files = append(p.files, filepath.Join(home, f))
+		}
+		for _, d := range homeTrees {
+			p.trees = append(p.trees, filepath.Join(home, d))
+		}
+	}
 	for i := range p.trees {
 		p.trees[i] = strings.ToLower(filepath.Clean(p.trees[i]))
 	}
@@ -52,6 +65,15 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 	}
 	return p
 }
+
+// Shell start-up files and Claude Code's host settings (see newProtection).
+var (
+	homeFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
+		".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".envrc", ".pam_environment", ".config/fish/config.fish", ".claude.json"}
+	homeTrees = []string{".config/fish/conf.d", ".config/environment.d", ".bashrc.d", ".zshrc.d"}
+	hostFiles = []string{"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/environment", "/etc/zshenv", "/etc/zshrc", "/etc/zprofile", "/etc/zlogin", "/etc/csh.cshrc", "/etc/csh.login"}
+	hostTrees = []string{"/etc/profile.d", "/etc/zsh", "/etc/fish", "/etc/claude-code", "/library/application support/claudecode", "/etc/environment.d"}
+)
 
 // under reports whether p is dir or inside it.
 func under(p, dir string) bool {

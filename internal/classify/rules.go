@@ -3,6 +3,7 @@ package classify
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -43,7 +44,7 @@ func parseArgs(args []shell.Word, short string, long ...string) parsed {
 			p.long[name] = true
 			if has {
 				p.val[name] = shell.Word{Value: value, Known: true}
-			} else if contains(long, name) && i+1 < len(args) {
+			} else if slices.Contains(long, name) && i+1 < len(args) {
 				i++
 				p.val[name] = args[i]
 			}
@@ -66,15 +67,6 @@ func parseArgs(args []shell.Word, short string, long ...string) parsed {
 		}
 	}
 	return p
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (p parsed) has(short byte, long ...string) bool {
@@ -105,20 +97,6 @@ func set(names ...string) map[string]bool {
 	}
 	return m
 }
-
-// The seed's allow list (001 §3.3) and other commands that only read.
-var readOnly = set("ls", "cat", "grep", "egrep", "fgrep", "rg", "ag", "ack", "pwd", "du", "df", "file", "head", "tail",
-	"wc", "stat", "tree", "less", "more", "cut", "tr", "nl", "diff", "cmp", "comm", "basename", "dirname",
-	"realpath", "readlink", "which", "whereis", "type", "true", "false", "test", "[", "date", "whoami", "id",
-	"uname", "echo", "printf", "jq", "gojq", "column", "fold", "expand", "unexpand", "rev", "tac", "od", "hexdump",
-	"md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "md5", "seq", "sleep", "cd", "pushd",
-	"popd", "dirs", ":", "ps", "uptime", "free", "pgrep", "locale", "tput", "zcat", "zgrep", "bat", "fd", "exa",
-	"eza", "lsd", "strings", "nm", "objdump", "expr", "bc", "man", "help", "history", "command", "hash", "wait",
-	"set", "shopt", "getconf", "nproc", "arch", "lsb_release", "sw_vers", "tty", "groups", "logname", "cal",
-	"yes", "look", "join", "paste", "numfmt", "sum", "xxd", "hostname", "local", "return", "exit", "break",
-	"continue", "shift", "unset", "read", "mapfile", "readarray", "getopts", "let", "printenv", "env", "eval",
-	"trap", "alias", "unalias", "export", "declare", "typeset", "readonly", "times", "ulimit", "umask", "jobs",
-	"fg", "bg", "disown", "compgen", "complete", "caller", "enable", "lsof", "mktemp", "sha224sum", "sha384sum")
 
 // The seed's mail senders, and their kin.
 var mailers = set("mail", "mailx", "sendmail", "mutt", "neomutt", "swaks", "msmtp", "ssmtp", "s-nail", "nail", "exim", "exim4", "postfix", "smtp", "mpack", "alpine")
@@ -234,29 +212,13 @@ func (x *cmdCtx) judge() {
 		x.compress()
 	case n == "find":
 		x.findCmd()
-	case n == "sort":
-		p := parseArgs(x.args, "otkSTt", "output", "key", "field-separator", "buffer-size", "temporary-directory")
-		if o, ok := p.value("o", "output"); ok {
-			x.write(o, false, ShellExec)
-			x.add(risk.Medium, ShellExec, "file_change", "sort -o writes a file")
-			return
-		}
-		x.readOps(p.operands)
-		x.add(risk.Low, FileRead, "allow_list", "sort reads")
-	case n == "uniq":
-		p := parseArgs(x.args, "fsw", "skip-fields", "skip-chars", "check-chars")
-		if len(p.operands) > 1 {
-			x.write(p.operands[1], false, ShellExec)
-			x.add(risk.Medium, ShellExec, "file_change", "uniq writes its second operand")
-			return
-		}
-		x.readOps(p.operands)
-		x.add(risk.Low, FileRead, "allow_list", "uniq reads")
 	case n == "env" || n == "printenv" || n == "export" && len(x.args) == 0 || n == "set" && len(x.args) == 0 || n == "declare" && len(x.args) == 0:
 		x.printenv()
 	case n == "awk" || n == "gawk" || n == "mawk" || n == "nawk":
 		x.add(risk.Medium, ShellExec, "script", "awk runs a program from a file")
-	case readOnly[n]:
+	case n == "mktemp":
+		x.add(risk.Low, ShellExec, "allow_list", "creates a temporary file")
+	case hasSpec(n):
 		x.readOnly()
 	case n == "go":
 		x.goCmd()
@@ -298,11 +260,15 @@ func (x *cmdCtx) gh() {
 	x.add(risk.High, ShellExec, "deny_list", "gh: acts on GitHub")
 }
 
+func hasSpec(n string) bool { _, ok := readOnlySpecs[n]; return ok }
+
 // catastropheHeads are command names whose appearance among an unknown program's arguments
 // suggests it is handed a command line to run (unshare rm -rf /, a wrapper script).
 var catastropheHeads = set("rm", "chmod", "chown", "chgrp", "dd", "shred", "find", "git", "curl", "wget", "sh", "bash", "zsh",
 	"dash", "ksh", "eval", "sudo", "doas", "xargs", "mv", "cp", "tee", "truncate", "python", "python3", "perl", "ruby", "node",
-	"nc", "ncat", "socat", "rsync", "scp", "ssh", "env", "command", "exec", "wipefs", "mkfs", "fdisk", "parted", "ln", "install", "sed")
+	"nc", "ncat", "socat", "rsync", "scp", "ssh", "env", "command", "exec", "wipefs", "mkfs", "fdisk", "parted", "ln", "install", "sed",
+	"oath-classify", "oath-gate", "oath-trust", "oath-decide", "oath-audit", "source", ".",
+	"pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "install.sh")
 
 // carried: a program we know nothing about may run the command line it is given (a wrapper
 // we do not model, a job runner, a script that execs "$@"). Its arguments are judged as a
@@ -537,31 +503,84 @@ func (x *cmdCtx) readOps(ops []shell.Word) {
 	}
 }
 
+// readOnly judges a command of the allow list (readOnlySpecs): low unless one of its options
+// makes it write a file (judged as a write), run a program (high, and the program analysed) or
+// change something else (medium). It stays low exactly when ReadOnly says so, shell builtins
+// aside.
 func (x *cmdCtx) readOnly() {
 	n := x.name
+	sp := readOnlySpecs[n]
+	argv := make([]string, len(x.cmd.Args))
+	for i, a := range x.cmd.Args {
+		argv[i] = a.Value
+	}
+	p := parseArgs(x.args, sp.short, sp.long...)
+	changed := false
+	for _, o := range sp.writes {
+		if w, ok := p.value(o); ok {
+			x.write(w, false, ShellExec)
+			x.add(risk.Medium, ShellExec, "file_change", n+" "+optName(o)+" writes a file")
+			changed = true
+		} else if len(o) == 1 && p.short[o[0]] || len(o) > 1 && p.long[o] {
+			x.write(shell.Word{Value: n + " " + optName(o) + " without a file"}, false, ShellExec)
+			changed = true
+		}
+	}
+	for _, o := range sp.runs {
+		if w, ok := p.value(o); ok {
+			x.add(risk.High, ShellExec, "runs_program", n+" "+optName(o)+" runs a program")
+			if w.Known {
+				x.nested(w.Value, n+" "+optName(o))
+			} else {
+				x.add(risk.Critical, ShellExec, "dynamic_program", n+" "+optName(o)+" runs a program that cannot be known statically")
+			}
+			changed = true
+		}
+	}
+	if sp.operand > 0 && len(p.operands) >= sp.operand {
+		x.write(p.operands[sp.operand-1], false, ShellExec)
+		x.add(risk.Medium, ShellExec, "file_change", n+" writes its operand "+p.operands[sp.operand-1].Value)
+		changed = true
+	}
+	if n == "history" && (p.has('w') || p.has('a')) {
+		for _, o := range p.operands {
+			x.write(o, false, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "file_change", "history -w/-a writes the history file")
+		changed = true
+	}
+	if n == "tree" && p.has('R') {
+		ops := p.operands
+		if len(ops) == 0 {
+			ops = []shell.Word{{Value: ".", Known: true}}
+		}
+		for _, o := range ops {
+			x.write(shell.Word{Value: strings.TrimSuffix(o.Value, "/") + "/**", Known: o.Known, Glob: true}, true, ShellExec)
+		}
+		x.add(risk.Medium, ShellExec, "file_change", "tree -R writes 00Tree.html into every directory")
+		changed = true
+	}
+	if changed {
+		return
+	}
+	if !sp.shell && !ReadOnly(argv) {
+		why := sp.hazard(n, x.args)
+		if strings.HasPrefix(why, "+") {
+			x.add(risk.High, ShellExec, "runs_program", n+" "+why)
+			return
+		}
+		x.add(risk.Medium, ShellExec, "gray_area", n+" with "+why+" changes something")
+		return
+	}
 	switch n {
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep":
-		p := parseArgs(x.args, "efmABCd", "regexp", "file", "max-count", "after-context", "before-context", "context")
 		ops := p.operands
 		if _, ok := p.value("e", "regexp", "f", "file"); !ok && len(ops) > 0 {
 			ops = ops[1:] // the pattern
 		}
 		x.readOps(ops)
-	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat":
-		x.readOps(parseArgs(x.args, "nc", "lines", "bytes").operands)
-	case "xxd":
-		p := parseArgs(x.args, "clgsoC")
-		if p.has('r', "revert") && len(p.operands) > 1 || len(p.operands) > 1 {
-			x.write(p.operands[1], false, ShellExec)
-			x.add(risk.Medium, ShellExec, "file_change", "xxd writes its second operand")
-			return
-		}
-	case "mktemp":
-		x.add(risk.Low, ShellExec, "allow_list", "creates a temporary file")
-		return
-	case "command", "eval", "trap", "alias":
-		// carriers: what they run was analysed as its own commands
-	case "lsof", "ps", "pgrep":
+	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
+		x.readOps(p.operands)
 	}
 	x.add(risk.Low, FileRead, "allow_list", n+" only reads")
 }

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -76,7 +77,7 @@ func TestUnwrap(t *testing.T) {
 		{"flock /tmp/l rm x", "rm x <flock>"},
 	} {
 		got := argvs(analyze(tc.src))
-		if len(got) == 0 || !contains(got, tc.want) {
+		if len(got) == 0 || !slices.Contains(got, tc.want) {
 			t.Errorf("%q: commands %q, want one %q", tc.src, got, tc.want)
 		}
 	}

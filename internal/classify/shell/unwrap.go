@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -262,7 +263,7 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 		}
 		if strings.HasPrefix(v, "--") && len(v) > 2 {
 			opt, val, hasVal := strings.Cut(v[2:], "=")
-			takes := contains(sp.long, opt)
+			takes := slices.Contains(sp.long, opt)
 			if takes && !hasVal && i+1 < len(args) {
 				val = args[i+1].Value
 				i++
@@ -317,15 +318,6 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 		nd = Dir{Paths: dir.Paths, Unknown: true}
 	}
 	return args[i:], inner, nd
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func isAssignWord(s string) bool {

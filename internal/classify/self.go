@@ -1,0 +1,147 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// harnessTools are the harness's own programs. Run by the agent, they change what the harness
+// believes: a forged PostToolUse to `oath-trust record` raises trust, `oath-decide phase
+// building` loosens the phase, `oath-audit record` writes the trail. Only the read-only forms
+// (readOnlyHarness) are allowed; oath-bundle is not here: the agent may pack review bundles.
+var harnessTools = set("oath-classify", "oath-gate", "oath-trust", "oath-decide", "oath-audit")
+
+// hookScripts are the names of the installed hooks. Running one feeds the harness an event of
+// the agent's making (post-tool-use.sh records a success), and install.sh --uninstall removes
+// the harness.
+var hookScripts = set("pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "lib.sh", "install.sh")
+
+// readOnlyHarness reports whether argv (name first) is a form of a harness tool that changes
+// nothing: --help/-h/--version, oath-trust show [--json], oath-audit verify|summary|tail|show …,
+// oath-gate check …, oath-decide phase with no further argument.
+func readOnlyHarness(argv []string) bool {
+	if len(argv) < 2 {
+		return false // a stage reads an event on stdin and, for trust and audit, records it
+	}
+	help := func(a string) bool { return a == "--help" || a == "-h" || a == "--version" || a == "-help" }
+	if len(argv) == 2 && help(argv[1]) || len(argv) == 3 && help(argv[2]) {
+		return true
+	}
+	switch name := path.Base(argv[0]); {
+	case name == "oath-trust" && argv[1] == "show":
+		for _, a := range argv[2:] {
+			if a != "--json" && a != "-json" {
+				return false
+			}
+		}
+		return true
+	case name == "oath-audit":
+		switch argv[1] {
+		case "verify", "summary", "tail", "show":
+			return true
+		}
+	case name == "oath-gate":
+		return argv[1] == "check"
+	case name == "oath-decide":
+		return argv[1] == "phase" && len(argv) == 2
+	}
+	return false
+}
+
+// hookPath says whether w names an installed hook: one of hookScripts in a directory named
+// hooks, or anywhere under a protected tree (the installed hooks directory, $OATH_HOOKS_DIR).
+// The rule is textual and needs no file system: a project whose own hooks/ holds a script of
+// the same name (hooks/install.sh) is treated as the harness's, a false alarm that costs a
+// question; the other way round would let the agent feed the harness forged events.
+func (x *cmdCtx) hookPath(w shell.Word) string {
+	if !w.Known || !hookScripts[path.Base(w.Value)] {
+		return ""
+	}
+	for _, t := range resolve(w, x.cmd.Dir, false) {
+		if !t.known {
+			continue
+		}
+		if path.Base(path.Dir(t.path)) == "hooks" || x.c.prot.hit(t) != "" {
+			return t.path
+		}
+	}
+	return ""
+}
+
+// selfInvocation judges a run of the harness's own tools or hooks. It reports whether it did,
+// so that nothing else lowers the verdict.
+func (x *cmdCtx) selfInvocation() bool {
+	argv := make([]string, len(x.cmd.Args))
+	for i, a := range x.cmd.Args {
+		argv[i] = a.Value
+	}
+	if harnessTools[x.name] {
+		for _, a := range x.cmd.Args {
+			if !a.Known {
+				x.add(risk.Critical, ShellExec, "self_protection", x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")
+				return true
+			}
+		}
+		if readOnlyHarness(argv) {
+			x.add(risk.Low, FileRead, "allow_list", x.name+" "+strings.Join(argv[1:], " ")+" only reads")
+			return true
+		}
+		x.add(risk.Critical, ShellExec, "self_protection", x.name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
+		return true
+	}
+	if p := x.hookPath(x.cmd.Args[0]); p != "" {
+		x.add(risk.Critical, ShellExec, "self_protection", "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
+		return true
+	}
+	if shell.IsShell(x.name) || x.name == "source" || x.name == "." {
+		for _, a := range x.args {
+			if a.Known && strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			if p := x.hookPath(a); p != "" {
+				x.add(risk.Critical, ShellExec, "self_protection", x.name+" runs the hook "+p+": the agent must not feed the harness events or reinstall it")
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// harnessEnv are the variables the hooks trust to find the harness: whoever sets them in a
+// shell's start-up or an environment file decides which binaries judge the next session.
+var harnessEnv = []string{"oath_bin", "oath_home", "oath_hooks_dir", "claude_project_dir"}
+
+// setsHarnessEnv reports whether text assigns one of harnessEnv (NAME=, export NAME, set -x
+// NAME, setenv NAME).
+func setsHarnessEnv(text string) bool {
+	low := strings.ToLower(text)
+	for _, v := range harnessEnv {
+		for i := strings.Index(low, v); i >= 0; {
+			rest := strings.TrimLeft(low[i+len(v):], " \t\"'")
+			before := strings.TrimRight(low[:i], " \t\"'")
+			if strings.HasPrefix(rest, "=") || strings.HasSuffix(before, "export") || strings.HasSuffix(before, "setenv") ||
+				strings.HasSuffix(before, "-x") || strings.HasSuffix(before, "-gx") || strings.HasSuffix(before, "-ux") || strings.HasSuffix(before, "declare") {
+				return true
+			}
+			j := strings.Index(low[i+len(v):], v)
+			if j < 0 {
+				break
+			}
+			i += len(v) + j
+		}
+	}
+	return false
+}
+
+// startupFile: a file a shell, direnv or a login reads into the environment (a dotfile, *rc,
+// *profile, *.fish, environment, a profile.d or conf.d script).
+func startupFile(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	dir := path.Base(path.Dir(p))
+	return strings.HasPrefix(base, ".") || strings.HasSuffix(base, "rc") || strings.HasSuffix(base, "profile") ||
+		strings.HasSuffix(base, ".fish") || base == "environment" || dir == "profile.d" || dir == "conf.d" || strings.HasSuffix(base, "env")
+}
