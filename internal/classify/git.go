@@ -6,16 +6,14 @@ import (
 	"path"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
 // gitRead are the read-only subcommands: domain git_read, which the seed's phase profiles
 // allow in every phase.
-var gitRead = set("status", "log", "diff", "show", "blame", "rev-parse", "ls-files", "ls-tree", "cat-file",
-	"describe", "shortlog", "grep", "rev-list", "name-rev", "merge-base", "show-ref", "show-branch", "whatchanged",
-	"help", "version", "count-objects", "for-each-ref", "verify-commit", "verify-tag", "check-ignore", "check-attr",
-	"var", "cherry", "range-diff", "diff-tree", "diff-index", "diff-files", "annotate", "fsck", "--version", "-v", "--help")
+var gitRead = readonly.GitRead
 
 // gitExecKeys are configuration keys whose value git runs as a command.
 func gitExecKey(kv string) bool {
@@ -96,6 +94,9 @@ sub:
 		}
 	}
 	p := parseArgs(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
+	if o, ok := p.value("output"); ok {
+		x.write(o, false, GitLocal) // git diff --output F, also spelled apart
+	}
 	switch {
 	case sub == "push" || sub == "send-pack":
 		x.gitPush(p)

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -52,6 +53,16 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 		}
 		for _, d := range homeTrees {
 			p.trees = append(p.trees, filepath.Join(home, d))
+		}
+	}
+	// A project under a linked directory (/tmp -> /private/tmp) is compared resolved as well.
+	for _, list := range []*[]string{&p.trees, &p.files} {
+		for _, x := range *list {
+			if filepath.IsAbs(x) && (strings.HasPrefix(x, l.ProjectDir) || l.Root != "" && strings.HasPrefix(x, l.Root)) {
+				if real := realPath(filepath.Clean(x)); real != filepath.Clean(x) {
+					*list = append(*list, real)
+				}
+			}
 		}
 	}
 	for i := range p.trees {
@@ -222,9 +233,21 @@ func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 		r.add(risk.Critical, domain, "raw_device_write", cmd, "writes the device "+p)
 		return
 	}
-	if hit := c.prot.hit(t); hit != "" {
+	hit := c.prot.hit(t)
+	if hit == "" && !t.glob {
+		// me -> . on disk makes me/.claude/settings.json the protected file: compare the
+		// path with its existing part's links resolved too (a hit on either is a hit).
+		if real := realPath(t.path); real != t.path {
+			rt := t
+			rt.path = real
+			if hit = c.prot.hit(rt); hit != "" {
+				hit += " through a symbolic link (" + real + ")"
+			}
+		}
+	}
+	if hit != "" {
 		r.add(risk.Critical, domain, "self_protection", cmd,
-			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks")
+			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks, nor a shell's start-up")
 		return
 	}
 	if why := sensitiveWrite(p, c.home, c.layout.ProjectDir); why != "" {
@@ -292,4 +315,34 @@ func credential(p string) string {
 		return "system password or sudo configuration"
 	}
 	return ""
+}
+
+// realPath resolves the symbolic links of the longest existing prefix of the absolute path p
+// and appends the rest: a file about to be created is found through a linked directory. The
+// cost is bounded: one lstat per missing component (at most 64) and one EvalSymlinks.
+func realPath(p string) string {
+	dir, rest := p, ""
+	for i := 0; i < 64; i++ {
+		if _, err := os.Lstat(dir); err == nil {
+			real, err := filepath.EvalSymlinks(dir)
+			if err != nil {
+				return p
+			}
+			if rest == "" {
+				return real
+			}
+			return filepath.Join(real, rest)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return p
+		}
+		if rest == "" {
+			rest = filepath.Base(dir)
+		} else {
+			rest = filepath.Join(filepath.Base(dir), rest)
+		}
+		dir = parent
+	}
+	return p
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -244,10 +245,22 @@ func (x *cmdCtx) judge() {
 		x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
 	default:
 		x.add(risk.Medium, ShellExec, "gray_area", n+" is neither on the allow list nor on the deny list")
-		x.protectedOperand()
 		x.carried()
 	}
+	if !modelled[n] && !hasSpec(n) && !strings.HasPrefix(n, "mkfs") {
+		x.protectedOperand()
+	}
 }
+
+// modelled are the commands whose every write is judged by its own rule (cp's destination,
+// sed -i's files, git's subcommands …): naming a protected path is only a read for them. Any
+// other program that is not read-only may do anything with a protected path it is given.
+var modelled = set("curl", "wget", "http", "https", "xh", "curlie", "aria2c", "httpie", "lwp-request", "GET", "POST", "git",
+	"rm", "unlink", "srm", "shred", "rmdir", "chmod", "chown", "chgrp", "setfacl", "chattr", "mv", "mount", "gh", "cp",
+	"install", "ln", "link", "touch", "mkdir", "truncate", "mkfifo", "mknod", "vi", "vim", "nvim", "emacs", "nano", "sponge",
+	"pico", "micro", "tee", "sed", "gsed", "dd", "rsync", "scp", "sftp", "ssh", "nc", "ncat", "netcat", "socat", "telnet",
+	"openssl", "ftp", "tftp", "lftp", "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "unrar", "cpio", "gzip", "gunzip",
+	"bzip2", "bunzip2", "xz", "unxz", "zstd", "compress", "find", "env", "printenv", "patch", "ed", "ex", "mktemp")
 
 // gh: deleting a repository or a remote branch through the API is irreversible for everyone.
 func (x *cmdCtx) gh() {
@@ -260,7 +273,11 @@ func (x *cmdCtx) gh() {
 	x.add(risk.High, ShellExec, "deny_list", "gh: acts on GitHub")
 }
 
-func hasSpec(n string) bool { _, ok := readOnlySpecs[n]; return ok }
+func hasSpec(n string) bool { _, ok := readonly.Specs[n]; return ok }
+
+// ReadOnly reports whether one simple command (argv, its name first) changes nothing by itself
+// and runs no other program; see package readonly, which holds the allow list.
+func ReadOnly(argv []string) bool { return readonly.ReadOnly(argv) }
 
 // catastropheHeads are command names whose appearance among an unknown program's arguments
 // suggests it is handed a command line to run (unshare rm -rf /, a wrapper script).
@@ -475,7 +492,8 @@ func (x *cmdCtx) rawNet() {
 	x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
 }
 
-// protectedOperand: a program we know nothing about, given a protected path, may write it.
+// protectedOperand: a program not known to only read, given a protected path, may write it,
+// lock it (flock … sleep holds the trust file's lock and every record fails) or hand it on.
 func (x *cmdCtx) protectedOperand() {
 	for _, a := range x.args {
 		v := a.Value
@@ -487,7 +505,7 @@ func (x *cmdCtx) protectedOperand() {
 		}
 		for _, t := range resolve(shell.Word{Value: v, Known: true, Glob: a.Glob}, x.cmd.Dir, false) {
 			if hit := x.c.prot.hit(t); hit != "" {
-				x.add(risk.High, ShellExec, "protected_operand", x.name+" is given "+t.path+" ("+hit+"), which it may change")
+				x.add(risk.Critical, ShellExec, "self_protection", x.name+" is given "+t.path+" ("+hit+"): a program that is not known to only read may change or lock it")
 				return
 			}
 		}
@@ -509,14 +527,15 @@ func (x *cmdCtx) readOps(ops []shell.Word) {
 // aside.
 func (x *cmdCtx) readOnly() {
 	n := x.name
-	sp := readOnlySpecs[n]
+	sp := readonly.Specs[n]
 	argv := make([]string, len(x.cmd.Args))
 	for i, a := range x.cmd.Args {
 		argv[i] = a.Value
 	}
-	p := parseArgs(x.args, sp.short, sp.long...)
+	p := parseArgs(x.args, sp.Short, sp.Long...)
 	changed := false
-	for _, o := range sp.writes {
+	optName := readonly.OptName
+	for _, o := range sp.Writes {
 		if w, ok := p.value(o); ok {
 			x.write(w, false, ShellExec)
 			x.add(risk.Medium, ShellExec, "file_change", n+" "+optName(o)+" writes a file")
@@ -526,7 +545,7 @@ func (x *cmdCtx) readOnly() {
 			changed = true
 		}
 	}
-	for _, o := range sp.runs {
+	for _, o := range sp.Runs {
 		if w, ok := p.value(o); ok {
 			x.add(risk.High, ShellExec, "runs_program", n+" "+optName(o)+" runs a program")
 			if w.Known {
@@ -537,9 +556,9 @@ func (x *cmdCtx) readOnly() {
 			changed = true
 		}
 	}
-	if sp.operand > 0 && len(p.operands) >= sp.operand {
-		x.write(p.operands[sp.operand-1], false, ShellExec)
-		x.add(risk.Medium, ShellExec, "file_change", n+" writes its operand "+p.operands[sp.operand-1].Value)
+	if sp.Operand > 0 && len(p.operands) >= sp.Operand {
+		x.write(p.operands[sp.Operand-1], false, ShellExec)
+		x.add(risk.Medium, ShellExec, "file_change", n+" writes its operand "+p.operands[sp.Operand-1].Value)
 		changed = true
 	}
 	if n == "history" && (p.has('w') || p.has('a')) {
@@ -563,8 +582,8 @@ func (x *cmdCtx) readOnly() {
 	if changed {
 		return
 	}
-	if !sp.shell && !ReadOnly(argv) {
-		why := sp.hazard(n, x.args)
+	if !sp.Shell && !readonly.ReadOnly(argv) {
+		why := sp.Hazard(n, argv[1:])
 		if strings.HasPrefix(why, "+") {
 			x.add(risk.High, ShellExec, "runs_program", n+" "+why)
 			return
@@ -661,6 +680,14 @@ func (x *cmdCtx) copy(move bool) {
 	tree := move || p.has('r', "recursive") || p.has('R') || p.has('a', "archive")
 	x.write(dest, tree, ShellExec)
 	for _, s := range ops {
+		if b := path.Base(s.Value); s.Known && !move && (harnessTools[b] || x.hookPath(s) != "") {
+			x.add(risk.Critical, ShellExec, "self_protection", x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
+		}
+	}
+	if !move && x.name == "cp" && (p.has('s', "symbolic-link") || p.has('l', "link")) {
+		x.links(ops) // cp -s/-l (-as, -al): links, not copies, like ln
+	}
+	for _, s := range ops {
 		if move {
 			x.write(s, true, ShellExec)
 			x.destroy(s, "moving away")
@@ -695,7 +722,13 @@ func (x *cmdCtx) ln() {
 			}
 		}
 	}
-	// A link to a protected file is a way to write it later under another name.
+	x.links(ops)
+	x.add(risk.Medium, ShellExec, "file_change", "ln creates links")
+}
+
+// links judges link sources: a link to a protected file, or to a directory above one, is a
+// way to write it later under another name.
+func (x *cmdCtx) links(ops []shell.Word) {
 	for _, s := range ops {
 		for _, t := range resolve(s, x.cmd.Dir, false) {
 			if !t.known {
@@ -706,7 +739,6 @@ func (x *cmdCtx) ln() {
 			}
 		}
 	}
-	x.add(risk.Medium, ShellExec, "file_change", "ln creates links")
 }
 
 func (x *cmdCtx) sed() {
@@ -1145,7 +1177,6 @@ func (x *cmdCtx) script() {
 		break
 	}
 	x.add(risk.Medium, ShellExec, "script", x.name+" runs a script file")
-	x.protectedOperand()
 }
 
 func (x *cmdCtx) make() {

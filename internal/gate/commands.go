@@ -3,32 +3,9 @@ package gate
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 )
-
-// readOnlyCommands change nothing by themselves: whatever they write goes through a redirection,
-// which oath-classify reports in paths.write. The list is deliberately short; a command not on it
-// might change something, so with no active playbook it is blocked (fail-closed). A value lists
-// the options that make the command write after all.
-var readOnlyCommands = map[string][]string{
-	"cat": nil, "head": nil, "tail": nil, "less": nil, "more": nil, "wc": nil, "nl": nil,
-	"ls": nil, "tree": nil, "stat": nil, "file": nil, "du": nil, "df": nil, "pwd": nil,
-	"echo": nil, "printf": nil, "true": nil, "false": nil, "test": nil, "[": nil, ":": nil,
-	"grep": nil, "egrep": nil, "fgrep": nil, "rg": {"--pre"},
-	"find":  {"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls"},
-	"which": nil, "type": nil, "whoami": nil, "id": nil, "uname": nil, "printenv": nil,
-	"basename": nil, "dirname": nil, "realpath": nil, "readlink": nil,
-	"diff": {"--output"}, "cmp": nil, "comm": nil, "sort": {"-o", "--output"}, "cut": nil, "tr": nil,
-	"sha256sum": nil, "sha1sum": nil, "md5sum": nil, "cksum": nil, "od": nil, "hexdump": nil,
-	"cd": nil, "pushd": nil, "popd": nil,
-	"jq": nil, "column": nil, "fold": nil, "seq": nil, "sleep": nil, "date": {"-s", "--set"},
-}
-
-// readOnlyGit are git subcommands that only read the repository.
-var readOnlyGit = map[string]bool{
-	"status": true, "log": true, "diff": true, "show": true, "rev-parse": true, "ls-files": true,
-	"blame": true, "describe": true, "shortlog": true, "grep": true, "cat-file": true,
-	"ls-tree": true, "rev-list": true, "merge-base": true, "name-rev": true, "version": true,
-}
 
 // cmdName is the command's name without its directory ("/bin/rm" is rm).
 func cmdName(argv []string) string {
@@ -73,58 +50,11 @@ func parseGit(argv []string) (g gitCall, ok bool) {
 	return g, false
 }
 
-// readOnly reports whether the simple command changes nothing by itself.
-func readOnly(argv []string) bool {
-	name := cmdName(argv)
-	if name == "git" {
-		return readOnlyGitCall(argv)
-	}
-	bad, ok := readOnlyCommands[name]
-	if !ok {
-		return false
-	}
-	for _, a := range argv[1:] {
-		for _, b := range bad {
-			if a == b || strings.HasPrefix(a, b+"=") || (len(b) == 2 && b[0] == '-' && b[1] != '-' && strings.HasPrefix(a, b)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func readOnlyGitCall(argv []string) bool {
-	g, ok := parseGit(argv)
-	if !ok {
-		return false
-	}
-	for _, a := range g.args {
-		if strings.HasPrefix(a, "--output") || a == "-o" {
-			return false
-		}
-	}
-	if readOnlyGit[g.sub] {
-		return true
-	}
-	switch g.sub {
-	case "branch": // listing only
-		for _, a := range g.args {
-			switch a {
-			case "-a", "-r", "-v", "-vv", "--all", "--remotes", "--show-current", "--verbose":
-			default:
-				return false
-			}
-		}
-		return true
-	case "remote":
-		return len(g.args) == 0 || (len(g.args) == 1 && (g.args[0] == "-v" || g.args[0] == "--verbose"))
-	case "stash":
-		return len(g.args) >= 1 && g.args[0] == "list"
-	case "config":
-		return len(g.args) >= 1 && (g.args[0] == "--get" || g.args[0] == "--list" || g.args[0] == "-l" || g.args[0] == "--get-all")
-	}
-	return false
-}
+// readOnly reports whether the simple command changes nothing by itself: whatever it writes
+// through a redirection is in paths.write. The knowledge is oath-classify's (package classify/readonly,
+// option-aware: tree -o, rg --pre, git -c …), so the two stages cannot disagree; a command it
+// does not know might change something, so with no active playbook it is blocked.
+func readOnly(argv []string) bool { return readonly.ReadOnly(argv) }
 
 // writesNoOperand reports whether the command never writes the files its arguments name, so that
 // naming a protected file is harmless: the read-only commands, and git add and commit (staging

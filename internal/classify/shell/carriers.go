@@ -135,6 +135,22 @@ func (w *walker) su(args []Word, via []string, src string, dir Dir) {
 // ordinary wrapper handling should go on.
 func (w *walker) flock(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) bool {
 	v2 := append(append([]string{}, via...), "flock")
+	// The lock file is created when missing and held while the command runs: a write (a
+	// lock held on the trust file's .lock makes every record fail).
+	for i := 1; i < len(args); i++ {
+		v := args[i].Value
+		if args[i].Known && (v == "-w" || v == "-E" || v == "--timeout" || v == "--conflict-exit-code") {
+			i++
+			continue
+		}
+		if args[i].Known && strings.HasPrefix(v, "-") {
+			continue
+		}
+		if !args[i].Known || !isDigits(v) {
+			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: "flock", Target: args[i], Write: true, Dir: dir, Src: clip(src), Depth: w.depth})
+		}
+		break
+	}
 	for i := 1; i+1 < len(args); i++ {
 		if v := args[i].Value; v == "-c" || v == "--command" {
 			w.nested(args[i+1].Value, !args[i+1].Known, v2, src, dir, false)
