@@ -18,6 +18,9 @@
 //     about that is handed a catastrophic command line (mytool rm -rf /) is critical too.
 //     Each command gets a risk and a domain; the program's risk is the
 //     maximum, and its domain that of its riskiest part (ties go to the more capable domain).
+//   - The allow list is package readonly, option-aware (tree -o, less -o, rg --pre, sort -o,
+//     find -fprint/-delete/-exec, git -c/--output …), and its ReadOnly is oath-gate's test for
+//     "only reads": a command is low there exactly when ReadOnly holds (shell builtins aside).
 //   - The seed's lists (001 §3.3): critical for curl/wget (and httpie) to a non-local URL, mail
 //     senders, variables named like API_KEY/SECRET/TOKEN/PASSWORD (read or assigned), URLs about
 //     trade/order/buy/sell/payment/transaction; high for the deny list; low for the allow list;
@@ -32,7 +35,34 @@
 //     .claude/current-phase.md or .claude/protected-files.txt is critical. Paths are compared
 //     cleaned and absolute (case-insensitively, for macOS), after ~ and $HOME expansion and cd.
 //     A recursive operation on a parent of a protected path hits it, and so does a glob that can
-//     match it. Symbolic links are not followed (out of scope: the gate re-checks).
+//     match it. A path that is not a hit as written is compared again with the symbolic links of
+//     its longest existing prefix resolved (me -> . makes me/.claude/settings.json a hit); a hit
+//     either way is a hit. Links made in bulk (cp -s/-l/-as) to a protected path are critical
+//     like ln. git checkout/restore/reset/stash pop that could rewrite a protected tracked file
+//     are left to their existing rules (reset --hard and checkout . already reach the tree).
+//   - Also protected: shell start-up files (~/.bashrc, ~/.profile, ~/.zshrc …, fish's config
+//     and conf.d, /etc/profile(.d), /etc/bash.bashrc, /etc/environment, /etc/zsh), ~/.claude.json
+//     and Claude Code's managed settings (/etc/claude-code, /Library/Application Support/
+//     ClaudeCode), because the hooks trust OATH_BIN, OATH_HOME and CLAUDE_PROJECT_DIR from the
+//     environment; a write that sets one of those (or OATH_HOOKS_DIR) into any file a shell or
+//     direnv loads (.envrc, *rc, *profile, *.fish …) is critical too. $OATH_HOOKS_DIR, which
+//     hooks/lib.sh exports, is protected like $OATH_BIN.
+//   - The harness's own tools (oath-classify, oath-gate, oath-trust, oath-decide, oath-audit),
+//     by any path, wrapper or second program, are critical (self_protection): a forged
+//     PostToolUse to oath-trust record raises trust. Only their read-only forms are low:
+//     --help/-h/--version, oath-trust show [--json], oath-audit verify|summary|tail|show,
+//     oath-gate check, oath-decide phase alone. oath-bundle stays allowed. Running a hook
+//     (pre-tool-use.sh, post-tool-use.sh, session-start.sh, user-prompt-submit.sh, stop.sh,
+//     session-end.sh, lib.sh, install.sh) by path or through bash/sh/source/. is critical when
+//     it lies in a directory named hooks or under a protected tree: a textual rule, so a
+//     project's own hooks/install.sh is a false alarm by design. Copying a harness program
+//     (to run it under another name) is critical.
+//   - A protected path given to a program that is neither known to only read (package
+//     readonly) nor modelled file by file (cp, sed -i, git …) is critical: such a program may
+//     write it, or lock it (flock oath-harness/state/trust-scores.json.lock sleep 600 blocks
+//     every record); flock's lock file is judged as a write.
+//   - Malformed input (a Bash call without a string command, a write tool without a path) is
+//     critical: what cannot be read cannot be judged.
 //
 // # What cannot be known statically is the dangerous case
 //

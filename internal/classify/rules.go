@@ -988,7 +988,7 @@ func (x *cmdCtx) compress() {
 func (x *cmdCtx) findCmd() {
 	var starts []shell.Word
 	del := false
-	for _, a := range x.args {
+	for i, a := range x.args {
 		if !a.Known {
 			starts = append(starts, a)
 			continue
@@ -999,6 +999,11 @@ func (x *cmdCtx) findCmd() {
 			del = true
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			x.add(risk.Medium, ShellExec, "file_change", "find "+v+" writes a file")
+			if i+1 < len(x.args) {
+				x.write(x.args[i+1], false, ShellExec)
+			} else {
+				x.write(shell.Word{Value: "find " + v + " without a file"}, false, ShellExec)
+			}
 		}
 		if !strings.HasPrefix(v, "-") && v != "(" && v != "!" && len(starts) == len(x.args) {
 			starts = append(starts, a)
