@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # SessionEnd: one audit line for the session (Claude Code ignores this hook's output).
-OATH_FAIL_EFFECT="the session end is unrecorded"
+oath_fail_code=2 oath_fail_effect="the session end is unrecorded" # our own: never from the environment
 oath_self=${BASH_SOURCE[0]} && [[ $oath_self == */* ]] || oath_self=./$oath_self
 [[ -L $oath_self ]] && oath_self=$(readlink -f -- "$oath_self")
-# shellcheck source=hooks/lib.sh
-. "${oath_self%/*}/lib.sh" || { echo "oath-harness: cannot load ${oath_self%/*}/lib.sh" >&2; exit 2; }
+oath_lib=${oath_self%/*}/lib.sh
+if [[ -f $oath_lib && -r $oath_lib ]]; then
+  # shellcheck source=hooks/lib.sh
+  . "$oath_lib" || exit "$oath_fail_code"
+else
+  echo "oath-harness: cannot load $oath_lib; $oath_fail_effect" >&2
+  exit "$oath_fail_code"
+fi
 
 pipeline() {
   "${oath_bin}oath-audit" record
+  oath_report "${PIPESTATUS[@]}"
 }
 oath_run pipeline
+oath_answer
