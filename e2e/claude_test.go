@@ -24,7 +24,7 @@ func repoRoot(t testing.TB) string {
 }
 
 // claudeCLI finds the Claude Code CLI: $OATH_CLAUDE, the copy scripts/setup.sh installs under
-// .cache/, then PATH. The end-to-end tests skip only when none exists.
+// .cache/, then PATH. The end-to-end tests skip only when none exists (and fail then in CI).
 func claudeCLI(t testing.TB) string {
 	t.Helper()
 	if p := os.Getenv("OATH_CLAUDE"); p != "" {
@@ -37,7 +37,7 @@ func claudeCLI(t testing.TB) string {
 	if p, err := exec.LookPath("claude"); err == nil {
 		return p
 	}
-	t.Skip("claude CLI not installed (scripts/setup.sh installs it with npm): skipping the end-to-end test")
+	skipUnlessRequired(t, "claude CLI not installed (scripts/setup.sh installs it with npm): skipping the end-to-end test")
 	return ""
 }
 

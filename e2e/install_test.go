@@ -16,7 +16,7 @@ import (
 func requireJQ(t testing.TB) {
 	t.Helper()
 	if _, err := exec.LookPath("jq"); err != nil {
-		t.Skip("jq not installed (scripts/setup.sh installs it)")
+		skipUnlessRequired(t, "jq not installed (scripts/setup.sh installs it)")
 	}
 }
 

@@ -54,8 +54,10 @@ command_for() {
   fi
 }
 
-# event, script, timeout (seconds). A hook that times out lets the call through, so the timeouts
-# are far above the pipeline's few milliseconds; only a hung process could reach them.
+# event, script, timeout (seconds). A hook that times out lets the call through, so the timeout
+# must exceed the longest a failing hook can take: every stage gives up after cli.StageTimeout
+# (10 s) and the hook then blocks (exit 2), so 30 s leaves 20 s to spare. The pipeline itself
+# takes milliseconds. Keep timeout > StageTimeout with room (docs/install.md).
 ours=$(jq -n -c \
   --arg pre "$(command_for pre-tool-use.sh)" --arg post "$(command_for post-tool-use.sh)" \
   --arg start "$(command_for session-start.sh)" --arg prompt "$(command_for user-prompt-submit.sh)" \

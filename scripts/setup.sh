@@ -28,6 +28,19 @@ $demo_only && exit 0
 # The Claude Code CLI for the end-to-end test (e2e/), pinned: the hooks rely on measured
 # behaviour of this client (DESIGN.md). Installed under .cache/ (gitignored), never globally.
 claude_version=2.1.197
+# e2e_missing: a developer's machine skips the end-to-end test; CI (.ci/run sets
+# OATH_REQUIRE_E2E) stops here, since it must never be green without it.
+# A claude the tests find otherwise (OATH_CLAUDE, PATH) is enough.
+e2e_missing() {
+  if [ -n "${OATH_CLAUDE:-}" ] || command -v claude >/dev/null 2>&1; then
+    echo "setup: $1; the end-to-end test uses ${OATH_CLAUDE:-$(command -v claude)} instead" >&2
+  elif [ -n "${OATH_REQUIRE_E2E:-}" ]; then
+    echo "setup: $1; OATH_REQUIRE_E2E is set, so this is an error (CI runs the end-to-end test)" >&2
+    exit 1
+  else
+    echo "setup: $1; the end-to-end test (e2e/) will be skipped" >&2
+  fi
+}
 claude_dir=.cache/claude-code
 if ! [ -x "$claude_dir/node_modules/.bin/claude" ] ||
   ! "$claude_dir/node_modules/.bin/claude" --version 2>/dev/null | grep -q "^$claude_version "; then
@@ -35,9 +48,9 @@ if ! [ -x "$claude_dir/node_modules/.bin/claude" ] ||
     echo "setup: installing @anthropic-ai/claude-code@$claude_version into $claude_dir" >&2
     if ! npm install --silent --no-fund --no-audit --prefix "$claude_dir" \
       "@anthropic-ai/claude-code@$claude_version" >/dev/null; then
-      echo "setup: npm could not install the Claude Code CLI; the end-to-end test will be skipped" >&2
+      e2e_missing "npm could not install the Claude Code CLI"
     fi
   else
-    echo "setup: npm not found; the end-to-end test (e2e/) will be skipped" >&2
+    e2e_missing "npm not found"
   fi
 fi
