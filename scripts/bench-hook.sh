@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # Measures the PreToolUse hook against its floor, interleaved in one run.
 #
-# Usage: scripts/bench-hook.sh [ROUNDS]      (default 200)
+# Usage: scripts/bench-hook.sh [--against REV] [ROUNDS]      (default 200)
 #
 # hook:  hooks/pre-tool-use.sh on a typical Bash payload (from testdata/session), with the real
 #        oath-* binaries, a bootstrapped trust state and an audit trail that grows as it would.
 # floor: a bash script piping the same payload through five copies of a do-nothing Go binary
 #        (internal/benchtools/nop): the cost of starting the processes at all.
+# --against REV: also times the hooks of git revision REV (same binaries, same payload) in the
+#        same interleaved rounds, to see what a change to the hooks costs.
 # Prints median and p90 in ms for each and the ratio hook/floor (goal: within 2x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+against=
+if [[ ${1:-} == --against ]]; then
+  against=${2:?usage: scripts/bench-hook.sh [--against REV] [ROUNDS]}
+  shift 2
+fi
 rounds=${1:-200}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || {
-  echo "usage: scripts/bench-hook.sh [ROUNDS]" >&2
+  echo "usage: scripts/bench-hook.sh [--against REV] [ROUNDS]" >&2
   exit 2
 }
 
@@ -34,6 +41,13 @@ grep -m1 '"hook_event_name":"PreToolUse","tool_name":"Bash"' testdata/session/se
 grep -m1 '"hook_event_name":"SessionStart"' testdata/session/session.jsonl |
   sed -e "s#@PROJECT@#$project#g" -e "s#@HOME@#$tmp#g" | hooks/session-start.sh >/dev/null
 
+old_hook=
+if [[ -n $against ]]; then
+  mkdir "$tmp/against"
+  git archive "$against" hooks | tar -x -C "$tmp/against"
+  old_hook=$tmp/against/hooks/pre-tool-use.sh
+fi
+
 floor=$tmp/floor.sh
 cat >"$floor" <<FLOOR
 #!/usr/bin/env bash
@@ -49,19 +63,26 @@ if ! out=$(hooks/pre-tool-use.sh <"$payload") || [[ $out != *'"hookSpecificOutpu
   exit 1
 fi
 "$floor" <"$payload" >/dev/null
+if [[ -n $old_hook ]] && ! "$old_hook" <"$payload" >/dev/null; then
+  echo "bench-hook: the hooks of $against do not answer on this payload" >&2
+  exit 1
+fi
 
 # Microseconds from $EPOCHREALTIME, without a subprocess per sample.
 usec() { local t=${1/[.,]/}; echo $((10#$t)); }
-hook_samples=() floor_samples=()
+hook_samples=() floor_samples=() old_samples=()
 for ((i = 0; i < rounds + 5; i++)); do
   t0=$EPOCHREALTIME
   hooks/pre-tool-use.sh <"$payload" >/dev/null
   t1=$EPOCHREALTIME
   "$floor" <"$payload" >/dev/null
   t2=$EPOCHREALTIME
+  [[ -z $old_hook ]] || "$old_hook" <"$payload" >/dev/null
+  t3=$EPOCHREALTIME
   ((i < 5)) && continue # warm-up
   hook_samples+=($(($(usec "$t1") - $(usec "$t0"))))
   floor_samples+=($(($(usec "$t2") - $(usec "$t1"))))
+  old_samples+=($(($(usec "$t3") - $(usec "$t2"))))
 done
 
 # stats SAMPLES…: "median p90" in ms.
@@ -76,5 +97,11 @@ printf 'PreToolUse hook vs floor, %d interleaved rounds, payload: %s\n' "$rounds
   "$(grep -o '"command":"[^"]*"' "$payload")"
 printf '  %-34s median %7s ms   p90 %7s ms\n' "hooks/pre-tool-use.sh" "$hook_med" "$hook_p90"
 printf '  %-34s median %7s ms   p90 %7s ms\n' "floor (bash + 5 nop Go processes)" "$floor_med" "$floor_p90"
+if [[ -n $old_hook ]]; then
+  read -r old_med old_p90 < <(stats "${old_samples[@]}")
+  printf '  %-34s median %7s ms   p90 %7s ms\n' "the hooks of $against" "$old_med" "$old_p90"
+  awk -v h="$hook_med" -v o="$old_med" -v hp="$hook_p90" -v op="$old_p90" 'BEGIN {
+    printf "  now minus %s: median %+.2f ms, p90 %+.2f ms\n", ARGV[1], h - o, hp - op }' "$against"
+fi
 awk -v h="$hook_med" -v f="$floor_med" -v hp="$hook_p90" -v fp="$floor_p90" 'BEGIN {
   printf "  ratio hook/floor: median %.2fx, p90 %.2fx (goal: within 2x)\n", h / f, hp / fp }'
