@@ -3,14 +3,8 @@
 oath_fail_code=2 oath_fail_effect="the session end is unrecorded" # our own: never from the environment
 oath_self=${BASH_SOURCE[0]} && [[ $oath_self == */* ]] || oath_self=./$oath_self
 [[ -L $oath_self ]] && oath_self=$(readlink -f -- "$oath_self")
-oath_lib=${oath_self%/*}/lib.sh
-if [[ -f $oath_lib && -r $oath_lib ]]; then
-  # shellcheck source=hooks/lib.sh
-  . "$oath_lib" || exit "$oath_fail_code"
-else
-  echo "oath-harness: cannot load $oath_lib; $oath_fail_effect" >&2
-  exit "$oath_fail_code"
-fi
+# shellcheck source=hooks/lib.sh
+. "${oath_self%/*}/lib.sh" 2>/dev/null || { echo "oath-harness: cannot load ${oath_self%/*}/lib.sh; $oath_fail_effect" >&2; exit "$oath_fail_code"; }
 
 pipeline() {
   "${oath_bin}oath-audit" record
