@@ -74,6 +74,9 @@ func scriptParams(dir string) testscript.Params {
 			env.Setenv("OATH_HOME", filepath.Join(env.WorkDir, "oath-harness"))
 			env.Setenv("HOME", filepath.Join(env.WorkDir, "home"))
 			env.Setenv("TZ", "UTC")
+			// Under -race every tool process would sleep 1 s at exit (the race detector's
+			// default atexit_sleep_ms), which makes the scripts take minutes instead of seconds.
+			env.Setenv("GORACE", "atexit_sleep_ms=0")
 			if bin, err := os.Executable(); err == nil {
 				env.Setenv("OATH_TEST_BINARY", bin)
 			}
