@@ -88,10 +88,6 @@ func scanForbidden(head []byte) string {
 	if bytes.IndexByte(head, 0) >= 0 {
 		return ""
 	}
-	type hit struct {
-		off  int
-		name string
-	}
 	var first [numPatterns]int
 	for i := range first {
 		first[i] = -1
@@ -114,6 +110,16 @@ func scanForbidden(head []byte) string {
 		if mayMatchAt(head, k) {
 			matchesAt(head, k, record)
 		}
+	}
+	return describeHits(first)
+}
+
+// describeHits lists the patterns found, earliest first, from each pattern's first offset (-1:
+// not found), or "" when none was.
+func describeHits(first [numPatterns]int) string {
+	type hit struct {
+		off  int
+		name string
 	}
 	var hits []hit
 	for pat, off := range first {
