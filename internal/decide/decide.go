@@ -137,6 +137,9 @@ func finish(in Input, d envelope.Decision, l risk.Level) envelope.Decision {
 		Autonomy: d.Autonomy, Risk: l, Trust: in.Trust.Score, Decision: d.Decision, Domain: in.Classify.Domain,
 	})
 	d.RecommendedModel, d.Persona = rec.Model, string(rec.Persona)
+	if d.Decision == HumanRequired || d.Decision == Blocked {
+		d.EscalatesTo = string(router.Escalate(rec.Persona))
+	}
 	return d
 }
 

@@ -357,3 +357,31 @@ func BenchmarkDecideAutoApproved(b *testing.B) {
 		Decide(in)
 	}
 }
+
+// TestEscalation: a call that cannot go ahead on its own names the next rung of the chain
+// reporter → worker → analyst → architect → human (F-5); one that goes ahead names none.
+func TestEscalation(t *testing.T) {
+	s := settings.Defaults()
+	for _, tc := range []struct {
+		name     string
+		in       Input
+		decision string
+		persona  string
+		next     string
+	}{
+		{"asked: the human already holds it", Input{Phase: phase.Building, Classify: class("shell_exec", risk.High), Trust: trust.Domain{Score: 0.3}},
+			HumanRequired, "human", "human"},
+		{"critical block: the architect's call goes to the human", Input{Phase: phase.Building, Classify: class("shell_exec", risk.Critical), Trust: trust.Domain{Score: 0.9}},
+			Blocked, "architect", "human"},
+		{"phase block by the analyst goes to the architect", Input{Phase: phase.Building, Classify: class("git_remote", risk.High), Trust: trust.Domain{Score: 0.95}},
+			Blocked, "analyst", "architect"},
+		{"auto-approved: nothing to escalate", Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: trust.Domain{Score: 0.9}},
+			AutoApproved, "reporter", ""},
+	} {
+		tc.in.Settings = s
+		d := Decide(tc.in)
+		if d.Decision != tc.decision || d.Persona != tc.persona || d.EscalatesTo != tc.next {
+			t.Errorf("%s: decision %s persona %s escalates_to %q, want %s %s %q", tc.name, d.Decision, d.Persona, d.EscalatesTo, tc.decision, tc.persona, tc.next)
+		}
+	}
+}

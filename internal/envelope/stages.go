@@ -88,4 +88,7 @@ type Decision struct {
 	Guidance         string  `json:"guidance,omitempty"`
 	RecommendedModel string  `json:"recommended_model"`
 	Persona          string  `json:"persona"`
+	// EscalatesTo is the next rung of the escalation chain (reporter → worker → analyst →
+	// architect → human) for a call that cannot go ahead on its own: human_required or blocked.
+	EscalatesTo string `json:"escalates_to,omitempty"`
 }
