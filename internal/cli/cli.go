@@ -29,10 +29,36 @@ func version() string {
 	if Version != "" {
 		return Version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
-	return "devel"
+	return vcsVersion(bi.Settings)
+}
+
+// vcsVersion names a build from a checkout by its commit, as go build records it
+// (-buildvcs): "devel+1a2b3c4d5e6f", with "-dirty" for uncommitted changes.
+func vcsVersion(settings []debug.BuildSetting) string {
+	rev, dirty := "", false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "devel"
+	}
+	v := "devel+" + rev[:min(12, len(rev))]
+	if dirty {
+		v += "-dirty"
+	}
+	return v
 }
 
 // UsageError is an error in how the tool was called; it exits with ExitUsage.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -106,4 +107,19 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+func TestVCSVersion(t *testing.T) {
+	for _, tc := range []struct {
+		settings []debug.BuildSetting
+		want     string
+	}{
+		{nil, "devel"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "false"}}, "devel+0123456789ab"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}, "devel+abc-dirty"},
+	} {
+		if got := vcsVersion(tc.settings); got != tc.want {
+			t.Errorf("vcsVersion(%v) = %q, want %q", tc.settings, got, tc.want)
+		}
+	}
 }

@@ -45,6 +45,8 @@ score_after, outcome; stale: true when a corrupt file could not be set aside in 
 
 Files: $OATH_HOME/state/trust-scores.json (OATH_HOME defaults to
 $CLAUDE_PROJECT_DIR/oath-harness), its .lock, and config/settings.json (trust.*).
+Side effects: record and bootstrap rewrite the state file (atomically, under the
+lock); score and show write nothing (but set a corrupt file aside).
 
 Errors (exit 1, one line on stderr; stdout empty; no file changed):
   - the settings file is invalid;
