@@ -23,9 +23,9 @@ import (
 //   - OATH_TEST_NOW (RFC 3339): the clock;
 //   - OATH_TEST_SESSION_ID: the session id bootstrap sets;
 //   - OATH_TEST_LOCK_TIMEOUT (a Go duration): the lock timeout;
-//   - OATH_TEST_TRUST_STOP_BEFORE_RENAME=<marker>: the atomic write stops between writing its
-//     temporary file and renaming it, after writing the temporary file's name to <marker>, so
-//     that the crash test can kill it exactly there.
+//   - OATH_TEST_TRUST_STOP_AT=<step>:<marker>: the atomic write stops at <step> ("before-rename"
+//     or "after-rename", see safefile.TestOnlyStep), after writing the temporary file's name to
+//     <marker>, so that the crash test can kill it exactly there.
 func init() {
 	testHooks = append(testHooks, func() {
 		if s := os.Getenv("OATH_TEST_NOW"); s != "" {
@@ -45,8 +45,11 @@ func init() {
 			}
 			oathtrust.TestOnlyLockTimeout = d
 		}
-		if marker := os.Getenv("OATH_TEST_TRUST_STOP_BEFORE_RENAME"); marker != "" {
-			safefile.TestOnlyBeforeRename = func(tmp string) {
+		if at, marker, ok := strings.Cut(os.Getenv("OATH_TEST_TRUST_STOP_AT"), ":"); ok {
+			safefile.TestOnlyStep = func(step, tmp string) {
+				if step != at {
+					return
+				}
 				if err := os.WriteFile(marker, []byte(tmp), 0o644); err != nil {
 					panic(err)
 				}
@@ -169,45 +172,57 @@ func TestTrustConcurrentRecord(t *testing.T) {
 	t.Logf("%d concurrent processes: file_read %d successes, shell_exec %d/%d", reads+shells, read.Successes, shell.Successes, shell.Failures)
 }
 
-// TestTrustCrashBeforeRename kills record with SIGKILL after it wrote its new state to the
-// temporary file and before the rename: the state file must be the old one, byte for byte, and
-// the next record must work (the kernel dropped the dead process's lock) and clean up.
-func TestTrustCrashBeforeRename(t *testing.T) {
-	e := newTrustEnv(t)
-	e.run(`{"hook_event_name":"SessionStart"}`, "bootstrap")
-	e.run(postEvent("PostToolUse", "file_write"), "record")
-	old, err := os.ReadFile(e.file)
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestTrustCrash kills record with SIGKILL at a fixed step of its atomic write: before the
+// rename the file must be the old one byte for byte (and the temporary file is cleaned up by the
+// next writer); after the rename, before the directory's fsync, it must be the whole new one.
+// Either way the next record counts from what is on disk.
+func TestTrustCrash(t *testing.T) {
+	for _, tc := range []struct {
+		step      string
+		successes int // in the file right after the kill
+	}{
+		{"before-rename", 1},
+		{"after-rename", 2},
+	} {
+		t.Run(tc.step, func(t *testing.T) {
+			e := newTrustEnv(t)
+			e.run(`{"hook_event_name":"SessionStart"}`, "bootstrap")
+			e.run(postEvent("PostToolUse", "file_write"), "record")
+			old, err := os.ReadFile(e.file)
+			if err != nil {
+				t.Fatal(err)
+			}
 
-	marker := filepath.Join(e.dir, "stopped")
-	c := e.cmd(postEvent("PostToolUse", "file_write"), []string{"OATH_TEST_TRUST_STOP_BEFORE_RENAME=" + marker}, "record")
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	tmp := waitForFile(t, marker, c)
-	newData, err := os.ReadFile(string(tmp))
-	if err != nil {
-		t.Fatalf("the temporary file should exist while the writer is stopped: %v", err)
-	}
-	if err := c.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	c.Wait()
+			marker := filepath.Join(e.dir, "stopped")
+			c := e.cmd(postEvent("PostToolUse", "file_write"), []string{"OATH_TEST_TRUST_STOP_AT=" + tc.step + ":" + marker}, "record")
+			if err := c.Start(); err != nil {
+				t.Fatal(err)
+			}
+			tmp := waitForFile(t, marker, c)
+			if err := c.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			c.Wait()
 
-	if now, _ := os.ReadFile(e.file); !bytes.Equal(now, old) {
-		t.Fatalf("after a kill before the rename the file changed:\n%s\nwant the old:\n%s", now, old)
-	}
-	if f, _, err := trust.Parse(newData, time.Now()); err != nil || f.Domains["file_write"].Successes != 2 {
-		t.Fatalf("the temporary file held a whole new state before the rename: %v", err)
-	}
-	e.run(postEvent("PostToolUse", "file_write"), "record")
-	if got := e.state().Domains["file_write"].Successes; got != 2 {
-		t.Fatalf("after the crash and one more record: %d successes, want 2 (the killed one never happened)", got)
-	}
-	if _, err := os.Stat(string(tmp)); err == nil {
-		t.Fatalf("the killed writer's temporary file %s was not cleaned up", tmp)
+			now, err := os.ReadFile(e.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, _, err := trust.Parse(now, time.Now())
+			if err != nil || f.Domains["file_write"].Successes != tc.successes {
+				t.Fatalf("after a kill %s: %v, file:\n%s", tc.step, err, now)
+			}
+			if tc.step == "before-rename" && !bytes.Equal(now, old) {
+				t.Fatalf("after a kill before the rename the file changed:\n%s\nwant the old:\n%s", now, old)
+			}
+			e.run(postEvent("PostToolUse", "file_write"), "record")
+			if got := e.state().Domains["file_write"].Successes; got != tc.successes+1 {
+				t.Fatalf("after the crash and one more record: %d successes, want %d", got, tc.successes+1)
+			}
+			if _, err := os.Stat(string(tmp)); err == nil {
+				t.Fatalf("the killed writer's temporary file %s was not cleaned up", tmp)
+			}
+		})
 	}
 }
 

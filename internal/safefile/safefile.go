@@ -39,9 +39,10 @@ func Lock(path string, timeout time.Duration) (unlock func() error, err error) {
 	return fl.Unlock, nil
 }
 
-// TestOnlyBeforeRename, when set, runs between writing the temporary file and renaming it into
-// place: the crash test kills the process there.
-var TestOnlyBeforeRename func(tmp string)
+// TestOnlyStep, when set, runs at the named steps of WriteAtomic: "before-rename" (the temporary
+// file is written and synced) and "after-rename" (the new file is in place, the directory not
+// yet synced). The crash tests stop the process there and kill it.
+var TestOnlyStep func(step, tmp string)
 
 // WriteAtomic replaces path with data: write a temporary file in the same directory, fsync it,
 // rename it over path, fsync the directory. A reader sees the old or the new file, never a mix.
@@ -72,11 +73,14 @@ func WriteAtomic(path string, data []byte, perm os.FileMode) (err error) {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	if TestOnlyBeforeRename != nil {
-		TestOnlyBeforeRename(tmp)
+	if TestOnlyStep != nil {
+		TestOnlyStep("before-rename", tmp)
 	}
 	if err = os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("replacing %s: %w", path, err)
+	}
+	if TestOnlyStep != nil {
+		TestOnlyStep("after-rename", tmp)
 	}
 	return syncDir(dir)
 }
