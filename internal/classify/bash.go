@@ -70,6 +70,16 @@ func (c *Classifier) program(r *result, src, cwd string) {
 	for _, rd := range prog.Redirs {
 		ts := resolve(rd.Target, rd.Dir, false)
 		for _, t := range ts {
+			if t.known && devNet(t.path) != "" {
+				// bash opens a connection for /dev/tcp|udp/HOST/PORT, reading as much as
+				// writing: data comes in from, or goes out to, another machine.
+				if h := devNet(t.path); !localHost(h) {
+					r.add(risk.Critical, ShellExec, "network_external", rd.Src, "a redirection to "+t.path+" opens a connection to "+h+": external communication (seed critical list)")
+				} else {
+					r.add(risk.Medium, ShellExec, "network_local", rd.Src, "a redirection to "+t.path+" opens a local connection")
+				}
+				continue
+			}
 			if rd.Write {
 				if t.known && harmlessDevice(t.path) {
 					continue
@@ -187,8 +197,11 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.add(risk.Critical, ShellExec, "dynamic_command", "the command name cannot be known statically: it could be any program")
 		return
 	}
-	if x.selfInvocation() {
+	if x.selfInvocation() || x.runsHarnessCode() {
 		return
+	}
+	if w := viaLater(cmd.Via); w != "" {
+		x.add(risk.Critical, ShellExec, "scheduled_code", w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
 	}
 	if cmd.Carrier {
 		x.add(risk.Low, FileRead, "carrier", x.name+" runs a second program, judged on its own commands")
@@ -252,4 +265,18 @@ func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, do
 			return
 		}
 	}
+}
+
+// devNet returns the host of bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT, or "".
+func devNet(p string) string {
+	for _, pre := range []string{"/dev/tcp/", "/dev/udp/"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok {
+			h, _, _ := strings.Cut(rest, "/")
+			if h == "" {
+				return "(no host)"
+			}
+			return h
+		}
+	}
+	return ""
 }

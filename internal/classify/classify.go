@@ -3,11 +3,16 @@ package classify
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
@@ -43,6 +48,9 @@ type Classifier struct {
 	// codeMentions are what inline code must not name: the harness's paths, absolute and as
 	// usually spelled, and the variables that locate them.
 	codeMentions []string
+	// code are the harness checkout and install directories (lower case): running a program
+	// from one is critical, since it can rebuild or replace the judge.
+	code []string
 }
 
 // New prepares a classifier. The user's filters are compiled later, only for the tools they
@@ -53,6 +61,7 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	}
 	c := &Classifier{layout: l, home: os.Getenv("HOME")}
 	var install []string
+	co := checkout(os.Getenv("OATH_HOOKS_DIR"), c.home)
 	for _, d := range installDirs() {
 		// Binaries run from the project root or the home directory itself (go run, a stray
 		// copy) would make every write critical: only their own files are protected then.
@@ -60,6 +69,9 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 			continue
 		}
 		install = append(install, d)
+		if d == co {
+			c.code = append(c.code, strings.ToLower(d))
+		}
 	}
 	c.prot = newProtection(l, s.AuditDir(l.ProjectDir, l.Root), c.home, install)
 	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores",
@@ -101,6 +113,11 @@ func installDirs() []string {
 	// binaries found on PATH, it is the only way to know where the hooks are.
 	if h := os.Getenv("OATH_HOOKS_DIR"); h != "" && filepath.IsAbs(h) {
 		dirs = append(dirs, filepath.Clean(h))
+		// The whole checkout that holds them: its scripts rebuild bin/, its sources are the
+		// judge (New drops it when it is the project or a parent of it).
+		if co := checkout(filepath.Clean(h), os.Getenv("HOME")); co != "" {
+			dirs = append(dirs, co)
+		}
 	}
 	return dirs
 }
@@ -136,7 +153,10 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	r := &result{}
 	switch tool := ev.ToolName; {
 	case tool == "":
-		r.add(risk.Medium, Global, "no_tool", "", "the event names no tool")
+		// Claude Code always names the tool: an event without one is malformed, and what
+		// cannot be read cannot be judged.
+		r.add(risk.Critical, Global, "no_tool", "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
+		c.inputTool(r, ev, cwd, "")
 	case tool == claude.ToolBash:
 		c.bashTool(r, ev, cwd)
 	case tool == claude.ToolRead || tool == "NotebookRead" || tool == "LS":
@@ -151,11 +171,19 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		r.add(risk.Low, Web, "web_search", "", "a search: nothing is changed")
 	case strings.HasPrefix(tool, "mcp__"):
 		r.add(risk.Medium, MCP, "mcp_tool", tool, "an MCP tool: medium unless a user rule says otherwise")
-		c.mcpTool(r, ev, cwd)
+		c.inputTool(r, ev, cwd, MCP)
 	case tool == "TodoWrite" || tool == "ExitPlanMode" || tool == "BashOutput":
 		r.add(risk.Low, Global, "harmless_tool", tool, "changes nothing outside the session")
-	default:
+	case builtinTools[tool]:
 		r.add(risk.Medium, Global, "unknown_tool", tool, "a tool without a built-in rule")
+	case builtinTools[canonicalTool(tool)] || builtinFold[canonicalTool(tool)] != "":
+		// Claude Code sends its tools' exact names: Write in another case or with spaces is
+		// not the Write tool, and a hook that judged it as Write would be judging a guess.
+		r.add(risk.Critical, Global, "tool_name_variant", tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold[canonicalTool(tool)]+": not a name Claude Code sends, so it cannot be judged")
+		c.inputTool(r, ev, cwd, Global)
+	default:
+		r.add(risk.Medium, Global, "unknown_tool", tool, "a tool without a built-in rule: its input is scanned like an MCP tool's")
+		c.inputTool(r, ev, cwd, Global)
 	}
 	base := r.summary()
 	c.applyUser(r, ev, cwd, &base)
@@ -316,6 +344,12 @@ func (c *Classifier) webFetch(r *result, ev *claude.Event) {
 	if why := tradeURL(in.URL); why != "" {
 		r.add(risk.Critical, Web, "trade_url", in.URL, why)
 	}
+	if why := metadataURL(in.URL); why != "" {
+		r.add(risk.Critical, Web, "metadata_url", in.URL, why)
+	}
+	if u, err := url.Parse(strings.TrimSpace(in.URL)); err != nil || u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
+		r.add(risk.Critical, Web, "web_scheme", in.URL, "WebFetch of a URL that is not http(s) (file://, a bad URL): it could read local files or reach what a web page should not")
+	}
 	if why := secretInURL(in.URL); why != "" {
 		r.add(risk.Critical, Web, "secret_in_url", in.URL, why)
 	}
@@ -342,26 +376,98 @@ func expandHome(p, home string) string {
 	return p
 }
 
-// Words in an MCP tool's name that say it changes files, or runs commands.
+// builtinTools are Claude Code's own tools; builtinFold maps their lower-case names back.
 var (
-	mcpWrites = []string{"write", "edit", "create", "move", "rename", "delete", "remove", "put", "save", "upload", "patch", "append", "update", "set", "mkdir", "copy", "replace", "insert", "truncate", "chmod"}
-	mcpRuns   = []string{"run", "exec", "shell", "command", "terminal", "bash", "eval", "script", "spawn"}
-	mcpCode   = map[string]bool{"command": true, "cmd": true, "script": true, "shell": true, "commandline": true, "command_line": true, "bash": true}
+	builtinTools = set("Bash", "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS", "Glob", "Grep",
+		"WebFetch", "WebSearch", "TodoWrite", "ExitPlanMode", "BashOutput", "KillShell", "KillBash", "Task", "SlashCommand",
+		"ListMcpResourcesTool", "ReadMcpResourceTool")
+	builtinFold = func() map[string]string {
+		m := map[string]string{}
+		for n := range builtinTools {
+			m[strings.ToLower(n)] = n
+		}
+		return m
+	}()
 )
 
-// mcpTool looks into an MCP tool's input, which is free-form: a string that names a protected
-// path is a write to it when the tool's name says it writes (critical), else high; a command
-// given to a tool whose name says it runs commands is classified as a shell program.
-func (c *Classifier) mcpTool(r *result, ev *claude.Event, cwd string) {
+// canonicalTool folds a tool name for comparison with the built-ins: lower case, without
+// spaces, tabs, underscores or dashes around or inside it.
+func canonicalTool(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '\n', '\r', '_', '-', '\u00a0', '\u200b', '\ufeff':
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}
+
+// Words in a tool's name that say it changes files, or runs commands.
+var (
+	mcpWrites = []string{"write", "edit", "create", "move", "rename", "delete", "remove", "put", "save", "upload", "patch", "append", "update", "set", "mkdir", "copy", "replace", "insert", "truncate", "chmod", "apply", "modify", "overwrite", "unlink", "rm"}
+	mcpRuns   = []string{"run", "exec", "shell", "command", "terminal", "bash", "eval", "script", "spawn"}
+	mcpCode   = map[string]bool{"command": true, "cmd": true, "script": true, "shell": true, "commandline": true, "command_line": true, "bash": true}
+	// mcpArgv are keys whose list of strings is a command's argv ({"args":["rm","-rf","/"]}).
+	mcpArgv = map[string]bool{"args": true, "argv": true, "cmd": true, "command": true, "arguments": true}
+	// mcpPathKeys are keys whose string names a file the tool works on.
+	mcpPathKeys = []string{"path", "file", "dir", "dest", "target", "source", "src", "from", "to", "folder", "location", "output"}
+)
+
+// inputTool looks into the free-form input of an MCP tool, an unknown tool or a malformed
+// event (domain "" = the event's). We cannot know what such a tool does, so:
+//   - a string that names a protected path is critical whatever the tool's name;
+//   - when the name says it writes (write, edit, move …), every path in the input is a
+//     write, judged like the Write tool's and reported in paths.write (oath-gate's playbook
+//     gate and self-escalation rule read it);
+//   - a command field (command, cmd, script …), or a list of strings under args/argv/cmd, is
+//     analysed as a shell program: fully when the name says it runs commands, else only a
+//     critical verdict is taken over (a field named command may be anything).
+func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) {
 	var v any
 	if !decode(ev.ToolInput, &v) {
 		return
 	}
-	name := strings.ToLower(ev.ToolName[strings.LastIndex(ev.ToolName, "__")+2:])
-	writes, runs := containsAny(name, mcpWrites), containsAny(name, mcpRuns)
+	tool := ev.ToolName
+	if domain == "" {
+		domain = Global
+	}
+	name := strings.ToLower(tool)
+	if i := strings.LastIndex(name, "__"); i >= 0 {
+		name = name[i+2:]
+	}
+	writes, runs := containsWord(name, mcpWrites), containsAny(name, mcpRuns)
+	if !strings.HasPrefix(tool, "mcp__") && canonicalTool(tool) != "" {
+		// An unknown tool: its name is not a promise either way, but a name that says it
+		// writes still makes its paths writes.
+		writes = writes || containsWord(canonicalTool(tool), mcpWrites)
+	}
+	extracted := false
 	for _, x := range c.extract {
-		if toolMatches(x.Tool, ev.ToolName) {
-			runs = false // the user says what to take out of this tool's input and how to judge it
+		if toolMatches(x.Tool, tool) {
+			extracted = true // the user says what to take out of this tool's input and how to judge it
+		}
+	}
+	shown := tool
+	if shown == "" {
+		shown = "the event"
+	}
+	runProg := func(prog string) {
+		if extracted || strings.TrimSpace(prog) == "" || r.depth >= 2 {
+			return
+		}
+		if runs {
+			r.depth++
+			c.program(r, prog, cwd)
+			r.depth--
+			return
+		}
+		sub := &result{depth: r.depth + 1}
+		c.program(sub, prog, cwd)
+		for _, p := range sub.parts {
+			if p.risk == risk.Critical {
+				r.add(risk.Critical, domain, p.reason.Rule, shown, shown+" is given the command "+quoteRaw(prog)+", which it may run: "+p.reason.Detail)
+				return
+			}
 		}
 	}
 	budget := 256
@@ -371,34 +477,93 @@ func (c *Classifier) mcpTool(r *result, ev *claude.Event, cwd string) {
 			return
 		}
 		budget--
+		lk := strings.ToLower(key)
 		switch v := v.(type) {
 		case map[string]any:
+			// {"command":"rm","args":["-rf","/"]}: the command and its arguments together.
+			var head string
+			var tail []any
+			for k, e := range v {
+				s, ok := e.(string)
+				switch lk := strings.ToLower(k); {
+				case ok && mcpCode[lk]:
+					head = s
+				case mcpArgv[lk] && lk != "command" && lk != "cmd":
+					tail, _ = e.([]any)
+				}
+			}
+			if head != "" && len(tail) > 0 {
+				if argv, ok := stringList(tail); ok && !strings.ContainsAny(head, " ;|&") {
+					runProg(quoteArgs(append([]shell.Word{{Value: head, Known: true}}, argv...)))
+				}
+			}
 			for k, e := range v {
 				walk(k, e, depth+1)
 			}
 		case []any:
+			if mcpArgv[lk] {
+				if argv, ok := stringList(v); ok && len(argv) > 0 {
+					runProg(quoteArgs(argv))
+				}
+			}
 			for _, e := range v {
 				walk(key, e, depth+1)
 			}
 		case string:
-			if runs && mcpCode[strings.ToLower(key)] && r.depth < 2 {
-				r.depth++
-				c.program(r, v, cwd)
-				r.depth--
+			if mcpCode[lk] {
+				runProg(v)
 			}
 			if len(v) > 4096 || strings.ContainsAny(v, "\n") || !(strings.Contains(v, "/") || strings.HasPrefix(v, ".")) {
 				return
 			}
+			pathKey := containsAny(lk, mcpPathKeys)
+			if !pathKey && (strings.Contains(v, " ") || strings.Contains(v, "://")) {
+				return
+			}
 			t := target{path: absPath(cwd, expandHome(v, c.home)), known: true, tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
 			if hit := c.prot.hit(t); hit != "" {
-				if writes {
-					r.writes = append(r.writes, t.path)
-					r.add(risk.Critical, MCP, "self_protection", ev.ToolName, ev.ToolName+" is given "+t.path+" ("+hit+"), and its name says it changes files")
-				} else {
-					r.add(risk.High, MCP, "protected_operand", ev.ToolName, ev.ToolName+" is given "+t.path+" ("+hit+"), which it may change")
-				}
+				r.writes = append(r.writes, t.path)
+				r.add(risk.Critical, domain, "self_protection", shown, shown+" is given "+t.path+" ("+hit+"): what the tool does with it cannot be known, and it may change it")
+				return
+			}
+			if writes && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
+				r.writes = append(r.writes, t.path)
+				c.judgeWrite(r, t, domain, shown+" "+t.path)
 			}
 		}
 	}
 	walk("", v, 0)
+}
+
+// containsWord reports whether name says one of ks: a key of four letters or more anywhere
+// in it (writeFile, file_write), a shorter one (set, put, rm) only as a whole word (not the
+// "set" of "settings").
+func containsWord(name string, ks []string) bool {
+	name = strings.ToLower(name)
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' })
+	for _, k := range ks {
+		if len(k) >= 4 {
+			if strings.Contains(name, k) {
+				return true
+			}
+			continue
+		}
+		if slices.Contains(words, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// stringList returns a JSON list of strings as known words, or false.
+func stringList(v []any) ([]shell.Word, bool) {
+	out := make([]shell.Word, 0, len(v))
+	for _, e := range v {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, shell.Word{Value: s, Known: true})
+	}
+	return out, true
 }

@@ -350,7 +350,7 @@ func TestToolKinds(t *testing.T) {
 		{event("WebSearch", map[string]string{"query": "go testscript"}), L, L, Web},
 		{event("mcp__db__query", map[string]string{"sql": "select 1"}), M, M, MCP},
 		{event("Task", map[string]string{"prompt": "x"}), M, M, Global},
-		{event("", nil), M, M, Global},
+		{event("", nil), C, C, Global}, // malformed: a tool event names its tool
 		{&claude.Event{HookEventName: claude.PreToolUse, ToolName: "Bash", ToolInput: json.RawMessage(`"rm -rf /"`)}, C, C, ShellExec},
 		{&claude.Event{HookEventName: claude.PreToolUse, ToolName: "Bash", ToolInput: json.RawMessage(`{"command":""}`)}, L, L, ShellExec},
 	}

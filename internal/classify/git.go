@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/readonly"
@@ -429,8 +430,13 @@ func joinWords(ws []shell.Word) string {
 // fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
 // critical (seed 001 §3.3); a local one is medium. Output files are writes.
 func (x *cmdCtx) fetch() {
+	if browsers[x.name] != "" {
+		x.browse()
+		return
+	}
 	var p parsed
-	if x.name == "wget" {
+	isWget := x.name == "wget" || x.name == "wget2"
+	if isWget {
 		p = parseArgs(x.args, "OoaPUetTwQlARDXIiB", "output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base")
 	} else {
 		p = parseArgs(x.args, "HdXouAeFbcTwmxKErCYyzUQtPDh", "header", "data", "data-raw", "data-binary", "data-urlencode", "request", "output", "user", "user-agent", "referer", "form", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "json")
@@ -488,15 +494,15 @@ func (x *cmdCtx) fetch() {
 	}
 	// Files it writes.
 	for _, k := range []string{"o", "output", "O", "output-document", "D", "dump-header", "c", "cookie-jar", "output-file", "a", "append-output"} {
-		if x.name == "curl" && (k == "O" || k == "a") || x.name == "wget" && (k == "D" || k == "c") {
+		if x.name == "curl" && (k == "O" || k == "a") || isWget && (k == "D" || k == "c") {
 			continue
 		}
 		if w, ok := p.val[k]; ok && w.Value != "-" {
 			x.write(w, false, ShellExec)
 		}
 	}
-	remoteName := x.name == "curl" && p.has('O', "remote-name", "remote-name-all") || x.name == "wget"
-	if _, ok := p.value("O", "output-document"); x.name == "wget" && ok {
+	remoteName := x.name == "curl" && p.has('O', "remote-name", "remote-name-all") || isWget
+	if _, ok := p.value("O", "output-document"); isWget && ok {
 		remoteName = false
 	}
 	if remoteName {
@@ -515,6 +521,42 @@ func (x *cmdCtx) fetch() {
 	if local {
 		x.add(risk.Medium, ShellExec, "network_local", x.name+" to a local address")
 	}
+}
+
+// browsers are text-mode browsers and fetchers that take a URL operand, with their options
+// that take a separate value: curl by another name.
+var browsers = map[string]string{"lynx": " ", "w3m": " -o -T -I -O -cols -ppc -ppl -bookmark -config -F -r ", "links": " -source-charset ",
+	"links2": " ", "elinks": " -eval -config-dir -config-file -remote -session-ring ", "fetch": " -o -S -T -N -i -B "}
+
+// browse judges a text-mode browser or BSD fetch: every URL operand that is not local, or
+// cannot be known, is external communication (the seed's curl/wget rule); -o file is a write.
+func (x *cmdCtx) browse() {
+	takes := browsers[x.name]
+	var urls []shell.Word
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		if a.Known && strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 {
+			if strings.Contains(takes, " "+a.Value+" ") && i+1 < len(x.args) {
+				if x.name == "fetch" && a.Value == "-o" && x.args[i+1].Value != "-" {
+					x.write(x.args[i+1], false, ShellExec)
+				}
+				i++
+			}
+			continue
+		}
+		urls = append(urls, a)
+	}
+	if len(urls) == 0 {
+		x.add(risk.Medium, ShellExec, "gray_area", x.name+" without a URL")
+		return
+	}
+	for _, u := range urls {
+		if !u.Known || !isLocalURL(u.Value) {
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication (the seed's curl/wget rule)")
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "network_local", x.name+" to a local address")
 }
 
 // isLocalURL: localhost, 127.0.0.0/8, ::1 (and file:// URLs, which stay on the machine).
@@ -543,7 +585,7 @@ func isLocalURL(raw string) bool {
 // tradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
 // URL so that "recorder" does not count as "order".
 func tradeURL(raw string) string {
-	words := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return r < 'a' || r > 'z' })
+	words := strings.FieldsFunc(strings.ToLower(unescapeAll(raw)), func(r rune) bool { return r < 'a' || r > 'z' })
 	for _, w := range words {
 		for _, k := range []string{"trade", "trading", "order", "orders", "buy", "sell", "payment", "payments", "pay", "transaction", "transactions", "checkout", "transfer"} {
 			if w == k {
@@ -552,6 +594,104 @@ func tradeURL(raw string) string {
 		}
 	}
 	return ""
+}
+
+// unescapeAll decodes %XX escapes (valid ones; the rest stay as written) until nothing
+// changes, at most four times: /%70ayment and /%2570ayment are /payment.
+func unescapeAll(s string) string {
+	for range 4 {
+		if !strings.Contains(s, "%") {
+			return s
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if s[i] == '%' && i+2 < len(s) && ishex(s[i+1]) && ishex(s[i+2]) {
+				b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+				i += 2
+				continue
+			}
+			b.WriteByte(s[i])
+		}
+		if b.String() == s {
+			return s
+		}
+		s = b.String()
+	}
+	return s
+}
+
+func ishex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// metadataURL says why a URL reaches the cloud's instance metadata (credentials of the
+// machine's role) or another link-local service, or "". The host is compared decoded and in
+// every spelling inet_aton accepts (169.254.169.254, 2852039166, 0xa9.0xfe.0xa9.0xfe).
+func metadataURL(raw string) string {
+	s := raw
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	h := strings.TrimSuffix(strings.ToLower(unescapeAll(u.Hostname())), ".")
+	switch h {
+	case "metadata.google.internal", "metadata", "metadata.goog", "instance-data", "instance-data.ec2.internal":
+		return h + " is the cloud's instance metadata service: it hands out the machine's credentials"
+	}
+	ip, err := netip.ParseAddr(strings.Trim(h, "[]"))
+	if err != nil {
+		v4, ok := inetAton(h)
+		if !ok {
+			return ""
+		}
+		ip = v4
+	}
+	ip = ip.Unmap()
+	if ip.IsLinkLocalUnicast() || ip == netip.MustParseAddr("fd00:ec2::254") || ip == netip.MustParseAddr("100.100.100.200") {
+		return h + " is a link-local or metadata address: the cloud's instance metadata hands out the machine's credentials"
+	}
+	return ""
+}
+
+// inetAton parses the IPv4 spellings of inet_aton: 1 to 4 parts, each decimal, 0x hex or
+// 0-led octal, the last filling the remaining bytes.
+func inetAton(h string) (netip.Addr, bool) {
+	parts := strings.Split(h, ".")
+	if len(parts) > 4 || h == "" {
+		return netip.Addr{}, false
+	}
+	vals := make([]uint64, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseUint(p, 0, 32)
+		if err != nil {
+			return netip.Addr{}, false
+		}
+		vals[i] = v
+	}
+	var n uint64
+	for i, v := range vals[:len(vals)-1] {
+		if v > 255 {
+			return netip.Addr{}, false
+		}
+		n |= v << (24 - 8*i)
+	}
+	last := vals[len(vals)-1]
+	if last >= 1<<(8*(5-len(vals))) {
+		return netip.Addr{}, false
+	}
+	n |= last
+	return netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}), true
 }
 
 // secretInURL: a secret in a query string leaves with the request.

@@ -183,6 +183,10 @@ func (pr *protection) catastrophic(t target) string {
 		return "the home directory (or a parent of it)"
 	case under(pr.project, p):
 		return "the project root (or a parent of it)"
+	case p == pr.project+"/.git":
+		return "the project's git history (.git)"
+	case pr.home != "" && (p == pr.home+"/.ssh" || p == pr.home+"/.gnupg"):
+		return "the user's keys (" + p + ")"
 	}
 	for _, d := range sysDirs {
 		if p == d {
@@ -250,6 +254,10 @@ func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks, nor a shell's start-up")
 		return
 	}
+	if why := c.laterWrite(t); why != "" {
+		r.add(risk.Critical, domain, "persistence", cmd, why)
+		return
+	}
 	if why := sensitiveWrite(p, c.home, c.layout.ProjectDir); why != "" {
 		r.add(risk.High, domain, "sensitive_write", cmd, why)
 	}
@@ -269,6 +277,9 @@ func sensitiveWrite(p, home, project string) string {
 		rel := strings.TrimPrefix(p, project)
 		if strings.Contains(rel, "/.git/hooks") || strings.HasSuffix(rel, "/.git/config") {
 			return "writes git's hooks or config, which run commands later"
+		}
+		if strings.HasPrefix(rel, "/.claude/agents/") || strings.HasPrefix(rel, "/.claude/commands/") || rel == "/.claude/agents" || rel == "/.claude/commands" {
+			return "writes the project's Claude Code agents or commands, which steer later sessions"
 		}
 		return ""
 	}

@@ -139,10 +139,13 @@ var testRunners = set("pytest", "py.test", "jest", "vitest", "mocha", "ava", "ta
 // judge applies the command rules.
 func (x *cmdCtx) judge() {
 	n := x.name
+	if x.schedule() || x.killAll() {
+		return
+	}
 	switch {
 	case mailers[n]:
 		x.add(risk.Critical, ShellExec, "mail_sender", n+" sends mail")
-	case n == "curl" || n == "wget" || n == "http" || n == "https" || n == "xh" || n == "curlie" || n == "aria2c" || n == "httpie" || n == "lwp-request" || n == "GET" || n == "POST":
+	case n == "curl" || n == "wget" || n == "http" || n == "https" || n == "xh" || n == "curlie" || n == "aria2c" || n == "httpie" || n == "lwp-request" || n == "GET" || n == "POST" || n == "wget2" || browsers[n] != "":
 		x.fetch()
 	case n == "git":
 		x.git()
@@ -237,7 +240,8 @@ func (x *cmdCtx) judge() {
 		x.make()
 	case n == "psql" || n == "mysql" || n == "mariadb" || n == "sqlite3" || n == "mongo" || n == "mongosh" || n == "redis-cli" || n == "cqlsh" || n == "clickhouse-client":
 		x.db()
-	case n == "aws" || n == "gcloud" || n == "gsutil" || n == "az" || n == "doctl" || n == "heroku" || n == "fly" || n == "flyctl" || n == "vercel" || n == "netlify" || n == "firebase" || n == "terraform" || n == "tofu" || n == "pulumi" || n == "kubectl" || n == "helm" || n == "docker" || n == "podman" || n == "docker-compose" || n == "oc" || n == "eksctl" || n == "s3cmd":
+	case (containerEngines[n] || n == "kubectl" || n == "oc") && x.container():
+	case n == "aws" || n == "gcloud" || n == "gsutil" || n == "az" || n == "doctl" || n == "heroku" || n == "fly" || n == "flyctl" || n == "vercel" || n == "netlify" || n == "firebase" || n == "terraform" || n == "tofu" || n == "pulumi" || n == "kubectl" || n == "helm" || n == "docker" || n == "podman" || n == "nerdctl" || n == "docker-compose" || n == "oc" || n == "eksctl" || n == "s3cmd":
 		x.cloud()
 	case n == "patch" || n == "ed" || n == "ex":
 		x.add(risk.Critical, ShellExec, "self_protection_unknown_target", n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
@@ -255,7 +259,7 @@ func (x *cmdCtx) judge() {
 // modelled are the commands whose every write is judged by its own rule (cp's destination,
 // sed -i's files, git's subcommands …): naming a protected path is only a read for them. Any
 // other program that is not read-only may do anything with a protected path it is given.
-var modelled = set("curl", "wget", "http", "https", "xh", "curlie", "aria2c", "httpie", "lwp-request", "GET", "POST", "git",
+var modelled = set("curl", "wget", "wget2", "lynx", "w3m", "links", "links2", "elinks", "fetch", "http", "https", "xh", "curlie", "aria2c", "httpie", "lwp-request", "GET", "POST", "git",
 	"rm", "unlink", "srm", "shred", "rmdir", "chmod", "chown", "chgrp", "setfacl", "chattr", "mv", "mount", "gh", "cp",
 	"install", "ln", "link", "touch", "mkdir", "truncate", "mkfifo", "mknod", "vi", "vim", "nvim", "emacs", "nano", "sponge",
 	"pico", "micro", "tee", "sed", "gsed", "dd", "rsync", "scp", "sftp", "ssh", "nc", "ncat", "netcat", "socat", "telnet",
@@ -281,7 +285,7 @@ func ReadOnly(argv []string) bool { return readonly.ReadOnly(argv) }
 
 // catastropheHeads are command names whose appearance among an unknown program's arguments
 // suggests it is handed a command line to run (unshare rm -rf /, a wrapper script).
-var catastropheHeads = set("rm", "chmod", "chown", "chgrp", "dd", "shred", "find", "git", "curl", "wget", "sh", "bash", "zsh",
+var catastropheHeads = set("rm", "chmod", "chown", "chgrp", "dd", "shred", "find", "git", "curl", "wget", "wget2", "lynx", "w3m", "elinks", "aria2c", "crontab", "docker", "podman", "sh", "bash", "zsh",
 	"dash", "ksh", "eval", "sudo", "doas", "xargs", "mv", "cp", "tee", "truncate", "python", "python3", "perl", "ruby", "node",
 	"nc", "ncat", "socat", "rsync", "scp", "ssh", "env", "command", "exec", "wipefs", "mkfs", "fdisk", "parted", "ln", "install", "sed",
 	"oath-classify", "oath-gate", "oath-trust", "oath-decide", "oath-audit", "source", ".",

@@ -1,0 +1,286 @@
+package classify
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Container engines whose run/exec/create start a program: the program is a second program,
+// and what the container is given of the host decides what it can reach.
+var containerEngines = set("docker", "podman", "nerdctl")
+
+// Options of docker/podman run|exec|create that take a value (short ones: containerShort).
+var containerLong = []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
+	"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",
+	"memory-swap", "restart", "platform", "device", "cap-add", "cap-drop", "security-opt", "add-host", "dns", "dns-search",
+	"dns-option", "log-driver", "log-opt", "tmpfs", "ulimit", "volumes-from", "cidfile", "gpus", "runtime", "stop-signal",
+	"stop-timeout", "health-cmd", "health-interval", "health-retries", "health-timeout", "shm-size", "link", "expose",
+	"attach", "detach-keys", "pull", "ip", "ip6", "mac-address", "network-alias", "storage-opt", "sysctl", "group-add",
+	"oom-score-adj", "pids-limit", "init-path", "isolation", "kernel-memory", "blkio-weight", "cpuset-cpus", "cpuset-mems",
+	"annotation", "arch", "os", "variant", "secret", "pod", "hooks-dir", "uidmap", "gidmap", "subuidname", "subgidname", "requires"}
+
+const containerShort = "acehlmpuvw"
+
+// Global options of the engine, before the subcommand, that take a value.
+var containerGlobal = set("-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert",
+	"--tlskey", "--url", "--connection", "--root", "--runroot", "--namespace", "-n", "--address", "--storage-driver")
+
+// container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
+// It reports whether it did; the other subcommands keep the cloud rule.
+func (x *cmdCtx) container() bool {
+	args := x.args
+	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
+		if containerGlobal[args[0].Value] && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return false
+	}
+	sub := args[0].Value
+	if x.name == "kubectl" || x.name == "oc" {
+		switch sub {
+		case "exec", "run", "debug":
+		default:
+			return false
+		}
+		for i, a := range args {
+			if a.Known && a.Value == "--" {
+				x.inContainer(args[i+1:], x.name+" "+sub)
+				break
+			}
+		}
+		x.add(risk.High, ShellExec, "container", x.name+" "+sub+" runs a program in a cluster")
+		return true
+	}
+	if (sub == "container" || sub == "compose") && len(args) > 1 {
+		if sub == "compose" {
+			return false
+		}
+		args = args[1:]
+		sub = args[0].Value
+	}
+	switch sub {
+	case "run", "exec", "create":
+	default:
+		return false
+	}
+	args = args[1:]
+	// Options end at the first operand (the image for run/create, the container for exec);
+	// what follows is the command, whose own options are not the engine's.
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		if !args[i].Known || !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		i++
+		if v == "--" {
+			break
+		}
+		takes := false
+		if strings.HasPrefix(v, "--") {
+			name, _, has := strings.Cut(v[2:], "=")
+			takes = !has && contains(containerLong, name)
+		} else {
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(containerShort, v[j]) >= 0 {
+					takes = j == len(v)-1
+					break
+				}
+			}
+		}
+		if takes {
+			i++
+		}
+	}
+	opts := args[:min(i, len(args))]
+	p := parseArgs(opts, containerShort, containerLong...)
+	var cmd []shell.Word
+	if i+1 < len(args) {
+		cmd = args[i+1:] // after the image (run, create) or the container (exec)
+	}
+	critical := false
+	hostNS := func(k string) bool {
+		w, ok := p.value(k)
+		return ok && strings.EqualFold(w.Value, "host")
+	}
+	if p.has(0, "privileged") {
+		x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" --privileged: the container has the host's devices and can mount its disks")
+		critical = true
+	}
+	for _, k := range []string{"cap-add"} {
+		if w, ok := p.value(k); ok && (!w.Known || containsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
+			x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
+			critical = true
+		}
+	}
+	if (hostNS("pid") || hostNS("net") || hostNS("network") || hostNS("userns") || hostNS("ipc")) && len(cmd) > 0 {
+		x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" shares the host's processes or network with a command: it can signal host processes or reach the network unjudged")
+		critical = true
+	}
+	for _, src := range containerMounts(opts) {
+		if why := x.hostMount(src); why != "" {
+			x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged")
+			critical = true
+		}
+	}
+	if len(cmd) > 0 {
+		x.inContainer(cmd, x.name+" "+sub)
+	}
+	if !critical {
+		x.cloud()
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// mount is one bind-mount source and whether it is read-only.
+type mount struct {
+	src      shell.Word
+	readOnly bool
+}
+
+// containerMounts returns the host sources of -v/--volume/--mount.
+func containerMounts(args []shell.Word) []mount {
+	var out []mount
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			continue
+		}
+		v := a.Value
+		var val shell.Word
+		kind := ""
+		switch {
+		case v == "-v" || v == "--volume" || v == "--mount":
+			if i+1 >= len(args) {
+				continue
+			}
+			kind, val = v, args[i+1]
+			i++
+		case strings.HasPrefix(v, "--volume="), strings.HasPrefix(v, "--mount="):
+			k, rest, _ := strings.Cut(v, "=")
+			kind, val = k, shell.Word{Value: rest, Known: true}
+		case strings.HasPrefix(v, "-v") && !strings.HasPrefix(v, "--"):
+			kind, val = "-v", shell.Word{Value: v[2:], Known: true}
+		default:
+			continue
+		}
+		if !val.Known {
+			out = append(out, mount{src: val})
+			continue
+		}
+		if kind == "--mount" {
+			m := mount{}
+			bind := false
+			for _, f := range strings.Split(val.Value, ",") {
+				k, fv, _ := strings.Cut(f, "=")
+				switch strings.ToLower(k) {
+				case "type":
+					bind = fv == "bind"
+				case "source", "src":
+					m.src = shell.Word{Value: fv, Known: true}
+				case "readonly", "ro":
+					m.readOnly = fv == "" || fv == "true" || fv == "1"
+				}
+			}
+			if bind {
+				out = append(out, m)
+			}
+			continue
+		}
+		parts := strings.Split(val.Value, ":")
+		if len(parts) < 2 {
+			continue // an anonymous volume
+		}
+		m := mount{src: shell.Word{Value: parts[0], Known: true}}
+		for _, o := range strings.Split(parts[len(parts)-1], ",") {
+			if len(parts) > 2 && o == "ro" {
+				m.readOnly = true
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// hostMount says why mounting src is critical, or "": /, the home directory, the project
+// root, a system directory, a protected path, or a source that cannot be known. A named
+// volume (no slash) stays in the engine; a read-only mount changes nothing, unless it is the
+// engine's socket (which is root on the host).
+func (x *cmdCtx) hostMount(m mount) string {
+	if !m.src.Known {
+		return quoteRaw(m.src.Value) + ", which cannot be known statically"
+	}
+	v := m.src.Value
+	if v == "~" || strings.HasPrefix(v, "~/") {
+		v = x.c.home + v[1:]
+	}
+	if !strings.Contains(v, "/") && v != "." && v != ".." {
+		return ""
+	}
+	for _, t := range resolve(shell.Word{Value: v, Known: true}, x.cmd.Dir, true) {
+		if !t.known {
+			return quoteRaw(v) + ", which cannot be known statically"
+		}
+		if strings.HasSuffix(t.path, ".sock") || strings.Contains(t.path, "docker.sock") {
+			return t.path + " (the engine's socket: root on the host)"
+		}
+		if m.readOnly {
+			continue
+		}
+		if why := x.c.prot.catastrophic(t); why != "" {
+			return t.path + " (" + why + ")"
+		}
+		if hit := x.c.prot.hit(t); hit != "" {
+			return t.path + " (which reaches the protected " + hit + ")"
+		}
+		if why := x.c.laterWrite(t); why != "" {
+			return t.path
+		}
+		lp := filepath.Clean(t.path)
+		if strings.HasPrefix(lp, "/tmp/") || strings.HasPrefix(lp, "/var/tmp/") || strings.HasPrefix(lp, "/var/folders/") || strings.HasPrefix(lp, "/private/") {
+			continue
+		}
+		for _, d := range sysDirs {
+			if d != "/home" && d != "/Users" && d != "/mnt" && d != "/media" && d != "/srv" && d != "/opt" && under(lp, d) {
+				return t.path + " (in the system directory " + d + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// inContainer analyses the command a container runs as a second program. Its paths are the
+// container's, so only its verdict is taken over, not its files (the host paths a container
+// reaches are its mounts, judged above).
+func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
+	if len(cmd) == 0 || x.r.depth >= shell.MaxDepth {
+		return
+	}
+	sub := &result{depth: x.r.depth + 1, proxy: x.r.proxy}
+	cwd := x.c.layout.ProjectDir
+	if len(x.cmd.Dir.Paths) > 0 {
+		cwd = x.cmd.Dir.Paths[0]
+	}
+	x.c.program(sub, quoteArgs(cmd), cwd)
+	for _, p := range sub.parts {
+		if p.risk.Value() < risk.Medium.Value() {
+			continue
+		}
+		x.r.add(p.risk, ShellExec, p.reason.Rule, p.reason.Command, via+" runs: "+p.reason.Detail)
+	}
+}

@@ -1,0 +1,226 @@
+package classify
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Code that runs later, outside the hooks: a crontab entry, an at job, a transient systemd
+// unit, a launch agent, a unit file. The hooks judge the call that installs it, never the
+// run, so the installed program is never judged: at earned trust a high verdict would let
+// `echo '* * * * * rm -rf ~' | crontab -` through. Installing one is critical (decided).
+
+// laterDirs are where a file becomes code run later by cron, at, systemd or launchd: a write
+// into one is critical. "~/" is the home directory; "{P}/" the project.
+var laterDirs = []string{"/etc/cron.d", "/etc/cron.daily", "/etc/cron.hourly", "/etc/cron.weekly", "/etc/cron.monthly",
+	"/etc/crontab", "/etc/anacrontab", "/var/spool/cron", "/var/spool/at", "/var/spool/anacron", "/var/cron", "/usr/lib/cron/tabs",
+	"/etc/systemd", "/usr/lib/systemd", "/lib/systemd", "/run/systemd/system", "/etc/init.d", "/etc/rc.local", "/etc/init",
+	"/library/launchagents", "/library/launchdaemons", "/system/library/launchagents", "/system/library/launchdaemons",
+	"/etc/xdg/autostart", "~/.config/systemd", "~/.local/share/systemd", "~/library/launchagents", "~/.config/autostart",
+	"{P}/.claude/hooks"}
+
+// keyDirs are the user's keys and Claude Code's own configuration: a write under one is critical
+// (authorized_keys is a back door, ~/.claude holds user-level settings, agents, commands and
+// CLAUDE.md that every session loads). A recursive operation reaching one is critical too.
+var keyDirs = []string{"~/.ssh", "~/.gnupg", "~/.claude"}
+
+// laterRisk says why writing p installs code that runs later or changes keys, or "".
+func (c *Classifier) laterWrite(t target) string {
+	home, project := strings.ToLower(c.home), strings.ToLower(c.layout.ProjectDir)
+	expand := func(d string) string {
+		switch {
+		case strings.HasPrefix(d, "~/"):
+			if home == "" {
+				return ""
+			}
+			return home + d[1:]
+		case strings.HasPrefix(d, "{P}/"):
+			return project + d[3:]
+		}
+		return d
+	}
+	p := strings.ToLower(t.path)
+	reaches := func(d string, parents bool) bool {
+		if t.glob {
+			return globReaches(p, d, true, parents && t.tree)
+		}
+		return under(p, d) || parents && t.tree && under(d, p)
+	}
+	for _, d := range keyDirs {
+		if d = expand(d); d != "" && reaches(d, true) {
+			return "writes " + t.path + ", which reaches " + d + ": keys (authorized_keys is a back door) or Claude Code's user-level settings, agents and commands"
+		}
+	}
+	if f := project + "/.mcp.json"; p == f || t.glob && globReaches(p, f, false, false) {
+		return "writes " + t.path + ": the project's MCP servers are programs Claude Code starts at the next session"
+	}
+	for _, d := range laterDirs {
+		if d = expand(d); d != "" && reaches(d, false) {
+			return "writes " + t.path + " (" + d + "): code that cron, at, systemd, launchd or a hook runs later, outside the hooks' judgement"
+		}
+	}
+	return ""
+}
+
+// schedule judges crontab, at, batch, systemd-run and launchctl: everything but listing
+// installs or removes code run later (crontab -e is interactive: the editor's result is not
+// seen either).
+func (x *cmdCtx) schedule() bool {
+	n := x.name
+	p := parseArgs(x.args, "uqfMt")
+	switch n {
+	case "crontab":
+		if p.has('l') && len(p.operands) == 0 {
+			x.add(risk.Medium, ShellExec, "deny_list", "crontab -l lists scheduled commands")
+			return true
+		}
+	case "at", "batch":
+		if p.has('l') || p.has('c') {
+			x.add(risk.Medium, ShellExec, "deny_list", n+" lists scheduled jobs")
+			return true
+		}
+	case "systemd-run":
+	case "launchctl":
+		sub := ""
+		if len(p.operands) > 0 {
+			sub = p.operands[0].Value
+		}
+		switch sub {
+		case "load", "bootstrap", "submit", "enable", "kickstart", "asuser", "start":
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	x.add(risk.Critical, ShellExec, "scheduled_code", n+" installs a command that runs later, outside the hooks: what it runs is never judged")
+	return true
+}
+
+// viaLater: a wrapper that runs its command later or elsewhere (systemd-run).
+func viaLater(via []string) string {
+	for _, v := range via {
+		if f := strings.Fields(v); len(f) > 0 && path.Base(f[0]) == "systemd-run" {
+			return f[0]
+		}
+	}
+	return ""
+}
+
+// killAll: kill -9 -1 (every process the user may signal), pkill/killall -u USER with no
+// pattern (every process of the user), killall5: the session, the editor, everything.
+func (x *cmdCtx) killAll() bool {
+	switch x.name {
+	case "kill":
+		args := x.args
+		if len(args) > 0 && args[0].Known {
+			switch v := args[0].Value; {
+			case v == "-s" || v == "-n":
+				if len(args) > 1 {
+					args = args[2:]
+				} else {
+					args = nil
+				}
+			case v == "--":
+			case strings.HasPrefix(v, "-") && v != "-1":
+				args = args[1:]
+			}
+		}
+		for _, a := range args {
+			if a.Value == "--" {
+				continue
+			}
+			if a.Known && a.Value == "-1" {
+				x.add(risk.Critical, ShellExec, "kill_all", "kill -1 signals every process the user owns: the session and everything else")
+				return true
+			}
+		}
+	case "pkill", "killall":
+		p := parseArgs(x.args, "uUgGPstFnoe", "signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than")
+		byUser := p.has('u', "user", "euid") || p.has('U', "uid")
+		if x.name == "killall" {
+			byUser = p.has('u', "user")
+		}
+		if byUser && len(p.operands) == 0 {
+			x.add(risk.Critical, ShellExec, "kill_all", x.name+" -u with no pattern kills every process of the user")
+			return true
+		}
+	case "killall5":
+		x.add(risk.Critical, ShellExec, "kill_all", "killall5 signals every process")
+		return true
+	}
+	return false
+}
+
+// checkout is the harness checkout that holds the installed hooks ($OATH_HOOKS_DIR/..): its
+// scripts rebuild bin/ (scripts/build.sh), its sources are the judge. "" when unknown or when
+// it is too broad to be a checkout.
+func checkout(hooksDir, home string) string {
+	if hooksDir == "" || !filepath.IsAbs(hooksDir) {
+		return ""
+	}
+	d := filepath.Dir(filepath.Clean(hooksDir))
+	if d == "/" || d == home || strings.EqualFold(d, "/tmp") {
+		return ""
+	}
+	for _, s := range sysDirs {
+		if strings.EqualFold(d, s) {
+			return ""
+		}
+	}
+	return d
+}
+
+// runsHarnessCode: a program or script that lies in the harness checkout, or a build run in
+// it (scripts/build.sh and make rewrite the binaries the hooks run).
+func (x *cmdCtx) runsHarnessCode() bool {
+	cands := []shell.Word{x.cmd.Args[0]}
+	if shell.IsShell(x.name) || shell.IsInterpreter(x.name) || x.name == "source" || x.name == "." || x.name == "make" || x.name == "gmake" {
+		for i, a := range x.args {
+			if !a.Known {
+				break
+			}
+			if (x.name == "make" || x.name == "gmake") && (a.Value == "-C" || a.Value == "-f") && i+1 < len(x.args) {
+				cands = append(cands, x.args[i+1])
+				continue
+			}
+			if strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			cands = append(cands, a)
+			break
+		}
+	}
+	if x.name == "make" || x.name == "gmake" || x.name == "just" || x.name == "ninja" || x.name == "task" {
+		for _, d := range x.cmd.Dir.Paths {
+			for _, co := range x.c.code {
+				if under(strings.ToLower(d), co) {
+					x.add(risk.Critical, ShellExec, "self_protection", x.name+" in "+d+", the harness's checkout: it can rebuild the binaries that judge the agent")
+					return true
+				}
+			}
+		}
+	}
+	for _, w := range cands {
+		if !w.Known || !strings.Contains(w.Value, "/") {
+			continue
+		}
+		for _, t := range resolve(w, x.cmd.Dir, false) {
+			if !t.known {
+				continue
+			}
+			lp := strings.ToLower(t.path)
+			for _, d := range x.c.code {
+				if under(lp, d) {
+					x.add(risk.Critical, ShellExec, "self_protection", "runs "+t.path+" from the harness's checkout or install directory ("+d+"): it can rebuild or replace the binaries that judge the agent")
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
