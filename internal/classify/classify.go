@@ -493,7 +493,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 				}
 			}
 			if head != "" && len(tail) > 0 {
-				if argv, ok := stringList(tail); ok && !strings.ContainsAny(head, " ;|&") {
+				if argv, ok := c.stringList(tail); ok && !strings.ContainsAny(head, " ;|&") {
 					runProg(quoteArgs(append([]shell.Word{{Value: head, Known: true}}, argv...)))
 				}
 			}
@@ -502,7 +502,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 			}
 		case []any:
 			if mcpArgv[lk] {
-				if argv, ok := stringList(v); ok && len(argv) > 0 {
+				if argv, ok := c.stringList(v); ok && len(argv) > 0 {
 					runProg(quoteArgs(argv))
 				}
 			}
@@ -513,11 +513,9 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 			if mcpCode[lk] {
 				runProg(v)
 			}
-			if len(v) > 4096 || strings.ContainsAny(v, "\n") || !(strings.Contains(v, "/") || strings.HasPrefix(v, ".")) {
-				return
-			}
 			pathKey := containsAny(lk, mcpPathKeys)
-			if !pathKey && (strings.Contains(v, " ") || strings.Contains(v, "://")) {
+			if len(v) > 4096 || v == "" || strings.ContainsAny(v, "\n") || strings.Contains(v, "://") ||
+				!pathKey && (strings.Contains(v, " ") || !strings.Contains(v, "/") && !strings.HasPrefix(v, ".")) {
 				return
 			}
 			t := target{path: absPath(cwd, expandHome(v, c.home)), known: true, tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
@@ -555,14 +553,15 @@ func containsWord(name string, ks []string) bool {
 	return false
 }
 
-// stringList returns a JSON list of strings as known words, or false.
-func stringList(v []any) ([]shell.Word, bool) {
+// stringList returns a JSON list of strings as known words (~ expanded), or false.
+func (c *Classifier) stringList(v []any) ([]shell.Word, bool) {
 	out := make([]shell.Word, 0, len(v))
 	for _, e := range v {
 		s, ok := e.(string)
 		if !ok {
 			return nil, false
 		}
+		s = expandHome(s, c.home) // a tool may run it through a shell: ~ is the home directory
 		out = append(out, shell.Word{Value: s, Known: true})
 	}
 	return out, true

@@ -133,7 +133,9 @@ func (x *cmdCtx) container() bool {
 		x.inContainer(cmd, x.name+" "+sub)
 	}
 	if !critical {
-		x.cloud()
+		// As before (issue 2's cloud rule made most runs high): the image's code cannot be
+		// seen and the container has the network by default.
+		x.add(risk.High, ShellExec, "container", x.name+" "+sub+" runs a program in a container: the image's code cannot be seen, and the container reaches the network")
 	}
 	return true
 }
