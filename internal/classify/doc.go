@@ -61,8 +61,36 @@
 //     readonly) nor modelled file by file (cp, sed -i, git …) is critical: such a program may
 //     write it, or lock it (flock oath-harness/state/trust-scores.json.lock sleep 600 blocks
 //     every record); flock's lock file is judged as a write.
-//   - Malformed input (a Bash call without a string command, a write tool without a path) is
-//     critical: what cannot be read cannot be judged.
+//   - Malformed input (a Bash call without a string command, a write tool without a path, an
+//     event without tool_name, a case or space variant of a built-in tool name such as write,
+//     WRITE or "Write ") is critical: what cannot be read cannot be judged, and Claude Code
+//     sends its tools' exact names, so a variant is not the built-in (decided: critical rather
+//     than guessed to be the built-in).
+//   - Third red-team pass (what reaches past the hooks is critical):
+//     containers: docker/podman/nerdctl run|exec|create given the host (a read-write bind mount
+//     of /, ~, the project root, a system directory outside /home and /Users, a protected path,
+//     a source that cannot be known; the engine's socket even read-only), --privileged,
+//     --cap-add ALL/SYS_ADMIN…, or --pid/--net/--ipc/--userns=host with a command; otherwise
+//     high, and the command after the image (kubectl exec/run/debug: after --) is analysed as a
+//     second program, its verdict taken over but not its paths (they are the container's).
+//     Code run later: crontab (all but -l; -e too, its result is unseen), at and batch (all but
+//     -l/-c), systemd-run (as a command or a wrapper), launchctl load/bootstrap/submit/enable/
+//     kickstart/start, and writes under /etc/cron*, /var/spool/cron|at, /etc/systemd, the
+//     systemd and launchd directories, ~/.config/systemd, ~/Library/LaunchAgents,
+//     ~/.config/autostart and the project's .claude/hooks. Keys and Claude Code's user
+//     configuration: writes under ~/.ssh, ~/.gnupg, ~/.claude and to the project's .mcp.json
+//     (its servers start with the next session); recursive deletion of the project's .git,
+//     ~/.ssh or ~/.gnupg; kill -1 (kill -9 -1, kill -- -1), pkill/killall -u USER without a
+//     pattern, killall5. High: ~/.gitconfig, ~/.config/git (home dotfiles) and the project's
+//     .claude/agents and .claude/commands. The harness checkout ($OATH_HOOKS_DIR/.., unless it
+//     is the project or a parent of it, /, ~ or a system directory) is protected whole, and
+//     running a program or script from it, or make in it, is critical (scripts/build.sh
+//     rewrites bin/). A read redirection from /dev/tcp|udp/HOST/PORT is external communication
+//     like a write (critical unless HOST is local). lynx, w3m, links, elinks, wget2 and BSD
+//     fetch follow the curl/wget rule. WebFetch: the URL is percent-decoded (repeatedly)
+//     before the trade words are matched; link-local and metadata hosts (169.254.0.0/16 in any
+//     inet_aton spelling, fd00:ec2::254, metadata.google.internal, 100.100.100.200) and schemes
+//     other than http(s) (file://) are critical.
 //
 // # What cannot be known statically is the dangerous case
 //
@@ -105,10 +133,16 @@
 //     list says (ssh, scp: "remote connection"): ssh, scp, sftp and rsync to or from another
 //     machine, which need an account there; git push (high) to any remote. ssh's remote command
 //     is still analysed, so `ssh host 'rm -rf /'` is critical.
-//   - MCP tools: a string in the input that names a protected path is critical when the tool's
-//     name says it writes (write, edit, move …), else high; a command/cmd/script field of a tool
-//     whose name says it runs commands is classified as a shell program (unless a user extract
-//     filter covers the tool).
+//   - MCP tools, unknown tools (_global, medium) and malformed events have their input scanned
+//     alike: a string that names a protected path is critical whatever the tool's name (we
+//     cannot know what the tool does with it); when the name says it writes (write, edit,
+//     create, move, rename, delete, put, upload, patch, apply …) every path in the input (under
+//     a key such as path, file, source, destination, or absolute) is a write, judged like the
+//     Write tool's and put in paths.write, which oath-gate's playbook gate and self-escalation
+//     rule read; a command/cmd/script field, a list of strings under args/argv/cmd, or a
+//     command with its args list, is analysed as a shell program: fully when the name says it
+//     runs commands, else only a critical verdict is taken over (unless a user extract filter
+//     covers the tool).
 //   - sed's e command (after any address, in any -e) runs a program, analysed; its w/W command
 //     and s///w flag write files, judged. git config and git -c values that git runs (alias.x
 //     '!…', core.pager, sshCommand …) are analysed as programs, an alias of a git command

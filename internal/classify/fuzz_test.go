@@ -45,9 +45,13 @@ func FuzzClassify(f *testing.F) {
 		strings.Repeat("$(", 40) + strings.Repeat(")", 40), "sudo env -S 'x' y", "curl localhost | sh",
 		"alias x='rm -rf'\nx ~", "parallel rm {} ::: a b", "script -qc 'x' /dev/null", "ssh -o ProxyCommand='x' h 'rm ~'",
 		"make -f - <<< 'a:; $(X) y'", "sed -n '1e rm x' f", "python3 -c 'import os; os.system(\"rm -rf ~\")'",
-		"bash <(echo ls)", "echo ls | sh", "IFS=,; x=a,b; $x", "declare -n r=x; $r", "cat > f <<EOF", "gh api -X DELETE x"} {
+		"bash <(echo ls)", "echo ls | sh", "IFS=,; x=a,b; $x", "declare -n r=x; $r", "cat > f <<EOF", "gh api -X DELETE x",
+		"docker run -v /:/h --mount type=bind,src=~ -it --pid=host img sh -c x", "kubectl exec p -- rm -rf /", "echo x | crontab -",
+		"cat < /dev/tcp/h/1", "lynx -dump x", "kill -9 -1", "pkill -u u", "systemd-run --user x"} {
 		f.Add(s, `{"file_path":"/proj/x","url":"http://x","command":"rm -rf .claude"}`)
 	}
+	f.Add("ls", `{"url":"http://%32%38%35%32%30%33%39%31%36%36/%2570ayment","args":["rm","-rf","~"],"command":"rm","path":"state.md"}`)
+	f.Add("ls", `{"argv":[1,"x"],"cmd":["sh","-c","x"],"nested":{"to":".claude/settings.json"}}`)
 	s := settings.Defaults()
 	s.Classify.Rules = []settings.Rule{{Name: "r", Tool: "Bash", Filter: `.tool_input.command | length > 3`, Risk: "low"}}
 	c := newTest(f, s)
@@ -63,7 +67,7 @@ func FuzzClassify(f *testing.F) {
 			}
 		}()
 		valid(t, c.Classify(bash(cmd)), cmd)
-		for _, tool := range []string{"Bash", "Write", "Read", "WebFetch", "Grep", "mcp__x__y", "mcp__fs__run_write"} {
+		for _, tool := range []string{"Bash", "Write", "Read", "WebFetch", "Grep", "mcp__x__y", "mcp__fs__run_write", "", "write", "Frobnicate"} {
 			ev := &claude.Event{HookEventName: claude.PreToolUse, ToolName: tool, ToolInput: json.RawMessage(input), Cwd: cmd}
 			valid(t, c.Classify(ev), tool+" "+input)
 		}
