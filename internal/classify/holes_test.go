@@ -187,7 +187,7 @@ func TestKeysAndKills(t *testing.T) {
 		{"killall -u u", C, C, ""}, {"killall5 -9", C, C, ""},
 		{"echo x >> ~/.gitconfig", H, H, ""}, {"echo x > ~/.config/git/config", H, H, ""},
 		{"echo x > .claude/agents/reviewer.md", H, H, ""}, {"echo x > .claude/commands/ship.md", H, H, ""},
-		{"kill -9 1234", H, H, ""}, {"kill %1", H, H, ""}, {"pkill -u u node", H, H, ""}, {"pkill node", H, H, ""},
+		{"kill -9 1234", H, H, ""}, {"kill -1 1234", H, H, ""}, {"kill -HUP -1", C, C, ""}, {"kill %1", H, H, ""}, {"pkill -u u node", H, H, ""}, {"pkill node", H, H, ""},
 		{"rm -rf .git/rebase-merge", H, H, ""}, {"cat ~/.ssh/config", H, H, ""}, {"ls ~/.claude", L, L, ""},
 	})
 	c := newTest(t, settings.Defaults())

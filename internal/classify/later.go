@@ -126,8 +126,8 @@ func (x *cmdCtx) killAll() bool {
 					args = nil
 				}
 			case v == "--":
-			case strings.HasPrefix(v, "-") && v != "-1":
-				args = args[1:]
+			case strings.HasPrefix(v, "-") && (v != "-1" || len(args) > 1):
+				args = args[1:] // the signal (kill -1 PID is SIGHUP to PID)
 			}
 		}
 		for _, a := range args {
