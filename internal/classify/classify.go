@@ -53,16 +53,16 @@ type Classifier struct {
 	code []string
 }
 
-// New prepares a classifier. The user's filters are compiled later, only for the tools they
-// name, so a call costs nothing for rules about other tools.
+// New prepares a classifier. The user's filters are compiled here, once: a bad one is a
+// settings error, and a call runs only the filters of the rules for its tool.
 func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	c := &Classifier{layout: l, home: os.Getenv("HOME")}
 	var install []string
-	co := checkout(os.Getenv("OATH_HOOKS_DIR"), c.home)
-	for _, d := range installDirs() {
+	dirs, co := installDirs(c.home)
+	for _, d := range dirs {
 		// Binaries run from the project root or the home directory itself (go run, a stray
 		// copy) would make every write critical: only their own files are protected then.
 		if under(strings.ToLower(l.ProjectDir), strings.ToLower(d)) || d == c.home || d == "/" {
@@ -82,24 +82,25 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 		}
 	}
 	for i, r := range s.Classify.Rules {
-		if err := checkFilter(r.Filter); err != nil {
+		code, err := checkFilter(r.Filter)
+		if err != nil {
 			return nil, &settings.FieldError{Field: fmt.Sprintf("classify.rules[%d].filter", i), Value: fmt.Sprintf("%q", r.Filter), Rule: err.Error()}
 		}
-		c.rules = append(c.rules, newUserRule(r))
+		c.rules = append(c.rules, newUserRule(r, code))
 	}
 	for i, x := range s.Classify.Extract {
-		if err := checkFilter(x.Filter); err != nil {
+		code, err := checkFilter(x.Filter)
+		if err != nil {
 			return nil, &settings.FieldError{Field: fmt.Sprintf("classify.extract[%d].filter", i), Value: fmt.Sprintf("%q", x.Filter), Rule: err.Error()}
 		}
-		c.extract = append(c.extract, newExtractor(x))
+		c.extract = append(c.extract, newExtractor(x, code))
 	}
 	return c, nil
 }
 
 // installDirs are where the running binaries and their hooks live: a write there replaces
-// the harness itself.
-func installDirs() []string {
-	var dirs []string
+// the harness itself. co is the harness checkout that holds the running hooks, or "".
+func installDirs(home string) (dirs []string, co string) {
 	if exe, err := os.Executable(); err == nil {
 		d := filepath.Dir(exe)
 		dirs = append(dirs, d)
@@ -115,11 +116,11 @@ func installDirs() []string {
 		dirs = append(dirs, filepath.Clean(h))
 		// The whole checkout that holds them: its scripts rebuild bin/, its sources are the
 		// judge (New drops it when it is the project or a parent of it).
-		if co := checkout(filepath.Clean(h), os.Getenv("HOME")); co != "" {
+		if co = checkout(filepath.Clean(h), home); co != "" {
 			dirs = append(dirs, co)
 		}
 	}
-	return dirs
+	return dirs, co
 }
 
 // result accumulates the parts of one classification.
@@ -254,16 +255,28 @@ func decode(raw json.RawMessage, v any) bool {
 	return json.Unmarshal(raw, v) == nil
 }
 
+// looseString decodes a JSON string and ignores any other value.
+type looseString string
+
+func (s *looseString) UnmarshalJSON(b []byte) error {
+	var v string
+	if json.Unmarshal(b, &v) == nil {
+		*s = looseString(v)
+	}
+	return nil
+}
+
 func (c *Classifier) readTool(r *result, ev *claude.Event, cwd string) {
-	var in claude.FileInput
-	var path struct {
-		Path string `json:"path"`
+	// One decode: file_path/notebook_path, or path when neither is given. A path that is not a
+	// string is ignored rather than failing the input, as the other keys decide.
+	var in struct {
+		claude.FileInput
+		Alt looseString `json:"path"`
 	}
 	ok := decode(ev.ToolInput, &in)
-	decode(ev.ToolInput, &path)
-	p := in.Path()
+	p := in.FileInput.Path()
 	if p == "" {
-		p = path.Path
+		p = string(in.Alt)
 	}
 	if !ok || p == "" {
 		r.add(risk.High, FileRead, "unreadable_input", ev.ToolName, "tool_input names no file")
@@ -494,7 +507,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 			}
 			if head != "" && len(tail) > 0 {
 				if argv, ok := c.stringList(tail); ok && !strings.ContainsAny(head, " ;|&") {
-					runProg(quoteArgs(append([]shell.Word{{Value: head, Known: true}}, argv...)))
+					runProg(shell.QuoteWords(append([]shell.Word{{Value: head, Known: true}}, argv...)))
 				}
 			}
 			for k, e := range v {
@@ -503,7 +516,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 		case []any:
 			if mcpArgv[lk] {
 				if argv, ok := c.stringList(v); ok && len(argv) > 0 {
-					runProg(quoteArgs(argv))
+					runProg(shell.QuoteWords(argv))
 				}
 			}
 			for _, e := range v {

@@ -186,6 +186,10 @@ func TestNesting(t *testing.T) {
 		{"trap 'rm -rf /' EXIT", C, "", ""}, {"alias ls='rm -rf /'", C, "", ""}, {"! rm -rf /", C, "", ""},
 		{"echo ${X:-$(rm -rf /)}", C, "", ""}, {"cat <<EOF\n$(rm -rf /)\nEOF", C, "", ""},
 		{"git rebase -x 'rm -rf /' main", C, "", ""}, {"git bisect run rm -rf /", C, "", ""},
+		// The argv of git bisect run and git submodule foreach keeps its quoting.
+		{"git bisect run sh -c 'rm -rf .claude/settings.json'", C, "", ""}, {"git bisect run bash -c 'rm -rf ~'", C, "", ""},
+		{"git submodule foreach sh -c 'rm -rf .claude/settings.json'", C, "", ""}, {"git submodule foreach 'rm -rf /'", C, "", ""},
+		{"git submodule foreach --recursive 'rm -rf /'", C, "", ""}, {"git submodule foreach --recursive git status", M, "", ""},
 		{"sh -c 'rm -rf \"$1\"' x /", C, "", ""}, {"python3 -c 'import shutil; shutil.rmtree(\"/\")'", H, "", ""},
 		{"perl -e 'system(\"rm -rf /\")'", H, "", ""}, {"awk 'BEGIN{system(\"rm -rf /\")}'", H, "", ""},
 		{"node -e 'require(\"fs\").rmSync(\"/\")'", H, "", ""}, {"python3 -c 'print(1)'", M, M, ""},

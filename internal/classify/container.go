@@ -278,7 +278,7 @@ func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
 	if len(x.cmd.Dir.Paths) > 0 {
 		cwd = x.cmd.Dir.Paths[0]
 	}
-	x.c.program(sub, quoteArgs(cmd), cwd)
+	x.c.program(sub, shell.QuoteWords(cmd), cwd)
 	for _, p := range sub.parts {
 		if p.risk.Value() < risk.Medium.Value() {
 			continue

@@ -161,6 +161,7 @@
 // settings.classify.rules select calls by tool glob, a gojq filter over the event and a regular
 // expression over strings that settings.classify.extract pulls out of the tool's input. A rule
 // may raise a risk or mark a medium call low; it never lowers a built-in high or critical.
-// Filters are compiled only when the event's tool matches, run under a deadline, and a filter
-// that fails makes the call high. Extracted strings may be judged as a shell program or as SQL.
+// Filters are compiled once, when the classifier is built; a call runs only those of its tool's
+// rules, under a deadline, and a filter that fails makes the call high. Extracted strings may be
+// judged as a shell program or as SQL.
 package classify

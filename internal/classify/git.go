@@ -175,7 +175,7 @@ sub:
 			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
 		}
 		if sub == "bisect" && len(p.operands) > 1 && p.operands[0].Value == "run" {
-			x.nested(joinWords(after(rest, "run")), "git bisect run")
+			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
@@ -333,8 +333,12 @@ func (x *cmdCtx) gitSubmodule(p parsed) {
 	}
 	switch op {
 	case "foreach":
-		if len(after(x.args, "foreach")) > 0 {
-			x.nested(joinWords(after(x.args, "foreach")), "git submodule foreach")
+		argv := after(x.args, "foreach")
+		for len(argv) > 0 && (argv[0].Value == "--recursive" || argv[0].Value == "-q" || argv[0].Value == "--quiet") {
+			argv = argv[1:]
+		}
+		if len(argv) > 0 {
+			x.nested(argvProgram(argv), "git submodule foreach")
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git submodule foreach runs a command in each submodule")
 	case "", "status", "summary":
@@ -419,6 +423,19 @@ func after(ws []shell.Word, s string) []shell.Word {
 	return nil
 }
 
+// argvProgram is the program git runs for a command given as words: one word is shell text
+// (git submodule foreach runs it with sh -c; for git bisect run, which runs a lone word as a
+// command name, reading it as shell text is the stricter of the two); more words are an argv,
+// each quoted so that 'rm -rf x' in sh -c 'rm -rf x' stays one word.
+func argvProgram(ws []shell.Word) string {
+	if len(ws) == 1 {
+		return ws[0].Value
+	}
+	return shell.QuoteWords(ws)
+}
+
+// joinWords joins the words' values with spaces, quoting dropped: for matching text only,
+// never to be parsed as a program again.
 func joinWords(ws []shell.Word) string {
 	parts := make([]string, len(ws))
 	for i, w := range ws {

@@ -28,6 +28,27 @@ func TestUnreadableInput(t *testing.T) {
 	}
 }
 
+// TestReadInput: Read, NotebookRead and LS name their file in file_path, notebook_path or path
+// (decoded once); a path that is not a string is ignored, a bad file_path fails the input.
+func TestReadInput(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		tool, in string
+		want     risk.Level
+		rule     string
+	}{
+		{"Read", `{"file_path":"src/a.go"}`, L, "read_only"}, {"LS", `{"path":"src"}`, L, "read_only"},
+		{"NotebookRead", `{"notebook_path":"n.ipynb"}`, L, "read_only"}, {"Read", `{"file_path":"a","path":5}`, L, "read_only"},
+		{"LS", `{"path":"~/.ssh/config"}`, H, "credential_read"}, {"Read", `{"file_path":7,"path":"a"}`, H, "unreadable_input"},
+		{"LS", `{"path":5}`, H, "unreadable_input"}, {"Read", `{}`, H, "unreadable_input"}, {"Read", `[]`, H, "unreadable_input"},
+	} {
+		got := c.Classify(event(tc.tool, json.RawMessage(tc.in)))
+		if got.Risk != tc.want || got.Reasons[0].Rule != tc.rule {
+			t.Errorf("%s %s: %s %+v, want %s %s", tc.tool, tc.in, got.Risk, got.Reasons, tc.want, tc.rule)
+		}
+	}
+}
+
 // TestHarnessTools: the agent must not run the harness's own tools or hooks, except to read.
 func TestHarnessTools(t *testing.T) {
 	runCases(t, []tcase{
@@ -157,7 +178,8 @@ func TestReadOnlyPredicate(t *testing.T) {
 	}
 }
 
-// TestSymlinks: a write through a linked directory reaches the protected file behind it.
+// TestSymlinks: a write through a linked directory, or through a dangling link, reaches the
+// protected file behind it.
 func TestSymlinks(t *testing.T) {
 	dir := t.TempDir()
 	project := filepath.Join(dir, "proj")
@@ -172,13 +194,20 @@ func TestSymlinks(t *testing.T) {
 	if err := os.Symlink(filepath.Join(project, "oath-harness"), filepath.Join(dir, "elsewhere", "h")); err != nil {
 		t.Fatal(err)
 	}
+	// Dangling links: a write through them creates the protected file they point at.
+	if err := os.Symlink(".claude/settings.local.json", filepath.Join(project, "dangling")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(project, "oath-harness", "state"), filepath.Join(dir, "elsewhere", "d")); err != nil {
+		t.Fatal(err)
+	}
 	t.Setenv("HOME", filepath.Join(dir, "home"))
 	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: project, Root: filepath.Join(project, "oath-harness")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"me/.claude/settings.local.json", "me/oath-harness/config/settings.json", "me/me/oath-harness/state/new/x",
-		filepath.Join(dir, "elsewhere/h/state/trust-scores.json")} {
+		filepath.Join(dir, "elsewhere/h/state/trust-scores.json"), "dangling", "me/dangling", filepath.Join(dir, "elsewhere/d/trust-scores.json")} {
 		ev := &claude.Event{HookEventName: claude.PreToolUse, ToolName: "Write", Cwd: project}
 		ev.ToolInput, _ = json.Marshal(map[string]string{"file_path": p, "content": "{}"})
 		if got := c.Classify(ev); got.Risk != C || !strings.Contains(got.Reasons[0].Detail, "symbolic link") {
@@ -193,14 +222,5 @@ func TestSymlinks(t *testing.T) {
 	ev := &claude.Event{HookEventName: claude.PreToolUse, ToolName: "Write", Cwd: project, ToolInput: json.RawMessage(`{"file_path":"me/src/x.go","content":"x"}`)}
 	if got := c.Classify(ev); got.Risk != M {
 		t.Errorf("Write me/src/x.go: %s, want medium; %+v", got.Risk, got.Reasons)
-	}
-}
-
-// BenchmarkRealPath: the cost of resolving a write path that does not exist yet.
-func BenchmarkRealPath(b *testing.B) {
-	dir := b.TempDir()
-	p := filepath.Join(dir, "a", "b", "c", "new.go")
-	for b.Loop() {
-		realPath(p)
 	}
 }

@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // target is a file a call writes.
@@ -59,7 +59,7 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 	for _, list := range []*[]string{&p.trees, &p.files} {
 		for _, x := range *list {
 			if filepath.IsAbs(x) && (strings.HasPrefix(x, l.ProjectDir) || l.Root != "" && strings.HasPrefix(x, l.Root)) {
-				if real := realPath(filepath.Clean(x)); real != filepath.Clean(x) {
+				if real := safefile.ResolveLinks(filepath.Clean(x)); real != filepath.Clean(x) {
 					*list = append(*list, real)
 				}
 			}
@@ -239,9 +239,10 @@ func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 	}
 	hit := c.prot.hit(t)
 	if hit == "" && !t.glob {
-		// me -> . on disk makes me/.claude/settings.json the protected file: compare the
-		// path with its existing part's links resolved too (a hit on either is a hit).
-		if real := realPath(t.path); real != t.path {
+		// me -> . on disk makes me/.claude/settings.json the protected file, and a dangling
+		// link to .claude/settings.local.json creates it: compare the path with its existing
+		// part's links resolved too, dangling ones included (a hit on either is a hit).
+		if real := safefile.ResolveLinks(t.path); real != t.path {
 			rt := t
 			rt.path = real
 			if hit = c.prot.hit(rt); hit != "" {
@@ -326,34 +327,4 @@ func credential(p string) string {
 		return "system password or sudo configuration"
 	}
 	return ""
-}
-
-// realPath resolves the symbolic links of the longest existing prefix of the absolute path p
-// and appends the rest: a file about to be created is found through a linked directory. The
-// cost is bounded: one lstat per missing component (at most 64) and one EvalSymlinks.
-func realPath(p string) string {
-	dir, rest := p, ""
-	for i := 0; i < 64; i++ {
-		if _, err := os.Lstat(dir); err == nil {
-			real, err := filepath.EvalSymlinks(dir)
-			if err != nil {
-				return p
-			}
-			if rest == "" {
-				return real
-			}
-			return filepath.Join(real, rest)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return p
-		}
-		if rest == "" {
-			rest = filepath.Base(dir)
-		} else {
-			rest = filepath.Join(filepath.Base(dir), rest)
-		}
-		dir = parent
-	}
-	return p
 }

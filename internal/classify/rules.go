@@ -309,7 +309,7 @@ func (x *cmdCtx) carried() {
 		var prog string
 		switch {
 		case catastropheHeads[path.Base(a.Value)] || strings.HasPrefix(path.Base(a.Value), "mkfs"):
-			prog = quoteArgs(x.args[i:])
+			prog = shell.QuoteWords(x.args[i:])
 		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
 			prog = a.Value
 		default:
@@ -321,22 +321,6 @@ func (x *cmdCtx) carried() {
 			return
 		}
 	}
-}
-
-func quoteArgs(ws []shell.Word) string {
-	parts := make([]string, 0, len(ws))
-	for _, a := range ws {
-		if !a.Known {
-			parts = append(parts, "\"$X\"")
-			continue
-		}
-		if a.Glob {
-			parts = append(parts, a.Value)
-			continue
-		}
-		parts = append(parts, "'"+strings.ReplaceAll(a.Value, "'", `'\''`)+"'")
-	}
-	return strings.Join(parts, " ")
 }
 
 // remoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
@@ -24,31 +25,20 @@ var FilterDeadline = 100 * time.Millisecond
 // maxResults caps what one filter may yield.
 const maxResults = 64
 
-// filter is a gojq filter compiled on first use.
+// filter is a gojq filter, compiled once by New (which also reports a bad one as a settings error).
 type filter struct {
 	src  string
-	once sync.Once
 	code *gojq.Code
-	err  error
 }
 
-func (f *filter) compiled() (*gojq.Code, error) {
-	f.once.Do(func() {
-		q, err := gojq.Parse(f.src)
-		if err != nil {
-			f.err = err
-			return
-		}
-		f.code, f.err = gojq.Compile(q)
-	})
-	return f.code, f.err
-}
+// errNoFilter: an extractor without a filter (settings validation rejects it first).
+var errNoFilter = errors.New("no filter")
 
 // run yields the filter's results over v, under the deadline.
 func (f *filter) run(v any) ([]any, error) {
-	code, err := f.compiled()
-	if err != nil {
-		return nil, err
+	code := f.code
+	if code == nil {
+		return nil, errNoFilter
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), FilterDeadline)
 	defer cancel()
@@ -79,10 +69,10 @@ type userRule struct {
 	merr   error
 }
 
-func newUserRule(r settings.Rule) *userRule {
+func newUserRule(r settings.Rule, code *gojq.Code) *userRule {
 	u := &userRule{Rule: r, level: risk.Level(r.Risk)}
 	if r.Filter != "" {
-		u.filter = &filter{src: r.Filter}
+		u.filter = &filter{src: r.Filter, code: code}
 	}
 	return u
 }
@@ -97,8 +87,8 @@ type extractor struct {
 	filter *filter
 }
 
-func newExtractor(x settings.Extract) *extractor {
-	return &extractor{Extract: x, filter: &filter{src: x.Filter}}
+func newExtractor(x settings.Extract, code *gojq.Code) *extractor {
+	return &extractor{Extract: x, filter: &filter{src: x.Filter, code: code}}
 }
 
 func toolMatches(glob, tool string) bool {
@@ -269,22 +259,23 @@ func clipText(s string) string {
 	return s
 }
 
-// checkFilter parses and compiles a gojq filter, reporting a parse error with its offset.
-// Compiling checks that every function it calls exists; no loader is given, so a filter can
-// read neither the environment, nor files, nor modules.
-func checkFilter(src string) error {
+// checkFilter parses and compiles a gojq filter, reporting a parse error with its offset; ""
+// is no filter (nil code). Compiling checks that every function it calls exists; no loader is
+// given, so a filter can read neither the environment, nor files, nor modules.
+func checkFilter(src string) (*gojq.Code, error) {
 	if src == "" {
-		return nil
+		return nil, nil
 	}
 	q, err := gojq.Parse(src)
 	if err != nil {
 		if pe, ok := err.(*gojq.ParseError); ok {
-			return fmt.Errorf("not a valid gojq filter: %v at offset %d", pe, pe.Offset)
+			return nil, fmt.Errorf("not a valid gojq filter: %v at offset %d", pe, pe.Offset)
 		}
-		return fmt.Errorf("not a valid gojq filter: %v", err)
+		return nil, fmt.Errorf("not a valid gojq filter: %v", err)
 	}
-	if _, err := gojq.Compile(q); err != nil {
-		return fmt.Errorf("not a valid gojq filter: %v", err)
+	code, err := gojq.Compile(q)
+	if err != nil {
+		return nil, fmt.Errorf("not a valid gojq filter: %v", err)
 	}
-	return nil
+	return code, nil
 }

@@ -24,6 +24,7 @@ type Status struct {
 // it, with the same matching Judge uses (symbolic links and directories above a protected file
 // included).
 func (env Env) Check(abs string) Status {
+	env = env.withResolvedProject()
 	t := env.target("/", abs)
 	s := Status{Path: t.shown, Abs: t.places[0].abs}
 	prot := env.Protected

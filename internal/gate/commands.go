@@ -50,17 +50,11 @@ func parseGit(argv []string) (g gitCall, ok bool) {
 	return g, false
 }
 
-// readOnly reports whether the simple command changes nothing by itself: whatever it writes
-// through a redirection is in paths.write. The knowledge is oath-classify's (package classify/readonly,
-// option-aware: tree -o, rg --pre, git -c …), so the two stages cannot disagree; a command it
-// does not know might change something, so with no active playbook it is blocked.
-func readOnly(argv []string) bool { return readonly.ReadOnly(argv) }
-
 // writesNoOperand reports whether the command never writes the files its arguments name, so that
 // naming a protected file is harmless: the read-only commands, and git add and commit (staging
 // and committing change the repository, not the working tree).
 func writesNoOperand(argv []string) bool {
-	if readOnly(argv) {
+	if readonly.ReadOnly(argv) {
 		return true
 	}
 	if g, ok := parseGit(argv); ok && (g.sub == "add" || g.sub == "commit") {

@@ -17,8 +17,10 @@
 //     whitelist pass.
 //
 // What counts as a change: every path in oath.classify's paths.write (and a file tool's
-// tool_input path), and, for Bash, every command not on the short read-only list
-// (readOnlyCommands). A non-Bash tool with no write path (Read, Grep, WebFetch, an MCP tool
+// tool_input path), and, for Bash, every command that readonly.ReadOnly does not know to change
+// nothing by itself (oath-classify's own, option-aware knowledge: tree -o, rg --pre, git -c …, so
+// the two stages cannot disagree; whatever it writes through a redirection is in paths.write).
+// A non-Bash tool with no write path (Read, Grep, WebFetch, an MCP tool
 // oath-classify found no write for) changes nothing. Should oath-classify miss a write route,
 // HARD_BLOCK also checks every argument of a changing command, and DEST/base(SOURCE) of cp, mv, ln.
 //
@@ -32,6 +34,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 )
@@ -85,6 +88,17 @@ type Env struct {
 	// Resolve returns a path with its symbolic links resolved (as far as the path exists), so a
 	// link cannot be used to reach a protected file. nil: paths are taken as they are.
 	Resolve func(string) string
+	// resolvedProject is Resolve(ProjectDir), computed once per judgement (Judge, Check) rather
+	// than for every path of every command.
+	resolvedProject string
+}
+
+// withResolvedProject returns env with the project directory's links resolved once.
+func (env Env) withResolvedProject() Env {
+	if env.Resolve != nil && env.resolvedProject == "" {
+		env.resolvedProject = env.Resolve(env.ProjectDir)
+	}
+	return env
 }
 
 func allow(rule, format string, a ...any) envelope.GateVerdict {
@@ -130,6 +144,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	if c.Classify == nil {
 		return block(RuleClassifyMissing, "oath.classify is missing: oath-classify must run before oath-gate")
 	}
+	env = env.withResolvedProject()
 	cwd := c.Cwd
 	if cwd == "" {
 		cwd = env.ProjectDir
@@ -156,7 +171,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	cmds := c.Classify.Commands
 	changing := len(targets) > 0
 	for _, argv := range cmds {
-		if !readOnly(argv) {
+		if !readonly.ReadOnly(argv) {
 			changing = true
 		}
 	}
@@ -190,7 +205,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	}
 	var others [][]string
 	for _, argv := range cmds {
-		if !readOnly(argv) {
+		if !readonly.ReadOnly(argv) {
 			others = append(others, argv)
 		}
 	}
@@ -276,7 +291,10 @@ func (env Env) target(cwd, w string) target {
 	t := target{shown: env.show(abs)}
 	t.places = append(t.places, place{abs, rel(env.ProjectDir, abs)})
 	if env.Resolve != nil {
-		proj := env.Resolve(env.ProjectDir)
+		proj := env.resolvedProject
+		if proj == "" {
+			proj = env.Resolve(env.ProjectDir)
+		}
 		if r := env.Resolve(abs); r != abs {
 			t.places = append(t.places, place{r, rel(env.ProjectDir, r)})
 			if proj != env.ProjectDir {

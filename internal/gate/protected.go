@@ -103,11 +103,6 @@ func stripComment(s string) string {
 // A target above a protected path counts (rm -r, mv of a parent directory).
 func (p *Protected) Match(rel, abs string) (Entry, bool) { return p.match(rel, abs, true) }
 
-// MatchWithin is Match without the directories above a protected path: for a path that is only
-// named, by a command that is not known to act on whole trees ("go test ." names the project
-// but does not overwrite CLAUDE.md).
-func (p *Protected) MatchWithin(rel, abs string) (Entry, bool) { return p.match(rel, abs, false) }
-
 func (p *Protected) match(rel, abs string, ancestors bool) (Entry, bool) {
 	var relSegs, absSegs []string // split once, lazily: every entry folds case
 	hit := func(e Entry, segs []string) bool {

@@ -348,7 +348,7 @@ func (w *walker) parallel(args []Word, via []string, src string, dir Dir) {
 	}
 	for _, val := range vals {
 		var prog string
-		q := quoteWords([]Word{val})
+		q := QuoteWords([]Word{val})
 		switch {
 		case len(cmd) == 0:
 			prog = val.Value

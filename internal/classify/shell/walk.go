@@ -294,7 +294,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 	}
 	if v, ok := w.aliases[args[0].Value]; ok && args[0].Known && ce.Args[0].Lit() != "" {
 		// An alias defined earlier: analyse what it expands to, with the rest of the words.
-		w.nested(v+" "+quoteWords(args[1:]), false, append(append([]string{}, w.via...), "alias "+args[0].Value), src, w.dir, true)
+		w.nested(v+" "+QuoteWords(args[1:]), false, append(append([]string{}, w.via...), "alias "+args[0].Value), src, w.dir, true)
 		w.emit(Cmd{Args: args[:1], Via: w.via, Dir: w.dir, Src: src, Carrier: true})
 		return
 	}
@@ -384,9 +384,10 @@ func (w *walker) redirs(st *syntax.Stmt) {
 	}
 }
 
-// quoteWords spells words back as shell words: known ones single-quoted, unknown ones as Dyn
+// QuoteWords spells words back as shell words, for a program rebuilt from an argv (alias
+// expansion, git bisect run, find -exec …): known ones single-quoted, unknown ones as Dyn
 // (still unknown when parsed again).
-func quoteWords(ws []Word) string {
+func QuoteWords(ws []Word) string {
 	parts := make([]string, len(ws))
 	for i, a := range ws {
 		switch {

@@ -11,6 +11,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/gate"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // CheckVersion is the version of oath-gate check --json's output.
@@ -43,7 +44,7 @@ func runCheck(stdout io.Writer, args []string) error {
 	if err != nil {
 		return fmt.Errorf("cannot read the working directory: %v", err)
 	}
-	env := gate.Env{ProjectDir: l.ProjectDir, Protected: prot, Resolve: resolve}
+	env := gate.Env{ProjectDir: l.ProjectDir, Protected: prot, Resolve: safefile.ResolveLinks}
 	rep := checkReport{Version: CheckVersion, ProjectDir: l.ProjectDir}
 	for _, p := range fset.Args() {
 		if p == "" {

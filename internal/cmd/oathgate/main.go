@@ -21,8 +21,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
@@ -213,7 +211,7 @@ func stateWrite(tool string, raw json.RawMessage) (*gate.StateWrite, error) {
 // loadEnv reads the files the rules depend on. Errors are kept, not returned: each blocks only
 // the calls whose verdict depends on what could not be read.
 func loadEnv(l layout.Layout) gate.Env {
-	env := gate.Env{ProjectDir: l.ProjectDir, Git: gate.ExecGit{}, Resolve: resolve}
+	env := gate.Env{ProjectDir: l.ProjectDir, Git: gate.ExecGit{}, Resolve: safefile.ResolveLinks}
 	s, err := settings.Load(l.SettingsFile())
 	if err != nil {
 		env.SettingsErr = err
@@ -226,9 +224,12 @@ func loadEnv(l layout.Layout) gate.Env {
 	return env
 }
 
+// loadProtected and loadState read with safefile.ReadRegular, which never blocks (a FIFO planted
+// at state.md must not hang the hook): anything but a small regular file is unreadable, and the
+// gate fails closed.
 func loadProtected(l layout.Layout) (*gate.Protected, error) {
 	name := l.ProtectedFilesList()
-	data, err := readLimited(name, gate.MaxListSize)
+	data, err := safefile.ReadRegular(name, gate.MaxListSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return gate.DefaultProtected(), nil
 	}
@@ -239,7 +240,7 @@ func loadProtected(l layout.Layout) (*gate.Protected, error) {
 }
 
 func loadState(name string) (gate.State, []byte) {
-	data, err := readLimited(name, gate.MaxStateSize)
+	data, err := safefile.ReadRegular(name, gate.MaxStateSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return gate.StateUnreadable(fmt.Errorf("%s does not exist", name)), nil
 	}
@@ -247,33 +248,4 @@ func loadState(name string) (gate.State, []byte) {
 		return gate.StateUnreadable(err), nil
 	}
 	return gate.ParseState(data), data
-}
-
-// readLimited reads a regular file of at most max bytes without ever blocking (a FIFO planted
-// at state.md must not hang the hook): anything else is unreadable, and the gate fails closed.
-func readLimited(name string, max int64) ([]byte, error) { return safefile.ReadRegular(name, max) }
-
-// resolve follows symbolic links in as much of p as exists, dangling links included (a link to
-// a protected file that does not exist yet would create it), and keeps the rest as written.
-func resolve(p string) string { return resolveLinks(p, 0) }
-
-func resolveLinks(p string, links int) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
-	}
-	if links < 32 {
-		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			if t, err := os.Readlink(p); err == nil {
-				if !filepath.IsAbs(t) {
-					t = filepath.Join(filepath.Dir(p), t)
-				}
-				return resolveLinks(t, links+1)
-			}
-		}
-	}
-	parent := filepath.Dir(p)
-	if parent == p {
-		return p
-	}
-	return filepath.Join(resolveLinks(parent, links), filepath.Base(p))
 }
