@@ -1,7 +1,6 @@
 package oath_test
 
 import (
-	"os"
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/cmd/oathaudit"
@@ -12,15 +11,11 @@ import (
 // duration) shortens the wait for the audit lock.
 func init() {
 	testHooks = append(testHooks, func() {
-		if v := os.Getenv("OATH_TEST_NOW"); v != "" {
-			if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
-				oathaudit.TestOnlyNow = func() time.Time { return t }
-			}
+		if t, ok := testNow(); ok {
+			oathaudit.TestOnlyNow = func() time.Time { return t }
 		}
-		if v := os.Getenv("OATH_TEST_LOCK_TIMEOUT"); v != "" {
-			if d, err := time.ParseDuration(v); err == nil {
-				oathaudit.TestOnlyLockTimeout = d
-			}
+		if d, ok := testLockTimeout(); ok {
+			oathaudit.TestOnlyLockTimeout = d
 		}
 	})
 }

@@ -22,10 +22,8 @@ import (
 // that is wrong in exactly one way, and pack refuses to write such a bundle.
 func init() {
 	testHooks = append(testHooks, func() {
-		if s := os.Getenv("OATH_TEST_NOW"); s != "" {
-			if t, err := time.Parse(time.RFC3339, s); err == nil {
-				oathbundle.TestOnlyNow = func() time.Time { return t }
-			}
+		if t, ok := testNow(); ok {
+			oathbundle.TestOnlyNow = func() time.Time { return t }
 		}
 		verify.TestOnlyPanicOn = os.Getenv("OATH_TEST_BUNDLE_PANIC")
 	})

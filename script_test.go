@@ -2,11 +2,13 @@ package oath_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -42,6 +44,30 @@ func TestMain(m *testing.M) {
 		cmds[name] = func() { os.Exit(run()) }
 	}
 	testscript.Main(m, cmds)
+}
+
+// testNow is the clock a script fixes for every tool with $OATH_TEST_NOW (RFC 3339). A value
+// that does not parse panics: a typo must not quietly leave the real clock in a golden.
+func testNow() (time.Time, bool) {
+	return testEnv("OATH_TEST_NOW", func(s string) (time.Time, error) { return time.Parse(time.RFC3339Nano, s) })
+}
+
+// testLockTimeout is $OATH_TEST_LOCK_TIMEOUT (a Go duration): a short wait for the locks.
+func testLockTimeout() (time.Duration, bool) {
+	return testEnv("OATH_TEST_LOCK_TIMEOUT", time.ParseDuration)
+}
+
+func testEnv[T any](name string, parse func(string) (T, error)) (T, bool) {
+	var zero T
+	s := os.Getenv(name)
+	if s == "" {
+		return zero, false
+	}
+	v, err := parse(s)
+	if err != nil {
+		panic(fmt.Sprintf("%s=%q: %v", name, s, err))
+	}
+	return v, true
 }
 
 // TestScripts runs testdata/script/<tool>/*.txtar, one subtest per tool directory

@@ -28,21 +28,13 @@ import (
 //     <marker>, so that the crash test can kill it exactly there.
 func init() {
 	testHooks = append(testHooks, func() {
-		if s := os.Getenv("OATH_TEST_NOW"); s != "" {
-			now, err := time.Parse(time.RFC3339, s)
-			if err != nil {
-				panic(fmt.Sprintf("OATH_TEST_NOW=%q: %v", s, err))
-			}
+		if now, ok := testNow(); ok {
 			oathtrust.TestOnlyNow = func() time.Time { return now }
 		}
 		if id := os.Getenv("OATH_TEST_SESSION_ID"); id != "" {
 			oathtrust.TestOnlyNewSessionID = func() string { return id }
 		}
-		if s := os.Getenv("OATH_TEST_LOCK_TIMEOUT"); s != "" {
-			d, err := time.ParseDuration(s)
-			if err != nil {
-				panic(fmt.Sprintf("OATH_TEST_LOCK_TIMEOUT=%q: %v", s, err))
-			}
+		if d, ok := testLockTimeout(); ok {
 			oathtrust.TestOnlyLockTimeout = d
 		}
 		if at, marker, ok := strings.Cut(os.Getenv("OATH_TEST_TRUST_STOP_AT"), ":"); ok {

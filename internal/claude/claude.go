@@ -70,14 +70,6 @@ const (
 	ToolWebSearch    = "WebSearch"
 )
 
-// BashInput is tool_input of Bash.
-type BashInput struct {
-	Command         string      `json:"command"`
-	Description     string      `json:"description,omitempty"`
-	Timeout         json.Number `json:"timeout,omitempty"`
-	RunInBackground bool        `json:"run_in_background,omitempty"`
-}
-
 // FileInput covers the tools that name one file: Read, Write, Edit, MultiEdit (file_path) and
 // NotebookEdit (notebook_path). Content is Write's; the edits are kept raw.
 type FileInput struct {
@@ -107,11 +99,6 @@ type SearchInput struct {
 type WebFetchInput struct {
 	URL    string `json:"url"`
 	Prompt string `json:"prompt,omitempty"`
-}
-
-// WebSearchInput is tool_input of WebSearch.
-type WebSearchInput struct {
-	Query string `json:"query"`
 }
 
 // Permission decisions a PreToolUse hook can answer with.

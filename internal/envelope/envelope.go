@@ -36,6 +36,16 @@ type Envelope struct {
 
 // Read reads one JSON object from r.
 func Read(r io.Reader) (*Envelope, error) {
+	data, err := ReadBytes(r)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data)
+}
+
+// ReadBytes reads an event's bytes from r, refusing more than MaxSize, for a stage that passes
+// its input on byte for byte (oath-audit record) and parses it with Parse.
+func ReadBytes(r io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading the event: %w", err)
@@ -43,7 +53,7 @@ func Read(r io.Reader) (*Envelope, error) {
 	if len(data) > MaxSize {
 		return nil, fmt.Errorf("the event is larger than %d bytes", MaxSize)
 	}
-	return Parse(data)
+	return data, nil
 }
 
 // Parse reads one JSON object. Anything else (an array, two objects, a duplicated key) is an
@@ -188,24 +198,7 @@ func (e *Envelope) Event() (*claude.Event, error) {
 }
 
 // Host returns the raw value of a top-level key of the host's event, or nil.
-func (e *Envelope) Host(key string) json.RawMessage {
-	for _, f := range e.host {
-		if f.key == key {
-			return f.raw
-		}
-	}
-	return nil
-}
-
-// HostRaw returns the host's event alone, as a JSON object, without the oath key.
-func (e *Envelope) HostRaw() []byte {
-	var b bytes.Buffer
-	writeObject(&b, e.host)
-	return b.Bytes()
-}
-
-// Has reports whether stage has written its findings.
-func (e *Envelope) Has(stage string) bool { return lookup(e.stage, stage) != nil }
+func (e *Envelope) Host(key string) json.RawMessage { return lookup(e.host, key) }
 
 // Stage decodes oath.<stage> into v. found is false (and v untouched) when the stage has not run.
 func (e *Envelope) Stage(stage string, v any) (found bool, err error) {

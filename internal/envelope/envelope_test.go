@@ -146,10 +146,13 @@ func TestReadRefusesOversizedInput(t *testing.T) {
 	}
 }
 
-func TestHostRawOmitsOath(t *testing.T) {
+func TestOathIsNotAHostKey(t *testing.T) {
 	e, _ := Parse([]byte(`{"a":1,"oath":{"gate":{}},"b":[2]}`))
-	if got := string(e.HostRaw()); got != `{"a":1,"b":[2]}` {
-		t.Fatalf("HostRaw = %s", got)
+	if e.Host("oath") != nil || string(e.Host("b")) != "[2]" {
+		t.Fatalf("Host(oath) = %s, Host(b) = %s", e.Host("oath"), e.Host("b"))
+	}
+	if got := string(e.Bytes()); got != `{"a":1,"b":[2],"oath":{"gate":{}}}`+"\n" {
+		t.Fatalf("Bytes = %s", got)
 	}
 }
 

@@ -53,9 +53,6 @@ func (l Layout) SettingsFile() string { return filepath.Join(l.Root, "config", "
 // TrustFile is oath-trust's state.
 func (l Layout) TrustFile() string { return filepath.Join(l.Root, "state", "trust-scores.json") }
 
-// DefaultAuditDir is where oath-audit writes when settings do not say otherwise.
-func (l Layout) DefaultAuditDir() string { return filepath.Join(l.Root, "audit") }
-
 // PhaseFile holds the current phase (planning, building, auditing).
 func (l Layout) PhaseFile() string {
 	return filepath.Join(l.ProjectDir, ".claude", "current-phase.md")
@@ -67,9 +64,4 @@ func (l Layout) StateFile() string { return filepath.Join(l.ProjectDir, "state.m
 // ProtectedFilesList lists extra HARD_BLOCK paths and globs, one a line.
 func (l Layout) ProtectedFilesList() string {
 	return filepath.Join(l.ProjectDir, ".claude", "protected-files.txt")
-}
-
-// ClaudeSettingsGlob matches Claude Code's settings files of the project, where hooks are registered.
-func (l Layout) ClaudeSettingsGlob() string {
-	return filepath.Join(l.ProjectDir, ".claude", "settings*.json")
 }

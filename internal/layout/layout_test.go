@@ -24,11 +24,9 @@ func TestResolve(t *testing.T) {
 	for got, want := range map[string]string{
 		l.SettingsFile():       "/p/oath-harness/config/settings.json",
 		l.TrustFile():          "/p/oath-harness/state/trust-scores.json",
-		l.DefaultAuditDir():    "/p/oath-harness/audit",
 		l.PhaseFile():          "/p/.claude/current-phase.md",
 		l.StateFile():          "/p/state.md",
 		l.ProtectedFilesList(): "/p/.claude/protected-files.txt",
-		l.ClaudeSettingsGlob(): "/p/.claude/settings*.json",
 	} {
 		if got != want {
 			t.Errorf("got %s, want %s", got, want)

@@ -36,21 +36,6 @@ func (l Level) Value() int {
 // Valid reports whether l is one of the four levels.
 func (l Level) Valid() bool { return l.Value() != 0 }
 
-// FromValue is the inverse of Value.
-func FromValue(v int) (Level, bool) {
-	switch v {
-	case 1:
-		return Low, true
-	case 2:
-		return Medium, true
-	case 3:
-		return High, true
-	case 4:
-		return Critical, true
-	}
-	return "", false
-}
-
 // Parse reads a level name, as written in settings and envelopes.
 func Parse(s string) (Level, error) {
 	l := Level(s)
@@ -67,9 +52,6 @@ func Max(a, b Level) Level {
 	}
 	return a
 }
-
-// AtLeast returns l raised to floor if it is below it.
-func (l Level) AtLeast(floor Level) Level { return Max(l, floor) }
 
 // UnmarshalJSON refuses anything but the four names, so a typo in a settings file or an
 // envelope is an error rather than a silent "no risk".

@@ -53,8 +53,7 @@ func (s *Store) Read(now time.Time) (f *File, stale bool, err error) {
 	}
 	if rerr == nil {
 		f, _, err = Parse(data, now)
-		var ce *CorruptError
-		if !errors.As(err, &ce) {
+		if !isCorrupt(err) {
 			return f, false, err
 		}
 	}

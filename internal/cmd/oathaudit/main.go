@@ -133,9 +133,9 @@ func record(stdin io.Reader, stdout io.Writer, args []string) error {
 	if fs.NArg() > 0 {
 		return cli.Usagef("record takes no arguments")
 	}
-	data, err := io.ReadAll(io.LimitReader(stdin, envelope.MaxSize+1))
+	data, err := envelope.ReadBytes(stdin)
 	if err != nil {
-		return fmt.Errorf("reading the event: %w", err)
+		return err
 	}
 	env, err := envelope.Parse(data)
 	if err != nil {

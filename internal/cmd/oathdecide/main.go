@@ -139,8 +139,7 @@ func decideEnvelope(env *envelope.Envelope, p phase.Phase, defaulted bool, proje
 	case t.Domain != in.Classify.Domain && t.Domain != trust.Global:
 		return decide.Decide(failed(in, fmt.Sprintf("oath.trust is for domain %q but the call is %q", t.Domain, in.Classify.Domain)))
 	default:
-		in.Trust = trust.Domain{Score: t.Score, Successes: t.Successes, Failures: t.Failures,
-			TotalOperations: t.TotalOperations, IsWarmingUp: t.IsWarmingUp, WarmupRemaining: t.WarmupRemaining}
+		in.Trust = trust.FromView(t)
 	}
 	return decide.Decide(in)
 }

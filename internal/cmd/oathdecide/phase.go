@@ -50,11 +50,7 @@ func runPhase(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 // phaseFromPrompt sets the phase when the human's prompt is a phase command. Only a
 // UserPromptSubmit event counts: it carries what the person typed, never the agent's output.
 func phaseFromPrompt(stdin io.Reader, stdout io.Writer, path string) error {
-	env, err := envelope.Read(stdin)
-	if err != nil {
-		return err
-	}
-	ev, err := env.Event()
+	_, ev, err := envelope.ReadEvent(stdin)
 	if err != nil {
 		return err
 	}

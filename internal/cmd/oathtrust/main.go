@@ -169,11 +169,6 @@ func domainOf(env *envelope.Envelope) (string, error) {
 	return c.Domain, nil
 }
 
-func view(name string, d trust.Domain) envelope.Trust {
-	return envelope.Trust{Domain: name, Score: d.Score, Successes: d.Successes, Failures: d.Failures,
-		TotalOperations: d.TotalOperations, IsWarmingUp: d.IsWarmingUp, WarmupRemaining: d.WarmupRemaining}
-}
-
 // score reads the domain's trust. A refused file fails, and the hook turns that into a block.
 func score(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
 	name, err := domainOf(env)
@@ -184,7 +179,7 @@ func score(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Tr
 	if err != nil {
 		return envelope.Trust{}, err
 	}
-	v := view(name, f.Domain(name, store.Trust, t))
+	v := trust.View(name, f.Domain(name, store.Trust, t))
 	v.Stale = stale
 	return v, nil
 }
@@ -223,7 +218,7 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.T
 	if err != nil {
 		return envelope.Trust{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
 	}
-	v := view(name, after)
+	v := trust.View(name, after)
 	v.ScoreBefore, v.ScoreAfter, v.Outcome = &before.Score, &after.Score, outcome
 	return v, nil
 }
@@ -250,7 +245,7 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 			return envelope.Trust{}, err
 		}
 	}
-	return view(trust.Global, f.Domains[trust.Global]), nil
+	return trust.View(trust.Global, f.Domains[trust.Global]), nil
 }
 
 // contextLine is the one line Claude Code is told at a session start.

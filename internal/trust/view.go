@@ -1,0 +1,16 @@
+package trust
+
+import "github.com/oath-harness/oath-harness/internal/envelope"
+
+// View is d as oath.trust shows it in the envelope, for the domain named name.
+func View(name string, d Domain) envelope.Trust {
+	return envelope.Trust{Domain: name, Score: d.Score, Successes: d.Successes, Failures: d.Failures,
+		TotalOperations: d.TotalOperations, IsWarmingUp: d.IsWarmingUp, WarmupRemaining: d.WarmupRemaining}
+}
+
+// FromView is the record oath.trust describes: what a later stage (oath-decide) simulates
+// further successes on. Only the counters the update rule reads are carried.
+func FromView(v envelope.Trust) Domain {
+	return Domain{Score: v.Score, Successes: v.Successes, Failures: v.Failures,
+		TotalOperations: v.TotalOperations, IsWarmingUp: v.IsWarmingUp, WarmupRemaining: v.WarmupRemaining}
+}
