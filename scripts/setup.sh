@@ -27,7 +27,7 @@ $demo_only && exit 0
 
 # The Claude Code CLI for the end-to-end test (e2e/), pinned: the hooks rely on measured
 # behaviour of this client (DESIGN.md). Installed under .cache/ (gitignored), never globally.
-claude_version=2.1.197
+claude_version=2.1.330
 # e2e_missing: a developer's machine skips the end-to-end test; CI (.ci/run sets
 # OATH_REQUIRE_E2E) stops here, since it must never be green without it.
 # A claude the tests find otherwise (OATH_CLAUDE, PATH) is enough.
