@@ -20,6 +20,27 @@ type Classification struct {
 	Reasons   []Reason   `json:"reasons"`
 	Commands  [][]string `json:"commands"` // each simple command's argv after unwrapping
 	Paths     Paths      `json:"paths"`
+	// NeedsPerson is set when the call belongs to the class that always needs a person
+	// (DESIGN.md): it is answered "ask" at any trust, never auto-approved or logged only.
+	NeedsPerson *Person `json:"needs_person,omitempty"`
+	// Parts are the call's simple commands judged one by one, so that the phase profile can be
+	// applied to every part: a git_remote part is denied in building whatever the others are.
+	Parts []Part `json:"parts,omitempty"`
+}
+
+// Person says why a call always needs a person: what it would lose, send or change, in words
+// a person understands. No trust changes that answer.
+type Person struct {
+	Rule   string `json:"rule"`
+	Reason string `json:"reason"`
+}
+
+// Part is one simple command of a call, judged on its own.
+type Part struct {
+	Argv   []string   `json:"argv"`
+	Dir    string     `json:"dir,omitempty"` // the directory it runs in, when known
+	Domain string     `json:"domain"`
+	Risk   risk.Level `json:"risk"`
 }
 
 // Reason is one rule that matched.
