@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 )
@@ -170,32 +172,48 @@ func valueEnd(data []byte, i int) int {
 }
 
 // Event decodes the host fields the oath tools read. The result is cached.
+//
+// claude.Event's JSON tags are the only map of keys. Keys are matched exactly, as Claude Code
+// spells them: encoding/json alone would also fill ToolName from "Tool_Name", and a stage must
+// not judge a key the host never sends. A null value leaves the field empty.
 func (e *Envelope) Event() (*claude.Event, error) {
 	if e.event != nil {
 		return e.event, nil
 	}
 	ev := &claude.Event{}
-	targets := map[string]any{
-		"session_id": &ev.SessionID, "transcript_path": &ev.TranscriptPath, "cwd": &ev.Cwd,
-		"hook_event_name": &ev.HookEventName, "permission_mode": &ev.PermissionMode,
-		"source": &ev.Source, "prompt": &ev.Prompt, "prompt_id": &ev.PromptID,
-		"tool_name": &ev.ToolName, "tool_input": &ev.ToolInput, "tool_use_id": &ev.ToolUseID,
-		"tool_response": &ev.ToolResponse, "error": &ev.Error, "is_interrupt": &ev.IsInterrupt,
-		"duration_ms": &ev.DurationMS, "stop_hook_active": &ev.StopHookActive,
-		"last_assistant_message": &ev.LastAssistantMessage, "reason": &ev.Reason,
-	}
+	v := reflect.ValueOf(ev).Elem()
 	for _, f := range e.host {
-		t, ok := targets[f.key]
-		if !ok || string(f.raw) == "null" {
+		i := eventField(f.key)
+		if i < 0 || string(f.raw) == "null" {
 			continue
 		}
-		if err := json.Unmarshal(f.raw, t); err != nil {
+		if err := json.Unmarshal(f.raw, v.Field(i).Addr().Interface()); err != nil {
 			return nil, fmt.Errorf("event field %q: %v", f.key, err)
 		}
 	}
 	e.event = ev
 	return ev, nil
 }
+
+// eventField is the index of the claude.Event field whose JSON name is key, or -1.
+func eventField(key string) int {
+	for i, name := range eventKeys() {
+		if name == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// eventKeys are claude.Event's JSON names by field index, read from the tags on first use.
+var eventKeys = sync.OnceValue(func() []string {
+	t := reflect.TypeFor[claude.Event]()
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	}
+	return keys
+})
 
 // Host returns the raw value of a top-level key of the host's event, or nil.
 func (e *Envelope) Host(key string) json.RawMessage { return lookup(e.host, key) }

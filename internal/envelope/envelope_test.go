@@ -3,9 +3,11 @@ package envelope
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -109,6 +111,51 @@ func TestEventDecodesTheFieldsStagesRead(t *testing.T) {
 	}
 }
 
+// TestEventDecodesEveryTaggedField keeps claude.Event's tags the one map of keys: a field added
+// to the struct is decoded without a second list to update.
+func TestEventDecodesEveryTaggedField(t *testing.T) {
+	want := claude.Event{
+		SessionID: "s", TranscriptPath: "/t.jsonl", Cwd: "/w", HookEventName: "PostToolUseFailure",
+		PermissionMode: "default", Source: "startup", Prompt: "p", PromptID: "pid", ToolName: "Bash",
+		ToolInput: json.RawMessage(`{"command":"false"}`), ToolUseID: "tu", ToolResponse: json.RawMessage(`{"o":1}`),
+		Error: json.RawMessage(`"Exit code 1"`), IsInterrupt: true, DurationMS: "12", StopHookActive: true,
+		LastAssistantMessage: "m", Reason: "r",
+	}
+	v := reflect.ValueOf(want)
+	for i := range v.NumField() {
+		if v.Field(i).IsZero() {
+			t.Fatalf("the test leaves claude.Event.%s empty: set it", v.Type().Field(i).Name)
+		}
+	}
+	raw, err := json.Marshal(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := e.Event()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*got, want) {
+		t.Fatalf("decoded %+v\nwant    %+v", *got, want)
+	}
+}
+
+// TestEventKeysAreExact: Claude Code spells its keys one way; a variant is not the key.
+func TestEventKeysAreExact(t *testing.T) {
+	e, _ := Parse([]byte(`{"Tool_Name":"Write","TOOL_INPUT":{"file_path":"/x"},"hook_event_name":null,"cwd":"/w"}`))
+	ev, err := e.Event()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.ToolName != "" || ev.ToolInput != nil || ev.HookEventName != "" || ev.Cwd != "/w" {
+		t.Fatalf("decoded %+v", ev)
+	}
+}
+
 func TestParseRejects(t *testing.T) {
 	for name, in := range map[string]string{
 		"empty":         "",
@@ -192,5 +239,14 @@ func BenchmarkParseAndWrite1MBWrite(b *testing.B) {
 		}
 		e.SetStage(StageGate, GateVerdict{Verdict: VerdictAllow})
 		_ = e.Bytes()
+	}
+}
+
+func BenchmarkEvent(b *testing.B) {
+	for range b.N {
+		e, _ := Parse([]byte(preToolUse))
+		if _, err := e.Event(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
