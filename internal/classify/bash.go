@@ -108,6 +108,7 @@ func (c *Classifier) program(r *result, src, cwd string) {
 		r.cmds = append(r.cmds, argv)
 		c.command(r, cmd)
 	}
+	c.decodeProgram(r, prog)
 }
 
 // resolve turns a word into targets: one per directory the command may run in. A relative
@@ -197,6 +198,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.add(risk.Critical, ShellExec, "dynamic_command", "the command name cannot be known statically: it could be any program")
 		return
 	}
+	x.decodedName()
 	if x.selfInvocation() || x.runsHarnessCode() {
 		return
 	}
@@ -231,6 +233,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 			}
 		}
 	}
+	x.encodedCommand()
 	if cmd.Stdin {
 		switch cmd.Input {
 		case "pipe":
@@ -246,6 +249,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		return
 	}
 	if cmd.Code != nil {
+		x.decodedCode(*cmd.Code)
 		x.code(*cmd.Code)
 		return
 	}

@@ -1248,7 +1248,7 @@ func (x *cmdCtx) code(w shell.Word) {
 			break
 		}
 	}
-	lits := literals(s)
+	lits := append(literals(s), quoteOps(x.name, s)...)
 	x.codeCatastrophe(low, lits, awk)
 	if awk {
 		inPlace := false

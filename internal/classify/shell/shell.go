@@ -37,6 +37,9 @@ type Word struct {
 	Value string // the expanded text; contains Dyn where a part is unknown
 	Known bool   // the whole value is known statically
 	Glob  bool   // an unquoted pattern (*, ?, [), or "anything under" (a ** component)
+	// Escaped: part of it is spelled with $'…' backslash escapes ($'\x72\x6d' is rm), which
+	// no one writes for a program's name or a program's text but to hide it.
+	Escaped bool
 }
 
 // Dir is the working directory a command may run in: every directory it may be in after the
@@ -53,6 +56,7 @@ type Cmd struct {
 	StdinArgs bool     // more arguments come from stdin (xargs)
 	Stdin     bool     // its program comes from stdin (a shell or interpreter with nothing to run)
 	Input     string   // where its stdin comes from: "pipe", "catfile", "file", "heredoc" or "" (nothing said)
+	Feed      string   // with Input "pipe": the text of what feeds it (base64 -d x in base64 -d x | sh)
 	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
 	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
 	Dir       Dir
@@ -131,6 +135,8 @@ type analyzer struct {
 	opt  Options
 	ncmd int
 	stop bool // MaxCommands reached
+	// escVars are variables assigned a word spelled in $'…' escapes (see Word.Escaped).
+	escVars map[string]bool
 }
 
 func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {

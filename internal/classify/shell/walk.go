@@ -201,6 +201,7 @@ func (w *walker) expand(word *syntax.Word) []Word {
 		return []Word{{Value: w.text(word), Glob: glob}}
 	}
 	out := make([]Word, len(fields))
+	esc := w.escaped(word)
 	braces := len(fields) > 1 && strings.Contains(w.text(word), "{")
 	for i, f := range fields {
 		if braces && (f == "~" || strings.HasPrefix(f, "~/")) {
@@ -211,7 +212,7 @@ func (w *walker) expand(word *syntax.Word) []Word {
 			}
 			f = w.a.opt.Home + f[1:]
 		}
-		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob}
+		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc}
 	}
 	return out
 }
@@ -229,13 +230,14 @@ func (w *walker) literal(word *syntax.Word) Word {
 	if err != nil {
 		return Word{Value: w.text(word)}
 	}
-	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: hasGlob(word)}
+	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: hasGlob(word), Escaped: w.escaped(word)}
 }
 
 // maxVar bounds a tracked variable's value: values built from values could grow exponentially.
 const maxVar = 4096
 
 func (w *walker) setVar(name string, v Word, appendTo bool) {
+	w.escapedVar(name, v)
 	if name == "IFS" {
 		w.a.finding("ifs_changed", risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
 		w.ifs = true
@@ -460,8 +462,8 @@ func (w *walker) echoed(st *syntax.Stmt) (string, bool) {
 	for _, word := range ce.Args {
 		args = append(args, w.expand(word)...)
 	}
-	if !allKnown(args) || len(args) < 2 {
-		return "", false
+	if !allKnown(args) || len(args) < 2 || anyEscaped(args) {
+		return "", false // echo $'\x72\x6d …' | sh: a payload spelled to be unreadable
 	}
 	switch args[0].Value {
 	case "echo":
@@ -542,6 +544,9 @@ func (w *walker) emit(c Cmd) {
 		c.Src = joinArgs(c.Args)
 	}
 	c.Src = clip(c.Src)
+	if c.Input == "pipe" && c.Feed == "" {
+		c.Feed = w.feed()
+	}
 	w.a.prog.Cmds = append(w.a.prog.Cmds, c)
 	switch c.Name() {
 	case "cd", "pushd", "popd":

@@ -1,0 +1,479 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Decode-then-run (issue 12, item 2). A payload that is encoded (base64, hex, compressed,
+// reversed, rot13, escapes) or assembled (chr(114)+chr(109)) and then run cannot be read by the
+// classifier, so no trust may run it: it is critical, with a reason that says so. Decoding
+// alone is ordinary (base64 -d x > y, zcat log.gz | grep); so is running alone. Both together,
+// the decoded text being what runs, is the case:
+//
+//   - a shell or interpreter reading a pipe fed by a decoder (base64 -d | sh, zcat x | python3 -);
+//   - a program named, or a second program built, by a decoder's output ($(base64 -d <<< …),
+//     bash -c "$(xxd -r -p f)", eval "$(rev <<< …)", python3 -c "$(base64 -d f)",
+//     bash <(gunzip -c x.gz));
+//   - a file a decoder writes, run later in the same program (base64 -d > x.sh; sh x.sh);
+//   - inline code that runs something and decodes (exec(b64decode(…)), eval(atob(…)),
+//     system(chr(114)+…), eval pack("H*", …)), spells it in numeric escapes ("\x72\x6d"), or
+//     runs what it reads from stdin (exec(sys.stdin.read()));
+//   - PowerShell's -EncodedCommand;
+//   - a program's name spelled with ANSI-C escapes ($'\x72\x6d' -rf x): bash reads it, a person
+//     does not, and no one writes a name that way but to hide it.
+//
+// Perl's q{}/qq{}/qx{}/qw() and Ruby's %q{}/%x{}/%w[] strings are read as the string literals
+// they are (quoteOps), so that system q{rm -rf /} meets the inline-code rules like
+// system "rm -rf /".
+
+// ruleDecodeRun is the rule id of every decode-then-run finding.
+const ruleDecodeRun = "decode_then_run"
+
+// decoder is one row of the decoder table: a program that turns unreadable text into
+// readable text, when its arguments say so.
+type decoder struct {
+	names []string
+	// decodes reports whether these arguments (after the name) make it decode; nil: always.
+	decodes func(args []shell.Word) bool
+	what    string // for a reason: "base64 -d decodes base64"
+}
+
+// decoders is the table of shell decoders, one row per family.
+var decoders = [...]decoder{
+	{[]string{"base64", "base32", "basenc", "gbase64", "gbase32"}, hasOpt("-d", "--decode", "-D"), "decodes base64/base32"},
+	{[]string{"xxd"}, xxdRevert, "turns a hex dump back into bytes"},
+	{[]string{"openssl"}, hasOpt("-d", "-decrypt"), "decodes or decrypts"},
+	{[]string{"gpg", "gpg2", "age", "rage"}, hasOpt("-d", "--decrypt"), "decrypts"},
+	{[]string{"uudecode", "uudeview", "gunzip", "zcat", "gzcat", "bunzip2", "bzcat", "unxz", "xzcat", "unlzma", "lzcat", "unzstd", "zstdcat", "lz4cat", "uncompress", "unpigz", "unlzip"}, nil, "decompresses or decodes"},
+	{[]string{"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli", "pigz", "lzip", "lzop"}, hasOpt("-d", "--decompress", "--uncompress"), "decompresses"},
+	{[]string{"unzip"}, hasOpt("-p"), "extracts an archive to its output"},
+	{[]string{"tar", "bsdtar", "gtar"}, hasOpt("-O", "--to-stdout"), "extracts an archive to its output"},
+	{[]string{"rev"}, nil, "reverses its text"},
+	{[]string{"tr"}, nil, "translates characters (rot13 and kin)"},
+	{[]string{"printf"}, printfEscapes, "expands escapes (\\x72 is r)"},
+	{[]string{"echo"}, echoEscapes, "expands escapes (\\x72 is r)"},
+	{[]string{"jq", "gojq", "jaq"}, argContains("@base64d"), "decodes base64 (@base64d)"},
+	{[]string{"python", "python3"}, pythonDecoder, "decodes (python -m base64 -d)"},
+}
+
+// decoderOf returns what cmd does when it is a decoder, or "".
+func decoderOf(cmd *shell.Cmd) string {
+	name := cmd.Name()
+	if name == "" {
+		return ""
+	}
+	if strings.HasPrefix(name, "python") {
+		name = "python"
+	}
+	for i := range decoders {
+		d := &decoders[i]
+		for _, n := range d.names {
+			if n == name && (d.decodes == nil || d.decodes(cmd.Args[1:])) {
+				return d.what
+			}
+		}
+	}
+	return ""
+}
+
+// hasOpt: one of the options is given, alone or in a cluster of short ones (-di, -rp).
+func hasOpt(opts ...string) func([]shell.Word) bool {
+	return func(args []shell.Word) bool {
+		for _, a := range args {
+			v := a.Value
+			for _, o := range opts {
+				if v == o || strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") ||
+					len(o) == 2 && o[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], o[1]) >= 0 && isFlagCluster(v) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// isFlagCluster: -abc made of letters only (not -o=x, not -123).
+func isFlagCluster(v string) bool {
+	for i := 1; i < len(v); i++ {
+		c := v[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+func argContains(s string) func([]shell.Word) bool {
+	return func(args []shell.Word) bool {
+		for _, a := range args {
+			if strings.Contains(a.Value, s) {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+func xxdRevert(args []shell.Word) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a.Value, "-r") || a.Value == "--revert" {
+			return true
+		}
+	}
+	return false
+}
+
+// printfEscapes: a format (or a %b argument) with numeric escapes.
+func printfEscapes(args []shell.Word) bool {
+	for i, a := range args {
+		if a.Value == "-v" {
+			continue
+		}
+		if i > 0 && args[i-1].Value == "-v" {
+			continue
+		}
+		if numericEscapes(a.Value) > 0 || a.Escaped {
+			return true
+		}
+	}
+	return false
+}
+
+// echoEscapes: echo -e with an escape, or an argument spelled $'\x…'.
+func echoEscapes(args []shell.Word) bool {
+	e := false
+	for _, a := range args {
+		if a.Escaped {
+			return true
+		}
+		if strings.HasPrefix(a.Value, "-") && strings.ContainsRune(a.Value, 'e') && isFlagCluster(a.Value) {
+			e = true
+		}
+		if e && numericEscapes(a.Value) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func pythonDecoder(args []shell.Word) bool {
+	for i, a := range args {
+		if a.Value == "-m" && i+1 < len(args) {
+			switch args[i+1].Value {
+			case "base64", "binascii", "uu", "gzip", "zlib", "codecs", "quopri":
+				return hasOpt("-d", "--decode", "--decompress")(args[i+2:])
+			}
+		}
+	}
+	return false
+}
+
+// numericEscapes counts \xHH, \uHHHH, \UHHHHHHHH and octal \NNN escapes in s.
+func numericEscapes(s string) int {
+	n := 0
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		c := s[i+1]
+		switch {
+		case (c == 'x' || c == 'u' || c == 'U') && i+2 < len(s) && ishex(s[i+2]):
+			n++
+		case c >= '0' && c <= '7' && i+2 < len(s) && s[i+2] >= '0' && s[i+2] <= '7':
+			n++
+		}
+		i++
+	}
+	return n
+}
+
+// decodedName: a program named in ANSI-C escapes ($'\x72\x6d'). Checked for every command.
+func (x *cmdCtx) decodedName() {
+	if len(x.cmd.Args) > 0 && x.cmd.Args[0].Escaped {
+		x.add(risk.Critical, ShellExec, ruleDecodeRun, "the program's name is spelled in escapes ("+x.name+"): a name written to be unreadable is run")
+	}
+}
+
+// decodeProgram finds the decode-then-run shapes of one shell program: a decoder whose output
+// is what a shell, an interpreter or a second program runs. The decoder's command text inside
+// the sink's text (its call, or what pipes into it) ties the two together.
+func (c *Classifier) decodeProgram(r *result, prog *shell.Program) {
+	type dec struct {
+		cmd  *shell.Cmd
+		what string
+	}
+	var decs []dec
+	for i := range prog.Cmds {
+		if what := decoderOf(&prog.Cmds[i]); what != "" {
+			decs = append(decs, dec{&prog.Cmds[i], what})
+		}
+	}
+	if len(decs) == 0 {
+		return
+	}
+	in := func(text string, self *shell.Cmd) *dec {
+		for i := range decs {
+			if d := &decs[i]; d.cmd != self && d.cmd.Src != "" && strings.Contains(text, d.cmd.Src) {
+				return d
+			}
+		}
+		return nil
+	}
+	say := func(src, runner string, d *dec) {
+		r.add(risk.Critical, ShellExec, ruleDecodeRun, src, runner+" runs what "+d.cmd.Name()+" "+d.what+": an encoded payload the classifier cannot read, so no trust may run it")
+	}
+	for _, f := range prog.Findings {
+		if f.Rule == "dynamic_command" || f.Rule == "dynamic_program" {
+			if d := in(f.Src, nil); d != nil {
+				say(f.Src, "the program", d)
+			}
+		}
+	}
+	for i := range prog.Cmds {
+		cmd := &prog.Cmds[i]
+		name := cmd.Name()
+		switch {
+		case cmd.Stdin && cmd.Input == "pipe":
+			if d := in(cmd.Feed, cmd); d != nil {
+				say(cmd.Src, name, d)
+			}
+		case cmd.Code != nil && !cmd.Code.Known, runsStream(cmd):
+			if d := in(cmd.Src, cmd); d != nil {
+				say(cmd.Src, name, d)
+			}
+		}
+	}
+	c.decodedFiles(r, prog)
+}
+
+// runsStream: a shell, an interpreter or source given /dev/stdin, /dev/fd/N (a process
+// substitution) as its script.
+func runsStream(cmd *shell.Cmd) bool {
+	n := cmd.Name()
+	if !(shell.IsShell(n) || shell.IsInterpreter(n) || n == "source" || n == ".") {
+		return false
+	}
+	for _, a := range cmd.Args[1:] {
+		if strings.HasPrefix(a.Value, "/dev/fd/") || a.Value == "/dev/stdin" || strings.HasPrefix(a.Value, "/proc/self/fd/") {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedFiles: a decoder's output written to a file (> f, -o f, -out f, gunzip x.gz → x) that a
+// later command of the program runs (sh f, python3 f, source f, ./f).
+func (c *Classifier) decodedFiles(r *result, prog *shell.Program) {
+	outs := map[string]string{} // absolute path -> decoder name
+	for i := range prog.Cmds {
+		cmd := &prog.Cmds[i]
+		if decoderOf(cmd) == "" {
+			continue
+		}
+		var ws []shell.Word
+		for _, rd := range prog.Redirs {
+			if rd.Write && cmd.Src != "" && strings.Contains(rd.Src, cmd.Src) {
+				ws = append(ws, rd.Target)
+			}
+		}
+		args := cmd.Args[1:]
+		for j, a := range args {
+			switch {
+			case (a.Value == "-o" || a.Value == "-out" || a.Value == "--output") && j+1 < len(args):
+				ws = append(ws, args[j+1])
+			case strings.HasPrefix(a.Value, "--output="):
+				ws = append(ws, shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: a.Known})
+			}
+		}
+		ops := parseArgs(args, "").operands
+		switch n := cmd.Name(); {
+		case n == "xxd" && len(ops) == 2:
+			ws = append(ws, ops[1])
+		case decompressesInPlace(cmd):
+			for _, o := range ops {
+				if ext := path.Ext(o.Value); ext != "" && o.Known {
+					ws = append(ws, shell.Word{Value: strings.TrimSuffix(o.Value, ext), Known: true})
+				}
+			}
+		}
+		for _, w := range ws {
+			for _, t := range resolve(w, cmd.Dir, false) {
+				if t.known {
+					outs[t.path] = cmd.Name()
+				}
+			}
+		}
+	}
+	if len(outs) == 0 {
+		return
+	}
+	for i := range prog.Cmds {
+		cmd := &prog.Cmds[i]
+		n := cmd.Name()
+		var script shell.Word
+		switch {
+		case shell.IsShell(n) || shell.IsInterpreter(n) || n == "source" || n == ".":
+			for _, a := range cmd.Args[1:] {
+				if !strings.HasPrefix(a.Value, "-") {
+					script = a
+					break
+				}
+			}
+		case len(cmd.Args) > 0 && strings.Contains(cmd.Args[0].Value, "/"):
+			script = cmd.Args[0]
+		}
+		if script.Value == "" {
+			continue
+		}
+		for _, t := range resolve(script, cmd.Dir, false) {
+			if dn, ok := outs[t.path]; ok && t.known {
+				r.add(risk.Critical, ShellExec, ruleDecodeRun, cmd.Src, n+" runs "+t.path+", which "+dn+" decoded just before: an encoded payload the classifier cannot read, so no trust may run it")
+				return
+			}
+		}
+	}
+}
+
+// decompressesInPlace: gunzip x.gz (or gzip -d x.gz) writes x.
+func decompressesInPlace(cmd *shell.Cmd) bool {
+	if hasOpt("-c", "--stdout", "--to-stdout")(cmd.Args[1:]) {
+		return false
+	}
+	switch cmd.Name() {
+	case "gunzip", "bunzip2", "unxz", "unzstd", "uncompress", "unlzma", "unpigz", "unlzip":
+		return true
+	case "gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "lzip", "lzop":
+		return hasOpt("-d", "--decompress", "--uncompress")(cmd.Args[1:])
+	}
+	return false
+}
+
+// Inline code: what runs text as code or as a command, what decodes or assembles text, and
+// what reads the program's own stdin. Matched on the lower-cased code.
+var (
+	codeRunsText = []string{"exec", "eval", "system", "popen", "subprocess", "spawn", "child_process", "shell_exec", "passthru", "proc_open",
+		"new function", "instance_eval", "class_eval", "module_eval", "invoke-expression", "iex ", "iex(", "runpy", "os.run", "pcntl_exec", "loadstring"}
+	codeDecodes = []string{"b64decode", "b32decode", "b16decode", "b85decode", "a85decode", "decodebytes", "decodestring", "fromhex", "unhexlify",
+		"a2b_", "codecs.decode", "decompress", "marshal.loads", "pickle.loads", "rot13", "rot_13", "[::-1]", "atob(", "fromcharcode", "unescape(",
+		"decodeuricomponent(", "pack(", "unpack1(", "unpack(", "decode_base64", "decode64", "base64_decode", "gzinflate", "gzuncompress", "str_rot13", "hex2bin",
+		"strrev(", "frombase64string", "string.char(", "map(chr", "join(chr", "reverse()", ".reverse", "scalar reverse"}
+	codeStdin = []string{"sys.stdin", "input(", "<stdin>", "$stdin", "stdin.read", "readfilesync(0", "/dev/stdin", "process.stdin", "php://stdin", "io.read", "gets"}
+)
+
+// decodedCode judges inline code (python -c, perl -e, node -e …) for decode-then-run.
+func (x *cmdCtx) decodedCode(w shell.Word) {
+	low := strings.ToLower(w.Value)
+	runs := containsAny(low, codeRunsText) ||
+		(x.name == "perl" || x.name == "ruby" || x.name == "php") && (strings.Contains(low, "`") || strings.Contains(low, "qx") || strings.Contains(low, "%x"))
+	why := ""
+	switch {
+	case !runs:
+	case containsAny(low, codeDecodes), strings.Contains(low, "buffer.from(") && (strings.Contains(low, "base64") || strings.Contains(low, "hex")):
+		why = "decodes text and runs it"
+	case strings.Count(low, "chr(") >= 3 || strings.Count(low, "[char]") >= 3:
+		why = "assembles text character by character and runs it"
+	case numericEscapes(w.Value) >= 3:
+		why = "spells text in numeric escapes and runs it"
+	case containsAny(low, codeStdin):
+		why = "runs code or commands it reads from stdin"
+	}
+	if why != "" {
+		x.add(risk.Critical, ShellExec, ruleDecodeRun, x.name+" inline code "+why+": a payload the classifier cannot read, so no trust may run it")
+	}
+}
+
+// encodedCommand: PowerShell's -EncodedCommand (any unambiguous prefix: -e, -ec, -enc …)
+// runs a base64 program.
+func (x *cmdCtx) encodedCommand() {
+	if x.name != "pwsh" && x.name != "powershell" && x.name != "pwsh.exe" && x.name != "powershell.exe" {
+		return
+	}
+	for _, a := range x.args {
+		v := strings.ToLower(strings.TrimLeft(a.Value, "-/"))
+		if len(a.Value) > 1 && (a.Value[0] == '-' || a.Value[0] == '/') && (v == "ec" || v != "" && strings.HasPrefix("encodedcommand", v) && v != "e" || v == "e") {
+			x.add(risk.Critical, ShellExec, ruleDecodeRun, x.name+" "+a.Value+" runs a base64-encoded program: a payload the classifier cannot read, so no trust may run it")
+			return
+		}
+	}
+}
+
+// quoteOps returns the strings of Perl's q{} qq{} qx{} qw() and Ruby's %q{} %Q{} %x{} %w[] %{}
+// operators in inline code (qw and %w lists joined by spaces), a bounded number.
+func quoteOps(name, s string) []string {
+	perl, ruby := name == "perl", name == "ruby"
+	if !perl && !ruby {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(s) && len(out) < 32; i++ {
+		j := -1
+		switch {
+		case perl && s[i] == 'q' && (i == 0 || !wordByte(s[i-1])):
+			j = i + 1
+			if j < len(s) && (s[j] == 'q' || s[j] == 'x' || s[j] == 'w') {
+				j++
+			}
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+				j++
+			}
+		case ruby && s[i] == '%':
+			j = i + 1
+			if j < len(s) && strings.IndexByte("qQwWxiI", s[j]) >= 0 {
+				j++
+			}
+		}
+		if j < 0 || j >= len(s) {
+			continue
+		}
+		open := s[j]
+		if wordByte(open) || open == ' ' || open == '=' || open == ',' || open == ';' || open == ')' || open == '\'' || open == '"' || open == '\n' {
+			continue
+		}
+		closer := open
+		switch open {
+		case '{':
+			closer = '}'
+		case '(':
+			closer = ')'
+		case '[':
+			closer = ']'
+		case '<':
+			closer = '>'
+		}
+		depth, k := 1, j+1
+		for ; k < len(s); k++ {
+			if s[k] == '\\' {
+				k++
+				continue
+			}
+			if s[k] == open && open != closer {
+				depth++
+			} else if s[k] == closer {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		if k >= len(s) {
+			break
+		}
+		body := s[j+1 : k]
+		if len(body) > 4096 {
+			body = body[:4096]
+		}
+		if op := s[i:j]; strings.ContainsAny(op, "wW") {
+			body = strings.Join(strings.Fields(body), " ")
+		}
+		out = append(out, body)
+		i = k
+	}
+	return out
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

@@ -1,0 +1,78 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// escaped reports a word spelled in part with bash's ANSI-C quoting and a backslash escape
+// ($'\x72\x6d', $'\162m'): the parser reads it, but a program's name spelled that way is meant
+// not to be read by a person or a filter (classify judges it as decode-then-run).
+// A variable assigned such a word (x=$'\x72\x6d'; $x) passes it on.
+func (w *walker) escaped(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p := p.(type) {
+		case *syntax.SglQuoted:
+			if p.Dollar && strings.Contains(p.Value, `\`) {
+				return true
+			}
+		case *syntax.ParamExp:
+			if p.Param != nil && w.a.escVars[p.Param.Value] {
+				return true
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if pe, ok := q.(*syntax.ParamExp); ok && pe.Param != nil && w.a.escVars[pe.Param.Value] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// escapedVar remembers a variable assigned an escaped word.
+func (w *walker) escapedVar(name string, v Word) {
+	if !v.Escaped {
+		return
+	}
+	if w.a.escVars == nil {
+		w.a.escVars = map[string]bool{}
+	}
+	w.a.escVars[name] = true
+}
+
+// feedMax bounds the text kept of what feeds a command's stdin.
+const feedMax = 4096
+
+// feed returns the text of the statement that pipes into the command being emitted
+// (Cmd.Feed), so that classify can say what a shell reading a pipe runs: base64 -d x | sh
+// runs what base64 decodes.
+func (w *walker) feed() string {
+	if len(w.stack) < 2 {
+		return ""
+	}
+	st, ok := w.stack[len(w.stack)-2].(*syntax.Stmt)
+	if !ok {
+		return ""
+	}
+	in, from := w.input(st)
+	if in != "pipe" || from == nil {
+		return ""
+	}
+	t := w.text(from)
+	if len(t) > feedMax {
+		t = t[:feedMax]
+	}
+	return t
+}
+
+func anyEscaped(ws []Word) bool {
+	for _, a := range ws {
+		if a.Escaped {
+			return true
+		}
+	}
+	return false
+}
