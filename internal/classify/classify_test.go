@@ -122,7 +122,7 @@ func TestSeedLists(t *testing.T) {
 		{"git branch", L, L, GitRead}, {"git branch -a", L, L, GitRead},
 		{"rm foo.txt", H, H, ShellExec}, {"rm -rf build", H, H, ShellExec}, {"chmod 644 x", H, H, ShellExec},
 		{"chown me x", H, H, ShellExec}, {"apt-get install x", H, H, ShellExec}, {"brew install jq", H, H, ShellExec},
-		{"pip install requests", H, H, ShellExec}, {"git merge main", H, H, GitLocal}, {"scp a b:", H, H, ShellExec},
+		{"pip install requests", H, H, ShellExec}, {"git merge main", H, H, GitLocal}, {"scp b:a dl/", H, H, ShellExec},
 		{"reboot", H, H, ShellExec}, {"shutdown -h now", H, H, ShellExec},
 		{"curl https://api.example.com/pay", C, C, ""}, {"wget http://example.org", C, C, ""},
 		{"echo $API_KEY", C, C, ""}, {"export PASSWORD=x", C, C, ""}, {"mail -s hi a@b < f", C, C, ""},

@@ -454,9 +454,9 @@ func (x *cmdCtx) fetch() {
 	var p parsed
 	isWget := x.name == "wget" || x.name == "wget2"
 	if isWget {
-		p = parseArgs(x.args, "OoaPUetTwQlARDXIiB", "output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base")
+		p = parseArgs(x.args, wgetShort, wgetLong...)
 	} else {
-		p = parseArgs(x.args, "HdXouAeFbcTwmxKErCYyzUQtPDh", "header", "data", "data-raw", "data-binary", "data-urlencode", "request", "output", "user", "user-agent", "referer", "form", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "json")
+		p = parseArgs(x.args, curlShort, curlLong...)
 	}
 	urls := p.operands
 	if u, ok := p.value("url"); ok {

@@ -3,6 +3,7 @@ package shell
 import (
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -46,10 +47,11 @@ func (w *walker) escapedVar(name string, v Word) {
 // feedMax bounds the text kept of what feeds a command's stdin.
 const feedMax = 4096
 
-// feed returns the text of the statement that pipes into the command being emitted
-// (Cmd.Feed), so that classify can say what a shell reading a pipe runs: base64 -d x | sh
-// runs what base64 decodes.
-func (w *walker) feed() string {
+// feed returns what feeds the stdin of the command being emitted (Cmd.Feed): the text of the
+// statement that pipes into it, or the expanded text of its here-document or here-string (Dyn
+// where a part cannot be known). classify reads it to say what a shell reading a pipe runs
+// (base64 -d x | sh runs what base64 decodes), and what a network channel sends.
+func (w *walker) feed(input string) string {
 	if len(w.stack) < 2 {
 		return ""
 	}
@@ -57,11 +59,36 @@ func (w *walker) feed() string {
 	if !ok {
 		return ""
 	}
-	in, from := w.input(st)
-	if in != "pipe" || from == nil {
-		return ""
+	t := ""
+	switch input {
+	case "pipe":
+		if in, from := w.input(st); in == "pipe" && from != nil {
+			t = w.text(from)
+		}
+	case "heredoc":
+		for _, r := range st.Redirs {
+			switch r.Op {
+			case syntax.Hdoc, syntax.DashHdoc:
+				switch {
+				case r.Hdoc == nil:
+				case len(w.text(r.Hdoc)) > feedMax:
+					// a long document (a file written with cat <<EOF) is not expanded twice
+					t = w.text(r.Hdoc)
+					if !w.known(r.Hdoc) {
+						t = Dyn + t
+					}
+				default:
+					if s, err := expand.Document(w.config(), r.Hdoc); err == nil {
+						t = s
+					} else {
+						t = Dyn
+					}
+				}
+			case syntax.WordHdoc:
+				t = w.literal(r.Word).Value
+			}
+		}
 	}
-	t := w.text(from)
 	if len(t) > feedMax {
 		t = t[:feedMax]
 	}

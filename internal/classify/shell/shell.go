@@ -56,7 +56,7 @@ type Cmd struct {
 	StdinArgs bool     // more arguments come from stdin (xargs)
 	Stdin     bool     // its program comes from stdin (a shell or interpreter with nothing to run)
 	Input     string   // where its stdin comes from: "pipe", "catfile", "file", "heredoc" or "" (nothing said)
-	Feed      string   // with Input "pipe": the text of what feeds it (base64 -d x in base64 -d x | sh)
+	Feed      string   // what feeds its stdin: the piping statement's text, or the here-document (Dyn where unknown)
 	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
 	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
 	Dir       Dir

@@ -544,8 +544,8 @@ func (w *walker) emit(c Cmd) {
 		c.Src = joinArgs(c.Args)
 	}
 	c.Src = clip(c.Src)
-	if c.Input == "pipe" && c.Feed == "" {
-		c.Feed = w.feed()
+	if (c.Input == "pipe" || c.Input == "heredoc") && c.Feed == "" {
+		c.Feed = w.feed(c.Input)
 	}
 	w.a.prog.Cmds = append(w.a.prog.Cmds, c)
 	switch c.Name() {

