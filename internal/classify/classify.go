@@ -172,7 +172,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	case tool == claude.ToolWebFetch:
 		c.webFetch(r, ev)
 	case tool == claude.ToolWebSearch:
-		r.add(risk.Low, Web, "web_search", "", "a search: nothing is changed")
+		c.webSearch(r, ev)
 	case strings.HasPrefix(tool, "mcp__"):
 		r.add(risk.Medium, MCP, "mcp_tool", tool, "an MCP tool: medium unless a user rule says otherwise")
 		c.inputTool(r, ev, cwd, MCP)
@@ -369,6 +369,7 @@ func (c *Classifier) webFetch(r *result, ev *claude.Event) {
 	if why := secretInURL(in.URL); why != "" {
 		r.add(risk.Critical, Web, "secret_in_url", in.URL, why)
 	}
+	webSent(r, in.URL)
 	r.add(risk.Medium, Web, "web_fetch", in.URL, "fetches a page")
 }
 
@@ -443,6 +444,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 	if !decode(ev.ToolInput, &v) {
 		return
 	}
+	toolSent(r, ev.ToolName, domain, ev.ToolInput, v)
 	tool := ev.ToolName
 	if domain == "" {
 		domain = Global

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/mask"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -865,4 +866,76 @@ func gitURLHost(v string) string {
 		return h
 	}
 	return v
+}
+
+// webSent: a WebFetch URL that carries a secret or encoded data sends it to the site.
+func webSent(r *result, raw string) {
+	if why := urlCarries(raw); why != "" {
+		r.add(risk.Critical, Web, ruleOutboundData, raw, "WebFetch of a URL that "+why+": local data would leave the machine in the request, so no trust may run it")
+	}
+}
+
+// webSearch: a search sends its query to the search engine; a query holding a secret or
+// encoded data is a message, not a search.
+func (c *Classifier) webSearch(r *result, ev *claude.Event) {
+	var in struct {
+		Query looseString `json:"query"`
+	}
+	decode(ev.ToolInput, &in)
+	q := string(in.Query)
+	switch {
+	case mask.String(q) != q:
+		r.add(risk.Critical, Web, ruleOutboundData, q, "the search query carries a secret-shaped string: it would leave the machine, so no trust may run it")
+	case opaque(q, false) != "":
+		r.add(risk.Critical, Web, ruleOutboundData, q, "the search query carries "+opaque(q, false)+": local data would leave the machine, so no trust may run it")
+	}
+	r.add(risk.Low, Web, "web_search", "", "a search: nothing is changed")
+}
+
+// toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
+// secret-shaped string in its input, or a URL in it that carries one or encoded data, is
+// critical. domain "" is _global.
+func toolSent(r *result, tool, domain string, raw []byte, v any) {
+	if domain == "" {
+		domain = Global
+	}
+	if s := string(raw); mask.String(s) != s {
+		r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
+		return
+	}
+	budget := 256
+	var walk func(v any, depth int) bool
+	walk = func(v any, depth int) bool {
+		if budget--; budget <= 0 || depth > 8 {
+			return false
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			for _, e := range v {
+				if walk(e, depth+1) {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range v {
+				if walk(e, depth+1) {
+					return true
+				}
+			}
+		case string:
+			if i := strings.Index(v, "://"); i > 0 && len(v) < 8192 {
+				for _, f := range strings.Fields(v) {
+					if !strings.Contains(f, "://") {
+						continue
+					}
+					if why := urlCarries(f); why != "" {
+						r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given the URL "+clipText(f)+", which "+why+": local data would leave the machine, so no trust may run it")
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	walk(v, 0)
 }

@@ -103,3 +103,26 @@ func anyEscaped(ws []Word) bool {
 	}
 	return false
 }
+
+// catHeredoc returns the text of $(cat <<'EOF' … EOF): the way Claude Code writes a long
+// argument (a commit message, a pull request body) is a here-document printed as it is, known
+// statically when the document is. Anything else in a command substitution is unknown.
+func (w *walker) catHeredoc(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	st := cs.Stmts[0]
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) != 1 || ce.Args[0].Lit() != "cat" || len(st.Redirs) != 1 || st.Negated || st.Background || w.aliases["cat"] != "" {
+		return "", false
+	}
+	r := st.Redirs[0]
+	if r.Op != syntax.Hdoc && r.Op != syntax.DashHdoc || r.Hdoc == nil || r.N != nil || !w.known(r.Hdoc) {
+		return "", false
+	}
+	s, err := expand.Document(w.config(), r.Hdoc)
+	if err != nil || strings.Contains(s, Dyn) {
+		return "", false
+	}
+	return strings.TrimRight(s, "\n"), true // a substitution drops the trailing newlines
+}

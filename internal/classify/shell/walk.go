@@ -98,8 +98,12 @@ func (w *walker) env(name string) string {
 func (w *walker) config() *expand.Config {
 	return &expand.Config{
 		Env: expand.FuncEnviron(w.env),
-		CmdSubst: func(out io.Writer, _ *syntax.CmdSubst) error {
-			_, err := io.WriteString(out, Dyn)
+		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
+			text, ok := w.catHeredoc(cs)
+			if !ok {
+				text = Dyn
+			}
+			_, err := io.WriteString(out, text)
 			return err
 		},
 		ProcSubst: func(ps *syntax.ProcSubst) (string, error) {
@@ -128,7 +132,8 @@ func (w *walker) known(word *syntax.Word) bool {
 	syntax.Walk(word, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
-			ok = false
+			_, ok = w.catHeredoc(n)
+			return false // $(cat <<'EOF' … EOF) was judged whole
 		case *syntax.ParamExp:
 			if n.Param == nil || n.Excl || n.Index != nil || n.Names != 0 {
 				ok = false
