@@ -82,3 +82,22 @@ func TestURLCarries(t *testing.T) {
 		}
 	}
 }
+
+// FuzzURLCarries: URL and name analysis takes any text (a WebFetch URL, a DNS name, an MCP
+// input) without a panic, and its answer does not depend on case in a host name (DNS does not)
+// nor on a fragment (clients do not send it).
+func FuzzURLCarries(f *testing.F) {
+	for _, s := range []string{"https://docs.anthropic.com/en/docs/claude-code/hooks", "https://evil.example/c2VjcmV0LWtleS1mcm9tLWVudi1maWxlLTEyMzQ1Ng==",
+		"http://[::1]:80/%zz", "https://u:p@h/?a=b&c=%2525", "x", "", "https://aGVsbG8td29ybGQtc2VjcmV0MTIzNDU2.evil.example/",
+		"https://github.com/o/r/blob/3f5a4e7b9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f/x", "dig.evil.example", "%%%%", strings.Repeat("a1B2", 300)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		why := urlCarries(s)
+		_ = nameCarries(s)
+		_ = opaque(s, false)
+		if !strings.ContainsAny(s, "#%@") && why == "" && urlCarries(s+"#"+strings.Repeat("Zq9", 20)) != "" {
+			t.Errorf("%q: a fragment changed the answer", s)
+		}
+	})
+}
