@@ -224,7 +224,11 @@ func (c *Classifier) decodeProgram(r *result, prog *shell.Program) {
 		return nil
 	}
 	say := func(src, runner string, d *dec) {
-		r.add(risk.Critical, ShellExec, ruleDecodeRun, src, runner+" runs what "+d.cmd.Name()+" "+d.what+": an encoded payload the classifier cannot read, so no trust may run it")
+		r.add(risk.Critical, ShellExec, ruleDecodeRun, src, runner+" runs the output of "+quoteRaw(d.cmd.Src)+", which "+d.what+": an encoded payload the classifier cannot read, so no trust may run it")
+		// First among the critical reasons: it says more than "cannot be known statically".
+		last := r.parts[len(r.parts)-1]
+		copy(r.parts[1:], r.parts[:len(r.parts)-1])
+		r.parts[0] = last
 	}
 	for _, f := range prog.Findings {
 		if f.Rule == "dynamic_command" || f.Rule == "dynamic_program" {

@@ -39,11 +39,11 @@ import (
 
 // Rule ids of outbound data.
 const (
-	ruleOutboundData = "outbound_data"    // a channel to another machine carries local data
-	ruleDNSData      = "dns_exfiltration" // a name looked up (DNS, whois) carries local data
-	ruleTunnel       = "outbound_tunnel"  // a tunnel or a listener opens this machine to another
-	ruleGitNewRemote = "git_push_new_remote"
-	ruleMailer       = "mail_sender" // the seed's mail senders, git send-email among them
+	ruleOutboundData = "outbound_data"       // a channel to another machine carries local data
+	ruleDNSData      = "dns_exfiltration"    // a name looked up (DNS, whois) carries local data
+	ruleTunnel       = "outbound_tunnel"     // a tunnel or a listener opens this machine to another
+	ruleGitNewRemote = "git_push_new_remote" // a push to a place no one configured before
+	ruleMailer       = "mail_sender"         // the seed's mail senders, git send-email among them
 )
 
 // channel is one row of the outbound table.
@@ -62,6 +62,8 @@ type sent struct {
 	files  []shell.Word // local files it sends
 	stdin  bool         // it sends its standard input
 	always string       // it carries local data by its nature: why
+	rule   string       // the rule id of always, when not the row's (a tunnel, a listener)
+	domain string       // the domain of the finding, when not shell_exec (git_remote)
 }
 
 // channels is the outbound table.
@@ -69,7 +71,7 @@ var channels = [...]channel{
 	{[]string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie"}, ruleOutboundData, httpSends},
 	{[]string{"dig", "nslookup", "host", "drill", "delv", "kdig", "getent", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "resolvectl", "systemd-resolve", "avahi-resolve", "avahi-resolve-host-name", "nmap"}, ruleDNSData, dnsSends},
 	{[]string{"whois"}, ruleDNSData, whoisSends},
-	{[]string{"nc", "ncat", "netcat", "socat", "telnet"}, ruleTunnel, socketSends},
+	{[]string{"nc", "ncat", "netcat", "socat", "telnet"}, ruleOutboundData, socketSends},
 	{[]string{"ssh", "autossh"}, ruleOutboundData, sshSends},
 	{[]string{"scp", "sftp", "rsync", "rclone"}, ruleOutboundData, copySends},
 	{[]string{"aws", "gsutil", "gcloud", "az", "s3cmd", "azcopy"}, ruleOutboundData, cloudSends},
@@ -104,16 +106,23 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 		return
 	}
 	x.r.sends = true
+	domain := ShellExec
+	if s.domain != "" {
+		domain = s.domain
+	}
 	to := "another machine"
 	if len(s.hosts) > 0 && s.hosts[0].Known && s.hosts[0].Value != "" {
 		to = hostOf(s.hosts[0].Value)
 	}
 	crit := func(why string) {
-		x.add(risk.Critical, ShellExec, rule, x.name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
+		x.add(risk.Critical, domain, rule, x.name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
 	}
 	switch {
 	case s.always != "":
-		x.add(risk.Critical, ShellExec, rule, x.name+" "+s.always+": local data would leave the machine, so no trust may run it")
+		if s.rule != "" {
+			rule = s.rule
+		}
+		x.add(risk.Critical, domain, rule, x.name+" "+s.always+": local data would leave the machine, so no trust may run it")
 		return
 	case len(s.files) > 0:
 		crit("uploads " + quoteRaw(s.files[0].Value))
@@ -140,7 +149,7 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 	}
 	for _, w := range s.names {
 		if why := urlCarries(w.Value); why != "" {
-			crit("asks for " + quoteRaw(w.Value) + ": " + why + ",")
+			crit("asks for " + quoteRaw(w.Value) + " (" + why + ")")
 			return
 		}
 	}
@@ -364,6 +373,7 @@ func socketSends(x *cmdCtx) sent {
 			}
 		}
 		s.hosts = []shell.Word{bind}
+		s.rule = ruleTunnel
 		if runs {
 			s.always = "listens and serves a program (a shell) to whoever connects"
 		} else if x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile" {
@@ -411,7 +421,7 @@ func socatSends(x *cmdCtx) sent {
 	if !listen || serve == "" || bind.Known && localHost(bind.Value) {
 		return sent{none: true}
 	}
-	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve}
+	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve, rule: ruleTunnel}
 }
 
 // sshSends: a tunnel carries whatever later calls send through it; the remote command and the
@@ -428,7 +438,7 @@ func sshSends(x *cmdCtx) sent {
 	}{{'R', "-R opens this machine's ports to the remote"}, {'L', "-L makes a local port lead to another machine (a later call to a local address leaves it)"},
 		{'D', "-D opens a SOCKS proxy through the remote (a later call to a local address leaves the machine)"}, {'w', "-w opens a network tunnel device to the remote"}} {
 		if _, ok := p.value(string(t.opt)); ok {
-			s.always = "opens a tunnel: " + t.why
+			s.always, s.rule = "opens a tunnel: "+t.why, ruleTunnel
 		}
 	}
 	for i, a := range x.args {
@@ -444,7 +454,7 @@ func sshSends(x *cmdCtx) sent {
 		k, _, _ = strings.Cut(k, " ")
 		switch strings.ToLower(k) {
 		case "localforward", "remoteforward", "dynamicforward", "tunnel", "tunneldevice":
-			s.always = "opens a tunnel (-o " + v + ")"
+			s.always, s.rule = "opens a tunnel (-o "+v+")", ruleTunnel
 		}
 	}
 	return s
@@ -753,11 +763,11 @@ func gitSends(x *cmdCtx) sent {
 		}
 		return sent{none: true}
 	case "send-email":
-		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches (the seed's mail senders)"}
+		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches (the seed's mail senders)", rule: ruleMailer}
 	case "imap-send":
-		return sent{hosts: []shell.Word{{Value: "an IMAP server", Known: true}}, always: "imap-send uploads patches to a mail server"}
+		return sent{hosts: []shell.Word{{Value: "an IMAP server", Known: true}}, always: "imap-send uploads patches to a mail server", rule: ruleMailer}
 	case "daemon":
-		return sent{hosts: []shell.Word{{Value: "0.0.0.0", Known: true}}, always: "daemon serves the repositories to whoever connects"}
+		return sent{hosts: []shell.Word{{Value: "0.0.0.0", Known: true}}, always: "daemon serves the repositories to whoever connects", rule: ruleTunnel}
 	case "push", "send-pack":
 		remote := shell.Word{Value: "", Known: true}
 		if r, ok := p.value("repo"); ok {
@@ -786,7 +796,9 @@ func gitSends(x *cmdCtx) sent {
 		}
 		if s.always != "" {
 			s.hosts = []shell.Word{{Value: "another machine", Known: true}}
+			s.rule = ruleGitNewRemote
 		}
+		s.domain = GitRemote
 		return s
 	case "fetch", "pull", "clone", "ls-remote", "archive":
 		var urls []shell.Word
@@ -806,6 +818,7 @@ func gitSends(x *cmdCtx) sent {
 		if len(s.hosts) == 0 {
 			return sent{none: true}
 		}
+		s.domain = GitRemote
 		return s
 	}
 	return sent{none: true}
@@ -871,7 +884,7 @@ func gitURLHost(v string) string {
 // webSent: a WebFetch URL that carries a secret or encoded data sends it to the site.
 func webSent(r *result, raw string) {
 	if why := urlCarries(raw); why != "" {
-		r.add(risk.Critical, Web, ruleOutboundData, raw, "WebFetch of a URL that "+why+": local data would leave the machine in the request, so no trust may run it")
+		r.add(risk.Critical, Web, ruleOutboundData, raw, "WebFetch of this URL sends what it holds: "+why+"; local data would leave the machine in the request, so no trust may run it")
 	}
 }
 
@@ -929,7 +942,7 @@ func toolSent(r *result, tool, domain string, raw []byte, v any) {
 						continue
 					}
 					if why := urlCarries(f); why != "" {
-						r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given the URL "+clipText(f)+", which "+why+": local data would leave the machine, so no trust may run it")
+						r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given the URL "+clipText(f)+" ("+why+"): local data would leave the machine, so no trust may run it")
 						return true
 					}
 				}
