@@ -37,27 +37,28 @@ const ruleDecodeRun = "decode_then_run"
 // readable text, when its arguments say so.
 type decoder struct {
 	names []string
-	// decodes reports whether these arguments (after the name) make it decode; nil: always.
-	decodes func(args []shell.Word) bool
-	what    string // for a reason: "base64 -d decodes base64"
+	opts  []string                // it decodes when one of these options is given
+	test  func([]shell.Word) bool // or when this says so (the arguments after the name)
+	what  string                  // for a reason: "decodes base64"
 }
 
-// decoders is the table of shell decoders, one row per family.
+// decoders is the table of shell decoders, one row per family; a row with neither opts nor
+// test always decodes.
 var decoders = [...]decoder{
-	{[]string{"base64", "base32", "basenc", "gbase64", "gbase32"}, hasOpt("-d", "--decode", "-D"), "decodes base64/base32"},
-	{[]string{"xxd"}, xxdRevert, "turns a hex dump back into bytes"},
-	{[]string{"openssl"}, hasOpt("-d", "-decrypt"), "decodes or decrypts"},
-	{[]string{"gpg", "gpg2", "age", "rage"}, hasOpt("-d", "--decrypt"), "decrypts"},
-	{[]string{"uudecode", "uudeview", "gunzip", "zcat", "gzcat", "bunzip2", "bzcat", "unxz", "xzcat", "unlzma", "lzcat", "unzstd", "zstdcat", "lz4cat", "uncompress", "unpigz", "unlzip"}, nil, "decompresses or decodes"},
-	{[]string{"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli", "pigz", "lzip", "lzop"}, hasOpt("-d", "--decompress", "--uncompress"), "decompresses"},
-	{[]string{"unzip"}, hasOpt("-p"), "extracts an archive to its output"},
-	{[]string{"tar", "bsdtar", "gtar"}, hasOpt("-O", "--to-stdout"), "extracts an archive to its output"},
-	{[]string{"rev"}, nil, "reverses its text"},
-	{[]string{"tr"}, nil, "translates characters (rot13 and kin)"},
-	{[]string{"printf"}, printfEscapes, "expands escapes (\\x72 is r)"},
-	{[]string{"echo"}, echoEscapes, "expands escapes (\\x72 is r)"},
-	{[]string{"jq", "gojq", "jaq"}, argContains("@base64d"), "decodes base64 (@base64d)"},
-	{[]string{"python", "python3"}, pythonDecoder, "decodes (python -m base64 -d)"},
+	{names: []string{"base64", "base32", "basenc", "gbase64", "gbase32"}, opts: []string{"-d", "--decode", "-D"}, what: "decodes base64/base32"},
+	{names: []string{"xxd"}, test: xxdRevert, what: "turns a hex dump back into bytes"},
+	{names: []string{"openssl"}, opts: []string{"-d", "-decrypt"}, what: "decodes or decrypts"},
+	{names: []string{"gpg", "gpg2", "age", "rage"}, opts: []string{"-d", "--decrypt"}, what: "decrypts"},
+	{names: []string{"uudecode", "uudeview", "gunzip", "zcat", "gzcat", "bunzip2", "bzcat", "unxz", "xzcat", "unlzma", "lzcat", "unzstd", "zstdcat", "lz4cat", "uncompress", "unpigz", "unlzip"}, what: "decompresses or decodes"},
+	{names: []string{"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "brotli", "pigz", "lzip", "lzop"}, opts: []string{"-d", "--decompress", "--uncompress"}, what: "decompresses"},
+	{names: []string{"unzip"}, opts: []string{"-p"}, what: "extracts an archive to its output"},
+	{names: []string{"tar", "bsdtar", "gtar"}, opts: []string{"-O", "--to-stdout"}, what: "extracts an archive to its output"},
+	{names: []string{"rev"}, what: "reverses its text"},
+	{names: []string{"tr"}, what: "translates characters (rot13 and kin)"},
+	{names: []string{"printf"}, test: printfEscapes, what: "expands escapes (\\x72 is r)"},
+	{names: []string{"echo"}, test: echoEscapes, what: "expands escapes (\\x72 is r)"},
+	{names: []string{"jq", "gojq", "jaq"}, test: jqDecodes, what: "decodes base64 (@base64d)"},
+	{names: []string{"python"}, test: pythonDecoder, what: "decodes (python -m base64 -d)"},
 }
 
 // decoderOf returns what cmd does when it is a decoder, or "".
@@ -72,7 +73,12 @@ func decoderOf(cmd *shell.Cmd) string {
 	for i := range decoders {
 		d := &decoders[i]
 		for _, n := range d.names {
-			if n == name && (d.decodes == nil || d.decodes(cmd.Args[1:])) {
+			if n != name {
+				continue
+			}
+			args := cmd.Args[1:]
+			switch {
+			case d.opts != nil && hasOpt(args, d.opts...), d.test != nil && d.test(args), d.opts == nil && d.test == nil:
 				return d.what
 			}
 		}
@@ -81,19 +87,17 @@ func decoderOf(cmd *shell.Cmd) string {
 }
 
 // hasOpt: one of the options is given, alone or in a cluster of short ones (-di, -rp).
-func hasOpt(opts ...string) func([]shell.Word) bool {
-	return func(args []shell.Word) bool {
-		for _, a := range args {
-			v := a.Value
-			for _, o := range opts {
-				if v == o || strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") ||
-					len(o) == 2 && o[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], o[1]) >= 0 && isFlagCluster(v) {
-					return true
-				}
+func hasOpt(args []shell.Word, opts ...string) bool {
+	for _, a := range args {
+		v := a.Value
+		for _, o := range opts {
+			if v == o || strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") ||
+				len(o) == 2 && o[0] == '-' && len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], o[1]) >= 0 && isFlagCluster(v) {
+				return true
 			}
 		}
-		return false
 	}
+	return false
 }
 
 // isFlagCluster: -abc made of letters only (not -o=x, not -123).
@@ -107,15 +111,13 @@ func isFlagCluster(v string) bool {
 	return true
 }
 
-func argContains(s string) func([]shell.Word) bool {
-	return func(args []shell.Word) bool {
-		for _, a := range args {
-			if strings.Contains(a.Value, s) {
-				return true
-			}
+func jqDecodes(args []shell.Word) bool {
+	for _, a := range args {
+		if strings.Contains(a.Value, "@base64d") {
+			return true
 		}
-		return false
 	}
+	return false
 }
 
 func xxdRevert(args []shell.Word) bool {
@@ -165,7 +167,7 @@ func pythonDecoder(args []shell.Word) bool {
 		if a.Value == "-m" && i+1 < len(args) {
 			switch args[i+1].Value {
 			case "base64", "binascii", "uu", "gzip", "zlib", "codecs", "quopri":
-				return hasOpt("-d", "--decode", "--decompress")(args[i+2:])
+				return hasOpt(args[i+2:], "-d", "--decode", "--decompress")
 			}
 		}
 	}
@@ -344,14 +346,14 @@ func (c *Classifier) decodedFiles(r *result, prog *shell.Program) {
 
 // decompressesInPlace: gunzip x.gz (or gzip -d x.gz) writes x.
 func decompressesInPlace(cmd *shell.Cmd) bool {
-	if hasOpt("-c", "--stdout", "--to-stdout")(cmd.Args[1:]) {
+	if hasOpt(cmd.Args[1:], "-c", "--stdout", "--to-stdout") {
 		return false
 	}
 	switch cmd.Name() {
 	case "gunzip", "bunzip2", "unxz", "unzstd", "uncompress", "unlzma", "unpigz", "unlzip":
 		return true
 	case "gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "lzip", "lzop":
-		return hasOpt("-d", "--decompress", "--uncompress")(cmd.Args[1:])
+		return hasOpt(cmd.Args[1:], "-d", "--decompress", "--uncompress")
 	}
 	return false
 }
