@@ -46,11 +46,50 @@ const (
 	ruleMailer       = "mail_sender"         // the seed's mail senders, git send-email among them
 )
 
-// channel is one row of the outbound table.
+// channel is one row of the outbound table. sends names the row's reader, dispatched by a
+// switch (read) rather than a func value, so that judging a command allocates nothing.
 type channel struct {
 	names []string
 	rule  string
-	sends func(x *cmdCtx) sent
+	sends reader
+}
+
+type reader int
+
+const (
+	readHTTP reader = iota
+	readDNS
+	readWhois
+	readSocket
+	readSSH
+	readCopy
+	readCloud
+	readGH
+	readGit
+)
+
+func (x *cmdCtx) sends(r reader) sent {
+	switch r {
+	case readHTTP:
+		return httpSends(x)
+	case readDNS:
+		return dnsSends(x)
+	case readWhois:
+		return whoisSends(x)
+	case readSocket:
+		return socketSends(x)
+	case readSSH:
+		return sshSends(x)
+	case readCopy:
+		return copySends(x)
+	case readCloud:
+		return cloudSends(x)
+	case readGH:
+		return ghSends(x)
+	case readGit:
+		return gitSends(x)
+	}
+	return sent{none: true}
 }
 
 // sent is what one command sends off the machine.
@@ -68,15 +107,15 @@ type sent struct {
 
 // channels is the outbound table.
 var channels = [...]channel{
-	{[]string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie"}, ruleOutboundData, httpSends},
-	{[]string{"dig", "nslookup", "host", "drill", "delv", "kdig", "getent", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "resolvectl", "systemd-resolve", "avahi-resolve", "avahi-resolve-host-name", "nmap"}, ruleDNSData, dnsSends},
-	{[]string{"whois"}, ruleDNSData, whoisSends},
-	{[]string{"nc", "ncat", "netcat", "socat", "telnet"}, ruleOutboundData, socketSends},
-	{[]string{"ssh", "autossh"}, ruleOutboundData, sshSends},
-	{[]string{"scp", "sftp", "rsync", "rclone"}, ruleOutboundData, copySends},
-	{[]string{"aws", "gsutil", "gcloud", "az", "s3cmd", "azcopy"}, ruleOutboundData, cloudSends},
-	{[]string{"gh"}, ruleOutboundData, ghSends},
-	{[]string{"git"}, ruleOutboundData, gitSends},
+	{[]string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie"}, ruleOutboundData, readHTTP},
+	{[]string{"dig", "nslookup", "host", "drill", "delv", "kdig", "getent", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "resolvectl", "systemd-resolve", "avahi-resolve", "avahi-resolve-host-name", "nmap"}, ruleDNSData, readDNS},
+	{[]string{"whois"}, ruleDNSData, readWhois},
+	{[]string{"nc", "ncat", "netcat", "socat", "telnet"}, ruleOutboundData, readSocket},
+	{[]string{"ssh", "autossh"}, ruleOutboundData, readSSH},
+	{[]string{"scp", "sftp", "rsync", "rclone"}, ruleOutboundData, readCopy},
+	{[]string{"aws", "gsutil", "gcloud", "az", "s3cmd", "azcopy"}, ruleOutboundData, readCloud},
+	{[]string{"gh"}, ruleOutboundData, readGH},
+	{[]string{"git"}, ruleOutboundData, readGit},
 }
 
 // outbound judges one command against the outbound table.
@@ -85,7 +124,7 @@ func (x *cmdCtx) outbound() {
 		ch := &channels[i]
 		for _, n := range ch.names {
 			if n == x.name {
-				x.judgeSent(ch.rule, ch.sends(x))
+				x.judgeSent(ch.rule, x.sends(ch.sends))
 				return
 			}
 		}
@@ -751,6 +790,11 @@ func gitSends(x *cmdCtx) sent {
 		return sent{none: true}
 	}
 	sub := args[i].Value
+	switch sub {
+	case "remote", "config", "send-email", "imap-send", "daemon", "push", "send-pack", "fetch", "pull", "clone", "ls-remote", "archive":
+	default:
+		return sent{none: true}
+	}
 	rest := args[i+1:]
 	p := parseArgs(rest, "oC", "push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter")
 	switch sub {

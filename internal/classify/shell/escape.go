@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"io"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -125,4 +126,25 @@ func (w *walker) catHeredoc(cs *syntax.CmdSubst) (string, bool) {
 		return "", false
 	}
 	return strings.TrimRight(s, "\n"), true // a substitution drops the trailing newlines
+}
+
+// cmdSubst is the expander's answer to a command substitution: Dyn, or the text of
+// $(cat <<'EOF' … EOF) in a program that has a here-document (only then is a closure built).
+func (w *walker) cmdSubst() func(io.Writer, *syntax.CmdSubst) error {
+	if !w.heredocs {
+		return dynSubst
+	}
+	return func(out io.Writer, cs *syntax.CmdSubst) error {
+		text, ok := w.catHeredoc(cs)
+		if !ok {
+			text = Dyn
+		}
+		_, err := io.WriteString(out, text)
+		return err
+	}
+}
+
+func dynSubst(out io.Writer, _ *syntax.CmdSubst) error {
+	_, err := io.WriteString(out, Dyn)
+	return err
 }

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -32,10 +31,11 @@ type walker struct {
 	ifs   bool // the program changed IFS: an unquoted expansion may split anywhere
 	// cdUnknown: CDPATH was set or cdable_vars turned on, so cd NAME may go anywhere.
 	cdUnknown bool
+	heredocs  bool // the program has a here-document: $(cat <<'EOF' …) may be known text
 }
 
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
-	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}}
+	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}, heredocs: strings.Contains(src, "<<")}
 	if a.opt.Home != "" {
 		w.vars["HOME"] = a.opt.Home
 	}
@@ -97,15 +97,8 @@ func (w *walker) env(name string) string {
 
 func (w *walker) config() *expand.Config {
 	return &expand.Config{
-		Env: expand.FuncEnviron(w.env),
-		CmdSubst: func(out io.Writer, cs *syntax.CmdSubst) error {
-			text, ok := w.catHeredoc(cs)
-			if !ok {
-				text = Dyn
-			}
-			_, err := io.WriteString(out, text)
-			return err
-		},
+		Env:      expand.FuncEnviron(w.env),
+		CmdSubst: w.cmdSubst(),
 		ProcSubst: func(ps *syntax.ProcSubst) (string, error) {
 			if w.procs == nil {
 				w.procs = map[string]*syntax.ProcSubst{}
