@@ -444,7 +444,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 	if !decode(ev.ToolInput, &v) {
 		return
 	}
-	toolSent(r, ev.ToolName, domain, ev.ToolInput, v)
+	toolSent(r, ev.ToolName, domain, v)
 	tool := ev.ToolName
 	if domain == "" {
 		domain = Global

@@ -66,6 +66,7 @@ const (
 	readCloud
 	readGH
 	readGit
+	readServer
 )
 
 func (x *cmdCtx) sends(r reader) sent {
@@ -88,6 +89,8 @@ func (x *cmdCtx) sends(r reader) sent {
 		return ghSends(x)
 	case readGit:
 		return gitSends(x)
+	case readServer:
+		return serverSends(x)
 	}
 	return sent{none: true}
 }
@@ -116,14 +119,19 @@ var channels = [...]channel{
 	{[]string{"aws", "gsutil", "gcloud", "az", "s3cmd", "azcopy"}, ruleOutboundData, readCloud},
 	{[]string{"gh"}, ruleOutboundData, readGH},
 	{[]string{"git"}, ruleOutboundData, readGit},
+	{[]string{"python", "php"}, ruleTunnel, readServer},
 }
 
 // outbound judges one command against the outbound table.
 func (x *cmdCtx) outbound() {
+	name := x.name
+	if strings.HasPrefix(name, "python") {
+		name = "python" // python3, python3.12
+	}
 	for i := range channels {
 		ch := &channels[i]
 		for _, n := range ch.names {
-			if n == x.name {
+			if n == name {
 				x.judgeSent(ch.rule, x.sends(ch.sends))
 				return
 			}
@@ -362,12 +370,14 @@ func dnsSends(x *cmdCtx) sent {
 			s.words = append(s.words, a) // nslookup -type=$X
 		}
 	}
-	if len(s.names) == 0 && len(s.files) == 0 {
+	// nslookup with no name reads its queries from stdin.
+	s.stdin = n == "nslookup" && len(s.names) == 0 && x.cmd.Input != ""
+	if len(s.names) == 0 && len(s.files) == 0 && !s.stdin {
 		return sent{none: true}
 	}
 	s.hosts = s.names
 	if len(s.hosts) == 0 {
-		s.hosts = []shell.Word{{Value: "a DNS resolver"}}
+		s.hosts = []shell.Word{{Value: "a DNS resolver", Known: true}}
 	}
 	return s
 }
@@ -461,6 +471,32 @@ func socatSends(x *cmdCtx) sent {
 		return sent{none: true}
 	}
 	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve, rule: ruleTunnel}
+}
+
+// serverSends: python -m http.server and php -S serve the files of a directory to whoever
+// connects, unless bound to this machine (python's default is every interface).
+func serverSends(x *cmdCtx) sent {
+	bind := shell.Word{Value: "0.0.0.0", Known: true}
+	serves := false
+	for i, a := range x.args {
+		v := a.Value
+		switch {
+		case x.name != "php" && v == "-m" && i+1 < len(x.args):
+			m := x.args[i+1].Value
+			serves = serves || m == "http.server" || m == "SimpleHTTPServer"
+		case x.name != "php" && (v == "-b" || v == "--bind") && i+1 < len(x.args):
+			bind = x.args[i+1]
+		case x.name != "php" && strings.HasPrefix(v, "--bind="):
+			bind = shell.Word{Value: strings.TrimPrefix(v, "--bind="), Known: a.Known}
+		case x.name == "php" && v == "-S" && i+1 < len(x.args):
+			serves, bind = true, x.args[i+1]
+		}
+	}
+	if !serves || bind.Known && localHost(hostOf(bind.Value)) {
+		return sent{none: true}
+	}
+	return sent{hosts: []shell.Word{bind}, rule: ruleTunnel,
+		always: "serves the files of its directory to whoever connects (bind it to this machine: --bind 127.0.0.1, php -S 127.0.0.1:8000)"}
 }
 
 // sshSends: a tunnel carries whatever later calls send through it; the remote command and the
@@ -951,14 +987,10 @@ func (c *Classifier) webSearch(r *result, ev *claude.Event) {
 
 // toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
 // secret-shaped string in its input, or a URL in it that carries one or encoded data, is
-// critical. domain "" is _global.
-func toolSent(r *result, tool, domain string, raw []byte, v any) {
+// critical. domain "" is _global. Values are judged one by one.
+func toolSent(r *result, tool, domain string, v any) {
 	if domain == "" {
 		domain = Global
-	}
-	if s := string(raw); mask.String(s) != s {
-		r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
-		return
 	}
 	budget := 256
 	var walk func(v any, depth int) bool
@@ -980,6 +1012,12 @@ func toolSent(r *result, tool, domain string, raw []byte, v any) {
 				}
 			}
 		case string:
+			// Each value alone: a key named like a secret (page_token, a cursor) is not a
+			// secret, what the value holds may be.
+			if len(v) < 65536 && mask.String(v) != v {
+				r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
+				return true
+			}
 			if i := strings.Index(v, "://"); i > 0 && len(v) < 8192 {
 				for _, f := range strings.Fields(v) {
 					if !strings.Contains(f, "://") {
