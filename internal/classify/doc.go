@@ -115,7 +115,8 @@
 //     rebase, reset --hard, clean, branch -D are high); git_remote is push (high), pull (high, it
 //     merges), fetch/clone (medium), ls-remote (low).
 //   - WebFetch is medium, WebSearch low; a WebFetch URL about payments or carrying a secret-named
-//     query parameter is critical. MCP tools are medium. Unknown tools are _global, medium.
+//     query parameter is critical, and so is one that can carry local data (see "Outbound
+//     data"). MCP tools are medium. Unknown tools are _global, medium.
 //   - Writes outside the project into system directories or home dotfiles, and into .git/hooks
 //     or .git/config, are high.
 //   - Inline interpreter code (python -c, perl -e, node -e, ruby -e, awk programs, heredocs to
@@ -131,8 +132,9 @@
 //     ncat, netcat, socat, telnet, openssl s_client, ftp to a host that is not local, inline
 //     code as above, and scp/rsync of a credential to another machine. High, as the seed's deny
 //     list says (ssh, scp: "remote connection"): ssh, scp, sftp and rsync to or from another
-//     machine, which need an account there; git push (high) to any remote. ssh's remote command
-//     is still analysed, so `ssh host 'rm -rf /'` is critical.
+//     machine, which need an account there; git push (high) to a configured remote. ssh's
+//     remote command is still analysed, so `ssh host 'rm -rf /'` is critical; what any of them
+//     can carry off the machine is judged under "Outbound data".
 //   - MCP tools, unknown tools (_global, medium) and malformed events have their input scanned
 //     alike: a string that names a protected path is critical whatever the tool's name (we
 //     cannot know what the tool does with it); when the name says it writes (write, edit,
@@ -155,6 +157,56 @@
 //     paths unknown.
 //   - A mixed program's domain is that of its riskiest part; ties go to the more capable domain
 //     (shell_exec > git_remote > git_local > … > file_read), so `ls && go test` is test_run.
+//
+// # Decode-then-run (decode.go)
+//
+// An encoded or assembled payload that is run cannot be read, so it is critical at any trust
+// (rule decode_then_run). A table of decoders (base64/base32 -d, xxd -r, openssl -d, gpg -d,
+// gunzip/zcat/xz -d and kin, unzip -p, tar -O, rev, tr, printf and echo -e with numeric
+// escapes, jq @base64d, python -m base64 -d) is tied to what runs their output: a shell or
+// interpreter reading a pipe they feed (Cmd.Feed), a program named or built from their output
+// ($(…), bash -c, eval, python -c "$(…)", bash <(…)), or a file they write that a later
+// command of the program runs (base64 -d > x.sh; sh x.sh). Inline code that runs something and
+// decodes (b64decode, atob, fromhex, pack, decode64, rot13 …), assembles (chr(…) three times,
+// map(chr, …), fromCharCode), spells in numeric escapes, or runs what it reads from stdin is
+// critical too; so is pwsh -EncodedCommand, and a program's name spelled in $'…' escapes
+// (shell.Word.Escaped, followed through variables). Perl's q{} qq{} qx{} qw() and Ruby's %q{}
+// %x{} %w[] strings are read as string literals. Decoding alone (base64 -d x > y, zcat log |
+// grep) and running alone keep their risk.
+//
+// # Outbound data (outbound.go, urldata.go)
+//
+// A channel that sends data off the machine is critical when it can carry local data: a
+// value computed at run time in what it sends (a command substitution, a variable not known
+// statically), a file it uploads, its standard input fed from a pipe or a file (or a
+// here-document holding a computed value or a secret), a secret-shaped string (mask.String
+// changes it) in what it sends or anywhere in a program that sends, or an opaque token in a URL
+// or host name it asks for. One row per channel family: DNS lookups (dig, nslookup, host,
+// drill, getent hosts, ping -p, traceroute …; rule dns_exfiltration), whois, nc/ncat/socat
+// (a listener that serves a program or piped data, rule outbound_tunnel), ssh (tunnels -R -L
+// -D -w and their -o forms, rule outbound_tunnel; the remote command and stdin), scp, sftp
+// batches, rsync, rclone, cloud storage uploads (aws s3, gsutil, gcloud storage, az, s3cmd,
+// azcopy), gh (gists, api @file/--input, bodies from files or computed values), git (push to a
+// URL, or to a remote pointed elsewhere earlier in the same program or by -c: rule
+// git_push_new_remote, domain git_remote; send-email and imap-send: mail_sender; daemon;
+// the URLs of fetch/clone/pull/ls-remote), python -m http.server and php -S not bound to this
+// machine, and curl/wget (critical to any address that is not local already; the reason names
+// the upload). WebFetch is judged on its URL's host labels, path and query, WebSearch on its
+// query, MCP and unknown tools on each string value of their input and the URLs in it.
+//
+// A token in a URL is opaque (urldata.go) when it is at least 16 characters of letters, digits
+// and + / = - _, is not a UUID nor made of ordinary pieces (words, numbers up to 20 digits,
+// hex up to 12, short mixes), and is hexadecimal of 24 digits or more (allowed on code and
+// package hosts: github.com, pkg.go.dev, files.pythonhosted.org …), a number of 24 digits or
+// more, or random-looking (high entropy, character class changing often). Everyday URLs (docs
+// pages, GitHub blobs with commit hashes, Actions runs, pkg.go.dev, npm, PyPI, UUIDs, asset
+// hashes) pass; a payload cut into short ordinary pieces is not seen, and an opaque document id
+// on an unlisted host (a Google Docs id) is a false alarm the person resolves.
+//
+// A channel that cannot carry local data keeps its risk (ssh host uptime high, dig
+// example.com medium, a WebFetch of a docs page medium, git push origin high). Known text
+// stays known: $(cat <<'EOF' … EOF), the way Claude Code passes commit messages and pull
+// request bodies, is read as the document it prints.
 //
 // # User rules
 //
