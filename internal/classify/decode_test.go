@@ -27,7 +27,8 @@ func TestDecodeThenRun(t *testing.T) {
 		"substituted as a program": {
 			"$(echo cm0= | base64 -d) -rf x", "eval \"$(base64 -d <<< cm0=)\"", "bash -c \"$(xxd -r -p f)\"", "sh -c \"$(rev <<< sl)\"",
 			"python3 -c \"$(base64 -d f)\"", "perl -e \"$(base64 -d f)\"", "node -e \"$(gzip -dc x.gz)\"", "bash <(base64 -d x)",
-			"source <(gunzip -c x.gz)", "python3 <(base64 -d x)", "`base64 -d <<< bHM=`", "bash -c \"$(printf '\\x6c\\x73')\"",
+			"source <(gunzip -c x.gz)", "python3 <(base64 -d x)", "python3 - <<< \"$(base64 -d x)\"", "p=$(base64 -d x); python3 -c \"$p\"",
+			"sh < <(base64 -d x)", "(base64 -d x) | sh", "{ base64 -d x; } | bash", "`base64 -d <<< bHM=`", "bash -c \"$(printf '\\x6c\\x73')\"",
 		},
 		"written to a file, then run": {
 			"base64 -d x > p.sh; sh p.sh", "base64 -d x > p.sh && bash ./p.sh", "xxd -r -p h > p.py; python3 p.py",

@@ -98,6 +98,7 @@ func (x *cmdCtx) sends(r reader) sent {
 // sent is what one command sends off the machine.
 type sent struct {
 	none   bool         // this use is not a channel (a subcommand that stays local)
+	bare   bool         // none only for want of operands: xargs may supply them
 	hosts  []shell.Word // where it goes; an unknown host is another machine
 	words  []shell.Word // what it sends: judged for run-time values and secrets
 	names  []shell.Word // URLs and names it asks for: judged also for opaque tokens
@@ -140,7 +141,7 @@ func (x *cmdCtx) outbound() {
 }
 
 func (x *cmdCtx) judgeSent(rule string, s sent) {
-	if s.none {
+	if s.none && !(s.bare && x.cmd.StdinArgs) {
 		return
 	}
 	local := len(s.hosts) > 0
@@ -174,7 +175,10 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 	case len(s.files) > 0:
 		crit("uploads " + quoteRaw(s.files[0].Value))
 		return
-	case s.stdin && (x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile"):
+	case x.cmd.StdinArgs:
+		crit("takes arguments read from its input (xargs), which can carry local data,")
+		return
+	case s.stdin && (x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile") && x.cmd.Feed != "/dev/null" && x.cmd.Feed != "/dev/zero":
 		crit("sends what is piped or redirected into it")
 		return
 	case s.stdin && x.cmd.Input == "heredoc" && strings.Contains(x.cmd.Feed, shell.Dyn):
@@ -309,7 +313,7 @@ func httpSends(x *cmdCtx) sent {
 	}
 	s.hosts = s.names
 	if len(s.hosts) == 0 {
-		s.none = true
+		s.none, s.bare = true, true
 	}
 	return s
 }
@@ -373,7 +377,7 @@ func dnsSends(x *cmdCtx) sent {
 	// nslookup with no name reads its queries from stdin.
 	s.stdin = n == "nslookup" && len(s.names) == 0 && x.cmd.Input != ""
 	if len(s.names) == 0 && len(s.files) == 0 && !s.stdin {
-		return sent{none: true}
+		return sent{none: true, bare: true}
 	}
 	s.hosts = s.names
 	if len(s.hosts) == 0 {
@@ -394,7 +398,7 @@ func whoisSends(x *cmdCtx) sent {
 		s.hosts = append(s.hosts, shell.Word{Value: "a whois server", Known: true})
 	}
 	if len(p.operands) == 0 {
-		s.none = true
+		s.none, s.bare = true, true
 	}
 	return s
 }
@@ -504,7 +508,7 @@ func serverSends(x *cmdCtx) sent {
 func sshSends(x *cmdCtx) sent {
 	p := parseArgs(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
 	if len(p.operands) == 0 {
-		return sent{none: true}
+		return sent{none: true, bare: true}
 	}
 	s := sent{hosts: p.operands[:1], words: p.operands[1:], stdin: !p.has('n') && !p.has('f')}
 	for _, t := range []struct {

@@ -63,8 +63,16 @@ func (w *walker) feed(input string) string {
 	t := ""
 	switch input {
 	case "pipe":
-		if in, from := w.input(st); in == "pipe" && from != nil {
+		in, from := w.input(st)
+		switch {
+		case in == "pipe" && from != nil:
 			t = w.text(from)
+		case in == "pipe":
+			for _, r := range st.Redirs {
+				if r.Op == syntax.RdrIn {
+					t = w.text(r.Word) // < /dev/null, < <(base64 -d x)
+				}
+			}
 		}
 	case "heredoc":
 		for _, r := range st.Redirs {
