@@ -250,11 +250,11 @@ func (c *Classifier) decodeProgram(r *result, prog *shell.Program) {
 		case cmd.Code != nil && !cmd.Code.Known:
 			// python3 - <<< "$(base64 -d x)", p=$(base64 -d x); python3 -c "$p": the code is
 			// built at run time in a program that decodes; which value it is cannot be told.
-			d := in(cmd.Src, cmd)
-			if d == nil {
-				d = &decs[0]
+			if d := in(cmd.Src, cmd); d != nil {
+				say(cmd.Src, name, d)
+			} else {
+				say(cmd.Src, name+" (code built at run time)", &decs[0])
 			}
-			say(cmd.Src, name+" (code built at run time)", d)
 		case runsStream(cmd):
 			if d := in(cmd.Src, cmd); d != nil {
 				say(cmd.Src, name, d)
