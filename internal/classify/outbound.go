@@ -99,6 +99,7 @@ func (x *cmdCtx) sends(r reader) sent {
 type sent struct {
 	none   bool         // this use is not a channel (a subcommand that stays local)
 	bare   bool         // none only for want of operands: xargs may supply them
+	dest   string       // where it goes, for the reason, when the hosts do not say
 	hosts  []shell.Word // where it goes; an unknown host is another machine
 	words  []shell.Word // what it sends: judged for run-time values and secrets
 	names  []shell.Word // URLs and names it asks for: judged also for opaque tokens
@@ -159,7 +160,10 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 		domain = s.domain
 	}
 	to := "another machine"
-	if len(s.hosts) > 0 && s.hosts[0].Known && s.hosts[0].Value != "" {
+	switch {
+	case s.dest != "":
+		to = s.dest
+	case len(s.hosts) > 0 && s.hosts[0].Known && s.hosts[0].Value != "":
 		to = hostOf(s.hosts[0].Value)
 	}
 	crit := func(why string) {
@@ -383,6 +387,7 @@ func dnsSends(x *cmdCtx) sent {
 	if len(s.hosts) == 0 {
 		s.hosts = []shell.Word{{Value: "a DNS resolver", Known: true}}
 	}
+	s.dest = "the DNS resolvers (every server on the way to the name's domain sees it)"
 	return s
 }
 
