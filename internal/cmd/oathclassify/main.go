@@ -26,7 +26,10 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          Bash commands are parsed as bash: every command anywhere counts, wrappers (sudo,
          env, xargs, find -exec …) and second programs (bash -c, eval, heredocs) included.
          A write to the harness's own files (state, config, audit, hooks, .claude/settings*)
-         is critical by any route.
+         is critical by any route. So is an encoded payload that is run (base64 -d | sh,
+         exec(b64decode(…)), eval(atob(…))), and a channel that can carry local data off the
+         machine (dig $(…).x.com, ssh -R, scp of a local file, git push to a new URL, a
+         WebFetch URL holding a key or encoded data); the reason says which.
 Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
 Side effects: none; nothing is written to disk.
 Errors:  exit 1 with one line on stderr when the input is not one JSON object or the settings
