@@ -388,7 +388,7 @@ func (x *cmdCtx) decodedCode(w shell.Word) {
 	case !runs:
 	case containsAny(low, codeDecodes), strings.Contains(low, "buffer.from(") && (strings.Contains(low, "base64") || strings.Contains(low, "hex")):
 		why = "decodes text and runs it"
-	case strings.Count(low, "chr(") >= 3 || strings.Count(low, "[char]") >= 3:
+	case strings.Count(low, "chr(") >= 3 || strings.Count(low, "[char]") >= 3 || strings.Count(low, "%c") >= 3:
 		why = "assembles text character by character and runs it"
 	case numericEscapes(w.Value) >= 3:
 		why = "spells text in numeric escapes and runs it"

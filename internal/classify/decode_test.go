@@ -28,7 +28,7 @@ func TestDecodeThenRun(t *testing.T) {
 			"$(echo cm0= | base64 -d) -rf x", "eval \"$(base64 -d <<< cm0=)\"", "bash -c \"$(xxd -r -p f)\"", "sh -c \"$(rev <<< sl)\"",
 			"python3 -c \"$(base64 -d f)\"", "perl -e \"$(base64 -d f)\"", "node -e \"$(gzip -dc x.gz)\"", "bash <(base64 -d x)",
 			"source <(gunzip -c x.gz)", "python3 <(base64 -d x)", "python3 - <<< \"$(base64 -d x)\"", "p=$(base64 -d x); python3 -c \"$p\"",
-			"sh < <(base64 -d x)", "(base64 -d x) | sh", "{ base64 -d x; } | bash", "`base64 -d <<< bHM=`", "bash -c \"$(printf '\\x6c\\x73')\"",
+			"sh < <(base64 -d x)", "(base64 -d x) | sh", "{ base64 -d x; } | bash", "`base64 -d <<< bHM=`", "bash -c \"$(printf '\\x6c\\x73')\"", "$(printf '\\x72\\x6d') x", "echo -n cm0= | base64 -d | sh", "printf '%b' '\\x72\\x6d x' | sh",
 		},
 		"written to a file, then run": {
 			"base64 -d x > p.sh; sh p.sh", "base64 -d x > p.sh && bash ./p.sh", "xxd -r -p h > p.py; python3 p.py",
@@ -48,6 +48,9 @@ func TestDecodeThenRun(t *testing.T) {
 			`ruby -e 'eval $stdin.read'`, `php -r 'eval(base64_decode("ZWNobyAxOw=="));'`, `php -r 'system(str_rot13("yf"));'`,
 			`pwsh -EncodedCommand ZQBjAGgAbwA=`, `powershell -enc ZQBjAGgAbwA=`, `pwsh -e ZQBjAGgAbwA=`, `pwsh -ec ZQBjAGgAbwA=`,
 			`pwsh -c 'iex ([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String("ZWNobw==")))'`,
+			`awk 'BEGIN{system(sprintf("%c%c%c%c", 108, 115, 32, 126))}'`, `python3 -c "exec('\x70\x72\x69\x6e\x74(1)')"`,
+			`ruby -e 'eval [112, 117, 116, 115].pack("c*")'`, `node -e 'new Function(Buffer.from("Y29uc29sZQ==","base64").toString())()'`,
+			`perl -MMIME::Base64 -e 'eval decode_base64(q{cHJpbnQgMQ==})'`,
 		},
 		// Perl's and Ruby's quote operators are read as the strings they are.
 		"quote operators": {
