@@ -20,18 +20,18 @@ const (
 	cColon
 
 	cAlnum = cLower | cUpper | cDigit
-	cWord  = cAlnum | cUnder | cDash           // [A-Za-z0-9_-]
-	cDotty = cWord | cDot | cEq                // [A-Za-z0-9_.=-]
-	cB64   = cAlnum | cPlus | cSlash | cEq     // base64
-	cB64U  = cB64 | cUnder | cDash             // base64 and base64url
-	cHex   = cDigit | cLower | cUpper          // checked as hex by hexOnly
-	cUpNum = cUpper | cDigit                   // [A-Z0-9]
-	cPath  = cWord | cSlash | cPlus | cEq      // webhook paths
-	cUpDsh = cUpper | cDigit | cDash           // 1Password secret keys
-	cAlDsh = cAlnum | cDash                    // [A-Za-z0-9-]
-	cAlDot = cAlnum | cDot | cUnder | cDash    // Dynatrace, Harness
-	cLetrs = cLower | cUpper                   // Hugging Face
-	cHexD  = cDigit | cLower | cUpper | cDash  // [0-9a-f-]
+	cWord  = cAlnum | cUnder | cDash          // [A-Za-z0-9_-]
+	cDotty = cWord | cDot | cEq               // [A-Za-z0-9_.=-]
+	cB64   = cAlnum | cPlus | cSlash | cEq    // base64
+	cB64U  = cB64 | cUnder | cDash            // base64 and base64url
+	cHex   = cDigit | cLower | cUpper         // checked as hex by hexOnly
+	cUpNum = cUpper | cDigit                  // [A-Z0-9]
+	cPath  = cWord | cSlash | cPlus | cEq     // webhook paths
+	cUpDsh = cUpper | cDigit | cDash          // 1Password secret keys
+	cAlDsh = cAlnum | cDash                   // [A-Za-z0-9-]
+	cAlDot = cAlnum | cDot | cUnder | cDash   // Dynatrace, Harness
+	cLetrs = cLower | cUpper                  // Hugging Face
+	cHexD  = cDigit | cLower | cUpper | cDash // [0-9a-f-]
 )
 
 func class(c byte) uint16 {

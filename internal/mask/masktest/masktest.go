@@ -46,3 +46,16 @@ var Known = []Secret{
 	{"https://u:" + AWSSec + "@h", AWSSec},
 	{"--password=" + AWSSec, AWSSec},
 }
+
+// Bodies of the families the issue measured leaking (prefix added by the tests).
+var (
+	Stripe   = "51H" + strings.Repeat("aB3dE7", 4)
+	GitLab   = "xY7" + strings.Repeat("Qw3Er", 4)
+	Google   = "SyD" + strings.Repeat("x9K2m", 6) + "Abcd"
+	NPM      = strings.Repeat("aB3dE7gH1j", 3) + "K9mN2p"
+	PyPI     = "AgEIcHlwaS5vcmc" + strings.Repeat("Zq9Yw_", 8)
+	HF       = strings.Repeat("qWeRtYuIoP", 3) + "aSdF"
+	SendGrid = strings.Repeat("aB3dE7gH1jK", 2) + "." + strings.Repeat("Zq9Yw-xX1", 5)
+	Square   = strings.Repeat("aB3dE7gH1jK", 3)
+	AzureKey = strings.Repeat("Q1w2E3r4T5y6", 7) + "ab=="
+)
