@@ -25,6 +25,9 @@ type Secrets struct {
 
 // Add records a secret value.
 func (x *Secrets) Add(v string) {
+	if t := strings.TrimSpace(v); t != v {
+		x.Add(t) // a block's body, found with its line breaks, is repeated without them
+	}
 	if v == "" || isRedacted(v) || trivialValue(v) {
 		return
 	}
