@@ -53,6 +53,7 @@ type Entry struct {
 	Parts            []envelope.Part        `json:"parts,omitempty"`           // each simple command of a Bash call, masked
 	Paths            *envelope.Paths        `json:"paths,omitempty"`           // the files read and written, masked
 	DecisionReason   *string                `json:"decision_reason,omitempty"` // masked
+	Guidance         *string                `json:"guidance,omitempty"`        // what would change the answer, masked
 	Gate             *envelope.GateVerdict  `json:"gate,omitempty"`            // reason masked
 	ToolResponse     json.RawMessage        `json:"tool_response,omitempty"`   // masked, bounded
 	Error            *string                `json:"error,omitempty"`           // PostToolUseFailure, masked
@@ -168,6 +169,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 	}
 	if hasDecision {
 		x.Scan(d.Reason)
+		x.Scan(d.Guidance)
 		x.ScanValue(d.Phase)
 	}
 
@@ -224,6 +226,9 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		e.RecommendedModel = orNil(d.RecommendedModel)
 		if d.Reason != "" {
 			e.DecisionReason = ptr(x.String(d.Reason))
+		}
+		if d.Guidance != "" {
+			e.Guidance = ptr(x.String(d.Guidance))
 		}
 	}
 
