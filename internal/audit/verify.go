@@ -45,24 +45,36 @@ func ParseHead(data []byte) (Head, error) {
 
 func writeHead(dir string, h Head) error {
 	data, _ := json.Marshal(h)
-	if err := safefile.AppendLine(filepath.Join(dir, HeadsFile), append(data[:len(data):len(data)], '\n'), 0o644); err != nil {
+	line := append(data, '\n')
+	// Plain writes, not an atomic replace nor a sync: the head and its history are
+	// cross-checks written after the line itself (which is synced), and a torn head only makes
+	// verify say what it cannot prove. They cost two small writes per line.
+	// O_NOFOLLOW|O_NONBLOCK: a symlink or FIFO planted there must neither redirect the write to
+	// a file elsewhere nor hang the hook.
+	if err := writeSmall(filepath.Join(dir, HeadsFile), os.O_APPEND, line); err != nil {
 		return fmt.Errorf("writing the audit head's history: %w", err)
 	}
-	// A plain write, not an atomic replace: the head is a cross-check, and a torn head only
-	// makes verify say it cannot use it. It costs one small write per line.
-	// O_NOFOLLOW|O_NONBLOCK: a symlink or FIFO planted at the head must neither truncate a file
-	// elsewhere nor hang the hook.
-	f, err := os.OpenFile(filepath.Join(dir, HeadFile), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
-	if err == nil {
-		_, err = f.Write(append(data, '\n'))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err != nil {
+	if err := writeSmall(filepath.Join(dir, HeadFile), os.O_TRUNC, line); err != nil {
 		return fmt.Errorf("writing the audit head: %w", err)
 	}
 	return nil
+}
+
+// writeSmall writes data to path in one write, opened with mode (O_APPEND or O_TRUNC).
+func writeSmall(path string, mode int, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|mode|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
+	if err != nil {
+		return err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // Break is the first place where the chain does not hold.
