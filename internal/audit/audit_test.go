@@ -288,3 +288,16 @@ func TestReportRendersInChromium(t *testing.T) {
 		t.Errorf("no pixel of the failure colour in the screenshot")
 	}
 }
+
+// TestReportDropsRequirementIDs: the page's readers do not have the specification.
+func TestReportDropsRequirementIDs(t *testing.T) {
+	for in, want := range map[string]string{
+		"blocked: a critical call is blocked at any trust (FR-TE-008); risk critical": "blocked: a critical call is blocked at any trust; risk critical",
+		"see (AC-023) and (FR-AT-004) here":                                           "see and here",
+		"no ids (here)":                                                               "no ids (here)",
+	} {
+		if got := withoutIDs(in); got != want {
+			t.Errorf("withoutIDs(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

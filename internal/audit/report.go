@@ -198,9 +198,9 @@ func (r *Reporter) addCall(e Entry, t time.Time) *call {
 	label, color := styleOf(decision)
 	c := &call{Time: e.Timestamp, Clock: clockOf(t, e.Timestamp), Session: e.SessionID, Tool: deref(e.ToolName),
 		What: oneLine(inputSummary(e.ToolInput), 160), Domain: domainOf(e), Risk: orDash(e.RiskCategory, "–"),
-		Decision: decision, Label: label, Color: color, Style: template.CSS("background:" + color), Reason: deref(e.DecisionReason), Change: deref(e.Guidance)}
+		Decision: decision, Label: label, Color: color, Style: template.CSS("background:" + color), Reason: withoutIDs(deref(e.DecisionReason)), Change: withoutIDs(deref(e.Guidance))}
 	if e.Gate != nil && e.Gate.Verdict == envelope.VerdictBlock {
-		c.Reason = e.Gate.Reason
+		c.Reason = withoutIDs(e.Gate.Reason)
 	}
 	if e.NeedsPerson != nil && e.NeedsPerson.Reason != "" && c.Change == "" {
 		c.Change = "no trust changes this: " + e.NeedsPerson.Reason
@@ -304,8 +304,8 @@ func (r *Reporter) Render(bad int, now time.Time) ([]byte, error) {
 	v := reportView{
 		Generated: now.UTC().Format("2006-01-02 15:04 UTC"), Bad: bad,
 		Calls: Plural(sum.Calls, "tool call"), Sessions: Plural(sum.Sessions, "session"),
-		FailureColor: failureColor, Global: GlobalExplained,
-		W: chartW, H: chartH, PlotL: padL, PlotR: chartW - padR, PlotT: padT, PlotB: chartH - padB,
+		FailureColor: failureColor,
+		W:            chartW, H: chartH, PlotL: padL, PlotR: chartW - padR, PlotT: padT, PlotB: chartH - padB,
 		LabelX: chartW - padR + 6, AxisY: chartH - padB + 16,
 		Asked: r.asked, Auto: r.auto, MoreAsk: r.moreAsk, MoreAuto: r.moreAuto,
 	}
@@ -344,7 +344,7 @@ func (r *Reporter) Render(bad int, now time.Time) ([]byte, error) {
 		d := sum.Domains[name]
 		cv := chartView{Name: name, Calls: d.Calls, TrustFirst: score(d.TrustFirst), TrustLast: score(d.TrustLast)}
 		if name == globalDomain {
-			cv.Note = GlobalExplained
+			cv.Note, v.Global = GlobalExplained, GlobalExplained+"."
 		}
 		cv.Thresholds = r.thresholds(name)
 		// One point per pixel column and meaning: a month of calls would otherwise make a page
@@ -516,6 +516,25 @@ func clockOf(t time.Time, raw string) string {
 		return raw
 	}
 	return t.Format("15:04:05")
+}
+
+// withoutIDs drops requirement ids in parentheses (" (FR-TE-008)") from a stage's message:
+// they name the specification, which the page's readers do not have.
+func withoutIDs(s string) string {
+	for {
+		i := strings.Index(s, " (FR-")
+		if i < 0 {
+			i = strings.Index(s, " (AC-")
+		}
+		if i < 0 {
+			return s
+		}
+		j := strings.IndexByte(s[i:], ')')
+		if j < 0 || j > 24 {
+			return s
+		}
+		s = s[:i] + s[i+j+1:]
+	}
 }
 
 // shortID is the start of a session id, enough to tell sessions apart.

@@ -26,6 +26,7 @@ th { text-align: left; background: #f5f5f5; font-weight: 600; }
 td, th { padding: 0.3em 0.5em; border-bottom: 1px solid #eee; vertical-align: top; }
 td.what { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: 0.92em; min-width: 14em; max-width: 30em; overflow-wrap: anywhere; }
 td.t { white-space: nowrap; color: #616161; }
+td.change { min-width: 16em; }
 .badge { color: #fff; border-radius: 3px; padding: 0.05em 0.45em; white-space: nowrap; font-size: 0.9em; }
 .fail { color: ` + "{{.FailureColor}}" + `; font-weight: 600; }
 .note { color: #616161; font-size: 0.92em; }
@@ -51,11 +52,11 @@ svg.trust text.thr { font-size: 10.5px; }
 {{if .Asked}}<p class="note">Every call that was not allowed to run on its own: what it was, why it was stopped, and what would change the answer.</p>
 <table>
 <tr><th>time (UTC)</th><th>session</th><th>tool</th><th>command or path</th><th>answer</th><th>why</th><th>what would change the answer</th></tr>
-{{range .Asked}}<tr><td class="t">{{.Clock}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td>{{.Tool}}</td><td class="what">{{.What}}</td><td><span class="badge" style="{{.Style}}">{{.Label}}</span></td><td>{{.Reason}}</td><td>{{if .Change}}{{.Change}}{{else}}–{{end}}</td></tr>
+{{range .Asked}}<tr><td class="t">{{.Clock}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td>{{.Tool}}</td><td class="what">{{.What}}</td><td><span class="badge" style="{{.Style}}">{{.Label}}</span></td><td>{{.Reason}}</td><td class="change">{{if .Change}}{{.Change}}{{else}}–{{end}}</td></tr>
 {{end}}</table>{{if .MoreAsk}}<p class="note">… and {{.MoreAsk}} more (oath-audit show lists them all).</p>{{end}}{{else}}<p>None: every call ran without asking a person.</p>{{end}}
 
 <h2>Trust per domain over time</h2>
-<p class="note">Trust grows with each call that succeeds and drops when one fails. A mark is a call, in the colour of its answer; a cross is a call that failed after it ran. The dashed lines are the trust at which the domain's calls run without asking and below which a person is asked, for the riskiest calls it made (the phase can ask for more). {{.Global}}.</p>
+<p class="note">Trust grows with each call that succeeds and drops when one fails. A mark is a call, in the colour of its answer; a cross is a call that failed after it ran. The dashed lines are the trust at which the domain's calls run without asking and below which a person is asked, for the riskiest calls it made (the phase can ask for more). {{.Global}}</p>
 {{range .Charts}}<div class="chart">
 <h3>{{.Name}}</h3>
 <p class="note">{{.Calls}} calls; trust {{.TrustFirst}} → {{.TrustLast}}{{if .Note}}. {{.Note}}{{end}}</p>
