@@ -69,6 +69,24 @@ func lineWords(line string) []word {
 	return ws
 }
 
+// plainWords splits a line at blanks only, quotes being ordinary characters.
+func plainWords(line string) []word {
+	var ws []word
+	for i := 0; i < len(line); {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
+			i++
+		}
+		start := i
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '\r' {
+			i++
+		}
+		if i > start {
+			ws = append(ws, word{start, i, line[start:i]})
+		}
+	}
+	return ws
+}
+
 // argvWords makes the words of an argv joined by spaces (src), for argvSecrets.
 func argvWords(argv []string) (src string, ws []word) {
 	var b strings.Builder
@@ -103,8 +121,15 @@ func argvSecrets(src string, ws []word, add func(start, end int)) {
 				return
 			}
 		}
-		if s, e, ok := unquoted(src, start, end); ok {
-			add(s, e)
+		// Quotes around the value stay, matched or not (a word read without its quotes).
+		for start < end && (src[start] == '\'' || src[start] == '"') {
+			start++
+		}
+		for end > start && (src[end-1] == '\'' || src[end-1] == '"') {
+			end--
+		}
+		if end > start {
+			add(start, end)
 		}
 	}
 	for i := 0; i < len(ws); i++ {
@@ -150,17 +175,23 @@ func argvSecrets(src string, ws []word, add func(start, end int)) {
 				shortOpt("-p", false)
 			}
 		case prog == "htpasswd":
-			batch := false
+			// htpasswd -b[c…] FILE USER PASSWORD, htpasswd -nb USER PASSWORD.
+			batch, stdout := false, false
 			var pos []word
 			for _, a := range args {
 				if strings.HasPrefix(a.text, "-") && len(a.text) > 1 {
 					batch = batch || strings.Contains(a.text, "b")
+					stdout = stdout || strings.Contains(a.text, "n")
 				} else {
 					pos = append(pos, a)
 				}
 			}
-			if batch && len(pos) >= 2 {
-				value(pos[len(pos)-1], 0)
+			at := 2
+			if stdout {
+				at = 1
+			}
+			if batch && len(pos) > at {
+				value(pos[at], 0)
 			}
 		case prog == "openssl":
 			for j := 0; j+1 < len(args); j++ {

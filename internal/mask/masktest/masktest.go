@@ -94,3 +94,12 @@ var Families = []Family{
 	{"MY_PASS", "MY_PASS=MyP4ssw0rd55 ./deploy", "MyP4ssw0rd55", false},
 	{"openssl -k", "openssl enc -aes-256-cbc -k 0pensslK3y42 -in a -out b", "0pensslK3y42", false},
 }
+
+// All is Known and the Families as secrets, for the fuzz targets that plant one.
+func All() []Secret {
+	out := append([]Secret(nil), Known...)
+	for _, f := range Families {
+		out = append(out, Secret{f.Text, f.Core})
+	}
+	return out
+}
