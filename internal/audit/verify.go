@@ -66,10 +66,6 @@ func writeSmall(path string, mode int, data []byte) error {
 	if err != nil {
 		return err
 	}
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		f.Close()
-		return fmt.Errorf("%s is not a regular file", path)
-	}
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
 		err = cerr
