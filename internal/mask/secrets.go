@@ -84,6 +84,7 @@ func (x *Secrets) Scan(s string) {
 // whole (Value).
 func (x *Secrets) ScanValue(s string) {
 	if looksLikeOpaqueSecret(s) {
+		x.Scan(s) // the body of a family's token, repeated elsewhere without its prefix
 		x.Add(s)
 		if x.masked == nil {
 			x.masked = map[string]string{}
