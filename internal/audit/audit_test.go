@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
+	"image/png"
 	"io"
 	"os"
 	"os/exec"
@@ -183,43 +185,119 @@ func TestReportIsWellFormed(t *testing.T) {
 			counts[se.Name.Local]++
 		}
 	}
-	if counts["svg"] < 2 || counts["polyline"] != 1 || counts["circle"] < 2 || counts["script"] != 0 {
+	if counts["svg"] < 2 || counts["polyline"] != 1 || counts["circle"] < 1 || counts["script"] != 0 {
 		t.Errorf("elements: %v", counts)
 	}
 }
 
-// TestReportRendersInChromium loads the page in headless Chromium, when one is installed, and
-// checks that the browser built the charts (skipped otherwise: the XML test above still holds).
-func TestReportRendersInChromium(t *testing.T) {
-	bin := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			bin = p
-			break
+// reportEntries is a small trail with every answer, a failure and two sessions.
+func reportEntries() []Entry {
+	var out []Entry
+	at := func(sec int) string { return fmt.Sprintf("2026-02-23T10:%02d:%02d.000Z", sec/60, sec%60) }
+	trust := 0.3
+	for i, d := range []string{"logged_only", "auto_approved", "human_required", "blocked", "auto_approved"} {
+		id := fmt.Sprintf("t%d", i)
+		sess := "sess-one-0000"
+		if i >= 3 {
+			sess = "sess-two-0000"
 		}
+		tool, domain := "Bash", "shell_exec"
+		if i%2 == 0 {
+			tool, domain = "Read", "file_read"
+		}
+		in := json.RawMessage(fmt.Sprintf(`{"command":"make step-%d"}`, i))
+		out = append(out, Entry{Timestamp: at(i * 30), SessionID: sess, Event: "PreToolUse", ToolName: ptr(tool), ToolUseID: ptr(id),
+			ToolInput: in, Domain: ptr(domain), RiskCategory: ptr("high"), TrustScoreBefore: ptr(trust), Decision: ptr(d),
+			DecisionReason: ptr("because " + d), Guidance: ptr("3 more successful calls reach auto-approve")})
+		outcome := "success"
+		if i == 1 {
+			outcome = "failure"
+		}
+		trust += 0.1
+		out = append(out, Entry{Timestamp: at(i*30 + 5), SessionID: sess, Event: "PostToolUse", ToolName: ptr(tool), ToolUseID: ptr(id),
+			Domain: ptr(domain), TrustScoreBefore: ptr(trust - 0.1), TrustScoreAfter: ptr(trust), Outcome: ptr(outcome), Error: ptr("Exit code 1")})
 	}
-	if bin == "" || testing.Short() {
-		t.Skip("no headless Chromium")
+	return out
+}
+
+// TestReportRendersInChromium loads the page in headless Chromium and takes a screenshot: the
+// browser reports no console error, and the picture holds the colour of every answer (the
+// counts, badges and chart marks were drawn). It needs /usr/bin/chromium (apt-get install
+// chromium); without it the test is skipped, unless OATH_REQUIRE_E2E is set.
+func TestReportRendersInChromium(t *testing.T) {
+	const bin = "/usr/bin/chromium"
+	if _, err := os.Stat(bin); err != nil || testing.Short() {
+		if os.Getenv("OATH_REQUIRE_E2E") != "" {
+			t.Fatalf("OATH_REQUIRE_E2E is set but %s is missing (apt-get install chromium)", bin)
+		}
+		t.Skip("no " + bin)
 	}
-	s, v := "s", 0.5
-	page, err := Report([]Entry{
-		{Timestamp: "2026-02-23T10:00:00.000Z", SessionID: s, Event: "PreToolUse", ToolName: &s, Domain: ptr("file_write"), TrustScoreBefore: &v, Decision: ptr("logged_only")},
-		{Timestamp: "2026-02-23T10:00:01.000Z", SessionID: s, Event: "PostToolUse", ToolName: &s, Domain: ptr("file_write"), TrustScoreAfter: ptr(0.6), Outcome: ptr("success")},
-	}, 0, day)
+	page, err := Report(reportEntries(), 0, day)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "report.html")
+	dir := t.TempDir()
+	path, shot := filepath.Join(dir, "report.html"), filepath.Join(dir, "report.png")
 	os.WriteFile(path, page, 0o644)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://"+path).Output()
-	if err != nil {
-		t.Fatalf("chromium: %v", err)
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+		"--no-first-run", "--user-data-dir="+filepath.Join(dir, "profile"), "--hide-scrollbars", "--window-size=1280,2400",
+		"--enable-logging=stderr", "--v=0", "--screenshot="+shot, "file://"+path)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, stderr.String())
 	}
-	for _, want := range []string{"<polyline", `class="mix"`, "<h2>file_write</h2>", "logged_only: 1 of 1"} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("the rendered DOM has no %q", want)
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(l, ":CONSOLE") {
+			t.Errorf("console message: %s", l)
+		}
+	}
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	blank := true
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			c := fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, bl>>8)
+			if c != "#ffffff" {
+				blank = false
+			}
+			seen[c]++
+		}
+	}
+	if blank {
+		t.Fatal("the screenshot is blank")
+	}
+	for _, d := range decisionStyles[:4] {
+		if seen[d.Color] == 0 {
+			t.Errorf("no pixel of %s (%s) in the screenshot", d.Color, d.Label)
+		}
+	}
+	if seen[failureColor] == 0 {
+		t.Errorf("no pixel of the failure colour in the screenshot")
+	}
+}
+
+// TestReportDropsRequirementIDs: the page's readers do not have the specification.
+func TestReportDropsRequirementIDs(t *testing.T) {
+	for in, want := range map[string]string{
+		"blocked: a critical call is blocked at any trust (FR-TE-008); risk critical": "blocked: a critical call is blocked at any trust; risk critical",
+		"see (AC-023) and (FR-AT-004) here":                                           "see and here",
+		"no ids (here)":                                                               "no ids (here)",
+	} {
+		if got := withoutIDs(in); got != want {
+			t.Errorf("withoutIDs(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -49,7 +49,11 @@ type Entry struct {
 	RecommendedModel *string                `json:"recommended_model,omitempty"`
 	Phase            *string                `json:"phase,omitempty"`
 	Reasons          []envelope.Reason      `json:"reasons,omitempty"`         // classify's rules, masked
+	NeedsPerson      *envelope.Person       `json:"needs_person,omitempty"`    // why the call always needs a person, masked
+	Parts            []envelope.Part        `json:"parts,omitempty"`           // each simple command of a Bash call, masked
+	Paths            *envelope.Paths        `json:"paths,omitempty"`           // the files read and written, masked
 	DecisionReason   *string                `json:"decision_reason,omitempty"` // masked
+	Guidance         *string                `json:"guidance,omitempty"`        // what would change the answer, masked
 	Gate             *envelope.GateVerdict  `json:"gate,omitempty"`            // reason masked
 	ToolResponse     json.RawMessage        `json:"tool_response,omitempty"`   // masked, bounded
 	Error            *string                `json:"error,omitempty"`           // PostToolUseFailure, masked
@@ -74,37 +78,19 @@ type TrustChange struct {
 
 func ptr[T any](v T) *T { return &v }
 
-// maskedOrNil is a short outside string (an id, a name, a label) masked as a whole value, or
-// nil when empty. Real ids (a UUID, toolu_…, mcp__x__y) never look like secrets; whatever a
-// forged event puts there is masked like any other text, so no field of a line escapes masking.
-func maskedOrNil(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return ptr(mask.Value(s))
-}
-
 // FromEnvelope builds the line for one envelope, masked, without the chain fields. now is the
 // time of the record (its UTC day picks the file).
+//
+// Masking is done in two passes over every text of the line: the first collects every secret
+// found anywhere in the event (its input, its output, its error, and what the stages derived
+// from them); the second writes each field with its own findings masked and every collected
+// secret removed by value. A password seen once in a command is so removed from the path, the
+// reason and the decision message built from it, whatever shape the rule that found it saw.
 func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 	ev, err := env.Event()
 	if err != nil {
 		return nil, err
 	}
-	e := &Entry{
-		Timestamp: now.UTC().Format(TimeFormat),
-		SessionID: mask.Value(ev.SessionID),
-		Event:     mask.Value(ev.HookEventName),
-		ToolInput: json.RawMessage("null"),
-	}
-	if ev.IsToolEvent() {
-		e.ToolName = maskedOrNil(ev.ToolName)
-		e.ToolUseID = maskedOrNil(ev.ToolUseID)
-		if len(ev.ToolInput) > 0 {
-			e.ToolInput = mask.JSON(ev.ToolInput)
-		}
-	}
-
 	var c envelope.Classification
 	hasClassify, err := env.Stage(envelope.StageClassify, &c)
 	if err != nil {
@@ -126,32 +112,123 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		return nil, err
 	}
 
+	// Pass 1: every secret of the event.
+	var x mask.Secrets
+	var input, response, errDoc *mask.Doc
+	var errText string
+	errIsText := false
+	tool := ev.IsToolEvent()
+	if tool && len(ev.ToolInput) > 0 {
+		input = x.ScanJSON(ev.ToolInput)
+	}
+	post := ev.HookEventName == claude.PostToolUse || ev.HookEventName == claude.PostToolUseFailure
+	if post && len(ev.ToolResponse) > 0 {
+		response = x.ScanJSON(ev.ToolResponse)
+	}
+	if post && len(ev.Error) > 0 {
+		// Claude Code sends a string; anything else is kept as its masked JSON text.
+		if json.Unmarshal(ev.Error, &errText) == nil {
+			errIsText = true
+			x.Scan(errText)
+		} else {
+			errDoc = x.ScanJSON(ev.Error)
+		}
+	}
+	for _, id := range [...]string{ev.SessionID, ev.HookEventName, ev.ToolName, ev.ToolUseID, ev.Source, ev.Reason} {
+		x.ScanValue(id)
+	}
 	if hasClassify {
-		e.Domain = maskedOrNil(c.Domain)
-		e.RiskCategory = maskedOrNil(string(c.Risk))
+		x.ScanValue(c.Domain)
 		for _, r := range c.Reasons {
-			r.Rule = mask.Value(r.Rule)
-			r.Command = mask.String(r.Command)
-			r.Detail = mask.String(r.Detail)
-			e.Reasons = append(e.Reasons, r)
+			x.ScanValue(r.Rule)
+			x.Scan(r.Command)
+			x.Scan(r.Detail)
+		}
+		for _, cmd := range c.Commands {
+			x.ScanArgv(cmd)
+		}
+		for _, p := range c.Parts {
+			x.ScanArgv(p.Argv)
+			x.Scan(p.Dir)
+			x.ScanValue(p.Domain)
+		}
+		for _, p := range c.Paths.Read {
+			x.Scan(p)
+		}
+		for _, p := range c.Paths.Write {
+			x.Scan(p)
+		}
+		if c.NeedsPerson != nil {
+			x.ScanValue(c.NeedsPerson.Rule)
+			x.Scan(c.NeedsPerson.Reason)
 		}
 	}
 	if hasGate {
-		g.Verdict, g.Rule, g.Reason = mask.Value(g.Verdict), mask.Value(g.Rule), mask.String(g.Reason)
-		e.Gate = &g
-	}
-	if hasTrust {
-		if e.Domain == nil {
-			e.Domain = maskedOrNil(t.Domain)
-		}
+		x.ScanValue(g.Rule)
+		x.Scan(g.Reason)
 	}
 	if hasDecision {
-		e.Decision = maskedOrNil(d.Decision)
+		x.Scan(d.Reason)
+		x.Scan(d.Guidance)
+		x.ScanValue(d.Phase)
+	}
+
+	// Pass 2: the line, every text masked.
+	orNil := func(s string) *string { // a short label or id, nil when empty
+		if s == "" {
+			return nil
+		}
+		return ptr(x.Value(s))
+	}
+	e := &Entry{
+		Timestamp: now.UTC().Format(TimeFormat),
+		SessionID: x.Value(ev.SessionID),
+		Event:     x.Value(ev.HookEventName),
+		ToolInput: json.RawMessage("null"),
+	}
+	if tool {
+		e.ToolName = orNil(ev.ToolName)
+		e.ToolUseID = orNil(ev.ToolUseID)
+		if input != nil {
+			e.ToolInput = x.JSON(input)
+		}
+	}
+	if hasClassify {
+		e.Domain = orNil(c.Domain)
+		e.RiskCategory = orNil(string(c.Risk))
+		for _, r := range c.Reasons {
+			r.Rule = x.Value(r.Rule)
+			r.Command = x.String(r.Command)
+			r.Detail = x.String(r.Detail)
+			e.Reasons = append(e.Reasons, r)
+		}
+		if len(c.Paths.Read) > 0 || len(c.Paths.Write) > 0 {
+			e.Paths = &envelope.Paths{Read: maskAll(&x, c.Paths.Read), Write: maskAll(&x, c.Paths.Write)}
+		}
+		for _, p := range c.Parts {
+			e.Parts = append(e.Parts, envelope.Part{Argv: x.Argv(p.Argv), Dir: x.String(p.Dir), Domain: x.Value(p.Domain), Risk: p.Risk})
+		}
+		if c.NeedsPerson != nil {
+			e.NeedsPerson = &envelope.Person{Rule: x.Value(c.NeedsPerson.Rule), Reason: x.String(c.NeedsPerson.Reason)}
+		}
+	}
+	if hasGate {
+		g.Verdict, g.Rule, g.Reason = x.Value(g.Verdict), x.Value(g.Rule), x.String(g.Reason)
+		e.Gate = &g
+	}
+	if hasTrust && e.Domain == nil {
+		e.Domain = orNil(t.Domain)
+	}
+	if hasDecision {
+		e.Decision = orNil(d.Decision)
 		e.AutonomyScore = ptr(d.Autonomy)
-		e.Phase = maskedOrNil(d.Phase)
-		e.RecommendedModel = maskedOrNil(d.RecommendedModel)
+		e.Phase = orNil(d.Phase)
+		e.RecommendedModel = orNil(d.RecommendedModel)
 		if d.Reason != "" {
-			e.DecisionReason = ptr(mask.String(d.Reason))
+			e.DecisionReason = ptr(x.String(d.Reason))
+		}
+		if d.Guidance != "" {
+			e.Guidance = ptr(x.String(d.Guidance))
 		}
 	}
 
@@ -172,28 +249,36 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 			e.TrustScoreBefore = t.ScoreBefore
 			e.TrustScoreAfter = t.ScoreAfter
 		}
-		if len(ev.ToolResponse) > 0 {
-			e.ToolResponse = bound(mask.JSON(ev.ToolResponse))
+		if response != nil {
+			e.ToolResponse = bound(x.JSON(response))
 		}
-		if len(ev.Error) > 0 {
-			// Claude Code sends a string; anything else is kept as its masked JSON text.
-			var msg string
-			if json.Unmarshal(ev.Error, &msg) == nil {
-				msg = mask.String(msg)
-			} else {
-				msg = string(mask.JSON(ev.Error))
-			}
-			e.Error = &msg
+		switch {
+		case errIsText:
+			e.Error = ptr(x.String(errText))
+		case errDoc != nil:
+			e.Error = ptr(string(x.JSON(errDoc)))
 		}
 		if ev.DurationMS != "" {
 			e.DurationMS = &ev.DurationMS
 		}
 	case claude.SessionStart:
-		e.Source = maskedOrNil(ev.Source)
+		e.Source = orNil(ev.Source)
 	case claude.SessionEnd:
-		e.EndReason = maskedOrNil(ev.Reason)
+		e.EndReason = orNil(ev.Reason)
 	}
 	return e, nil
+}
+
+// maskAll masks every text of a list.
+func maskAll(x *mask.Secrets, list []string) []string {
+	if list == nil {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = x.String(s)
+	}
+	return out
 }
 
 // TimeFormat is the timestamp of a line: ISO 8601 UTC with milliseconds.

@@ -15,30 +15,32 @@ import (
 )
 
 // secretSlots are the places of an envelope where outside text reaches the audit line. The
-// fuzz target puts a known secret in one of them.
-var secretSlots = []func(secret string) map[string]any{
-	func(s string) map[string]any { return tool("Bash", map[string]any{"command": "echo " + s}, nil) },
-	func(s string) map[string]any {
+// fuzz target puts a known secret in one of them (s: the secret as typed, core: its part that
+// must go; the derived slots carry the core bare, as a stage that built a path or a URL from
+// the secret would).
+var secretSlots = []func(s, core string) map[string]any{
+	func(s, core string) map[string]any { return tool("Bash", map[string]any{"command": "echo " + s}, nil) },
+	func(s, core string) map[string]any {
 		return tool("Read", map[string]any{"file_path": "/w/.env"}, map[string]any{"type": "text",
 			"file": map[string]any{"filePath": "/w/.env", "content": "A=1\n" + s + "\n", "numLines": 2}})
 	},
-	func(s string) map[string]any {
+	func(s, core string) map[string]any {
 		return tool("Bash", map[string]any{"command": "env"}, map[string]any{"stdout": s, "stderr": "", "interrupted": false})
 	},
-	func(s string) map[string]any {
+	func(s, core string) map[string]any {
 		return tool("WebFetch", map[string]any{"url": "https://x"}, []any{map[string]any{"type": "text", "text": s}})
 	},
-	func(s string) map[string]any {
+	func(s, core string) map[string]any {
 		m := tool("Bash", map[string]any{"command": "x"}, nil)
 		m["hook_event_name"], m["error"] = "PostToolUseFailure", "failed: "+s
 		return m
 	},
-	func(s string) map[string]any {
+	func(s, core string) map[string]any {
 		m := tool("Bash", map[string]any{"command": "x"}, nil)
 		m["hook_event_name"], m["error"] = "PostToolUseFailure", map[string]any{"message": s}
 		return m
 	},
-	func(s string) map[string]any {
+	func(s, core string) map[string]any {
 		m := tool("Bash", map[string]any{"command": "x"}, nil)
 		m["hook_event_name"] = "PreToolUse"
 		m["oath"] = map[string]any{
@@ -49,8 +51,26 @@ var secretSlots = []func(secret string) map[string]any{
 		}
 		return m
 	},
-	func(s string) map[string]any {
+	func(s, core string) map[string]any {
 		return map[string]any{"session_id": s, "hook_event_name": "SessionEnd", "reason": s}
+	},
+	func(s, core string) map[string]any { // the new classify fields, and a derived path
+		m := tool("Bash", map[string]any{"command": "run " + s}, nil)
+		m["hook_event_name"] = "PreToolUse"
+		m["oath"] = map[string]any{"classify": map[string]any{"domain": "shell_exec", "risk": "high", "risk_value": 3,
+			"commands":     []any{[]any{"run", s}},
+			"parts":        []any{map[string]any{"argv": []any{"run", s}, "dir": "/w/" + core, "domain": "shell_exec", "risk": "high"}},
+			"paths":        map[string]any{"read": []any{"/w/" + core + "/x"}, "write": []any{}},
+			"needs_person": map[string]any{"rule": "r", "reason": "sends " + core + " to a server"},
+			"reasons":      []any{map[string]any{"rule": "r", "risk": "high", "detail": "writes /tmp/" + core + ".log"}}},
+			"decision": map[string]any{"decision": "human_required", "autonomy": 0.1, "phase": "building", "reason": "asks: " + core}}
+		return m
+	},
+	func(s, core string) map[string]any { // a WebFetch URL carrying the secret, repeated in the gate's reason
+		m := tool("WebFetch", map[string]any{"url": "https://x.example/cb?q=" + s, "prompt": "read"}, nil)
+		m["hook_event_name"] = "PreToolUse"
+		m["oath"] = map[string]any{"gate": map[string]any{"verdict": "block", "rule": "g", "reason": "fetches https://x.example/cb?q=" + core}}
+		return m
 	},
 }
 
@@ -75,8 +95,9 @@ func FuzzFromEnvelope(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, around string, slot, which uint8) {
 		checkLine(t, data, "")
 
-		k := masktest.Known[int(which)%len(masktest.Known)]
-		ev := secretSlots[int(slot)%len(secretSlots)](around + " " + k.Text + " " + around)
+		all := masktest.All()
+		k := all[int(which)%len(all)]
+		ev := secretSlots[int(slot)%len(secretSlots)](around+" "+k.Text+" "+around, k.Core)
 		data, err := json.Marshal(ev)
 		if err != nil {
 			t.Skip()

@@ -72,8 +72,12 @@ func TrustMessage(changes map[string]TrustChange, calls int) string {
 	}
 	sort.Strings(domains)
 	parts := make([]string, 0, len(domains))
-	for _, d := range domains {
-		c := changes[d]
+	for _, name := range domains {
+		c := changes[name]
+		d := name
+		if d == globalDomain {
+			d += " (calls no domain claims)"
+		}
 		switch {
 		case c.Before != nil && c.After != nil:
 			parts = append(parts, fmt.Sprintf("%s %s→%s (%s)", d, Score(*c.Before), Score(*c.After), Plural(c.Calls, "call")))

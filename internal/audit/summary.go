@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
@@ -16,6 +17,8 @@ type Summary struct {
 	Bad      int                       `json:"unreadable_lines"`
 	Sessions int                       `json:"sessions"`
 	Calls    int                       `json:"calls"`
+	From     string                    `json:"from,omitempty"` // the first line's timestamp
+	To       string                    `json:"to,omitempty"`   // the last line's timestamp
 	Domains  map[string]*DomainSummary `json:"domains"`
 	Days     map[string]*DaySummary    `json:"days"`
 	Blocks   []Block                   `json:"blocks"`
@@ -76,6 +79,12 @@ func NewSummarizer() *Summarizer {
 func (z *Summarizer) Add(e Entry) {
 	s := &z.s
 	s.Entries++
+	if e.Timestamp != "" && (s.From == "" || e.Timestamp < s.From) {
+		s.From = e.Timestamp
+	}
+	if e.Timestamp > s.To {
+		s.To = e.Timestamp
+	}
 	if e.SessionID != "" {
 		z.sessions[e.SessionID] = true
 	}
@@ -181,6 +190,9 @@ func Format(e Entry) string {
 		fmt.Fprintf(&b, " %s", *e.ToolName)
 		if e.Domain != nil {
 			fmt.Fprintf(&b, " %s", *e.Domain)
+			if *e.Domain == globalDomain {
+				b.WriteString(" (no domain claims this call)")
+			}
 			if e.RiskCategory != nil {
 				fmt.Fprintf(&b, "/%s", *e.RiskCategory)
 			}
@@ -231,4 +243,66 @@ func describe(e Entry) string {
 		return oneLine(in, 100)
 	}
 	return ""
+}
+
+// Text renders the summary as a short table for a person: one row per domain with its calls,
+// their answers, the calls that failed after running and how trust moved.
+func (s Summary) Text() string {
+	var b strings.Builder
+	if s.Calls == 0 && s.Entries == 0 {
+		return "nothing recorded yet\n"
+	}
+	fmt.Fprintf(&b, "%s in %s", Plural(s.Calls, "tool call"), Plural(s.Sessions, "session"))
+	if s.From != "" {
+		fmt.Fprintf(&b, ", %s to %s", humanTime(s.From), humanTime(s.To))
+	}
+	b.WriteString("\n\n")
+	names := make([]string, 0, len(s.Domains))
+	for n := range s.Domains {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	cols := []string{envelope.DecisionAutoApproved, envelope.DecisionLoggedOnly, envelope.DecisionHumanRequired, envelope.DecisionBlocked}
+	const row = "%-13s %5s %8s %7s %6s %8s %7s  %s"
+	line := func(format string, a ...any) { b.WriteString(strings.TrimRight(fmt.Sprintf(format, a...), " ") + "\n") }
+	line(row, "domain", "calls", "no ask", "logged", "asked", "blocked", "failed", "trust")
+	var tot [6]int
+	global := false
+	for _, n := range names {
+		d := s.Domains[n]
+		global = global || n == globalDomain
+		v := []int{d.Calls, d.Decisions[cols[0]], d.Decisions[cols[1]], d.Decisions[cols[2]], d.Decisions[cols[3]], d.Outcomes[envelope.OutcomeFailure]}
+		for i := range v {
+			tot[i] += v[i]
+		}
+		trust := score(d.TrustFirst) + " → " + score(d.TrustLast)
+		if d.TrustFirst == nil && d.TrustLast == nil {
+			trust = "–"
+		}
+		line(row, n, itoa(v[0]), itoa(v[1]), itoa(v[2]), itoa(v[3]), itoa(v[4]), itoa(v[5]), trust)
+	}
+	line(row, "total", itoa(tot[0]), itoa(tot[1]), itoa(tot[2]), itoa(tot[3]), itoa(tot[4]), itoa(tot[5]), "")
+	b.WriteString("\nno ask: ran without asking; logged: ran and logged; asked: a person was asked; failed: failed after running\n")
+	if global {
+		b.WriteString(GlobalExplained + "\n")
+	}
+	if s.Bad > 0 {
+		fmt.Fprintf(&b, "%s of the trail could not be read: run oath-audit verify\n", Plural(s.Bad, "line"))
+	}
+	if len(s.Blocks) > 0 {
+		b.WriteString("why each call was blocked: oath-audit report --out report.html\n")
+	}
+	return b.String()
+}
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+// humanTime spells a line's timestamp for a person (2026-02-23 10:00:00 UTC), or as written
+// when it is not a timestamp.
+func humanTime(ts string) string {
+	t, err := time.Parse(TimeFormat, ts)
+	if err != nil {
+		return ts
+	}
+	return t.Format("2006-01-02 15:04:05 UTC")
 }

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -129,25 +130,56 @@ func TestVerifyTampered(t *testing.T) {
 	}
 }
 
-// TestVerifyWithoutHead: with the head removed, the chain is still checked, and verify says
-// that the end of the trail is not.
-func TestVerifyWithoutHead(t *testing.T) {
-	dir, files := trail(t)
-	os.Remove(filepath.Join(dir, HeadFile))
-	l := readLines(t, files[2])
-	writeLines(t, files[2], l[:2]) // the newest line removed: invisible without the head
-	res, err := Verify(files)
-	if err != nil || res.Break != nil {
-		t.Fatalf("Verify = %+v, %v", res, err)
+// TestVerifyProvesTheEnd: the end of the trail is proven by the head and its history. A
+// missing head, a head rewritten to the new last line after the newest lines were removed, and
+// a missing history are breaks that say what is missing.
+func TestVerifyProvesTheEnd(t *testing.T) {
+	tests := []struct {
+		name   string
+		tamper func(t *testing.T, dir string, f []string)
+		want   string
+	}{
+		{"head removed", func(t *testing.T, dir string, f []string) {
+			os.Remove(filepath.Join(dir, HeadFile))
+		}, "2026-02-25.jsonl: the head (.head) is missing"},
+		{"head removed and the newest line with it", func(t *testing.T, dir string, f []string) {
+			os.Remove(filepath.Join(dir, HeadFile))
+			l := readLines(t, f[2])
+			writeLines(t, f[2], l[:2])
+		}, "2026-02-25.jsonl: the head (.head) is missing"},
+		{"newest line removed, head rewritten to the new last line", func(t *testing.T, dir string, f []string) {
+			l := readLines(t, f[2])
+			writeLines(t, f[2], l[:2])
+			h, _ := json.Marshal(Head{File: filepath.Base(f[2]), Seq: 8, Hash: Hash([]byte(l[1]))})
+			os.WriteFile(filepath.Join(dir, HeadFile), append(h, '\n'), 0o644)
+		}, "2026-02-25.jsonl: deleted: line 9 of 2026-02-25.jsonl was written (the head's history says so) but is not in the trail"},
+		{"head's history removed", func(t *testing.T, dir string, f []string) {
+			os.Remove(filepath.Join(dir, HeadsFile))
+		}, "2026-02-25.jsonl: the head's history (.heads) is missing"},
+		{"head rewritten, history kept", func(t *testing.T, dir string, f []string) {
+			h, _ := os.ReadFile(filepath.Join(dir, HeadFile))
+			os.WriteFile(filepath.Join(dir, HeadsFile), h, 0o644) // only the last head
+			l := readLines(t, f[2])
+			l[2] = strings.Replace(l[2], "echo", "ecko", 1)
+			writeLines(t, f[2], l)
+			h2, _ := json.Marshal(Head{File: filepath.Base(f[2]), Seq: 9, Hash: Hash([]byte(l[2]))})
+			os.WriteFile(filepath.Join(dir, HeadFile), append(h2, '\n'), 0o644)
+		}, "2026-02-25.jsonl:3: edited: seq 9 no longer matches the line the head's history records"},
 	}
-	if !strings.Contains(res.Note, "no head file") || !strings.Contains(res.Note, "cannot be seen") {
-		t.Errorf("note = %q: it must say the end is unchecked", res.Note)
-	}
-	// An edit before the end is still caught.
-	l = readLines(t, files[0])
-	l[0] = strings.Replace(l[0], "echo", "ecko", 1)
-	writeLines(t, files[0], l)
-	if res, _ := Verify(files); res.Break == nil || res.Break.Line != 1 {
-		t.Errorf("Verify after an edit = %+v", res)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, files := trail(t)
+			tt.tamper(t, dir, files)
+			res, err := Verify(files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Break == nil {
+				t.Fatalf("verified: %+v", res)
+			}
+			if got := res.Break.Error(); !strings.HasPrefix(got, tt.want) {
+				t.Errorf("break = %q\n want %q…", got, tt.want)
+			}
+		})
 	}
 }

@@ -26,6 +26,11 @@ type Head struct {
 // HeadFile is the head's file name in the audit directory.
 const HeadFile = ".head"
 
+// HeadsFile is the head's history: every head written, one JSON line each, appended. A head
+// rewritten to match a trail whose newest lines were removed no longer matches its history:
+// the history still names the lines that were written after it.
+const HeadsFile = ".heads"
+
 // ParseHead reads a head file's bytes: one JSON object with a file, a seq and a hash.
 func ParseHead(data []byte) (Head, error) {
 	var h Head
@@ -40,21 +45,32 @@ func ParseHead(data []byte) (Head, error) {
 
 func writeHead(dir string, h Head) error {
 	data, _ := json.Marshal(h)
-	// A plain write, not an atomic replace: the head is a cross-check, and a torn head only
-	// makes verify say it cannot use it. It costs one small write per line.
-	// O_NOFOLLOW|O_NONBLOCK: a symlink or FIFO planted at the head must neither truncate a file
-	// elsewhere nor hang the hook.
-	f, err := os.OpenFile(filepath.Join(dir, HeadFile), os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
-	if err == nil {
-		_, err = f.Write(append(data, '\n'))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
+	line := append(data, '\n')
+	// Plain writes, not an atomic replace nor a sync: the head and its history are
+	// cross-checks written after the line itself (which is synced), and a torn head only makes
+	// verify say what it cannot prove. They cost two small writes per line.
+	// O_NOFOLLOW|O_NONBLOCK: a symlink or FIFO planted there must neither redirect the write to
+	// a file elsewhere nor hang the hook.
+	if err := writeSmall(filepath.Join(dir, HeadsFile), os.O_APPEND, line); err != nil {
+		return fmt.Errorf("writing the audit head's history: %w", err)
 	}
-	if err != nil {
+	if err := writeSmall(filepath.Join(dir, HeadFile), os.O_TRUNC, line); err != nil {
 		return fmt.Errorf("writing the audit head: %w", err)
 	}
 	return nil
+}
+
+// writeSmall writes data to path in one write, opened with mode (O_APPEND or O_TRUNC).
+func writeSmall(path string, mode int, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|mode|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // Break is the first place where the chain does not hold.
@@ -96,9 +112,11 @@ type link struct {
 // What it finds: a line edited (the next line's prev no longer matches, its seq does), deleted
 // (a gap in seq), inserted (the next line links past it), a line that is not an audit line, the
 // start of the trail removed, and with the head the newest lines removed or the last one edited.
-// What it cannot find: a rewrite that recomputes every hash after the change and the head (the
-// chain is not keyed; it shows accidents and naive edits, and the agent cannot write the harness
-// root at all), and a removal of the newest lines when the head was removed or rewritten too.
+// With the head's history, a removal of the newest lines is seen even when the head was
+// rewritten to the new last line. What it cannot find: a rewrite by someone who can write every
+// file (the lines, the head and its history), recomputing every hash (the chain is not keyed; the
+// agent cannot write the harness root at all). Shipping each line off the machine as it is
+// written closes that (docs/audit.md).
 func Verify(files []string) (Result, error) {
 	files = append([]string(nil), files...)
 	sort.Slice(files, func(i, j int) bool { return filepath.Base(files[i]) < filepath.Base(files[j]) })
@@ -144,11 +162,7 @@ func Verify(files []string) (Result, error) {
 		}
 		res.LastSeq = chain[i].seq
 	}
-	var end *link
-	if len(chain) > 0 {
-		end = &chain[len(chain)-1]
-	}
-	res.Break, res.Note = checkHead(files[len(files)-1], end)
+	res.Break, res.Note = checkHead(files[len(files)-1], chain[first:])
 	return res, nil
 }
 
@@ -239,25 +253,31 @@ func check(chain []link, at map[string]int, i int) *Break {
 	}
 }
 
-// checkHead compares the end of the trail with the head when last is the newest file.
-func checkHead(last string, end *link) (*Break, string) {
+// checkHead compares the end of the trail with the head and its history when last is the
+// newest file. A missing head, a missing history, or a history naming a line that is not in the
+// trail as written is a break: the end of the trail can no longer be proven.
+func checkHead(last string, chain []link) (*Break, string) {
+	var end *link
+	if len(chain) > 0 {
+		end = &chain[len(chain)-1]
+	}
 	dir := filepath.Dir(last)
 	all, err := Files(dir)
 	if err != nil || len(all) == 0 || filepath.Base(all[len(all)-1]) != filepath.Base(last) {
 		return nil, "the end of the trail is checked only when the newest file is verified"
 	}
+	name := filepath.Base(last)
 	data, err := safefile.ReadRegular(filepath.Join(dir, HeadFile), 4096)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, "no head file: the removal of the newest lines cannot be seen"
+		return &Break{File: name, What: "the head (" + HeadFile + ") is missing: nothing proves where the trail ends, so its newest lines may have been removed"}, ""
 	}
 	if err != nil {
-		return nil, "the head file is unreadable: the removal of the newest lines cannot be seen"
+		return &Break{File: name, What: "the head (" + HeadFile + ") cannot be read: nothing proves where the trail ends"}, ""
 	}
 	h, err := ParseHead(data)
 	if err != nil {
-		return nil, "the head file is unreadable: the removal of the newest lines cannot be seen"
+		return &Break{File: name, What: "the head (" + HeadFile + ") is damaged: " + err.Error()}, ""
 	}
-	name := filepath.Base(last)
 	switch {
 	case end == nil || h.Seq > end.seq:
 		got := int64(0)
@@ -271,6 +291,56 @@ func checkHead(last string, end *link) (*Break, string) {
 		return &Break{File: name, Line: end.loc.Num, What: "edited: the last line no longer matches the head"}, ""
 	case h.Seq < end.seq:
 		return &Break{File: name, Line: end.loc.Num, What: fmt.Sprintf("inserted: lines after seq %d, the last one the head records (or a record crashed between its line and the head)", h.Seq)}, ""
+	}
+	return checkHistory(dir, name, h, chain)
+}
+
+// checkHistory compares the head's history with the trail: every head it records must name a
+// line of the trail, with that line's hash, and its last entry must be the head.
+func checkHistory(dir, name string, head Head, chain []link) (*Break, string) {
+	path := filepath.Join(dir, HeadsFile)
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return &Break{File: name, What: "the head's history (" + HeadsFile + ") is missing: a rewritten head could hide removed lines"}, ""
+	}
+	bySeq := make(map[int64]link, len(chain))
+	for _, k := range chain {
+		bySeq[k.seq] = k
+	}
+	first := int64(0)
+	if len(chain) > 0 {
+		first = chain[0].seq
+	}
+	var last *Head
+	err := EachLine(path, func(l Line) error {
+		if !l.Whole {
+			return nil // a record that crashed while writing its history
+		}
+		h, err := ParseHead(l.Raw)
+		if err != nil {
+			return &Break{File: HeadsFile, Line: l.Num, What: "edited: not a head"}
+		}
+		last = &h
+		if h.Seq < first {
+			return nil // a line of an older file not verified now
+		}
+		k, ok := bySeq[h.Seq]
+		switch {
+		case !ok:
+			return &Break{File: name, What: fmt.Sprintf("deleted: line %d of %s was written (the head's history says so) but is not in the trail", h.Seq, h.File)}
+		case k.hash != h.Hash:
+			return &Break{File: filepath.Base(k.loc.File), Line: k.loc.Num, What: fmt.Sprintf("edited: seq %d no longer matches the line the head's history records", h.Seq)}
+		}
+		return nil
+	})
+	var b *Break
+	if errors.As(err, &b) {
+		return b, ""
+	}
+	if err != nil {
+		return &Break{File: HeadsFile, What: "the head's history cannot be read: " + err.Error()}, ""
+	}
+	if last == nil || *last != head {
+		return &Break{File: name, What: "the head does not match the last entry of its history (" + HeadsFile + "): the head was rewritten"}, ""
 	}
 	return nil, ""
 }

@@ -9,119 +9,177 @@ import (
 
 // JSON masks a JSON value such as a tool_input or tool_response: the value of every key named
 // like a secret becomes "***" (a whole object or array under such a key too), and every other
-// string is masked with Value. Keys keep their order and numbers their spelling. Text that is
-// not JSON is masked as a string and returned as a JSON string, so the result is always JSON.
+// string is masked with Value; every secret found is also removed by value from the other
+// strings. Keys keep their order and numbers their spelling. Text that is not JSON is masked as
+// a string and returned as a JSON string, so the result is always JSON.
 func JSON(raw []byte) []byte {
+	var x Secrets
+	d := x.ScanJSON(raw)
+	return x.JSON(d)
+}
+
+// Doc is a JSON value read for masking: scanned once, written once.
+type Doc struct {
+	toks []jtok
+	text string // the raw text, when it is not JSON
+	bad  bool
+}
+
+// jtok is one token of a JSON value.
+type jtok struct {
+	kind   byte // { } [ ] k(ey) s(tring) n(umber) t(rue) f(alse) 0 (null)
+	s      string
+	secret bool // a value under a key named like a secret (a container's first token)
+	skip   int  // for a secret container: the index of its closing token
+}
+
+// ScanJSON reads a JSON value and records its secrets: every string's findings, whole opaque
+// values, and the values of keys named like secrets.
+func (x *Secrets) ScanJSON(raw []byte) *Doc {
+	d := &Doc{}
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return []byte("null")
+		d.toks = []jtok{{kind: '0'}}
+		return d
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
-	var b bytes.Buffer
-	b.Grow(len(raw))
-	if err := walk(dec, &b, false); err != nil {
-		return quote(Value(string(raw)))
+	if err := d.read(dec, false); err != nil {
+		d.bad = true
+	} else if _, err := dec.Token(); err != io.EOF {
+		d.bad = true
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return quote(Value(string(raw)))
+	if d.bad {
+		d.toks = nil
+		d.text = string(raw)
+		x.ScanValue(d.text)
+		return d
 	}
-	return b.Bytes()
+	secretDepth := 0
+	for _, t := range d.toks {
+		switch {
+		case t.secret && (t.kind == '{' || t.kind == '['):
+			secretDepth++
+		case secretDepth > 0 && (t.kind == '}' || t.kind == ']'):
+			secretDepth--
+		case t.kind == 's' && (t.secret || secretDepth > 0):
+			x.Add(t.s)
+			x.Scan(t.s)
+		case t.kind == 'n' && (t.secret || secretDepth > 0):
+			x.Add(t.s)
+		case t.kind == 's':
+			x.ScanValue(t.s)
+		case t.kind == 'k':
+			x.Scan(t.s)
+		}
+	}
+	return d
 }
 
-// walk copies one value from dec to b, masking it; secret says the value belongs to a key named
-// like a secret.
-func walk(dec *json.Decoder, b *bytes.Buffer, secret bool) error {
+// read appends one value from dec; secret says it belongs to a key named like a secret.
+func (d *Doc) read(dec *json.Decoder, secret bool) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return err
 	}
 	switch t := tok.(type) {
 	case json.Delim:
-		if secret {
-			if err := skip(dec, t); err != nil {
-				return err
-			}
-			b.Write(quote(Redacted))
-			return nil
-		}
+		open := len(d.toks)
+		d.toks = append(d.toks, jtok{kind: byte(t), secret: secret})
 		if t == '{' {
-			b.WriteByte('{')
-			for i := 0; dec.More(); i++ {
+			for dec.More() {
 				kt, err := dec.Token()
 				if err != nil {
 					return err
 				}
 				k, _ := kt.(string)
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				b.Write(quote(k))
-				b.WriteByte(':')
-				if err := walk(dec, b, IsSecretName(k)); err != nil {
+				d.toks = append(d.toks, jtok{kind: 'k', s: k})
+				if err := d.read(dec, secret || IsSecretName(k)); err != nil {
 					return err
 				}
 			}
-			if _, err := dec.Token(); err != nil {
-				return err
-			}
-			b.WriteByte('}')
-			return nil
-		}
-		b.WriteByte('[')
-		for i := 0; dec.More(); i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if err := walk(dec, b, false); err != nil {
-				return err
+		} else {
+			for dec.More() {
+				if err := d.read(dec, secret); err != nil {
+					return err
+				}
 			}
 		}
-		if _, err := dec.Token(); err != nil {
+		end, err := dec.Token()
+		if err != nil {
 			return err
 		}
-		b.WriteByte(']')
-		return nil
+		d.toks = append(d.toks, jtok{kind: byte(end.(json.Delim))})
+		d.toks[open].skip = len(d.toks) - 1
 	case string:
-		if secret && t != "" {
-			b.Write(quote(Redacted))
-			return nil
-		}
-		b.Write(quote(Value(t)))
+		d.toks = append(d.toks, jtok{kind: 's', s: t, secret: secret})
 	case json.Number:
-		if secret {
-			b.Write(quote(Redacted))
-			return nil
-		}
-		b.WriteString(t.String())
+		d.toks = append(d.toks, jtok{kind: 'n', s: t.String(), secret: secret})
 	case bool:
+		k := byte('f')
 		if t {
-			b.WriteString("true")
-		} else {
-			b.WriteString("false")
+			k = 't'
 		}
+		d.toks = append(d.toks, jtok{kind: k})
 	case nil:
-		b.WriteString("null")
+		d.toks = append(d.toks, jtok{kind: '0'})
 	}
 	return nil
 }
 
-// skip consumes the rest of an object or array whose opening delimiter was read.
-func skip(dec *json.Decoder, open json.Delim) error {
-	depth := 1
-	for depth > 0 {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		if d, ok := tok.(json.Delim); ok {
-			if d == '{' || d == '[' {
-				depth++
-			} else {
-				depth--
+// JSON writes a scanned value masked.
+func (x *Secrets) JSON(d *Doc) []byte {
+	if d.bad {
+		return quote(x.Value(d.text))
+	}
+	var b bytes.Buffer
+	after := func(i int) { // a comma between members and elements
+		if i+1 < len(d.toks) {
+			if n := d.toks[i+1].kind; n != '}' && n != ']' && d.toks[i].kind != 'k' {
+				b.WriteByte(',')
 			}
 		}
 	}
-	return nil
+	for i := 0; i < len(d.toks); i++ {
+		t := d.toks[i]
+		switch t.kind {
+		case '{', '[':
+			if t.secret {
+				b.Write(quote(Redacted))
+				i = t.skip
+				after(i)
+				continue
+			}
+			b.WriteByte(t.kind)
+			continue
+		case '}', ']':
+			b.WriteByte(t.kind)
+		case 'k':
+			b.Write(quote(x.String(t.s)))
+			b.WriteByte(':')
+			continue
+		case 's':
+			switch {
+			case t.secret && t.s != "":
+				b.Write(quote(Redacted))
+			default:
+				b.Write(quote(x.Value(t.s)))
+			}
+		case 'n':
+			if t.secret {
+				b.Write(quote(Redacted))
+			} else {
+				b.WriteString(t.s)
+			}
+		case 't':
+			b.WriteString("true")
+		case 'f':
+			b.WriteString("false")
+		case '0':
+			b.WriteString("null")
+		}
+		after(i)
+	}
+	return b.Bytes()
 }
 
 // quote encodes s as a JSON string without escaping <, > and & (the audit trail is read by

@@ -47,7 +47,7 @@ func TestString(t *testing.T) {
 		{"anthropic", "curl -H 'x-api-key: " + antKey + "' https://api.anthropic.com", "curl -H 'x-api-key: ***' https://api.anthropic.com"},
 		{"anthropic bare", "key is " + antKey + " ok", "key is sk-ant-*** ok"},
 		{"openai", "use " + oaiKey + " now", "use sk-*** now"},
-		{"openai project", "OPENAI=" + oaiProj, "OPENAI=sk-***"},
+		{"openai project", "OPENAI=" + oaiProj, "OPENAI=sk-proj-***"},
 		{"github classic", "git clone https://" + ghp + "@github.com/o/r", "git clone https://ghp_***@github.com/o/r"},
 		{"github app", "token " + ghs, "token ghs_***"},
 		{"github fine-grained", "gh auth login --with-token <<< " + fineGH, "gh auth login --with-token <<< github_pat_***"},
@@ -69,7 +69,7 @@ func TestString(t *testing.T) {
 		{"password flag space", "tool --password hunter2 --verbose", "tool --password *** --verbose"},
 		{"api-key flag", "cli --api-key abc123 run", "cli --api-key *** run"},
 		{"mysql -p", "mysql -u root -pS3cret db", "mysql -u root -p*** db"},
-		{"mysqldump -p quoted", "mysqldump -uroot -p'x y' db", "mysqldump -uroot -p*** y' db"},
+		{"mysqldump -p quoted", "mysqldump -uroot -p'x y' db", "mysqldump -uroot -p'***' db"},
 		{"sshpass", "sshpass -p hunter2 ssh host", "sshpass -p *** ssh host"},
 
 		{"aws secret bare near a key id", "aws " + akia + " / " + awsSec + " in eu-west-1", "aws AKIA*** / *** in eu-west-1"},

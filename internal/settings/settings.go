@@ -102,7 +102,7 @@ func Load(path string) (Settings, error) {
 	}
 	s, err := Parse(data)
 	if err != nil {
-		return Settings{}, fmt.Errorf("%s: %w", path, err)
+		return Settings{}, fmt.Errorf("%s: %w (fix the file, or remove it to use the defaults)", path, err)
 	}
 	return s, nil
 }
@@ -167,7 +167,7 @@ func (s *Settings) Validate() error {
 	}{
 		{t.HibernationDays >= 1, "trust.hibernation_days", t.HibernationDays, "must be at least 1"},
 		{t.BoostThreshold >= 1, "trust.boost_threshold", t.BoostThreshold, "must be at least 1"},
-		{inRange(t.InitialScore, 0, 0.5), "trust.initial_score", t.InitialScore, "must be between 0 and 0.5: trust is earned, not granted (FR-RM-006)"},
+		{inRange(t.InitialScore, 0, 0.5), "trust.initial_score", t.InitialScore, "must be between 0 and 0.5: trust is earned, not granted"},
 		{t.WarmupOperations >= 1 && t.WarmupOperations <= 10, "trust.warmup_operations", t.WarmupOperations, "must be between 1 and 10"},
 		{inRange(t.FailureDecay, 0.5, 0.999), "trust.failure_decay", t.FailureDecay, "must be at least 0.5 and below 1: a failure must cost trust"},
 		{inRange(s.Risk.Lambda1, 0, 1), "risk.lambda1", s.Risk.Lambda1, "must be between 0 and 1"},
@@ -239,7 +239,7 @@ func checkKeys(prefix string, obj map[string]any, t reflect.Type) error {
 				return &FieldError{path, nil, fmt.Sprintf("unknown key (did you mean %s%s? a typo would silently disable a rule)", prefix, near)}
 			}
 			if scoreKey(k) {
-				return &FieldError{path, nil, "trust scores cannot be set in settings: trust is earned by successful calls (FR-RM-007)"}
+				return &FieldError{path, nil, "trust scores cannot be set in settings: trust is earned by successful calls"}
 			}
 			names := make([]string, 0, len(known))
 			for n := range known {

@@ -22,7 +22,7 @@ const usage = `oath-audit records every hook event in a masked, hash-chained aud
 Usage:
   oath-audit record                 < envelope > envelope
   oath-audit verify [FILE...]
-  oath-audit summary [--session ID] [FILE...]
+  oath-audit summary [--json] [--session ID] [FILE...]
   oath-audit tail [-n N]
   oath-audit show [--session ID] [FILE...]
   oath-audit report --out FILE [FILE...]
@@ -33,33 +33,43 @@ record
   Output: the envelope on stdout, unchanged; on Stop with a top-level "systemMessage" saying
           what trust changed in this session.
   Side effects: appends one line to AUDIT_DIR/YYYY-MM-DD.jsonl (UTC), creating the directory:
-          the seed's entry (timestamp, session_id, tool_name, tool_input, domain, risk_category,
-          trust_score_before, autonomy_score, decision, outcome, trust_score_after; null where
-          the event or the stages that ran do not say) plus event, tool_use_id, recommended_model,
-          phase, reasons, gate, and on Post events tool_response/error; seq and prev (sha256 of
-          the previous line) chain the lines. Secrets are masked before anything is written.
-          The line is one write under the directory's lock; AUDIT_DIR/.head names the last line.
+          timestamp, session_id, tool_name, tool_input, domain, risk_category,
+          trust_score_before, autonomy_score, decision, outcome, trust_score_after (null where
+          the event or the stages that ran do not say), and event, tool_use_id, phase, reasons,
+          parts, paths, needs_person, decision_reason, guidance, gate, and after the call its
+          tool_response or error. seq and prev (the sha256 of the line before) chain the lines.
+          Secrets are removed before anything is written: every secret found anywhere in the
+          event (a command, a file's content, an output, a URL) is removed from every field,
+          the reasons and messages built from it included. The line is one write under the
+          directory's lock; AUDIT_DIR/.head names the last line and AUDIT_DIR/.heads keeps
+          every head written.
   Errors: exit 1 when the envelope is invalid or the line cannot be written (the hook then
           blocks the call: every call must be recorded).
 
-verify   checks the chain of FILEs (default: every day file) and the head. Prints a summary and
-         exits 0 when intact; exits 1 naming the first line edited, deleted or inserted
-         (file:line: what). It cannot see a rewrite that recomputes every hash and the head.
-summary  JSON: entries, calls and decisions per domain and per day, outcomes, trust first/last
-         per domain, the blocks with their reasons.
+verify   checks the chain of FILEs (default: every day file) and, when the newest file is
+         checked, where the trail ends. Prints a summary and exits 0 when intact; exits 1
+         naming the first line edited, deleted or inserted (file:line: what), or what is
+         missing: a removed head or head history, lines removed from the end. It cannot see a
+         rewrite of every file by someone who can write them all (see docs/audit.md).
+summary  a short table: per domain, its calls, how they were answered, the calls that failed
+         after running, and how trust moved. --json prints the counts as JSON (also per day,
+         with the blocked calls and why).
 tail     the last N entries (default 10), one readable line each.
 show     every entry of FILEs (default: all), one readable line each.
-report   writes a self-contained HTML page with inline SVG: each domain's trust over time and
-         the decision mix.
+report   writes one HTML page to read in a browser or print: counts, the asked and blocked
+         calls with what would change the answer, each domain's trust over time with its
+         thresholds, a timeline per session, and what ran without asking. It fetches nothing.
 
+Domains: _global holds the calls no domain claims (an unknown tool or command).
 AUDIT_DIR is audit.log_dir of $OATH_HOME/config/settings.json, else $OATH_HOME/audit
-($OATH_HOME defaults to $CLAUDE_PROJECT_DIR/oath-harness).
+($OATH_HOME is where the harness keeps its state: docs/install.md).
 
-Exit codes: 0 done, 1 failed or chain broken, 2 usage error.
+Exit codes: 0 done, 1 failed or the trail is broken, 2 usage error.
 
 Example:
   oath-classify < event.json | oath-gate | oath-trust score | oath-decide | oath-audit record
-  oath-audit verify && oath-audit tail -n 5
+  oath-audit verify && oath-audit summary
+  oath-audit report --out report.html
 `
 
 var tool = cli.Tool{Name: "oath-audit", Usage: usage}
@@ -109,6 +119,11 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show or report", cmd)
 	}
 	return tool.Exit(stderr, err)
+}
+
+// loadSettings reads the settings in effect.
+func loadSettings() (settings.Settings, error) {
+	return settings.Load(layout.FromEnv().SettingsFile())
 }
 
 // auditLog resolves the audit directory from the layout and the settings.
@@ -215,7 +230,7 @@ func verify(stdout io.Writer, args []string) error {
 		return err
 	}
 	if res.Break != nil {
-		return fmt.Errorf("the audit trail is broken at %v", res.Break)
+		return fmt.Errorf("the audit trail is broken at %v (it was changed after it was written: docs/audit.md says what to do)", res.Break)
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "ok: %s, %s, chain intact up to seq %d\n", audit.Plural(res.Files, "file"), audit.Plural(res.Lines, "line"), res.LastSeq)

@@ -30,12 +30,17 @@ func eachEntry(args []string, session string, fn func(audit.Entry)) (int, error)
 func summary(stdout io.Writer, args []string) error {
 	fs := tool.FlagSet("summary")
 	session := fs.String("session", "", "only this session's lines")
+	asJSON := fs.Bool("json", false, "print JSON instead of a table")
 	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
 		return err
 	}
 	z := audit.NewSummarizer()
 	bad, err := eachEntry(fs.Args(), *session, z.Add)
 	if err != nil {
+		return err
+	}
+	if !*asJSON {
+		_, err = io.WriteString(stdout, z.Summary(bad).Text())
 		return err
 	}
 	out, err := json.MarshalIndent(z.Summary(bad), "", "  ")
@@ -118,7 +123,11 @@ func report(stdout io.Writer, args []string) error {
 	if *out == "" {
 		return cli.Usagef("report needs --out FILE")
 	}
-	r, entries := audit.NewReporter(), 0
+	st, err := loadSettings()
+	if err != nil {
+		return err
+	}
+	r, entries := audit.NewReporterWith(st), 0
 	bad, err := eachEntry(fs.Args(), "", func(e audit.Entry) { r.Add(e); entries++ })
 	if err != nil {
 		return err

@@ -46,3 +46,60 @@ var Known = []Secret{
 	{"https://u:" + AWSSec + "@h", AWSSec},
 	{"--password=" + AWSSec, AWSSec},
 }
+
+// Bodies of the families the issue measured leaking (prefix added by the tests).
+var (
+	Stripe   = "51H" + strings.Repeat("aB3dE7", 4)
+	GitLab   = "xY7" + strings.Repeat("Qw3Er", 4)
+	Google   = "SyD" + strings.Repeat("x9K2m", 6) + "Abcd"
+	NPM      = strings.Repeat("aB3dE7gH1j", 3) + "K9mN2p"
+	PyPI     = "AgEIcHlwaS5vcmc" + strings.Repeat("Zq9Yw_", 8)
+	HF       = strings.Repeat("qWeRtYuIoP", 3) + "aSdF"
+	SendGrid = strings.Repeat("aB3dE7gH1jK", 2) + "." + strings.Repeat("Zq9Yw-xX1", 5)
+	Square   = strings.Repeat("aB3dE7gH1jK", 3)
+	AzureKey = strings.Repeat("Q1w2E3r4T5y6", 7) + "ab=="
+)
+
+// Family is a secret as people type it: in a command or a file's line (Text), the part that
+// must never survive (Core), and whether Text is a bare token that can stand in a URL.
+type Family struct {
+	Name, Text, Core string
+	Token            bool
+}
+
+// Hex32 is a random-looking 32-character hexadecimal body.
+var Hex32 = "0a1b2c3d4e5f67890a1b2c3d4e5f6789"
+
+// Families are the families that reached the audit trail unmasked on main (issue 15), each in
+// the shape people type it.
+var Families = []Family{
+	{"stripe", "sk_live_" + Stripe, Stripe, true},
+	{"stripe restricted", "rk_live_" + Stripe, Stripe, true},
+	{"gitlab", "glpat-" + GitLab, GitLab, true},
+	{"google", "AIza" + Google, Google, true},
+	{"npm", "npm_" + NPM, NPM, true},
+	{"pypi", "pypi-" + PyPI, PyPI, true},
+	{"hugging face", "hf_" + HF, HF, true},
+	{"sendgrid", "SG." + SendGrid, SendGrid, true},
+	{"twilio", "SK" + Hex32, Hex32, true},
+	{"digitalocean", "dop_v1_" + Hex32 + Hex32, Hex32 + Hex32, true},
+	{"shopify", "shpat_" + Hex32, Hex32, true},
+	{"databricks", "dapi" + Hex32, Hex32, true},
+	{"mailgun", "key-" + Hex32, Hex32, true},
+	{"square", "sq0atp-" + Square, Square, true},
+	{"azure storage", "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=" + AzureKey + ";EndpointSuffix=core.windows.net", AzureKey, false},
+	{"aws configure set", "aws configure set aws_secret_access_key " + AWSSec, AWSSec, false},
+	{"docker login -p", "docker login -u me -p Dk3rPassw0rd9 registry.example.com", "Dk3rPassw0rd9", false},
+	{"htpasswd -b", "htpasswd -b /etc/nginx/.htpasswd admin Htp4ssw0rd77", "Htp4ssw0rd77", false},
+	{"MY_PASS", "MY_PASS=MyP4ssw0rd55 ./deploy", "MyP4ssw0rd55", false},
+	{"openssl -k", "openssl enc -aes-256-cbc -k 0pensslK3y42 -in a -out b", "0pensslK3y42", false},
+}
+
+// All is Known and the Families as secrets, for the fuzz targets that plant one.
+func All() []Secret {
+	out := append([]Secret(nil), Known...)
+	for _, f := range Families {
+		out = append(out, Secret{f.Text, f.Core})
+	}
+	return out
+}
