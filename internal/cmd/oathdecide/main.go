@@ -100,48 +100,72 @@ func run(stdin io.Reader, stdout io.Writer) error {
 		return err
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
-	d := decideEnvelope(env, p, st != phase.FromFile, l.ProjectDir, s)
-	if err := env.SetStage(envelope.StageDecision, d); err != nil {
+	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
+	out := withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode)
+	if err := env.SetStage(envelope.StageDecision, out); err != nil {
 		return err
 	}
-	if err := env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(permission(d.Decision), answerReason(d))); err != nil {
+	if err := env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(out.Answer), answerReason(out))); err != nil {
 		return err
 	}
 	_, err = env.WriteTo(stdout)
 	return err
 }
 
-// decideEnvelope gathers the stages' findings and decides; anything it cannot read with
-// certainty becomes a block that says what was wrong.
-func decideEnvelope(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir string, s settings.Settings) envelope.Decision {
+// decision is oath.decision as oath-decide writes it: the decision, and what Claude Code was
+// told (answer: allow, ask, deny, or defer: no decision, Claude Code's own permission flow).
+type decision struct {
+	envelope.Decision
+	Answer string `json:"answer"`
+}
+
+// withAnswer maps the decision to Claude Code's answer in the session's permission mode; when the
+// decision is left to Claude Code or asked for a reason of the mode, the reason says so.
+func withAnswer(in decide.Input, d envelope.Decision, tool, mode string) decision {
+	a, why := decide.Answer(d, in.Classify, tool, mode)
+	if why != "" {
+		d.Reason += "; " + why
+	}
+	return decision{Decision: d, Answer: a}
+}
+
+// readInput gathers the stages' findings; anything it cannot read with certainty becomes a
+// doubt, which decide.Decide turns into a block that says what was wrong.
+func readInput(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir string, s settings.Settings) decide.Input {
 	in := decide.Input{Phase: p, PhaseDefaulted: defaulted, ProjectDir: projectDir, Settings: s}
 	found, err := env.Stage(envelope.StageClassify, &in.Classify)
 	switch {
 	case err != nil:
-		return decide.Decide(failed(in, err.Error()))
+		return failed(in, err.Error())
 	case !found:
-		return decide.Decide(failed(in, "oath.classify is missing: run oath-classify first"))
+		return failed(in, "oath.classify is missing: run oath-classify first")
 	}
 	var g envelope.GateVerdict
 	if found, err := env.Stage(envelope.StageGate, &g); err != nil {
-		return decide.Decide(failed(in, err.Error()))
+		return failed(in, err.Error())
 	} else if found {
 		in.Gate = &g
 	}
-	var t envelope.Trust
+	var t trust.Scored
 	found, err = env.Stage(envelope.StageTrust, &t)
 	switch {
 	case err != nil:
-		return decide.Decide(failed(in, err.Error()))
+		return failed(in, err.Error())
 	case !found:
 		// As oath-trust scores a domain it has never seen: earned nothing yet.
 		in.Trust = trust.Domain{Score: s.Trust.InitialScore}
 	case t.Domain != in.Classify.Domain && t.Domain != trust.Global:
-		return decide.Decide(failed(in, fmt.Sprintf("oath.trust is for domain %q but the call is %q", t.Domain, in.Classify.Domain)))
+		return failed(in, fmt.Sprintf("oath.trust is for domain %q but the call is %q", t.Domain, in.Classify.Domain))
 	default:
-		in.Trust = trust.FromView(t)
+		in.Trust = trust.FromView(t.Trust)
+		for _, pt := range t.Parts {
+			if in.PartTrust == nil {
+				in.PartTrust = map[string]trust.Domain{}
+			}
+			in.PartTrust[pt.Domain] = trust.FromView(pt)
+		}
 	}
-	return decide.Decide(in)
+	return in
 }
 
 // failed returns in with the doubt that makes decide.Decide block, and without a
@@ -152,19 +176,12 @@ func failed(in decide.Input, why string) decide.Input {
 	return in
 }
 
-// permission maps a decision to Claude Code's answer (DESIGN.md): only an approval allows.
-func permission(decision string) string {
-	switch decision {
-	case decide.AutoApproved, decide.LoggedOnly:
-		return claude.Allow
-	case decide.HumanRequired:
-		return claude.Ask
+// answerReason is what Claude Code shows with a decision: the reason, then what would change
+// it. An answer that leaves the call to Claude Code carries none: it would not be shown.
+func answerReason(d decision) string {
+	if d.Answer == decide.AnswerDefer {
+		return ""
 	}
-	return claude.Deny
-}
-
-// answerReason is what Claude Code shows: the reason, then what would change it.
-func answerReason(d envelope.Decision) string {
 	r := "oath-harness: " + d.Reason
 	if d.Guidance != "" {
 		r += ". To change this: " + d.Guidance

@@ -7,6 +7,7 @@ package oathtrust
 import (
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -135,7 +136,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	var out envelope.Trust
+	var out any
 	switch sub {
 	case "score":
 		out, err = score(env, store, t)
@@ -154,41 +155,63 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	return err
 }
 
-// domainOf is the call's domain as oath-classify named it; _global when there is none that
-// can be a domain, so that a call is never without a score.
-func domainOf(env *envelope.Envelope) (string, error) {
-	var c struct {
-		Domain string `json:"domain"`
-	}
-	if _, err := env.Stage(envelope.StageClassify, &c); err != nil {
-		return "", err
-	}
-	if c.Domain == "unknown" || !trust.ValidName(c.Domain) {
-		return trust.Global, nil
-	}
-	return c.Domain, nil
+// call is what oath-trust reads of oath.classify: the call's domain, and for score and record
+// what the call is made of.
+type call struct {
+	envelope.Classification
 }
 
-// score reads the domain's trust. A refused file fails, and the hook turns that into a block.
-func score(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
-	name, err := domainOf(env)
+// readCall reads oath.classify; a missing one is a call of no known domain.
+func readCall(env *envelope.Envelope) (call, error) {
+	var c call
+	_, err := env.Stage(envelope.StageClassify, &c.Classification)
+	return c, err
+}
+
+// domain is the call's domain as oath-classify named it; _global when there is none that can
+// be a domain, so that a call is never without a score.
+func (c call) domain() string { return trustName(c.Domain) }
+
+func trustName(domain string) string {
+	if domain == "unknown" || !trust.ValidName(domain) {
+		return trust.Global
+	}
+	return domain
+}
+
+// score reads the domain's trust, and that of every other domain among the call's parts. A
+// refused file fails, and the hook turns that into a block.
+func score(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Scored, error) {
+	c, err := readCall(env)
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Scored{}, err
 	}
 	f, stale, err := store.Read(t)
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Scored{}, err
 	}
-	v := trust.View(name, f.Domain(name, store.Trust, t))
-	v.Stale = stale
-	return v, nil
+	name := c.domain()
+	out := trust.Scored{Trust: trust.View(name, f.Domain(name, store.Trust, t))}
+	out.Stale = stale
+	seen := []string{name}
+	for _, p := range c.Parts {
+		pn := trustName(p.Domain)
+		if p.Domain == "" || slices.Contains(seen, pn) {
+			continue
+		}
+		seen = append(seen, pn)
+		out.Parts = append(out.Parts, trust.View(pn, f.Domain(pn, store.Trust, t)))
+	}
+	return out, nil
 }
 
-// record learns the outcome of one call.
-func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
+// record learns the outcome of one call. A success raises the domain's trust; a failure cuts it,
+// unless the call changed nothing (trust.Learn): then trust is left as it was, and the record
+// says why.
+func record(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Recorded, error) {
 	ev, err := env.Event()
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Recorded{}, err
 	}
 	var outcome string
 	switch ev.HookEventName {
@@ -197,30 +220,35 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.T
 	case claude.PostToolUseFailure:
 		outcome = envelope.OutcomeFailure
 	default:
-		return envelope.Trust{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
+		return trust.Recorded{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
 	}
-	name, err := domainOf(env)
+	c, err := readCall(env)
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Recorded{}, err
 	}
+	name := c.domain()
+	lesson := trust.Learn(outcome, ev.IsInterrupt, ev.ToolName, c.Classification)
 	var before, after trust.Domain
 	_, err = store.Update(t, func(f *trust.File) error {
 		before = f.Domain(name, store.Trust, t)
-		if outcome == envelope.OutcomeSuccess {
+		switch lesson.Effect {
+		case trust.EffectRaised:
 			after = trust.Success(before, store.Trust, t)
-		} else {
+		case trust.EffectCut:
 			after = trust.Failure(before, store.Trust, t)
+		default:
+			after = before
 		}
 		f.Domains[name] = after
 		f.GlobalOperationCount++
 		return nil
 	})
 	if err != nil {
-		return envelope.Trust{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
+		return trust.Recorded{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
 	}
 	v := trust.View(name, after)
 	v.ScoreBefore, v.ScoreAfter, v.Outcome = &before.Score, &after.Score, outcome
-	return v, nil
+	return trust.Recorded{Trust: v, Effect: lesson.Effect, Why: lesson.Why}, nil
 }
 
 // bootstrap starts a session: create or migrate the file, decay what slept, new session id.
