@@ -5,8 +5,11 @@
 package oathtrust
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"slices"
 	"time"
 
@@ -23,26 +26,39 @@ import (
 const usage = `usage: oath-trust score|record|bootstrap < envelope.json
        oath-trust show [--json]
 
-oath-trust keeps the trust each domain of tool calls has earned (seed 002 §B-1-1).
+oath-trust keeps the trust each domain (kind) of tool calls has earned: file_read,
+file_write, docs_write, test_run, git_read, git_local, git_remote, shell_exec, web, mcp,
+and _global for calls of no known domain.
 
-  score      PreToolUse: the trust of the call's domain. Read-only: never waits for
-             the lock (the file is only ever replaced by rename) and writes nothing,
-             except that a corrupt file is set aside.
+  score      PreToolUse: the trust of the call's domain, and in oath.trust.parts that of
+             every other domain among the call's parts (oath.classify.parts). Read-only:
+             never waits for the lock (the file is only ever replaced by rename) and
+             writes nothing, except that a corrupt file is set aside.
   record     PostToolUse (success) or PostToolUseFailure (failure), from
-             hook_event_name: updates the domain under an exclusive lock (5 s) and
-             rewrites the file atomically. Any other event is an error.
+             hook_event_name: under an exclusive lock (5 s), rewrites the file
+             atomically. A success raises the domain's trust; a failure cuts it
+             (× trust.failure_decay) when it says something about the agent: the person
+             interrupted the call, or the call writes or runs something. A failure of a
+             call that changed nothing leaves trust as it was: a read-only call (Read,
+             Grep, Glob, or a command whose every part is file_read or git_read: grep
+             without a match), a test run whose tests fail, git add or commit refused by
+             git or its hooks — at risk low or medium, with no file written. oath.trust
+             says which: effect raised|cut|unchanged, and effect_reason in words.
   bootstrap  SessionStart: creates the file (_global at trust.initial_score),
              migrates v1 to v2, applies hibernation and decay, starts the warm-up of
              domains that slept, sets a new session id. On a SessionStart event it
              answers hookSpecificOutput.additionalContext: one line with the trust
-             per domain.
+             per domain; on the first run (no file yet) also a top-level systemMessage
+             that tells the person in one line what the harness does in this project.
   show       the trust per domain for a person; --json prints the v2 document.
 
 Input (score, record, bootstrap): one JSON object on stdin, the host's event with
 oath.classify.domain (absent, empty, "unknown" or not a domain name: _global).
 Output: the same object with oath.trust = {domain, score, successes, failures,
-total_operations, is_warming_up, warmup_remaining}; after record also score_before,
-score_after, outcome; stale: true when a corrupt file could not be set aside in time.
+total_operations, is_warming_up, warmup_remaining}; after score also parts (the same
+fields per other domain); after record also score_before, score_after, outcome
+(success|failure), effect, effect_reason; stale: true when a corrupt file could not
+be set aside in time.
 
 Files: $OATH_HOME/state/trust-scores.json (OATH_HOME defaults to
 $CLAUDE_PROJECT_DIR/oath-harness), its .lock, and config/settings.json (trust.*).
@@ -257,6 +273,8 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 	if err != nil {
 		return envelope.Trust{}, err
 	}
+	_, statErr := os.Lstat(store.Path)
+	firstRun := errors.Is(statErr, fs.ErrNotExist)
 	f, err := store.Update(t, func(f *trust.File) error {
 		for name, d := range f.Domains {
 			f.Domains[name] = trust.Decay(d, store.Trust, t)
@@ -268,13 +286,28 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 		return envelope.Trust{}, fmt.Errorf("starting the session: %w", err)
 	}
 	if ev.HookEventName == claude.SessionStart {
-		answer := claude.HookSpecificOutput{HookEventName: claude.SessionStart, AdditionalContext: contextLine(f)}
+		line := contextLine(f)
+		if firstRun {
+			// The person sees this once, in the session's first message: what the harness does.
+			line = firstRunLine + " " + line
+			if err := env.SetAnswer("systemMessage", firstRunLine); err != nil {
+				return envelope.Trust{}, err
+			}
+		}
+		answer := claude.HookSpecificOutput{HookEventName: claude.SessionStart, AdditionalContext: line}
 		if err := env.SetAnswer("hookSpecificOutput", answer); err != nil {
 			return envelope.Trust{}, err
 		}
 	}
 	return trust.View(trust.Global, f.Domains[trust.Global]), nil
 }
+
+// firstRunLine is what earned autonomy means for the project, said once: at the first session
+// start, when the harness has no trust recorded yet.
+const firstRunLine = "oath-harness is on in this project: each kind of tool call (reading, editing, tests, shell, git, web) " +
+	"earns trust as it succeeds, and the more it has earned, the more of its calls run without asking (the others get " +
+	"Claude Code's usual prompt); calls that could lose work, send data out or change a remote system always ask you, " +
+	"catastrophes are blocked, and every call is logged (oath-audit tail)."
 
 // contextLine is the one line Claude Code is told at a session start.
 func contextLine(f *trust.File) string {
@@ -286,9 +319,12 @@ func contextLine(f *trust.File) string {
 			sep = ""
 		}
 		line += fmt.Sprintf("%s %s %.2f", sep, name, d.Score)
+		if name == trust.Global {
+			line += " (calls of no known domain)"
+		}
 		if d.IsWarmingUp {
 			line += fmt.Sprintf(" (warming up, %d left)", d.WarmupRemaining)
 		}
 	}
-	return line + ". Successful calls raise a domain's trust, failures cut it."
+	return line + ". Successful calls raise a domain's trust; failures of calls that write or run something cut it."
 }
