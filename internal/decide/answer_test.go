@@ -89,7 +89,9 @@ func TestAlwaysAPerson(t *testing.T) {
 // and the reason names the part.
 func TestParts(t *testing.T) {
 	s := settings.Defaults()
-	part := func(domain string, argv ...string) envelope.Part { return envelope.Part{Argv: argv, Domain: domain, Risk: risk.Low} }
+	part := func(domain string, argv ...string) envelope.Part {
+		return envelope.Part{Argv: argv, Domain: domain, Risk: risk.Low}
+	}
 	withParts := func(domain string, l risk.Level, parts ...envelope.Part) envelope.Classification {
 		c := class(domain, l)
 		c.Parts = parts
