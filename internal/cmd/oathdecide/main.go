@@ -21,15 +21,32 @@ import (
 const usage = `usage: oath-decide < envelope.json
        oath-decide phase [planning|building|auditing]
        oath-decide phase --from-prompt < user-prompt-submit.json
+       oath-decide explain [--mode MODE] [--json] COMMAND...
+       oath-decide explain --tool NAME --input JSON | --event FILE
 
 oath-decide decides what happens to a tool call (seed 002 §C-1-1, F-1, F-7): autonomy
   1 − (λ1·risk_value/4 + λ2·0.5)·(1 − trust), clamped to [0, 1]
 then, first match wins: a gate block is final; risk critical is blocked at any trust;
-a domain the phase denies (planning also denies any write under src/) is blocked; a
-trust-gated domain (building: shell_exec, git_local) whose trust is below
-autonomy.auto_approve_threshold needs a human; otherwise autonomy above
-auto_approve_threshold is auto_approved, at least human_required_threshold
+a domain the phase denies is blocked — the call's own or that of any of its parts
+(oath.classify.parts: a git_remote part is denied in building whatever the others
+are), and planning also denies any write under src/; a call that always needs a
+person (oath.classify.needs_person: it could lose work, send data out, change a remote
+system, read credentials, use privilege) is human_required at any trust; a
+trust-gated domain (building: shell_exec, git_local), the call's or a part's, whose
+own trust is below autonomy.auto_approve_threshold needs a human; otherwise autonomy
+above auto_approve_threshold is auto_approved, at least human_required_threshold
 logged_only, below it human_required.
+
+What Claude Code is told (oath.decision.answer): auto_approved and logged_only
+allow; blocked deny; a call that always needs a person ask (a hook's ask beats the
+person's allow rules and every permission mode). Any other human_required call is
+left to Claude Code (answer "defer": hookSpecificOutput with hookEventName and no
+permissionDecision), so that the person's allow, ask and deny rules and "don't ask
+again" work as without the harness — in the event's permission_mode default (or
+manual) and dontAsk, where Claude Code keeps the person in the loop; in acceptEdits
+for a call that writes files, and in plan, auto and bypassPermissions (and any mode
+it does not know), where Claude Code would let the call run without asking anyone,
+the harness asks. The reason says which.
 
 Input: one JSON object on stdin, a PreToolUse event with oath.classify (required:
 domain, risk, risk_value, paths.write), oath.gate (optional: a block is final) and
@@ -37,9 +54,10 @@ oath.trust (optional: missing means the domain at trust.initial_score, never use
 Output: the same object with oath.decision = {decision, autonomy, phase, profile,
 reason, guidance, recommended_model, persona} and Claude Code's answer at the top
 level: hookSpecificOutput {hookEventName: "PreToolUse", permissionDecision:
-allow (auto_approved, logged_only) | ask (human_required) | deny (blocked),
-permissionDecisionReason}. Any other event passes through unchanged: a decision is
-only made before a call.
+allow | ask | deny, permissionDecisionReason}, or {hookEventName: "PreToolUse"} alone
+when the call is left to Claude Code; oath.decision.answer says which (allow, ask,
+deny, defer). Any other event passes through unchanged: a decision is only made
+before a call.
 A missing or unreadable oath.classify, an inconsistent one, a trust score outside
 [0, 1], trust for another domain or an unknown gate verdict is not an error but a
 block with the reason: the answer fails closed.
@@ -55,6 +73,13 @@ missing or anything else means auditing, the most restrictive phase.
                        "additionalContext":"phase is now building"}}; any other
                        prompt or event prints nothing.
 
+Explain: "oath-decide explain git commit -m wip" answers, for a command (or --tool and
+--input, or a whole PreToolUse --event), what the harness would answer now and why:
+what the call is, its domain's trust, the phase, the answer in permission mode --mode
+(default), what would change it, and the decision in the other phases. It runs
+oath-classify, oath-gate and oath-trust score (beside oath-decide, in $OATH_BIN or on
+PATH) as the hook does, and writes nothing. --json prints the envelope.
+
 Files read: $OATH_HOME/config/settings.json (risk.lambda1/2, autonomy.*, trust.*;
 defaults when absent) and the phase file. Side effects: only "phase NAME" and
 "phase --from-prompt" write, and only the phase file.
@@ -66,6 +91,7 @@ Usage errors exit 2.
 Example:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"a"}}' \
     | oath-classify | oath-decide | jq .oath.decision
+  oath-decide explain 'source .venv/bin/activate && pytest'
 `
 
 var tool = cli.Tool{Name: "oath-decide", Usage: usage}
@@ -78,6 +104,9 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	if len(args) > 0 && args[0] == "phase" {
 		return tool.Exit(stderr, runPhase(stdin, stdout, stderr, args[1:]))
+	}
+	if len(args) > 0 && args[0] == "explain" {
+		return tool.Exit(stderr, runExplain(stdout, stderr, args[1:]))
 	}
 	if help, err := tool.ParseStage(stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
@@ -101,15 +130,19 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
-	out := withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode)
-	if err := env.SetStage(envelope.StageDecision, out); err != nil {
-		return err
-	}
-	if err := env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(out.Answer), answerReason(out))); err != nil {
+	if err := setAnswer(env, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode)); err != nil {
 		return err
 	}
 	_, err = env.WriteTo(stdout)
 	return err
+}
+
+// setAnswer adds oath.decision and Claude Code's answer to env.
+func setAnswer(env *envelope.Envelope, d decision) error {
+	if err := env.SetStage(envelope.StageDecision, d); err != nil {
+		return err
+	}
+	return env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(d.Answer), answerReason(d)))
 }
 
 // decision is oath.decision as oath-decide writes it: the decision, and what Claude Code was
