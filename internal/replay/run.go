@@ -124,7 +124,7 @@ func newRunner(opts Options) (*runner, error) {
 	if d, err := filepath.EvalSymlinks(r.root); err == nil {
 		r.root = d
 	}
-	r.project, r.home, r.state = filepath.Join(r.root, "project"), filepath.Join(r.root, "home"), filepath.Join(r.root, "state")
+	r.project, r.home, r.state = filepath.Join(r.root, "project"), filepath.Join(r.root, "home"), filepath.Join(r.root, "harness")
 	for _, d := range []string{filepath.Join(r.project, ".claude"), r.home, r.state} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			r.cleanup()
