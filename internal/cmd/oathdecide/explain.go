@@ -14,9 +14,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/decide"
 	"github.com/oath-harness/oath-harness/internal/envelope"
-	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/phase"
-	"github.com/oath-harness/oath-harness/internal/settings"
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
@@ -48,14 +46,10 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	l := layout.FromEnv()
-	s, err := settings.Load(l.SettingsFile())
+	in, d, err := judge(env, ev)
 	if err != nil {
 		return err
 	}
-	p, st, _ := phase.Read(l.PhaseFile())
-	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
-	d := withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode)
 	if *asJSON {
 		if err := setAnswer(env, d); err != nil {
 			return err

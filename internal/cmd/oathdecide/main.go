@@ -123,14 +123,11 @@ func run(stdin io.Reader, stdout io.Writer) error {
 		_, err = env.WriteTo(stdout)
 		return err
 	}
-	l := layout.FromEnv()
-	s, err := settings.Load(l.SettingsFile())
+	_, d, err := judge(env, ev)
 	if err != nil {
 		return err
 	}
-	p, st, _ := phase.Read(l.PhaseFile())
-	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
-	if err := setAnswer(env, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode)); err != nil {
+	if err := setAnswer(env, d); err != nil {
 		return err
 	}
 	_, err = env.WriteTo(stdout)
@@ -143,6 +140,19 @@ func setAnswer(env *envelope.Envelope, d decision) error {
 		return err
 	}
 	return env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(d.Answer), answerReason(d)))
+}
+
+// judge decides the call in env with the settings and the phase on disk, and maps the decision
+// to Claude Code's answer.
+func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, decision, error) {
+	l := layout.FromEnv()
+	s, err := settings.Load(l.SettingsFile())
+	if err != nil {
+		return decide.Input{}, decision{}, err
+	}
+	p, st, _ := phase.Read(l.PhaseFile())
+	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
+	return in, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode), nil
 }
 
 // decision is oath.decision as oath-decide writes it: the decision, and what Claude Code was
