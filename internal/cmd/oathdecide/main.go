@@ -24,7 +24,7 @@ const usage = `usage: oath-decide < envelope.json
        oath-decide explain [--mode MODE] [--json] COMMAND...
        oath-decide explain --tool NAME --input JSON | --event FILE
 
-oath-decide decides what happens to a tool call (seed 002 §C-1-1, F-1, F-7): autonomy
+oath-decide decides what happens to a tool call: autonomy
   1 − (λ1·risk_value/4 + λ2·0.5)·(1 − trust), clamped to [0, 1]
 then, first match wins: a gate block is final; risk critical is blocked at any trust;
 a domain the phase denies is blocked — the call's own or that of any of its parts
