@@ -11,7 +11,7 @@ import (
 )
 
 // Usage is the help of oath-audit replay.
-const Usage = `usage: oath-audit replay [--hooks DIR] [--bin DIR] [--phase NAME] [--json] [--calls] PATH...
+const Usage = `usage: oath-audit replay [--hooks DIR] [--bin DIR] [--phase NAME] [--json] [--calls] [--scripts] PATH...
 
 replay shows what the harness would have done on recorded Claude Code work, before you
 install it: every recorded tool call goes through the real hooks (the PreToolUse and
@@ -45,6 +45,10 @@ Flags:
   --bin DIR     the oath-* binaries the hooks run (default: this binary's directory)
   --phase NAME  the phase before the first session: planning, building (default), auditing
   --json        print JSON
+  --scripts     run each hook as its bash script; by default replay runs the pipeline of
+                oath-* binaries each hook script lists, itself, as the script would (the
+                same answers, twice as fast); a hook whose pipeline does not read as a
+                plain list of stages is always run as its script
   --calls       also print one line per call on stderr: day, tool, domain, risk, the
                 harness's answer (allow, ask, deny, defer:asked, defer:not-asked), whether
                 Claude Code alone would ask (default, remembered), the recorded outcome
@@ -70,6 +74,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	phase := fs.String("phase", "building", "the starting phase")
 	asJSON := fs.Bool("json", false, "print JSON")
 	calls := fs.Bool("calls", false, "one line per call on stderr")
+	scripts := fs.Bool("scripts", false, "run each hook as its script")
 	if help, err := t.Parse(fs, stdout, args); help || err != nil {
 		return err
 	}
@@ -87,7 +92,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	}
 	hooksAbs, _ := filepath.Abs(*hooks)
 	binAbs, _ := filepath.Abs(*bin)
-	opts := Options{Hooks: hooksAbs, Bin: binAbs, Phase: *phase, Progress: stderr}
+	opts := Options{Hooks: hooksAbs, Bin: binAbs, Phase: *phase, Progress: stderr, Scripts: *scripts}
 	if *calls {
 		opts.Calls = stderr
 	}

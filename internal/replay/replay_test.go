@@ -3,6 +3,7 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,6 +99,33 @@ func TestLoadHookEvents(t *testing.T) {
 	}
 }
 
+// TestPipelinesOfTheHooks: every hook of the repository reads as a plain pipeline of oath-*
+// stages, so the replay runs them without bash; the PreToolUse one is the whole judgement.
+func TestPipelinesOfTheHooks(t *testing.T) {
+	root := toolbuild.RepoRoot()
+	for _, h := range []string{"pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh"} {
+		p := readPipeline(filepath.Join(root, "hooks", h))
+		if len(p) == 0 {
+			t.Errorf("%s: no pipeline read", h)
+		}
+	}
+	want := "[[oath-classify] [oath-gate] [oath-trust score] [oath-decide] [oath-audit record]]"
+	if got := fmt.Sprint(readPipeline(filepath.Join(root, "hooks", "pre-tool-use.sh"))); got != want {
+		t.Errorf("pre-tool-use.sh: %s, want %s", got, want)
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"subst.sh": "\npipeline() {\n  \"${oath_bin}oath-classify\" $(cat x) | \"${oath_bin}oath-decide\"\n  oath_report \"${PIPESTATUS[@]}\"\n}\n",
+		"other.sh": "\npipeline() {\n  \"${oath_bin}oath-classify\" | tee /tmp/x\n  oath_report \"${PIPESTATUS[@]}\"\n}\n",
+		"list.sh":  "\npipeline() {\n  \"${oath_bin}oath-classify\"; \"${oath_bin}oath-decide\"\n  oath_report \"${PIPESTATUS[@]}\"\n}\n",
+	} {
+		os.WriteFile(filepath.Join(dir, name), []byte(body), 0o755)
+		if p := readPipeline(filepath.Join(dir, name)); p != nil {
+			t.Errorf("%s read as %v: it must be run as its script", name, p)
+		}
+	}
+}
+
 func TestLoadRejectsOtherFormats(t *testing.T) {
 	for _, in := range []string{`{"a":1}`, `not json`, `[1]`} {
 		if _, err := parse(strings.NewReader(in), "x"); err == nil {
@@ -172,6 +200,16 @@ func TestReplayThroughTheRealHooks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The hooks run as scripts give the same answers as their pipelines run by the replay.
+	var scriptCalls bytes.Buffer
+	viaScripts, err := Run(traces, Options{Hooks: filepath.Join(root, "hooks"), Bin: bin, Phase: "building", Calls: &scriptCalls, Scripts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if scriptCalls.String() != calls.String() {
+		t.Errorf("the hook scripts answered otherwise than their pipelines:\n%s\n---\n%s", scriptCalls.String(), calls.String())
+	}
+	t.Logf("pipelines %.1f s, scripts %.1f s", rep.Seconds, viaScripts.Seconds)
 	tot := rep.Total
 	if tot.Calls != 88 || len(rep.Days) != 1 || rep.Days[0].Day != "010" {
 		t.Fatalf("report %+v", rep)

@@ -26,6 +26,9 @@ type Options struct {
 	// Calls, when set, gets one line per call: what the harness answered, whether Claude Code
 	// alone would have asked, and how the call really ended.
 	Calls io.Writer
+	// Scripts runs every hook as its script; by default the replay runs each hook's pipeline of
+	// binaries itself, as read from the script (stages.go), which is twice as fast.
+	Scripts bool
 }
 
 // Day is what one day of recorded work looks like with and without the harness.
@@ -103,6 +106,7 @@ type runner struct {
 	lastDay                 string
 	cc, ccRemember, harness *ccModel
 	runs                    int
+	pipelines               map[string]pipeline // by hook name; nil: run the script
 }
 
 func newRunner(opts Options) (*runner, error) {
@@ -112,10 +116,15 @@ func newRunner(opts Options) (*runner, error) {
 		}
 	}
 	r := &runner{opts: opts, byDay: map[string]*Day{}, cleanup: func() {},
-		cc: newModel(false), ccRemember: newModel(true), harness: newModel(true)}
+		cc: newModel(false), ccRemember: newModel(true), harness: newModel(true), pipelines: map[string]pipeline{}}
+	if !opts.Scripts {
+		for _, h := range []string{"pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh"} {
+			r.pipelines[h] = readPipeline(filepath.Join(opts.Hooks, h))
+		}
+	}
 	r.root = opts.Dir
 	if r.root == "" {
-		d, err := os.MkdirTemp("", "oath-replay-")
+		d, err := os.MkdirTemp(scratch(), "oath-replay-")
 		if err != nil {
 			return nil, err
 		}
@@ -146,11 +155,26 @@ func newRunner(opts Options) (*runner, error) {
 	r.env = []string{
 		"PATH=" + os.Getenv("PATH"), "HOME=" + r.home, "CLAUDE_PROJECT_DIR=" + r.project,
 		"OATH_HOME=" + r.state, "OATH_BIN=" + opts.Bin, "TZ=UTC", "LC_ALL=C",
+		"OATH_HOOKS_DIR=" + opts.Hooks, // as hooks/lib.sh exports it
 	}
 	if v := os.Getenv("TMPDIR"); v != "" {
 		r.env = append(r.env, "TMPDIR="+v)
 	}
 	return r, nil
+}
+
+// scratch is where the throw-away directory goes: a memory file system when there is one
+// (/dev/shm), since nothing of it must survive and the harness syncs every write it makes to
+// disk; else the temporary directory.
+func scratch() string {
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if f, err := os.CreateTemp("/dev/shm", "oath-replay-probe-"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return "/dev/shm"
+		}
+	}
+	return os.TempDir()
 }
 
 func (r *runner) day(name string) *Day {
@@ -394,6 +418,18 @@ func (r *runner) what(tr Trace, c *Call) string {
 // failure to run it is an error.
 func (r *runner) hook(name string, event []byte) (stdout []byte, code int, err error) {
 	r.runs++
+	if p := r.pipelines[name]; p != nil {
+		out, err := p.run(r.opts.Bin, r.project, r.env, event)
+		switch {
+		case err == nil && name == "pre-tool-use.sh" && !bytes.Contains(out, []byte(`"hookSpecificOutput"`)):
+			return nil, 2, nil // the hook's own check: no answer is a block
+		case err == nil:
+			return out, 0, nil
+		case isStageError(err) && name == "pre-tool-use.sh":
+			return nil, 2, nil
+		}
+		return nil, 1, fmt.Errorf("hook %s failed: %v", name, err)
+	}
 	cmd := exec.Command(filepath.Join(r.opts.Hooks, name))
 	cmd.Dir = r.project
 	cmd.Env = r.env
