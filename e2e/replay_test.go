@@ -36,7 +36,7 @@ func TestReplayReadsRealTranscripts(t *testing.T) {
 	var rep struct {
 		Total struct {
 			Calls, Denied, Allowed, Deferred, Asked int
-			Default                                int `json:"claude_default"`
+			Default                                 int `json:"claude_default"`
 		} `json:"total"`
 	}
 	if err := json.Unmarshal(out, &rep); err != nil {
