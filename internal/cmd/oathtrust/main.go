@@ -19,6 +19,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/settings"
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
@@ -49,7 +50,8 @@ and _global for calls of no known domain.
              domains that slept, sets a new session id. On a SessionStart event it
              answers hookSpecificOutput.additionalContext: one line with the trust
              per domain; on the first run (no file yet) also a top-level systemMessage
-             that tells the person in one line what the harness does in this project.
+             that tells the person in one line what the harness does in this project
+             and which phase it is in.
   show       the trust per domain for a person; --json prints the v2 document.
 
 Input (score, record, bootstrap): one JSON object on stdin, the host's event with
@@ -289,8 +291,9 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 		line := contextLine(f)
 		if firstRun {
 			// The person sees this once, in the session's first message: what the harness does.
-			line = firstRunLine + " " + line
-			if err := env.SetAnswer("systemMessage", firstRunLine); err != nil {
+			first := firstRunLine + " " + phaseNote()
+			line = first + " " + line
+			if err := env.SetAnswer("systemMessage", first); err != nil {
 				return envelope.Trust{}, err
 			}
 		}
@@ -308,6 +311,15 @@ const firstRunLine = "oath-harness is on in this project: each kind of tool call
 	"earns trust as it succeeds, and the more it has earned, the more of its calls run without asking (the others get " +
 	"Claude Code's usual prompt); calls that could lose work, send data out or change a remote system always ask you, " +
 	"catastrophes are blocked, and every call is logged (oath-audit tail)."
+
+// phaseNote says which phase the project is in and how to switch.
+func phaseNote() string {
+	p, st, _ := phase.Read(layout.FromEnv().PhaseFile())
+	if st != phase.FromFile {
+		return fmt.Sprintf("No phase is set, so the strictest (%s) applies: type /building to work, /planning to plan.", p)
+	}
+	return fmt.Sprintf("Phase: %s (type /planning, /building or /auditing to switch).", p)
+}
 
 // contextLine is the one line Claude Code is told at a session start.
 func contextLine(f *trust.File) string {
