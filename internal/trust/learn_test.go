@@ -59,3 +59,28 @@ func TestLearn(t *testing.T) {
 		}
 	}
 }
+
+// TestDropSetup: the parts oath-classify marks as setup are not what the call is for.
+func TestDropSetup(t *testing.T) {
+	env, err := envelope.Parse([]byte(`{"hook_event_name":"PostToolUseFailure","tool_name":"Bash","oath":{"classify":{"domain":"test_run","risk":"medium","risk_value":2,
+		"parts":[{"argv":["source",".venv/bin/activate"],"domain":"shell_exec","risk":"medium","setup":true},{"argv":["pytest"],"domain":"test_run","risk":"low"}]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c envelope.Classification
+	if _, err := env.Stage(envelope.StageClassify, &c); err != nil {
+		t.Fatal(err)
+	}
+	if l := Learn(envelope.OutcomeFailure, false, "Bash", c); l.Effect != EffectCut {
+		t.Fatalf("with the source part: %+v", l)
+	}
+	if err := DropSetup(env, &c); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Parts) != 1 || c.Parts[0].Argv[0] != "pytest" {
+		t.Fatalf("parts %+v", c.Parts)
+	}
+	if l := Learn(envelope.OutcomeFailure, false, "Bash", c); l.Effect != EffectUnchanged {
+		t.Errorf("failing tests behind source …/activate: %+v", l)
+	}
+}

@@ -183,6 +183,9 @@ func readInput(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir
 	case !found:
 		return failed(in, "oath.classify is missing: run oath-classify first")
 	}
+	if err := trust.DropSetup(env, &in.Classify); err != nil {
+		return failed(in, err.Error())
+	}
 	var g envelope.GateVerdict
 	if found, err := env.Stage(envelope.StageGate, &g); err != nil {
 		return failed(in, err.Error())

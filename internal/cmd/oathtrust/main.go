@@ -182,8 +182,10 @@ type call struct {
 // readCall reads oath.classify; a missing one is a call of no known domain.
 func readCall(env *envelope.Envelope) (call, error) {
 	var c call
-	_, err := env.Stage(envelope.StageClassify, &c.Classification)
-	return c, err
+	if _, err := env.Stage(envelope.StageClassify, &c.Classification); err != nil {
+		return c, err
+	}
+	return c, trust.DropSetup(env, &c.Classification)
 }
 
 // domain is the call's domain as oath-classify named it; _global when there is none that can
