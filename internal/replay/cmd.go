@@ -84,7 +84,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 		return cli.Usagef("replay: unknown phase %q (want planning, building or auditing)", *phase)
 	}
 	if fs.NArg() == 0 {
-		return cli.Usagef("replay: name the recorded work: a transcript directory (~/.claude/projects/<project>/) or .jsonl files")
+		return cli.Usagef("replay: name the recorded work: a transcript directory (~/.claude/projects/<project>/) or .jsonl files (oath-audit replay --help)")
 	}
 	traces, err := Load(fs.Args())
 	if err != nil {
