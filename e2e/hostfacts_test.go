@@ -32,6 +32,10 @@ func TestHostFacts(t *testing.T) {
 		{"deny blocks and shows the reason", answer("deny"), false, false, "fact check"},
 		{"an envelope (the event echoed, oath, the answer) counts: allow", envelope("allow"), true, true, ""},
 		{"an envelope (the event echoed, oath, the answer) counts: deny", envelope("deny"), false, false, "fact check"},
+		// The harness's answer for a call it leaves to Claude Code: hookEventName and nothing else.
+		// Claude Code's own permission flow decides (headless: the write is refused), and the
+		// hook's check for hookSpecificOutput still tells an answer from a pipeline that gave none.
+		{"hookEventName without a decision is Claude Code's own flow", `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse"},"oath":{"decision":{"answer":"defer"}}}'`, true, false, ""},
 		{"exit 2 blocks with stderr", "echo 'stopped by exit 2' >&2; exit 2", false, false, "stopped by exit 2"},
 		{"exit 1 is fail-open: the normal permission flow", "echo 'ignored' >&2; exit 1", true, false, ""},
 		{"garbage is the normal permission flow", "echo 'not json'", true, false, ""},
@@ -69,7 +73,8 @@ func TestHostFacts(t *testing.T) {
 }
 
 // TestHostFactsOtherEvents checks that the envelope the other hooks print (the event echoed plus
-// oath and, for SessionStart, additionalContext) neither blocks the prompt nor stops the session.
+// oath and, for SessionStart, additionalContext and on a first run a systemMessage for the person)
+// neither blocks the prompt nor stops the session.
 func TestHostFactsOtherEvents(t *testing.T) {
 	cli := claudeCLI(t)
 	requireJQ(t)
@@ -77,7 +82,7 @@ func TestHostFactsOtherEvents(t *testing.T) {
 	proj, home := t.TempDir(), t.TempDir()
 	echo := `jq -c '. + {oath: {x: 1}}'`
 	writeHooks(t, proj, map[string]string{
-		"SessionStart":     `jq -c '. + {oath: {x: 1}, hookSpecificOutput: {hookEventName: "SessionStart", additionalContext: "fact check context"}}'`,
+		"SessionStart":     `jq -c '. + {oath: {x: 1}, systemMessage: "fact check first run", hookSpecificOutput: {hookEventName: "SessionStart", additionalContext: "fact check context"}}'`,
 		"UserPromptSubmit": echo, "PostToolUse": echo, "PostToolUseFailure": echo, "Stop": echo, "SessionEnd": echo,
 	})
 	os.WriteFile(filepath.Join(proj, "probe.txt"), []byte("probe-content-42\n"), 0o644)

@@ -3,7 +3,6 @@ package decide
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -33,6 +32,10 @@ type Input struct {
 	Classify envelope.Classification
 	Gate     *envelope.GateVerdict // nil: no gate ran
 	Trust    trust.Domain          // the call's domain as oath-trust scored it
+	// PartTrust is the trust of the other domains among the call's parts (oath.trust.parts),
+	// by domain name: a trust-gated part opens only with its own domain's trust. A domain
+	// missing here has earned nothing yet (trust.initial_score).
+	PartTrust map[string]trust.Domain
 	// ProjectDir tells writes under src/ (file_write_src) from the rest.
 	ProjectDir string
 	Settings   settings.Settings
@@ -51,13 +54,17 @@ type Input struct {
 //     is blocked: fail closed;
 //  2. a gate verdict of block is final (seed 000);
 //  3. risk critical is blocked at any trust (FR-TE-008, AC-007);
-//  4. a domain the phase profile denies — including a write under src/ in planning
-//     (file_write_src) — is blocked (FR-TP-002/004);
-//  5. a trust-gated domain (building: shell_exec, git_local) whose trust score is below
-//     autonomy.auto_approve_threshold is human_required (FR-TP-003, AC-026);
-//  6. otherwise the autonomy thresholds decide (FR-TE-009, AC-008..010).
+//  4. a domain the phase profile denies — the call's own or that of any of its parts
+//     (oath.classify.parts), including a write under src/ in planning (file_write_src) — is
+//     blocked (FR-TP-002/004): the strictest part decides, so a git_remote part is denied in
+//     building whatever the other parts are;
+//  5. a call of the class that always needs a person (oath.classify.needs_person) is
+//     human_required at any trust;
+//  6. a trust-gated domain (building: shell_exec, git_local), the call's or a part's, whose
+//     trust score is below autonomy.auto_approve_threshold is human_required (FR-TP-003, AC-026);
+//  7. otherwise the autonomy thresholds decide (FR-TE-009, AC-008..010).
 //
-// "Trust below the threshold" in rule 5 compares the domain's trust score itself with
+// "Trust below the threshold" in rule 6 compares the domain's trust score itself with
 // autonomy.auto_approve_threshold (0.8 by default), as AC-026 words it (trust_score < 0.8): at a
 // score of exactly the threshold the gate opens, which is what appendix B's "shell_exec (high)
 // is auto-approved at trust 0.8" needs. Past the gate, autonomy still decides.
@@ -66,6 +73,7 @@ func Decide(in Input) envelope.Decision {
 	if _, ok := phase.Lookup(string(p)); !ok {
 		p, in.PhaseDefaulted = phase.Default, true
 	}
+	in.Phase = p
 	c := in.Classify
 	d := envelope.Decision{Phase: string(p), Profile: string(Denied)}
 	if in.Doubt != "" {
@@ -78,14 +86,8 @@ func Decide(in Input) envelope.Decision {
 	d.Autonomy = Autonomy(c.Risk.Value(), score, in.Settings.Risk)
 
 	prof := ProfileFor(p)
-	access := prof.Check(c.Domain)
-	src := ""
-	if access != Denied && slices.Contains(prof.Denied, FileWriteSrc) {
-		if src = SrcWrite(in.ProjectDir, c.Paths.Write); src != "" {
-			access = Denied
-		}
-	}
-	d.Profile = string(access)
+	j := in.judgeParts(prof)
+	d.Profile = string(j.access)
 	facts := in.facts(true, d.Autonomy)
 
 	switch {
@@ -95,27 +97,33 @@ func Decide(in Input) envelope.Decision {
 		d.Guidance = "a gate block is final at any trust and in any phase: change what the gate checks, not the phase"
 	case c.Risk == risk.Critical:
 		d.Decision = Blocked
-		d.Reason = fmt.Sprintf("blocked: a critical call is blocked at any trust (FR-TE-008); %s", facts)
+		d.Reason = fmt.Sprintf("blocked: a critical call is blocked at any trust; %s", facts)
 		d.Guidance = "no trust and no phase allows a critical call; if it is intended, a person runs it outside the agent"
-	case access == Denied:
+	case j.access == Denied:
 		d.Decision = Blocked
 		where := string(p)
 		if in.PhaseDefaulted {
 			where += " (the default: no phase is set)"
 		}
+		what := j.denied
 		switch {
-		case src != "":
-			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (file_write_src); %s", where, src, p, facts)
-		case prof.Listed(c.Domain):
-			d.Reason = fmt.Sprintf("blocked in phase %s: %s is denied by the %s profile; %s", where, c.Domain, p, facts)
+		case j.src != "":
+			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (file_write_src); %s", where, j.src, p, facts)
+		case prof.Listed(what.Domain):
+			d.Reason = fmt.Sprintf("blocked in phase %s: %s%s is denied by the %s profile; %s", where, what.Domain, partWords(what, c), p, facts)
 		default:
-			d.Reason = fmt.Sprintf("blocked in phase %s: %s is not in the %s profile, and unlisted domains are blocked in %s; %s", where, c.Domain, p, p, facts)
+			d.Reason = fmt.Sprintf("blocked in phase %s: %s%s is not in the %s profile, and unlisted domains are blocked in %s; %s", where, what.Domain, partWords(what, c), p, p, facts)
 		}
-		d.Guidance = switchGuidance(phasesAllowing(p, c.Domain, src != ""), c.Domain)
+		d.Guidance = switchGuidance(phasesAllowing(p, j.domains, j.src != ""), what.Domain)
+	case c.NeedsPerson != nil:
+		d.Decision = HumanRequired
+		d.Reason = fmt.Sprintf("a person must approve this call: %s; no trust changes this (rule %s); %s",
+			orNone(c.NeedsPerson.Reason), orNone(c.NeedsPerson.Rule), facts)
+		d.Guidance = "no trust and no phase makes this automatic: approve it when asked, or run it yourself"
 	default:
-		d.Decision = in.trustDecision(score, access)
-		d.Reason = in.trustReason(d.Decision, score, d.Autonomy, access, p)
-		d.Guidance = in.successGuidance(d.Decision, access)
+		d.Decision = in.trustDecision(score, j)
+		d.Reason = in.trustReason(d.Decision, score, d.Autonomy, j)
+		d.Guidance = in.successGuidance(d.Decision, j)
 	}
 	return finish(in, d, c.Risk)
 }
@@ -160,11 +168,14 @@ func validate(in Input) string {
 	return ""
 }
 
-// trustDecision is rules 5 and 6 at a given trust score: the part of the decision that earned
-// trust can change. The guidance simulates successes through this very function, so "N more
-// successful calls" and the decision cannot disagree.
-func (in Input) trustDecision(score float64, access Access) string {
-	if access == TrustGated && !gateOpen(score, in.Settings.Autonomy) {
+// trustDecision is rules 6 and 7 at a given trust score of the call's domain: the part of the
+// decision that earned trust can change. The guidance simulates successes through this very
+// function, so "N more successful calls" and the decision cannot disagree.
+func (in Input) trustDecision(score float64, j judgement) string {
+	if j.selfGated && !gateOpen(score, in.Settings.Autonomy) {
+		return HumanRequired
+	}
+	if j.closedPart != nil {
 		return HumanRequired
 	}
 	return Level(Autonomy(in.Classify.Risk.Value(), score, in.Settings.Risk), in.Classify.Risk, in.Settings.Autonomy)
@@ -175,11 +186,18 @@ func gateOpen(score float64, a settings.Autonomy) bool {
 	return round(score) >= a.AutoApproveThreshold
 }
 
-func (in Input) trustReason(decision string, score, autonomy float64, access Access, p phase.Phase) string {
+func (in Input) trustReason(decision string, score, autonomy float64, j judgement) string {
 	a := in.Settings.Autonomy
-	if access == TrustGated && !gateOpen(score, a) {
+	p := in.Phase
+	switch {
+	case j.selfGated && !gateOpen(score, a):
 		return fmt.Sprintf("human approval required: %s is trust-gated in phase %s and its trust %s is below %s; %s",
 			in.Classify.Domain, p, fmtBelow(score, a.AutoApproveThreshold), num(a.AutoApproveThreshold), in.facts(false, autonomy))
+	case j.closedPart != nil:
+		pt := in.partTrust(j.closedPart.Domain)
+		return fmt.Sprintf("human approval required: %s%s is trust-gated in phase %s and %s trust %s is below %s; %s",
+			j.closedPart.Domain, partWords(*j.closedPart, in.Classify), p, j.closedPart.Domain, fmtBelow(pt.Score, a.AutoApproveThreshold),
+			num(a.AutoApproveThreshold), in.facts(true, autonomy))
 	}
 	facts := in.facts(true, -1)
 	switch decision {
@@ -195,15 +213,39 @@ func (in Input) trustReason(decision string, score, autonomy float64, access Acc
 // satisfy want, simulated with the trust update rule itself (trust.Success). ok is false when
 // that does not happen within GuidanceLimit successes.
 func (in Input) SuccessesUntil(want func(decision string) bool) (n int, ok bool) {
-	access := ProfileFor(in.Phase).Check(in.Classify.Domain)
+	in.Phase = phaseOrDefault(in.Phase)
+	j := in.judgeParts(ProfileFor(in.Phase))
 	return trust.SuccessesUntil(in.Trust, in.Settings.Trust, func(score float64) bool {
-		return want(in.trustDecision(score, access))
+		return want(in.trustDecision(score, j))
 	}, GuidanceLimit)
 }
 
-func (in Input) successGuidance(decision string, access Access) string {
+func phaseOrDefault(p phase.Phase) phase.Phase {
+	if _, ok := phase.Lookup(string(p)); ok {
+		return p
+	}
+	return phase.Default
+}
+
+func (in Input) successGuidance(decision string, j judgement) string {
 	if decision == AutoApproved {
 		return ""
+	}
+	if j.closedPart != nil {
+		// Successes of the call's own domain cannot open another domain's gate: say what can.
+		dom := j.closedPart.Domain
+		n, ok := trust.SuccessesUntil(in.partTrust(dom), in.Settings.Trust, func(score float64) bool {
+			return gateOpen(score, in.Settings.Autonomy)
+		}, GuidanceLimit)
+		if !ok {
+			return fmt.Sprintf("%s is trust-gated until its trust reaches %s, which is out of reach with these settings", dom, num(in.Settings.Autonomy.AutoApproveThreshold))
+		}
+		more := fmt.Sprintf("%d more successful %s calls open it", n, dom)
+		if n == 1 {
+			more = fmt.Sprintf("1 more successful %s call opens it", dom)
+		}
+		return fmt.Sprintf("%s is trust-gated until its trust reaches %s: %s; a failure sets it back",
+			dom, num(in.Settings.Autonomy.AutoApproveThreshold), more)
 	}
 	domain := in.Classify.Domain
 	nAuto, okAuto := in.SuccessesUntil(func(d string) bool { return d == AutoApproved })
@@ -227,7 +269,7 @@ func (in Input) successGuidance(decision string, access Access) string {
 	if in.Trust.IsWarmingUp {
 		g += fmt.Sprintf(" (counting the warm-up's double rate for the next %d calls)", in.Trust.WarmupRemaining)
 	}
-	if access == TrustGated && !gateOpen(in.Trust.Score, in.Settings.Autonomy) {
+	if j.selfGated && !gateOpen(in.Trust.Score, in.Settings.Autonomy) {
 		g = fmt.Sprintf("%s is trust-gated until its trust reaches %s: %s", domain, num(in.Settings.Autonomy.AutoApproveThreshold), g)
 	}
 	return g + "; a failure sets it back"

@@ -182,7 +182,7 @@ func parseV2(data []byte) (*File, error) {
 			IsWarmingUp: *r.IsWarmingUp, WarmupRemaining: *r.WarmupRemaining, DecayedDays: r.DecayedDays}
 	}
 	if _, ok := f.Domains[Global]; !ok {
-		return nil, &CorruptError{fmt.Errorf("domain %q is missing", Global)}
+		return nil, &CorruptError{fmt.Errorf("domain %q (the trust of calls whose domain is not known) is missing", Global)}
 	}
 	return f, nil
 }

@@ -14,3 +14,11 @@ func FromView(v envelope.Trust) Domain {
 	return Domain{Score: v.Score, Successes: v.Successes, Failures: v.Failures,
 		TotalOperations: v.TotalOperations, IsWarmingUp: v.IsWarmingUp, WarmupRemaining: v.WarmupRemaining}
 }
+
+// Scored is oath.trust as oath-trust score writes it: the trust of the call's domain and, in
+// Parts, of every other domain among the call's parts (oath.classify.parts), so that
+// oath-decide can open a trust-gated part only with its own domain's trust.
+type Scored struct {
+	envelope.Trust
+	Parts []envelope.Trust `json:"parts,omitempty"`
+}

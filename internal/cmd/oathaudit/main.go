@@ -14,6 +14,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/replay"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -26,6 +27,7 @@ Usage:
   oath-audit tail [-n N]
   oath-audit show [--session ID] [FILE...]
   oath-audit report --out FILE [FILE...]
+  oath-audit replay [--json] PATH...   what the harness would have done on recorded work (replay --help)
 
 record
   Input:  one envelope on stdin (a Claude Code hook event, with what the stages before added
@@ -115,6 +117,8 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		err = show(stdout, rest)
 	case "report":
 		err = report(stdout, rest)
+	case "replay":
+		err = replay.Command(tool, stdout, stderr, rest)
 	default:
 		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show or report", cmd)
 	}

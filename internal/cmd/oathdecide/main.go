@@ -21,15 +21,32 @@ import (
 const usage = `usage: oath-decide < envelope.json
        oath-decide phase [planning|building|auditing]
        oath-decide phase --from-prompt < user-prompt-submit.json
+       oath-decide explain [--mode MODE] [--json] COMMAND...
+       oath-decide explain --tool NAME --input JSON | --event FILE
 
-oath-decide decides what happens to a tool call (seed 002 §C-1-1, F-1, F-7): autonomy
+oath-decide decides what happens to a tool call: autonomy
   1 − (λ1·risk_value/4 + λ2·0.5)·(1 − trust), clamped to [0, 1]
 then, first match wins: a gate block is final; risk critical is blocked at any trust;
-a domain the phase denies (planning also denies any write under src/) is blocked; a
-trust-gated domain (building: shell_exec, git_local) whose trust is below
-autonomy.auto_approve_threshold needs a human; otherwise autonomy above
-auto_approve_threshold is auto_approved, at least human_required_threshold
+a domain the phase denies is blocked — the call's own or that of any of its parts
+(oath.classify.parts: a git_remote part is denied in building whatever the others
+are), and planning also denies any write under src/; a call that always needs a
+person (oath.classify.needs_person: it could lose work, send data out, change a remote
+system, read credentials, use privilege) is human_required at any trust; a
+trust-gated domain (building: shell_exec, git_local), the call's or a part's, whose
+own trust is below autonomy.auto_approve_threshold needs a human; otherwise autonomy
+above auto_approve_threshold is auto_approved, at least human_required_threshold
 logged_only, below it human_required.
+
+What Claude Code is told (oath.decision.answer): auto_approved and logged_only
+allow; blocked deny; a call that always needs a person ask (a hook's ask beats the
+person's allow rules and every permission mode). Any other human_required call is
+left to Claude Code (answer "defer": hookSpecificOutput with hookEventName and no
+permissionDecision), so that the person's allow, ask and deny rules and "don't ask
+again" work as without the harness — in the event's permission_mode default (or
+manual) and dontAsk, where Claude Code keeps the person in the loop; in acceptEdits
+for a call that writes files, and in plan, auto and bypassPermissions (and any mode
+it does not know), where Claude Code would let the call run without asking anyone,
+the harness asks. The reason says which.
 
 Input: one JSON object on stdin, a PreToolUse event with oath.classify (required:
 domain, risk, risk_value, paths.write), oath.gate (optional: a block is final) and
@@ -37,9 +54,10 @@ oath.trust (optional: missing means the domain at trust.initial_score, never use
 Output: the same object with oath.decision = {decision, autonomy, phase, profile,
 reason, guidance, recommended_model, persona} and Claude Code's answer at the top
 level: hookSpecificOutput {hookEventName: "PreToolUse", permissionDecision:
-allow (auto_approved, logged_only) | ask (human_required) | deny (blocked),
-permissionDecisionReason}. Any other event passes through unchanged: a decision is
-only made before a call.
+allow | ask | deny, permissionDecisionReason}, or {hookEventName: "PreToolUse"} alone
+when the call is left to Claude Code; oath.decision.answer says which (allow, ask,
+deny, defer). Any other event passes through unchanged: a decision is only made
+before a call.
 A missing or unreadable oath.classify, an inconsistent one, a trust score outside
 [0, 1], trust for another domain or an unknown gate verdict is not an error but a
 block with the reason: the answer fails closed.
@@ -55,6 +73,13 @@ missing or anything else means auditing, the most restrictive phase.
                        "additionalContext":"phase is now building"}}; any other
                        prompt or event prints nothing.
 
+Explain: "oath-decide explain git commit -m wip" answers, for a command (or --tool and
+--input, or a whole PreToolUse --event), what the harness would answer now and why:
+what the call is, its domain's trust, the phase, the answer in permission mode --mode
+(default), what would change it, and the decision in the other phases. It runs
+oath-classify, oath-gate and oath-trust score (beside oath-decide, in $OATH_BIN or on
+PATH) as the hook does, and writes nothing. --json prints the envelope.
+
 Files read: $OATH_HOME/config/settings.json (risk.lambda1/2, autonomy.*, trust.*;
 defaults when absent) and the phase file. Side effects: only "phase NAME" and
 "phase --from-prompt" write, and only the phase file.
@@ -66,6 +91,7 @@ Usage errors exit 2.
 Example:
   echo '{"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"a"}}' \
     | oath-classify | oath-decide | jq .oath.decision
+  oath-decide explain 'source .venv/bin/activate && pytest'
 `
 
 var tool = cli.Tool{Name: "oath-decide", Usage: usage}
@@ -78,6 +104,9 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	if len(args) > 0 && args[0] == "phase" {
 		return tool.Exit(stderr, runPhase(stdin, stdout, stderr, args[1:]))
+	}
+	if len(args) > 0 && args[0] == "explain" {
+		return tool.Exit(stderr, runExplain(stdout, stderr, args[1:]))
 	}
 	if help, err := tool.ParseStage(stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
@@ -94,54 +123,95 @@ func run(stdin io.Reader, stdout io.Writer) error {
 		_, err = env.WriteTo(stdout)
 		return err
 	}
-	l := layout.FromEnv()
-	s, err := settings.Load(l.SettingsFile())
+	_, d, err := judge(env, ev)
 	if err != nil {
 		return err
 	}
-	p, st, _ := phase.Read(l.PhaseFile())
-	d := decideEnvelope(env, p, st != phase.FromFile, l.ProjectDir, s)
-	if err := env.SetStage(envelope.StageDecision, d); err != nil {
-		return err
-	}
-	if err := env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(permission(d.Decision), answerReason(d))); err != nil {
+	if err := setAnswer(env, d); err != nil {
 		return err
 	}
 	_, err = env.WriteTo(stdout)
 	return err
 }
 
-// decideEnvelope gathers the stages' findings and decides; anything it cannot read with
-// certainty becomes a block that says what was wrong.
-func decideEnvelope(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir string, s settings.Settings) envelope.Decision {
+// setAnswer adds oath.decision and Claude Code's answer to env.
+func setAnswer(env *envelope.Envelope, d decision) error {
+	if err := env.SetStage(envelope.StageDecision, d); err != nil {
+		return err
+	}
+	return env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(d.Answer), answerReason(d)))
+}
+
+// judge decides the call in env with the settings and the phase on disk, and maps the decision
+// to Claude Code's answer.
+func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, decision, error) {
+	l := layout.FromEnv()
+	s, err := settings.Load(l.SettingsFile())
+	if err != nil {
+		return decide.Input{}, decision{}, err
+	}
+	p, st, _ := phase.Read(l.PhaseFile())
+	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
+	return in, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode), nil
+}
+
+// decision is oath.decision as oath-decide writes it: the decision, and what Claude Code was
+// told (answer: allow, ask, deny, or defer: no decision, Claude Code's own permission flow).
+type decision struct {
+	envelope.Decision
+	Answer string `json:"answer"`
+}
+
+// withAnswer maps the decision to Claude Code's answer in the session's permission mode; when the
+// decision is left to Claude Code or asked for a reason of the mode, the reason says so.
+func withAnswer(in decide.Input, d envelope.Decision, tool, mode string) decision {
+	a, why := decide.Answer(d, in.Classify, tool, mode)
+	if why != "" {
+		d.Reason += "; " + why
+	}
+	return decision{Decision: d, Answer: a}
+}
+
+// readInput gathers the stages' findings; anything it cannot read with certainty becomes a
+// doubt, which decide.Decide turns into a block that says what was wrong.
+func readInput(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir string, s settings.Settings) decide.Input {
 	in := decide.Input{Phase: p, PhaseDefaulted: defaulted, ProjectDir: projectDir, Settings: s}
 	found, err := env.Stage(envelope.StageClassify, &in.Classify)
 	switch {
 	case err != nil:
-		return decide.Decide(failed(in, err.Error()))
+		return failed(in, err.Error())
 	case !found:
-		return decide.Decide(failed(in, "oath.classify is missing: run oath-classify first"))
+		return failed(in, "oath.classify is missing: run oath-classify first")
+	}
+	if err := trust.DropSetup(env, &in.Classify); err != nil {
+		return failed(in, err.Error())
 	}
 	var g envelope.GateVerdict
 	if found, err := env.Stage(envelope.StageGate, &g); err != nil {
-		return decide.Decide(failed(in, err.Error()))
+		return failed(in, err.Error())
 	} else if found {
 		in.Gate = &g
 	}
-	var t envelope.Trust
+	var t trust.Scored
 	found, err = env.Stage(envelope.StageTrust, &t)
 	switch {
 	case err != nil:
-		return decide.Decide(failed(in, err.Error()))
+		return failed(in, err.Error())
 	case !found:
 		// As oath-trust scores a domain it has never seen: earned nothing yet.
 		in.Trust = trust.Domain{Score: s.Trust.InitialScore}
 	case t.Domain != in.Classify.Domain && t.Domain != trust.Global:
-		return decide.Decide(failed(in, fmt.Sprintf("oath.trust is for domain %q but the call is %q", t.Domain, in.Classify.Domain)))
+		return failed(in, fmt.Sprintf("oath.trust is for domain %q but the call is %q", t.Domain, in.Classify.Domain))
 	default:
-		in.Trust = trust.FromView(t)
+		in.Trust = trust.FromView(t.Trust)
+		for _, pt := range t.Parts {
+			if in.PartTrust == nil {
+				in.PartTrust = map[string]trust.Domain{}
+			}
+			in.PartTrust[pt.Domain] = trust.FromView(pt)
+		}
 	}
-	return decide.Decide(in)
+	return in
 }
 
 // failed returns in with the doubt that makes decide.Decide block, and without a
@@ -152,19 +222,12 @@ func failed(in decide.Input, why string) decide.Input {
 	return in
 }
 
-// permission maps a decision to Claude Code's answer (DESIGN.md): only an approval allows.
-func permission(decision string) string {
-	switch decision {
-	case decide.AutoApproved, decide.LoggedOnly:
-		return claude.Allow
-	case decide.HumanRequired:
-		return claude.Ask
+// answerReason is what Claude Code shows with a decision: the reason, then what would change
+// it. An answer that leaves the call to Claude Code carries none: it would not be shown.
+func answerReason(d decision) string {
+	if d.Answer == decide.AnswerDefer {
+		return ""
 	}
-	return claude.Deny
-}
-
-// answerReason is what Claude Code shows: the reason, then what would change it.
-func answerReason(d envelope.Decision) string {
 	r := "oath-harness: " + d.Reason
 	if d.Guidance != "" {
 		r += ". To change this: " + d.Guidance

@@ -18,7 +18,7 @@ type answer struct {
 	HSO           *claude.HookSpecificOutput
 	Oath          struct {
 		Classify *envelope.Classification `json:"classify"`
-		Decision *envelope.Decision       `json:"decision"`
+		Decision *decision                `json:"decision"`
 	} `json:"oath"`
 }
 
@@ -45,8 +45,8 @@ func (a *answer) UnmarshalJSON(b []byte) error {
 	a.HSO = raw.HSO
 	if raw.Oath != nil {
 		var o struct {
-			Classify json.RawMessage    `json:"classify"`
-			Decision *envelope.Decision `json:"decision"`
+			Classify json.RawMessage `json:"classify"`
+			Decision *decision       `json:"decision"`
 		}
 		if err := json.Unmarshal(raw.Oath, &o); err != nil {
 			return err
@@ -64,8 +64,9 @@ func (a *answer) UnmarshalJSON(b []byte) error {
 
 // FuzzMain feeds oath-decide arbitrary input and checks the hook contract: it never panics;
 // it either fails (exit 1, stdout empty) or answers; a PreToolUse answer always carries
-// hookEventName, one of allow/ask/deny and a reason; and it allows only a call whose
-// classification it could read.
+// hookEventName and either one of allow/ask/deny with a reason or no decision at all (a
+// human_required call left to Claude Code's own permission flow); and it allows only a call
+// whose classification it could read.
 func FuzzMain(f *testing.F) {
 	dir := f.TempDir()
 	f.Setenv("CLAUDE_PROJECT_DIR", dir)
@@ -79,6 +80,8 @@ func FuzzMain(f *testing.F) {
 		`{"hook_event_name":"PreToolUse","oath":{"classify":{"domain":"x","risk":"critical","risk_value":4},"trust":{"domain":"_global","score":1}}}`,
 		`{"hook_event_name":"PreToolUse","oath":{"classify":null,"trust":{"score":-1}}}`,
 		`{"hook_event_name":"PostToolUse"}`,
+		`{"hook_event_name":"PreToolUse","permission_mode":"bypassPermissions","oath":{"classify":{"domain":"shell_exec","risk":"high","risk_value":3,"needs_person":{"rule":"r","reason":"x"}},"trust":{"domain":"shell_exec","score":1}}}`,
+		`{"hook_event_name":"PreToolUse","permission_mode":"acceptEdits","tool_name":"Write","oath":{"classify":{"domain":"test_run","risk":"low","risk_value":1,"parts":[{"argv":["git","push"],"domain":"git_remote","risk":"high"},{"argv":["git","add"],"domain":"git_local","risk":"low"}]},"trust":{"domain":"test_run","score":0.9,"parts":[{"domain":"git_local","score":0.5}]}}}`,
 		`{"hook_event_name":"PreToolUse","oath":7}`,
 		`[]`, ``, `{"a":1,"a":2}`,
 	} {
@@ -108,11 +111,14 @@ func FuzzMain(f *testing.F) {
 			return
 		}
 		h, d := a.HSO, a.Oath.Decision
-		if h == nil || d == nil || h.HookEventName != claude.PreToolUse || h.PermissionDecisionReason == "" || d.Reason == "" {
+		if h == nil || d == nil || h.HookEventName != claude.PreToolUse || d.Reason == "" {
 			t.Fatalf("incomplete answer: %s", stdout.Bytes())
 		}
-		if h.PermissionDecision != permission(d.Decision) {
-			t.Fatalf("decision %s answered %s", d.Decision, h.PermissionDecision)
+		if (h.PermissionDecisionReason == "") != (h.PermissionDecision == "") {
+			t.Fatalf("a decision without a reason, or a reason without a decision: %s", stdout.Bytes())
+		}
+		if h.PermissionDecision != decide.Permission(d.Answer) {
+			t.Fatalf("answer %s sent as %q", d.Answer, h.PermissionDecision)
 		}
 		switch h.PermissionDecision {
 		case claude.Allow:
@@ -120,11 +126,18 @@ func FuzzMain(f *testing.F) {
 			if c == nil || c.Domain == "" || !c.Risk.Valid() || c.Risk == "critical" {
 				t.Fatalf("allowed a call without a usable classification: %s", stdout.Bytes())
 			}
-		case claude.Ask, claude.Deny:
+			if d.Decision.Decision != decide.AutoApproved && d.Decision.Decision != decide.LoggedOnly {
+				t.Fatalf("%s allowed", d.Decision.Decision)
+			}
+		case claude.Ask, "":
+			if d.Decision.Decision != decide.HumanRequired {
+				t.Fatalf("%s answered %q", d.Decision.Decision, h.PermissionDecision)
+			}
+		case claude.Deny:
 		default:
 			t.Fatalf("permissionDecision %q", h.PermissionDecision)
 		}
-		if d.Decision == decide.Blocked && h.PermissionDecision != claude.Deny {
+		if d.Decision.Decision == decide.Blocked && h.PermissionDecision != claude.Deny {
 			t.Fatal("blocked but not denied")
 		}
 	})

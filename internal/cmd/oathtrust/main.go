@@ -5,8 +5,12 @@
 package oathtrust
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -15,6 +19,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/settings"
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
@@ -22,26 +27,40 @@ import (
 const usage = `usage: oath-trust score|record|bootstrap < envelope.json
        oath-trust show [--json]
 
-oath-trust keeps the trust each domain of tool calls has earned (seed 002 §B-1-1).
+oath-trust keeps the trust each domain (kind) of tool calls has earned: file_read,
+file_write, docs_write, test_run, git_read, git_local, git_remote, shell_exec, web, mcp,
+and _global for calls of no known domain.
 
-  score      PreToolUse: the trust of the call's domain. Read-only: never waits for
-             the lock (the file is only ever replaced by rename) and writes nothing,
-             except that a corrupt file is set aside.
+  score      PreToolUse: the trust of the call's domain, and in oath.trust.parts that of
+             every other domain among the call's parts (oath.classify.parts). Read-only:
+             never waits for the lock (the file is only ever replaced by rename) and
+             writes nothing, except that a corrupt file is set aside.
   record     PostToolUse (success) or PostToolUseFailure (failure), from
-             hook_event_name: updates the domain under an exclusive lock (5 s) and
-             rewrites the file atomically. Any other event is an error.
+             hook_event_name: under an exclusive lock (5 s), rewrites the file
+             atomically. A success raises the domain's trust; a failure cuts it
+             (× trust.failure_decay) when it says something about the agent: the person
+             interrupted the call, or the call writes or runs something. A failure of a
+             call that changed nothing leaves trust as it was: a read-only call (Read,
+             Grep, Glob, or a command whose every part is file_read or git_read: grep
+             without a match), a test run whose tests fail, git add or commit refused by
+             git or its hooks — at risk low or medium, with no file written. oath.trust
+             says which: effect raised|cut|unchanged, and effect_reason in words.
   bootstrap  SessionStart: creates the file (_global at trust.initial_score),
              migrates v1 to v2, applies hibernation and decay, starts the warm-up of
              domains that slept, sets a new session id. On a SessionStart event it
              answers hookSpecificOutput.additionalContext: one line with the trust
-             per domain.
+             per domain; on the first run (no file yet) also a top-level systemMessage
+             that tells the person in one line what the harness does in this project
+             and which phase it is in.
   show       the trust per domain for a person; --json prints the v2 document.
 
 Input (score, record, bootstrap): one JSON object on stdin, the host's event with
 oath.classify.domain (absent, empty, "unknown" or not a domain name: _global).
 Output: the same object with oath.trust = {domain, score, successes, failures,
-total_operations, is_warming_up, warmup_remaining}; after record also score_before,
-score_after, outcome; stale: true when a corrupt file could not be set aside in time.
+total_operations, is_warming_up, warmup_remaining}; after score also parts (the same
+fields per other domain); after record also score_before, score_after, outcome
+(success|failure), effect, effect_reason; stale: true when a corrupt file could not
+be set aside in time.
 
 Files: $OATH_HOME/state/trust-scores.json (OATH_HOME defaults to
 $CLAUDE_PROJECT_DIR/oath-harness), its .lock, and config/settings.json (trust.*).
@@ -135,7 +154,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	var out envelope.Trust
+	var out any
 	switch sub {
 	case "score":
 		out, err = score(env, store, t)
@@ -154,41 +173,65 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	return err
 }
 
-// domainOf is the call's domain as oath-classify named it; _global when there is none that
-// can be a domain, so that a call is never without a score.
-func domainOf(env *envelope.Envelope) (string, error) {
-	var c struct {
-		Domain string `json:"domain"`
-	}
-	if _, err := env.Stage(envelope.StageClassify, &c); err != nil {
-		return "", err
-	}
-	if c.Domain == "unknown" || !trust.ValidName(c.Domain) {
-		return trust.Global, nil
-	}
-	return c.Domain, nil
+// call is what oath-trust reads of oath.classify: the call's domain, and for score and record
+// what the call is made of.
+type call struct {
+	envelope.Classification
 }
 
-// score reads the domain's trust. A refused file fails, and the hook turns that into a block.
-func score(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
-	name, err := domainOf(env)
+// readCall reads oath.classify; a missing one is a call of no known domain.
+func readCall(env *envelope.Envelope) (call, error) {
+	var c call
+	if _, err := env.Stage(envelope.StageClassify, &c.Classification); err != nil {
+		return c, err
+	}
+	return c, trust.DropSetup(env, &c.Classification)
+}
+
+// domain is the call's domain as oath-classify named it; _global when there is none that can
+// be a domain, so that a call is never without a score.
+func (c call) domain() string { return trustName(c.Domain) }
+
+func trustName(domain string) string {
+	if domain == "unknown" || !trust.ValidName(domain) {
+		return trust.Global
+	}
+	return domain
+}
+
+// score reads the domain's trust, and that of every other domain among the call's parts. A
+// refused file fails, and the hook turns that into a block.
+func score(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Scored, error) {
+	c, err := readCall(env)
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Scored{}, err
 	}
 	f, stale, err := store.Read(t)
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Scored{}, err
 	}
-	v := trust.View(name, f.Domain(name, store.Trust, t))
-	v.Stale = stale
-	return v, nil
+	name := c.domain()
+	out := trust.Scored{Trust: trust.View(name, f.Domain(name, store.Trust, t))}
+	out.Stale = stale
+	seen := []string{name}
+	for _, p := range c.Parts {
+		pn := trustName(p.Domain)
+		if p.Domain == "" || slices.Contains(seen, pn) {
+			continue
+		}
+		seen = append(seen, pn)
+		out.Parts = append(out.Parts, trust.View(pn, f.Domain(pn, store.Trust, t)))
+	}
+	return out, nil
 }
 
-// record learns the outcome of one call.
-func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
+// record learns the outcome of one call. A success raises the domain's trust; a failure cuts it,
+// unless the call changed nothing (trust.Learn): then trust is left as it was, and the record
+// says why.
+func record(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Recorded, error) {
 	ev, err := env.Event()
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Recorded{}, err
 	}
 	var outcome string
 	switch ev.HookEventName {
@@ -197,30 +240,35 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.T
 	case claude.PostToolUseFailure:
 		outcome = envelope.OutcomeFailure
 	default:
-		return envelope.Trust{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
+		return trust.Recorded{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
 	}
-	name, err := domainOf(env)
+	c, err := readCall(env)
 	if err != nil {
-		return envelope.Trust{}, err
+		return trust.Recorded{}, err
 	}
+	name := c.domain()
+	lesson := trust.Learn(outcome, ev.IsInterrupt, ev.ToolName, c.Classification)
 	var before, after trust.Domain
 	_, err = store.Update(t, func(f *trust.File) error {
 		before = f.Domain(name, store.Trust, t)
-		if outcome == envelope.OutcomeSuccess {
+		switch lesson.Effect {
+		case trust.EffectRaised:
 			after = trust.Success(before, store.Trust, t)
-		} else {
+		case trust.EffectCut:
 			after = trust.Failure(before, store.Trust, t)
+		default:
+			after = before
 		}
 		f.Domains[name] = after
 		f.GlobalOperationCount++
 		return nil
 	})
 	if err != nil {
-		return envelope.Trust{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
+		return trust.Recorded{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
 	}
 	v := trust.View(name, after)
 	v.ScoreBefore, v.ScoreAfter, v.Outcome = &before.Score, &after.Score, outcome
-	return v, nil
+	return trust.Recorded{Trust: v, Effect: lesson.Effect, Why: lesson.Why}, nil
 }
 
 // bootstrap starts a session: create or migrate the file, decay what slept, new session id.
@@ -229,6 +277,8 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 	if err != nil {
 		return envelope.Trust{}, err
 	}
+	_, statErr := os.Lstat(store.Path)
+	firstRun := errors.Is(statErr, fs.ErrNotExist)
 	f, err := store.Update(t, func(f *trust.File) error {
 		for name, d := range f.Domains {
 			f.Domains[name] = trust.Decay(d, store.Trust, t)
@@ -240,12 +290,37 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 		return envelope.Trust{}, fmt.Errorf("starting the session: %w", err)
 	}
 	if ev.HookEventName == claude.SessionStart {
-		answer := claude.HookSpecificOutput{HookEventName: claude.SessionStart, AdditionalContext: contextLine(f)}
+		line := contextLine(f)
+		if firstRun {
+			// The person sees this once, in the session's first message: what the harness does.
+			first := firstRunLine + " " + phaseNote()
+			line = first + " " + line
+			if err := env.SetAnswer("systemMessage", first); err != nil {
+				return envelope.Trust{}, err
+			}
+		}
+		answer := claude.HookSpecificOutput{HookEventName: claude.SessionStart, AdditionalContext: line}
 		if err := env.SetAnswer("hookSpecificOutput", answer); err != nil {
 			return envelope.Trust{}, err
 		}
 	}
 	return trust.View(trust.Global, f.Domains[trust.Global]), nil
+}
+
+// firstRunLine is what earned autonomy means for the project, said once: at the first session
+// start, when the harness has no trust recorded yet.
+const firstRunLine = "oath-harness is on in this project: each kind of tool call (reading, editing, tests, shell, git, web) " +
+	"earns trust as it succeeds, and the more it has earned, the more of its calls run without asking (the others get " +
+	"Claude Code's usual prompt); calls that could lose work, send data out or change a remote system always ask you, " +
+	"catastrophes are blocked, and every call is logged (oath-audit tail)."
+
+// phaseNote says which phase the project is in and how to switch.
+func phaseNote() string {
+	p, st, _ := phase.Read(layout.FromEnv().PhaseFile())
+	if st != phase.FromFile {
+		return fmt.Sprintf("No phase is set, so the strictest (%s) applies: type /building to work, /planning to plan.", p)
+	}
+	return fmt.Sprintf("Phase: %s (type /planning, /building or /auditing to switch).", p)
 }
 
 // contextLine is the one line Claude Code is told at a session start.
@@ -258,9 +333,12 @@ func contextLine(f *trust.File) string {
 			sep = ""
 		}
 		line += fmt.Sprintf("%s %s %.2f", sep, name, d.Score)
+		if name == trust.Global {
+			line += " (calls of no known domain)"
+		}
 		if d.IsWarmingUp {
 			line += fmt.Sprintf(" (warming up, %d left)", d.WarmupRemaining)
 		}
 	}
-	return line + ". Successful calls raise a domain's trust, failures cut it."
+	return line + ". Successful calls raise a domain's trust; failures of calls that write or run something cut it."
 }

@@ -44,6 +44,7 @@ func show(store *trust.Store, t time.Time, asJSON bool, stdout io.Writer) error 
 		fmt.Fprintf(w, "%s\t%s\t%.3f\t%d\t%d\t%s\t%s\n", name, bar(d.Score), d.Score, d.Successes, d.Failures, lastUse(d, t), warm)
 	}
 	w.Flush()
+	b.WriteString("\n_global is the trust of calls whose domain is not known.\n")
 	_, err = io.WriteString(stdout, b.String())
 	return err
 }

@@ -1,0 +1,102 @@
+package decide
+
+import (
+	"fmt"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
+
+// What the harness tells Claude Code (oath.decision.answer). Defer is no permissionDecision at
+// all: Claude Code's own permission flow decides, with the person's allow, ask and deny rules
+// and "don't ask again" working exactly as without the harness.
+const (
+	AnswerAllow = claude.Allow
+	AnswerAsk   = claude.Ask
+	AnswerDeny  = claude.Deny
+	AnswerDefer = "defer"
+)
+
+// Claude Code's permission modes, as the PreToolUse event's permission_mode names them.
+// "manual" is what the command line calls the default mode (the event says "default").
+const (
+	ModeDefault     = "default"
+	ModeManual      = "manual"
+	ModeAcceptEdits = "acceptEdits"
+	ModePlan        = "plan"
+	ModeAuto        = "auto"
+	ModeBypass      = "bypassPermissions"
+	ModeDontAsk     = "dontAsk"
+)
+
+// Answer maps a decision to what Claude Code is told, given the session's permission mode
+// (DESIGN.md; measured on Claude Code 2.1.330, e2e.TestHostFacts and TestPermissionModes):
+//
+//   - auto_approved and logged_only: allow; blocked: deny;
+//   - human_required for a call that always needs a person (oath.classify.needs_person): ask,
+//     which beats the person's allow rules and every mode;
+//   - any other human_required call is left to Claude Code (defer) wherever Claude Code itself
+//     keeps the person in the loop: in the default mode it asks unless one of the person's
+//     rules answers, and in dontAsk it runs only what an allow rule of the person's covers.
+//     Where Claude Code would let the call run without a person, the harness asks instead:
+//     bypassPermissions runs everything, auto and plan leave shell commands to a model's
+//     safety check (plan refuses edit tools itself: those are left to it), and acceptEdits
+//     makes file changes (edit tools and shell commands that write files) unasked. An unknown
+//     mode is asked: it may be one that asks nobody.
+//
+// why says, in plain words, who decides and why; it goes into the decision's reason, so the
+// audit line says it too.
+func Answer(d envelope.Decision, c envelope.Classification, tool, mode string) (answer, why string) {
+	switch d.Decision {
+	case AutoApproved, LoggedOnly:
+		return AnswerAllow, ""
+	case HumanRequired:
+	default:
+		return AnswerDeny, ""
+	}
+	if c.NeedsPerson != nil {
+		return AnswerAsk, "the harness asks you, whatever your allow rules and permission mode say"
+	}
+	switch mode {
+	case "", ModeDefault, ModeManual:
+		return AnswerDefer, "left to Claude Code's own permission prompt: your allow and deny rules apply, and it asks you otherwise"
+	case ModeDontAsk:
+		return AnswerDefer, "left to Claude Code's own permission rules: in don't-ask mode it runs the call only if one of your allow rules covers it"
+	case ModeAcceptEdits:
+		if !writesFiles(c, tool) {
+			return AnswerDefer, "left to Claude Code's own permission prompt: your allow and deny rules apply, and it asks you otherwise"
+		}
+		return AnswerAsk, "the harness asks you: in accept-edits mode Claude Code would make this change without asking"
+	case ModePlan, ModeAuto:
+		if mode == ModePlan && editTool(tool) {
+			return AnswerDefer, "left to Claude Code: in plan mode it refuses file edits"
+		}
+		return AnswerAsk, fmt.Sprintf("the harness asks you: in %s mode Claude Code would leave this call to a model's safety check, not to you", mode)
+	case ModeBypass:
+		return AnswerAsk, "the harness asks you: in bypass-permissions mode Claude Code would run this call without asking"
+	}
+	return AnswerAsk, fmt.Sprintf("the harness asks you: permission mode %q is unknown, so it may be one that asks nobody", mode)
+}
+
+// writesFiles reports whether accept-edits mode would take the call as a file change: an edit
+// tool, or a command that writes files.
+func writesFiles(c envelope.Classification, tool string) bool {
+	return editTool(tool) || len(c.Paths.Write) > 0
+}
+
+func editTool(tool string) bool {
+	switch tool {
+	case claude.ToolWrite, claude.ToolEdit, claude.ToolMultiEdit, claude.ToolNotebookEdit:
+		return true
+	}
+	return false
+}
+
+// Permission is the permissionDecision for answer: empty for AnswerDefer, so that Claude Code
+// gets an answer with no decision in it.
+func Permission(answer string) string {
+	if answer == AnswerDefer {
+		return ""
+	}
+	return answer
+}
