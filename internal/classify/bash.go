@@ -88,6 +88,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 					r.writes = append(r.writes, t.path)
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
+				if t.known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
+					r.person.losses = append(r.person.losses, loss{path: t.path, glob: t.glob, how: "overwrites", cmd: rd.Src})
+				}
 				r.add(risk.Medium, ShellExec, "redirect_write", rd.Src, "redirects output into a file ("+rd.Op+")")
 				continue
 			}
@@ -106,7 +109,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 			argv[j] = a.Value
 		}
 		r.cmds = append(r.cmds, argv)
+		from := len(r.parts)
 		c.command(r, cmd)
+		r.part(cmd, argv, from)
 	}
 }
 
@@ -200,6 +205,10 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	if x.selfInvocation() || x.runsHarnessCode() {
 		return
 	}
+	if pathProgram(cmd) {
+		x.add(risk.Medium, ShellExec, "path_program", cmd.Args[0].Value+" is a program named by its path, not the system's "+x.name+": what it does is unknown")
+	}
+	x.personCommand()
 	if w := viaLater(cmd.Via); w != "" {
 		x.add(risk.Critical, ShellExec, "scheduled_code", w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
 	}

@@ -131,6 +131,10 @@ type result struct {
 	cmds   [][]string
 	depth  int  // programs nested through classify itself (git rebase --exec …)
 	proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
+	// cmdParts are the simple commands judged one by one (parts.go); person is what the class
+	// that always needs a person learned (person.go).
+	cmdParts []envelope.Part
+	person   personState
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.
@@ -138,10 +142,11 @@ type part struct {
 	risk   risk.Level
 	domain string
 	reason envelope.Reason
+	setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
 }
 
 func (r *result) add(lvl risk.Level, domain, rule, cmd, detail string) {
-	r.parts = append(r.parts, part{lvl, domain, envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
+	r.parts = append(r.parts, part{risk: lvl, domain: domain, reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
 }
 
 // Classify classifies one tool event. It never fails: what it cannot read is at least high.
@@ -188,7 +193,9 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	}
 	base := r.summary()
 	c.applyUser(r, ev, cwd, &base)
-	return r.finish(base)
+	out := r.finish(base)
+	c.needsPerson(r, ev, cwd, &out)
+	return out
 }
 
 // summary is the built-in verdict: the riskiest part, its domain.
@@ -205,6 +212,7 @@ func (r *result) summary() part {
 	if first {
 		best = part{risk: risk.Medium, domain: Global}
 	}
+	best.domain = domainOf(r.parts, best.domain) // the purpose, not the setup (parts.go)
 	return best
 }
 
@@ -216,6 +224,7 @@ func (r *result) finish(p part) envelope.Classification {
 		Reasons:   make([]envelope.Reason, 0, len(r.parts)),
 		Commands:  r.cmds,
 		Paths:     envelope.Paths{Read: dedupe(r.reads), Write: dedupe(r.writes)},
+		Parts:     r.cmdParts,
 	}
 	// The riskiest reasons first, so that the first one says why.
 	parts := append([]part(nil), r.parts...)
