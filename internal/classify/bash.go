@@ -205,9 +205,6 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	if x.selfInvocation() || x.runsHarnessCode() {
 		return
 	}
-	if pathProgram(cmd) {
-		x.add(risk.Medium, ShellExec, "path_program", cmd.Args[0].Value+" is a program named by its path, not the system's "+x.name+": what it does is unknown")
-	}
 	x.personCommand()
 	if w := viaLater(cmd.Via); w != "" {
 		x.add(risk.Critical, ShellExec, "scheduled_code", w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
@@ -258,7 +255,9 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.code(*cmd.Code)
 		return
 	}
+	from := len(r.parts)
 	x.judge()
+	x.pathFloor(from)
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file

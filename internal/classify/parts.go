@@ -6,6 +6,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
 // Parts: every simple command of a Bash call judged on its own (oath.classify.parts), so that
@@ -132,4 +133,18 @@ func pathProgram(cmd *shell.Cmd) bool {
 	}
 	p := filepath.Clean(cmd.Args[0].Value)
 	return !(filepath.IsAbs(p) && systemBin(filepath.Dir(p))) && !envTool(p, name)
+}
+
+// pathFloor: a program named by a path of its own (pathProgram) that its name's rules judged
+// below medium is an unknown program, medium: ./ls is not the system's ls.
+func (x *cmdCtx) pathFloor(from int) {
+	if !pathProgram(x.cmd) {
+		return
+	}
+	for _, p := range x.r.parts[from:] {
+		if p.risk.Value() >= risk.Medium.Value() {
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "path_program", x.cmd.Args[0].Value+" is a program of its own, named by its path: not the system's "+x.name+", so what it does is unknown")
 }
