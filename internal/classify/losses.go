@@ -117,7 +117,7 @@ func (c *Classifier) lost(ls []loss, cwd, transcript string) *envelope.Person {
 				continue // nothing there to lose
 			}
 			if err != nil {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + p + ", which cannot be checked (" + err.Error() + ")"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", which cannot be checked (" + err.Error() + ")"}
 			}
 			if fi.IsDir() && !l.tree {
 				continue // written into, not over
@@ -130,7 +130,7 @@ func (c *Classifier) lost(ls []loss, cwd, transcript string) *envelope.Person {
 			}
 			top := repoTop(p)
 			if top == "" {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + p + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
 			}
 			if _, ok := groups[top]; !ok {
 				order = append(order, top)
@@ -142,12 +142,12 @@ func (c *Classifier) lost(ls []loss, cwd, transcript string) *envelope.Person {
 	for _, top := range order {
 		entries, err := gitStatus(top, groups[top], true, true)
 		if err != nil {
-			return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + groups[top][0] + " holds uncommitted work (" + err.Error() + ")"}
+			return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
 		}
 		for _, e := range entries {
 			if why := e.loss(born); why != "" {
 				l := lossFor(byPath, e.path)
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + e.path + ", " + why + ": it would be lost"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(e.path) + ", " + why + ": it would be lost"}
 			}
 		}
 	}
@@ -208,7 +208,7 @@ func (c *Classifier) gitLost(l loss, born time.Time) *envelope.Person {
 			return fail(err)
 		}
 		if len(entries) > 0 {
-			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + " uncommitted changes to " + listPaths(entries) + ": they are in no commit and would be lost"}
+			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + " uncommitted changes to " + c.listPaths(entries) + ": they are in no commit and would be lost"}
 		}
 		return nil
 	}
@@ -221,20 +221,20 @@ func (c *Classifier) gitLost(l loss, born time.Time) *envelope.Person {
 			continue
 		}
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " deletes " + e.path + ", " + why + ": it would be lost"}
+			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " deletes " + c.show(e.path) + ", " + why + ": it would be lost"}
 		}
 	}
 	return nil
 }
 
-func listPaths(es []statusEntry) string {
+func (c *Classifier) listPaths(es []statusEntry) string {
 	var names []string
 	for i, e := range es {
 		if i == 3 {
 			names = append(names, "…")
 			break
 		}
-		names = append(names, e.path)
+		names = append(names, c.show(e.path))
 	}
 	return strings.Join(names, ", ")
 }
@@ -359,4 +359,12 @@ func bornAfter(p string, t time.Time) bool {
 	}
 	b := birthTime(p)
 	return !b.IsZero() && !b.Before(t)
+}
+
+// show is a path as a person reads it: relative to the project when it lies inside.
+func (c *Classifier) show(p string) string {
+	if rel, err := filepath.Rel(c.layout.ProjectDir, p); err == nil && !strings.HasPrefix(rel, "..") && rel != "." {
+		return rel
+	}
+	return p
 }

@@ -332,11 +332,11 @@ func (c *Classifier) needsPerson(r *result, ev *claude.Event, cwd string, out *e
 			}
 			continue
 		case "privileged":
-			who = &envelope.Person{Rule: RulePrivilege, Reason: p.reason.Detail + consequence(RulePrivilege)}
+			who = &envelope.Person{Rule: RulePrivilege, Reason: shortCmd(p.reason.Command) + " " + p.reason.Detail + consequence(RulePrivilege)}
 		case "publish":
-			who = &envelope.Person{Rule: RulePublish, Reason: p.reason.Detail + consequence(RulePublish)}
+			who = &envelope.Person{Rule: RulePublish, Reason: shortCmd(p.reason.Command) + " publishes a package" + consequence(RulePublish)}
 		case "database_destructive":
-			who = &envelope.Person{Rule: RuleDestroysData, Reason: p.reason.Detail + consequence(RuleDestroysData)}
+			who = &envelope.Person{Rule: RuleDestroysData, Reason: shortCmd(p.reason.Command) + " runs a statement that drops, deletes or changes data (or one that cannot be read)" + consequence(RuleDestroysData)}
 		default:
 			continue
 		}
