@@ -123,7 +123,7 @@ func (c *Classifier) lost(ls []loss, cwd, transcript string) *envelope.Person {
 				continue // written into, not over
 			}
 			if !under(p, c.layout.ProjectDir) {
-				if tempPath(p) {
+				if tempPath(p) && (c.home == "" || !under(p, c.home)) {
 					continue
 				}
 				return &envelope.Person{Rule: RuleOutsideProject, Reason: shortCmd(l.cmd) + " " + l.how + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
