@@ -177,6 +177,9 @@ sub:
 			}
 			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
 		}
+		if sub == "switch" && p.has('f', "force", "discard-changes") {
+			x.gitLose("reset", "discards", nil, nil) // local changes are thrown away (losses.go)
+		}
 		if sub == "bisect" && len(p.operands) > 1 && p.operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}

@@ -307,6 +307,8 @@ func TestPersonLosses(t *testing.T) {
 		{"git restore modified.txt", RuleGitDiscard, false},
 		{"git checkout -- tracked.txt", "", false},
 		{"git checkout -f main", RuleGitDiscard, false},
+		{"git switch --discard-changes main", RuleGitDiscard, false},
+		{"git switch main", "", false},
 		{"cd src && git clean -fd", RuleGitDiscard, false},
 		{"cd build && git clean -fd", "", false},
 		{"git clean -fd untracked.txt", RuleGitDiscard, false},
