@@ -293,14 +293,20 @@ func gitStatus(top string, paths []string, untracked, ignored bool) ([]statusEnt
 	if err != nil {
 		return nil, err
 	}
+	return parseStatus(out, top), nil
+}
+
+// parseStatus reads git status --porcelain=v1 -z --no-renames: "XY path" records separated by
+// NUL, paths relative to top. Anything shorter than a record is skipped.
+func parseStatus(out, top string) []statusEntry {
 	var es []statusEntry
 	for _, rec := range strings.Split(out, "\x00") {
-		if len(rec) < 4 {
+		if len(rec) < 4 || rec[2] != ' ' {
 			continue
 		}
 		es = append(es, statusEntry{xy: rec[:2], path: filepath.Join(top, filepath.FromSlash(strings.TrimSuffix(rec[3:], "/")))})
 	}
-	return es, nil
+	return es
 }
 
 // runGit runs git in dir under a short deadline, with the repository's program-running

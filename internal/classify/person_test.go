@@ -366,3 +366,18 @@ func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 		t.Errorf("rm with git missing: %+v, want doubt in the class", got.NeedsPerson)
 	}
 }
+
+// git's status output is read by the classifier: any bytes give entries under the repository
+// (or none), never a panic.
+func FuzzParseStatus(f *testing.F) {
+	f.Add(" M src/main.go\x00?? notes/todo.md\x00!! build/\x00")
+	f.Add("")
+	f.Add("XY\x00 M \x00?? ../../etc/passwd\x00")
+	f.Fuzz(func(t *testing.T, out string) {
+		for _, e := range parseStatus(out, "/repo") {
+			if len(e.xy) != 2 || !filepath.IsAbs(e.path) {
+				t.Fatalf("bad entry %+v", e)
+			}
+		}
+	})
+}
