@@ -345,12 +345,15 @@ func (c *Classifier) needsPerson(r *result, ev *claude.Event, cwd string, out *e
 	if who == nil && len(r.person.hits) > 0 {
 		who = &r.person.hits[0]
 	}
-	if who == nil && ev.ToolName == claude.ToolWrite {
+	// After the call ran (PostToolUse), what it would lose is gone or changed: only the calls
+	// still to run ask git.
+	after := ev.HookEventName == claude.PostToolUse || ev.HookEventName == claude.PostToolUseFailure
+	if who == nil && !after && ev.ToolName == claude.ToolWrite {
 		for _, w := range r.writes {
 			c.loseFile(r, w, false, "overwrites", ev.ToolName)
 		}
 	}
-	if who == nil && len(r.person.losses) > 0 {
+	if who == nil && !after && len(r.person.losses) > 0 {
 		who = c.lost(r.person.losses, cwd, ev.TranscriptPath)
 	}
 	if who == nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -364,6 +365,10 @@ func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 	ev.Cwd = dir
 	if got := c.Classify(ev); got.NeedsPerson == nil || !strings.Contains(got.NeedsPerson.Reason, "git could not say") {
 		t.Errorf("rm with git missing: %+v, want doubt in the class", got.NeedsPerson)
+	}
+	ev.HookEventName = claude.PostToolUse // after the call ran: nothing to ask git about
+	if got := c.Classify(ev); got.NeedsPerson != nil {
+		t.Errorf("rm at PostToolUse: needs_person %+v, want none (git is not asked after the call)", got.NeedsPerson)
 	}
 }
 
