@@ -279,7 +279,7 @@ func gitStatus(top string, paths []string, untracked, ignored bool) ([]statusEnt
 		args[4] = "--untracked-files=all"
 	}
 	if ignored {
-		args = append(args, "--ignored=traditional")
+		args = append(args, "--ignored=matching") // an ignored directory collapsed: build/ is one line, not its files
 	}
 	args = append(args, "--")
 	for _, p := range paths {

@@ -251,8 +251,8 @@ func consequence(rule string) string {
 // kill: a job of this shell (kill %1) is the agent's own; a process id may be anyone's.
 func (x *cmdCtx) kill() {
 	for _, a := range x.args {
-		if a.Known && (a.Value == "-l" || a.Value == "-L" || a.Value == "--list") {
-			return
+		if a.Known && (a.Value == "-l" || a.Value == "-L" || a.Value == "--list" || a.Value == "-0") {
+			return // lists signals, or only asks whether a process exists
 		}
 	}
 	ops := 0

@@ -104,6 +104,7 @@ func TestPersonClass(t *testing.T) {
 		{"systemctl status nginx", ""},
 		{"kill %1", ""},
 		{"kill -l", ""},
+		{"kill -0 1234", ""},
 		{"aws s3 ls s3://bucket", ""},
 		{"aws ec2 describe-instances", ""},
 		{"aws s3 cp s3://bucket/x.csv .", ""},
