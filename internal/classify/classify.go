@@ -51,6 +51,8 @@ type Classifier struct {
 	// code are the harness checkout and install directories (lower case): running a program
 	// from one is critical, since it can rebuild or replace the judge.
 	code []string
+	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
+	auditDir string
 }
 
 // New prepares a classifier. The user's filters are compiled here, once: a bad one is a
@@ -73,7 +75,8 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 			c.code = append(c.code, strings.ToLower(d))
 		}
 	}
-	c.prot = newProtection(l, s.AuditDir(l.ProjectDir, l.Root), c.home, install)
+	c.auditDir = s.AuditDir(l.ProjectDir, l.Root)
+	c.prot = newProtection(l, c.auditDir, c.home, install)
 	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores",
 		"oath-trust", "oath-decide", "oath-audit", "oath-gate", "oath-classify", "post-tool-use.sh", "pre-tool-use.sh"}
 	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {

@@ -189,10 +189,12 @@
 // rsync --delete, git rm, git's discards): git status --porcelain on exactly those paths, once
 // per repository, with core.fsmonitor and hooks off, no optional locks and a 1.5 s deadline.
 // Tracked and clean, nothing there, or git-ignored (build output) is recoverable; untracked is
-// lost unless the file was born after the session's transcript (the agent made it in this
-// session; decided: the transcript's birth time is the session's start, cheaper and harder to
-// fool than the audit trail, and where the file system keeps no birth time the file counts as
-// the person's); a git-ignored secret or database (.env, *.pem, *.db …) is lost. Doubt is in
+// lost unless the file was born after the session began (the agent made it in this session;
+// decided: the session began at the later of its transcript's birth and its last SessionStart
+// in the audit trail, since a resumed session may keep an old transcript; file birth times
+// cannot be set by the agent the way modification times can; where the file system keeps no
+// birth time the file counts as the person's); a git-ignored secret or database (.env, *.pem,
+// *.db …) is lost. Doubt is in
 // the class: no repository, git failing or past its deadline, a glob of more than 256 files.
 // The Write and Edit tools inside the project are not losses (Claude Code checkpoints its own
 // edits); a Write over an existing file outside the project is.

@@ -3,6 +3,7 @@ package classify
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 )
 
@@ -25,10 +27,9 @@ import (
 // judgement, once per repository, git status on exactly those paths says what they hold:
 //   - tracked and clean, or nothing there: recoverable, not in the class;
 //   - tracked with uncommitted changes: lost;
-//   - untracked: lost, unless the file was born after the session began (the birth time of the
-//     session's transcript, which Claude Code creates when the session starts): what the
-//     agent created in this session is its own. Where the file system keeps no birth time, an
-//     untracked file counts as the person's;
+//   - untracked: lost, unless the file was born after the session began (sessionStart): what
+//     the agent created in this session is its own. Where the file system keeps no birth time,
+//     an untracked file counts as the person's;
 //   - ignored by git: build output, recoverable, unless it is a secret or a database (.env,
 //     *.pem, *.sqlite …), which no build brings back;
 //   - outside the project: lost (no version control of the project covers it), except under
@@ -93,9 +94,9 @@ func (c *Classifier) loseFile(r *result, p string, tree bool, how, cmd string) {
 	}
 }
 
-// lost says what the recorded losses would destroy that a person may care about, or nil.
-func (c *Classifier) lost(ls []loss, cwd, transcript string) *envelope.Person {
-	born := birthTime(transcript)
+// lost says what the recorded losses would destroy that a person may care about, or nil;
+// files born at or after born are the agent's own.
+func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 	groups := map[string][]string{} // repository top -> paths to ask about
 	var order []string
 	byPath := map[string]loss{}
@@ -373,4 +374,73 @@ func (c *Classifier) show(p string) string {
 		return rel
 	}
 	return p
+}
+
+// sessionStart is when this session began, or began again: the later of its transcript's birth
+// (Claude Code creates it when the session starts) and its last SessionStart in the audit trail
+// (a resumed session may keep an old transcript). Zero when neither is known: then no file
+// counts as the agent's.
+func (c *Classifier) sessionStart(ev *claude.Event) time.Time {
+	t := birthTime(ev.TranscriptPath)
+	if s := lastSessionStart(c.auditDir, ev.SessionID, time.Now()); s.After(t) {
+		t = s
+	}
+	return t
+}
+
+// maxAuditTail bounds how much of a day's audit file is read for a session's start.
+const maxAuditTail = 4 << 20
+
+// lastSessionStart finds the newest SessionStart line of session id in the audit files of the
+// day of now and the day before (UTC), reading at most the last maxAuditTail bytes of each.
+func lastSessionStart(dir, id string, now time.Time) time.Time {
+	if dir == "" || id == "" {
+		return time.Time{}
+	}
+	q, err := json.Marshal(id)
+	if err != nil {
+		return time.Time{}
+	}
+	want := []byte(`"session_id":` + string(q))
+	var last time.Time
+	for _, day := range []time.Time{now.UTC(), now.UTC().AddDate(0, 0, -1)} {
+		b := tail(filepath.Join(dir, day.Format("2006-01-02")+".jsonl"), maxAuditTail)
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			if !bytes.Contains(line, []byte(`"event":"SessionStart"`)) || !bytes.Contains(line, want) {
+				continue
+			}
+			var e struct {
+				Timestamp string `json:"timestamp"`
+			}
+			if json.Unmarshal(line, &e) != nil {
+				continue
+			}
+			if ts, err := time.Parse(time.RFC3339Nano, e.Timestamp); err == nil && ts.After(last) {
+				last = ts
+			}
+		}
+		if !last.IsZero() {
+			return last
+		}
+	}
+	return last
+}
+
+// tail returns up to n bytes from the end of the file at p, or nil.
+func tail(p string, n int64) []byte {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	off := max(fi.Size()-n, 0)
+	b := make([]byte, fi.Size()-off)
+	if _, err := f.ReadAt(b, off); err != nil {
+		return nil
+	}
+	return b
 }

@@ -354,7 +354,7 @@ func (c *Classifier) needsPerson(r *result, ev *claude.Event, cwd string, out *e
 		}
 	}
 	if who == nil && !after && len(r.person.losses) > 0 {
-		who = c.lost(r.person.losses, cwd, ev.TranscriptPath)
+		who = c.lost(r.person.losses, c.sessionStart(ev))
 	}
 	if who == nil {
 		who = secret // after the losses: rm .env deletes a secret more than it reads one

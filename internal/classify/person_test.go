@@ -350,6 +350,33 @@ func TestPersonLosses(t *testing.T) {
 	}
 }
 
+// A resumed session may keep an old transcript: its last SessionStart in the audit trail is
+// when it began again, and a file born before that is not the agent's.
+func TestPersonResumedSession(t *testing.T) {
+	dir, transcript := gitRepo(t)
+	if transcript == "" {
+		t.Skip("the file system keeps no birth times")
+	}
+	c := newAt(t, dir)
+	ev := bash("rm agent.txt")
+	ev.Cwd, ev.TranscriptPath, ev.SessionID = dir, transcript, "s-1"
+	if got := c.Classify(ev); got.NeedsPerson != nil {
+		t.Fatalf("rm agent.txt in the session that made it: %+v", got.NeedsPerson)
+	}
+	time.Sleep(5 * time.Millisecond) // the resumption comes after agent.txt, even at a millisecond's resolution
+	now := time.Now().UTC()
+	line := `{"timestamp":"` + now.Format("2006-01-02T15:04:05.000Z") + `","session_id":"s-1","event":"SessionStart","source":"resume"}` + "\n"
+	if err := os.MkdirAll(c.auditDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(c.auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
+		t.Errorf("rm agent.txt after the session was resumed: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
+	}
+}
+
 // Typical calls never ask git: only destructive ones pay for it (issue 12: the latency goal).
 func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 	dir, _ := gitRepo(t)
