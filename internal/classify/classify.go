@@ -197,7 +197,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	base := r.summary()
 	c.applyUser(r, ev, cwd, &base)
 	out := r.finish(base)
-	c.needsPerson(r, ev, cwd, &out)
+	c.needsPerson(r, ev, &out)
 	return out
 }
 
