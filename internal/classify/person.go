@@ -77,8 +77,10 @@ var personRows = []personRow{
 	{"firebase", "deploy|hosting:disable|database:remove|database:set|database:update|firestore:delete|functions:delete", "", RuleRemoteChange, "deploys or changes a Firebase project"},
 	{"s3cmd", "put|del|rm|rb|mb|sync|mv|cp|modify|setacl|setpolicy|delpolicy|expire", "", RuleRemoteChange, "changes S3 storage"},
 	{"rclone", "copy|sync|move|delete|deletefile|purge|rmdir|rmdirs|moveto|copyto|bisync|dedupe", "", RuleRemoteChange, "changes remote storage"},
-	{"docker", "push|image push|system prune|volume rm|volume prune|container prune", "", RuleRemoteChange, "publishes an image or deletes containers and volumes with their data"},
-	{"podman", "push|image push|system prune|volume rm|volume prune|container prune", "", RuleRemoteChange, "publishes an image or deletes containers and volumes with their data"},
+	{"docker", "push|image push", "", RuleRemoteChange, "publishes an image"},
+	{"podman", "push|image push", "", RuleRemoteChange, "publishes an image"},
+	{"docker", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
+	{"podman", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
 	{"gh", "pr merge|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
 	{"gh", "auth token", "", RuleReadsSecret, "prints the GitHub token"},
 	{"glab", "mr merge|release create|release delete|repo delete|variable set|variable delete", "", RuleRemoteChange, "changes a GitLab project for everyone"},
@@ -244,6 +246,8 @@ func consequence(rule string) string {
 		return ": it can change anything on this machine"
 	case RuleSystemChange:
 		return ": the machine and everything running on it are affected"
+	case RuleLosesWork:
+		return ": no copy is kept, it would be lost"
 	}
 	return ""
 }
