@@ -38,7 +38,7 @@ import (
 // past its deadline. git runs with core.fsmonitor and hooks off, no optional locks, and a
 // short deadline.
 
-// gitDeadline bounds each git run on the hot path of a destructive call.
+// gitDeadline bounds all the git runs of one judgement, on the hot path of a destructive call.
 const gitDeadline = 1500 * time.Millisecond
 
 // maxGlob bounds the files one pattern (rm *.log) is expanded to.
@@ -97,6 +97,8 @@ func (c *Classifier) loseFile(r *result, p string, tree bool, how, cmd string) {
 // lost says what the recorded losses would destroy that a person may care about, or nil;
 // files born at or after born are the agent's own.
 func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
+	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	defer cancel()
 	groups := map[string][]string{} // repository top -> paths to ask about
 	var order []string
 	byPath := map[string]loss{}
@@ -141,7 +143,7 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 		}
 	}
 	for _, top := range order {
-		entries, err := gitStatus(top, groups[top], true, true)
+		entries, err := gitStatus(ctx, top, groups[top], true, true)
 		if err != nil {
 			return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
 		}
@@ -156,7 +158,7 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 		if l.git == "" {
 			continue
 		}
-		if p := c.gitLost(l, born); p != nil {
+		if p := c.gitLost(ctx, l, born); p != nil {
 			return p
 		}
 	}
@@ -176,7 +178,7 @@ func lossFor(by map[string]loss, p string) loss {
 }
 
 // gitLost asks git what one of its discards would throw away.
-func (c *Classifier) gitLost(l loss, born time.Time) *envelope.Person {
+func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
 	top := repoTop(l.path)
 	if top == "" {
 		return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + ", and no git repository was found to check what it discards"}
@@ -186,7 +188,7 @@ func (c *Classifier) gitLost(l loss, born time.Time) *envelope.Person {
 	}
 	switch l.git {
 	case "branch":
-		out, err := runGit(top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
+		out, err := runGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
 		if err != nil {
 			return fail(err)
 		}
@@ -204,7 +206,7 @@ func (c *Classifier) gitLost(l loss, born time.Time) *envelope.Person {
 		if l.git == "paths" {
 			paths = []string{l.path}
 		}
-		entries, err := gitStatus(top, paths, false, false)
+		entries, err := gitStatus(ctx, top, paths, false, false)
 		if err != nil {
 			return fail(err)
 		}
@@ -213,7 +215,7 @@ func (c *Classifier) gitLost(l loss, born time.Time) *envelope.Person {
 		}
 		return nil
 	}
-	entries, err := gitStatus(top, []string{l.path}, true, l.git != "clean")
+	entries, err := gitStatus(ctx, top, []string{l.path}, true, l.git != "clean")
 	if err != nil {
 		return fail(err)
 	}
@@ -274,7 +276,7 @@ func dataFile(p string) bool {
 
 // gitStatus runs git status --porcelain in top, on paths (all when empty): untracked files
 // listed one by one when untracked, ignored ones too when ignored.
-func gitStatus(top string, paths []string, untracked, ignored bool) ([]statusEntry, error) {
+func gitStatus(ctx context.Context, top string, paths []string, untracked, ignored bool) ([]statusEntry, error) {
 	args := []string{"status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=no"}
 	if untracked {
 		args[4] = "--untracked-files=all"
@@ -290,7 +292,7 @@ func gitStatus(top string, paths []string, untracked, ignored bool) ([]statusEnt
 		}
 		args = append(args, ":(literal)"+filepath.ToSlash(rel))
 	}
-	out, err := runGit(top, args...)
+	out, err := runGit(ctx, top, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -310,11 +312,12 @@ func parseStatus(out, top string) []statusEntry {
 	return es
 }
 
-// runGit runs git in dir under a short deadline, with the repository's program-running
+// runGit runs git in dir under ctx's deadline, with the repository's program-running
 // settings that status would use (fsmonitor, hooks) switched off and no optional locks.
-func runGit(dir string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
-	defer cancel()
+func runGit(ctx context.Context, dir string, args ...string) (string, error) {
+	if ctx.Err() != nil {
+		return "", errors.New("git took longer than " + gitDeadline.String())
+	}
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "-c", "core.quotePath=false",
 		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false"}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
