@@ -282,10 +282,8 @@ var stillAllowed = []struct {
 	{"Read", `{"file_path":"{H}/state/trust-scores.json"}`, "low"},
 	{"Glob", `{"pattern":"**/*"}`, "low"},
 	{"Grep", `{"pattern":"x","path":"{P}"}`, "low"},
-	// Secrets are readable but high: at initial trust allowed and logged.
-	{"Read", `{"file_path":"{P}/.env"}`, "high"},
-	{"Read", `{"file_path":"~/.ssh/id_ed25519"}`, "high"},
-	{"Read", `{"file_path":"{HOME}/.aws/credentials"}`, "high"},
+	// Secrets (.env, keys, cloud credentials) always need a person: see the red-team table by
+	// consequence, e2e/consequences_test.go.
 }
 
 func (r *redteam) checkDenied(t *testing.T, trust string) {

@@ -89,6 +89,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 					r.writes = append(r.writes, t.path)
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
+				if t.known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
+					r.person.losses = append(r.person.losses, loss{path: t.path, glob: t.glob, how: "overwrites", cmd: rd.Src})
+				}
 				r.add(risk.Medium, ShellExec, "redirect_write", rd.Src, "redirects output into a file ("+rd.Op+")")
 				continue
 			}
@@ -107,7 +110,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 			argv[j] = a.Value
 		}
 		r.cmds = append(r.cmds, argv)
+		from := len(r.parts)
 		c.command(r, cmd)
+		r.part(cmd, argv, from)
 	}
 	c.decodeProgram(r, prog)
 }
@@ -203,6 +208,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	if x.selfInvocation() || x.runsHarnessCode() {
 		return
 	}
+	x.personCommand()
 	if w := viaLater(cmd.Via); w != "" {
 		x.add(risk.Critical, ShellExec, "scheduled_code", w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
 	}
@@ -255,7 +261,9 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.code(*cmd.Code)
 		return
 	}
+	from := len(r.parts)
 	x.judge()
+	x.pathFloor(from)
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file

@@ -51,6 +51,8 @@ type Classifier struct {
 	// code are the harness checkout and install directories (lower case): running a program
 	// from one is critical, since it can rebuild or replace the judge.
 	code []string
+	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
+	auditDir string
 }
 
 // New prepares a classifier. The user's filters are compiled here, once: a bad one is a
@@ -73,7 +75,8 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 			c.code = append(c.code, strings.ToLower(d))
 		}
 	}
-	c.prot = newProtection(l, s.AuditDir(l.ProjectDir, l.Root), c.home, install)
+	c.auditDir = s.AuditDir(l.ProjectDir, l.Root)
+	c.prot = newProtection(l, c.auditDir, c.home, install)
 	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores",
 		"oath-trust", "oath-decide", "oath-audit", "oath-gate", "oath-classify", "post-tool-use.sh", "pre-tool-use.sh"}
 	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
@@ -134,6 +137,10 @@ type result struct {
 	sends  bool // a command sends data to another machine (outbound.go)
 	// remotes are git remotes the program pointed somewhere (git remote add …): name -> where
 	remotes map[string]string
+	// cmdParts are the simple commands judged one by one (parts.go); person is what the class
+	// that always needs a person learned (person.go).
+	cmdParts []envelope.Part
+	person   personState
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.
@@ -141,10 +148,11 @@ type part struct {
 	risk   risk.Level
 	domain string
 	reason envelope.Reason
+	setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
 }
 
 func (r *result) add(lvl risk.Level, domain, rule, cmd, detail string) {
-	r.parts = append(r.parts, part{lvl, domain, envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
+	r.parts = append(r.parts, part{risk: lvl, domain: domain, reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
 }
 
 // Classify classifies one tool event. It never fails: what it cannot read is at least high.
@@ -191,7 +199,9 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	}
 	base := r.summary()
 	c.applyUser(r, ev, cwd, &base)
-	return r.finish(base)
+	out := r.finish(base)
+	c.needsPerson(r, ev, &out)
+	return out
 }
 
 // summary is the built-in verdict: the riskiest part, its domain.
@@ -208,6 +218,7 @@ func (r *result) summary() part {
 	if first {
 		best = part{risk: risk.Medium, domain: Global}
 	}
+	best.domain = domainOf(r.parts, best.domain) // the purpose, not the setup (parts.go)
 	return best
 }
 
@@ -219,6 +230,7 @@ func (r *result) finish(p part) envelope.Classification {
 		Reasons:   make([]envelope.Reason, 0, len(r.parts)),
 		Commands:  r.cmds,
 		Paths:     envelope.Paths{Read: dedupe(r.reads), Write: dedupe(r.writes)},
+		Parts:     r.cmdParts,
 	}
 	// The riskiest reasons first, so that the first one says why.
 	parts := append([]part(nil), r.parts...)

@@ -16,8 +16,10 @@
 //     an echo/printf pipes or a process substitution feeds to a shell). An alias defined in the
 //     program is analysed as what it expands to wherever it is used. A program we know nothing
 //     about that is handed a catastrophic command line (mytool rm -rf /) is critical too.
-//     Each command gets a risk and a domain; the program's risk is the
-//     maximum, and its domain that of its riskiest part (ties go to the more capable domain).
+//     Each command gets a risk and a domain, and is reported as one of oath.classify.parts
+//     {argv, dir, domain, risk} (parts.go), so that the phase profile applies to every part;
+//     the program's risk is the maximum, and its domain that of its riskiest part that is not
+//     setup (ties go to the more capable domain).
 //   - The allow list is package readonly, option-aware (tree -o, less -o, rg --pre, sort -o,
 //     find -fprint/-delete/-exec, git -c/--output …), and its ReadOnly is oath-gate's test for
 //     "only reads": a command is low there exactly when ReadOnly holds (shell builtins aside).
@@ -157,6 +159,47 @@
 //     paths unknown.
 //   - A mixed program's domain is that of its riskiest part; ties go to the more capable domain
 //     (shell_exec > git_remote > git_local > … > file_read), so `ls && go test` is test_run.
+//     Setup commands (cd, pushd, popd, export, set, unset, shopt, umask, ulimit, source or . of
+//     an activate script, nvm/fnm use, conda activate, pyenv/rbenv shell, workon, deactivate)
+//     count for the risk but not for the domain: `source .venv/bin/activate && pytest` is
+//     test_run (issue 13). A program of setup alone keeps its own domain.
+//   - Precision: [ and [[ are the test builtin, not a glob. A program named by a path is judged
+//     as that path: under a system or package-manager directory (/bin, /usr, /opt, /nix …) or a
+//     virtualenv's bin or node_modules/.bin (for names that are not on the allow list) it is the
+//     program of that name; elsewhere (./ls, /tmp/x/ls, ~/bin/grep) its name's rules still apply
+//     but it is at least medium (path_program): it is not the system's ls.
+//
+// # Calls that always need a person (person.go, losses.go)
+//
+// Between earnable and critical: oath.classify.needs_person = {rule, reason} marks a call that
+// oath-decide answers "ask" at any trust; its risk and domain stay appendix B's, and a critical
+// call is never marked (it is blocked). The reason says what would be lost, sent or changed.
+// Rules: loses_work (deleting or overwriting uncommitted or untracked work, or a git-ignored
+// secret or database), outside_project (deleting or overwriting an existing file outside the
+// project and the temporary directories; the Write tool too), git_discard (reset --hard,
+// checkout/restore over modified files, checkout -f, clean of untracked files, stash drop/
+// clear, branch -D of unmerged work), rewrites_history (commit --amend, rebase, filter-branch,
+// filter-repo, replace, prune, gc --prune, update-ref -d, reflog expire/delete), remote_change
+// (a table: terraform, tofu, pulumi, cdk, kubectl, helm, aws, gcloud, az, gh, docker push and
+// prune …), publishes, destroys_data (destructive SQL, dropdb), reads_credentials (by path, by
+// command or by program: gh auth token, keychains, password stores), privilege (sudo, doas,
+// su, pkexec, run0) and system_change (services, reboots, kernel, firewall, users, kill of a
+// process id: only a job of the shell, kill %1, is the agent's own).
+//
+// Whether work would be lost is asked of git, never guessed from a name, and only by calls that
+// delete or overwrite (rm, shred, truncate, >, cp and mv destinations, dd of=, find -delete,
+// rsync --delete, git rm, git's discards): git status --porcelain on exactly those paths, once
+// per repository, with core.fsmonitor and hooks off, no optional locks and a 1.5 s deadline.
+// Tracked and clean, nothing there, or git-ignored (build output) is recoverable; untracked is
+// lost unless the file was born after the session began (the agent made it in this session;
+// decided: the session began at the later of its transcript's birth and its last SessionStart
+// in the audit trail, since a resumed session may keep an old transcript; file birth times
+// cannot be set by the agent the way modification times can; where the file system keeps no
+// birth time the file counts as the person's); a git-ignored secret or database (.env, *.pem,
+// *.db …) is lost. Doubt is in
+// the class: no repository, git failing or past its deadline, a glob of more than 256 files.
+// The Write and Edit tools inside the project are not losses (Claude Code checkpoints its own
+// edits); a Write over an existing file outside the project is.
 //
 // # Decode-then-run (decode.go)
 //

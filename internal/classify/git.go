@@ -146,18 +146,21 @@ sub:
 			x.add(risk.Low, GitRead, "git_read", "git stash "+op+" only reads")
 		case "drop", "clear":
 			x.add(risk.High, GitLocal, "destructive_git", "git stash "+op+" discards stashed work")
+			x.r.mark(RuleGitDiscard, shortCmd(x.src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
 			x.add(risk.Medium, GitLocal, "git_local", "git stash changes the working tree")
 		}
 	case sub == "reflog":
 		if len(p.operands) > 0 && (p.operands[0].Value == "expire" || p.operands[0].Value == "delete") {
 			x.add(risk.High, GitLocal, "destructive_git", "git reflog "+p.operands[0].Value+" drops the history needed to recover work")
+			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" drops the reflog, the record git needs to bring back lost commits")
 		} else {
 			x.add(risk.Low, GitRead, "git_read", "git reflog only reads")
 		}
 	case sub == "commit":
 		if p.has(0, "amend") {
 			x.add(risk.High, GitLocal, "history_rewrite", "git commit --amend rewrites history")
+			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" replaces the last commit: if it was shared, others' history no longer matches")
 			return
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git commit records staged changes")
@@ -174,6 +177,9 @@ sub:
 			}
 			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
 		}
+		if sub == "switch" && p.has('f', "force", "discard-changes") {
+			x.gitLose("reset", "discards", nil, nil) // local changes are thrown away (losses.go)
+		}
 		if sub == "bisect" && len(p.operands) > 1 && p.operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}
@@ -183,6 +189,7 @@ sub:
 	case sub == "reset":
 		if p.has(0, "hard", "merge", "keep") {
 			x.add(risk.High, GitLocal, "destructive_git", "git reset --hard discards uncommitted work")
+			x.gitLose("reset", "discards", nil, nil)
 			x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
 			return
 		}
@@ -199,11 +206,19 @@ sub:
 		for _, t := range targets {
 			x.write(t, true, GitLocal)
 		}
+		kind := "clean"
+		if p.has('x') {
+			kind = "cleanx"
+		} else if p.has('X') {
+			kind = "cleanX"
+		}
+		x.gitLose(kind, "deletes untracked files in", targets, nil)
 		x.add(risk.High, GitLocal, "destructive_git", "git clean deletes untracked files (ignored ones too with -x)")
 	case sub == "rm":
 		for _, o := range p.operands {
 			if !p.has(0, "cached") {
 				x.write(o, p.has('r'), GitLocal)
+				x.lose(o, p.has('r'), "deletes")
 			}
 		}
 		if p.has(0, "cached") {
@@ -226,8 +241,12 @@ sub:
 			x.nested(e.Value, "git rebase --exec")
 		}
 		x.add(risk.High, GitLocal, "history_rewrite", "git rebase rewrites history")
+		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits: if they were shared, others' history no longer matches, and a conflict can leave work half done")
 	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.has('d'):
 		x.add(risk.High, GitLocal, "history_rewrite", "git "+sub+" rewrites or drops history, or writes the index directly")
+		if sub != "update-index" {
+			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites or drops history: commits may be lost for good")
+		}
 	case sub == "apply" || sub == "am":
 		if p.has(0, "check", "stat", "numstat", "summary") {
 			x.add(risk.Low, GitRead, "git_read", "git apply --check only reads")
@@ -276,6 +295,15 @@ func (x *cmdCtx) gitBranch(p parsed) {
 	switch {
 	case p.has('D') || p.has('d') && p.has('f') || p.has(0, "delete") && p.has(0, "force"):
 		x.add(risk.High, GitLocal, "destructive_git", "git branch -D deletes a branch with unmerged work")
+		var names []string
+		for _, o := range p.operands {
+			if !o.Known {
+				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" deletes a branch whose name cannot be known: its work may be merged nowhere")
+				return
+			}
+			names = append(names, o.Value)
+		}
+		x.gitLose("branch", "deletes branches", nil, names)
 	case p.has('d', "delete") || p.has('m', "move") || p.has('M') || p.has('c', "copy") || p.has('C') || p.has('u', "set-upstream-to") || p.has(0, "unset-upstream", "edit-description"):
 		x.add(risk.Medium, GitLocal, "git_local", "git branch changes branches")
 	case len(p.operands) == 0 || p.has('l', "list"):
@@ -376,6 +404,11 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p parsed) {
 	for _, o := range paths {
 		tree := o.Value == "." || strings.HasSuffix(o.Value, "/") || o.Glob
 		x.write(o, tree, GitLocal)
+	}
+	if len(paths) > 0 {
+		x.gitLose("paths", "overwrites", paths, nil)
+	} else if p.has('f', "force") || p.has(0, "discard-changes") {
+		x.gitLose("reset", "discards", nil, nil)
 	}
 	if p.has('f', "force") {
 		x.add(risk.High, GitLocal, "destructive_git", "git "+sub+" --force discards local changes")

@@ -175,6 +175,9 @@ func (x *cmdCtx) judge() {
 	case n == "touch" || n == "mkdir" || n == "truncate" || n == "mkfifo" || n == "mknod":
 		for _, o := range parseArgs(x.args, "srmdtAB", "size", "reference", "mode", "date").operands {
 			x.write(o, false, ShellExec)
+			if n == "truncate" {
+				x.lose(o, false, "truncates")
+			}
 		}
 		x.add(risk.Medium, ShellExec, "file_change", n+" changes files")
 	case n == "vi" || n == "vim" || n == "nvim" || n == "emacs" || n == "nano" || n == "sponge" || n == "pico" || n == "micro":
@@ -615,6 +618,7 @@ func (x *cmdCtx) rm() {
 			x.destroy(o, "recursive deletion")
 		}
 		x.write(o, recursive, ShellExec)
+		x.lose(o, recursive, "deletes")
 		if !o.Known && recursive {
 			x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
 		}
@@ -667,6 +671,7 @@ func (x *cmdCtx) copy(move bool) {
 	}
 	tree := move || p.has('r', "recursive") || p.has('R') || p.has('a', "archive")
 	x.write(dest, tree, ShellExec)
+	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	for _, s := range ops {
 		if b := path.Base(s.Value); s.Known && !move && (harnessTools[b] || x.hookPath(s) != "") {
 			x.add(risk.Critical, ShellExec, "self_protection", x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
@@ -685,6 +690,7 @@ func (x *cmdCtx) copy(move bool) {
 		// cp a b/ writes b/a: the destination may be a directory.
 		if s.Known && dest.Known && !s.Glob {
 			x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, ShellExec)
+			x.lose(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, "overwrites")
 		} else if !s.Known || s.Glob {
 			x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, tree, ShellExec)
 		}
@@ -871,6 +877,7 @@ func (x *cmdCtx) dd() {
 		}
 		if v, ok := strings.CutPrefix(a.Value, "of="); ok {
 			x.write(shell.Word{Value: v, Known: true}, false, ShellExec)
+			x.lose(shell.Word{Value: v, Known: true}, false, "overwrites")
 		}
 		if v, ok := strings.CutPrefix(a.Value, "if="); ok {
 			x.read(shell.Word{Value: v, Known: true})
@@ -897,6 +904,7 @@ func (x *cmdCtx) rsync() {
 	}
 	if p.has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
 		x.destroy(dest, "rsync --delete")
+		x.lose(dest, true, "deletes files in")
 		x.add(risk.High, ShellExec, "deny_list", "rsync deletes files")
 	}
 	if h := remoteHost(dest.Value); !dest.Known || h != "" && !localHost(h) {
@@ -1012,6 +1020,7 @@ func (x *cmdCtx) findCmd() {
 			w := shell.Word{Value: strings.TrimSuffix(s.Value, "/") + "/**", Known: s.Known, Glob: true}
 			x.write(w, true, ShellExec)
 			x.destroy(s, "find -delete")
+			x.lose(s, true, "deletes files in")
 		}
 		x.add(risk.High, ShellExec, "deny_list", "find -delete deletes files")
 		return

@@ -234,7 +234,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		if builtin.Value() >= risk.High.Value() && u.level.Value() < builtin.Value() {
 			reason += " (not applied: a user rule cannot lower a built-in " + string(builtin) + ")"
 		}
-		r.parts = append(r.parts, part{u.level, base.domain, envelope.Reason{Rule: "user:" + u.Name, Command: ev.ToolName, Risk: u.level, Detail: reason}})
+		r.parts = append(r.parts, part{risk: u.level, domain: base.domain, reason: envelope.Reason{Rule: "user:" + u.Name, Command: ev.ToolName, Risk: u.level, Detail: reason}})
 	}
 	switch {
 	case builtin.Value() >= risk.High.Value():

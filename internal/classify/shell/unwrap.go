@@ -411,6 +411,9 @@ func globName(a Word) bool {
 	if i := strings.LastIndexByte(v, '/'); i >= 0 {
 		v = v[i+1:]
 	}
+	if v == "[" || v == "[[" {
+		return false // the test builtin: a lone [ is no pattern (bash matches it literally)
+	}
 	return strings.ContainsAny(v, "*?[")
 }
 

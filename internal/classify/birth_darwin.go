@@ -1,0 +1,15 @@
+package classify
+
+import (
+	"syscall"
+	"time"
+)
+
+// birthTime is when p was created, or zero when it cannot be read.
+func birthTime(p string) time.Time {
+	var st syscall.Stat_t
+	if p == "" || syscall.Lstat(p, &st) != nil {
+		return time.Time{}
+	}
+	return time.Unix(st.Birthtimespec.Sec, st.Birthtimespec.Nsec)
+}

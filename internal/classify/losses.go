@@ -1,0 +1,449 @@
+package classify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
+
+// What a destructive command would lose, decided by asking git (issue 12, DESIGN.md).
+//
+// A command that deletes or overwrites files (rm, shred, truncate, a > redirection, the
+// destination of cp or mv, dd of=, find -delete, rsync --delete, git rm) records its targets
+// while it is judged; git's discards (reset --hard, checkout/restore of paths, checkout -f,
+// clean, branch -D) record what they reach. Only such calls pay for asking: at the end of the
+// judgement, once per repository, git status on exactly those paths says what they hold:
+//   - tracked and clean, or nothing there: recoverable, not in the class;
+//   - tracked with uncommitted changes: lost;
+//   - untracked: lost, unless the file was born after the session began (sessionStart): what
+//     the agent created in this session is its own. Where the file system keeps no birth time,
+//     an untracked file counts as the person's;
+//   - ignored by git: build output, recoverable, unless it is a secret or a database (.env,
+//     *.pem, *.sqlite …), which no build brings back;
+//   - outside the project: lost (no version control of the project covers it), except under
+//     the temporary directories.
+// Doubt is in the class: a target in a project that is not a git repository, git failing or
+// past its deadline. git runs with core.fsmonitor and hooks off, no optional locks, and a
+// short deadline.
+
+// gitDeadline bounds all the git runs of one judgement, on the hot path of a destructive call.
+const gitDeadline = 1500 * time.Millisecond
+
+// maxGlob bounds the files one pattern (rm *.log) is expanded to.
+const maxGlob = 256
+
+// loss is one thing a command may destroy.
+type loss struct {
+	path  string   // absolute, may be a pattern (glob)
+	glob  bool     // path is a pattern
+	tree  bool     // everything under path
+	how   string   // deletes, overwrites, truncates …
+	cmd   string   // the command, for the reason
+	git   string   // "" a file; reset, paths, clean, cleanx, cleanX, branch: a discard of git's
+	names []string // git branch -D: the branches
+}
+
+// lose records that the command deletes or overwrites w (tree: everything under it).
+func (x *cmdCtx) lose(w shell.Word, tree bool, how string) {
+	for _, t := range resolve(w, x.cmd.Dir, tree) {
+		if t.known { // an unknown target is judged critical by the write rules
+			x.r.person.losses = append(x.r.person.losses, loss{path: t.path, glob: t.glob, tree: tree, how: how, cmd: x.src})
+		}
+	}
+}
+
+// gitLose records a discard of git's: kind is reset (the whole tree), paths (checkout/restore
+// of paths), clean, cleanx, cleanX (git clean, -x, -X) or branch (-D of names).
+func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
+	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) == 0 {
+		x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" in a directory that cannot be known: what it discards cannot be checked")
+		return
+	}
+	if kind == "reset" || kind == "branch" || len(paths) == 0 {
+		x.r.person.losses = append(x.r.person.losses, loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, names: names})
+		return
+	}
+	for _, p := range paths {
+		for _, t := range resolve(p, x.cmd.Dir, true) {
+			if !t.known {
+				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" "+quoteRaw(t.raw)+", which cannot be known: what it discards cannot be checked")
+				return
+			}
+			x.r.person.losses = append(x.r.person.losses, loss{path: t.path, glob: t.glob, tree: true, how: how, cmd: x.src, git: kind})
+		}
+	}
+}
+
+// loseFile records a write tool's target: only what lies outside the project can be lost
+// (Claude Code keeps checkpoints of its own edits in the project).
+func (c *Classifier) loseFile(r *result, p string, tree bool, how, cmd string) {
+	if !under(p, c.layout.ProjectDir) {
+		r.person.losses = append(r.person.losses, loss{path: p, tree: tree, how: how, cmd: cmd})
+	}
+}
+
+// lost says what the recorded losses would destroy that a person may care about, or nil;
+// files born at or after born are the agent's own.
+func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
+	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	defer cancel()
+	groups := map[string][]string{} // repository top -> paths to ask about
+	var order []string
+	byPath := map[string]loss{}
+	for _, l := range ls {
+		if l.git != "" {
+			continue
+		}
+		paths := []string{l.path}
+		if l.glob {
+			m, err := filepath.Glob(l.path)
+			if err != nil || len(m) > maxGlob {
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " every file matching " + l.path + ": too many to check"}
+			}
+			paths = m
+		}
+		for _, p := range paths {
+			fi, err := os.Lstat(p)
+			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+				continue // nothing there to lose
+			}
+			if err != nil {
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", which cannot be checked (" + err.Error() + ")"}
+			}
+			if fi.IsDir() && !l.tree {
+				continue // written into, not over
+			}
+			if !under(p, c.layout.ProjectDir) {
+				if tempPath(p) && (c.home == "" || !under(p, c.home)) {
+					continue
+				}
+				return &envelope.Person{Rule: RuleOutsideProject, Reason: shortCmd(l.cmd) + " " + l.how + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
+			}
+			top := repoTop(p)
+			if top == "" {
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
+			}
+			if _, ok := groups[top]; !ok {
+				order = append(order, top)
+			}
+			groups[top] = append(groups[top], p)
+			byPath[p] = l
+		}
+	}
+	for _, top := range order {
+		entries, err := gitStatus(ctx, top, groups[top], true, true)
+		if err != nil {
+			return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
+		}
+		for _, e := range entries {
+			if why := e.loss(born); why != "" {
+				l := lossFor(byPath, e.path)
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(e.path) + ", " + why + ": it would be lost"}
+			}
+		}
+	}
+	for _, l := range ls {
+		if l.git == "" {
+			continue
+		}
+		if p := c.gitLost(ctx, l, born); p != nil {
+			return p
+		}
+	}
+	return nil
+}
+
+// lossFor finds the recorded loss that covers p (its own path or a tree above it).
+func lossFor(by map[string]loss, p string) loss {
+	for q := p; ; q = filepath.Dir(q) {
+		if l, ok := by[q]; ok {
+			return l
+		}
+		if q == "/" || q == "." {
+			return loss{how: "destroys"}
+		}
+	}
+}
+
+// gitLost asks git what one of its discards would throw away.
+func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
+	top := repoTop(l.path)
+	if top == "" {
+		return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + ", and no git repository was found to check what it discards"}
+	}
+	fail := func(err error) *envelope.Person {
+		return &envelope.Person{Rule: RuleGitDiscard, Reason: "git could not say what " + shortCmd(l.cmd) + " discards (" + err.Error() + ")"}
+	}
+	switch l.git {
+	case "branch":
+		out, err := runGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
+		if err != nil {
+			return fail(err)
+		}
+		unmerged := strings.Fields(out)
+		for _, n := range l.names {
+			for _, u := range unmerged {
+				if n == u {
+					return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " deletes the branch " + n + ", whose commits are not merged into the current branch: they would be lost"}
+				}
+			}
+		}
+		return nil
+	case "reset", "paths":
+		var paths []string
+		if l.git == "paths" {
+			paths = []string{l.path}
+		}
+		entries, err := gitStatus(ctx, top, paths, false, false)
+		if err != nil {
+			return fail(err)
+		}
+		if len(entries) > 0 {
+			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + " uncommitted changes to " + c.listPaths(entries) + ": they are in no commit and would be lost"}
+		}
+		return nil
+	}
+	entries, err := gitStatus(ctx, top, []string{l.path}, true, l.git != "clean")
+	if err != nil {
+		return fail(err)
+	}
+	for _, e := range entries {
+		if e.xy == "??" && l.git == "cleanX" || e.xy == "!!" && l.git == "clean" {
+			continue
+		}
+		if why := e.loss(born); why != "" {
+			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " deletes " + c.show(e.path) + ", " + why + ": it would be lost"}
+		}
+	}
+	return nil
+}
+
+func (c *Classifier) listPaths(es []statusEntry) string {
+	var names []string
+	for i, e := range es {
+		if i == 3 {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, c.show(e.path))
+	}
+	return strings.Join(names, ", ")
+}
+
+// statusEntry is one line of git status --porcelain: XY and the absolute path.
+type statusEntry struct {
+	xy   string
+	path string
+}
+
+// loss says why losing the entry loses work, or "" when it is recoverable.
+func (e statusEntry) loss(born time.Time) string {
+	switch e.xy {
+	case "!!":
+		if credential(e.path) != "" || dataFile(e.path) {
+			return "a git-ignored secret or data file that no build brings back"
+		}
+		return ""
+	case "??":
+		if bornAfter(e.path, born) {
+			return "" // the agent's own, created in this session
+		}
+		return "which git does not track (no commit has it)"
+	}
+	return "which has uncommitted changes"
+}
+
+// dataFile: databases and data that live beside the code, ignored by git, made by no build.
+func dataFile(p string) bool {
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".dump", ".bak":
+		return true
+	}
+	return false
+}
+
+// gitStatus runs git status --porcelain in top, on paths (all when empty): untracked files
+// listed one by one when untracked, ignored ones too when ignored.
+func gitStatus(ctx context.Context, top string, paths []string, untracked, ignored bool) ([]statusEntry, error) {
+	args := []string{"status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=no"}
+	if untracked {
+		args[4] = "--untracked-files=all"
+	}
+	if ignored {
+		args = append(args, "--ignored=matching") // an ignored directory collapsed: build/ is one line, not its files
+	}
+	args = append(args, "--")
+	for _, p := range paths {
+		rel, err := filepath.Rel(top, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return nil, errors.New(p + " is outside the repository " + top)
+		}
+		args = append(args, ":(literal)"+filepath.ToSlash(rel))
+	}
+	out, err := runGit(ctx, top, args...)
+	if err != nil {
+		return nil, err
+	}
+	return parseStatus(out, top), nil
+}
+
+// parseStatus reads git status --porcelain=v1 -z --no-renames: "XY path" records separated by
+// NUL, paths relative to top. Anything shorter than a record is skipped.
+func parseStatus(out, top string) []statusEntry {
+	var es []statusEntry
+	for _, rec := range strings.Split(out, "\x00") {
+		if len(rec) < 4 || rec[2] != ' ' {
+			continue
+		}
+		es = append(es, statusEntry{xy: rec[:2], path: filepath.Join(top, filepath.FromSlash(strings.TrimSuffix(rec[3:], "/")))})
+	}
+	return es
+}
+
+// runGit runs git in dir under ctx's deadline, with the repository's program-running
+// settings that status would use (fsmonitor, hooks) switched off and no optional locks.
+func runGit(ctx context.Context, dir string, args ...string) (string, error) {
+	if ctx.Err() != nil {
+		return "", errors.New("git took longer than " + gitDeadline.String())
+	}
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "-c", "core.quotePath=false",
+		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false"}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	cmd.WaitDelay = 200 * time.Millisecond
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", errors.New("git took longer than " + gitDeadline.String())
+		}
+		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		if msg == "" {
+			msg = err.Error()
+		}
+		return "", errors.New(msg)
+	}
+	return stdout.String(), nil
+}
+
+// repoTop is the nearest directory at or above p holding .git, or "".
+func repoTop(p string) string {
+	for d := p; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == "/" || d == "." || d == filepath.Dir(d) {
+			return ""
+		}
+	}
+}
+
+// tempPath: the temporary directories, where nothing is kept on purpose.
+func tempPath(p string) bool {
+	for _, d := range []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/folders", "/var/folders", "/dev/shm"} {
+		if under(p, d) {
+			return true
+		}
+	}
+	if t := os.Getenv("TMPDIR"); t != "" && filepath.IsAbs(t) && filepath.Clean(t) != "/" {
+		return under(p, filepath.Clean(t))
+	}
+	return false
+}
+
+// bornAfter reports whether p was created at or after t (t zero: unknown, false).
+func bornAfter(p string, t time.Time) bool {
+	if t.IsZero() {
+		return false
+	}
+	b := birthTime(p)
+	return !b.IsZero() && !b.Before(t)
+}
+
+// show is a path as a person reads it: relative to the project when it lies inside.
+func (c *Classifier) show(p string) string {
+	if rel, err := filepath.Rel(c.layout.ProjectDir, p); err == nil && !strings.HasPrefix(rel, "..") && rel != "." {
+		return rel
+	}
+	return p
+}
+
+// sessionStart is when this session began, or began again: the later of its transcript's birth
+// (Claude Code creates it when the session starts) and its last SessionStart in the audit trail
+// (a resumed session may keep an old transcript). Zero when neither is known: then no file
+// counts as the agent's.
+func (c *Classifier) sessionStart(ev *claude.Event) time.Time {
+	t := birthTime(ev.TranscriptPath)
+	if s := lastSessionStart(c.auditDir, ev.SessionID, time.Now()); s.After(t) {
+		t = s
+	}
+	return t
+}
+
+// maxAuditTail bounds how much of a day's audit file is read for a session's start.
+const maxAuditTail = 4 << 20
+
+// lastSessionStart finds the newest SessionStart line of session id in the audit files of the
+// day of now and the day before (UTC), reading at most the last maxAuditTail bytes of each.
+func lastSessionStart(dir, id string, now time.Time) time.Time {
+	if dir == "" || id == "" {
+		return time.Time{}
+	}
+	q, err := json.Marshal(id)
+	if err != nil {
+		return time.Time{}
+	}
+	want := []byte(`"session_id":` + string(q))
+	var last time.Time
+	for _, day := range []time.Time{now.UTC(), now.UTC().AddDate(0, 0, -1)} {
+		b := tail(filepath.Join(dir, day.Format("2006-01-02")+".jsonl"), maxAuditTail)
+		for _, line := range bytes.Split(b, []byte("\n")) {
+			if !bytes.Contains(line, []byte(`"event":"SessionStart"`)) || !bytes.Contains(line, want) {
+				continue
+			}
+			var e struct {
+				Timestamp string `json:"timestamp"`
+			}
+			if json.Unmarshal(line, &e) != nil {
+				continue
+			}
+			if ts, err := time.Parse(time.RFC3339Nano, e.Timestamp); err == nil && ts.After(last) {
+				last = ts
+			}
+		}
+		if !last.IsZero() {
+			return last
+		}
+	}
+	return last
+}
+
+// tail returns up to n bytes from the end of the file at p, or nil.
+func tail(p string, n int64) []byte {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	off := max(fi.Size()-n, 0)
+	b := make([]byte, fi.Size()-off)
+	if _, err := f.ReadAt(b, off); err != nil {
+		return nil
+	}
+	return b
+}

@@ -1,0 +1,150 @@
+package classify
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Parts: every simple command of a Bash call judged on its own (oath.classify.parts), so that
+// oath-decide can apply the phase profile to each: `git push URL …; rm -rf build` keeps its
+// git_remote part visible whatever the call's own domain is.
+//
+// The call's domain is what it is for: setup commands (cd, pushd, popd, export, set, unset,
+// shopt, umask, ulimit, source of a virtualenv's activate script, nvm/fnm use, conda activate,
+// pyenv/rbenv shell, workon, deactivate) count for the call's risk but not for its domain, so
+// `source .venv/bin/activate && pytest` is test_run (issue 13). A call of setup alone keeps its
+// own domain.
+
+// part records the command just judged (its reasons are r.parts[from:]) as one Part, and
+// marks those reasons as setup when the command only prepares the shell.
+func (r *result) part(cmd *shell.Cmd, argv []string, from int) {
+	if cmd.Carrier || from > len(r.parts) {
+		return // bash -c, eval …: their commands are parts of their own
+	}
+	own := r.parts[from:]
+	if len(own) == 0 {
+		return
+	}
+	best := own[0]
+	for _, p := range own[1:] {
+		if p.risk.Value() > best.risk.Value() || p.risk == best.risk && domainRank[p.domain] > domainRank[best.domain] {
+			best = p
+		}
+	}
+	if setupCommand(cmd) {
+		for i := range own {
+			own[i].setup = true
+		}
+	}
+	pt := envelope.Part{Argv: argv, Domain: best.domain, Risk: best.risk}
+	if !cmd.Dir.Unknown && len(cmd.Dir.Paths) == 1 {
+		pt.Dir = cmd.Dir.Paths[0]
+	}
+	r.cmdParts = append(r.cmdParts, pt)
+}
+
+// setupCommand: a command that prepares the shell for the main one.
+func setupCommand(cmd *shell.Cmd) bool {
+	name := cmd.Name()
+	var args []string
+	for _, a := range cmd.Args[1:] {
+		if !a.Known {
+			return false
+		}
+		args = append(args, a.Value)
+	}
+	first := ""
+	if len(args) > 0 {
+		first = args[0]
+	}
+	switch name {
+	case "cd", "pushd", "popd", "export", "set", "unset", "shopt", "umask", "ulimit", "deactivate", "workon", "hash", "true", ":":
+		return true
+	case "source", ".":
+		return len(args) > 0 && strings.HasPrefix(filepath.Base(args[0]), "activate")
+	case "nvm", "fnm":
+		return first == "use"
+	case "conda", "mamba", "micromamba":
+		return first == "activate" || first == "deactivate"
+	case "pyenv", "rbenv", "nodenv", "goenv":
+		return first == "shell"
+	}
+	return false
+}
+
+// domainOf is the call's domain: that of its riskiest part that is not setup (ties go to the
+// more capable domain), or of its riskiest part when all are setup.
+func domainOf(parts []part, fallback string) string {
+	best, found := part{}, false
+	for _, p := range parts {
+		if p.setup {
+			continue
+		}
+		if !found || p.risk.Value() > best.risk.Value() || p.risk == best.risk && domainRank[p.domain] > domainRank[best.domain] {
+			best, found = p, true
+		}
+	}
+	if !found {
+		return fallback
+	}
+	return best.domain
+}
+
+// systemBin: directories whose programs are the system's (or a package manager's): a program
+// named by a path there is judged by its name (/bin/ls is ls).
+func systemBin(dir string) bool {
+	for _, d := range []string{"/bin", "/sbin", "/usr", "/opt", "/nix", "/snap", "/run/current-system", "/Library", "/System", "/Applications"} {
+		if under(dir, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// envTool: a virtualenv's or node_modules' own tools (.venv/bin/pytest, node_modules/.bin/jest)
+// are those tools; a name of the allow list there (.venv/bin/ls) is not the system's.
+func envTool(p, name string) bool {
+	if hasSpec(name) {
+		return false
+	}
+	dir := filepath.Dir(p)
+	if filepath.Base(dir) == ".bin" && filepath.Base(filepath.Dir(dir)) == "node_modules" {
+		return true
+	}
+	if filepath.Base(dir) != "bin" && filepath.Base(dir) != "Scripts" {
+		return false
+	}
+	env := strings.ToLower(filepath.Base(filepath.Dir(dir)))
+	return strings.HasSuffix(env, "venv") || env == "env" || strings.Contains(p, "/.tox/") || strings.Contains(p, "/.nox/")
+}
+
+// pathProgram reports a program named by a path that is neither the system's (or a package
+// manager's) nor a virtualenv's tool: a project-local ./ls or /tmp/x/ls is not the system's ls.
+// Such a program is judged as unknown (medium) and, no less strictly, by its name's rules:
+// ./rm -rf / stays a catastrophe.
+func pathProgram(cmd *shell.Cmd) bool {
+	name := cmd.Name()
+	if name == "" || !strings.Contains(cmd.Args[0].Value, "/") || name == "gradlew" || name == "mvnw" {
+		return false
+	}
+	p := filepath.Clean(cmd.Args[0].Value)
+	return !(filepath.IsAbs(p) && systemBin(filepath.Dir(p))) && !envTool(p, name)
+}
+
+// pathFloor: a program named by a path of its own (pathProgram) that its name's rules judged
+// below medium is an unknown program, medium: ./ls is not the system's ls.
+func (x *cmdCtx) pathFloor(from int) {
+	if !pathProgram(x.cmd) {
+		return
+	}
+	for _, p := range x.r.parts[from:] {
+		if p.risk.Value() >= risk.Medium.Value() {
+			return
+		}
+	}
+	x.add(risk.Medium, ShellExec, "path_program", x.cmd.Args[0].Value+" is a program of its own, named by its path: not the system's "+x.name+", so what it does is unknown")
+}

@@ -1,0 +1,391 @@
+package classify
+
+import (
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// The class of calls that always need a person (DESIGN.md, issue 12): what cannot be undone
+// and what a person would want to see first. No trust makes such a call automatic: classify
+// marks it in oath.classify.needs_person with a reason in plain words (what would be lost, sent
+// or changed), and oath-decide answers it "ask" at any trust. The risk and domain stay those of
+// appendix B; only the answer changes. A critical call is not marked: it is blocked anyway.
+//
+// What is recoverable stays out: tracked and clean files (git has them), git-ignored build
+// output, files the agent created in this session (see losses.go), a branch whose commits are
+// merged. Whether work would be lost is decided by asking git, never by a file's name.
+
+// Rule ids of the class: oath.classify.needs_person.rule.
+const (
+	RuleLosesWork      = "loses_work"        // deletes or overwrites uncommitted or untracked work
+	RuleOutsideProject = "outside_project"   // deletes or overwrites files outside the project
+	RuleGitDiscard     = "git_discard"       // git throws work away (reset --hard, checkout, clean, stash drop, branch -D)
+	RuleRewriteHistory = "rewrites_history"  // commit --amend, rebase, filter-branch, reflog expire …
+	RuleRemoteChange   = "remote_change"     // deploys, infrastructure, clusters, cloud, GitHub merges and releases
+	RulePublish        = "publishes"         // a package leaves for a registry
+	RuleDestroysData   = "destroys_data"     // destructive SQL and database drops
+	RuleReadsSecret    = "reads_credentials" // private keys, .env, cloud and registry credentials, keyrings
+	RulePrivilege      = "privilege"         // sudo, doas, su, pkexec
+	RuleSystemChange   = "system_change"     // services, reboots, kernel, firewall, users, killing processes
+)
+
+// personRow is one program (or a subcommand of it) that is always in the class. A call matches
+// when one of verbs (separated by "|"; a phrase of two words matches two arguments in a row)
+// is among its known arguments, or verbs is "*"; and none of reads is.
+type personRow struct {
+	prog  string
+	verbs string
+	reads string
+	rule  string
+	what  string
+}
+
+// personRows is the knowledge of the class, one row per program. Publishing through npm, pip,
+// cargo, gem, poetry, uv, maven and gradle, destructive SQL through database clients, and sudo
+// as a wrapper are judged by the existing rules (publish, database_destructive, privileged)
+// and taken over in needsPerson; credential reads by path likewise (credential_read).
+var personRows = []personRow{
+	// Infrastructure and deployment.
+	{"terraform", "apply|destroy|import|taint|untaint|state rm|state mv|state push|workspace delete|force-unlock", "", RuleRemoteChange, "changes real infrastructure"},
+	{"tofu", "apply|destroy|import|taint|untaint|state rm|state mv|state push|workspace delete|force-unlock", "", RuleRemoteChange, "changes real infrastructure"},
+	{"terragrunt", "apply|destroy|apply-all|destroy-all|import", "", RuleRemoteChange, "changes real infrastructure"},
+	{"pulumi", "up|update|destroy|import|cancel|refresh|stack rm|state delete", "", RuleRemoteChange, "changes real infrastructure"},
+	{"cdk", "deploy|destroy|bootstrap", "", RuleRemoteChange, "deploys or destroys cloud resources"},
+	{"cdktf", "deploy|destroy", "", RuleRemoteChange, "deploys or destroys cloud resources"},
+	{"serverless", "deploy|remove|rollback", "", RuleRemoteChange, "deploys or removes a service"},
+	{"sls", "deploy|remove|rollback", "", RuleRemoteChange, "deploys or removes a service"},
+	{"ansible-playbook", "*", "--check|-C|--syntax-check|--list-hosts|--list-tasks", RuleRemoteChange, "changes the machines the playbook names"},
+	{"kubectl", "apply|create|delete|replace|patch|scale|autoscale|drain|cordon|uncordon|taint|label|annotate|set|edit|expose|rollout restart|rollout undo|rollout pause|rollout resume", "", RuleRemoteChange, "changes a Kubernetes cluster"},
+	{"oc", "apply|create|delete|replace|patch|scale|autoscale|drain|cordon|uncordon|taint|label|annotate|set|edit|expose|rollout restart|rollout undo", "", RuleRemoteChange, "changes an OpenShift cluster"},
+	{"helm", "install|upgrade|uninstall|delete|rollback|push", "", RuleRemoteChange, "changes a Kubernetes cluster or a chart registry"},
+	{"eksctl", "create|delete|upgrade|scale|drain", "", RuleRemoteChange, "changes a Kubernetes cluster"},
+	{"gcloud", "create|delete|deploy|update|destroy|remove|patch|resize|start|stop|restart|reset|import|enable|disable|add-iam-policy-binding|remove-iam-policy-binding|set-iam-policy|rollback|submit|undelete|cp|mv|rm|rsync", "", RuleRemoteChange, "changes Google Cloud resources"},
+	{"gcloud", "print-access-token|print-identity-token", "", RuleReadsSecret, "prints a Google Cloud access token"},
+	{"gsutil", "rm|mv|rb|mb|rsync|cp|setmeta|acl|iam|defacl|lifecycle|versioning|cors|label", "", RuleRemoteChange, "changes Cloud Storage"},
+	{"az", "create|delete|update|deploy|start|stop|restart|remove|purge|add|import|restore|swap|scale|upgrade", "", RuleRemoteChange, "changes Azure resources"},
+	{"az", "get-access-token", "", RuleReadsSecret, "prints an Azure access token"},
+	{"doctl", "create|delete|update|deploy|destroy|rm|remove", "", RuleRemoteChange, "changes DigitalOcean resources"},
+	{"heroku", "apps:destroy|destroy|pg:reset|ps:scale|scale|config:set|config:unset|releases:rollback|rollback|restart|ps:restart|maintenance:on|addons:destroy|container:push|container:release", "", RuleRemoteChange, "changes a Heroku app"},
+	{"fly", "deploy|destroy|scale|restart|secrets set|secrets unset", "", RuleRemoteChange, "changes a Fly.io app"},
+	{"flyctl", "deploy|destroy|scale|restart|secrets set|secrets unset", "", RuleRemoteChange, "changes a Fly.io app"},
+	{"vercel", "deploy|redeploy|remove|rm|promote|rollback|alias|--prod", "", RuleRemoteChange, "deploys or removes a Vercel project"},
+	{"netlify", "deploy|sites:delete|env:set|env:unset", "", RuleRemoteChange, "deploys or changes a Netlify site"},
+	{"firebase", "deploy|hosting:disable|database:remove|database:set|database:update|firestore:delete|functions:delete", "", RuleRemoteChange, "deploys or changes a Firebase project"},
+	{"s3cmd", "put|del|rm|rb|mb|sync|mv|cp|modify|setacl|setpolicy|delpolicy|expire", "", RuleRemoteChange, "changes S3 storage"},
+	{"rclone", "copy|sync|move|delete|deletefile|purge|rmdir|rmdirs|moveto|copyto|bisync|dedupe", "", RuleRemoteChange, "changes remote storage"},
+	{"docker", "push|image push", "", RuleRemoteChange, "publishes an image"},
+	{"podman", "push|image push", "", RuleRemoteChange, "publishes an image"},
+	{"docker", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
+	{"podman", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
+	{"gh", "pr merge|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
+	{"gh", "auth token", "", RuleReadsSecret, "prints the GitHub token"},
+	{"glab", "mr merge|release create|release delete|repo delete|variable set|variable delete", "", RuleRemoteChange, "changes a GitLab project for everyone"},
+	// Packages published by tools without a publish rule of their own.
+	{"twine", "upload|register", "", RulePublish, "publishes a Python package"},
+	{"flit", "publish", "", RulePublish, "publishes a Python package"},
+	{"hatch", "publish", "", RulePublish, "publishes a Python package"},
+	{"nuget", "push|delete", "", RulePublish, "publishes or deletes a NuGet package"},
+	{"dotnet", "nuget push|nuget delete", "", RulePublish, "publishes or deletes a NuGet package"},
+	// Databases.
+	{"dropdb", "*", "", RuleDestroysData, "drops a database"},
+	{"dropuser", "*", "", RuleDestroysData, "drops a database user"},
+	// Secrets kept by programs.
+	{"security", "find-generic-password|find-internet-password|dump-keychain|export", "", RuleReadsSecret, "reads the keychain"},
+	{"secret-tool", "lookup|search", "", RuleReadsSecret, "reads the keyring"},
+	{"kwallet-query", "*", "", RuleReadsSecret, "reads the wallet"},
+	{"pass", "*", "ls|list|find|search|--help|--version|init|generate|insert|edit|rm|mv|cp|git", RuleReadsSecret, "reads the password store"},
+	{"gopass", "show|cat|otp", "", RuleReadsSecret, "reads the password store"},
+	{"op", "read|item get|document get|inject|run", "", RuleReadsSecret, "reads 1Password secrets"},
+	{"keyring", "get", "", RuleReadsSecret, "reads the keyring"},
+	{"vault", "read|kv get|token create", "", RuleReadsSecret, "reads secrets from Vault"},
+	{"gpg", "--export-secret-keys|--export-secret-subkeys|--decrypt|-d", "", RuleReadsSecret, "exports private keys or decrypts secrets"},
+	{"git", "credential fill", "", RuleReadsSecret, "asks git's credential helper for a password"},
+	// Privilege.
+	{"sudo", "*", "", RulePrivilege, "runs as root"},
+	{"doas", "*", "", RulePrivilege, "runs as root"},
+	{"su", "*", "", RulePrivilege, "runs as another user"},
+	{"pkexec", "*", "", RulePrivilege, "runs as root"},
+	{"run0", "*", "", RulePrivilege, "runs as root"},
+	// The system.
+	{"systemctl", "*", "status|show|cat|list-units|list-unit-files|list-timers|list-sockets|list-dependencies|is-active|is-enabled|is-failed|is-system-running|get-default|help|--version|-h|--help", RuleSystemChange, "starts, stops or reconfigures system services"},
+	{"service", "*", "status|--status-all", RuleSystemChange, "starts or stops a system service"},
+	{"launchctl", "unload|stop|remove|bootout|disable|kill", "", RuleSystemChange, "stops or removes a system service"},
+	{"reboot", "*", "", RuleSystemChange, "restarts the machine"},
+	{"shutdown", "*", "", RuleSystemChange, "stops the machine"},
+	{"halt", "*", "", RuleSystemChange, "stops the machine"},
+	{"poweroff", "*", "", RuleSystemChange, "stops the machine"},
+	{"init", "*", "", RuleSystemChange, "changes the run level"},
+	{"telinit", "*", "", RuleSystemChange, "changes the run level"},
+	{"pkill", "*", "", RuleSystemChange, "kills processes it did not start"},
+	{"killall", "*", "", RuleSystemChange, "kills processes it did not start"},
+	{"xkill", "*", "", RuleSystemChange, "kills a program"},
+	{"mount", "*", "", RuleSystemChange, "mounts a file system"},
+	{"umount", "*", "", RuleSystemChange, "unmounts a file system"},
+	{"swapon", "*", "", RuleSystemChange, "changes swap"},
+	{"swapoff", "*", "", RuleSystemChange, "changes swap"},
+	{"sysctl", "-w|--write|-p|--load|--system", "", RuleSystemChange, "changes kernel parameters"},
+	{"modprobe", "*", "", RuleSystemChange, "loads or unloads kernel modules"},
+	{"insmod", "*", "", RuleSystemChange, "loads a kernel module"},
+	{"rmmod", "*", "", RuleSystemChange, "unloads a kernel module"},
+	{"iptables", "*", "-L|--list|-S|--list-rules", RuleSystemChange, "changes the firewall"},
+	{"ip6tables", "*", "-L|--list|-S|--list-rules", RuleSystemChange, "changes the firewall"},
+	{"nft", "*", "list", RuleSystemChange, "changes the firewall"},
+	{"ufw", "*", "status", RuleSystemChange, "changes the firewall"},
+	{"useradd", "*", "", RuleSystemChange, "changes the machine's users"},
+	{"usermod", "*", "", RuleSystemChange, "changes the machine's users"},
+	{"userdel", "*", "", RuleSystemChange, "deletes a user of the machine"},
+	{"groupadd", "*", "", RuleSystemChange, "changes the machine's groups"},
+	{"groupdel", "*", "", RuleSystemChange, "changes the machine's groups"},
+	{"passwd", "*", "", RuleSystemChange, "changes a password"},
+	{"chpasswd", "*", "", RuleSystemChange, "changes passwords"},
+	{"chsh", "*", "", RuleSystemChange, "changes a login shell"},
+	{"visudo", "*", "", RuleSystemChange, "changes who may run as root"},
+	{"hostnamectl", "set-hostname|hostname", "", RuleSystemChange, "renames the machine"},
+	{"timedatectl", "set-time|set-timezone|set-ntp|set-local-rtc", "", RuleSystemChange, "changes the machine's clock"},
+	{"defaults", "write|delete", "", RuleSystemChange, "changes system settings"},
+}
+
+// matches reports whether the row covers a command with these arguments, and the verb found.
+func (row *personRow) matches(args []shell.Word) (string, bool) {
+	if row.reads != "" {
+		for _, a := range args {
+			if a.Known && inBar(row.reads, a.Value) {
+				return "", false
+			}
+		}
+	}
+	if row.verbs == "*" {
+		return "", true
+	}
+	for i, a := range args {
+		if !a.Known {
+			continue
+		}
+		if inBar(row.verbs, a.Value) {
+			return a.Value, true
+		}
+		if i+1 < len(args) && args[i+1].Known && inBar(row.verbs, a.Value+" "+args[i+1].Value) {
+			return a.Value + " " + args[i+1].Value, true
+		}
+	}
+	return "", false
+}
+
+// inBar reports whether w is one of the "|"-separated entries of list.
+func inBar(list, w string) bool {
+	if w == "" || strings.Contains(w, "|") {
+		return false
+	}
+	for list != "" {
+		var e string
+		e, list, _ = strings.Cut(list, "|")
+		if e == w {
+			return true
+		}
+	}
+	return false
+}
+
+// personState is what the class learns while a call is judged: certain members (hits) and
+// what may be lost, which needsPerson asks git about at the end, once.
+type personState struct {
+	hits   []envelope.Person
+	losses []loss
+}
+
+// mark records that the call always needs a person.
+func (r *result) mark(rule, why string) {
+	r.person.hits = append(r.person.hits, envelope.Person{Rule: rule, Reason: why})
+}
+
+// personCommand applies the rows of the class to one command.
+func (x *cmdCtx) personCommand() {
+	if x.name == "kill" {
+		x.kill()
+		return
+	}
+	if x.name == "aws" {
+		x.aws()
+		return
+	}
+	if x.name == "gh" {
+		x.ghAPI()
+	}
+	for i := range personRows {
+		row := &personRows[i]
+		if row.prog != x.name {
+			continue
+		}
+		if verb, ok := row.matches(x.args); ok {
+			s := x.name
+			if verb != "" {
+				s += " " + verb
+			}
+			x.r.mark(row.rule, shortCmd(x.src)+" "+row.what+" ("+s+")"+consequence(row.rule))
+			return
+		}
+	}
+}
+
+// consequence says, in a few words, why the rule cannot wait for trust.
+func consequence(rule string) string {
+	switch rule {
+	case RuleRemoteChange:
+		return ": real systems change, others may depend on them, and there is no undo here"
+	case RulePublish:
+		return ": once published, others can download it; it cannot be taken back"
+	case RuleDestroysData:
+		return ": the data is gone, there is no undo"
+	case RuleReadsSecret:
+		return ": once read, a secret can be sent anywhere"
+	case RulePrivilege:
+		return ": it can change anything on this machine"
+	case RuleSystemChange:
+		return ": the machine and everything running on it are affected"
+	case RuleLosesWork:
+		return ": no copy is kept, it would be lost"
+	}
+	return ""
+}
+
+// kill: a job of this shell (kill %1) is the agent's own; a process id may be anyone's.
+func (x *cmdCtx) kill() {
+	for _, a := range x.args {
+		if a.Known && (a.Value == "-l" || a.Value == "-L" || a.Value == "--list" || a.Value == "-0") {
+			return // lists signals, or only asks whether a process exists
+		}
+	}
+	ops := 0
+	for _, a := range x.args {
+		if a.Known && (strings.HasPrefix(a.Value, "%") || strings.HasPrefix(a.Value, "-")) {
+			continue
+		}
+		ops++
+	}
+	if ops > 0 {
+		x.r.mark(RuleSystemChange, shortCmd(x.src)+" kills processes it may not have started: their work is lost")
+	}
+}
+
+// aws: describe-/list-/get- operations only read; s3 ls and s3 cp to a local file only download;
+// sts get-session-token and assume-role, ecr get-login-password hand out credentials; the rest
+// changes the account.
+func (x *cmdCtx) aws() {
+	var ops []string
+	for _, a := range x.args {
+		if a.Known && !strings.HasPrefix(a.Value, "-") {
+			ops = append(ops, a.Value)
+		}
+	}
+	if len(ops) < 2 {
+		return
+	}
+	svc, op := ops[0], ops[1]
+	switch {
+	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && secretName(ops[2]):
+		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints AWS credentials"+consequence(RuleReadsSecret))
+		return
+	case svc == "configure" || op == "help" || op == "wait" || op == "ls" || op == "presign" || strings.HasPrefix(op, "describe-") || strings.HasPrefix(op, "list-") || strings.HasPrefix(op, "get-") || strings.HasPrefix(op, "head-"):
+		return
+	case svc == "s3" && (op == "cp" || op == "sync") && !strings.HasPrefix(ops[len(ops)-1], "s3://"):
+		return // a download
+	}
+	x.r.mark(RuleRemoteChange, shortCmd(x.src)+" changes AWS resources (aws "+svc+" "+op+")"+consequence(RuleRemoteChange))
+}
+
+// ghAPI: gh api with a method other than GET, or with fields (which make it a POST).
+func (x *cmdCtx) ghAPI() {
+	if len(x.args) == 0 || x.args[0].Value != "api" {
+		return
+	}
+	method := ""
+	for i, a := range x.args {
+		v := a.Value
+		switch {
+		case (v == "-X" || v == "--method") && i+1 < len(x.args):
+			method = strings.ToUpper(x.args[i+1].Value)
+		case strings.HasPrefix(v, "--method="):
+			method = strings.ToUpper(strings.TrimPrefix(v, "--method="))
+		case strings.HasPrefix(v, "-X") && len(v) > 2:
+			method = strings.ToUpper(v[2:])
+		case (v == "-f" || v == "-F" || v == "--field" || v == "--raw-field" || v == "--input") && method == "":
+			method = "POST"
+		}
+	}
+	if method != "" && method != "GET" && method != "HEAD" {
+		x.r.mark(RuleRemoteChange, shortCmd(x.src)+" sends a "+method+" request to the GitHub API"+consequence(RuleRemoteChange))
+	}
+}
+
+// needsPerson decides whether the call belongs to the class, and why: the certain members
+// first (no I/O), then what would be lost, asked of git. A critical call is blocked anyway.
+func (c *Classifier) needsPerson(r *result, ev *claude.Event, out *envelope.Classification) {
+	if out.Risk == risk.Critical {
+		return
+	}
+	var who, secret *envelope.Person
+	for _, p := range r.parts {
+		switch p.reason.Rule {
+		case "credential_read":
+			if secret == nil {
+				secret = &envelope.Person{Rule: RuleReadsSecret, Reason: secretRead(p.reason) + consequence(RuleReadsSecret)}
+			}
+			continue
+		case "privileged":
+			who = &envelope.Person{Rule: RulePrivilege, Reason: shortCmd(p.reason.Command) + " " + p.reason.Detail + consequence(RulePrivilege)}
+		case "publish":
+			who = &envelope.Person{Rule: RulePublish, Reason: shortCmd(p.reason.Command) + " publishes a package" + consequence(RulePublish)}
+		case "database_destructive":
+			who = &envelope.Person{Rule: RuleDestroysData, Reason: shortCmd(p.reason.Command) + " runs a statement that drops, deletes or changes data (or one that cannot be read)" + consequence(RuleDestroysData)}
+		default:
+			continue
+		}
+		break
+	}
+	if who == nil && len(r.person.hits) > 0 {
+		who = &r.person.hits[0]
+	}
+	// After the call ran (PostToolUse), what it would lose is gone or changed: only the calls
+	// still to run ask git.
+	after := ev.HookEventName == claude.PostToolUse || ev.HookEventName == claude.PostToolUseFailure
+	if who == nil && !after && ev.ToolName == claude.ToolWrite {
+		for _, w := range r.writes {
+			c.loseFile(r, w, false, "overwrites", ev.ToolName)
+		}
+	}
+	if who == nil && !after && len(r.person.losses) > 0 {
+		who = c.lost(r.person.losses, c.sessionStart(ev))
+	}
+	if who == nil {
+		who = secret // after the losses: rm .env deletes a secret more than it reads one
+	}
+	if who == nil {
+		return
+	}
+	out.NeedsPerson = who
+	out.Reasons = append(out.Reasons, envelope.Reason{Rule: who.Rule, Risk: out.Risk, Detail: "always needs a person: " + who.Reason})
+}
+
+// secretRead says what a credential_read reason reads: a command, or a tool's file.
+func secretRead(r envelope.Reason) string {
+	if strings.ContainsAny(r.Command, " \t") {
+		return shortCmd(r.Command) + " reads a secret (" + r.Detail + ")"
+	}
+	if r.Command != "" {
+		return "reads " + r.Command + " (" + r.Detail + ")"
+	}
+	return "reads a secret (" + r.Detail + ")"
+}
+
+// shortCmd shortens a command for a reason.
+func shortCmd(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 100 {
+		return s[:100] + "…"
+	}
+	return s
+}

@@ -1,0 +1,416 @@
+package classify
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
+
+// The class of calls that always need a person (issue 12 item 4): every row of the tables,
+// and what stays out of it. Risks stay appendix B's; only needs_person is added.
+func TestPersonClass(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct{ cmd, rule string }{
+		// Changes to remote systems.
+		{"terraform apply -auto-approve", RuleRemoteChange},
+		{"terraform -chdir=infra destroy", RuleRemoteChange},
+		{"tofu state rm aws_instance.x", RuleRemoteChange},
+		{"pulumi up --yes", RuleRemoteChange},
+		{"cdk deploy --all", RuleRemoteChange},
+		{"kubectl delete ns prod", RuleRemoteChange},
+		{"kubectl -n prod apply -f deploy.yaml", RuleRemoteChange},
+		{"kubectl rollout restart deploy/api", RuleRemoteChange},
+		{"helm upgrade api ./chart", RuleRemoteChange},
+		{"aws ec2 terminate-instances --instance-ids i-1", RuleRemoteChange},
+		{"aws s3 rm s3://bucket/key", RuleRemoteChange},
+		{"aws s3 cp build.zip s3://bucket/", RuleRemoteChange},
+		{"aws --profile prod lambda update-function-code --function-name f", RuleRemoteChange},
+		{"gcloud compute instances delete vm-1", RuleRemoteChange},
+		{"gcloud run deploy api --source .", RuleRemoteChange},
+		{"az group delete -n rg", RuleRemoteChange},
+		{"gh pr merge 12 --squash", RuleRemoteChange},
+		{"gh release create v1.0.0", RuleRemoteChange},
+		{"gh repo delete me/x --yes", ""}, // critical already (force_push rule): blocked
+		{"gh api -X PATCH repos/o/r/issues/1 -f state=closed", RuleRemoteChange},
+		{"gh api repos/o/r/issues -f title=x", RuleRemoteChange},
+		{"docker push registry.example.com/app:1", RuleRemoteChange},
+		{"docker system prune -af", RuleLosesWork},
+		{"docker volume rm pgdata", RuleLosesWork},
+		{"vercel --prod", RuleRemoteChange},
+		{"fly deploy", RuleRemoteChange},
+		{"ansible-playbook site.yml", RuleRemoteChange},
+		// Publishing.
+		{"npm publish", RulePublish},
+		{"pnpm publish --access public", RulePublish},
+		{"cargo publish", RulePublish},
+		{"twine upload dist/*", RulePublish},
+		{"gem push x.gem", RulePublish},
+		{"poetry publish --build", RulePublish},
+		{"mvn clean deploy", RulePublish},
+		// Destructive SQL.
+		{`psql -c "DROP TABLE users"`, RuleDestroysData},
+		{`mysql -e 'DELETE FROM orders'`, RuleDestroysData},
+		{`sqlite3 app.db "drop table x"`, RuleDestroysData},
+		{"dropdb prod", RuleDestroysData},
+		// Secrets.
+		{"cat ~/.ssh/id_rsa", RuleReadsSecret},
+		{"cat .env", RuleReadsSecret},
+		{"grep KEY .env.local", RuleReadsSecret},
+		{"cat ~/.aws/credentials", RuleReadsSecret},
+		{"cat ~/.docker/config.json", RuleReadsSecret},
+		{"cat ~/.netrc", RuleReadsSecret},
+		{"gh auth token", RuleReadsSecret},
+		{"gcloud auth print-access-token", RuleReadsSecret},
+		{"aws ecr get-login-password", RuleReadsSecret},
+		{"security find-generic-password -s x -w", RuleReadsSecret},
+		{"secret-tool lookup service x", RuleReadsSecret},
+		{"pass show email", RuleReadsSecret},
+		{"op read op://vault/item/password", RuleReadsSecret},
+		{"gpg --export-secret-keys", RuleReadsSecret},
+		// Privilege.
+		{"sudo apt-get install -y jq", RulePrivilege},
+		{"sudo -l", RulePrivilege},
+		{"doas make install", RulePrivilege},
+		{"su -c 'id'", RulePrivilege},
+		// The system.
+		{"systemctl restart nginx", RuleSystemChange},
+		{"systemctl --user stop app", RuleSystemChange},
+		{"service nginx stop", RuleSystemChange},
+		{"reboot", RuleSystemChange},
+		{"shutdown -h now", RuleSystemChange},
+		{"kill 1234", RuleSystemChange},
+		{"kill -9 4321", RuleSystemChange},
+		{"pkill -f server", RuleSystemChange},
+		{"killall node", RuleSystemChange},
+		{"iptables -F", RuleSystemChange},
+		{"sysctl -w vm.swappiness=10", RuleSystemChange},
+		// git's certain discards and rewrites.
+		{"git stash drop", RuleGitDiscard},
+		{"git stash clear", RuleGitDiscard},
+		{"git commit --amend --no-edit", RuleRewriteHistory},
+		{"git rebase -i HEAD~3", RuleRewriteHistory},
+		{"git filter-branch --tree-filter x HEAD", RuleRewriteHistory},
+		{"git reflog expire --expire=now --all", RuleRewriteHistory},
+
+		// Outside the class: recoverable, read-only, or the agent's own.
+		{"systemctl status nginx", ""},
+		{"kill %1", ""},
+		{"kill -l", ""},
+		{"kill -0 1234", ""},
+		{"aws s3 ls s3://bucket", ""},
+		{"aws ec2 describe-instances", ""},
+		{"aws s3 cp s3://bucket/x.csv .", ""},
+		{"gcloud compute instances list", ""},
+		{"kubectl get pods -n prod", ""},
+		{"kubectl logs deploy/api", ""},
+		{"helm list", ""},
+		{"terraform plan", ""},
+		{"gh pr view 12", ""},
+		{"gh pr create --fill", ""},
+		{"gh api repos/o/r/pulls", ""},
+		{"npm install", ""},
+		{"npm test", ""},
+		{"cat .env.example", ""},
+		{"psql -c 'select 1'", ""},
+		{"docker build -t app .", ""},
+		{"git stash", ""},
+		{"git stash list", ""},
+		{"git commit -m 'rebase notes'", ""},
+		{"git rebase --continue", ""},
+		{"git update-index --chmod=+x run.sh", ""},
+		{"chmod +x run.sh", ""},
+		{"git merge feature", ""},
+		{"echo 'sudo reboot'", ""},
+		{"grep -r 'terraform destroy' docs", ""},
+	} {
+		got := c.Classify(bash(tc.cmd))
+		rule := ""
+		if got.NeedsPerson != nil {
+			rule = got.NeedsPerson.Rule
+			if got.NeedsPerson.Reason == "" {
+				t.Errorf("%s: needs_person without a reason", tc.cmd)
+			}
+		}
+		if rule != tc.rule {
+			t.Errorf("%s: needs_person %q, want %q (risk %s; %+v)", tc.cmd, rule, tc.rule, got.Risk, got.NeedsPerson)
+		}
+		if got.Risk == risk.Critical && got.NeedsPerson != nil {
+			t.Errorf("%s: critical and needs_person: a critical call is blocked, not asked", tc.cmd)
+		}
+	}
+}
+
+// The tools: reading a credential is in the class through Read, Grep and Glob as through a
+// command; a Write outside the project over an existing file is too.
+func TestPersonTools(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "notes.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other, err := os.MkdirTemp("/var/tmp", "oath-person-") // a temporary directory: not in the class
+	if err != nil {
+		t.Skip("no /var/tmp")
+	}
+	defer os.RemoveAll(other)
+	for _, tc := range []struct {
+		tool  string
+		input map[string]string
+		rule  string
+	}{
+		{"Read", map[string]string{"file_path": "/proj/.env"}, RuleReadsSecret},
+		{"Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}, RuleReadsSecret},
+		{"Read", map[string]string{"file_path": "/home/u/.config/gcloud/credentials.db"}, RuleReadsSecret},
+		{"Grep", map[string]string{"pattern": "x", "path": "/home/u/.aws/credentials"}, RuleReadsSecret},
+		{"Read", map[string]string{"file_path": "/proj/README.md"}, ""},
+		{"Write", map[string]string{"file_path": "/proj/src/x.go", "content": "package x"}, ""},
+		{"Write", map[string]string{"file_path": filepath.Join(other, "scratch.txt"), "content": "x"}, ""},
+	} {
+		got := c.Classify(event(tc.tool, tc.input))
+		rule := ""
+		if got.NeedsPerson != nil {
+			rule = got.NeedsPerson.Rule
+		}
+		if rule != tc.rule {
+			t.Errorf("%s %v: needs_person %q, want %q (%+v)", tc.tool, tc.input, rule, tc.rule, got.NeedsPerson)
+		}
+	}
+	// A Write over an existing file outside the project and the temporary directories.
+	c2 := newAt(t, t.TempDir())
+	ev := event("Write", map[string]string{"file_path": "/etc/hostname", "content": "x"})
+	if got := c2.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleOutsideProject {
+		t.Errorf("Write /etc/hostname: needs_person %+v, want %s", got.NeedsPerson, RuleOutsideProject)
+	}
+}
+
+// newAt is a classifier for a project in dir (a real directory, for what git is asked).
+func newAt(t *testing.T, dir string) *Classifier {
+	t.Helper()
+	t.Setenv("HOME", testHome)
+	t.Setenv("OATH_BIN", "/opt/oath/bin")
+	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: dir, Root: filepath.Join(t.TempDir(), "oath-harness")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// gitRepo makes a project that is a git repository: tracked.txt and modified.txt committed,
+// modified.txt changed since, untracked.txt never added, build/ and .env ignored, a branch
+// merged (feat) and one not (wip), a file born after the session began (agent.txt).
+func gitRepo(t *testing.T) (dir, transcript string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=a@b", "-c", "user.name=a", "-c", "init.defaultBranch=main"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, content string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("init", "-q")
+	write(".gitignore", "build/\n.env\n*.db\n")
+	write("tracked.txt", "a\n")
+	write("modified.txt", "b\n")
+	write("src/x.go", "package x\n")
+	write("lib/y.go", "package y\n")
+	run("add", ".")
+	run("commit", "-qm", "init")
+	run("branch", "feat")
+	run("checkout", "-q", "-b", "wip")
+	write("w.txt", "w\n")
+	run("add", "w.txt")
+	run("commit", "-qm", "w")
+	run("checkout", "-q", "main")
+	write("modified.txt", "b\nchanged\n")
+	write("untracked.txt", "mine\n")
+	write("src/notes.md", "mine\n")
+	write("build/out.o", "obj\n")
+	write(".env", "KEY=1\n")
+	write("app.db", "data\n")
+	transcript = filepath.Join(t.TempDir(), "session.jsonl")
+	if err := os.WriteFile(transcript, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if birthTime(transcript).IsZero() {
+		transcript = "" // no birth times here: agent.txt counts as the person's
+	}
+	time.Sleep(20 * time.Millisecond)
+	write("agent.txt", "the agent's\n")
+	write("build2/gen.txt", "the agent's\n")
+	return dir, transcript
+}
+
+// What would be lost is decided by asking git: uncommitted and untracked work is in the class,
+// tracked-and-clean files, ignored build output and the agent's own files are not.
+func TestPersonLosses(t *testing.T) {
+	dir, transcript := gitRepo(t)
+	c := newAt(t, dir)
+	for _, tc := range []struct {
+		cmd, rule string
+		agent     bool // the case needs birth times
+	}{
+		{"rm tracked.txt", "", false},
+		{"rm modified.txt", RuleLosesWork, false},
+		{"rm untracked.txt", RuleLosesWork, false},
+		{"rm -f ./untracked.txt", RuleLosesWork, false},
+		{"rm -rf build", "", false},
+		{"rm -rf build/out.o", "", false},
+		{"rm .env", RuleLosesWork, false},
+		{"rm app.db", RuleLosesWork, false},
+		{"rm -rf src", RuleLosesWork, false},
+		{"rm -rf lib", "", false},
+		{"rm *.txt", RuleLosesWork, false},
+		{"rm missing.txt", "", false},
+		{"rm agent.txt", "", true},
+		{"rm -rf build2", "", true},
+		{"echo x > modified.txt", RuleLosesWork, false},
+		{"echo x > untracked.txt", RuleLosesWork, false},
+		{"echo x >> modified.txt", "", false},
+		{"echo x > tracked.txt", "", false},
+		{"echo x > new.txt", "", false},
+		{"printf x >| modified.txt", RuleLosesWork, false},
+		{"cp tracked.txt untracked.txt", RuleLosesWork, false},
+		{"cp tracked.txt src", "", false},
+		{"mv tracked.txt modified.txt", RuleLosesWork, false},
+		{"truncate -s 0 modified.txt", RuleLosesWork, false},
+		{"dd if=/dev/zero of=modified.txt count=1", RuleLosesWork, false},
+		{"find src -name '*.md' -delete", RuleLosesWork, false},
+		{"shred -u untracked.txt", RuleLosesWork, false},
+		{"git rm tracked.txt", "", false},
+		{"git rm -f modified.txt", RuleLosesWork, false},
+		{"cd src && git reset --hard", RuleGitDiscard, false},
+		{"git -C src reset --hard HEAD", RuleGitDiscard, false},
+		{"git checkout -- modified.txt", RuleGitDiscard, false},
+		{"git restore modified.txt", RuleGitDiscard, false},
+		{"git checkout -- tracked.txt", "", false},
+		{"git checkout -f main", RuleGitDiscard, false},
+		{"git switch --discard-changes main", RuleGitDiscard, false},
+		{"git switch main", "", false},
+		{"cd src && git clean -fd", RuleGitDiscard, false},
+		{"cd build && git clean -fd", "", false},
+		{"git clean -fd untracked.txt", RuleGitDiscard, false},
+		{"cd build && git clean -fdx", "", false},
+		{"git branch -D feat", "", false},
+		{"git branch -D wip", RuleGitDiscard, false},
+		{"git branch -d wip", "", false},
+		{"rm /etc/hostname", RuleOutsideProject, false},
+	} {
+		if tc.agent && transcript == "" {
+			t.Logf("%s: skipped, the file system keeps no birth times", tc.cmd)
+			continue
+		}
+		ev := bash(tc.cmd)
+		ev.Cwd, ev.TranscriptPath = dir, transcript
+		got := c.Classify(ev)
+		rule := ""
+		if got.NeedsPerson != nil {
+			rule = got.NeedsPerson.Rule
+		}
+		if rule != tc.rule {
+			t.Errorf("%s: needs_person %q, want %q (risk %s; %+v; %+v)", tc.cmd, rule, tc.rule, got.Risk, got.NeedsPerson, got.Reasons)
+		}
+		if got.NeedsPerson != nil && !strings.Contains(got.NeedsPerson.Reason, "lost") && !strings.Contains(got.NeedsPerson.Reason, "outside the project") {
+			t.Errorf("%s: the reason does not say what is lost: %s", tc.cmd, got.NeedsPerson.Reason)
+		}
+	}
+	// A project that is not a git repository: nothing can tell what is work, so it is asked.
+	plain := t.TempDir()
+	if err := os.WriteFile(filepath.Join(plain, "notes.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ev := bash("rm notes.txt")
+	ev.Cwd = plain
+	if got := newAt(t, plain).Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
+		t.Errorf("rm in a project without git: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
+	}
+}
+
+// A resumed session may keep an old transcript: its last SessionStart in the audit trail is
+// when it began again, and a file born before that is not the agent's.
+func TestPersonResumedSession(t *testing.T) {
+	dir, transcript := gitRepo(t)
+	if transcript == "" {
+		t.Skip("the file system keeps no birth times")
+	}
+	c := newAt(t, dir)
+	ev := bash("rm agent.txt")
+	ev.Cwd, ev.TranscriptPath, ev.SessionID = dir, transcript, "s-1"
+	if got := c.Classify(ev); got.NeedsPerson != nil {
+		t.Fatalf("rm agent.txt in the session that made it: %+v", got.NeedsPerson)
+	}
+	time.Sleep(5 * time.Millisecond) // the resumption comes after agent.txt, even at a millisecond's resolution
+	now := time.Now().UTC()
+	line := `{"timestamp":"` + now.Format("2006-01-02T15:04:05.000Z") + `","session_id":"s-1","event":"SessionStart","source":"resume"}` + "\n"
+	if err := os.MkdirAll(c.auditDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(c.auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
+		t.Errorf("rm agent.txt after the session was resumed: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
+	}
+}
+
+// Typical calls never ask git: only destructive ones pay for it (issue 12: the latency goal).
+func TestPersonTypicalCallsRunNoGit(t *testing.T) {
+	dir, _ := gitRepo(t)
+	c := newAt(t, dir)
+	t.Setenv("PATH", "") // git cannot be found: any run of it would show as doubt
+	for _, cmd := range []string{"ls -la", "go test ./...", "git status", "git diff", "cat tracked.txt", "npm test", "echo x > new.txt", "mkdir -p out", "[ -f go.mod ] && go build ./..."} {
+		ev := bash(cmd)
+		ev.Cwd = dir
+		if got := c.Classify(ev); got.NeedsPerson != nil {
+			t.Errorf("%s: needs_person %+v", cmd, got.NeedsPerson)
+		}
+	}
+	ev := bash("rm modified.txt")
+	ev.Cwd = dir
+	if got := c.Classify(ev); got.NeedsPerson == nil || !strings.Contains(got.NeedsPerson.Reason, "git could not say") {
+		t.Errorf("rm with git missing: %+v, want doubt in the class", got.NeedsPerson)
+	}
+	ev.HookEventName = claude.PostToolUse // after the call ran: nothing to ask git about
+	if got := c.Classify(ev); got.NeedsPerson != nil {
+		t.Errorf("rm at PostToolUse: needs_person %+v, want none (git is not asked after the call)", got.NeedsPerson)
+	}
+}
+
+// git's status output is read by the classifier: any bytes give entries under the repository
+// (or none), never a panic.
+func FuzzParseStatus(f *testing.F) {
+	f.Add(" M src/main.go\x00?? notes/todo.md\x00!! build/\x00")
+	f.Add("")
+	f.Add("XY\x00 M \x00?? ../../etc/passwd\x00")
+	f.Fuzz(func(t *testing.T, out string) {
+		for _, e := range parseStatus(out, "/repo") {
+			if len(e.xy) != 2 || !filepath.IsAbs(e.path) {
+				t.Fatalf("bad entry %+v", e)
+			}
+		}
+	})
+}
