@@ -329,7 +329,7 @@ func state(e Env) []Check {
 		case res.Break != nil:
 			out = append(out, Check{"audit trail", Fail, fmt.Sprintf("the chain is broken at %v", res.Break), "oath-audit verify shows where; the trail was edited or truncated"})
 		default:
-			out = append(out, Check{"audit trail", OK, audit.Plural(res.Lines, "line")+" in "+audit.Plural(res.Files, "file")+", chain intact", ""})
+			out = append(out, Check{"audit trail", OK, audit.Plural(res.Lines, "line") + " in " + audit.Plural(res.Files, "file") + ", chain intact", ""})
 		}
 	}
 	return out
