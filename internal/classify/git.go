@@ -147,6 +147,7 @@ sub:
 		case "drop", "clear":
 			x.add(risk.High, GitLocal, "destructive_git", "git stash "+op+" discards stashed work")
 		default:
+			x.stashUntracked(p, op)
 			x.add(risk.Medium, GitLocal, "git_local", "git stash changes the working tree")
 		}
 	case sub == "reflog":

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -53,6 +54,13 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 		}
 		for _, d := range homeTrees {
 			p.trees = append(p.trees, filepath.Join(home, d))
+		}
+	}
+	// Every project's state and the installed copy with its registrations (hooks/install.sh):
+	// whoever writes there judges the next call of any project.
+	for _, d := range []string{layout.StateHome(os.Getenv), layout.DataHome(os.Getenv)} {
+		if d != "" {
+			p.trees = append(p.trees, d)
 		}
 	}
 	// A project under a linked directory (/tmp -> /private/tmp) is compared resolved as well.

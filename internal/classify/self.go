@@ -145,3 +145,22 @@ func startupFile(p string) bool {
 	return strings.HasPrefix(base, ".") || strings.HasSuffix(base, "rc") || strings.HasSuffix(base, "profile") ||
 		strings.HasSuffix(base, ".fish") || base == "environment" || dir == "profile.d" || dir == "conf.d" || strings.HasSuffix(base, "env")
 }
+
+// stashUntracked judges git stash (push, save or bare) with -u/--include-untracked or -a/--all:
+// it takes the untracked files (with -a the ignored ones too) out of the working tree until the
+// stash is popped, the harness's registration in .claude/settings.local.json among them. It is a
+// write of each pathspec, or, without one, of the whole working tree: from a subdirectory git
+// still stashes the whole repository, so the project root is written too.
+func (x *cmdCtx) stashUntracked(p parsed, op string) {
+	if !p.has('u', "include-untracked") && !p.has('a', "all") || op != "" && op != "push" && op != "save" {
+		return
+	}
+	if op == "push" && len(p.operands) > 1 {
+		for _, t := range p.operands[1:] {
+			x.write(t, true, GitLocal)
+		}
+		return
+	}
+	x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
+	x.write(shell.Word{Value: x.c.layout.ProjectDir, Known: true}, true, GitLocal)
+}

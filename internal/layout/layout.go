@@ -71,6 +71,18 @@ func StateHome(getenv func(string) string) string {
 	return ""
 }
 
+// DataHome is where hooks/install.sh keeps the installed copy and its registrations:
+// $XDG_DATA_HOME/oath-harness (absolute only), else ~/.local/share/oath-harness, or "".
+func DataHome(getenv func(string) string) string {
+	if x := getenv("XDG_DATA_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(x, "oath-harness")
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".local", "share", "oath-harness")
+	}
+	return ""
+}
+
 // StateRoot is the root of one project under base: the project's base name (for people) and
 // the start of the SHA-256 of its absolute path (two checkouts of one name stay apart).
 func StateRoot(base, project string) string {
