@@ -89,7 +89,7 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 var (
 	homeFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
 		".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".envrc", ".pam_environment", ".config/fish/config.fish", ".claude.json"}
-	homeTrees = []string{".config/fish/conf.d", ".config/environment.d", ".bashrc.d", ".zshrc.d"}
+	homeTrees = []string{".config/fish/conf.d", ".config/environment.d", ".bashrc.d", ".zshrc.d", ".claude/plugins"}
 	hostFiles = []string{"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/environment", "/etc/zshenv", "/etc/zshrc", "/etc/zprofile", "/etc/zlogin", "/etc/csh.cshrc", "/etc/csh.login"}
 	hostTrees = []string{"/etc/profile.d", "/etc/zsh", "/etc/fish", "/etc/claude-code", "/library/application support/claudecode", "/etc/environment.d"}
 )

@@ -17,7 +17,7 @@ var harnessTools = set("oath-classify", "oath-gate", "oath-trust", "oath-decide"
 // hookScripts are the names of the installed hooks. Running one feeds the harness an event of
 // the agent's making (post-tool-use.sh records a success), and install.sh --uninstall removes
 // the harness.
-var hookScripts = set("pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "lib.sh", "install.sh")
+var hookScripts = set("pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "lib.sh", "install.sh", "plugin.sh")
 
 // readOnlyHarness reports whether argv (name first) is a form of a harness tool that changes
 // nothing: --help/-h/--version, oath-trust show [--json], oath-audit verify|summary|tail|show …,
