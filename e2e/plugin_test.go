@@ -53,22 +53,100 @@ func auditEvents(t *testing.T, root string) []string {
 	return events
 }
 
-func TestPluginDirExplore(t *testing.T) {
+// pluginRun is one headless session of a person whose home is home, in proj, with a Read of
+// README.md, and the claude arguments args (a plugin directory, or none: an installed plugin).
+func pluginRun(t *testing.T, cli, home, proj string, api *fakeAPI, env []string, args ...string) session {
+	t.Helper()
+	api.SetScript(read(filepath.Join(proj, "README.md")))
+	return runClaudeArgs(t, cli, proj, home, api.URL, append([]string{"-p", "read it"}, args...), env...)
+}
+
+func newPluginProject(t *testing.T) (home, proj string) {
+	t.Helper()
+	home, proj = t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return home, proj
+}
+
+// TestPluginDir: claude --plugin-dir CHECKOUT runs the hooks of hooks/hooks.json, which build the
+// binaries into ${CLAUDE_PLUGIN_DATA} on first use and judge every call, with the state in the
+// user's state directory; the phase follows the plugin's namespaced commands and the plain ones.
+func TestPluginDir(t *testing.T) {
 	cli := claudeCLI(t)
 	env := goEnv(t)
-	home, proj := t.TempDir(), t.TempDir()
-	os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello\n"), 0o644)
+	home, proj := newPluginProject(t)
+	api := newFakeAPI(t)
+	s := pluginRun(t, cli, home, proj, api, env, "--plugin-dir", repoRoot(t))
+	if len(s.Results) != 1 || s.Results[0].IsError {
+		t.Fatalf("the Read must run: %+v\n%s", s.Results, s.Stderr)
+	}
+	if got := strings.Join(auditEvents(t, stateRoot(home, proj)), " "); !strings.Contains(got, "SessionStart PreToolUse PostToolUse") {
+		t.Errorf("the plugin's hooks must judge and record the call in the state directory, got %q", got)
+	}
+	bins, _ := filepath.Glob(filepath.Join(home, ".claude", "plugins", "data", "*", "bin", "oath-classify"))
+	if len(bins) != 1 {
+		t.Errorf("the binaries must be built into CLAUDE_PLUGIN_DATA: %v", bins)
+	}
+	for _, tt := range []struct{ prompt, phase string }{{"/oath-harness:building", "building"}, {"/planning", "planning"}} {
+		api.SetScript()
+		runClaudeArgs(t, cli, proj, home, api.URL, []string{"-p", tt.prompt, "--plugin-dir", repoRoot(t)}, env...)
+		if b, _ := os.ReadFile(filepath.Join(proj, ".claude", "current-phase.md")); strings.TrimSpace(string(b)) != tt.phase {
+			t.Errorf("%s: phase %q, want %s", tt.prompt, b, tt.phase)
+		}
+	}
+}
+
+// TestPluginMarketplace: the checkout is a marketplace: claude plugin marketplace add PATH and
+// claude plugin install oath-harness@oath-harness set it up for every project of the user.
+func TestPluginMarketplace(t *testing.T) {
+	cli := claudeCLI(t)
+	env := goEnv(t)
+	home, proj := newPluginProject(t)
+	for _, args := range [][]string{{"plugin", "marketplace", "add", repoRoot(t)}, {"plugin", "install", "oath-harness@oath-harness"}} {
+		cmd := exec.Command(cli, args...)
+		cmd.Dir = proj
+		cmd.Env = claudeEnv(home, "http://127.0.0.1:9")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("claude %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	api := newFakeAPI(t)
+	s := pluginRun(t, cli, home, proj, api, env)
+	if len(s.Results) != 1 || s.Results[0].IsError {
+		t.Fatalf("the Read must run: %+v\n%s", s.Results, s.Stderr)
+	}
+	if got := strings.Join(auditEvents(t, stateRoot(home, proj)), " "); !strings.Contains(got, "PreToolUse PostToolUse") {
+		t.Errorf("the installed plugin's hooks must judge and record the call, got %q", got)
+	}
+}
+
+// TestPluginWithoutGo: without Go the binaries cannot be built, and every call is blocked with a
+// line saying what to install (never let through).
+func TestPluginWithoutGo(t *testing.T) {
+	cli := claudeCLI(t)
+	home, proj := newPluginProject(t)
+	// PATH without go: the system's directories only.
+	var path []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
+			path = append(path, d)
+		}
+	}
 	api := newFakeAPI(t)
 	api.SetScript(read(filepath.Join(proj, "README.md")))
-	s := runClaudeArgs(t, cli, proj, home, api.URL, []string{"-p", "read it", "--plugin-dir", repoRoot(t)}, env...)
-	t.Logf("results %+v\nstderr %s", s.Results, s.Stderr)
-	t.Logf("audit %v", auditEvents(t, stateRoot(home, proj)))
-	out, _ := exec.Command("find", home, "-maxdepth", "5").CombinedOutput()
-	t.Logf("%s", out)
-	for _, prompt := range []string{"/oath-harness:building", "/planning"} {
-		api.SetScript()
-		s = runClaudeArgs(t, cli, proj, home, api.URL, []string{"-p", prompt, "--plugin-dir", repoRoot(t)}, env...)
-		b, _ := os.ReadFile(filepath.Join(proj, ".claude", "current-phase.md"))
-		t.Logf("%s -> phase %q; stderr %s; stdout %s", prompt, b, s.Stderr, s.Stdout[:min(len(s.Stdout), 3000)])
+	env := claudeEnv(home, api.URL)
+	for i, e := range env {
+		if strings.HasPrefix(e, "PATH=") {
+			env[i] = "PATH=" + strings.Join(path, string(filepath.ListSeparator))
+		}
+	}
+	cmd := exec.Command(cli, "-p", "read it", "--plugin-dir", repoRoot(t), "--output-format", "stream-json", "--verbose")
+	cmd.Dir, cmd.Env = proj, env
+	out, _ := cmd.Output()
+	results := parseToolResults(t, out)
+	if len(results) != 1 || !results[0].IsError || !strings.Contains(results[0].Content, "needs Go") {
+		t.Fatalf("without Go the call must be blocked, saying what to install: %+v\n%s", results, out)
 	}
 }

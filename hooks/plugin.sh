@@ -21,9 +21,17 @@ stop) code=1 ;;
   exit 2
   ;;
 esac
+# fail NOTE: no binaries. PreToolUse blocks every call with the note, SessionStart shows it to the
+# person; the other events pass quietly (there is nothing to learn from while every call is
+# blocked, and a blocked prompt would hide the note PreToolUse gives).
 fail() {
-  echo "oath-harness $name: $1" >&2
-  exit "$code"
+  case $name in
+  pre-tool-use | session-start)
+    echo "oath-harness $name: $1" >&2
+    exit "$code"
+    ;;
+  esac
+  exit 0
 }
 root=${CLAUDE_PLUGIN_ROOT:-}
 [[ -z $root ]] && root=$(cd "$(dirname "$(readlink -f -- "${BASH_SOURCE[0]}")")/.." && pwd -P)
