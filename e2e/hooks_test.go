@@ -398,7 +398,7 @@ func TestHookEndsInTimeWhenAHarnessFileHangs(t *testing.T) {
 				t.Fatal(err)
 			}
 			r, took := runHookWithin(t, 25*time.Second, hookPath(t, "pre-tool-use.sh"), readEvent,
-				"OATH_BIN="+binaries(t), "CLAUDE_PROJECT_DIR="+project, "TZ=UTC")
+				"OATH_BIN="+binaries(t), "CLAUDE_PROJECT_DIR="+project, "OATH_HOME="+filepath.Join(project, "oath-harness"), "TZ=UTC")
 			t.Logf("exit %d after %v: %q", r.code, took.Round(time.Millisecond), r.stderr)
 			if took > 15*time.Second {
 				t.Errorf("took %v: too close to the 30 s hook timeout", took)
