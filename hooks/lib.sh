@@ -9,6 +9,9 @@
 # let whoever starts Claude Code (or a process it runs) turn "blocked" into "allowed".
 set -euo pipefail
 
+# Bytes, not characters: every pattern and length below is then bytewise, which in a UTF-8 locale
+# is several times slower over a large event (the stages are Go and read no locale).
+LC_ALL=C
 oath_hook=${0##*/}
 oath_hook=${oath_hook%.sh}
 
@@ -58,10 +61,10 @@ oath_report() {
 # event (a 1 MB Write passes through stdout): every split below looks for the last \x1e of a
 # string whose tail after it is short (the statuses, or stderr), so bash finds it at once. A
 # pattern whose match lies far from where bash starts looking (${raw%$'\x1e'*} with stdout
-# after the \x1e) costs time quadratic in the length in a UTF-8 locale (about 60 s for 1 MB):
-# keep stdout first. LC_ALL=C makes every operation here bytewise, and cheaper still.
+# after the \x1e) costs time quadratic in the length (about 60 s for 1 MB in a UTF-8 locale):
+# keep stdout first.
 oath_run() {
-  local raw out err codes LC_ALL=C
+  local raw out err codes
   # The pipeline's stdout (ending in \x1e and the statuses, from oath_report) goes straight to
   # the outer capture through fd 3; the inner one holds its stderr, appended after one more
   # \x1e: raw is stdout \x1e statuses \x1e stderr. A stdout holding a \x1e itself is not
@@ -79,7 +82,7 @@ oath_run() {
     codes='no statuses' out=
   fi
   [[ $out != *$'\x1e'* ]] || codes='a raw \x1e on stdout' out=
-  while [[ $out == *$'\n' ]]; do out=${out%$'\n'}; done # as $(…) would
+  while [[ ${out: -1} == $'\n' ]]; do out=${out%$'\n'}; done # as $(…) would; no pattern over out
   while [[ $err == *$'\n' ]]; do err=${err%$'\n'}; done
   if [[ ! $codes =~ ^[0-9]+( [0-9]+)*$ ]]; then
     oath_out=
