@@ -257,3 +257,34 @@ func TestInstallUsage(t *testing.T) {
 		t.Errorf("want exit 1 for a missing directory, got %d %q", code, msg)
 	}
 }
+
+// TestInstallUpgradesAnOldRegistration: hooks an earlier version registered by the checkout's
+// path are replaced in place by the installed copy's, and uninstall then removes them all.
+func TestInstallUpgradesAnOldRegistration(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	hooks := filepath.Join(repoRoot(t), "hooks")
+	old := map[string]any{"hooks": map[string]any{
+		"PreToolUse": []any{
+			map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": "echo mine"}}},
+			map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": filepath.Join(hooks, "pre-tool-use.sh"), "timeout": 30}}},
+		},
+		"Stop": []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": filepath.Join(hooks, "stop.sh"), "timeout": 30}}}},
+	}}
+	b, _ := json.MarshalIndent(old, "", "  ")
+	settings := filepath.Join(proj, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.WriteFile(settings, b, 0o644)
+	if msg, code := installSh(t, home, "--scope", "project", proj); code != 0 || !strings.Contains(msg, "updated") {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	cmds := hookCommands(readJSON(t, settings))
+	if len(cmds["PreToolUse"]) != 2 || cmds["PreToolUse"][0] != "echo mine" || !strings.HasPrefix(cmds["PreToolUse"][1], "f='") || len(cmds["Stop"]) != 1 {
+		t.Errorf("the old hooks must be replaced in place: %v", cmds)
+	}
+	if msg, code := installSh(t, home, "--uninstall", "--scope", "project", proj); code != 0 {
+		t.Fatalf("uninstall: %d %s", code, msg)
+	}
+	if cmds := hookCommands(readJSON(t, settings)); len(cmds) != 1 || len(cmds["PreToolUse"]) != 1 {
+		t.Errorf("only the project's own hook may stay: %v", cmds)
+	}
+}

@@ -196,7 +196,8 @@ sha() { sha256sum | cut -c1-64; }
 if $uninstall; then
   kept=()
   if [[ -e $settings ]]; then
-    if [[ -f $reg.json ]] && [[ $(sha <"$settings") == "$(jq -r .written "$reg.json")" ]]; then
+    if [[ -f $reg.json ]] && [[ $(jq -r '.created or .exact' "$reg.json") == true ]] &&
+      [[ $(sha <"$settings") == "$(jq -r .written "$reg.json")" ]]; then
       # Untouched since install: put back exactly what was there.
       if [[ $(jq -r .created "$reg.json") == true ]]; then
         rm -f "$settings"
@@ -240,7 +241,9 @@ if $uninstall; then
   for r in "$registrations"/*.json; do
     [[ -f $r ]] || continue
     s=$(jq -r .settings "$r")
-    if [[ -f $s ]] && grep -qF "$current/hooks/" "$s"; then in_use=true; fi
+    if [[ -f $s ]] && jq -r '.. | .command? // empty | strings' "$s" 2>/dev/null | grep -qF "$(shq "$current/hooks/" | sed "s/'\$//")"; then
+      in_use=true
+    fi
   done
   remove_commands() {
     local dir=$1 p
@@ -323,43 +326,48 @@ for old in "$data/versions"/*; do
   [[ $old == "$data/versions/$name" ]] || rm -rf "$old"
 done
 
-# The settings file.
+# The settings file, and its registration: what was there before (to restore it exactly), and
+# what install wrote (to know whether anyone changed it since).
+record() { # created exact
+  jq -n --arg settings "$settings" --arg scope "$scope" --arg project "$project" --argjson created "$1" --argjson exact "$2" \
+    --arg written "$(sha <"$settings")" '{settings: $settings, scope: $scope, project: $project, created: $created, exact: $exact, written: $written}' >"$reg.json.tmp"
+  mv -f "$reg.json.tmp" "$reg.json"
+}
+# had_ours: the file already holds hooks of ours (an earlier install, maybe of an older version).
+had_ours=false
+if [[ $(jq -c --argjson ours "$ours" --arg checkout "$checkout" --argjson uninstall true "$program" <<<"$current_json") != "$current_json" ]]; then
+  had_ours=true
+fi
+mkdir -p "$registrations"
 changed=false
 if [[ -e $settings ]] && [[ $(jq -c . <<<"$updated") == "$current_json" ]]; then
-  : # nothing to do: a second run leaves the file byte for byte as it was
+  # Nothing to do: a second run leaves the file byte for byte as it was.
+  [[ -f $reg.json ]] || record false false
 else
-  mkdir -p "$registrations"
-  if [[ ! -f $reg.json ]]; then
-    if [[ -e $settings ]]; then
-      cp -p "$settings" "$reg.orig"
-      created=false
-    else
-      : >"$reg.orig"
-      created=true
-    fi
+  if [[ -f $reg.json ]] && $had_ours; then
+    created=$(jq -r .created "$reg.json") exact=$(jq -r '.exact // false' "$reg.json")
+  elif [[ -e $settings ]]; then
+    created=false exact=true
+    $had_ours && exact=false # registered before registrations were kept: nothing to restore from
+    $exact && cp -p "$settings" "$reg.orig"
   else
-    created=$(jq -r .created "$reg.json")
+    created=true exact=true
+    rm -f "$reg.orig"
   fi
   tmp=$(mktemp)
   printf '%s\n' "$updated" >"$tmp"
   write_file "$settings" "$tmp"
   rm -f "$tmp"
-  jq -n --arg settings "$settings" --arg scope "$scope" --arg project "$project" --argjson created "$created" \
-    --arg written "$(sha <"$settings")" '{settings: $settings, scope: $scope, project: $project, created: $created, written: $written}' >"$reg.json.tmp"
-  mv -f "$reg.json.tmp" "$reg.json"
+  record "$created" "$exact"
   changed=true
   if $created; then
     say "created $settings with the oath-harness hooks ($scope scope)"
-  else
+  elif $exact; then
     say "registered the oath-harness hooks in $settings ($scope scope); its previous content is kept in $reg.orig until --uninstall"
+  else
+    say "updated the oath-harness hooks in $settings ($scope scope)"
   fi
 fi
-[[ -f $reg.json ]] || {
-  mkdir -p "$registrations"
-  jq -n --arg settings "$settings" --arg scope "$scope" --arg project "$project" --arg written "$(sha <"$settings")" \
-    '{settings: $settings, scope: $scope, project: $project, created: false, written: $written}' >"$reg.json"
-  cp -p "$settings" "$reg.orig"
-}
 
 # The phase commands: added only where none of that name exists. Claude Code passes a prompt to
 # the UserPromptSubmit hook only when its slash command exists.
@@ -388,9 +396,9 @@ if [[ -n $phase || ($scope != user && ! -e $phase_file) ]]; then
   changed=true
 fi
 if [[ -f $phase_file ]]; then
-  now=$(head -n1 "$phase_file")
+  now="$(head -n1 "$phase_file") in $project"
 else
-  now="auditing (no phase set in this project)"
+  now="auditing, the strictest, in each project until you switch"
 fi
 
 if ! $changed; then
