@@ -98,6 +98,7 @@ project) settings=$project/.claude/settings.json commands=$project/.claude/comma
 user) settings=$HOME/.claude/settings.json commands=$HOME/.claude/commands ;;
 esac
 registrations=$data/registrations
+
 reg_key=$(printf '%s' "$settings" | sha256sum | cut -c1-16)
 reg=$registrations/$reg_key
 
@@ -192,6 +193,14 @@ updated=$(jq --indent 2 --argjson ours "$ours" --arg checkout "$checkout" --argj
 
 sha() { sha256sum | cut -c1-64; }
 
+# One install or uninstall at a time (they share the copy and the registrations). flock(1) is in
+# util-linux; where it is missing, the atomic renames still keep every file whole.
+if command -v flock >/dev/null 2>&1; then
+  mkdir -p "$data"
+  exec 9>"$data/.lock"
+  flock -w 120 9 || die "another install.sh has held $data/.lock for 2 minutes; try again"
+fi
+
 # ---- uninstall ------------------------------------------------------------------------------
 if $uninstall; then
   kept=()
@@ -260,7 +269,7 @@ if $uninstall; then
   else
     remove_commands "$HOME/.claude/commands"
     if [[ -e $current || -d $data/versions ]]; then
-      rm -rf "$data/versions" "$current" "$data/.staging-"*
+      rm -rf "$data/versions" "$current" "$data/.staging-"* "$data/.lock"
       rmdir "$data" 2>/dev/null || true
       say "removed the installed copy ($data): no settings file uses it any more"
     fi
