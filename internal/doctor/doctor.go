@@ -84,14 +84,14 @@ type registration struct {
 
 // ourScript finds the hook script of one of our command lines: the installer's form
 // (f='…/hooks/NAME.sh'; …) or a bare path to …/hooks/NAME.sh (earlier versions).
-var ourScript = regexp.MustCompile(`^(?:f='([^']*/hooks/[a-z-]+\.sh)'; |'?([^' ;]*/hooks/[a-z-]+\.sh)'?$)`)
+var ourScript = regexp.MustCompile(`^(?:f='((?:[^']|'\\'')*/hooks/[a-z-]+\.sh)'; |'?([^' ;]*/hooks/[a-z-]+\.sh)'?$)`)
 
 func scriptOf(command string) string {
 	m := ourScript.FindStringSubmatch(strings.TrimSpace(command))
 	if m == nil {
 		return ""
 	}
-	return m[1] + m[2]
+	return strings.ReplaceAll(m[1], `'\''`, "'") + m[2] // install.sh quotes a ' as '\''
 }
 
 // Run performs every check, in the order a person would fix things.

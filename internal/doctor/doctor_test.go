@@ -12,7 +12,7 @@ import (
 func TestScriptOf(t *testing.T) {
 	for cmd, want := range map[string]string{
 		`f='/h/.local/share/oath-harness/current/hooks/pre-tool-use.sh'; if [ -x "$f" ]; then "$f"; fi`: "/h/.local/share/oath-harness/current/hooks/pre-tool-use.sh",
-		`f='/it'\''s/hooks/stop.sh'; exit 1`:      "", // a quote in the path: not ours to parse, reported as unregistered
+		`f='/it'\''s/hooks/stop.sh'; exit 1`:      "/it's/hooks/stop.sh", // install.sh's quoting of a quote
 		"/src/oath-harness/hooks/pre-tool-use.sh": "/src/oath-harness/hooks/pre-tool-use.sh",
 		"echo mine": "",
 		"/usr/bin/pre-tool-use.sh --flag; rm -rf x": "",
