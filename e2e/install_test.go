@@ -288,3 +288,29 @@ func TestInstallUpgradesAnOldRegistration(t *testing.T) {
 		t.Errorf("only the project's own hook may stay: %v", cmds)
 	}
 }
+
+// TestUninstallPurge: --purge removes the project's trust state and audit trail too, and says so.
+func TestUninstallPurge(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	if msg, code := installSh(t, home, proj); code != 0 {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	pre := hookCommands(readJSON(t, filepath.Join(proj, ".claude", "settings.local.json")))["PreToolUse"][0]
+	cmd := exec.Command("sh", "-c", pre)
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + proj}
+	cmd.Stdin = strings.NewReader(`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"` + proj + `","tool_name":"Read","tool_input":{"file_path":"` + proj + `/x"}}`)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the registered hook: %v\n%s", err, out)
+	}
+	root := stateRoot(home, proj)
+	if _, err := os.Stat(filepath.Join(root, "audit")); err != nil {
+		t.Fatalf("the call must be recorded in %s: %v", root, err)
+	}
+	msg, code := installSh(t, home, "--uninstall", "--purge", proj)
+	if code != 0 || !strings.Contains(msg, "purged the trust state and audit trail ("+root+")") {
+		t.Fatalf("uninstall --purge: %d %s", code, msg)
+	}
+	if _, err := os.Stat(root); !os.IsNotExist(err) {
+		t.Errorf("--purge removes the state: %v", err)
+	}
+}
