@@ -19,6 +19,9 @@ func TestRegistrationWrites(t *testing.T) {
 		{"rm -rf ~/.local/share/oath-harness", C, C, ""}, {"rm -rf ~/.local/state/oath-harness", C, C, ""},
 		{"echo '{}' > ~/.local/state/oath-harness/other-0123456789ab/state/trust-scores.json", C, C, ""},
 		{"cat ~/.local/state/oath-harness/app-0123456789ab/audit/2026-01-01.jsonl", L, L, ""},
+		// the plugin: disabling or removing it switches the harness off
+		{"claude plugin disable oath-harness@oath-harness", C, C, ""}, {"claude plugin uninstall oath-harness", C, C, ""},
+		{"claude plugin marketplace remove oath-harness", C, C, ""}, {"claude plugins disable x", C, C, ""},
 	})
 }
 

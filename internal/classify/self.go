@@ -92,6 +92,10 @@ func (x *cmdCtx) selfInvocation() bool {
 		x.add(risk.Critical, ShellExec, "self_protection", x.name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
 		return true
 	}
+	if x.name == "claude" && claudePluginChange(argv) {
+		x.add(risk.Critical, ShellExec, "self_protection", "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
+		return true
+	}
 	if p := x.hookPath(x.cmd.Args[0]); p != "" {
 		x.add(risk.Critical, ShellExec, "self_protection", "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 		return true
@@ -163,4 +167,23 @@ func (x *cmdCtx) stashUntracked(p parsed, op string) {
 	}
 	x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
 	x.write(shell.Word{Value: x.c.layout.ProjectDir, Known: true}, true, GitLocal)
+}
+
+// claudePluginChange reports whether argv (claude first) changes the installed plugins or their
+// marketplaces: claude plugin disable|uninstall|install|update|enable|marketplace … . Listing and
+// validating only read.
+func claudePluginChange(argv []string) bool {
+	if len(argv) < 2 || argv[1] != "plugin" && argv[1] != "plugins" {
+		return false
+	}
+	for _, a := range argv[2:] {
+		switch a {
+		case "list", "validate", "help", "--help", "-h":
+			return false
+		}
+		if !strings.HasPrefix(a, "-") {
+			return true
+		}
+	}
+	return false
 }
