@@ -66,7 +66,9 @@ func newProject(t *testing.T, files map[string]string) *project {
 	for name, content := range files {
 		p.write(name, content)
 	}
-	if msg, code := installSh(t, p.home, p.dir); code != 0 {
+	// OATH_HOME as in run: install leaves a root in the project where it is (no migration).
+	script := filepath.Join(repoRoot(t), "hooks", "install.sh")
+	if msg, code := installShFrom(t, script, p.home, []string{"OATH_BIN=" + p.bin, "OATH_HOME=" + p.path("oath-harness")}, p.dir); code != 0 {
 		t.Fatalf("install.sh: exit %d: %s", code, msg)
 	}
 	return p
