@@ -12,7 +12,7 @@
 # user writes ~/.claude/settings.json (every project).
 #
 # Input: the scope's settings file, if present (a JSON object); the binaries from $OATH_BIN, else
-#   this checkout's bin/, else built with go from this checkout.
+#   built with go from this checkout, else this checkout's bin/.
 # Output: a few lines on stderr saying what changed, what was kept and where.
 # Side effects:
 #   - copies the binaries and hooks into ${XDG_DATA_HOME:-~/.local/share}/oath-harness/versions/<version>
@@ -288,21 +288,21 @@ if $uninstall; then
 fi
 
 # ---- install --------------------------------------------------------------------------------
-# The binaries: $OATH_BIN, else this checkout's bin/, else built from this checkout.
 staging=
 cleanup() { [[ -z $staging ]] || rm -rf "$staging"; }
 trap cleanup EXIT
 mkdir -p "$data"
 staging=$(mktemp -d "$data/.staging-XXXXXX")
 mkdir "$staging/bin" "$staging/hooks"
+# Built fresh where Go is at hand, so that the copy's binaries and hooks are the same version.
 if [[ -n ${OATH_BIN:-} ]]; then
   src_bin=${OATH_BIN%/}
+elif [[ -f $checkout/go.mod ]] && command -v go >/dev/null 2>&1; then
+  say "building the binaries (go build ./cmd/... in $checkout)"
+  (cd "$checkout" && CGO_ENABLED=0 go build -trimpath -buildvcs=auto -o "$staging/bin/" ./cmd/...) || die "go build failed (see above); nothing was changed"
+  src_bin=$staging/bin
 elif [[ -x $checkout/bin/oath-classify ]]; then
   src_bin=$checkout/bin
-elif [[ -f $checkout/go.mod ]] && command -v go >/dev/null 2>&1; then
-  say "building the binaries (go build ./cmd/...)"
-  (cd "$checkout" && CGO_ENABLED=0 go build -trimpath -o "$staging/bin/" ./cmd/...) || die "go build failed"
-  src_bin=$staging/bin
 else
   die "no oath-* binaries in ${OATH_BIN:-$checkout/bin} and no go to build them; run scripts/build.sh"
 fi
