@@ -40,7 +40,10 @@ data=${CLAUDE_PLUGIN_DATA:-}
 bin=$data/bin
 
 # built: the binaries are there and were built from this copy of the plugin.
-built() { [[ -x $bin/oath-classify && -f $bin/.source && $(<"$bin/.source") == "$root" ]]; }
+built() {
+  local src=
+  [[ -x $bin/oath-classify && -f $bin/.source ]] && read -r src <"$bin/.source" && [[ $src == "$root" ]]
+}
 
 if ! built; then
   command -v go >/dev/null 2>&1 ||
