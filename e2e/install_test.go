@@ -314,3 +314,24 @@ func TestUninstallPurge(t *testing.T) {
 		t.Errorf("--purge removes the state: %v", err)
 	}
 }
+
+// TestUninstallKeepsTheCopyOthersUse: the installed copy stays while another project's settings
+// file registers it, and uninstall says where.
+func TestUninstallKeepsTheCopyOthersUse(t *testing.T) {
+	home, a, b := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, p := range []string{a, b} {
+		if msg, code := installSh(t, home, p); code != 0 {
+			t.Fatalf("install %s: %d %s", p, code, msg)
+		}
+	}
+	msg, code := installSh(t, home, "--uninstall", a)
+	if code != 0 || !strings.Contains(msg, "kept the installed copy") || !strings.Contains(msg, filepath.Join(b, ".claude", "settings.local.json")) {
+		t.Fatalf("uninstall a: %d %s", code, msg)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".local", "share", "oath-harness", "current", "hooks", "pre-tool-use.sh")); err != nil {
+		t.Fatalf("b still needs the copy: %v", err)
+	}
+	if msg, code := installSh(t, home, "--uninstall", b); code != 0 || !strings.Contains(msg, "removed the installed copy") {
+		t.Fatalf("uninstall b: %d %s", code, msg)
+	}
+}

@@ -246,12 +246,12 @@ if $uninstall; then
   done
 
   # The commands and the installed copy go with the last settings file that uses them.
-  in_use=false
+  in_use=false users=()
   for r in "$registrations"/*.json; do
     [[ -f $r ]] || continue
     s=$(jq -r .settings "$r")
     if [[ -f $s ]] && jq -r '.. | .command? // empty | strings' "$s" 2>/dev/null | grep -qF "$(shq "$current/hooks/" | sed "s/'\$//")"; then
-      in_use=true
+      in_use=true users+=("$s")
     fi
   done
   remove_commands() {
@@ -265,14 +265,15 @@ if $uninstall; then
   }
   [[ $scope != project ]] || remove_commands "$commands"
   if $in_use; then
-    kept+=("the installed copy $current (other settings files use it: hooks/install.sh --doctor lists them)")
+    kept+=("the installed copy $current (still registered in ${users[*]})")
   else
     remove_commands "$HOME/.claude/commands"
     if [[ -e $current || -d $data/versions ]]; then
-      rm -rf "$data/versions" "$current" "$data/.staging-"* "$data/.lock"
-      rmdir "$data" 2>/dev/null || true
+      rm -rf "$data/versions" "$current" "$data/.staging-"*
       say "removed the installed copy ($data): no settings file uses it any more"
     fi
+    rm -f "$data/.lock"
+    rmdir "$data" 2>/dev/null || true
   fi
   if [[ -n $state && -d $state ]]; then
     if $purge; then
