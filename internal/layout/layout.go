@@ -62,23 +62,22 @@ const LegacyDirName = "oath-harness"
 // absolute value only, as the XDG specification says), else ~/.local/state/oath-harness, or ""
 // without a home directory.
 func StateHome(getenv func(string) string) string {
-	if x := getenv("XDG_STATE_HOME"); filepath.IsAbs(x) {
-		return filepath.Join(x, "oath-harness")
-	}
-	if h := getenv("HOME"); filepath.IsAbs(h) {
-		return filepath.Join(h, ".local", "state", "oath-harness")
-	}
-	return ""
+	return xdgDir(getenv, "XDG_STATE_HOME", ".local/state")
 }
 
 // DataHome is where hooks/install.sh keeps the installed copy and its registrations:
 // $XDG_DATA_HOME/oath-harness (absolute only), else ~/.local/share/oath-harness, or "".
 func DataHome(getenv func(string) string) string {
-	if x := getenv("XDG_DATA_HOME"); filepath.IsAbs(x) {
+	return xdgDir(getenv, "XDG_DATA_HOME", ".local/share")
+}
+
+// xdgDir is $VAR/oath-harness when VAR is absolute, else ~/DEFAULT/oath-harness, else "".
+func xdgDir(getenv func(string) string, variable, def string) string {
+	if x := getenv(variable); filepath.IsAbs(x) {
 		return filepath.Join(x, "oath-harness")
 	}
 	if h := getenv("HOME"); filepath.IsAbs(h) {
-		return filepath.Join(h, ".local", "share", "oath-harness")
+		return filepath.Join(h, def, "oath-harness")
 	}
 	return ""
 }
