@@ -139,3 +139,16 @@ func TestStateAndPhase(t *testing.T) {
 		t.Errorf("Failed")
 	}
 }
+
+// FuzzScriptOf: any command line of a settings file is read without a panic, and what it finds
+// is a hook script path.
+func FuzzScriptOf(f *testing.F) {
+	f.Add(`f='/h/.local/share/oath-harness/current/hooks/pre-tool-use.sh'; if [ -x "$f" ]; then "$f"; fi`)
+	f.Add(`f='/it'\''s/hooks/stop.sh'; exit 1`)
+	f.Add("/src/hooks/stop.sh")
+	f.Fuzz(func(t *testing.T, cmd string) {
+		if got := scriptOf(cmd); got != "" && (!strings.Contains(got, "/hooks/") || !strings.HasSuffix(got, ".sh")) {
+			t.Errorf("scriptOf(%q) = %q", cmd, got)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -138,5 +139,40 @@ func TestCopyTree(t *testing.T) {
 	os.Symlink("/etc/passwd", filepath.Join(src, "link"))
 	if err := copyTree(src, t.TempDir()); err == nil {
 		t.Errorf("a symbolic link must be refused, not dropped")
+	}
+}
+
+// TestMigrateConcurrently: hooks starting together move the old root once; none loses a file.
+func TestMigrateConcurrently(t *testing.T) {
+	proj, state := t.TempDir(), t.TempDir()
+	l := Layout{ProjectDir: proj, Root: filepath.Join(state, "oath-harness", "p-1"), Legacy: filepath.Join(proj, "oath-harness")}
+	os.MkdirAll(filepath.Join(l.Legacy, "state"), 0o755)
+	os.WriteFile(filepath.Join(l.Legacy, "state", "trust-scores.json"), []byte("{}"), 0o600)
+	msgs := make(chan string, 8)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			msg, err := l.Migrate()
+			if err != nil {
+				t.Error(err)
+			}
+			msgs <- msg
+		})
+	}
+	wg.Wait()
+	close(msgs)
+	moved := 0
+	for m := range msgs {
+		if strings.Contains(m, "moved") {
+			moved++
+		} else if m != "" {
+			t.Errorf("a waiting migration says nothing: %q", m)
+		}
+	}
+	if moved != 1 {
+		t.Errorf("moved %d times", moved)
+	}
+	if b, err := os.ReadFile(filepath.Join(l.Root, "state", "trust-scores.json")); err != nil || string(b) != "{}" {
+		t.Errorf("after: %q %v", b, err)
 	}
 }

@@ -32,6 +32,9 @@ func (l Layout) Migrate() (string, error) {
 		return "", err
 	}
 	defer unlock()
+	if fi, err := os.Lstat(l.Legacy); err != nil || !fi.IsDir() {
+		return "", nil // another process moved it while this one waited
+	}
 	if _, err := os.Lstat(l.Root); err == nil {
 		return fmt.Sprintf("left %s where it is: %s already holds this project's state (move what you need from it by hand, then remove it)", l.Legacy, l.Root), nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
