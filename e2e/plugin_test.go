@@ -61,6 +61,33 @@ func pluginRun(t *testing.T, cli, home, proj string, api *fakeAPI, env []string,
 	return runClaudeArgs(t, cli, proj, home, api.URL, append([]string{"-p", "read it"}, args...), env...)
 }
 
+// pluginSource is a copy of the checkout's files as git would publish them (tracked and new, not
+// ignored): Claude Code copies a directory marketplace whole, .cache/ with its CLIs included.
+func pluginSource(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("git", "-C", repoRoot(t), "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	dst := filepath.Join(t.TempDir(), "oath-harness")
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		src := filepath.Join(repoRoot(t), name)
+		fi, err := os.Stat(src)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // deleted in the working tree
+		}
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Dir(filepath.Join(dst, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dst, name), b, fi.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
 func newPluginProject(t *testing.T) (home, proj string) {
 	t.Helper()
 	home, proj = t.TempDir(), t.TempDir()
@@ -104,7 +131,7 @@ func TestPluginMarketplace(t *testing.T) {
 	cli := claudeCLI(t)
 	env := goEnv(t)
 	home, proj := newPluginProject(t)
-	for _, args := range [][]string{{"plugin", "marketplace", "add", repoRoot(t)}, {"plugin", "install", "oath-harness@oath-harness"}} {
+	for _, args := range [][]string{{"plugin", "marketplace", "add", pluginSource(t)}, {"plugin", "install", "oath-harness@oath-harness"}} {
 		cmd := exec.Command(cli, args...)
 		cmd.Dir = proj
 		cmd.Env = claudeEnv(home, "http://127.0.0.1:9")
