@@ -79,9 +79,15 @@ func claudeEnv(home, apiURL string, extra ...string) []string {
 // tool_result blocks from its stream-json output.
 func runClaude(t testing.TB, cli, dir, home, apiURL, prompt string, extraEnv ...string) session {
 	t.Helper()
+	return runClaudeArgs(t, cli, dir, home, apiURL, []string{"-p", prompt}, extraEnv...)
+}
+
+// runClaudeArgs is runClaude with the CLI's arguments given (-p PROMPT and any others).
+func runClaudeArgs(t testing.TB, cli, dir, home, apiURL string, args []string, extraEnv ...string) session {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, cli, "-p", prompt, "--output-format", "stream-json", "--verbose")
+	cmd := exec.CommandContext(ctx, cli, append(args, "--output-format", "stream-json", "--verbose")...)
 	cmd.Dir = dir
 	cmd.Env = claudeEnv(home, apiURL, extraEnv...)
 	var stdout, stderr bytes.Buffer

@@ -398,7 +398,7 @@ func TestHookEndsInTimeWhenAHarnessFileHangs(t *testing.T) {
 				t.Fatal(err)
 			}
 			r, took := runHookWithin(t, 25*time.Second, hookPath(t, "pre-tool-use.sh"), readEvent,
-				"OATH_BIN="+binaries(t), "CLAUDE_PROJECT_DIR="+project, "TZ=UTC")
+				"OATH_BIN="+binaries(t), "CLAUDE_PROJECT_DIR="+project, "OATH_HOME="+filepath.Join(project, "oath-harness"), "TZ=UTC")
 			t.Logf("exit %d after %v: %q", r.code, took.Round(time.Millisecond), r.stderr)
 			if took > 15*time.Second {
 				t.Errorf("took %v: too close to the 30 s hook timeout", took)
@@ -420,5 +420,31 @@ func TestHookEndsInTimeWhenAHarnessFileHangs(t *testing.T) {
 				t.Errorf("exit %d lets the call through", r.code)
 			}
 		})
+	}
+}
+
+// TestHookAnswersALargeEvent: a 2 MB Write passes through the hook whole (the split of the
+// captured output is linear in its size: issue 14; scripts/bench-hook.sh times 1 and 8 MB).
+func TestHookAnswersALargeEvent(t *testing.T) {
+	project := t.TempDir()
+	content := strings.Repeat("héllo wörld → naïve \"quoted\" \\ text\n", 2<<20/40)
+	ev, _ := json.Marshal(map[string]any{"hook_event_name": "PreToolUse", "session_id": "s", "cwd": project, "tool_name": "Write",
+		"tool_use_id": "toolu_big", "tool_input": map[string]any{"file_path": filepath.Join(project, "big.txt"), "content": content}})
+	r, took := runHookWithin(t, 25*time.Second, hookPath(t, "pre-tool-use.sh"), string(ev),
+		"OATH_BIN="+binaries(t), "CLAUDE_PROJECT_DIR="+project, "LC_ALL=C.UTF-8")
+	t.Logf("%d bytes answered in %v", len(ev), took)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var out struct {
+		ToolInput struct {
+			Content string `json:"content"`
+		} `json:"tool_input"`
+		HookSpecificOutput struct {
+			HookEventName string `json:"hookEventName"`
+		} `json:"hookSpecificOutput"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || out.HookSpecificOutput.HookEventName != "PreToolUse" || out.ToolInput.Content != content {
+		t.Errorf("the answer must be the whole envelope with the answer: %v", err)
 	}
 }

@@ -20,11 +20,20 @@ func requireJQ(t testing.TB) {
 	}
 }
 
-// installSh runs hooks/install.sh with args and returns its stderr and exit code.
-func installSh(t *testing.T, args ...string) (string, int) {
+// installSh runs hooks/install.sh with args as a person whose home is home (the installed copy
+// and its registrations go under it), taking the binaries of this test run, and returns its
+// stderr and exit code.
+func installSh(t *testing.T, home string, args ...string) (string, int) {
+	t.Helper()
+	return installShFrom(t, filepath.Join(repoRoot(t), "hooks", "install.sh"), home, []string{"OATH_BIN=" + binaries(t)}, args...)
+}
+
+// installShFrom runs the install.sh at script with env added to a minimal environment.
+func installShFrom(t *testing.T, script, home string, env []string, args ...string) (string, int) {
 	t.Helper()
 	requireJQ(t)
-	cmd := exec.Command(filepath.Join(repoRoot(t), "hooks", "install.sh"), args...)
+	cmd := exec.Command(script, args...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}, env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -70,17 +79,19 @@ const existingSettings = `{
   "model": "sonnet"
 }`
 
+// TestInstallMergesAndIsIdempotent: the project scope merges into .claude/settings.json, a second
+// run changes nothing, and uninstall puts back the very bytes that were there.
 func TestInstallMergesAndIsIdempotent(t *testing.T) {
-	proj := t.TempDir()
+	proj, home := t.TempDir(), t.TempDir()
 	settings := filepath.Join(proj, ".claude", "settings.json")
 	os.MkdirAll(filepath.Dir(settings), 0o755)
 	os.WriteFile(settings, []byte(existingSettings), 0o600)
 
-	if msg, code := installSh(t, proj); code != 0 {
+	if msg, code := installSh(t, home, "--scope", "project", proj); code != 0 {
 		t.Fatalf("install: exit %d: %s", code, msg)
 	}
 	got := readJSON(t, settings)
-	hooksDir := filepath.Join(repoRoot(t), "hooks")
+	current := filepath.Join(home, ".local", "share", "oath-harness", "current", "hooks")
 	cmds := hookCommands(got)
 	want := map[string]string{
 		"PreToolUse": "pre-tool-use.sh", "PostToolUse": "post-tool-use.sh", "PostToolUseFailure": "post-tool-use.sh",
@@ -88,8 +99,8 @@ func TestInstallMergesAndIsIdempotent(t *testing.T) {
 	}
 	for event, script := range want {
 		c := cmds[event]
-		if len(c) == 0 || c[len(c)-1] != filepath.Join(hooksDir, script) {
-			t.Errorf("%s: want %s registered by absolute path, got %v", event, script, c)
+		if len(c) == 0 || !strings.HasPrefix(c[len(c)-1], "f='"+filepath.Join(current, script)+"'; ") {
+			t.Errorf("%s: want the installed copy's %s registered through a checking command line, got %v", event, script, c)
 		}
 	}
 	if c := cmds["PreToolUse"]; len(c) != 2 || c[0] != "echo mine" {
@@ -106,31 +117,64 @@ func TestInstallMergesAndIsIdempotent(t *testing.T) {
 	}
 	for _, p := range []string{"planning", "building", "auditing"} {
 		if _, err := os.Stat(filepath.Join(proj, ".claude", "commands", p+".md")); err != nil {
-			t.Errorf("the /%s command must be installed (without it Claude Code never runs UserPromptSubmit for it): %v", p, err)
+			t.Errorf("the /%s command must be installed with the project (without it Claude Code never runs UserPromptSubmit for it): %v", p, err)
 		}
 	}
-	backup, err := os.ReadFile(settings + ".oath-backup")
-	if err != nil || string(backup) != existingSettings {
-		t.Errorf("the original must be kept as a backup: %v %q", err, backup)
+	backups, _ := filepath.Glob(filepath.Join(home, ".local", "share", "oath-harness", "registrations", "*.orig"))
+	if len(backups) != 1 {
+		t.Fatalf("the original must be kept as a backup: %v", backups)
+	}
+	if b, _ := os.ReadFile(backups[0]); string(b) != existingSettings {
+		t.Errorf("the backup holds %q", b)
+	}
+	if _, err := os.Stat(settings + ".oath-backup"); err == nil {
+		t.Errorf("no backup is left beside the settings file")
 	}
 
 	// A second run changes nothing, byte for byte.
 	first, _ := os.ReadFile(settings)
-	msg, code := installSh(t, proj)
+	msg, code := installSh(t, home, "--scope", "project", proj)
 	second, _ := os.ReadFile(settings)
 	if code != 0 || !bytes.Equal(first, second) || !strings.Contains(msg, "nothing changed") {
 		t.Errorf("second install: exit %d, %q, changed=%v", code, msg, !bytes.Equal(first, second))
 	}
 
-	// Uninstall removes exactly what install added.
-	if msg, code := installSh(t, "--uninstall", proj); code != 0 {
+	// Uninstall restores the file exactly.
+	msg, code = installSh(t, home, "--uninstall", "--scope", "project", proj)
+	if code != 0 {
 		t.Fatalf("uninstall: exit %d: %s", code, msg)
 	}
-	if got, want := readJSON(t, settings), readJSONString(t, existingSettings); !reflect.DeepEqual(got, want) {
-		t.Errorf("after uninstall\n got %v\nwant %v", got, want)
+	if b, _ := os.ReadFile(settings); string(b) != existingSettings {
+		t.Errorf("after uninstall the file must be what it was, byte for byte:\n%s", b)
 	}
 	if _, err := os.Stat(filepath.Join(proj, ".claude", "commands")); !os.IsNotExist(err) {
 		t.Errorf("uninstall must remove the phase commands it added: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".local", "share", "oath-harness")); !os.IsNotExist(err) {
+		t.Errorf("uninstall of the last registration removes the installed copy: %v", err)
+	}
+	if !strings.Contains(msg, "restored") || !strings.Contains(msg, "kept") {
+		t.Errorf("uninstall must say what it restored and what it kept: %q", msg)
+	}
+}
+
+// TestUninstallAfterAnEdit: a settings file edited since install loses only our hooks; one that
+// install created and that holds nothing else is removed.
+func TestUninstallAfterAnEdit(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	if msg, code := installSh(t, home, proj); code != 0 {
+		t.Fatalf("install: exit %d: %s", code, msg)
+	}
+	settings := filepath.Join(proj, ".claude", "settings.local.json")
+	v := readJSON(t, settings)
+	v["model"] = "opus"
+	b, _ := json.Marshal(v)
+	os.WriteFile(settings, b, 0o644)
+	if msg, code := installSh(t, home, "--uninstall", proj); code != 0 || !strings.Contains(msg, "edited since install") {
+		t.Fatalf("uninstall: exit %d: %s", code, msg)
+	}
+	if got := readJSON(t, settings); !reflect.DeepEqual(got, map[string]any{"model": "opus"}) {
+		t.Errorf("only our hooks go: %v", got)
 	}
 }
 
@@ -157,7 +201,7 @@ func TestInstallRefusesWhatItCannotMerge(t *testing.T) {
 			settings := filepath.Join(proj, ".claude", "settings.json")
 			os.MkdirAll(filepath.Dir(settings), 0o755)
 			os.WriteFile(settings, []byte(tt.content), 0o644)
-			msg, code := installSh(t, proj)
+			msg, code := installSh(t, t.TempDir(), "--scope", "project", proj)
 			if code != 1 || !strings.Contains(msg, tt.want) || strings.Count(msg, "\n") != 1 {
 				t.Errorf("want exit 1 and one line naming %q, got %d %q", tt.want, code, msg)
 			}
@@ -174,24 +218,31 @@ func TestInstallRefusesWhatItCannotMerge(t *testing.T) {
 
 func TestInstallFreshProjectAndKeepsOwnCommands(t *testing.T) {
 	proj := filepath.Join(t.TempDir(), "my project") // a space: the command must be quoted
+	home := filepath.Join(t.TempDir(), "it's home")  // a quote too
 	own := filepath.Join(proj, ".claude", "commands", "planning.md")
 	os.MkdirAll(filepath.Dir(own), 0o755)
+	os.MkdirAll(home, 0o755)
 	os.WriteFile(own, []byte("my own planning command\n"), 0o644)
-	msg, code := installSh(t, proj)
+	msg, code := installSh(t, home, "--scope", "project", proj)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, msg)
 	}
-	if !strings.Contains(msg, "keeping the project's own") {
+	if !strings.Contains(msg, "keeping your own") {
 		t.Errorf("a differing command file must be kept with a note: %q", msg)
 	}
 	if b, _ := os.ReadFile(own); string(b) != "my own planning command\n" {
 		t.Errorf("the project's own command was overwritten: %q", b)
 	}
-	if msg, code := installSh(t, "--uninstall", proj); code != 0 {
+	pre := hookCommands(readJSON(t, filepath.Join(proj, ".claude", "settings.json")))["PreToolUse"][0]
+	out, err := exec.Command("sh", "-c", pre).CombinedOutput() // no event: the hook blocks, but it runs
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || strings.Contains(string(out), "missing") {
+		t.Errorf("the quoted command must find the hook: %v %s", err, out)
+	}
+	if msg, code := installSh(t, home, "--uninstall", "--scope", "project", proj); code != 0 {
 		t.Fatalf("uninstall: exit %d: %s", code, msg)
 	}
-	if got := readJSON(t, filepath.Join(proj, ".claude", "settings.json")); len(got) != 0 {
-		t.Errorf("uninstall of a fresh install leaves an empty object, got %v", got)
+	if _, err := os.Stat(filepath.Join(proj, ".claude", "settings.json")); !os.IsNotExist(err) {
+		t.Errorf("uninstall of a fresh install removes the file it created: %v", err)
 	}
 	if _, err := os.Stat(own); err != nil {
 		t.Errorf("uninstall must not remove the project's own command: %v", err)
@@ -199,10 +250,88 @@ func TestInstallFreshProjectAndKeepsOwnCommands(t *testing.T) {
 }
 
 func TestInstallUsage(t *testing.T) {
-	if msg, code := installSh(t, "--frobnicate"); code != 2 || !strings.Contains(msg, "usage") {
+	if msg, code := installSh(t, t.TempDir(), "--frobnicate"); code != 2 || !strings.Contains(msg, "usage") {
 		t.Errorf("want exit 2 with usage, got %d %q", code, msg)
 	}
-	if msg, code := installSh(t, filepath.Join(t.TempDir(), "missing")); code != 1 || !strings.Contains(msg, "no such project") {
+	if msg, code := installSh(t, t.TempDir(), filepath.Join(t.TempDir(), "missing")); code != 1 || !strings.Contains(msg, "no such project") {
 		t.Errorf("want exit 1 for a missing directory, got %d %q", code, msg)
+	}
+}
+
+// TestInstallUpgradesAnOldRegistration: hooks an earlier version registered by the checkout's
+// path are replaced in place by the installed copy's, and uninstall then removes them all.
+func TestInstallUpgradesAnOldRegistration(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	hooks := filepath.Join(repoRoot(t), "hooks")
+	old := map[string]any{"hooks": map[string]any{
+		"PreToolUse": []any{
+			map[string]any{"matcher": "Bash", "hooks": []any{map[string]any{"type": "command", "command": "echo mine"}}},
+			map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": filepath.Join(hooks, "pre-tool-use.sh"), "timeout": 30}}},
+		},
+		"Stop": []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": filepath.Join(hooks, "stop.sh"), "timeout": 30}}}},
+	}}
+	b, _ := json.MarshalIndent(old, "", "  ")
+	settings := filepath.Join(proj, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.WriteFile(settings, b, 0o644)
+	if msg, code := installSh(t, home, "--scope", "project", proj); code != 0 || !strings.Contains(msg, "updated") {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	cmds := hookCommands(readJSON(t, settings))
+	if len(cmds["PreToolUse"]) != 2 || cmds["PreToolUse"][0] != "echo mine" || !strings.HasPrefix(cmds["PreToolUse"][1], "f='") || len(cmds["Stop"]) != 1 {
+		t.Errorf("the old hooks must be replaced in place: %v", cmds)
+	}
+	if msg, code := installSh(t, home, "--uninstall", "--scope", "project", proj); code != 0 {
+		t.Fatalf("uninstall: %d %s", code, msg)
+	}
+	if cmds := hookCommands(readJSON(t, settings)); len(cmds) != 1 || len(cmds["PreToolUse"]) != 1 {
+		t.Errorf("only the project's own hook may stay: %v", cmds)
+	}
+}
+
+// TestUninstallPurge: --purge removes the project's trust state and audit trail too, and says so.
+func TestUninstallPurge(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	if msg, code := installSh(t, home, proj); code != 0 {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	pre := hookCommands(readJSON(t, filepath.Join(proj, ".claude", "settings.local.json")))["PreToolUse"][0]
+	cmd := exec.Command("sh", "-c", pre)
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + proj}
+	cmd.Stdin = strings.NewReader(`{"hook_event_name":"PreToolUse","session_id":"s","cwd":"` + proj + `","tool_name":"Read","tool_input":{"file_path":"` + proj + `/x"}}`)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the registered hook: %v\n%s", err, out)
+	}
+	root := stateRoot(home, proj)
+	if _, err := os.Stat(filepath.Join(root, "audit")); err != nil {
+		t.Fatalf("the call must be recorded in %s: %v", root, err)
+	}
+	msg, code := installSh(t, home, "--uninstall", "--purge", proj)
+	if code != 0 || !strings.Contains(msg, "purged the trust state and audit trail ("+root+")") {
+		t.Fatalf("uninstall --purge: %d %s", code, msg)
+	}
+	if _, err := os.Stat(root); !os.IsNotExist(err) {
+		t.Errorf("--purge removes the state: %v", err)
+	}
+}
+
+// TestUninstallKeepsTheCopyOthersUse: the installed copy stays while another project's settings
+// file registers it, and uninstall says where.
+func TestUninstallKeepsTheCopyOthersUse(t *testing.T) {
+	home, a, b := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, p := range []string{a, b} {
+		if msg, code := installSh(t, home, p); code != 0 {
+			t.Fatalf("install %s: %d %s", p, code, msg)
+		}
+	}
+	msg, code := installSh(t, home, "--uninstall", a)
+	if code != 0 || !strings.Contains(msg, "kept the installed copy") || !strings.Contains(msg, filepath.Join(b, ".claude", "settings.local.json")) {
+		t.Fatalf("uninstall a: %d %s", code, msg)
+	}
+	if _, err := os.Stat(filepath.Join(home, ".local", "share", "oath-harness", "current", "hooks", "pre-tool-use.sh")); err != nil {
+		t.Fatalf("b still needs the copy: %v", err)
+	}
+	if msg, code := installSh(t, home, "--uninstall", b); code != 0 || !strings.Contains(msg, "removed the installed copy") {
+		t.Fatalf("uninstall b: %d %s", code, msg)
 	}
 }

@@ -66,7 +66,9 @@ func newProject(t *testing.T, files map[string]string) *project {
 	for name, content := range files {
 		p.write(name, content)
 	}
-	if msg, code := installSh(t, p.dir); code != 0 {
+	// OATH_HOME as in run: install leaves a root in the project where it is (no migration).
+	script := filepath.Join(repoRoot(t), "hooks", "install.sh")
+	if msg, code := installShFrom(t, script, p.home, []string{"OATH_BIN=" + p.bin, "OATH_HOME=" + p.path("oath-harness")}, p.dir); code != 0 {
 		t.Fatalf("install.sh: exit %d: %s", code, msg)
 	}
 	return p
@@ -96,7 +98,9 @@ func (p *project) setPhase(phase string) { p.write(".claude/current-phase.md", p
 func (p *project) run(prompt string, calls ...ToolCall) session {
 	p.t.Helper()
 	p.api.SetScript(calls...)
-	s := runClaude(p.t, p.cli, p.dir, p.home, p.api.URL, prompt, "OATH_BIN="+p.bin)
+	// The state stays in the project (OATH_HOME, which still overrides the state directory), where
+	// the scenarios look for it and write at it.
+	s := runClaude(p.t, p.cli, p.dir, p.home, p.api.URL, prompt, "OATH_BIN="+p.bin, "OATH_HOME="+p.path("oath-harness"))
 	if len(s.Results) != len(calls) {
 		p.t.Fatalf("want %d tool results, got %d\nstdout:\n%s\nstderr:\n%s", len(calls), len(s.Results), s.Stdout, s.Stderr)
 	}

@@ -1,18 +1,38 @@
 #!/usr/bin/env bash
-# install.sh registers the oath-harness hooks in a project's .claude/settings.json.
+# install.sh installs oath-harness for Claude Code: a copy of the binaries and hooks in the user's
+# data directory, registered in one settings file of Claude Code.
 #
-# Usage: hooks/install.sh [--uninstall] [PROJECT_DIR]     (PROJECT_DIR defaults to .)
+# Usage: hooks/install.sh [--scope local|project|user] [--phase NAME] [PROJECT_DIR]
+#        hooks/install.sh --uninstall [--purge] [--scope local|project|user] [PROJECT_DIR]
+#        hooks/install.sh --doctor [PROJECT_DIR]
+#   (PROJECT_DIR defaults to .)
 #
-# Input: PROJECT_DIR/.claude/settings.json, if present (a JSON object).
-# Output: one line on stderr saying what changed.
-# Side effects: settings.json gains one hook per event (absolute paths, explicit timeout); every
-#   other key, hook and permission stays. The old file is kept as settings.json.oath-backup and the
-#   new one replaces it atomically. The /planning, /building and /auditing slash commands are added
-#   to .claude/commands/ unless the project has its own (Claude Code passes a prompt to the
-#   UserPromptSubmit hook only when its slash command exists). A second run changes nothing;
-#   --uninstall removes exactly what install added.
-# Errors: exit 1 with one line on stderr, nothing changed: settings.json is not a JSON object, jq
-#   is missing, PROJECT_DIR does not exist. Exit 2: usage.
+# Scopes, as Claude Code has them: local (the default) writes PROJECT_DIR/.claude/settings.local.json
+# (personal, not committed); project writes PROJECT_DIR/.claude/settings.json (shared with the team);
+# user writes ~/.claude/settings.json (every project).
+#
+# Input: the scope's settings file, if present (a JSON object); the binaries from $OATH_BIN, else
+#   built with go from this checkout, else this checkout's bin/.
+# Output: a few lines on stderr saying what changed, what was kept and where.
+# Side effects:
+#   - copies the binaries and hooks into ${XDG_DATA_HOME:-~/.local/share}/oath-harness/versions/<version>
+#     and points .../oath-harness/current at it (a rename: a reinstall replaces it atomically);
+#   - the settings file gains one hook per event, through .../current, each a command line that
+#     exits 2 with one line when its script is missing, with an explicit timeout; every other key,
+#     hook and permission stays; the file is replaced atomically; its previous content (or its
+#     absence) is kept under .../oath-harness/registrations/ until --uninstall restores it;
+#   - the /planning, /building, /auditing commands: in PROJECT_DIR/.claude/commands (project scope)
+#     or ~/.claude/commands (local and user), unless one of that name exists;
+#   - the starting phase: PROJECT_DIR/.claude/current-phase.md is set to --phase (default building)
+#     unless a phase is already set there (user scope: only with --phase);
+#   - a trust state and audit trail in PROJECT_DIR/oath-harness (earlier versions) move to the
+#     state directory (${XDG_STATE_HOME:-~/.local/state}/oath-harness/<project>-<hash>).
+#   A second run changes nothing. --uninstall restores the settings file exactly as it was (removes
+#   it if install created it; removes only our hooks if it was edited since), removes the
+#   commands and the installed copy once no settings file uses them, and keeps the trust state and
+#   audit trail unless --purge. --doctor checks an installation end to end (oath-doctor).
+# Errors: exit 1 with one line on stderr, nothing changed: the settings file is not a JSON object,
+#   jq is missing, PROJECT_DIR does not exist, no binaries. Exit 2: usage.
 # Example: hooks/install.sh ~/src/myproject
 set -euo pipefail
 
@@ -20,142 +40,382 @@ die() {
   printf 'install.sh: %s\n' "$1" >&2
   exit "${2:-1}"
 }
+say() { printf 'install.sh: %s\n' "$*" >&2; }
+usage="usage: install.sh [--scope local|project|user] [--phase NAME] [--uninstall [--purge]] [--doctor] [PROJECT_DIR]"
 
-uninstall=false
-project=.
+uninstall=false purge=false doctor=false scope=local phase='' project=.
 while (($#)); do
   case $1 in
   --uninstall) uninstall=true ;;
+  --purge) purge=true ;;
+  --doctor) doctor=true ;;
+  --scope | --phase)
+    (($# > 1)) || die "$1 needs a value ($usage)" 2
+    [[ $1 == --scope ]] && scope=$2 || phase=$2
+    shift
+    ;;
+  --scope=*) scope=${1#--scope=} ;;
+  --phase=*) phase=${1#--phase=} ;;
   -h | --help)
     sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
     exit 0
     ;;
-  -*) die "unknown flag $1 (usage: install.sh [--uninstall] [PROJECT_DIR])" 2 ;;
-  *) project=$1 ;;
+  -*) die "unknown flag $1 ($usage)" 2 ;;
+  *)
+    project=$1
+    ;;
   esac
   shift
 done
+case $scope in local | project | user) ;; *) die "unknown scope $scope (want local, project or user)" 2 ;; esac
+case $phase in '' | planning | building | auditing) ;; *) die "unknown phase $phase (want planning, building or auditing)" 2 ;; esac
+$purge && ! $uninstall && die "--purge goes with --uninstall ($usage)" 2
 
-command -v jq >/dev/null 2>&1 || die "jq is required (scripts/setup.sh installs it)"
 [[ -d $project ]] || die "no such project directory: $project"
 project=$(cd "$project" && pwd -P)
 hooks_dir=$(cd "$(dirname "$(readlink -f -- "${BASH_SOURCE[0]}")")" && pwd -P)
-claude_dir=$project/.claude
-settings=$claude_dir/settings.json
+checkout=${hooks_dir%/*}
+[[ ${HOME:-} == /* ]] || die "HOME is not set to an absolute path"
+data_home=${XDG_DATA_HOME:-}
+[[ $data_home == /* ]] || data_home=$HOME/.local/share
+data=$data_home/oath-harness
+current=$data/current
 
-# A hook command is the script's absolute path, quoted only when it needs to be, so that the
-# same checkout always produces the same string: that string is how install recognises its own.
+# --doctor: the checks live in oath-doctor; run the installed one, else this checkout's.
+if $doctor; then
+  for d in "$current/bin" "${OATH_BIN:-}" "$checkout/bin"; do
+    if [[ -n $d && -x $d/oath-doctor ]]; then
+      exec "$d/oath-doctor" --project "$project"
+    fi
+  done
+  die "no oath-doctor found in $current/bin or $checkout/bin; run scripts/build.sh"
+fi
+
+command -v jq >/dev/null 2>&1 || die "jq is required (scripts/setup.sh installs it, or your package manager)"
+case $scope in
+local) settings=$project/.claude/settings.local.json commands=$HOME/.claude/commands ;;
+project) settings=$project/.claude/settings.json commands=$project/.claude/commands ;;
+user) settings=$HOME/.claude/settings.json commands=$HOME/.claude/commands ;;
+esac
+registrations=$data/registrations
+
+reg_key=$(printf '%s' "$settings" | sha256sum | cut -c1-16)
+reg=$registrations/$reg_key
+
+# write_file PATH SOURCE replaces PATH with SOURCE's content atomically (a temporary file in the
+# same directory, then a rename), keeping PATH's mode if it exists.
+write_file() {
+  local tmp
+  mkdir -p "${1%/*}"
+  tmp=$(mktemp "${1%/*}/.${1##*/}.XXXXXX")
+  cat "$2" >"$tmp"
+  if [[ -e $1 ]]; then chmod --reference="$1" "$tmp"; else chmod 644 "$tmp"; fi
+  mv -f "$tmp" "$1"
+}
+
+# shq WORD quotes WORD for sh (Claude Code runs hook commands through a shell): always single
+# quotes, so the same path always gives the same string, the one install recognises as its own.
+shq() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
+
+# command_for SCRIPT CODE: the registered command line. It checks before it runs: a missing
+# script (the copy removed, a half-finished upgrade) exits CODE with one line instead of the
+# shell's 127, which Claude Code would treat as a harmless error and let the call through; and
+# any status but 0 and CODE (a shell that cannot start the script: 126) becomes CODE too.
 command_for() {
-  local path=$hooks_dir/$1
-  if [[ $path =~ [^A-Za-z0-9_./+-] ]]; then
-    printf '%q' "$path"
-  else
-    printf '%s' "$path"
-  fi
+  local f
+  f=$(shq "$current/hooks/$1")
+  # shellcheck disable=SC2016 # $f and $s are for the shell that runs the hook
+  printf 'f=%s; if [ -x "$f" ]; then "$f"; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq %d ] || echo "oath-harness: $f exited with status $s" >&2; exit %d; fi; echo "oath-harness: $f is missing; reinstall with hooks/install.sh, or remove the hooks with hooks/install.sh --uninstall" >&2; exit %d' "$f" "$2" "$2" "$2"
 }
 
 # event, script, timeout (seconds). A hook that times out lets the call through, so the timeout
 # must exceed the longest a failing hook can take: every stage gives up after cli.StageTimeout
-# (10 s) and the hook then blocks (exit 2), so 30 s leaves 20 s to spare. The pipeline itself
-# takes milliseconds. Keep timeout > StageTimeout with room (docs/install.md).
+# (10 s) and the hook then blocks (exit 2), so 30 s leaves 20 s to spare. Stop fails with 1,
+# not 2 (exit 2 on Stop makes Claude keep working).
 ours=$(jq -n -c \
-  --arg pre "$(command_for pre-tool-use.sh)" --arg post "$(command_for post-tool-use.sh)" \
-  --arg start "$(command_for session-start.sh)" --arg prompt "$(command_for user-prompt-submit.sh)" \
-  --arg stop "$(command_for stop.sh)" --arg finish "$(command_for session-end.sh)" '[
-  {event: "PreToolUse", matcher: "*", command: $pre, timeout: 30},
-  {event: "PostToolUse", matcher: "*", command: $post, timeout: 30},
-  {event: "PostToolUseFailure", matcher: "*", command: $post, timeout: 30},
-  {event: "SessionStart", command: $start, timeout: 30},
-  {event: "UserPromptSubmit", command: $prompt, timeout: 30},
-  {event: "Stop", command: $stop, timeout: 30},
-  {event: "SessionEnd", command: $finish, timeout: 30}
+  --arg pre "$(command_for pre-tool-use.sh 2)" --arg post "$(command_for post-tool-use.sh 2)" \
+  --arg start "$(command_for session-start.sh 2)" --arg prompt "$(command_for user-prompt-submit.sh 2)" \
+  --arg stop "$(command_for stop.sh 1)" --arg finish "$(command_for session-end.sh 2)" '[
+  {event: "PreToolUse", matcher: "*", script: "pre-tool-use", command: $pre, timeout: 30},
+  {event: "PostToolUse", matcher: "*", script: "post-tool-use", command: $post, timeout: 30},
+  {event: "PostToolUseFailure", matcher: "*", script: "post-tool-use", command: $post, timeout: 30},
+  {event: "SessionStart", script: "session-start", command: $start, timeout: 30},
+  {event: "UserPromptSubmit", script: "user-prompt-submit", command: $prompt, timeout: 30},
+  {event: "Stop", script: "stop", command: $stop, timeout: 30},
+  {event: "SessionEnd", script: "session-end", command: $finish, timeout: 30}
 ]')
 
 if [[ -e $settings ]]; then
-  current=$(jq -c . "$settings" 2>/dev/null) || die "$settings is not valid JSON; fix it first (nothing was changed)"
-  [[ $(jq -r 'type' <<<"$current") == object ]] || die "$settings is not a JSON object; fix it first (nothing was changed)"
+  current_json=$(jq -c . "$settings" 2>/dev/null) || die "$settings is not valid JSON; fix it first (nothing was changed)"
+  [[ $(jq -r 'type' <<<"$current_json") == object ]] || die "$settings is not a JSON object; fix it first (nothing was changed)"
+  jq -e '(.hooks // {}) | type == "object"' <<<"$current_json" >/dev/null ||
+    die "$settings has a \"hooks\" key that is not an object; fix it first (nothing was changed)"
 else
-  current='{}'
+  current_json='{}'
 fi
 
-# remove: take our commands out of every group; drop the groups and events that only we filled.
-# add: update our hook in place where it is, else append a group of our own.
+# ours($script): a hook command of ours for that script: the current form, any earlier install's
+# copy (f='…/oath-harness/…/hooks/SCRIPT.sh'; …), or this checkout's hooks by path (versions that
+# registered the checkout itself).
 # shellcheck disable=SC2016 # jq program, not shell
 program='
-def mine($cmds): (.command // "") as $c | any($cmds[]; . == $c);
-def remove($cmds):
+def mine($script): (.command // "") as $c
+  | ($c | test("^f=\u0027[^\u0027]*/oath-harness/[^\u0027]*/hooks/" + $script + "\\.sh\u0027; ")) or $c == ($checkout + "/hooks/" + $script + ".sh");
+def anymine: . as $h | any($ours[]; . as $o | $h | mine($o.script));
+def remove:
   if (.hooks | type) == "object" then
     .hooks |= (with_entries(
         .value |= (if type == "array" then
-          map(if (.hooks | type) == "array" and any(.hooks[]; mine($cmds))
-              then .hooks |= map(select(mine($cmds) | not)) | select(.hooks | length > 0)
+          map(if (.hooks | type) == "array" and any(.hooks[]; anymine)
+              then .hooks |= map(select(anymine | not)) | select(.hooks | length > 0)
               else . end)
         else . end)
       | select((.value | type) != "array" or (.value | length) > 0)))
     | if .hooks == {} then del(.hooks) else . end
   else . end;
-def add($ours):
+def add:
   reduce $ours[] as $o (.;
     ({type: "command", command: $o.command, timeout: $o.timeout}) as $h
-    | if any(.hooks[$o.event][]?; any(.hooks[]?; .command == $o.command)) then
-        .hooks[$o.event] |= map(.hooks |= map(if .command == $o.command then $h else . end))
+    | if any(.hooks[$o.event][]?; any(.hooks[]?; mine($o.script))) then
+        # in place, where it is; a second copy (an earlier install of another form) goes
+        .hooks[$o.event] |= (
+          map(if (.hooks | type) == "array" then .hooks |= map(if mine($o.script) then $h else . end) else . end)
+          | [range(length) as $i | (.[$i].hooks | if type == "array" then . else [] end)
+              | range(length) as $j | select(.[$j].command == $h.command) | [$i, "hooks", $j]] as $at
+          | delpaths($at[1:])
+          | map(select((.hooks | type) != "array" or (.hooks | length) > 0)))
       else
         .hooks[$o.event] = ((.hooks[$o.event] // []) + [((if $o.matcher then {matcher: $o.matcher} else {} end) + {hooks: [$h]})])
       end);
-if $uninstall then remove([$ours[].command]) else add($ours) end
+if $uninstall then remove else add end
 '
-if [[ $current != '{}' ]] && ! jq -e '(.hooks // {}) | type == "object"' <<<"$current" >/dev/null; then
-  die "$settings has a \"hooks\" key that is not an object; fix it first (nothing was changed)"
-fi
-updated=$(jq --indent 2 --argjson ours "$ours" --argjson uninstall "$uninstall" "$program" <<<"$current")
+updated=$(jq --indent 2 --argjson ours "$ours" --arg checkout "$checkout" --argjson uninstall "$uninstall" "$program" <<<"$current_json")
 
-changed=false
-if [[ -e $settings ]] && [[ $(jq -c . <<<"$updated") == "$current" ]]; then
-  : # nothing to do: a second run leaves the file byte for byte as it was
-elif [[ ! -e $settings ]] && $uninstall; then
-  :
-else
-  mkdir -p "$claude_dir"
-  tmp=$(mktemp "$claude_dir/.settings.json.XXXXXX")
-  trap 'rm -f "$tmp"' EXIT
-  printf '%s\n' "$updated" >"$tmp"
+sha() { sha256sum | cut -c1-64; }
+
+# One install or uninstall at a time (they share the copy and the registrations). flock(1) is in
+# util-linux; where it is missing, the atomic renames still keep every file whole.
+if command -v flock >/dev/null 2>&1; then
+  mkdir -p "$data"
+  exec 9>"$data/.lock"
+  flock -w 120 9 || die "another install.sh has held $data/.lock for 2 minutes; try again"
+fi
+
+# ---- uninstall ------------------------------------------------------------------------------
+if $uninstall; then
+  kept=()
   if [[ -e $settings ]]; then
-    cp -p "$settings" "$settings.oath-backup"
-    chmod --reference="$settings" "$tmp"
+    if [[ -f $reg.json ]] && [[ $(jq -r '.created or .exact' "$reg.json") == true ]] &&
+      [[ $(sha <"$settings") == "$(jq -r .written "$reg.json")" ]]; then
+      # Untouched since install: put back exactly what was there.
+      if [[ $(jq -r .created "$reg.json") == true ]]; then
+        rm -f "$settings"
+        rmdir "${settings%/*}" 2>/dev/null || true
+        say "removed $settings (install had created it)"
+      else
+        write_file "$settings" "$reg.orig"
+        say "restored $settings exactly as it was before install"
+      fi
+    elif [[ $(jq -c . <<<"$updated") != "$current_json" ]]; then
+      if [[ $(jq -c . <<<"$updated") == '{}' && -f $reg.json && $(jq -r .created "$reg.json") == true ]]; then
+        rm -f "$settings"
+        rmdir "${settings%/*}" 2>/dev/null || true
+        say "removed $settings (install had created it; it held only our hooks)"
+      else
+        tmp=$(mktemp)
+        printf '%s\n' "$updated" >"$tmp"
+        write_file "$settings" "$tmp"
+        rm -f "$tmp"
+        say "removed the oath-harness hooks from $settings (edited since install: everything else kept)"
+      fi
+    else
+      say "$settings holds no oath-harness hooks; nothing to remove there"
+    fi
   else
-    chmod 644 "$tmp"
+    say "$settings does not exist; nothing to remove there"
   fi
-  mv -f "$tmp" "$settings"
-  changed=true
+  rm -f "$reg.json" "$reg.orig"
+  rmdir "$registrations" 2>/dev/null || true
+  # Where this project's state is (asked before the copy that knows it goes).
+  state=
+  for d in "$current/bin" "${OATH_BIN:-}" "$checkout/bin"; do
+    if [[ -n $d && -x $d/oath-doctor ]]; then
+      state=$(CLAUDE_PROJECT_DIR=$project "$d/oath-doctor" state-dir --project "$project") || state=
+      break
+    fi
+  done
+
+  # The commands and the installed copy go with the last settings file that uses them.
+  in_use=false users=()
+  for r in "$registrations"/*.json; do
+    [[ -f $r ]] || continue
+    s=$(jq -r .settings "$r")
+    if [[ -f $s ]] && jq -r '.. | .command? // empty | strings' "$s" 2>/dev/null | grep -qF "$(shq "$current/hooks/" | sed "s/'\$//")"; then
+      in_use=true users+=("$s")
+    fi
+  done
+  remove_commands() {
+    local dir=$1 p
+    for p in planning building auditing; do
+      if [[ -f $dir/$p.md ]] && cmp -s "$hooks_dir/commands/$p.md" "$dir/$p.md"; then
+        rm -f "$dir/$p.md"
+      fi
+    done
+    rmdir "$dir" 2>/dev/null || true
+  }
+  [[ $scope != project ]] || remove_commands "$commands"
+  if $in_use; then
+    kept+=("the installed copy $current (still registered in ${users[*]})")
+  else
+    remove_commands "$HOME/.claude/commands"
+    if [[ -e $current || -d $data/versions ]]; then
+      rm -rf "$data/versions" "$current" "$data/.staging-"*
+      say "removed the installed copy ($data): no settings file uses it any more"
+    fi
+    rm -f "$data/.lock"
+    rmdir "$data" 2>/dev/null || true
+  fi
+  if [[ -n $state && -d $state ]]; then
+    if $purge; then
+      rm -rf "$state"
+      say "purged the trust state and audit trail ($state)"
+    else
+      kept+=("the trust state and audit trail in $state (remove them with --uninstall --purge)")
+    fi
+  fi
+  [[ ! -f $project/.claude/current-phase.md ]] || kept+=("the phase file $project/.claude/current-phase.md")
+  for k in "${kept[@]}"; do say "kept $k"; done
+  exit 0
 fi
 
-# The phase commands: added only where the project has none of its own, removed only if unchanged.
-for phase in planning building auditing; do
-  src=$hooks_dir/commands/$phase.md dst=$claude_dir/commands/$phase.md
-  if $uninstall; then
-    if [[ -f $dst ]] && cmp -s "$src" "$dst"; then
-      rm -f "$dst"
-      rmdir "$claude_dir/commands" 2>/dev/null || true
-      changed=true
-    fi
-  elif [[ ! -e $dst ]]; then
-    mkdir -p "$claude_dir/commands"
+# ---- install --------------------------------------------------------------------------------
+staging=
+cleanup() { [[ -z $staging ]] || rm -rf "$staging"; }
+trap cleanup EXIT
+mkdir -p "$data"
+staging=$(mktemp -d "$data/.staging-XXXXXX")
+mkdir "$staging/bin" "$staging/hooks"
+# Built fresh where Go is at hand, so that the copy's binaries and hooks are the same version.
+if [[ -n ${OATH_BIN:-} ]]; then
+  src_bin=${OATH_BIN%/}
+elif [[ -f $checkout/go.mod ]] && command -v go >/dev/null 2>&1; then
+  say "building the binaries (go build ./cmd/... in $checkout)"
+  (cd "$checkout" && CGO_ENABLED=0 go build -trimpath -buildvcs=auto -o "$staging/bin/" ./cmd/...) || die "go build failed (see above); nothing was changed"
+  src_bin=$staging/bin
+elif [[ -x $checkout/bin/oath-classify ]]; then
+  src_bin=$checkout/bin
+else
+  die "no oath-* binaries in ${OATH_BIN:-$checkout/bin} and no go to build them; run scripts/build.sh"
+fi
+for b in oath-classify oath-gate oath-trust oath-decide oath-audit; do
+  [[ -x $src_bin/$b ]] || die "$src_bin/$b is missing; run scripts/build.sh"
+done
+if [[ $src_bin != "$staging/bin" ]]; then
+  cp -p "$src_bin"/oath-* "$staging/bin/"
+fi
+cp -p "$hooks_dir"/*.sh "$staging/hooks/"
+cp -pR "$hooks_dir/commands" "$staging/hooks/"
+version=$("$staging/bin/oath-classify" --version 2>/dev/null | awk '{print $2}')
+digest=$(cd "$staging" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha | cut -c1-12)
+name=${version:-unknown}-$digest
+printf '%s\n' "$name" >"$staging/VERSION"
+mkdir -p "$data/versions"
+if [[ -d $data/versions/$name ]]; then
+  rm -rf "$staging"
+else
+  mv "$staging" "$data/versions/$name"
+fi
+staging=
+# current -> versions/NAME, replaced by a rename: a hook starting now sees the old or the new copy.
+if [[ $(readlink "$current" 2>/dev/null) != "versions/$name" ]]; then
+  ln -sfn "versions/$name" "$data/.current.tmp"
+  mv -fT "$data/.current.tmp" "$current"
+  say "installed $name in $data/versions (now $current)"
+fi
+for old in "$data/versions"/*; do
+  [[ $old == "$data/versions/$name" ]] || rm -rf "$old"
+done
+
+# The settings file, and its registration: what was there before (to restore it exactly), and
+# what install wrote (to know whether anyone changed it since).
+record() { # created exact
+  jq -n --arg settings "$settings" --arg scope "$scope" --arg project "$project" --argjson created "$1" --argjson exact "$2" \
+    --arg written "$(sha <"$settings")" '{settings: $settings, scope: $scope, project: $project, created: $created, exact: $exact, written: $written}' >"$reg.json.tmp"
+  mv -f "$reg.json.tmp" "$reg.json"
+}
+# had_ours: the file already holds hooks of ours (an earlier install, maybe of an older version).
+had_ours=false
+if [[ $(jq -c --argjson ours "$ours" --arg checkout "$checkout" --argjson uninstall true "$program" <<<"$current_json") != "$current_json" ]]; then
+  had_ours=true
+fi
+mkdir -p "$registrations"
+changed=false
+if [[ -e $settings ]] && [[ $(jq -c . <<<"$updated") == "$current_json" ]]; then
+  # Nothing to do: a second run leaves the file byte for byte as it was.
+  [[ -f $reg.json ]] || record false false
+else
+  if [[ -f $reg.json ]] && $had_ours; then
+    created=$(jq -r .created "$reg.json") exact=$(jq -r '.exact // false' "$reg.json")
+  elif [[ -e $settings ]]; then
+    created=false exact=true
+    $had_ours && exact=false # registered before registrations were kept: nothing to restore from
+    $exact && cp -p "$settings" "$reg.orig"
+  else
+    created=true exact=true
+    rm -f "$reg.orig"
+  fi
+  tmp=$(mktemp)
+  printf '%s\n' "$updated" >"$tmp"
+  write_file "$settings" "$tmp"
+  rm -f "$tmp"
+  record "$created" "$exact"
+  changed=true
+  if $created; then
+    say "created $settings with the oath-harness hooks ($scope scope)"
+  elif $exact; then
+    say "registered the oath-harness hooks in $settings ($scope scope); its previous content is kept in $reg.orig until --uninstall"
+  else
+    say "updated the oath-harness hooks in $settings ($scope scope)"
+  fi
+fi
+
+# The phase commands: added only where none of that name exists. Claude Code passes a prompt to
+# the UserPromptSubmit hook only when its slash command exists.
+for p in planning building auditing; do
+  src=$hooks_dir/commands/$p.md dst=$commands/$p.md
+  if [[ ! -e $dst ]]; then
+    mkdir -p "$commands"
     cp "$src" "$dst"
     changed=true
   elif ! cmp -s "$src" "$dst"; then
-    printf 'install.sh: keeping the project'\''s own %s (it must still pass /%s prompts on)\n' "$dst" "$phase" >&2
+    say "keeping your own $dst (it must still pass /$p prompts on)"
   fi
 done
 
-# The hooks block every call when they cannot find the binaries: say so now rather than later.
-if ! $uninstall && ! [[ -x $hooks_dir/../bin/oath-classify ]] && ! command -v oath-classify >/dev/null 2>&1; then
-  echo "install.sh: warning: no oath-* binaries in $(dirname "$hooks_dir")/bin or on PATH; run scripts/build.sh, or every call will be blocked" >&2
+# The state: out of the working tree, once.
+if [[ -x $current/bin/oath-doctor ]]; then
+  CLAUDE_PROJECT_DIR=$project "$current/bin/oath-doctor" migrate --project "$project" || die "could not move the old state out of $project (nothing was lost; see above)"
+fi
+
+# The starting phase (building unless --phase says otherwise), only where none is set.
+phase_file=$project/.claude/current-phase.md
+if [[ -n $phase || ($scope != user && ! -e $phase_file) ]]; then
+  mkdir -p "${phase_file%/*}"
+  printf '%s\n' "${phase:-building}" >"$phase_file.tmp.$$"
+  mv -f "$phase_file.tmp.$$" "$phase_file"
+  changed=true
+fi
+if [[ -f $phase_file ]]; then
+  now="$(head -n1 "$phase_file") in $project"
+else
+  now="auditing, the strictest, in each project until you switch"
 fi
 
 if ! $changed; then
-  echo "install.sh: $project is already $($uninstall && echo "free of oath-harness hooks" || echo "set up"); nothing changed" >&2
-elif $uninstall; then
-  echo "install.sh: removed the oath-harness hooks from $settings" >&2
-else
-  echo "install.sh: registered the oath-harness hooks from $hooks_dir in $settings" >&2
+  say "$project is already set up ($scope scope); nothing changed"
 fi
+cat >&2 <<EOF
+phases: /planning reads and designs (no edits), /building implements (earned trust decides what runs
+  without asking), /auditing reviews (the most restrictive); the phase is now ${now}.
+switch by typing /planning, /building or /auditing in Claude Code; check the setup: hooks/install.sh --doctor
+EOF

@@ -9,6 +9,9 @@
 # let whoever starts Claude Code (or a process it runs) turn "blocked" into "allowed".
 set -euo pipefail
 
+# Bytes, not characters: every pattern and length below is then bytewise, which in a UTF-8 locale
+# is several times slower over a large event (the stages are Go and read no locale).
+LC_ALL=C
 oath_hook=${0##*/}
 oath_hook=${oath_hook%.sh}
 
@@ -54,31 +57,32 @@ oath_report() {
 # succeed keep their warnings: they go to stderr unchanged. The hook prints oath_out itself
 # (oath_answer), after any check of its own.
 #
-# Cost: one subshell for each of the two captures; no other process.
+# Cost: one subshell for each of the two captures; no other process. Linear in the size of the
+# event (a 1 MB Write passes through stdout): every split below looks for the last \x1e of a
+# string whose tail after it is short (the statuses, or stderr), so bash finds it at once. A
+# pattern whose match lies far from where bash starts looking (${raw%$'\x1e'*} with stdout
+# after the \x1e) costs time quadratic in the length (about 60 s for 1 MB in a UTF-8 locale):
+# keep stdout first.
 oath_run() {
-  local raw head err codes
-  # The inner subshell captures stdout (then \x1e and the statuses), its stderr goes to the outer
-  # one, which appends \x1e statuses \x1e stdout. A stdout holding a \x1e itself is not JSON: it
-  # fails, so that oath_out below can be split off at the last \x1e without doubt.
+  local raw out err codes
+  # The pipeline's stdout (ending in \x1e and the statuses, from oath_report) goes straight to
+  # the outer capture through fd 3; the inner one holds its stderr, appended after one more
+  # \x1e: raw is stdout \x1e statuses \x1e stderr. A stdout holding a \x1e itself is not
+  # JSON: it fails below, so the split at the last two \x1e is without doubt.
   raw=$(
-    { out=$("$1"); } 2>&1
-    if [[ $out != *$'\x1e'* ]]; then
-      codes='no statuses' out=
-    else
-      codes=${out##*$'\x1e'} out=${out%$'\x1e'*}
-      [[ $out != *$'\x1e'* ]] || codes='a raw \x1e on stdout' out=
-    fi
-    printf '\x1e%s\x1e%s' "$codes" "$out"
+    { err=$({ "$1"; } 2>&1 >&3); } 3>&1
+    printf '\x1e%s' "$err"
   )
-  # Split at the last two \x1e. Not with ${raw##*$'\x1e'}: bash matches that against every prefix
-  # of the string in turn, quadratic in its length (1.4 ms on a 2.5 kB answer); removing the
-  # shortest suffix and taking the rest by length is linear.
-  head=${raw%$'\x1e'*}
-  oath_out=${raw:${#head}+1}
-  raw=$head
-  head=${raw%$'\x1e'*}
-  codes=${raw:${#head}+1}
-  err=$head
+  err=${raw##*$'\x1e'}
+  raw=${raw%$'\x1e'*}
+  if [[ $raw == *$'\x1e'* ]]; then
+    codes=${raw##*$'\x1e'}
+    out=${raw%$'\x1e'*}
+  else
+    codes='no statuses' out=
+  fi
+  [[ $out != *$'\x1e'* ]] || codes='a raw \x1e on stdout' out=
+  while [[ ${out: -1} == $'\n' ]]; do out=${out%$'\n'}; done # as $(…) would; no pattern over out
   while [[ $err == *$'\n' ]]; do err=${err%$'\n'}; done
   if [[ ! $codes =~ ^[0-9]+( [0-9]+)*$ ]]; then
     oath_out=
@@ -89,6 +93,7 @@ oath_run() {
     oath_out=
     oath_fail "$(oath_first_failure "$1" "$codes" "$err")"
   fi
+  oath_out=$out
   if [[ -n $err ]]; then
     printf '%s\n' "$err" >&2
   fi

@@ -9,7 +9,9 @@
 #        (internal/benchtools/nop): the cost of starting the processes at all.
 # --against REV: also times the hooks of git revision REV (same binaries, same payload) in the
 #        same interleaved rounds, to see what a change to the hooks costs.
-# Prints median and p90 in ms for each and the ratio hook/floor (goal: within 2x).
+# Prints median and p90 in ms for each and the ratio hook/floor (goal: within 2x), then the
+# hook's time on a 1 MB and an 8 MB Write (UTF-8 text, in a UTF-8 locale: bash's pattern
+# operations over the captured event were quadratic there; goal: well under 1 s and a few s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 against=
@@ -105,3 +107,33 @@ if [[ -n $old_hook ]]; then
 fi
 awk -v h="$hook_med" -v f="$floor_med" -v hp="$hook_p90" -v fp="$floor_p90" 'BEGIN {
   printf "  ratio hook/floor: median %.2fx, p90 %.2fx (goal: within 2x)\n", h / f, hp / fp }'
+
+# Large events: a Write of 1 MB and of 8 MB of UTF-8 text, a few rounds each, in a UTF-8 locale.
+utf8=$(locale -a 2>/dev/null | grep -i -m1 -E '^(C|en_US)\.utf-?8$' || true)
+for size in 1 8; do
+  big=$tmp/write-${size}mb.json
+  line='héllo wörld → naïve "quoted" \\ text, and some more words to fill a line of source'
+  printf '%s\n' "$line" >"$tmp/content"
+  while (($(wc -c <"$tmp/content") < size * 1000000)); do
+    cat "$tmp/content" "$tmp/content" >"$tmp/content2" && mv "$tmp/content2" "$tmp/content"
+  done
+  head -n $((size * 1000000 / ($(printf '%s\n' "$line" | wc -c)))) "$tmp/content" >"$tmp/content2"
+  mv "$tmp/content2" "$tmp/content"
+  jq -c -n --rawfile c "$tmp/content" --arg p "$project" \
+    '{hook_event_name: "PreToolUse", session_id: "bench", cwd: $p, permission_mode: "default", tool_name: "Write",
+      tool_use_id: "toolu_bench", tool_input: {file_path: ($p + "/big.txt"), content: $c}}' >"$big"
+  if ! out=$(LC_ALL=$utf8 hooks/pre-tool-use.sh <"$big") || [[ $out != *'"hookSpecificOutput"'* ]]; then
+    echo "bench-hook: the hook does not answer on the ${size} MB event" >&2
+    exit 1
+  fi
+  samples=()
+  for ((i = 0; i < 5; i++)); do
+    t0=$EPOCHREALTIME
+    LC_ALL=$utf8 hooks/pre-tool-use.sh <"$big" >/dev/null
+    t1=$EPOCHREALTIME
+    samples+=($(($(usec "$t1") - $(usec "$t0"))))
+  done
+  read -r med p90 < <(stats "${samples[@]}")
+  printf '  %-34s median %7s ms   max %7s ms   (%s, LC_ALL=%s)\n' "hook on a ${size} MB Write" "$med" "$p90" \
+    "$(wc -c <"$big" | awk '{printf "%.1f MB event", $1 / 1e6}')" "${utf8:-unset}"
+done

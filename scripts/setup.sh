@@ -54,3 +54,20 @@ if ! [ -x "$claude_dir/node_modules/.bin/claude" ] ||
     e2e_missing "npm not found"
   fi
 fi
+
+# The newest release too, for e2e.TestHostFacts alone (scripts/test.sh runs it against this copy):
+# a change in Claude Code's behaviour then fails CI before it fails open for people who update.
+# Reinstalled when npm names a newer release; kept as it is when the registry cannot be asked.
+latest_dir=.cache/claude-code-latest
+if command -v npm >/dev/null 2>&1; then
+  newest=$(npm view --silent @anthropic-ai/claude-code version 2>/dev/null || true)
+  have=$("$latest_dir/node_modules/.bin/claude" --version 2>/dev/null | awk '{print $1}' || true)
+  if [ -n "$newest" ] && [ "$newest" != "$have" ]; then
+    echo "setup: installing @anthropic-ai/claude-code@$newest (the newest release) into $latest_dir" >&2
+    npm install --silent --no-fund --no-audit --prefix "$latest_dir" "@anthropic-ai/claude-code@$newest" >/dev/null ||
+      echo "setup: npm could not install the newest Claude Code; TestHostFacts runs against the pinned one only" >&2
+  elif [ -z "$have" ] && [ -n "${OATH_REQUIRE_E2E:-}" ]; then
+    echo "setup: cannot find the newest Claude Code release (npm view failed); OATH_REQUIRE_E2E is set, so this is an error" >&2
+    exit 1
+  fi
+fi

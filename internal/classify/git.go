@@ -148,6 +148,7 @@ sub:
 			x.add(risk.High, GitLocal, "destructive_git", "git stash "+op+" discards stashed work")
 			x.r.mark(RuleGitDiscard, shortCmd(x.src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
+			x.stashUntracked(p, op)
 			x.add(risk.Medium, GitLocal, "git_local", "git stash changes the working tree")
 		}
 	case sub == "reflog":

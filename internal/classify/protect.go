@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -55,6 +56,13 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 			p.trees = append(p.trees, filepath.Join(home, d))
 		}
 	}
+	// Every project's state and the installed copy with its registrations (hooks/install.sh):
+	// whoever writes there judges the next call of any project.
+	for _, d := range []string{layout.StateHome(os.Getenv), layout.DataHome(os.Getenv)} {
+		if d != "" {
+			p.trees = append(p.trees, d)
+		}
+	}
 	// A project under a linked directory (/tmp -> /private/tmp) is compared resolved as well.
 	for _, list := range []*[]string{&p.trees, &p.files} {
 		for _, x := range *list {
@@ -81,7 +89,7 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 var (
 	homeFiles = []string{".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
 		".zlogin", ".zlogout", ".kshrc", ".mkshrc", ".cshrc", ".tcshrc", ".login", ".envrc", ".pam_environment", ".config/fish/config.fish", ".claude.json"}
-	homeTrees = []string{".config/fish/conf.d", ".config/environment.d", ".bashrc.d", ".zshrc.d"}
+	homeTrees = []string{".config/fish/conf.d", ".config/environment.d", ".bashrc.d", ".zshrc.d", ".claude/plugins"}
 	hostFiles = []string{"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/environment", "/etc/zshenv", "/etc/zshrc", "/etc/zprofile", "/etc/zlogin", "/etc/csh.cshrc", "/etc/csh.login"}
 	hostTrees = []string{"/etc/profile.d", "/etc/zsh", "/etc/fish", "/etc/claude-code", "/library/application support/claudecode", "/etc/environment.d"}
 )

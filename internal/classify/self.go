@@ -17,7 +17,7 @@ var harnessTools = set("oath-classify", "oath-gate", "oath-trust", "oath-decide"
 // hookScripts are the names of the installed hooks. Running one feeds the harness an event of
 // the agent's making (post-tool-use.sh records a success), and install.sh --uninstall removes
 // the harness.
-var hookScripts = set("pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "lib.sh", "install.sh")
+var hookScripts = set("pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "lib.sh", "install.sh", "plugin.sh")
 
 // readOnlyHarness reports whether argv (name first) is a form of a harness tool that changes
 // nothing: --help/-h/--version, oath-trust show [--json], oath-audit verify|summary|tail|show …,
@@ -92,6 +92,10 @@ func (x *cmdCtx) selfInvocation() bool {
 		x.add(risk.Critical, ShellExec, "self_protection", x.name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
 		return true
 	}
+	if x.name == "claude" && claudePluginChange(argv) {
+		x.add(risk.Critical, ShellExec, "self_protection", "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
+		return true
+	}
 	if p := x.hookPath(x.cmd.Args[0]); p != "" {
 		x.add(risk.Critical, ShellExec, "self_protection", "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 		return true
@@ -144,4 +148,42 @@ func startupFile(p string) bool {
 	dir := path.Base(path.Dir(p))
 	return strings.HasPrefix(base, ".") || strings.HasSuffix(base, "rc") || strings.HasSuffix(base, "profile") ||
 		strings.HasSuffix(base, ".fish") || base == "environment" || dir == "profile.d" || dir == "conf.d" || strings.HasSuffix(base, "env")
+}
+
+// stashUntracked judges git stash (push, save or bare) with -u/--include-untracked or -a/--all:
+// it takes the untracked files (with -a the ignored ones too) out of the working tree until the
+// stash is popped, the harness's registration in .claude/settings.local.json among them. It is a
+// write of each pathspec, or, without one, of the whole working tree: from a subdirectory git
+// still stashes the whole repository, so the project root is written too.
+func (x *cmdCtx) stashUntracked(p parsed, op string) {
+	if !p.has('u', "include-untracked") && !p.has('a', "all") || op != "" && op != "push" && op != "save" {
+		return
+	}
+	if op == "push" && len(p.operands) > 1 {
+		for _, t := range p.operands[1:] {
+			x.write(t, true, GitLocal)
+		}
+		return
+	}
+	x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
+	x.write(shell.Word{Value: x.c.layout.ProjectDir, Known: true}, true, GitLocal)
+}
+
+// claudePluginChange reports whether argv (claude first) changes the installed plugins or their
+// marketplaces: claude plugin disable|uninstall|install|update|enable|marketplace … . Listing and
+// validating only read.
+func claudePluginChange(argv []string) bool {
+	if len(argv) < 2 || argv[1] != "plugin" && argv[1] != "plugins" {
+		return false
+	}
+	for _, a := range argv[2:] {
+		switch a {
+		case "list", "validate", "help", "--help", "-h":
+			return false
+		}
+		if !strings.HasPrefix(a, "-") {
+			return true
+		}
+	}
+	return false
 }

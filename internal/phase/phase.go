@@ -109,5 +109,7 @@ func Command(prompt string) (p Phase, ok bool) {
 	if !found {
 		return "", false
 	}
-	return Lookup(name)
+	// The plugin's commands are namespaced: Claude Code hands the hook the prompt as typed,
+	// /oath-harness:building (measured on 2.1.330); /building reaches it as /building.
+	return Lookup(strings.TrimPrefix(name, "oath-harness:"))
 }

@@ -97,6 +97,9 @@ func TestCommand(t *testing.T) {
 		{"/auditing", Auditing, true},
 		{"  /Building now let's write the parser", Building, true},
 		{"/auditing\nplease review", Auditing, true},
+		{"/oath-harness:building", Building, true}, // the plugin's command, as the hook receives it
+		{"/other-plugin:building", "", false},
+		{"oath-harness:building", "", false},
 		{"/buildings", "", false},
 		{"/build", "", false},
 		{"please switch to /building", "", false},

@@ -42,7 +42,7 @@ func BenchmarkReaders(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Setenv("CLAUDE_PROJECT_DIR", root)
-	b.Setenv("OATH_HOME", "")
+	b.Setenv("OATH_HOME", filepath.Join(root, "oath-harness"))
 	out := filepath.Join(root, "report.html")
 	for _, args := range [][]string{{"summary"}, {"report", "--out", out}, {"verify"}, {"tail", "-n", "20"}} {
 		b.Run(strings.Join(args[:1], ""), func(b *testing.B) {
@@ -65,7 +65,7 @@ func TestTailAcrossFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("CLAUDE_PROJECT_DIR", root)
-	t.Setenv("OATH_HOME", "")
+	t.Setenv("OATH_HOME", filepath.Join(root, "oath-harness"))
 	var out, stderr strings.Builder
 	if code := Main(strings.NewReader(""), &out, &stderr, []string{"tail", "-n", "5"}); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
