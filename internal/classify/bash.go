@@ -67,6 +67,7 @@ func (c *Classifier) program(r *result, src, cwd string) {
 			r.add(risk.Critical, ShellExec, "secret_variable", n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 		}
 	}
+	c.envCode(r, prog.Names, cwd) // runenv.go: variables that carry code
 	for _, rd := range prog.Redirs {
 		ts := resolve(rd.Target, rd.Dir, false)
 		for _, t := range ts {
@@ -250,6 +251,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		return
 	}
 	x.judge()
+	x.runnerCode() // runners.go: what it runs from files
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file

@@ -129,8 +129,9 @@ type result struct {
 	reads  []string
 	writes []string
 	cmds   [][]string
-	depth  int  // programs nested through classify itself (git rebase --exec …)
-	proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
+	depth  int         // programs nested through classify itself (git rebase --exec …)
+	proxy  bool        // the program sets a proxy variable (http_proxy …): local URLs may not stay local
+	code   *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.
@@ -329,6 +330,7 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 		domain = DocsWrite
 	}
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
+	c.planted(r, ev, abs, domain) // planted.go: code put where a runner will find it
 	c.harnessEnvWrite(r, in.Content+"\n"+in.NewString+"\n"+string(in.Edits), []string{abs}, domain)
 	r.add(risk.Medium, domain, "file_write", ev.ToolName, abs)
 }

@@ -84,6 +84,7 @@ type Redir struct {
 type Name struct {
 	Name   string
 	Assign bool
+	Value  Word // an assignment's value (unknown for arrays, appends and bare exports)
 	Src    string
 }
 

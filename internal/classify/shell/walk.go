@@ -260,7 +260,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		if as.Name.Value == "CDPATH" {
 			w.cdUnknown = true
 		}
-		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
+		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
 		if len(ce.Args) == 0 {
 			if as.Array != nil || as.Index != nil {
 				w.dyn[as.Name.Value] = true
@@ -301,6 +301,14 @@ func (w *walker) call(ce *syntax.CallExpr) {
 	w.unwrap(args, w.via, src, stmt, w.dir)
 }
 
+// assigned is the value an assignment gives (an array's, or a bare export's, is unknown).
+func (w *walker) assigned(as *syntax.Assign) Word {
+	if as.Array != nil || as.Index != nil || as.Naked || as.Append {
+		return Word{Value: Dyn}
+	}
+	return w.literal(as.Value)
+}
+
 func (w *walker) decl(d *syntax.DeclClause) {
 	src := w.text(d)
 	nameref := false // declare -n r=x: $r is whatever x holds
@@ -316,13 +324,13 @@ func (w *walker) decl(d *syntax.DeclClause) {
 			// a dynamic word: `export "$X"`, or an option like -x
 			if as.Value != nil {
 				v := w.literal(as.Value)
-				if name, _, ok := strings.Cut(v.Value, "="); ok {
-					w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Src: clip(src)})
+				if name, val, ok := strings.Cut(v.Value, "="); ok {
+					w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
 				}
 			}
 			continue
 		}
-		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
+		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
 		switch {
 		case as.Naked:
 		case as.Array != nil || as.Index != nil || nameref:
@@ -593,7 +601,7 @@ func (w *walker) cd(c Cmd) {
 		target = Word{Value: home, Known: home != Dyn && home != ""}
 	}
 	var next Dir
-	if !target.Known || target.Value == "-" || target.Glob || len(c.Via) > 0 {
+	if !target.Known || target.Value == "-" || target.Glob || len(c.Via) > len(w.via) {
 		next = Dir{Paths: w.dir.Paths, Unknown: true}
 	} else {
 		for _, d := range w.dir.Paths {

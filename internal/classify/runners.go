@@ -1,0 +1,1010 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Runners (issue 12): a program that runs code from files is judged by what it will run as it
+// is on disk now — the recipe, the script, the hook, the config value — besides its own rule
+// (which stays: `make test` is test_run). Only runners read files, only the files they will
+// run, bounded (filecode.go). The verdicts are taken over by filecode.go's policy, with their
+// own rule ids and domains, the detail saying which runner runs what.
+
+// runnerRow is one runner: the program names it answers to and what it reads.
+type runnerRow struct {
+	names string // space-separated program names
+	reads string // what it reads, for the documentation
+}
+
+// runnerTable: one row per runner, in the order runnerCode dispatches on (a function value in
+// the row would make the table part of its own initialisation). git is not here: git.go calls
+// gitPrograms with the subcommand it has parsed (gitprog.go).
+var runnerTable = [...]runnerRow{
+	{"make gmake", "the makefile: recipes of the goals and their prerequisites, includes, $(shell …)"},
+	{"just", "the justfile: the recipe and its dependencies"},
+	{"task go-task", "the Taskfile: every task's cmds"},
+	{"npm yarn pnpm bun", "package.json: the script with its pre and post scripts"},
+	{"pytest py.test", "conftest.py files on its path and where it collects"},
+	{"go", "-exec/-toolexec/-vettool/-overlay; //go:generate lines for go generate; go env -w"},
+	{"cargo", "build.rs and the programs .cargo/config.toml names"},
+	{"tox", "tox.ini's commands"},
+	{"nox", "noxfile.py"},
+	{"bash sh zsh dash ksh mksh ash yash posh rbash source .", "the script file"},
+	{"python node nodejs ruby perl php", "the script file (python -m pytest: as pytest)"},
+}
+
+// runnerCode judges what the command runs from files, when it is a runner (hooked in after
+// the command's own rule).
+func (x *cmdCtx) runnerCode() {
+	n := x.name
+	if isPythonName(n) {
+		n = "python"
+	}
+	row := -1
+	for i := range runnerTable {
+		if strings.Contains(" "+runnerTable[i].names+" ", " "+n+" ") {
+			row = i
+			break
+		}
+	}
+	switch row {
+	case 0:
+		x.makeRuns()
+	case 1:
+		x.justRuns()
+	case 2:
+		x.taskRuns()
+	case 3:
+		x.npmRuns()
+	case 4:
+		x.pytestRuns(x.args)
+	case 5:
+		x.goRuns()
+	case 6:
+		x.cargoRuns()
+	case 7:
+		x.toxRuns()
+	case 8:
+		x.fileRuns("noxfile.py", langPython, "nox loads")
+	case 9:
+		x.scriptRuns()
+	case 10:
+		x.interpreterRuns()
+	default:
+		if len(x.cmd.Args) > 0 && strings.Contains(x.cmd.Args[0].Value, "/") {
+			x.pathRuns()
+		}
+	}
+}
+
+func isPythonName(n string) bool {
+	return strings.HasPrefix(n, "python") && strings.Trim(n[len("python"):], "0123456789.") == ""
+}
+
+// runDirs are the directories the command may run in. After a cd that cannot be known, the
+// ones that can be known are read (decided: flagging every `cd "$X" && make test` would cost a
+// question for each; the write that planted the code was judged when it was made).
+func (x *cmdCtx) runDirs(what string) []string {
+	if len(x.cmd.Dir.Paths) == 0 {
+		return []string{x.c.layout.ProjectDir}
+	}
+	return x.cmd.Dir.Paths
+}
+
+// runFile judges a file the runner will run: read (bounded), then judged as code in l.
+func (x *cmdCtx) runFile(path string, l lang, prefix string) bool {
+	text, ok, cut := x.r.readCode(path)
+	if !ok && !cut {
+		return false
+	}
+	if cut {
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+	}
+	x.c.judgeCode(x.r, text, l, filepath.Dir(path), sink{prefix: prefix + " " + x.rel(path) + ":"})
+	return ok
+}
+
+// rel is path relative to the project when inside it, for reasons.
+func (x *cmdCtx) rel(path string) string {
+	if r, err := filepath.Rel(x.c.layout.ProjectDir, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}
+
+func join(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}
+
+// ---- make ----
+
+// makeRuns reads the makefile make will read and judges the recipes of the goals and their
+// prerequisites, and the programs make runs while reading it.
+func (x *cmdCtx) makeRuns() {
+	var chdir, files, incDirs, goals []string
+	overrides := map[string]string{}
+	dry := false
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		val := func(short, long string) (string, bool) {
+			switch {
+			case v == short || v == long:
+				if i+1 < len(x.args) {
+					i++
+					return x.args[i].Value, true
+				}
+			case strings.HasPrefix(v, long+"="):
+				return v[len(long)+1:], true
+			case short != "" && strings.HasPrefix(v, short) && len(v) > len(short) && !strings.HasPrefix(v, "--"):
+				return v[len(short):], true
+			}
+			return "", false
+		}
+		if d, ok := val("-C", "--directory"); ok {
+			chdir = append(chdir, d)
+			continue
+		}
+		if f, ok := val("-f", "--file"); ok {
+			files = append(files, f)
+			continue
+		}
+		if f, ok := val("", "--makefile"); ok {
+			files = append(files, f)
+			continue
+		}
+		if d, ok := val("-I", "--include-dir"); ok {
+			incDirs = append(incDirs, d)
+			continue
+		}
+		if _, ok := val("-E", "--eval"); ok {
+			continue // analysed by package shell
+		}
+		if _, ok := val("-o", "--old-file"); ok {
+			continue
+		}
+		if _, ok := val("-W", "--what-if"); ok {
+			continue
+		}
+		switch {
+		case v == "-n" || v == "--dry-run" || v == "--just-print" || v == "--recon" || v == "-q" || v == "--question" || v == "-t" || v == "--touch":
+			dry = true
+		case (v == "-j" || v == "-l") && i+1 < len(x.args) && isNumber(x.args[i+1].Value):
+			i++
+		case strings.HasPrefix(v, "-"):
+		case isAssignWord(v):
+			k, val, _ := strings.Cut(v, "=")
+			overrides[strings.TrimSuffix(strings.TrimSuffix(k, ":"), ":")] = val
+		default:
+			goals = append(goals, v)
+		}
+	}
+	for _, d := range x.runDirs("make") {
+		for _, c := range chdir {
+			d = join(d, c)
+		}
+		x.makeIn(d, files, incDirs, goals, overrides, dry)
+	}
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAssignWord(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	name = strings.TrimRight(name, ":+?!")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && (c >= '0' && c <= '9' || c == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides map[string]string, dry bool) {
+	if len(files) == 0 {
+		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if st, err := os.Stat(filepath.Join(dir, f)); err == nil && st.Mode().IsRegular() {
+				files = []string{f}
+				break
+			}
+		}
+	}
+	mf := &makefile{vars: map[string]string{}, tvars: map[string]map[string]string{}}
+	read := false
+	for _, f := range files {
+		if f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
+			continue // a stream: package shell analyses it
+		}
+		p := join(dir, f)
+		text, ok, cut := x.r.readCode(p)
+		if cut {
+			x.add(risk.Medium, ShellExec, RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
+		}
+		if ok {
+			mf.add(text, false)
+			read = true
+		}
+	}
+	if !read {
+		return
+	}
+	ctx := &mkCtx{mf: mf, overrides: overrides, dir: dir, runs: new([]string)}
+	for i := 0; i < len(mf.includes) && i < mkMaxIncludes; i++ {
+		for _, name := range strings.Fields(ctx.expand(mf.includes[i], 0)) {
+			if strings.Contains(name, shell.Dyn) || strings.ContainsAny(name, "*?[") {
+				x.add(risk.High, ShellExec, RuleRunnerUnread, "make includes "+quoteRaw(name)+", a makefile that cannot be known statically")
+				continue
+			}
+			for _, d := range append([]string{dir}, incDirs...) {
+				if text, ok, _ := x.r.readCode(join(join(dir, d), name)); ok {
+					mf.add(text, false)
+					break
+				}
+			}
+		}
+	}
+	what := "make"
+	if len(goals) > 0 {
+		what += " " + strings.Join(goals, " ")
+	}
+	lines, runs, unseen := mf.plan(goals, overrides, dir, dry)
+	for _, r := range runs {
+		x.c.judgeCode(x.r, r, langShell, dir, sink{prefix: what + " runs, while reading its makefile, $(shell " + clip(r) + "):"})
+	}
+	if sh, _ := ctx.lookup("SHELL"); sh != "/bin/sh" && sh != "sh" && sh != "/bin/bash" && sh != "bash" && sh != "/usr/bin/env bash" {
+		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs its recipes with SHELL="+quoteRaw(sh)+": they cannot be read as shell")
+		x.c.judgeCode(x.r, sh, langShell, dir, sink{prefix: what + " runs SHELL:"})
+	}
+	for _, l := range lines {
+		x.c.judgeCode(x.r, l.text, langShell, dir, sink{prefix: what + " runs the recipe of " + l.target + ":"})
+	}
+	if unseen {
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
+	}
+}
+
+// ---- just, task ----
+
+func (x *cmdCtx) justRuns() {
+	recipe := ""
+	for _, a := range x.args {
+		if !strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=") {
+			recipe = a.Value
+			break
+		}
+	}
+	for _, d := range x.runDirs("just") {
+		for up, n := d, 0; n < 32; n++ {
+			for _, f := range []string{"justfile", "Justfile", ".justfile"} {
+				if text, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
+					for _, code := range justCode(text, recipe, false) {
+						x.c.judgeCode(x.r, code.text, code.lang, up, sink{prefix: "just " + recipe + " runs:"})
+					}
+					return
+				}
+			}
+			if up == "/" || up == "." {
+				break
+			}
+			up = filepath.Dir(up)
+		}
+	}
+}
+
+// justCode returns the body of a justfile's recipe (the first one when recipe is "", every one
+// when all) with its dependencies, and the backtick expressions just evaluates on reading.
+func justCode(text, recipe string, all bool) []codeText {
+	text = replaceBetween(text, "{{", "}}", "$__just_interpolation")
+	lines := strings.Split(text, "\n")
+	bodies := map[string][]string{}
+	deps := map[string][]string{}
+	first := ""
+	var out []codeText
+	cur := ""
+	for _, line := range lines {
+		if line == "" {
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if cur != "" {
+				bodies[cur] = append(bodies[cur], strings.TrimLeft(strings.TrimSpace(line), "@-"))
+			}
+			continue
+		}
+		cur = ""
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "[") {
+			continue
+		}
+		for _, part := range strings.Split(t, "`")[1:] { // x := `cmd`
+			if i := strings.IndexByte(t, '`'); i >= 0 && strings.Contains(t[:i], ":=") {
+				out = append(out, codeText{part, langShell})
+			}
+			break
+		}
+		if strings.Contains(t, ":=") || strings.HasPrefix(t, "set ") || strings.HasPrefix(t, "export ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "mod ") || strings.HasPrefix(t, "alias ") {
+			continue
+		}
+		head, after, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(strings.TrimLeft(head, "@"))
+		if len(f) == 0 {
+			continue
+		}
+		cur = f[0]
+		if first == "" {
+			first = cur
+		}
+		for _, d := range strings.Fields(after) {
+			deps[cur] = append(deps[cur], strings.Trim(d, "()"))
+		}
+	}
+	if recipe == "" {
+		recipe = first
+	}
+	var names []string
+	if all {
+		for n := range bodies {
+			names = append(names, n)
+		}
+	} else {
+		seen := map[string]bool{}
+		queue := []string{recipe}
+		for len(queue) > 0 && len(names) < 256 {
+			n := queue[0]
+			queue = queue[1:]
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			names = append(names, n)
+			queue = append(queue, deps[n]...)
+		}
+	}
+	for _, n := range names {
+		body := strings.Join(bodies[n], "\n")
+		l := langShell
+		if sl := shebangLang(body); sl != langNone {
+			l = sl
+		}
+		out = append(out, codeText{body, l})
+	}
+	return out
+}
+
+func (x *cmdCtx) taskRuns() {
+	for _, d := range x.runDirs("task") {
+		for _, f := range []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"} {
+			if text, ok, _ := x.r.readCode(filepath.Join(d, f)); ok {
+				for _, code := range taskCode(text) {
+					x.c.judgeCode(x.r, code.text, langShell, d, sink{prefix: "task runs (from " + f + "):"})
+				}
+				break
+			}
+		}
+	}
+}
+
+// ---- npm, yarn, pnpm, bun ----
+
+// npmScripts are the package.json scripts a package manager's subcommand runs, in order.
+func npmScripts(tool, sub, name string, scripts map[string]string) []string {
+	life := func(s string) []string { return []string{"pre" + s, s, "post" + s} }
+	switch sub {
+	case "test", "t", "tst":
+		if tool == "bun" {
+			return nil // bun test is bun's own test runner
+		}
+		return life("test")
+	case "start", "stop", "restart":
+		return life(sub)
+	case "run", "run-script", "rum", "urn":
+		if name == "" {
+			return nil
+		}
+		return life(name)
+	case "install", "i", "ci", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "":
+		if sub == "" && tool != "yarn" {
+			return nil
+		}
+		if name != "" {
+			return []string{"prepare"} // installing a package also prepares the root one (npm 7+)
+		}
+		return []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+	case "pack", "publish":
+		return []string{"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"}
+	}
+	if tool != "npm" {
+		if _, ok := scripts[sub]; ok {
+			return life(sub) // yarn build, pnpm lint, bun dev
+		}
+	}
+	return nil
+}
+
+func (x *cmdCtx) npmRuns() {
+	sub, name := "", ""
+	ignore := false
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		switch {
+		case v == "--script-shell" && i+1 < len(x.args) || strings.HasPrefix(v, "--script-shell="):
+			prog := strings.TrimPrefix(v, "--script-shell=")
+			if v == "--script-shell" {
+				i++
+				prog = x.args[i].Value
+			}
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" --script-shell "+quoteRaw(prog)+" runs every script with that program")
+			x.c.judgeCode(x.r, prog, langShell, x.c.layout.ProjectDir, sink{prefix: x.name + " --script-shell runs:"})
+		case v == "--ignore-scripts":
+			ignore = true
+		case v == "--":
+			i = len(x.args)
+		case strings.HasPrefix(v, "-"):
+		case sub == "" && !a.Known:
+			return
+		case sub == "":
+			sub = v
+		case name == "":
+			name = v
+		}
+	}
+	for _, d := range x.runDirs(x.name) {
+		pkg, text := x.findUp(d, "package.json")
+		if pkg == "" {
+			continue
+		}
+		scripts := packageScripts(text)
+		for _, s := range npmScripts(x.name, sub, name, scripts) {
+			if ignore && s != name && s != sub {
+				continue
+			}
+			if code, ok := scripts[s]; ok {
+				x.c.judgeCode(x.r, code, langShell, filepath.Dir(pkg), sink{prefix: x.name + " " + strings.TrimSpace(sub+" "+name) + " runs the package.json script " + s + ":"})
+			}
+		}
+	}
+}
+
+// findUp reads the first file named name in dir or a parent (as npm finds its package).
+func (x *cmdCtx) findUp(dir, name string) (string, string) {
+	for n := 0; n < 32; n++ {
+		p := filepath.Join(dir, name)
+		if text, ok, _ := x.r.readCode(p); ok {
+			return p, text
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", ""
+}
+
+// packageScripts returns package.json's "scripts" (string values only).
+func packageScripts(text string) map[string]string {
+	var pkg struct {
+		Scripts map[string]json.RawMessage `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return nil
+	}
+	out := make(map[string]string, len(pkg.Scripts))
+	for k, raw := range pkg.Scripts {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+// npmPlanted returns the scripts a write puts into package.json: all of a Write's; an edit's
+// new or changed ones, found by applying the edit to the file on disk (or, when that fails,
+// every string value of the new text).
+func (c *Classifier) npmPlanted(r *result, text, abs string, ev *claude.Event, edit bool) []codeText {
+	var out []codeText
+	if !edit {
+		for _, s := range packageScripts(text) {
+			out = append(out, codeText{s, langShell})
+		}
+		return out
+	}
+	if old, ok, _ := r.readCode(abs); ok {
+		if edited, ok := applyEdits(old, ev); ok {
+			before, after := packageScripts(old), packageScripts(edited)
+			if after != nil {
+				for k, s := range after {
+					if before[k] != s {
+						out = append(out, codeText{s, langShell})
+					}
+				}
+				return out
+			}
+		}
+	}
+	for _, l := range literals(text) {
+		if strings.ContainsAny(l, " ;|&$`") {
+			out = append(out, codeText{l, langShell})
+		}
+	}
+	return out
+}
+
+// applyEdits applies an Edit's or MultiEdit's replacements to old, as the tool would.
+func applyEdits(old string, ev *claude.Event) (string, bool) {
+	type edit struct {
+		Old string `json:"old_string"`
+		New string `json:"new_string"`
+		All bool   `json:"replace_all"`
+	}
+	var in struct {
+		edit
+		Edits []edit `json:"edits"`
+	}
+	if !decode(ev.ToolInput, &in) {
+		return "", false
+	}
+	edits := in.Edits
+	if ev.ToolName == claude.ToolEdit {
+		edits = []edit{in.edit}
+	}
+	for _, e := range edits {
+		if e.Old == "" || !strings.Contains(old, e.Old) {
+			return "", false
+		}
+		if e.All {
+			old = strings.ReplaceAll(old, e.Old, e.New)
+		} else {
+			old = strings.Replace(old, e.Old, e.New, 1)
+		}
+	}
+	return old, true
+}
+
+// ---- pytest ----
+
+// pytestSkip are directories pytest does not recurse into (norecursedirs' defaults and kin).
+func pytestSkip(name string) bool {
+	switch name {
+	case "node_modules", "venv", "env", "build", "dist", "__pycache__", "site-packages", "CVS", "_darcs", "{arch}":
+		return true
+	}
+	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".egg-info") || strings.HasSuffix(name, ".egg")
+}
+
+// pytestRuns judges the conftest.py files pytest loads: in the rootdir and the parents of the
+// paths it is given, and in every directory it collects from (a bounded walk).
+func (x *cmdCtx) pytestRuns(args []shell.Word) {
+	for _, d := range x.runDirs("pytest") {
+		var starts []string
+		for _, a := range args {
+			v, _, _ := strings.Cut(a.Value, "::")
+			if !a.Known || strings.HasPrefix(v, "-") || v == "" {
+				continue
+			}
+			p := join(d, v)
+			if st, err := os.Stat(p); err == nil {
+				if !st.IsDir() {
+					p = filepath.Dir(p)
+				}
+				starts = append(starts, p)
+			}
+		}
+		if len(starts) == 0 {
+			starts = []string{d}
+		}
+		seen := map[string]bool{}
+		conf := func(dir string) {
+			p := filepath.Join(dir, "conftest.py")
+			if !seen[p] {
+				seen[p] = true
+				x.runFile(p, langPython, "pytest loads")
+			}
+		}
+		for _, s := range starts {
+			for up := s; ; up = filepath.Dir(up) {
+				conf(up)
+				if up == d || !strings.HasPrefix(up, d) || up == filepath.Dir(up) {
+					break
+				}
+			}
+		}
+		budget := maxWalkDirs
+		for _, s := range starts {
+			if !walkDirs(s, &budget, pytestSkip, conf) {
+				x.add(risk.Medium, TestRun, RuleRunnerUnread, "pytest collects from more directories than the harness lists: conftest.py files past "+strconv.Itoa(maxWalkDirs)+" directories are not judged")
+				break
+			}
+		}
+	}
+}
+
+// walkDirs visits dir and its subdirectories (breadth first) while budget lasts; false when it
+// ran out.
+func walkDirs(dir string, budget *int, skip func(string) bool, visit func(string)) bool {
+	queue := []string{dir}
+	for len(queue) > 0 {
+		if *budget <= 0 {
+			return false
+		}
+		*budget--
+		d := queue[0]
+		queue = queue[1:]
+		visit(d)
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() && !skip(e.Name()) {
+				queue = append(queue, filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	return true
+}
+
+// ---- go ----
+
+// goFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
+func goFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		name, val, has := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(v, "-"), "-"), "=")
+		for _, n := range names {
+			if name != n {
+				continue
+			}
+			if has {
+				return shell.Word{Value: val, Known: a.Known}, n, true
+			}
+			if i+1 < len(args) {
+				return args[i+1], n, true
+			}
+		}
+	}
+	return shell.Word{}, "", false
+}
+
+func (x *cmdCtx) goRuns() {
+	if len(x.args) == 0 {
+		return
+	}
+	sub := x.args[0].Value
+	rest := x.args[1:]
+	switch sub {
+	case "build", "test", "run", "install", "vet", "generate", "list", "get", "tool":
+	case "env":
+		x.goEnvWrite(rest)
+		return
+	default:
+		return
+	}
+	for _, f := range []string{"exec", "toolexec", "vettool"} {
+		if w, name, ok := goFlag(rest, f); ok {
+			x.add(risk.High, ShellExec, RuleRunsProgram, "go "+sub+" -"+name+" "+quoteRaw(w.Value)+" runs that program")
+			x.programValue(w, "go "+sub+" -"+name)
+		}
+	}
+	if w, _, ok := goFlag(rest, "overlay"); ok {
+		x.add(risk.High, ShellExec, RuleRunsProgram, "go "+sub+" -overlay "+quoteRaw(w.Value)+" compiles the files the overlay names instead of the sources")
+	}
+	if sub == "generate" {
+		x.goGenerate(rest)
+	}
+}
+
+// programValue judges a value that names a program to run (an option's or a variable's): as a
+// shell program, its high and critical verdicts taken over; unknown, at least high.
+func (x *cmdCtx) programValue(w shell.Word, what string) {
+	if !w.Known {
+		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs a program that cannot be known statically")
+		return
+	}
+	cwd := x.c.layout.ProjectDir
+	if len(x.cmd.Dir.Paths) > 0 {
+		cwd = x.cmd.Dir.Paths[0]
+	}
+	x.c.judgeCode(x.r, w.Value, langShell, cwd, sink{prefix: what + " runs:"})
+}
+
+// goEnvWrite: go env -w KEY=VALUE persists a variable for every later go command.
+func (x *cmdCtx) goEnvWrite(args []shell.Word) {
+	w := false
+	for _, a := range args {
+		if a.Value == "-w" || a.Value == "--w" {
+			w = true
+			continue
+		}
+		if !w || !strings.Contains(a.Value, "=") {
+			continue
+		}
+		k, v, _ := strings.Cut(a.Value, "=")
+		if row := envRowFor(k); row != nil {
+			x.add(risk.High, ShellExec, RuleRunsProgram, "go env -w "+k+" sets, for every later go command, a variable that makes it run code")
+			x.c.envValue(x.r, row, k, shell.Word{Value: v, Known: a.Known}, x.c.layout.ProjectDir, nil, x.src)
+		}
+	}
+}
+
+// goGenerate judges the //go:generate lines of the packages go generate runs.
+func (x *cmdCtx) goGenerate(args []shell.Word) {
+	for _, d := range x.runDirs("go generate") {
+		var pkgs []string
+		recursive := map[string]bool{}
+		for _, a := range args {
+			v := a.Value
+			if strings.HasPrefix(v, "-") {
+				continue
+			}
+			if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+				x.add(risk.Medium, ShellExec, RuleRunnerUnread, "go generate "+v+": the package's //go:generate lines are not looked up by import path")
+				continue
+			}
+			if base, ok := strings.CutSuffix(v, "/..."); ok {
+				recursive[join(d, base)] = true
+				v = base
+			}
+			pkgs = append(pkgs, join(d, v))
+		}
+		if len(pkgs) == 0 {
+			pkgs = []string{d}
+		}
+		budget, files, bytesRead := maxWalkDirs, 0, 0
+		visit := func(dir string) {
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				return
+			}
+			for _, e := range entries {
+				if !strings.HasSuffix(e.Name(), ".go") || e.IsDir() || files >= 2048 || bytesRead >= 16<<20 {
+					continue
+				}
+				files++
+				data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				if err != nil {
+					continue
+				}
+				bytesRead += len(data)
+				if !bytes.Contains(data, []byte("//go:generate")) {
+					continue
+				}
+				for _, code := range goGenerateCode(string(data)) {
+					x.c.judgeCode(x.r, code.text, langShell, dir, sink{prefix: "go generate runs (" + x.rel(filepath.Join(dir, e.Name())) + "):"})
+				}
+			}
+		}
+		for _, p := range pkgs {
+			if recursive[p] {
+				if !walkDirs(p, &budget, func(n string) bool {
+					return strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata" || n == "vendor"
+				}, visit) {
+					x.add(risk.Medium, ShellExec, RuleRunnerUnread, "go generate reaches more directories than the harness lists: the rest is not judged")
+				}
+			} else {
+				visit(p)
+			}
+		}
+	}
+}
+
+// ---- cargo, tox ----
+
+func (x *cmdCtx) cargoRuns() {
+	sub := ""
+	for _, a := range x.args {
+		if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+			sub = a.Value
+			break
+		}
+	}
+	switch sub {
+	case "build", "b", "test", "t", "run", "r", "check", "c", "clippy", "bench", "doc", "d", "install", "publish", "package", "fix":
+	default:
+		return
+	}
+	for _, d := range x.runDirs("cargo") {
+		manifest, text := x.findUp(d, "Cargo.toml")
+		if manifest == "" {
+			continue
+		}
+		dir := filepath.Dir(manifest)
+		build := "build.rs"
+		for _, line := range strings.Split(text, "\n") {
+			if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "build" {
+				build = strings.Trim(strings.TrimSpace(v), "\"'")
+			}
+		}
+		if build != "false" {
+			x.runFile(join(dir, build), langRust, "cargo "+sub+" compiles and runs the build script")
+		}
+		// .cargo/config.toml from here up: programs cargo runs instead of rustc or the binary.
+		for up, n := d, 0; n < 32; n++ {
+			for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+				if cfg, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
+					x.cargoConfig(cfg, filepath.Join(up, f))
+				}
+			}
+			if up == filepath.Dir(up) {
+				break
+			}
+			up = filepath.Dir(up)
+		}
+	}
+}
+
+// cargoConfig judges the programs a cargo configuration names (runner, rustc-wrapper, linker …).
+func (x *cmdCtx) cargoConfig(text, path string) {
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "runner", "rustc-wrapper", "rustc-workspace-wrapper", "rustc", "rustdoc", "linker":
+			v = strings.TrimSpace(v)
+			if strings.HasPrefix(v, "[") {
+				var argv []string
+				if json.Unmarshal([]byte(v), &argv) == nil {
+					v = strings.Join(argv, " ")
+				}
+			} else {
+				v = strings.Trim(v, "\"'")
+			}
+			x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(v)+" ("+strings.TrimSpace(k)+" in "+x.rel(path)+")")
+			x.c.judgeCode(x.r, v, langShell, filepath.Dir(path), sink{prefix: "cargo runs " + strings.TrimSpace(k) + ":"})
+		}
+	}
+}
+
+func (x *cmdCtx) toxRuns() {
+	file := "tox.ini"
+	if w, _, ok := goFlag(x.args, "c", "configfile"); ok {
+		file = w.Value
+	}
+	for _, d := range x.runDirs("tox") {
+		p := join(d, file)
+		if text, ok, _ := x.r.readCode(p); ok {
+			for _, code := range toxCode(text, filepath.Dir(p)) {
+				x.c.judgeCode(x.r, code.text, langShell, filepath.Dir(p), sink{prefix: "tox runs (" + x.rel(p) + "):"})
+			}
+		}
+	}
+}
+
+// fileRuns judges one file a runner loads from its directory (noxfile.py).
+func (x *cmdCtx) fileRuns(name string, l lang, prefix string) {
+	for _, d := range x.runDirs(x.name) {
+		x.runFile(filepath.Join(d, name), l, prefix)
+	}
+}
+
+// ---- scripts ----
+
+// scriptRuns judges the script file of bash FILE, sh FILE, source FILE, . FILE.
+func (x *cmdCtx) scriptRuns() {
+	shellName := x.name != "source" && x.name != "."
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		if shellName && a.Known && (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && v != "-" && v != "--" {
+			if v == "-o" || v == "+o" || v == "-O" || v == "+O" || v == "--rcfile" || v == "--init-file" {
+				i++
+			}
+			continue
+		}
+		if v == "--" {
+			continue
+		}
+		if !a.Known || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") {
+			return // judged by package shell and the script rule
+		}
+		for _, d := range x.runDirs(x.name) {
+			x.runFile(join(d, v), langShell, x.name+" runs")
+		}
+		return
+	}
+}
+
+// interpreterRuns judges the script file of python FILE, node FILE … (python -m pytest: pytest).
+func (x *cmdCtx) interpreterRuns() {
+	l := langPython
+	switch x.name {
+	case "node", "nodejs":
+		l = langJS
+	case "ruby":
+		l = langRuby
+	case "perl":
+		l = langPerl
+	case "php":
+		l = langPHP
+	}
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		if v == "-m" && i+1 < len(x.args) {
+			if m := x.args[i+1].Value; m == "pytest" || m == "py.test" {
+				x.pytestRuns(x.args[i+2:])
+			}
+			return
+		}
+		if strings.HasPrefix(v, "-") {
+			if v == "-W" || v == "-X" || v == "-r" || v == "--require" || v == "--import" || v == "-I" {
+				i++
+			}
+			continue
+		}
+		if !a.Known {
+			return
+		}
+		for _, d := range x.runDirs(x.name) {
+			x.runFile(join(d, v), l, x.name+" runs")
+		}
+		return
+	}
+}
+
+// pathRuns judges a program named by a path (./build.sh, bin/x) when it is a script: by its #!
+// line, or as shell without one (the kernel refuses it and the shell runs it itself). System
+// directories are left alone: the agent cannot write them without a privileged call.
+func (x *cmdCtx) pathRuns() {
+	v := x.cmd.Args[0].Value
+	for _, sys := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/System/", "/nix/store/", "/opt/homebrew/"} {
+		if strings.HasPrefix(v, sys) {
+			return
+		}
+	}
+	for _, d := range x.runDirs(v) {
+		p := join(d, v)
+		text, ok, _ := x.r.readCode(p)
+		if !ok || strings.IndexByte(text[:min(len(text), 1024)], 0) >= 0 {
+			continue // missing, or a compiled program
+		}
+		l := shebangLang(text)
+		if l == langNone {
+			if strings.HasPrefix(text, "#!") {
+				x.add(risk.High, ShellExec, RuleRunnerUnread, v+" is a script for an interpreter the harness cannot read ("+clip(strings.SplitN(text, "\n", 2)[0])+")")
+				continue
+			}
+			l = langShell
+		}
+		x.runFile(p, l, v+" runs")
+	}
+}
