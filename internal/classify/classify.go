@@ -317,7 +317,7 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 }
 
 func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
-	var in claude.FileInput
+	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
 	if !decode(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
 		r.add(risk.Critical, FileWrite, "unreadable_input", ev.ToolName, "tool_input names no file: the write cannot be judged")
@@ -330,7 +330,7 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 		domain = DocsWrite
 	}
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
-	c.planted(r, ev, abs, domain) // planted.go: code put where a runner will find it
+	c.planted(r, ev, &in, abs, domain) // planted.go: code put where a runner will find it
 	c.harnessEnvWrite(r, in.Content+"\n"+in.NewString+"\n"+string(in.Edits), []string{abs}, domain)
 	r.add(risk.Medium, domain, "file_write", ev.ToolName, abs)
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -243,30 +244,60 @@ func onlyUnknown(rule, detail string) bool {
 	return strings.Contains(detail, "cannot be known")
 }
 
-// fileCodeWords are what code in another language must contain for the inline-code analysis
-// to find it critical: running something, deleting a tree, the network, eval (decode-then-run).
-// A block without any is not analysed at all, which keeps a large test file cheap.
-var fileCodeWords = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "qx", "%x", "pcntl", "passthru",
-	"proc_open", "command(", "eval", "rmtree", "rm_rf", "rm_r", "rmsync", "rmdirsync", "remove_dir_all", "removeall", "rimraf",
-	"remove_tree", "file::path", "fs.rm", "deltree", "fileutils.rm", "urllib", "requests", "http", "socket", "fetch(", "lwp",
-	"urlopen", "axios", "websocket", "smtplib", "ftplib", "telnetlib", "paramiko", "open-uri", "curl", "invoke-", "net.",
-	"net::", "fsockopen", "b64", "base64", "atob", "decode", "oath", "claude", "trust-scores", "current-phase", "protected-files"}
+// fileCodeWords are what a block of code in another language must contain for the
+// inline-code analysis to find it critical: running something, deleting a tree, eval
+// (decode-then-run), or the harness's names (with c.codeMentions). fileNetWords make it
+// critical only next to a host that is neither local nor reserved (externalHost). A block
+// with neither is not analysed at all, which keeps a large test file cheap.
+var (
+	fileCodeWords = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "qx", "%x", "pcntl", "passthru",
+		"proc_open", "command(", "command::new", "eval", "rmtree", "rm_rf", "rm_r", "rmsync", "rmdirsync", "remove_dir_all", "removeall", "rimraf",
+		"remove_tree", "file::path", "fs.rm", "deltree", "fileutils.rm", "b64", "base64", "atob", "oath", "claude",
+		"trust-scores", "current-phase", "protected-files"}
+	fileNetWords = []string{"urllib", "requests", "http", "socket", "fetch(", "lwp", "urlopen", "axios", "websocket", "smtplib",
+		"ftplib", "telnetlib", "paramiko", "open-uri", "curl", "invoke-", "net.", "net::", "fsockopen", "dial"}
+)
 
 // langCode runs the inline-code analysis over code in a file, block by block (blank-line
 // separated, at most 4 kB each, so that its bounded literal scan sees the whole file), and
 // only over the blocks that contain a word it could find critical.
 func (c *Classifier) langCode(r *result, src string, l lang, cwd string) {
-	low := strings.ToLower(src)
-	if !containsAny(low, fileCodeWords) && !containsAny(low, c.codeMentions) {
-		return
-	}
 	if l == langGo || l == langJS || l == langRust || l == langPython {
 		// `…` is a string here, not a command (Go raw strings, JS templates), and || is "or".
 		src = strings.NewReplacer("`", "\"", "||", "  ").Replace(src)
 	}
-	for _, b := range codeBlocks(src, 4096) {
-		lb := strings.ToLower(b)
-		if !containsAny(lb, fileCodeWords) && !containsAny(lb, c.codeMentions) {
+	low := strings.ToLower(src)
+	blocks := codeBlocks(src, 4096)
+	strong := make([]bool, len(blocks))
+	net := make([]bool, len(blocks))
+	ends := make([]int, len(blocks))
+	for i, off := 0, 0; i < len(blocks); i++ {
+		off += len(blocks[i])
+		ends[i] = off
+	}
+	mark := func(words []string, hits []bool) {
+		for _, w := range words {
+			for from := 0; from < len(low); {
+				k := strings.Index(low[from:], w)
+				if k < 0 {
+					break
+				}
+				at := from + k
+				b, _ := slices.BinarySearch(ends, at+1)
+				if b < len(hits) {
+					hits[b] = true
+					from = ends[b] // the rest of this block is marked already
+				} else {
+					break
+				}
+			}
+		}
+	}
+	mark(fileCodeWords, strong)
+	mark(c.codeMentions, strong)
+	mark(fileNetWords, net)
+	for i, b := range blocks {
+		if !strong[i] && !(net[i] && externalHost(b)) {
 			continue
 		}
 		sub := &result{depth: r.depth, code: r.code}

@@ -19,8 +19,8 @@ var gitRead = readonly.GitRead
 // gitExecKeys are configuration keys whose value git runs as a command.
 func gitExecKey(kv string) bool {
 	k, v, _ := strings.Cut(strings.ToLower(kv), "=")
-	if row := gitProgRowFor(k); row != nil && row.kind != gvAlias && !(row.kind == gvFsmonitor && isGitBool(v)) && !(row.kind == gvProtocol && v != "always") {
-		return true // gitprog.go's table
+	if row := gitProgRowFor(k); row != nil && row.kind != gvAlias {
+		return !(row.kind == gvFsmonitor && isGitBool(v)) && !(row.kind == gvProtocol && v != "always") // gitprog.go's table
 	}
 	if strings.HasPrefix(k, "alias.") {
 		return strings.HasPrefix(strings.TrimSpace(v), "!")

@@ -394,10 +394,13 @@ func (x *cmdCtx) gitPrograms(sub string, rest, cli []shell.Word) {
 			switch {
 			case row.kind == gvHooksDir:
 				hooksDir = kv.value
-				if strings.HasPrefix(hooksDir, "~/") && x.c.home != "" {
+				switch {
+				case strings.HasPrefix(hooksDir, "~/") && x.c.home != "":
 					hooksDir = filepath.Join(x.c.home, hooksDir[2:])
-				} else if top != "" {
+				case top != "":
 					hooksDir = join(top, hooksDir)
+				default:
+					hooksDir = join(d, hooksDir)
 				}
 			case row.kind == gvAlias:
 				if strings.EqualFold(kv.key, "alias."+sub) {

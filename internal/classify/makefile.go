@@ -53,16 +53,17 @@ func parseMakefile(text string, fragment bool) *makefile {
 // add reads one more makefile text (an include) into mf.
 func (mf *makefile) add(text string, fragment bool) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	var cur *mkRule
-	if fragment {
-		mf.rules = append(mf.rules, mkRule{targets: []string{"(edited)"}})
-		cur = &mf.rules[len(mf.rules)-1]
-	}
+	var cur *mkRule // non-nil while recipe lines may follow (a rule line was read)
 	curIdx := len(mf.rules) - 1
 	for i, n := 0, 0; i < len(lines) && n < mkMaxLines; n++ {
 		line := lines[i]
 		i++
-		if strings.HasPrefix(line, "\t") && curIdx >= 0 && (cur != nil) {
+		if strings.HasPrefix(line, "\t") && (cur != nil || fragment) {
+			if cur == nil { // an edit's recipe line whose rule line is not in the new text
+				mf.rules = append(mf.rules, mkRule{targets: []string{"(edited)"}})
+				curIdx = len(mf.rules) - 1
+				cur = &mf.rules[curIdx]
+			}
 			// A recipe line, with its backslash continuations (passed on to the shell).
 			for strings.HasSuffix(line, "\\") && i < len(lines) {
 				line += "\n" + strings.TrimPrefix(lines[i], "\t")

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -143,11 +144,7 @@ type plantedInput struct {
 }
 
 // planted judges the code a write tool puts into abs (see the top of this file).
-func (c *Classifier) planted(r *result, ev *claude.Event, abs, domain string) {
-	var in plantedInput
-	if !decode(ev.ToolInput, &in) {
-		return
-	}
+func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs, domain string) {
 	tool := ev.ToolName
 	edit := tool == claude.ToolEdit || tool == claude.ToolMultiEdit
 	var text string
@@ -243,8 +240,33 @@ func (c *Classifier) plantCode(r *result, codes []codeText, abs, domain, tool, r
 	s.domain, s.rule = domain, RulePlantedCode
 	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
 	cwd := filepath.Dir(abs)
+	var pieces []string
 	for _, code := range codes {
-		c.judgeCode(r, code.text, code.lang, cwd, s)
+		if code.lang != langShell {
+			c.judgeCode(r, code.text, code.lang, cwd, s)
+			continue
+		}
+		if t := strings.TrimSpace(code.text); t != "" && !(strings.HasPrefix(t, "#") && !strings.Contains(t, "\n")) {
+			pieces = append(pieces, code.text)
+		}
+	}
+	// Many small pieces (recipe lines, scripts of package.json) are one program to the
+	// analysis, each in a subshell of its own so that a cd stays in its piece: one parse
+	// instead of hundreds. When one piece does not parse, they are judged one by one.
+	for len(pieces) > 0 {
+		var b strings.Builder
+		n := 0
+		for ; n < len(pieces) && (n == 0 || b.Len()+len(pieces[n]) < 64<<10); n++ {
+			b.WriteString("(\n" + pieces[n] + "\n)\n")
+		}
+		if joined := b.String(); n == 1 || shell.Parses(joined) {
+			c.judgeCode(r, joined, langShell, cwd, s)
+		} else {
+			for _, p := range pieces[:n] {
+				c.judgeCode(r, p, langShell, cwd, s)
+			}
+		}
+		pieces = pieces[n:]
 	}
 }
 

@@ -252,3 +252,10 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
+
+// Parses reports whether src parses as bash (for callers that join pieces of code and need
+// to know whether one broken piece spoils the whole).
+func Parses(src string) bool {
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	return err == nil
+}
