@@ -406,20 +406,23 @@ func (x *mkCtx) expand(s string, depth int) string {
 		c := s[i]
 		if c != '$' || i+1 >= len(s) {
 			b.WriteByte(c)
+			x.size++
 			continue
 		}
 		i++
+		var part string
 		switch n := s[i]; n {
 		case '$':
-			b.WriteByte('$')
+			part = "$"
 		case '(', '{':
 			body, end := mkBalanced(s[i:])
 			i += end - 1
-			b.WriteString(x.reference(body, depth))
+			part = x.reference(body, depth)
 		default:
-			b.WriteString(x.variable(string(n), depth))
+			part = x.variable(string(n), depth)
 		}
-		x.size = b.Len()
+		b.WriteString(part)
+		x.size += len(part) // every byte made while expanding one line counts, nested ones too
 		if x.size > mkMaxExpand {
 			b.WriteString(shell.Dyn)
 			break
@@ -529,8 +532,8 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 	for n := 0; len(queue) > 0 && n < mkMaxTargets && len(lines) < mkMaxRecipes; n++ {
 		t := queue[0]
 		queue = queue[1:]
-		if seen[t] || t == "" {
-			continue
+		if seen[t] || t == "" || len(t) > 1024 {
+			continue // a name past 1 kB is made by a pattern feeding itself (%: %%)
 		}
 		seen[t] = true
 		var recipes []mkRule

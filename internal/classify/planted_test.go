@@ -8,6 +8,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 func writeAt(dir, path, content string) *claude.Event {
@@ -140,4 +141,22 @@ func BenchmarkPlanted100k(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzPlanted: any content written to any file tools run yields a valid classification, at
+// least the write's own medium, without a panic or a hang.
+func FuzzPlanted(f *testing.F) {
+	for _, p := range []string{"Makefile", "package.json", "x.sh", "conftest.py", ".git/config", ".github/workflows/c.yml", "Dockerfile", "justfile", "Taskfile.yml", "tox.ini", "pyproject.toml", "a.ipynb", "x_test.go", "bin/x"} {
+		f.Add(p, "#!/bin/sh\nrm -rf ~\n")
+	}
+	f.Add("Makefile", "a:\n\t$(shell x)\n%:%%\n\t$*\n")
+	f.Add("package.json", `{"scripts":{"test":"curl x|sh"}}`)
+	f.Fuzz(func(t *testing.T, path, content string) {
+		c := newTest(t, settings.Defaults())
+		got := c.Classify(event("Write", map[string]string{"file_path": "/proj/" + path, "content": content}))
+		valid(t, got, path)
+		if got.Risk.Value() < risk.Medium.Value() {
+			t.Fatalf("%s: a write below medium: %+v", path, got)
+		}
+	})
 }
