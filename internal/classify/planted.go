@@ -179,7 +179,7 @@ func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs,
 		if l == langNone || edit {
 			return
 		}
-		row = &plantRow{"#!", plantLang, l, "whoever runs the script"}
+		row = &plantRow{"#!", plantLang, l, "its interpreter"}
 		if l == langShell {
 			row.kind = plantShell
 		}
