@@ -380,10 +380,5 @@ func reservedHost(h string) bool {
 	return false
 }
 
-func clip(s string) string {
-	s = strings.TrimSpace(s)
-	if len(s) > 200 {
-		return s[:200] + "…"
-	}
-	return s
-}
+// clip is s trimmed and cut to 200 bytes, for reasons.
+func clip(s string) string { return clipText(strings.TrimSpace(s)) }

@@ -316,7 +316,7 @@ func dockerCode(text string) []codeText {
 			var argv []string
 			if json.Unmarshal([]byte(body), &argv) == nil {
 				body = strings.Join(argv, " ")
-				if len(argv) >= 3 && shellOrNot(argv[0]) && argv[1] == "-c" {
+				if len(argv) >= 3 && strings.HasSuffix(argv[0], "sh") && argv[1] == "-c" {
 					body = argv[2]
 				}
 			}
@@ -325,8 +325,6 @@ func dockerCode(text string) []codeText {
 	}
 	return out
 }
-
-func shellOrNot(s string) bool { return strings.HasSuffix(s, "sh") }
 
 // joinContinued splits text into lines, joining a line that ends with cont to the next.
 func joinContinued(text string, cont byte) []string {

@@ -136,46 +136,38 @@ func (x *cmdCtx) makeRuns() {
 	var chdir, files, incDirs, goals []string
 	overrides := map[string]string{}
 	dry := false
+	// make's options that take a value, and where the value goes (nil: not needed here; -E
+	// and --eval are analysed by package shell).
+	valued := []struct {
+		short, long string
+		to          *[]string
+	}{{"-C", "--directory", &chdir}, {"-f", "--file", &files}, {"", "--makefile", &files}, {"-I", "--include-dir", &incDirs},
+		{"-E", "--eval", nil}, {"-o", "--old-file", nil}, {"-W", "--what-if", nil}}
 	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
-		v := a.Value
-		val := func(short, long string) (string, bool) {
+		v := x.args[i].Value
+		taken := false
+		for _, o := range valued {
+			val, ok := "", false
 			switch {
-			case v == short || v == long:
+			case v == o.short || v == o.long:
 				if i+1 < len(x.args) {
 					i++
-					return x.args[i].Value, true
+					val, ok = x.args[i].Value, true
 				}
-			case strings.HasPrefix(v, long+"="):
-				return v[len(long)+1:], true
-			case short != "" && strings.HasPrefix(v, short) && len(v) > len(short) && !strings.HasPrefix(v, "--"):
-				return v[len(short):], true
+			case strings.HasPrefix(v, o.long+"="):
+				val, ok = v[len(o.long)+1:], true
+			case o.short != "" && strings.HasPrefix(v, o.short) && len(v) > len(o.short) && !strings.HasPrefix(v, "--"):
+				val, ok = v[len(o.short):], true
 			}
-			return "", false
+			if ok {
+				if o.to != nil {
+					*o.to = append(*o.to, val)
+				}
+				taken = true
+				break
+			}
 		}
-		if d, ok := val("-C", "--directory"); ok {
-			chdir = append(chdir, d)
-			continue
-		}
-		if f, ok := val("-f", "--file"); ok {
-			files = append(files, f)
-			continue
-		}
-		if f, ok := val("", "--makefile"); ok {
-			files = append(files, f)
-			continue
-		}
-		if d, ok := val("-I", "--include-dir"); ok {
-			incDirs = append(incDirs, d)
-			continue
-		}
-		if _, ok := val("-E", "--eval"); ok {
-			continue // analysed by package shell
-		}
-		if _, ok := val("-o", "--old-file"); ok {
-			continue
-		}
-		if _, ok := val("-W", "--what-if"); ok {
+		if taken {
 			continue
 		}
 		switch {
