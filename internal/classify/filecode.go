@@ -275,27 +275,40 @@ func (c *Classifier) langCode(r *result, src string, l lang, cwd string) {
 		off += len(blocks[i])
 		ends[i] = off
 	}
-	mark := func(words []string, hits []bool) {
-		for _, w := range words {
-			for from := 0; from < len(low); {
-				k := strings.Index(low[from:], w)
-				if k < 0 {
-					break
-				}
-				at := from + k
-				b, _ := slices.BinarySearch(ends, at+1)
-				if b < len(hits) {
-					hits[b] = true
-					from = ends[b] // the rest of this block is marked already
-				} else {
-					break
-				}
+	// One pass over the text: at each byte, only the words that start with it are compared.
+	var first [256][]string
+	var net256 [256]bool
+	for _, ws := range [][]string{fileCodeWords, c.codeMentions, fileNetWords} {
+		for _, w := range ws {
+			if w != "" {
+				first[w[0]] = append(first[w[0]], w)
 			}
 		}
 	}
-	mark(fileCodeWords, strong)
-	mark(c.codeMentions, strong)
-	mark(fileNetWords, net)
+	for _, w := range fileNetWords {
+		net256[w[0]] = true
+	}
+	isNet := func(w string) bool { return slices.Contains(fileNetWords, w) }
+	for i, b := 0, 0; i < len(low); i++ {
+		for i >= ends[b] {
+			b++
+		}
+		if strong[b] {
+			i = ends[b] - 1 // the block is analysed anyway
+			continue
+		}
+		for _, w := range first[low[i]] {
+			if !strings.HasPrefix(low[i:], w) {
+				continue
+			}
+			if net256[w[0]] && isNet(w) {
+				net[b] = true
+			} else {
+				strong[b] = true
+				break
+			}
+		}
+	}
 	for i, b := range blocks {
 		if !strong[i] && !(net[i] && externalHost(b)) {
 			continue
