@@ -248,6 +248,9 @@ func (x *cmdCtx) gitConfigAt(dir string, cli []shell.Word) (kvs []gitKV, common,
 			v = "true"
 		}
 		kvs = append(kvs, gitKV{normGitKey(k), v, "git -c"})
+		if row := gitProgRowFor(k); row != nil && row.kind == gvInclude && w.Known {
+			kvs = x.gitConfigFile(kvs, join(dir, expandHome(v, x.c.home)), 1)
+		}
 	}
 	return kvs, common, top
 }
@@ -275,11 +278,7 @@ func (x *cmdCtx) gitConfigFile(kvs []gitKV, path string, depth int) []gitKV {
 	for _, kv := range parseGitConfig(text, path) {
 		kvs = append(kvs, kv)
 		if row := gitProgRowFor(kv.key); row != nil && row.kind == gvInclude {
-			inc := kv.value
-			if strings.HasPrefix(inc, "~/") && x.c.home != "" {
-				inc = filepath.Join(x.c.home, inc[2:])
-			}
-			kvs = x.gitConfigFile(kvs, join(filepath.Dir(path), inc), depth+1)
+			kvs = x.gitConfigFile(kvs, join(filepath.Dir(path), expandHome(kv.value, x.c.home)), depth+1)
 		}
 	}
 	return kvs

@@ -28,6 +28,7 @@ func TestGitPrograms(t *testing.T) {
 		{"an alias of a git command", map[string]string{"~/.gitconfig": "[alias]\n\tp = push --force\n"}, "git p", risk.Critical, "", ""},
 		{"include.path", map[string]string{".git/config": "[include]\n\tpath = extra.cfg\n", ".git/extra.cfg": "[core]\n\tfsmonitor = rm -rf ~\n"}, "git status", risk.Critical, "", ""},
 		{"includeIf", map[string]string{"~/.gitconfig": "[includeIf \"gitdir:~/\"]\n\tpath = ~/w.cfg\n", "~/w.cfg": "[core]\n\tfsmonitor = rm -rf ~\n"}, "git status", risk.Critical, "", ""},
+		{"git -c include.path", map[string]string{".git/config": "", "evil.cfg": "[core]\n\tfsmonitor = rm -rf ~\n"}, "git -c include.path=evil.cfg status", risk.Critical, "", ""},
 		{"XDG config", map[string]string{"~/.config/git/config": "[core]\n\tfsmonitor = rm -rf ~\n"}, "git status", risk.Critical, "", ""},
 		{"gpg.program", cfg("[gpg]\n\tprogram = rm -rf ~\n"), "git commit -S -m x", risk.Critical, "", ""},
 		{"git -c core.hooksPath", map[string]string{".git/config": "", "x:.evil/pre-commit": "#!/bin/sh\nrm -rf ~\n"}, "git -c core.hooksPath=.evil commit -m x", risk.Critical, "", ""},
