@@ -87,6 +87,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 				}
 				if t.known {
 					r.writes = append(r.writes, t.path)
+					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
+						c.plantedText(r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.path, ShellExec)
+					}
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
 				r.add(risk.Medium, ShellExec, "redirect_write", rd.Src, "redirects output into a file ("+rd.Op+")")

@@ -146,7 +146,6 @@ type plantedInput struct {
 // planted judges the code a write tool puts into abs (see the top of this file).
 func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs, domain string) {
 	tool := ev.ToolName
-	edit := tool == claude.ToolEdit || tool == claude.ToolMultiEdit
 	var text string
 	switch tool {
 	case claude.ToolWrite:
@@ -170,6 +169,12 @@ func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs,
 		c.plantCode(r, []codeText{{in.NewSource, langPython}}, abs, domain, tool, "the notebook's kernel", sink{})
 		return
 	}
+	c.plantedText(r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
+}
+
+// plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
+// an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
+func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs, domain string) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}

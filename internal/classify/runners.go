@@ -532,7 +532,7 @@ func (c *Classifier) npmPlanted(r *result, text, abs string, ev *claude.Event, e
 		}
 		return out
 	}
-	if old, ok, _ := r.readCode(abs); ok {
+	if old, ok, _ := r.readCode(abs); ok && ev != nil {
 		if edited, ok := applyEdits(old, ev); ok {
 			before, after := packageScripts(old), packageScripts(edited)
 			if after != nil {

@@ -78,6 +78,7 @@ type Redir struct {
 	Dir    Dir
 	Src    string
 	Depth  int
+	Text   *Word // what a write puts in the file, when it can be read (cat <<EOF, echo)
 }
 
 // Name is a variable name read ($X) or assigned (X=…, export X, env X=…).

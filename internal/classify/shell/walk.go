@@ -386,10 +386,38 @@ func (w *walker) redirs(st *syntax.Stmt) {
 		default:
 			continue
 		}
+		var text *Word
+		if write {
+			text = w.written(st)
+		}
 		for _, t := range w.expand(r.Word) {
-			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth})
+			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text})
 		}
 	}
+}
+
+// written is the text a statement writes through its redirection when it can be read: cat
+// of a heredoc or here-string, echo or printf of known words (cat > Makefile <<'EOF' …).
+func (w *walker) written(st *syntax.Stmt) *Word {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return nil
+	}
+	switch ce.Args[0].Lit() {
+	case "cat":
+		if len(ce.Args) == 1 {
+			if text, found, dyn := w.stdinProgram(st); found {
+				return &Word{Value: text, Known: !dyn}
+			}
+		}
+	case "echo", "printf":
+		bare := *st
+		bare.Redirs = nil
+		if text, ok := w.echoed(&bare); ok {
+			return &Word{Value: text, Known: true}
+		}
+	}
+	return nil
 }
 
 // QuoteWords spells words back as shell words, for a program rebuilt from an argv (alias
