@@ -168,7 +168,7 @@
 //     judged by the code it puts there (an edit: its new text; package.json: the scripts it
 //     adds or changes), rule planted_code, in the write's own domain. So is what Bash writes into
 //     one with cat <<EOF, a here-string, echo or printf (> or >>), in shell_exec.
-//   - runners.go, runnerTable: make (the recipes of the goals and their prerequisites,
+//   - runners.go (runners_lang.go for package managers and language tools), runnerTable: make (the recipes of the goals and their prerequisites,
 //     includes, $(shell …); makefile.go reads GNU makefiles), just, task, npm/yarn/pnpm/bun
 //     (the script and its pre/post scripts), pytest and python -m pytest (conftest.py files),
 //     go (-exec, -toolexec, -vettool, -overlay in Go's single-dash forms, go env -w, go

@@ -379,7 +379,7 @@ func (x *cmdCtx) gitPrograms(sub string, rest, cli []shell.Word) {
 			x.programValue(shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
 		}
 	}
-	for _, d := range x.runDirs("git " + sub) {
+	for _, d := range x.runDirs() {
 		kvs, common, top := x.gitConfigAt(d, cli)
 		hooksDir := ""
 		if common != "" {
