@@ -168,14 +168,14 @@
 //     judged by the code it puts there (an edit: its new text; package.json: the scripts it
 //     adds or changes), rule planted_code, in the write's own domain. So is what Bash writes into
 //     one with cat <<EOF, a here-string, echo or printf (> or >>), in shell_exec.
-//   - runners.go (runners_lang.go for package managers and language tools), runnerTable: make (the recipes of the goals and their prerequisites,
-//     includes, $(shell …); makefile.go reads GNU makefiles), just, task, npm/yarn/pnpm/bun
-//     (the script and its pre/post scripts), pytest and python -m pytest (conftest.py files),
-//     go (-exec, -toolexec, -vettool, -overlay in Go's single-dash forms, go env -w, go
-//     generate's lines), cargo (build.rs, .cargo/config.toml programs), tox, nox, bash/sh/
-//     source FILE, python/node/ruby/perl FILE, and a program named by a path (./x, bin/x:
-//     by its #! line, shell without one). The runner's own rule stays (make test is test_run);
-//     what it runs adds its verdicts, the detail saying which runner runs what.
+//   - runners.go (runners_lang.go for package managers and language tools), runnerTable: make (the
+//     recipes of the goals and their prerequisites, includes, $(shell …); makefile.go reads GNU
+//     makefiles), just, task, npm/yarn/pnpm/bun (the script and its pre/post scripts), pytest and
+//     python -m pytest (conftest.py files), go (-exec, -toolexec, -vettool, -overlay in Go's
+//     single-dash forms, go env -w, go generate's lines), cargo (build.rs, .cargo/config.toml
+//     programs), tox, nox, bash/sh/ source FILE, python/node/ruby/perl FILE, and a program named
+//     by a path (./x, bin/x: by its #! line, shell without one). The runner's own rule stays (make
+//     test is test_run); what it runs adds its verdicts, the detail saying which runner runs what.
 //   - gitprog.go, gitProgTable: git's program-running keys (core.fsmonitor, core.pager,
 //     pager.*, core.editor, core.sshCommand, credential helpers, filter and diff drivers,
 //     gpg.program, alias !, include.path and includeIf, core.hooksPath …) with the subcommands

@@ -53,16 +53,15 @@ func parseMakefile(text string, fragment bool) *makefile {
 // add reads one more makefile text (an include) into mf.
 func (mf *makefile) add(text string, fragment bool) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	var cur *mkRule // non-nil while recipe lines may follow (a rule line was read)
+	inRule := false // recipe lines may follow (a rule line was read)
 	curIdx := len(mf.rules) - 1
 	for i, n := 0, 0; i < len(lines) && n < mkMaxLines; n++ {
 		line := lines[i]
 		i++
-		if strings.HasPrefix(line, "\t") && (cur != nil || fragment) {
-			if cur == nil { // an edit's recipe line whose rule line is not in the new text
+		if strings.HasPrefix(line, "\t") && (inRule || fragment) {
+			if !inRule { // an edit's recipe line whose rule line is not in the new text
 				mf.rules = append(mf.rules, mkRule{targets: []string{"(edited)"}})
-				curIdx = len(mf.rules) - 1
-				cur = &mf.rules[curIdx]
+				curIdx, inRule = len(mf.rules)-1, true
 			}
 			// A recipe line, with its backslash continuations (passed on to the shell).
 			for strings.HasSuffix(line, "\\") && i < len(lines) {
@@ -100,14 +99,14 @@ func (mf *makefile) add(text string, fragment bool) {
 				body = append(body, lines[i])
 			}
 			mf.assign(name, op, strings.Join(body, "\n"))
-			cur = nil
+			inRule = false
 			continue
 		case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
 			continue // every branch counts
 		case "include", "-include", "sinclude":
 			mf.includes = append(mf.includes, strings.Fields(rest)...)
 			mf.scanShell(rest)
-			cur = nil
+			inRule = false
 			continue
 		case "vpath", "unexport":
 			continue
@@ -127,14 +126,13 @@ func (mf *makefile) add(text string, fragment bool) {
 		case '=':
 			name, op := mkAssignOp(t[:at])
 			mf.assign(name, op, strings.TrimSpace(t[at+1:]))
-			cur = nil
+			inRule = false
 		case ':':
 			mf.rule(t, at)
-			curIdx = len(mf.rules) - 1
-			cur = &mf.rules[curIdx]
+			curIdx, inRule = len(mf.rules)-1, true
 		default:
 			mf.scanShell(t)
-			cur = nil
+			inRule = false
 		}
 	}
 }
