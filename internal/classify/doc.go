@@ -173,7 +173,7 @@
 //     makefiles), just, task, npm/yarn/pnpm/bun (the script and its pre/post scripts), pytest and
 //     python -m pytest (conftest.py files), go (-exec, -toolexec, -vettool, -overlay in Go's
 //     single-dash forms, go env -w, go generate's lines), cargo (build.rs, .cargo/config.toml
-//     programs), tox, nox, bash/sh/ source FILE, python/node/ruby/perl FILE, and a program named
+//     programs), tox, nox, bash/sh/source FILE, python/node/ruby/perl FILE, and a program named
 //     by a path (./x, bin/x: by its #! line, shell without one). The runner's own rule stays (make
 //     test is test_run); what it runs adds its verdicts, the detail saying which runner runs what.
 //   - gitprog.go, gitProgTable: git's program-running keys (core.fsmonitor, core.pager,
