@@ -192,7 +192,8 @@
 //     high; module paths (PYTHONPATH=.) medium; options that load code (NODE_OPTIONS
 //     --require/--import, GOFLAGS -toolexec, PERL5OPT -M, RUBYOPT -r, MAKEFLAGS --eval,
 //     JAVA_TOOL_OPTIONS -javaagent) high; git configuration through the environment
-//     (GIT_CONFIG_PARAMETERS, GIT_CONFIG_KEY_n/VALUE_n, GIT_CONFIG_GLOBAL) as git -c.
+//     (GIT_CONFIG_PARAMETERS, GIT_CONFIG_KEY_n/VALUE_n, GIT_CONFIG_GLOBAL, GIT_DIR) as git -c.
+//     uv/poetry/pipenv/pdm/hatch run and bundle/pnpm/yarn exec reach the runner they run.
 //   - filecode.go: reading (regular files only; 256 kB a file, 64 files and 2 MB a call,
 //     256 directories listed; past a bound a medium runner_unread reason) and the one policy
 //     for taking verdicts over: high and critical only (an unknown build tool in a recipe is

@@ -98,6 +98,7 @@ var envTable = []envRow{
 	{"GIT_CONFIG_GLOBAL", envGitConfig, "git reads that file as its configuration"},
 	{"GIT_CONFIG_SYSTEM", envGitConfig, "git reads that file as its configuration"},
 	{"GIT_CONFIG", envGitConfig, "git reads that file as its configuration"},
+	{"GIT_DIR", envGitConfig, "git reads that repository's configuration"},
 }
 
 func envRowFor(name string) *envRow {
@@ -276,8 +277,12 @@ func (c *Classifier) envGitConfig(r *result, name string, v shell.Word, cwd stri
 			r.add(risk.High, ShellExec, RuleGitConfigRun, src, what+": git reads a configuration file that cannot be known statically")
 			return
 		}
-		if text, ok, _ := r.readCode(join(cwd, v.Value)); ok {
-			kvs = parseGitConfig(text, v.Value)
+		p := join(cwd, v.Value)
+		if name == "GIT_DIR" {
+			p = filepath.Join(p, "config")
+		}
+		if text, ok, _ := r.readCode(p); ok {
+			kvs = parseGitConfig(text, p)
 		}
 	}
 	for _, kv := range kvs {

@@ -23,6 +23,7 @@ func TestCodeCarryingEnv(t *testing.T) {
 		{"GIT_CONFIG_PARAMETERS", nil, "GIT_CONFIG_PARAMETERS=\"'core.pager'='rm -rf ~'\" git log", risk.Critical, "", ""},
 		{"GIT_CONFIG_KEY/VALUE", nil, "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~' git log", risk.Critical, "", ""},
 		{"GIT_CONFIG_GLOBAL", map[string]string{"g.cfg": "[core]\n\tfsmonitor = rm -rf ~\n"}, "GIT_CONFIG_GLOBAL=g.cfg git status", risk.Critical, "", ""},
+		{"GIT_DIR", map[string]string{"elsewhere/config": "[core]\n\tfsmonitor = rm -rf ~\n"}, "GIT_DIR=elsewhere git status", risk.Critical, "", ""},
 		{"LD_PRELOAD", nil, "LD_PRELOAD=./x.so go test ./...", risk.High, risk.High, ShellExec},
 		{"DYLD_INSERT_LIBRARIES", nil, "DYLD_INSERT_LIBRARIES=x.dylib ls", risk.High, "", ""},
 		{"BASH_ENV", map[string]string{"e.sh": "rm -rf ~\n"}, "BASH_ENV=e.sh bash -c 'go test'", risk.Critical, "", ""},

@@ -52,6 +52,14 @@ func (x *cmdCtx) runnerCode() {
 			break
 		}
 	}
+	if row < 0 && len(x.args) > 1 && x.args[1].Known && runThrough(n, x.args[0].Value) {
+		// uv run pytest, poetry run make test, bundle exec rake: the runner after the verb
+		inner := *x
+		inner.cmd = &shell.Cmd{Args: x.args[1:], Via: x.cmd.Via, Dir: x.cmd.Dir, Src: x.cmd.Src}
+		inner.name, inner.args = filepath.Base(x.args[1].Value), x.args[2:]
+		inner.runnerCode()
+		return
+	}
 	switch row {
 	case 0:
 		x.makeRuns()
@@ -80,6 +88,17 @@ func (x *cmdCtx) runnerCode() {
 			x.pathRuns()
 		}
 	}
+}
+
+// runThrough reports a tool whose verb runs the next word as a program in its environment.
+func runThrough(tool, verb string) bool {
+	switch tool {
+	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "pixi":
+		return verb == "run"
+	case "bundle", "pnpm", "yarn":
+		return verb == "exec"
+	}
+	return false
 }
 
 func isPythonName(n string) bool {

@@ -147,6 +147,8 @@ func TestPythonRuns(t *testing.T) {
 		{"tox.ini commands", map[string]string{"tox.ini": "[tox]\nenvlist = py3\n[testenv]\ncommands =\n    {envpython} -m pytest {posargs}\n    rm -rf ~\n"}, "tox", risk.Critical, "", ""},
 		{"ordinary tox.ini", map[string]string{"tox.ini": "[testenv]\ndeps = pytest\ncommands = {envpython} -m pytest {posargs:tests}\n"}, "tox -e py3", risk.Low, risk.Low, TestRun},
 		{"noxfile.py", map[string]string{"noxfile.py": evil}, "nox", risk.Critical, "", ""},
+		{"uv run pytest", map[string]string{"conftest.py": evil}, "uv run pytest -q", risk.Critical, "", ""},
+		{"poetry run python FILE", map[string]string{"t.py": evil}, "poetry run python t.py", risk.Critical, "", ""},
 	})
 }
 
