@@ -40,6 +40,7 @@ type makefile struct {
 	includes  []string // as written (expanded at use)
 	firstGoal string
 	evals     bool // $(eval …) or $(call …) at top level: rules may exist that are not seen
+	evalDepth int
 }
 
 // parseMakefile reads makefile text. fragment: tab-indented lines before any rule are recipe
@@ -104,7 +105,7 @@ func (mf *makefile) add(text string, fragment bool) {
 		case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
 			continue // every branch counts
 		case "include", "-include", "sinclude":
-			mf.includes = append(mf.includes, strings.Fields(rest)...)
+			mf.includes = append(mf.includes, rest) // split once expanded: $(wildcard a b)
 			mf.scanShell(rest)
 			inRule = false
 			continue
@@ -115,6 +116,15 @@ func (mf *makefile) add(text string, fragment bool) {
 				continue // export NAME: the value is the variable's
 			}
 			t = strings.TrimSpace(rest)
+		}
+		if strings.HasPrefix(t, "$(eval ") && mf.evalDepth < 4 {
+			// $(eval TEXT) at the top level: TEXT is more makefile (a variable, a rule)
+			body, _ := mkBalanced(t[1:])
+			mf.evalDepth++
+			mf.add(strings.TrimPrefix(body, "eval "), fragment)
+			mf.evalDepth--
+			mf.evals = true
+			continue
 		}
 		if strings.HasPrefix(t, "$(eval") || strings.HasPrefix(t, "${eval") || strings.HasPrefix(t, "$(call") {
 			mf.evals = true
@@ -442,7 +452,9 @@ func (x *mkCtx) reference(body string, depth int) string {
 			return ""
 		case "strip":
 			return strings.Join(strings.Fields(x.expand(args, depth+1)), " ")
-		case "call", "value", "eval", "foreach", "if", "or", "and", "wildcard", "patsubst", "subst", "filter", "filter-out",
+		case "wildcard":
+			return x.wildcard(x.expand(args, depth+1))
+		case "call", "value", "eval", "foreach", "if", "or", "and", "patsubst", "subst", "filter", "filter-out",
 			"addprefix", "addsuffix", "notdir", "dir", "basename", "suffix", "join", "sort", "word", "words", "wordlist",
 			"firstword", "lastword", "abspath", "realpath", "origin", "flavor", "error", "file", "let", "intcmp", "findstring", "guile":
 			x.expand(args, depth+1) // for the $(shell …) inside
@@ -467,6 +479,26 @@ func (x *mkCtx) reference(body string, depth int) string {
 		return strings.Join(words, " ")
 	}
 	return x.variable(name, depth)
+}
+
+// wildcard is $(wildcard PATTERNS) in the makefile's directory (at most 64 names).
+func (x *mkCtx) wildcard(patterns string) string {
+	var out []string
+	for _, p := range strings.Fields(patterns) {
+		if strings.Contains(p, shell.Dyn) || x.dir == "" || strings.Count(p, "*")+strings.Count(p, "?")+strings.Count(p, "[") > 2 {
+			return shell.Dyn // unknown, or a pattern that could list half the disk
+		}
+		matches, _ := filepath.Glob(join(x.dir, p))
+		for _, m := range matches {
+			if len(out) < 64 {
+				if !filepath.IsAbs(p) {
+					m, _ = filepath.Rel(x.dir, m)
+				}
+				out = append(out, m)
+			}
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // mkSubstRef splits $(VAR:.c=.o).
@@ -523,7 +555,7 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 	}
 	// A makefile that includes another that a rule makes runs that rule first.
 	for _, inc := range mf.includes {
-		goals = append(goals, x.expand(inc, 0))
+		goals = append(goals, strings.Fields(x.expand(inc, 0))...)
 	}
 	seen := map[string]bool{}
 	queue := append([]string{}, goals...)

@@ -284,7 +284,7 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	for _, r := range runs {
 		x.c.judgeCode(x.r, r, langShell, dir, sink{prefix: what + " runs, while reading its makefile, $(shell " + clip(r) + "):"})
 	}
-	if sh, _ := ctx.lookup("SHELL"); sh != "/bin/sh" && sh != "sh" && sh != "/bin/bash" && sh != "bash" && sh != "/usr/bin/env bash" {
+	if sh, _ := ctx.lookup("SHELL"); !plainShell(sh) {
 		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs its recipes with SHELL="+quoteRaw(sh)+": they cannot be read as shell")
 		x.c.judgeCode(x.r, sh, langShell, dir, sink{prefix: what + " runs SHELL:"})
 	}
@@ -294,6 +294,16 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	if unseen {
 		x.add(risk.Medium, ShellExec, RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
 	}
+}
+
+// plainShell reports a SHELL value that is a shell by path or name (/bin/sh, /usr/bin/bash,
+// /usr/bin/env bash), whose recipes are shell as read here.
+func plainShell(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 2 && filepath.Base(f[0]) == "env" {
+		f = f[1:]
+	}
+	return len(f) == 1 && shell.IsShell(filepath.Base(f[0]))
 }
 
 // ---- just, task ----

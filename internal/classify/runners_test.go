@@ -104,6 +104,11 @@ func TestMakeRuns(t *testing.T) {
 		{"a variable from $(shell) as a command stays high", map[string]string{"Makefile": "BIN := $(shell go env GOPATH)/bin\nlint:\n\t$(BIN)/golangci-lint run\n"}, "make lint", risk.High, risk.High, ""},
 		{"a target-specific variable", map[string]string{"Makefile": "test: CMD = rm -rf ~\ntest:\n\t$(CMD)\n"}, "make test", risk.Critical, "", ""},
 		{"define … endef", map[string]string{"Makefile": "define RUN\nrm -rf ~\nendef\ntest:\n\t$(RUN)\n"}, "make test", risk.Critical, "", ""},
+		{"$(eval) defines a variable", map[string]string{"Makefile": "$(eval CMD := rm -rf ~)\ntest:\n\t$(CMD)\n"}, "make test", risk.Critical, "", ""},
+		{"$(eval) defines a rule", map[string]string{"Makefile": "$(eval test: ; rm -rf ~)\n"}, "make test", risk.Critical, "", ""},
+		{"SHELL is bash by another path", map[string]string{"Makefile": "SHELL := /usr/bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\ntest:\n\tgo test ./...\n"}, "make test", risk.Low, risk.Low, TestRun},
+		{"include $(wildcard)", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "test: a\na:\n\trm -rf ~\n"}, "make test", risk.Critical, "", ""},
+		{"include $(wildcard) of ordinary files", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "lint:\n\tgo vet\n"}, "make test", risk.Low, risk.Low, TestRun},
 		{"bash -c around make", map[string]string{"Makefile": "test:\n\trm -rf ~\n"}, "bash -c 'make test'", risk.Critical, "", ""},
 	})
 }
