@@ -3,9 +3,11 @@ package classify
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -524,6 +526,40 @@ func hasShort(ws []shell.Word, c byte) bool {
 		}
 	}
 	return false
+}
+
+// editedGitConfig returns the configuration an edit adds: the entries of the edited file on
+// disk that were not there before (an edit inside [core] has no section header of its own),
+// or, when the edit cannot be applied, the new text under every section that names code.
+func (c *Classifier) editedGitConfig(r *result, ev *claude.Event, text, abs string) string {
+	if old, ok, _ := r.readCode(abs); ok && ev != nil {
+		if edited, ok := applyEdits(old, ev); ok {
+			before := map[gitKV]bool{}
+			for _, kv := range parseGitConfig(old, abs) {
+				before[kv] = true
+			}
+			var b strings.Builder
+			for _, kv := range parseGitConfig(edited, abs) {
+				if !before[kv] {
+					j := strings.LastIndexByte(kv.key, '.')
+					sec, name := kv.key[:j], kv.key[j+1:]
+					if i := strings.IndexByte(sec, '.'); i > 0 { // [section "sub"]
+						sec = sec[:i] + " " + strconv.Quote(sec[i+1:])
+					}
+					b.WriteString("[" + sec + "]\n\t" + name + " = " + strconv.Quote(kv.value) + "\n")
+				}
+			}
+			return b.String()
+		}
+	}
+	if strings.Contains(text, "[") {
+		return text
+	}
+	var b strings.Builder
+	for _, sec := range []string{"core", "credential", "diff", "filter \"x\"", "gpg", "alias", "include", "sequence", "interactive", "sendemail"} {
+		b.WriteString("[" + sec + "]\n" + text + "\n")
+	}
+	return b.String()
 }
 
 // plantGitConfig judges git configuration text a write puts into a file git reads: every key

@@ -208,6 +208,9 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		codes = justCode(text, "", true)
 	case plantTask:
 		codes = taskCode(text)
+		if edit { // new items of a cmds list whose key is not in the new text
+			codes = append(codes, yamlListItems(text)...)
+		}
 	case plantNPM:
 		codes = c.npmPlanted(r, text, abs, ev, edit)
 	case plantPyproject:
@@ -227,6 +230,9 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		low := strings.ToLower(text)
 		s.elsewhere, s.secrets = true, strings.Contains(low, "secret") || strings.Contains(low, "token") || strings.Contains(low, "password")
 	case plantGitConfig:
+		if edit {
+			text = c.editedGitConfig(r, ev, text, abs)
+		}
 		c.plantGitConfig(r, text, abs, domain, tool)
 		return
 	case plantNotebook:
@@ -434,6 +440,17 @@ func yamlValues(text string, want func(string) bool) []codeText {
 			}
 		default:
 			out = append(out, codeText{yamlUnquote(val), langShell})
+		}
+	}
+	return out
+}
+
+// yamlListItems returns every "- item" of text (an edit's part of a list), mappings aside.
+func yamlListItems(text string) []codeText {
+	var out []codeText
+	for _, line := range strings.Split(text, "\n") {
+		if item, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok && !strings.Contains(item, ": ") {
+			out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), langShell})
 		}
 	}
 	return out

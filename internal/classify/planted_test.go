@@ -60,6 +60,10 @@ func TestPlantedCode(t *testing.T) {
 		{"core.fsmonitor in .git/config", "", ".git/config", w("[core]\n\tfsmonitor = \"rm -rf ~\"\n"), risk.Critical, ""},
 		{"core.fsmonitor naming a script", "", ".git/config", w("[core]\n\tfsmonitor = .git/fsm.sh\n"), risk.High, risk.High},
 		{"an alias in ~/.gitconfig", "", "~/.gitconfig", w("[alias]\n\tst = \"!" + curl + "\"\n"), risk.Critical, ""},
+		{"an Edit inside [core] of .git/config", "Edit", ".git/config", edit("\tbare = false", "\tbare = false\n\tfsmonitor = \"rm -rf ~\""), risk.Critical, ""},
+		{"an Edit of a gitconfig not on disk", "Edit", "~/.gitconfig", edit("x", "\tpager = rm -rf ~"), risk.Critical, ""},
+		{"an Edit of a justfile body", "Edit", "justfile", edit("    go test", "    go test\n    rm -rf ~"), risk.Critical, ""},
+		{"an Edit of a Taskfile's cmds", "Edit", "Taskfile.yml", edit("      - go test", "      - go test\n      - rm -rf ~"), risk.Critical, ""},
 		{"include.path", "", "~/.gitconfig", w("[include]\n\tpath = ~/x.cfg\n"), risk.High, risk.High},
 		{"an ordinary gitconfig", "", "~/.gitconfig", w("[user]\n\tname = A\n[core]\n\tfsmonitor = true\n"), risk.Medium, risk.High}, // a home dotfile (high, but not under the test's /tmp)
 		// other languages
@@ -88,7 +92,7 @@ func TestPlantedCode(t *testing.T) {
 		{"go:generate", "", "gen.go", w("package x\n//go:generate sh -c \"" + curl + "\"\n"), risk.Critical, ""},
 	}
 	for _, tc := range cases {
-		c, dir := onDisk(t, map[string]string{"package.json": `{"scripts": {"test": "jest"}}`})
+		c, dir := onDisk(t, map[string]string{"package.json": `{"scripts": {"test": "jest"}}`, ".git/config": "[core]\n\tbare = false\n"})
 		tool := tc.tool
 		if tool == "" {
 			tool = "Write"

@@ -349,6 +349,9 @@ func justCode(text, recipe string, all bool) []codeText {
 			continue
 		}
 		if line[0] == ' ' || line[0] == '\t' {
+			if cur == "" && all {
+				cur = "(edited)" // an edit's body lines without their recipe's header
+			}
 			if cur != "" {
 				bodies[cur] = append(bodies[cur], strings.TrimLeft(strings.TrimSpace(line), "@-"))
 			}
