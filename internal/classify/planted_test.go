@@ -142,15 +142,22 @@ func TestPlantedByBash(t *testing.T) {
 // one into a file they do not (issue 12). go test -run '^$' -bench Planted ./internal/classify/
 func BenchmarkPlanted100k(b *testing.B) {
 	goTest := "package x\n\nimport (\n\t\"net/http/httptest\"\n\t\"testing\"\n)\n\n" + strings.Repeat("func TestX(t *testing.T) {\n\treq := httptest.NewRequest(\"GET\", \"http://example.com/foo\", nil)\n\tif req == nil || req.URL.Path != \"/foo\" {\n\t\tt.Fatalf(\"got %v want %v\", req, \"x\")\n\t}\n}\n\n", 1200)
-	script := "#!/bin/sh\nset -eu\n" + strings.Repeat("if [ -f go.mod ]; then go test ./... 2>&1 | tail -20; fi\nmkdir -p build && cp a build/ && echo done\n", 2000)
-	mk := "GO ?= go\n" + strings.Repeat("t%d:\n\t$(GO) test ./...\n\trm -rf build\n", 2000)
+	var script, mk strings.Builder // every line its own names, as in a real file
+	script.WriteString("#!/bin/sh\nset -eu\n")
+	mk.WriteString("GO ?= go\n")
+	for i := 0; script.Len() < 100<<10; i++ {
+		fmt.Fprintf(&script, "if test -f pkg%d/go.mod; then go test ./pkg%d/... 2>&1 | tail -20; fi\nmkdir -p build/p%d && cp src/a%d.txt build/p%d/ && echo done %d\n", i, i, i, i, i, i)
+	}
+	for i := 0; mk.Len() < 100<<10; i++ {
+		fmt.Fprintf(&mk, "t%d: dep%d\n\t$(GO) test ./pkg%d/...\n\trm -rf build/t%d\n", i, i, i, i)
+	}
 	py := "import os\nimport requests\n\n" + strings.Repeat("def test_x():\n    r = requests.get('https://api.example.com/x')\n    assert r.status_code == 200 or os.path.exists('x')\n\n", 2000)
 	for _, tc := range []struct{ name, path, content string }{
 		{"plain", "notes.txt", goTest[:100<<10]},
 		{"go_test", "x_test.go", goTest[:100<<10]},
 		{"python_test", "test_x.py", py[:min(len(py), 100<<10)]},
-		{"shell", "build.sh", script[:100<<10]},
-		{"makefile", "Makefile", mk[:min(len(mk), 100<<10)]},
+		{"shell", "build.sh", script.String()},
+		{"makefile", "Makefile", mk.String()},
 	} {
 		c, dir := onDisk(b, nil)
 		ev := writeAt(dir, filepath.Join(dir, tc.path), tc.content)
