@@ -68,6 +68,7 @@ func (c *Classifier) program(r *result, src, cwd string) {
 			r.add(risk.Critical, ShellExec, "secret_variable", n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 		}
 	}
+	c.envCode(r, prog.Names, cwd) // runenv.go: variables that carry code
 	for _, rd := range prog.Redirs {
 		ts := resolve(rd.Target, rd.Dir, false)
 		for _, t := range ts {
@@ -87,6 +88,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 				}
 				if t.known {
 					r.writes = append(r.writes, t.path)
+					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
+						c.plantedText(r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.path, ShellExec)
+					}
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
 				if t.known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
@@ -264,6 +268,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	from := len(r.parts)
 	x.judge()
 	x.pathFloor(from)
+	x.runnerCode() // runners.go: what it runs from files
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file

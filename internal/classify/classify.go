@@ -141,6 +141,7 @@ type result struct {
 	// that always needs a person learned (person.go).
 	cmdParts []envelope.Part
 	person   personState
+	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.
@@ -331,7 +332,7 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 }
 
 func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
-	var in claude.FileInput
+	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
 	if !decode(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
 		r.add(risk.Critical, FileWrite, "unreadable_input", ev.ToolName, "tool_input names no file: the write cannot be judged")
@@ -344,6 +345,7 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 		domain = DocsWrite
 	}
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
+	c.planted(r, ev, &in, abs, domain) // planted.go: code put where a runner will find it
 	c.harnessEnvWrite(r, in.Content+"\n"+in.NewString+"\n"+string(in.Edits), []string{abs}, domain)
 	r.add(risk.Medium, domain, "file_write", ev.ToolName, abs)
 }

@@ -251,6 +251,59 @@
 // stays known: $(cat <<'EOF' … EOF), the way Claude Code passes commit messages and pull
 // request bodies, is read as the document it prints.
 //
+// # Code from files: where it is planted and where it runs (issue 12)
+//
+// Knowledge is in tables, one row per thing, each in its own file:
+//
+//   - planted.go, plantTable: files that tools execute or load (makefiles and *.mk, justfile,
+//     Taskfile, package.json scripts, *.sh and #! scripts, git hooks and .husky, .git/config and
+//     ~/.gitconfig, .envrc, conftest.py and test files of every runner, setup.py, *.pth,
+//     build.rs, //go:generate lines, tox.ini, pyproject task tables, Dockerfile RUN, CI
+//     workflow steps, notebook cells). A Write, Edit, MultiEdit or NotebookEdit into one is
+//     judged by the code it puts there (an edit: its new text; package.json: the scripts it
+//     adds or changes), rule planted_code, in the write's own domain. So is what Bash writes into
+//     one with cat <<EOF, a here-string, echo or printf (> or >>), in shell_exec.
+//   - runners.go (runners_lang.go for package managers and language tools), runnerTable: make (the
+//     recipes of the goals and their prerequisites, includes, $(shell …); makefile.go reads GNU
+//     makefiles), just, task, npm/yarn/pnpm/bun (the script and its pre/post scripts), pytest and
+//     python -m pytest (conftest.py files), go (-exec, -toolexec, -vettool, -overlay in Go's
+//     single-dash forms, go env -w, go generate's lines), cargo (build.rs, .cargo/config.toml
+//     programs), tox, nox, bash/sh/source FILE, python/node/ruby/perl FILE, and a program named
+//     by a path (./x, bin/x: by its #! line, shell without one). The runner's own rule stays (make
+//     test is test_run); what it runs adds its verdicts, the detail saying which runner runs what.
+//   - gitprog.go, gitProgTable: git's program-running keys (core.fsmonitor, core.pager,
+//     pager.*, core.editor, core.sshCommand, credential helpers, filter and diff drivers,
+//     gpg.program, alias !, include.path and includeIf, core.hooksPath …) with the subcommands
+//     that run them, read from ~/.config/git/config, ~/.gitconfig, the repository's config
+//     (worktrees included) and the files they include, then git -c; the hooks each subcommand
+//     runs (executable ones; --no-verify honoured); program-running options (--upload-pack,
+//     clone -u, --receive-pack, --exec, filter-branch filters, difftool -x, ext:: URLs). A git
+//     config write or -c of a key in the table is at least high (core.fsmonitor=true aside).
+//   - runenv.go, envTable: variables that carry code, wherever assigned in a Bash call
+//     (prefix, export, env X=, declare): programs (GIT_PAGER, EDITOR, GIT_SSH_COMMAND,
+//     GIT_EXTERNAL_DIFF, CC, RUSTC_WRAPPER …) analysed as shell; files run at start (BASH_ENV,
+//     ENV, PYTHONSTARTUP) read and judged, at least high; libraries (LD_PRELOAD, DYLD_*) high;
+//     PATH with a relative, empty, unknown, project or /tmp entry before the inherited value
+//     high; module paths (PYTHONPATH=.) medium; options that load code (NODE_OPTIONS
+//     --require/--import, GOFLAGS -toolexec, PERL5OPT -M, RUBYOPT -r, MAKEFLAGS --eval,
+//     JAVA_TOOL_OPTIONS -javaagent) high; git configuration through the environment
+//     (GIT_CONFIG_PARAMETERS, GIT_CONFIG_KEY_n/VALUE_n, GIT_CONFIG_GLOBAL, GIT_DIR) as git -c.
+//     uv/poetry/pipenv/pdm/hatch run and bundle/pnpm/yarn exec reach the runner they run.
+//   - filecode.go: reading (regular files only; 256 kB a file, 64 files and 2 MB a call,
+//     256 directories listed; past a bound a medium runner_unread reason) and the one policy
+//     for taking verdicts over: high and critical only (an unknown build tool in a recipe is
+//     the everyday case); a critical that only says "cannot be known statically" counts as
+//     high in a file ($CC, "$@", rm -rf "$tmp" in a script); other languages (through the
+//     inline-code analysis) count only when critical, block by block, network verdicts only
+//     next to a host that is neither local nor reserved (example.com, *.test); code that runs
+//     in a container or on CI counts at most high unless it sends data away and names secrets.
+//
+// Decided: after a cd that cannot be known, a runner reads what it would find in the
+// directories that can be known; the recipe's own writes are judged in its verdicts, not added
+// to paths.write; /etc/gitconfig and per-worktree config are not read; pytest's -p plugins and
+// addopts are not read; a Python module a test imports is not read (the write that made it was
+// judged when it was made).
+//
 // # User rules
 //
 // settings.classify.rules select calls by tool glob, a gojq filter over the event and a regular

@@ -19,6 +19,9 @@ var gitRead = readonly.GitRead
 // gitExecKeys are configuration keys whose value git runs as a command.
 func gitExecKey(kv string) bool {
 	k, v, _ := strings.Cut(strings.ToLower(kv), "=")
+	if row := gitProgRowFor(k); row != nil && row.kind != gvAlias {
+		return !(row.kind == gvFsmonitor && isGitBool(v)) && !(row.kind == gvProtocol && v != "always") // gitprog.go's table
+	}
 	if strings.HasPrefix(k, "alias.") {
 		return strings.HasPrefix(strings.TrimSpace(v), "!")
 	}
@@ -33,6 +36,7 @@ func gitExecKey(kv string) bool {
 func (x *cmdCtx) git() {
 	args := x.args
 	dir := x.cmd.Dir
+	var cli []shell.Word // git -c key=value, for gitPrograms
 	i := 0
 	for i < len(args) {
 		a := args[i]
@@ -57,6 +61,7 @@ func (x *cmdCtx) git() {
 			i += 2
 			continue
 		case v == "-c" && i+1 < len(args):
+			cli = append(cli, args[i+1])
 			if !args[i+1].Known || gitExecKey(args[i+1].Value) {
 				x.add(risk.High, GitLocal, "git_runs_program", "git -c "+args[i+1].Value+" makes git run a program")
 				if _, v, ok := strings.Cut(args[i+1].Value, "="); ok && args[i+1].Known {
@@ -86,6 +91,7 @@ sub:
 	sub := args[i].Value
 	rest := args[i+1:]
 	x.cmd.Dir = dir
+	x.gitPrograms(sub, rest, cli) // gitprog.go: hooks, configured programs, program options
 	for _, a := range rest {
 		if strings.HasPrefix(a.Value, "--upload-pack") || strings.HasPrefix(a.Value, "--receive-pack") || strings.HasPrefix(a.Value, "--exec=") || a.Value == "--exec" || a.Value == "-x" && sub == "rebase" || a.Value == "--config" || strings.HasPrefix(a.Value, "--config=") || strings.HasPrefix(a.Value, "--template") {
 			x.add(risk.High, GitLocal, "git_runs_program", "git "+sub+" "+a.Value+" makes git run a program")

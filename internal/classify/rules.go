@@ -1035,25 +1035,25 @@ func (x *cmdCtx) goCmd() {
 		return
 	}
 	sub := x.args[0].Value
-	p := parseArgs(x.args[1:], "o", "exec", "toolexec")
+	o, _, hasO := goFlag(x.args[1:], "o") // Go's flags: -count=1 is one flag, not -c -o
 	switch sub {
 	case "test":
-		if p.has(0, "exec", "toolexec") {
+		if _, _, ok := goFlag(x.args[1:], "exec", "toolexec"); ok {
 			x.add(risk.High, TestRun, "runs_program", "go test -exec/-toolexec runs another program")
 			return
 		}
-		if o, ok := p.value("o"); ok {
+		if hasO {
 			x.write(o, false, TestRun)
 		}
 		x.add(risk.Low, TestRun, "test_runner", "go test runs tests")
 	case "vet", "version", "env", "list", "doc", "help":
-		if sub == "env" && p.has('w') {
+		if _, _, w := goFlag(x.args[1:], "w"); sub == "env" && (w || hasWord(x.args[1:], "-w")) {
 			x.add(risk.Medium, ShellExec, "gray_area", "go env -w changes the go configuration")
 			return
 		}
 		x.add(risk.Low, FileRead, "allow_list", "go "+sub+" only reads")
 	default:
-		if o, ok := p.value("o"); ok {
+		if hasO {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, "gray_area", "go "+sub+" builds or runs code")

@@ -378,8 +378,17 @@ func (w *walker) makefile(args []Word, via []string, src string, stmt *syntax.St
 			text = &args[i+1]
 		case strings.HasPrefix(v, "--eval="):
 			text = &Word{Value: strings.TrimPrefix(v, "--eval="), Known: a.Known}
-		case (v == "-f" || v == "--file" || v == "--makefile") && i+1 < len(args):
-			f := args[i+1]
+		case (v == "-f" || v == "--file" || v == "--makefile") && i+1 < len(args) || strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--makefile=") || strings.HasPrefix(v, "-f") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			var f Word
+			switch {
+			case strings.HasPrefix(v, "--"+"file=") || strings.HasPrefix(v, "--makefile="):
+				_, val, _ := strings.Cut(v, "=")
+				f = Word{Value: val, Known: a.Known}
+			case len(v) > 2 && v[1] == 'f':
+				f = Word{Value: v[2:], Known: a.Known} // -f- and -f/dev/stdin
+			default:
+				f = args[i+1]
+			}
 			if f.Known && (f.Value == "-" || f.Value == "/dev/stdin" || strings.HasPrefix(f.Value, "/dev/fd/") || strings.HasPrefix(f.Value, "/proc/self/fd/")) {
 				op := f
 				if op.Value == "-" {

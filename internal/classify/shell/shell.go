@@ -82,12 +82,14 @@ type Redir struct {
 	Dir    Dir
 	Src    string
 	Depth  int
+	Text   *Word // what a write puts in the file, when it can be read (cat <<EOF, echo)
 }
 
 // Name is a variable name read ($X) or assigned (X=…, export X, env X=…).
 type Name struct {
 	Name   string
 	Assign bool
+	Value  Word // an assignment's value (unknown for arrays, appends and bare exports)
 	Src    string
 }
 
@@ -256,4 +258,11 @@ func itoa(n int) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
+}
+
+// Parses reports whether src parses as bash (for callers that join pieces of code and need
+// to know whether one broken piece spoils the whole).
+func Parses(src string) bool {
+	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	return err == nil
 }

@@ -256,8 +256,8 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 			break
 		}
 		if sp.assign && isAssignWord(v) {
-			n, _, _ := strings.Cut(v, "=")
-			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n, Assign: true, Src: clip(src)})
+			n, val, _ := strings.Cut(v, "=")
+			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n, Assign: true, Value: Word{Value: val, Known: a.Known}, Src: clip(src)})
 			i++
 			continue
 		}

@@ -260,7 +260,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		if as.Name.Value == "CDPATH" {
 			w.cdUnknown = true
 		}
-		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
+		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
 		if len(ce.Args) == 0 {
 			if as.Array != nil || as.Index != nil {
 				w.dyn[as.Name.Value] = true
@@ -301,6 +301,14 @@ func (w *walker) call(ce *syntax.CallExpr) {
 	w.unwrap(args, w.via, src, stmt, w.dir)
 }
 
+// assigned is the value an assignment gives (an array's, or a bare export's, is unknown).
+func (w *walker) assigned(as *syntax.Assign) Word {
+	if as.Array != nil || as.Index != nil || as.Naked || as.Append {
+		return Word{Value: Dyn}
+	}
+	return w.literal(as.Value)
+}
+
 func (w *walker) decl(d *syntax.DeclClause) {
 	src := w.text(d)
 	nameref := false // declare -n r=x: $r is whatever x holds
@@ -316,13 +324,13 @@ func (w *walker) decl(d *syntax.DeclClause) {
 			// a dynamic word: `export "$X"`, or an option like -x
 			if as.Value != nil {
 				v := w.literal(as.Value)
-				if name, _, ok := strings.Cut(v.Value, "="); ok {
-					w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Src: clip(src)})
+				if name, val, ok := strings.Cut(v.Value, "="); ok {
+					w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
 				}
 			}
 			continue
 		}
-		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Src: clip(src)})
+		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
 		switch {
 		case as.Naked:
 		case as.Array != nil || as.Index != nil || nameref:
@@ -378,10 +386,38 @@ func (w *walker) redirs(st *syntax.Stmt) {
 		default:
 			continue
 		}
+		var text *Word
+		if write {
+			text = w.written(st)
+		}
 		for _, t := range w.expand(r.Word) {
-			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth})
+			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text})
 		}
 	}
+}
+
+// written is the text a statement writes through its redirection when it can be read: cat
+// of a heredoc or here-string, echo or printf of known words (cat > Makefile <<'EOF' …).
+func (w *walker) written(st *syntax.Stmt) *Word {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return nil
+	}
+	switch ce.Args[0].Lit() {
+	case "cat":
+		if len(ce.Args) == 1 {
+			if text, found, dyn := w.stdinProgram(st); found {
+				return &Word{Value: text, Known: !dyn}
+			}
+		}
+	case "echo", "printf":
+		bare := *st
+		bare.Redirs = nil
+		if text, ok := w.echoed(&bare); ok {
+			return &Word{Value: text, Known: true}
+		}
+	}
+	return nil
 }
 
 // QuoteWords spells words back as shell words, for a program rebuilt from an argv (alias
@@ -596,7 +632,7 @@ func (w *walker) cd(c Cmd) {
 		target = Word{Value: home, Known: home != Dyn && home != ""}
 	}
 	var next Dir
-	if !target.Known || target.Value == "-" || target.Glob || len(c.Via) > 0 {
+	if !target.Known || target.Value == "-" || target.Glob || len(c.Via) > len(w.via) {
 		next = Dir{Paths: w.dir.Paths, Unknown: true}
 	} else {
 		for _, d := range w.dir.Paths {

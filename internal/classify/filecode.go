@@ -1,0 +1,385 @@
+package classify
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Code from files (issue 12): the code a write plants where a runner will find it, and the
+// code a runner (make, npm test, pytest, a hook, ./script) will run as it is on disk now.
+// Both are judged by the rules a command typed directly gets, with one policy for taking the
+// verdicts over (takeOver):
+//   - only high and critical verdicts count: an unknown build tool in a recipe (medium, "gray
+//     area") is the everyday case and must not make `make test` more than the test run it is;
+//   - a critical verdict that only says something cannot be known statically ($CC, "$@",
+//     rm -rf "$tmp" in a script) counts as high: scripts are full of values from their
+//     environment, and the catastrophes and exfiltrations that can be seen stay critical;
+//   - code in other languages (conftest.py, a _test.go file, build.rs) counts only when the
+//     inline-code analysis finds it critical (it runs a catastrophic command, deletes a tree
+//     named by the home directory, names the harness, talks to a host that is not local):
+//     its coarser "can reach files or the network" is true of nearly every test file;
+//   - code that runs in a container or on a CI server (Dockerfile, workflow files) counts at
+//     most high, except when it sends data away and names the CI's secrets.
+//
+// Reading costs time on every call, so only runners read, only what they will run, bounded
+// by fileLimits; what lies past a bound is said in a reason (medium), not guessed harmless.
+
+// Rule ids of code from files.
+const (
+	RulePlantedCode  = "planted_code"   // a write puts code where a runner will find it
+	RuleRunnerCode   = "runner_code"    // a runner runs code from a file (the inner rule is in the detail)
+	RuleRunnerUnread = "runner_unread"  // what a runner runs lies past a bound or cannot be found
+	RuleRunsProgram  = "runs_program"   // an option, variable or config value names a program to run
+	RuleCodeLocation = "code_location"  // a variable or value that points code lookup elsewhere
+	RuleGitConfigRun = "git_config_run" // git's configuration names a program that git runs
+	RuleGitHook      = "git_hook"       // git runs a hook
+)
+
+// fileLimits bound what one classification reads from disk.
+const (
+	maxCodeFile  = 256 << 10 // bytes read of one file
+	maxCodeFiles = 64        // files read by one classification, nested runners included
+	maxCodeBytes = 2 << 20   // bytes read by one classification
+	maxWalkDirs  = 256       // directories listed looking for conftest.py or //go:generate
+)
+
+// lang is the language of code in a file.
+type lang uint8
+
+const (
+	langNone lang = iota
+	langShell
+	langPython
+	langJS
+	langRuby
+	langPerl
+	langGo
+	langRust
+	langPHP
+)
+
+// interp is the interpreter name the inline-code analysis knows the language by.
+func (l lang) interp() string {
+	switch l {
+	case langPython:
+		return "python3"
+	case langJS:
+		return "node"
+	case langRuby:
+		return "ruby"
+	case langPerl:
+		return "perl"
+	case langGo:
+		return "go"
+	case langRust:
+		return "rust"
+	case langPHP:
+		return "php"
+	}
+	return "sh"
+}
+
+// shebangLang reads the language of a script from its #! line, or langNone.
+func shebangLang(text string) lang {
+	if !strings.HasPrefix(text, "#!") {
+		return langNone
+	}
+	line, _, _ := strings.Cut(text[2:], "\n")
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return langNone
+	}
+	prog := filepath.Base(f[0])
+	if prog == "env" {
+		prog = ""
+		for _, a := range f[1:] {
+			if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") {
+				prog = filepath.Base(a)
+				break
+			}
+		}
+	}
+	switch {
+	case shell.IsShell(prog):
+		return langShell
+	case strings.HasPrefix(prog, "python"), prog == "pypy3", prog == "uv":
+		return langPython
+	case prog == "node", prog == "nodejs", prog == "bun", prog == "deno", prog == "tsx", prog == "ts-node":
+		return langJS
+	case prog == "ruby":
+		return langRuby
+	case prog == "perl":
+		return langPerl
+	case prog == "php":
+		return langPHP
+	}
+	return langNone
+}
+
+// sink says how the verdicts of code from a file are taken over.
+type sink struct {
+	domain    string // "" keeps each verdict's own domain
+	rule      string // "" keeps each verdict's own rule id
+	prefix    string // what runs it, for the reason: "make test runs", "Write plants into Makefile"
+	elsewhere bool   // the code runs in a container or on a CI server
+	secrets   bool   // … and names the CI's secrets
+}
+
+// codeBudget is what one classification may still read, shared by nested runners.
+type codeBudget struct {
+	files, bytes int
+	seen         map[string]string
+}
+
+// readCode reads a regular file for analysis, bounded. ok is false when there is nothing to
+// read (missing, not a regular file); cut is true when the file is longer than the bound or
+// the classification's budget is spent (what was read is still returned).
+func (r *result) readCode(path string) (text string, ok, cut bool) {
+	if r.code == nil {
+		r.code = &codeBudget{seen: map[string]string{}}
+	}
+	b := r.code
+	if t, seen := b.seen[path]; seen {
+		return t, t != "", false
+	}
+	if b.files >= maxCodeFiles || b.bytes >= maxCodeBytes {
+		return "", false, true
+	}
+	// Only regular files: opening a FIFO for reading would wait for a writer.
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		return "", false, false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false, false
+	}
+	defer f.Close()
+	limit := min(maxCodeFile, maxCodeBytes-b.bytes)
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return "", false, false
+	}
+	b.files++
+	if len(data) > limit {
+		data, cut = data[:limit], true
+	}
+	b.bytes += len(data)
+	text = string(data)
+	b.seen[path] = text
+	return text, true, cut
+}
+
+// judgeCode judges src, code in language l that runs in cwd, and takes the verdicts over into
+// r as s says (see the policy at the top of this file).
+func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink) {
+	if strings.TrimSpace(src) == "" {
+		return
+	}
+	if r.depth >= shell.MaxDepth {
+		r.add(risk.High, ShellExec, "nesting_too_deep", "", s.prefix+" code nested too deep to be read")
+		return
+	}
+	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy}
+	if r.code == nil {
+		r.code = &codeBudget{seen: map[string]string{}}
+		sub.code = r.code
+	}
+	if l == langShell {
+		c.program(sub, src, cwd)
+	} else {
+		c.langCode(sub, src, l, cwd)
+	}
+	for _, p := range sub.parts {
+		c.takeOver(r, p, l, s)
+	}
+}
+
+// takeOver adds one verdict of code from a file to r, by the policy at the top of this file.
+func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
+	lvl := p.risk
+	if lvl.Value() < risk.High.Value() {
+		return
+	}
+	if lvl == risk.Critical && onlyUnknown(p.reason.Rule, p.reason.Detail) {
+		lvl = risk.High
+	}
+	if l != langShell && lvl != risk.Critical {
+		return
+	}
+	if s.elsewhere && lvl == risk.Critical && !(s.secrets && p.reason.Rule == "network_external") {
+		lvl = risk.High
+	}
+	domain, rule := p.domain, p.reason.Rule
+	if s.domain != "" {
+		domain = s.domain
+	}
+	detail := p.reason.Detail
+	if s.rule != "" {
+		detail = rule + ": " + detail
+		rule = s.rule
+	}
+	if cmd := strings.TrimSpace(p.reason.Command); cmd != "" && !strings.Contains(detail, cmd) {
+		detail = quoteRaw(cmd) + ": " + detail
+	}
+	r.add(lvl, domain, rule, p.reason.Command, s.prefix+" "+detail)
+}
+
+// onlyUnknown reports a critical verdict that says only that something cannot be known
+// statically (and bounds exceeded), as opposed to a catastrophe that can be seen.
+func onlyUnknown(rule, detail string) bool {
+	switch rule {
+	case "dynamic_command", "dynamic_program", "program_from_stdin", "self_protection_unknown_target",
+		"nesting_too_deep", "too_long", "too_many_commands", "secret_variable":
+		return true
+	case "self_protection":
+		return false // the harness's own tools and paths stay critical however they are named
+	}
+	return strings.Contains(detail, "cannot be known")
+}
+
+// fileCodeWords are what a block of code in another language must contain for the
+// inline-code analysis to find it critical: running something, deleting a tree, eval
+// (decode-then-run), or the harness's names (with c.codeMentions). fileNetWords make it
+// critical only next to a host that is neither local nor reserved (externalHost). A block
+// with neither is not analysed at all, which keeps a large test file cheap.
+var (
+	fileCodeWords = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "qx", "%x", "pcntl", "passthru",
+		"proc_open", "command(", "command::new", "eval", "rmtree", "rm_rf", "rm_r", "rmsync", "rmdirsync", "remove_dir_all", "removeall", "rimraf",
+		"remove_tree", "file::path", "fs.rm", "deltree", "fileutils.rm", "b64", "base64", "atob", "oath", "claude",
+		"trust-scores", "current-phase", "protected-files"}
+	fileNetWords = []string{"urllib", "requests", "http", "socket", "fetch(", "lwp", "urlopen", "axios", "websocket", "smtplib",
+		"ftplib", "telnetlib", "paramiko", "open-uri", "curl", "invoke-", "net.", "net::", "fsockopen", "dial"}
+)
+
+// langCode runs the inline-code analysis over code in a file, block by block (blank-line
+// separated, at most 4 kB each, so that its bounded literal scan sees the whole file), and
+// only over the blocks that contain a word it could find critical.
+func (c *Classifier) langCode(r *result, src string, l lang, cwd string) {
+	if l == langGo || l == langJS || l == langRust || l == langPython {
+		// `…` is a string here, not a command (Go raw strings, JS templates), and || is "or".
+		src = strings.NewReplacer("`", "\"", "||", "  ").Replace(src)
+	}
+	low := strings.ToLower(src)
+	blocks := codeBlocks(src, 4096)
+	strong := make([]bool, len(blocks))
+	net := make([]bool, len(blocks))
+	ends := make([]int, len(blocks))
+	for i, off := 0, 0; i < len(blocks); i++ {
+		off += len(blocks[i])
+		ends[i] = off
+	}
+	// One pass over the text: at each byte, only the words that start with it are compared.
+	var first [256][]string
+	var net256 [256]bool
+	for _, ws := range [][]string{fileCodeWords, c.codeMentions, fileNetWords} {
+		for _, w := range ws {
+			if w != "" {
+				first[w[0]] = append(first[w[0]], w)
+			}
+		}
+	}
+	for _, w := range fileNetWords {
+		net256[w[0]] = true
+	}
+	isNet := func(w string) bool { return slices.Contains(fileNetWords, w) }
+	for i, b := 0, 0; i < len(low); i++ {
+		for i >= ends[b] {
+			b++
+		}
+		if strong[b] {
+			i = ends[b] - 1 // the block is analysed anyway
+			continue
+		}
+		for _, w := range first[low[i]] {
+			if !strings.HasPrefix(low[i:], w) {
+				continue
+			}
+			if net256[w[0]] && isNet(w) {
+				net[b] = true
+			} else {
+				strong[b] = true
+				break
+			}
+		}
+	}
+	for i, b := range blocks {
+		if !strong[i] && !(net[i] && externalHost(b)) {
+			continue
+		}
+		sub := &result{depth: r.depth, code: r.code}
+		x := &cmdCtx{c: c, r: sub, name: l.interp(), src: clip(b),
+			cmd: &shell.Cmd{Args: []shell.Word{{Value: l.interp(), Known: true}}, Dir: shell.Dir{Paths: []string{cwd}}}}
+		x.code(shell.Word{Value: b, Known: true})
+		for _, p := range sub.parts {
+			if p.reason.Rule == "network_external" && !externalHost(b) {
+				continue // only reserved or local hosts named (example.com in a handler test)
+			}
+			r.parts = append(r.parts, p)
+		}
+	}
+}
+
+// codeBlocks splits src at blank lines into blocks of at most max bytes (a longer paragraph
+// is cut at line ends).
+func codeBlocks(src string, max int) []string {
+	var out []string
+	start, last := 0, 0
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\n' {
+			continue
+		}
+		blank := i+1 < len(src) && src[i+1] == '\n'
+		if i+1-start > max && last > start {
+			out = append(out, src[start:last])
+			start = last
+		}
+		last = i + 1
+		if blank && i+1-start > max/4 {
+			out = append(out, src[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(src) {
+		out = append(out, src[start:])
+	}
+	return out
+}
+
+// externalHost reports a URL or host name literal in code that is neither local nor one of
+// the names reserved for examples and tests (RFC 2606/6761: example.com, *.test, *.invalid …).
+func externalHost(code string) bool {
+	for _, l := range literals(code) {
+		ll := strings.ToLower(strings.TrimSpace(l))
+		switch {
+		case strings.Contains(ll, "://"):
+			if !isLocalURL(ll) && !reservedHost(urlHost(ll)) {
+				return true
+			}
+		case strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && hostLike(ll):
+			if !reservedHost(ll) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func reservedHost(h string) bool {
+	h = strings.TrimSuffix(strings.ToLower(h), ".")
+	for _, d := range []string{"example.com", "example.net", "example.org", "example", "test", "invalid", "localhost"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return false
+}
+
+// clip is s trimmed and cut to 200 bytes, for reasons.
+func clip(s string) string { return clipText(strings.TrimSpace(s)) }

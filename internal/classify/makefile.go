@@ -1,0 +1,684 @@
+package classify
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+)
+
+// A small reader of GNU makefiles, enough to know what `make TARGET` will run: the recipes of
+// the goals and of their prerequisites (explicit rules, then pattern rules), with variables
+// expanded (make's built-in defaults, the makefile's own, command-line overrides, automatic
+// variables), and every $(shell …) and != that make runs while reading. Conditionals are not
+// evaluated: every branch counts (a false alarm costs a question; a miss could run anything).
+// What it cannot follow ($(eval …), functions it does not model) becomes a value unknown to
+// the shell analysis. Input is outside data: every loop is bounded.
+
+// Bounds of the makefile reader.
+const (
+	mkMaxLines    = 20000 // logical lines read from one text
+	mkMaxTargets  = 256   // targets followed from the goals
+	mkMaxRecipes  = 1024  // recipe lines returned
+	mkMaxExpand   = 64 << 10
+	mkMaxDepth    = 24 // nested variable expansion
+	mkMaxIncludes = 16
+)
+
+type mkRule struct {
+	targets []string
+	prereqs []string // as written (expanded at use)
+	recipe  []string
+	double  bool // target:: recipe
+}
+
+type makefile struct {
+	vars      map[string]string
+	tvars     map[string]map[string]string // target-specific variables
+	rules     []mkRule
+	parseRuns []string // $(shell …) and != run while the makefile is read
+	includes  []string // as written (expanded at use)
+	firstGoal string
+	evals     bool // $(eval …) or $(call …) at top level: rules may exist that are not seen
+	evalDepth int
+}
+
+// parseMakefile reads makefile text. fragment: tab-indented lines before any rule are recipe
+// lines too (an Edit's new text is part of a makefile).
+func parseMakefile(text string, fragment bool) *makefile {
+	mf := &makefile{vars: map[string]string{}, tvars: map[string]map[string]string{}}
+	mf.add(text, fragment)
+	return mf
+}
+
+// add reads one more makefile text (an include) into mf.
+func (mf *makefile) add(text string, fragment bool) {
+	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	inRule := false // recipe lines may follow (a rule line was read)
+	curIdx := len(mf.rules) - 1
+	for i, n := 0, 0; i < len(lines) && n < mkMaxLines; n++ {
+		line := lines[i]
+		i++
+		if strings.HasPrefix(line, "\t") && (inRule || fragment) {
+			if !inRule { // an edit's recipe line whose rule line is not in the new text
+				mf.rules = append(mf.rules, mkRule{targets: []string{"(edited)"}})
+				curIdx, inRule = len(mf.rules)-1, true
+			}
+			// A recipe line, with its backslash continuations (passed on to the shell).
+			for strings.HasSuffix(line, "\\") && i < len(lines) {
+				line += "\n" + strings.TrimPrefix(lines[i], "\t")
+				i++
+			}
+			mf.rules[curIdx].recipe = append(mf.rules[curIdx].recipe, line[1:])
+			continue
+		}
+		for strings.HasSuffix(line, "\\") && i < len(lines) {
+			line = line[:len(line)-1] + " " + strings.TrimLeft(lines[i], " \t")
+			i++
+		}
+		t := strings.TrimSpace(stripMakeComment(line))
+		if t == "" {
+			continue
+		}
+		word, rest, _ := strings.Cut(t, " ")
+		switch word {
+		case "define":
+			name, op := mkDefineName(rest)
+			var body []string
+			depth := 1
+			for ; i < len(lines); i++ {
+				l := strings.TrimSpace(lines[i])
+				if strings.HasPrefix(l, "define ") || l == "define" {
+					depth++
+				}
+				if l == "endef" || strings.HasPrefix(l, "endef ") {
+					if depth--; depth == 0 {
+						i++
+						break
+					}
+				}
+				body = append(body, lines[i])
+			}
+			mf.assign(name, op, strings.Join(body, "\n"))
+			inRule = false
+			continue
+		case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
+			continue // every branch counts
+		case "include", "-include", "sinclude":
+			mf.includes = append(mf.includes, rest) // split once expanded: $(wildcard a b)
+			mf.scanShell(rest)
+			inRule = false
+			continue
+		case "vpath", "unexport":
+			continue
+		case "export", "override", "private":
+			if !strings.ContainsAny(rest, "=:") {
+				continue // export NAME: the value is the variable's
+			}
+			t = strings.TrimSpace(rest)
+		}
+		if strings.HasPrefix(t, "$(eval ") && mf.evalDepth < 4 {
+			// $(eval TEXT) at the top level: TEXT is more makefile (a variable, a rule)
+			body, _ := mkBalanced(t[1:])
+			mf.evalDepth++
+			mf.add(strings.TrimPrefix(body, "eval "), fragment)
+			mf.evalDepth--
+			mf.evals = true
+			continue
+		}
+		if strings.HasPrefix(t, "$(eval") || strings.HasPrefix(t, "${eval") || strings.HasPrefix(t, "$(call") {
+			mf.evals = true
+			mf.scanShell(t)
+			continue
+		}
+		kind, at := mkLineKind(t)
+		switch kind {
+		case '=':
+			name, op := mkAssignOp(t[:at])
+			mf.assign(name, op, strings.TrimSpace(t[at+1:]))
+			inRule = false
+		case ':':
+			mf.rule(t, at)
+			curIdx, inRule = len(mf.rules)-1, true
+		default:
+			mf.scanShell(t)
+			inRule = false
+		}
+	}
+}
+
+// stripMakeComment drops a # comment that is not escaped (\#).
+func stripMakeComment(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '#' && (i == 0 || s[i-1] != '\\') {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// mkLineKind finds whether a line is an assignment ('=') or a rule (':'), and where: the
+// first = or : outside $(…), with := ::= :::= counted as assignments.
+func mkLineKind(t string) (byte, int) {
+	depth := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '(', '{':
+			if i > 0 && t[i-1] == '$' || depth > 0 {
+				depth++
+			}
+		case ')', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '=':
+			if depth == 0 {
+				return '=', i
+			}
+		case ':':
+			if depth != 0 {
+				continue
+			}
+			rest := t[i:]
+			switch {
+			case strings.HasPrefix(rest, ":="):
+				return '=', i + 1
+			case strings.HasPrefix(rest, "::="):
+				return '=', i + 2
+			case strings.HasPrefix(rest, ":::="):
+				return '=', i + 3
+			}
+			return ':', i
+		}
+	}
+	return 0, 0
+}
+
+// mkAssignOp splits "NAME +" / "NAME ?" / "NAME :" from an assignment's left side.
+func mkAssignOp(left string) (name string, op byte) {
+	left = strings.TrimRight(left, " \t")
+	if n := len(left); n > 0 {
+		switch left[n-1] {
+		case '+', '?', '!':
+			return strings.TrimSpace(left[:n-1]), left[n-1]
+		case ':':
+			return strings.TrimSpace(strings.TrimRight(left, ":")), ':'
+		}
+	}
+	return strings.TrimSpace(left), '='
+}
+
+func mkDefineName(rest string) (string, byte) {
+	rest = strings.TrimSpace(rest)
+	for _, op := range []string{":::=", "::=", ":=", "+=", "?=", "!=", "="} {
+		if strings.HasSuffix(rest, op) {
+			return strings.TrimSpace(strings.TrimSuffix(rest, op)), op[0]
+		}
+	}
+	return rest, '='
+}
+
+func (mf *makefile) assign(name string, op byte, value string) {
+	mf.scanShell(value)
+	if name == "" || strings.ContainsAny(name, " \t") {
+		return
+	}
+	switch op {
+	case '?':
+		if _, ok := mf.vars[name]; ok {
+			return
+		}
+	case '+':
+		if old, ok := mf.vars[name]; ok {
+			value = old + " " + value
+		}
+	case '!':
+		mf.parseRuns = append(mf.parseRuns, value)
+		value = shell.Dyn
+	}
+	if name == ".DEFAULT_GOAL" {
+		mf.firstGoal = strings.TrimSpace(value)
+	}
+	mf.vars[name] = value
+}
+
+// rule reads "targets: prerequisites ; recipe" (or a target-specific variable assignment).
+func (mf *makefile) rule(t string, at int) {
+	targets := strings.Fields(t[:at])
+	rest := t[at+1:]
+	double := strings.HasPrefix(rest, ":")
+	rest = strings.TrimPrefix(rest, ":")
+	var inline string
+	hasInline := false
+	if i := strings.IndexByte(rest, ';'); i >= 0 {
+		inline, rest, hasInline = strings.TrimSpace(rest[i+1:]), rest[:i], true
+	}
+	if k, a := mkLineKind(strings.TrimSpace(rest)); k == '=' {
+		// target: VAR = value
+		r := strings.TrimSpace(rest)
+		left := r[:a]
+		for _, w := range []string{"export ", "override ", "private "} {
+			left = strings.TrimPrefix(strings.TrimSpace(left), w)
+		}
+		name, _ := mkAssignOp(left)
+		value := strings.TrimSpace(r[a+1:])
+		mf.scanShell(value)
+		for _, tg := range targets {
+			if mf.tvars[tg] == nil {
+				mf.tvars[tg] = map[string]string{}
+			}
+			mf.tvars[tg][name] = value
+		}
+		mf.rules = append(mf.rules, mkRule{}) // the recipe context ends
+		return
+	}
+	// Static pattern rule: targets: target-pattern: prereq-patterns.
+	if k, a := mkLineKind(rest); k == ':' {
+		rest = rest[a+1:]
+	}
+	mf.scanShell(rest)
+	r := mkRule{targets: targets, prereqs: strings.Fields(strings.ReplaceAll(rest, "|", " ")), double: double}
+	if hasInline && inline != "" {
+		r.recipe = append(r.recipe, inline)
+	}
+	mf.rules = append(mf.rules, r)
+	if mf.firstGoal == "" {
+		for _, tg := range targets {
+			if !strings.HasPrefix(tg, ".") && !strings.Contains(tg, "%") && !strings.Contains(tg, "$") {
+				mf.firstGoal = tg
+				break
+			}
+		}
+	}
+}
+
+// scanShell records the $(shell …) calls of text that make expands while reading.
+func (mf *makefile) scanShell(text string) {
+	for _, open := range []string{"$(shell ", "${shell "} {
+		s := text
+		for n := 0; n < 64; n++ {
+			i := strings.Index(s, open)
+			if i < 0 {
+				break
+			}
+			body, end := mkBalanced(s[i+1:])
+			mf.parseRuns = append(mf.parseRuns, strings.TrimSpace(body[len("shell"):]))
+			s = s[i+1+end:]
+		}
+	}
+}
+
+// mkBalanced takes "(…)…" or "{…}…" and returns the text inside the brackets and the index
+// after the closing one (the whole string when it is not closed).
+func mkBalanced(s string) (string, int) {
+	if s == "" {
+		return "", 0
+	}
+	open := s[0]
+	closeB := byte(')')
+	if open == '{' {
+		closeB = '}'
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case open:
+			depth++
+		case closeB:
+			depth--
+			if depth == 0 {
+				return s[1:i], i + 1
+			}
+		}
+	}
+	return s[1:], len(s)
+}
+
+// mkCtx is what a recipe line is expanded with.
+type mkCtx struct {
+	mf        *makefile
+	overrides map[string]string // VAR=value from the command line
+	target    string
+	prereqs   []string
+	stem      string
+	dir       string
+	runs      *[]string // $(shell …) met while expanding
+	size      int
+}
+
+// makeDefaults are GNU make's built-in variables that recipes use as commands.
+func makeDefault(name string) (string, bool) {
+	switch name {
+	case "MAKE":
+		return "make", true
+	case "CC":
+		return "cc", true
+	case "CXX":
+		return "g++", true
+	case "CPP":
+		return "cc -E", true
+	case "AR":
+		return "ar", true
+	case "AS":
+		return "as", true
+	case "LD":
+		return "ld", true
+	case "FC":
+		return "f77", true
+	case "RM":
+		return "rm -f", true
+	case "LEX":
+		return "lex", true
+	case "YACC":
+		return "yacc", true
+	case "ARFLAGS":
+		return "rv", true
+	case "SHELL":
+		return "/bin/sh", true
+	case "MAKEFLAGS", "MFLAGS", "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "LDLIBS", "TARGET_ARCH", "MAKECMDGOALS", "MAKELEVEL":
+		return "", true
+	}
+	return "", false
+}
+
+// lookup is a variable's value: command line, target-specific, the makefile's, make's defaults;
+// an undefined one is unknown (it may come from the environment).
+func (x *mkCtx) lookup(name string) (string, bool) {
+	if v, ok := x.overrides[name]; ok {
+		return v, true
+	}
+	if tv := x.mf.tvars[x.target]; tv != nil {
+		if v, ok := tv[name]; ok {
+			return v, true
+		}
+	}
+	if v, ok := x.mf.vars[name]; ok {
+		return v, true
+	}
+	if name == "CURDIR" {
+		return x.dir, true
+	}
+	return makeDefault(name)
+}
+
+// expand expands make's references in s; what it cannot know becomes shell.Dyn.
+func (x *mkCtx) expand(s string, depth int) string {
+	if depth > mkMaxDepth || x.size > mkMaxExpand {
+		return shell.Dyn
+	}
+	if !strings.Contains(s, "$") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '$' || i+1 >= len(s) {
+			b.WriteByte(c)
+			x.size++
+			continue
+		}
+		i++
+		var part string
+		switch n := s[i]; n {
+		case '$':
+			part = "$"
+		case '(', '{':
+			body, end := mkBalanced(s[i:])
+			i += end - 1
+			part = x.reference(body, depth)
+		default:
+			part = x.variable(string(n), depth)
+		}
+		b.WriteString(part)
+		x.size += len(part) // every byte made while expanding one line counts, nested ones too
+		if x.size > mkMaxExpand {
+			b.WriteString(shell.Dyn)
+			break
+		}
+	}
+	return b.String()
+}
+
+// reference expands the inside of $(…): a function call or a variable.
+func (x *mkCtx) reference(body string, depth int) string {
+	fn, args, hasArgs := strings.Cut(body, " ")
+	if hasArgs {
+		switch fn {
+		case "shell":
+			*x.runs = append(*x.runs, x.expand(args, depth+1))
+			return shell.Dyn
+		case "info", "warning":
+			x.expand(args, depth+1)
+			return ""
+		case "strip":
+			return strings.Join(strings.Fields(x.expand(args, depth+1)), " ")
+		case "wildcard":
+			return x.wildcard(x.expand(args, depth+1))
+		case "call", "value", "eval", "foreach", "if", "or", "and", "patsubst", "subst", "filter", "filter-out",
+			"addprefix", "addsuffix", "notdir", "dir", "basename", "suffix", "join", "sort", "word", "words", "wordlist",
+			"firstword", "lastword", "abspath", "realpath", "origin", "flavor", "error", "file", "let", "intcmp", "findstring", "guile":
+			x.expand(args, depth+1) // for the $(shell …) inside
+			if fn == "call" || fn == "value" {
+				name, _, _ := strings.Cut(args, ",")
+				if v, ok := x.lookup(strings.TrimSpace(x.expand(name, depth+1))); ok {
+					x.expand(v, depth+1)
+				}
+			}
+			return shell.Dyn
+		}
+	}
+	name := x.expand(body, depth+1)
+	if v, from, to, ok := mkSubstRef(name); ok {
+		val := x.variable(v, depth)
+		words := strings.Fields(val)
+		for i, w := range words {
+			if strings.HasSuffix(w, from) {
+				words[i] = strings.TrimSuffix(w, from) + to
+			}
+		}
+		return strings.Join(words, " ")
+	}
+	return x.variable(name, depth)
+}
+
+// wildcard is $(wildcard PATTERNS) in the makefile's directory (at most 64 names).
+func (x *mkCtx) wildcard(patterns string) string {
+	var out []string
+	for _, p := range strings.Fields(patterns) {
+		if strings.Contains(p, shell.Dyn) || x.dir == "" || strings.Count(p, "*")+strings.Count(p, "?")+strings.Count(p, "[") > 2 {
+			return shell.Dyn // unknown, or a pattern that could list half the disk
+		}
+		matches, _ := filepath.Glob(join(x.dir, p))
+		for _, m := range matches {
+			if len(out) < 64 {
+				if !filepath.IsAbs(p) {
+					m, _ = filepath.Rel(x.dir, m)
+				}
+				out = append(out, m)
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// mkSubstRef splits $(VAR:.c=.o).
+func mkSubstRef(s string) (name, from, to string, ok bool) {
+	name, rest, ok1 := strings.Cut(s, ":")
+	from, to, ok2 := strings.Cut(rest, "=")
+	return name, from, to, ok1 && ok2 && !strings.Contains(from, "%")
+}
+
+// variable expands one variable, automatic ones included.
+func (x *mkCtx) variable(name string, depth int) string {
+	switch name {
+	case "@":
+		return x.target
+	case "<":
+		if len(x.prereqs) > 0 {
+			return x.prereqs[0]
+		}
+		return ""
+	case "^", "+", "?":
+		return strings.Join(x.prereqs, " ")
+	case "*":
+		return x.stem
+	case "|":
+		return ""
+	case "@D":
+		return filepath.Dir(x.target)
+	case "@F":
+		return filepath.Base(x.target)
+	}
+	v, ok := x.lookup(name)
+	if !ok {
+		return shell.Dyn
+	}
+	return x.expand(v, depth+1)
+}
+
+// recipeLine is one line a goal's closure runs, expanded.
+type recipeLine struct {
+	target string
+	text   string
+}
+
+// plan returns the recipe lines `make goals…` runs (with overrides from the command line),
+// the programs make runs while reading, and whether a goal's recipe could not be found
+// while $(eval …) may have made it.
+func (mf *makefile) plan(goals []string, overrides map[string]string, dir string, dry bool) (lines []recipeLine, runs []string, unseen bool) {
+	x := &mkCtx{mf: mf, overrides: overrides, dir: dir, runs: &runs}
+	for _, r := range mf.parseRuns {
+		runs = append(runs, x.expand(r, 0))
+	}
+	if len(goals) == 0 && mf.firstGoal != "" {
+		goals = []string{mf.firstGoal}
+	}
+	// A makefile that includes another that a rule makes runs that rule first.
+	for _, inc := range mf.includes {
+		goals = append(goals, strings.Fields(x.expand(inc, 0))...)
+	}
+	seen := map[string]bool{}
+	queue := append([]string{}, goals...)
+	for n := 0; len(queue) > 0 && n < mkMaxTargets && len(lines) < mkMaxRecipes; n++ {
+		t := queue[0]
+		queue = queue[1:]
+		if seen[t] || t == "" || len(t) > 1024 {
+			continue // a name past 1 kB is made by a pattern feeding itself (%: %%)
+		}
+		seen[t] = true
+		var recipes []mkRule
+		var prereqs []string
+		found := false
+		for _, r := range mf.rules {
+			for _, rt := range r.targets {
+				if rt != t && x.expand(rt, 0) != t {
+					continue
+				}
+				found = true
+				prereqs = append(prereqs, r.prereqs...)
+				if len(r.recipe) > 0 {
+					if r.double {
+						recipes = append(recipes, r)
+					} else {
+						recipes = []mkRule{r} // the last recipe given wins
+					}
+				}
+			}
+		}
+		stem := ""
+		if len(recipes) == 0 {
+			for _, r := range mf.rules {
+				for _, rt := range r.targets {
+					if s, ok := mkPattern(rt, t); ok && len(r.recipe) > 0 {
+						stem = s
+						recipes = append(recipes, r)
+						for _, p := range r.prereqs {
+							prereqs = append(prereqs, strings.ReplaceAll(p, "%", s))
+						}
+						found = true
+						break
+					}
+				}
+				if len(recipes) > 0 {
+					break
+				}
+			}
+		}
+		if !found && mf.evals && slicesContains(goals, t) {
+			unseen = true
+		}
+		x.target, x.stem = t, stem
+		x.prereqs = x.prereqs[:0]
+		for _, p := range prereqs {
+			for _, e := range strings.Fields(x.expand(p, 0)) {
+				x.prereqs = append(x.prereqs, e)
+				queue = append(queue, e)
+			}
+		}
+		for _, r := range recipes {
+			for _, line := range r.recipe {
+				x.size = 0
+				text := x.expand(line, 0)
+				trimmed := strings.TrimLeft(text, "@-+ \t")
+				if dry && !strings.HasPrefix(strings.TrimLeft(line, "@- \t"), "+") && !strings.Contains(line, "$(MAKE)") && !strings.Contains(line, "${MAKE}") {
+					continue
+				}
+				if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(strings.TrimSpace(trimmed), "#") {
+					continue
+				}
+				lines = append(lines, recipeLine{t, trimmed})
+			}
+		}
+	}
+	return lines, runs, unseen
+}
+
+func slicesContains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// mkPattern matches a target against a pattern rule's target (%.o), returning the stem.
+func mkPattern(pat, t string) (string, bool) {
+	i := strings.IndexByte(pat, '%')
+	if i < 0 {
+		return "", false
+	}
+	pre, suf := pat[:i], pat[i+1:]
+	if len(t) < len(pre)+len(suf) || !strings.HasPrefix(t, pre) || !strings.HasSuffix(t, suf) {
+		return "", false
+	}
+	return t[len(pre) : len(t)-len(suf)], true
+}
+
+// plantedCode is every recipe line of a written makefile (any target may be made), and the
+// programs make runs while reading it, as shell code.
+func (mf *makefile) plantedCode(dir string) []codeText {
+	var runs []string
+	x := &mkCtx{mf: mf, dir: dir, runs: &runs}
+	for _, r := range mf.parseRuns {
+		runs = append(runs, x.expand(r, 0))
+	}
+	var out []codeText
+	for _, r := range mf.rules {
+		x.target, x.prereqs = "", nil
+		if len(r.targets) > 0 {
+			x.target = r.targets[0]
+		}
+		for _, line := range r.recipe {
+			if len(out) >= mkMaxRecipes {
+				break
+			}
+			x.size = 0
+			out = append(out, codeText{strings.TrimLeft(x.expand(line, 0), "@-+ \t"), langShell})
+		}
+	}
+	for _, r := range runs {
+		out = append(out, codeText{r, langShell})
+	}
+	return out
+}

@@ -1,0 +1,630 @@
+package classify
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Planted code (issue 12): a Write, Edit, MultiEdit or NotebookEdit whose target is a file a
+// tool executes or loads is judged by the code it puts there (for an edit: the new text), with
+// the rules a command typed directly gets (filecode.go says how the verdicts are taken over).
+// The write's risk is at least the planted code's; its domain stays the write's.
+
+// plantKind says how the code is found in a file's text.
+type plantKind uint8
+
+const (
+	plantShell     plantKind = iota + 1 // the whole text is a shell program
+	plantLang                           // the whole text is code in the row's language
+	plantMake                           // makefile recipes and $(shell …)
+	plantJust                           // justfile recipe bodies and `…` expressions
+	plantTask                           // Taskfile cmds
+	plantNPM                            // package.json "scripts"
+	plantPyproject                      // pyproject.toml script tables and backend-path
+	plantIni                            // tox.ini / setup.cfg commands
+	plantGoGen                          // //go:generate lines of Go sources
+	plantDocker                         // Dockerfile RUN lines (run in a container)
+	plantCI                             // CI workflow run/script steps (run on a CI server)
+	plantGitConfig                      // git configuration: programs git runs
+	plantNotebook                       // a notebook's code cells
+)
+
+// plantRow is one kind of file that tools execute or load. A pattern without a slash matches
+// the base name; with slashes it matches the path's last components.
+type plantRow struct {
+	pattern string
+	kind    plantKind
+	lang    lang
+	runner  string // what runs it, for the reason
+}
+
+// plantTable: one row per file kind (first match wins).
+var plantTable = []plantRow{
+	{"Makefile", plantMake, langShell, "make"}, {"makefile", plantMake, langShell, "make"},
+	{"GNUmakefile", plantMake, langShell, "make"}, {"*.mk", plantMake, langShell, "make (included)"},
+	{"*.make", plantMake, langShell, "make (included)"},
+	{"justfile", plantJust, langShell, "just"}, {"Justfile", plantJust, langShell, "just"},
+	{".justfile", plantJust, langShell, "just"}, {"*.just", plantJust, langShell, "just"},
+	{"Taskfile.yml", plantTask, langShell, "task"}, {"Taskfile.yaml", plantTask, langShell, "task"},
+	{"taskfile.yml", plantTask, langShell, "task"}, {"taskfile.yaml", plantTask, langShell, "task"},
+	{"Taskfile.dist.yml", plantTask, langShell, "task"}, {"Taskfile.dist.yaml", plantTask, langShell, "task"},
+	{"package.json", plantNPM, langShell, "npm/yarn/pnpm run"},
+	{"pyproject.toml", plantPyproject, langShell, "pip and the project's task runners"},
+	{"tox.ini", plantIni, langShell, "tox"}, {"setup.cfg", plantIni, langShell, "tox"},
+	{".git/config", plantGitConfig, langShell, "git"}, {".gitconfig", plantGitConfig, langShell, "git"},
+	{"git/config", plantGitConfig, langShell, "git"}, {"*.gitconfig", plantGitConfig, langShell, "git (included)"},
+	{".git/hooks/*", plantShell, langShell, "git (a hook)"}, {".husky/*", plantShell, langShell, "git (a husky hook)"},
+	{".githooks/*", plantShell, langShell, "git (a hook)"},
+	{"*.sh", plantShell, langShell, "a shell"}, {"*.bash", plantShell, langShell, "bash"}, {"*.zsh", plantShell, langShell, "zsh"},
+	{"*.ksh", plantShell, langShell, "ksh"}, {"*.bats", plantShell, langShell, "bats"}, {".envrc", plantShell, langShell, "direnv"},
+	{".bashrc", plantShell, langShell, "bash (start-up)"}, {".bash_profile", plantShell, langShell, "bash (start-up)"},
+	{".profile", plantShell, langShell, "a shell (start-up)"}, {".zshrc", plantShell, langShell, "zsh (start-up)"},
+	{".zshenv", plantShell, langShell, "zsh (start-up)"},
+	{"conftest.py", plantLang, langPython, "pytest"}, {"test_*.py", plantLang, langPython, "pytest"},
+	{"*_test.py", plantLang, langPython, "pytest"}, {"setup.py", plantLang, langPython, "pip"},
+	{"noxfile.py", plantLang, langPython, "nox"}, {"fabfile.py", plantLang, langPython, "fab"},
+	{"tasks.py", plantLang, langPython, "invoke"}, {"dodo.py", plantLang, langPython, "doit"},
+	{"sitecustomize.py", plantLang, langPython, "python (every start)"}, {"usercustomize.py", plantLang, langPython, "python (every start)"},
+	{"*.pth", plantLang, langPython, "python (every start)"}, {"manage.py", plantLang, langPython, "django"},
+	{"*_test.go", plantLang, langGo, "go test"}, {"*.go", plantGoGen, langShell, "go generate"},
+	{"build.rs", plantLang, langRust, "cargo"},
+	{"*.test.js", plantLang, langJS, "the test runner"}, {"*.test.ts", plantLang, langJS, "the test runner"},
+	{"*.test.jsx", plantLang, langJS, "the test runner"}, {"*.test.tsx", plantLang, langJS, "the test runner"},
+	{"*.test.mjs", plantLang, langJS, "the test runner"}, {"*.test.cjs", plantLang, langJS, "the test runner"},
+	{"*.spec.js", plantLang, langJS, "the test runner"}, {"*.spec.ts", plantLang, langJS, "the test runner"},
+	{"*.spec.jsx", plantLang, langJS, "the test runner"}, {"*.spec.tsx", plantLang, langJS, "the test runner"},
+	{"*.spec.mjs", plantLang, langJS, "the test runner"}, {"*.spec.rb", plantLang, langRuby, "rspec"},
+	{"*_spec.rb", plantLang, langRuby, "rspec"}, {"spec_helper.rb", plantLang, langRuby, "rspec"},
+	{"*_test.rb", plantLang, langRuby, "the test runner"}, {"Rakefile", plantLang, langRuby, "rake"},
+	{"*.rake", plantLang, langRuby, "rake"}, {"Gemfile", plantLang, langRuby, "bundler"},
+	{"jest.config.*", plantLang, langJS, "jest"}, {"vitest.config.*", plantLang, langJS, "vitest"},
+	{"playwright.config.*", plantLang, langJS, "playwright"}, {"karma.conf.*", plantLang, langJS, "karma"},
+	{".mocharc.js", plantLang, langJS, "mocha"}, {"*.t", plantLang, langPerl, "prove"},
+	{"Dockerfile", plantDocker, langShell, "docker build"}, {"Dockerfile.*", plantDocker, langShell, "docker build"},
+	{"*.dockerfile", plantDocker, langShell, "docker build"}, {"Containerfile", plantDocker, langShell, "podman build"},
+	{".github/workflows/*", plantCI, langShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, langShell, "the CI (GitLab)"},
+	{".circleci/config.yml", plantCI, langShell, "the CI (CircleCI)"}, {"azure-pipelines.yml", plantCI, langShell, "the CI (Azure)"},
+	{".travis.yml", plantCI, langShell, "the CI (Travis)"}, {"bitbucket-pipelines.yml", plantCI, langShell, "the CI (Bitbucket)"},
+	{".buildkite/*", plantCI, langShell, "the CI (Buildkite)"},
+	{"*.ipynb", plantNotebook, langPython, "the notebook's kernel"},
+}
+
+// gitHookNames are the hooks git runs (githooks(5)): a file of that name in a hooks directory
+// is code git runs.
+var gitHookNames = []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+	"prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push",
+	"pre-receive", "update", "proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout",
+	"pre-auto-gc", "post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change", "p4-changelist",
+	"p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit"}
+
+// plantRowFor finds the row for a written file, or nil.
+func plantRowFor(abs string) *plantRow {
+	base := filepath.Base(abs)
+	for i := range plantTable {
+		row := &plantTable[i]
+		pat := row.pattern
+		subject := base
+		if n := strings.Count(pat, "/"); n > 0 {
+			subject = lastComponents(abs, n+1)
+		}
+		if ok, _ := filepath.Match(pat, subject); ok {
+			return row
+		}
+	}
+	dir := strings.ToLower(filepath.Base(filepath.Dir(abs)))
+	if strings.Contains(dir, "hook") || dir == ".husky" {
+		for _, h := range gitHookNames {
+			if base == h {
+				return &plantRow{"*hooks/" + h, plantShell, langShell, "git (a hook)"}
+			}
+		}
+	}
+	return nil
+}
+
+func lastComponents(p string, n int) string {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	if len(parts) > n {
+		parts = parts[len(parts)-n:]
+	}
+	return strings.Join(parts, "/")
+}
+
+// plantedInput is what a write tool puts in its file: Write's content, the new text of an
+// Edit or MultiEdit, NotebookEdit's new source.
+type plantedInput struct {
+	claude.FileInput
+	NewSource string `json:"new_source"`
+	CellType  string `json:"cell_type"`
+}
+
+// planted judges the code a write tool puts into abs (see the top of this file).
+func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs, domain string) {
+	tool := ev.ToolName
+	var text string
+	switch tool {
+	case claude.ToolWrite:
+		text = in.Content
+	case claude.ToolEdit:
+		text = in.NewString
+	case claude.ToolMultiEdit:
+		var edits []struct {
+			New string `json:"new_string"`
+		}
+		json.Unmarshal(in.Edits, &edits)
+		parts := make([]string, 0, len(edits))
+		for _, e := range edits {
+			parts = append(parts, e.New)
+		}
+		text = strings.Join(parts, "\n")
+	case claude.ToolNotebookEdit:
+		if in.CellType == "markdown" {
+			return
+		}
+		c.plantCode(r, []codeText{{in.NewSource, langPython}}, abs, domain, tool, "the notebook's kernel", sink{})
+		return
+	}
+	c.plantedText(r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
+}
+
+// plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
+// an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
+func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs, domain string) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	row := plantRowFor(abs)
+	if row == nil {
+		l := shebangLang(text)
+		if l == langNone || edit {
+			return
+		}
+		row = &plantRow{"#!", plantLang, l, "its interpreter"}
+		if l == langShell {
+			row.kind = plantShell
+		}
+	}
+	var codes []codeText
+	s := sink{}
+	dir := filepath.Dir(abs)
+	switch row.kind {
+	case plantShell:
+		l := langShell
+		if sl := shebangLang(text); sl != langNone && !edit {
+			l = sl // a hook or script in another language, by its #! line
+		}
+		codes = []codeText{{text, l}}
+	case plantLang:
+		codes = []codeText{{text, row.lang}}
+	case plantMake:
+		mf := parseMakefile(text, true)
+		codes = mf.plantedCode(dir)
+	case plantJust:
+		codes = justCode(text, "", true)
+	case plantTask:
+		codes = taskCode(text)
+		if edit { // new items of a cmds list whose key is not in the new text
+			codes = append(codes, yamlListItems(text)...)
+		}
+	case plantNPM:
+		codes = c.npmPlanted(r, text, abs, ev, edit)
+	case plantPyproject:
+		codes = pyprojectCode(text)
+		if strings.Contains(text, "backend-path") {
+			r.add(risk.High, domain, RulePlantedCode, abs, tool+" writes a build backend-path into "+filepath.Base(abs)+": pip runs the project's own code to build it")
+		}
+	case plantIni:
+		codes = toxCode(text, dir)
+	case plantGoGen:
+		codes = goGenerateCode(text)
+	case plantDocker:
+		codes = dockerCode(text)
+		s.elsewhere = true
+	case plantCI:
+		codes = ciCode(text)
+		low := strings.ToLower(text)
+		s.elsewhere, s.secrets = true, strings.Contains(low, "secret") || strings.Contains(low, "token") || strings.Contains(low, "password")
+	case plantGitConfig:
+		if edit {
+			text = c.editedGitConfig(r, ev, text, abs)
+		}
+		c.plantGitConfig(r, text, abs, domain, tool)
+		return
+	case plantNotebook:
+		codes = notebookCode(text)
+	}
+	c.plantCode(r, codes, abs, domain, tool, row.runner, s)
+}
+
+// codeText is a piece of code and its language.
+type codeText struct {
+	text string
+	lang lang
+}
+
+func (c *Classifier) plantCode(r *result, codes []codeText, abs, domain, tool, runner string, s sink) {
+	s.domain, s.rule = domain, RulePlantedCode
+	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
+	cwd := filepath.Dir(abs)
+	var pieces []string
+	for _, code := range codes {
+		if code.lang != langShell {
+			c.judgeCode(r, code.text, code.lang, cwd, s)
+			continue
+		}
+		if t := strings.TrimSpace(code.text); t != "" && !(strings.HasPrefix(t, "#") && !strings.Contains(t, "\n")) {
+			pieces = append(pieces, code.text)
+		}
+	}
+	// Many small pieces (recipe lines, scripts of package.json) are one program to the
+	// analysis, each in a subshell of its own so that a cd stays in its piece: one parse
+	// instead of hundreds. When one piece does not parse, they are judged one by one.
+	for len(pieces) > 0 {
+		var b strings.Builder
+		n := 0
+		for ; n < len(pieces) && (n == 0 || b.Len()+len(pieces[n]) < 64<<10); n++ {
+			b.WriteString("(\n" + pieces[n] + "\n)\n")
+		}
+		if joined := b.String(); n == 1 || shell.Parses(joined) {
+			c.judgeCode(r, joined, langShell, cwd, s)
+		} else {
+			for _, p := range pieces[:n] {
+				c.judgeCode(r, p, langShell, cwd, s)
+			}
+		}
+		pieces = pieces[n:]
+	}
+}
+
+// notebookCode returns the code cells of a notebook (.ipynb JSON).
+func notebookCode(text string) []codeText {
+	var nb struct {
+		Cells []struct {
+			CellType string          `json:"cell_type"`
+			Source   json.RawMessage `json:"source"`
+		} `json:"cells"`
+	}
+	if json.Unmarshal([]byte(text), &nb) != nil {
+		return []codeText{{text, langPython}}
+	}
+	var out []codeText
+	for _, cell := range nb.Cells {
+		if cell.CellType != "code" {
+			continue
+		}
+		var lines []string
+		var one string
+		if json.Unmarshal(cell.Source, &lines) == nil {
+			one = strings.Join(lines, "")
+		} else {
+			json.Unmarshal(cell.Source, &one)
+		}
+		out = append(out, codeText{one, langPython})
+	}
+	return out
+}
+
+// dockerCode returns the RUN instructions of a Dockerfile (continuations joined; the exec
+// form's words joined).
+func dockerCode(text string) []codeText {
+	var out []codeText
+	for _, line := range joinContinued(text, '\\') {
+		f := strings.TrimSpace(line)
+		if len(f) < 4 || !strings.EqualFold(f[:4], "RUN ") {
+			continue
+		}
+		body := strings.TrimSpace(f[4:])
+		for strings.HasPrefix(body, "--") { // RUN --mount=… --network=…
+			_, rest, _ := strings.Cut(body, " ")
+			body = strings.TrimSpace(rest)
+		}
+		if strings.HasPrefix(body, "[") {
+			var argv []string
+			if json.Unmarshal([]byte(body), &argv) == nil {
+				body = strings.Join(argv, " ")
+				if len(argv) >= 3 && strings.HasSuffix(argv[0], "sh") && argv[1] == "-c" {
+					body = argv[2]
+				}
+			}
+		}
+		out = append(out, codeText{body, langShell})
+	}
+	return out
+}
+
+// joinContinued splits text into lines, joining a line that ends with cont to the next.
+func joinContinued(text string, cont byte) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimRight(line, " \t\r")
+		if len(t) > 0 && t[len(t)-1] == cont {
+			cur.WriteString(t[:len(t)-1])
+			cur.WriteByte(' ')
+			continue
+		}
+		cur.WriteString(line)
+		out = append(out, cur.String())
+		cur.Reset()
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// ciCode returns the shell steps of a CI file: the values (inline, block scalars, lists) of
+// run, script, before_script, after_script, command and commands keys. ${{ … }} expressions
+// become a variable (unknown to the analysis).
+func ciCode(text string) []codeText {
+	text = replaceBetween(text, "${{", "}}", "$__ci_expression")
+	return yamlValues(text, func(key string) bool {
+		switch key {
+		case "run", "script", "before_script", "after_script", "command", "commands", "cmd", "cmds", "sh":
+			return true
+		}
+		return false
+	})
+}
+
+// taskCode returns the cmds (and sh: dynamic variables) of a Taskfile, every task's: which
+// task runs is not worth a YAML parser here, and a false alarm costs a question.
+func taskCode(text string) []codeText {
+	text = replaceBetween(text, "{{", "}}", "$__task_template")
+	return yamlValues(text, func(key string) bool { return key == "cmds" || key == "cmd" || key == "sh" })
+}
+
+// yamlValues is a small, bounded reader of YAML for the keys want selects: an inline value,
+// a block scalar (| or >) and the items of a list below the key (an item "- cmd: x" gives x;
+// items that are mappings without a wanted key are skipped).
+func yamlValues(text string, want func(string) bool) []codeText {
+	lines := strings.Split(text, "\n")
+	var out []codeText
+	for i := 0; i < len(lines) && len(out) < 1024; i++ {
+		line := lines[i]
+		t := strings.TrimLeft(line, " \t")
+		t = strings.TrimPrefix(t, "- ")
+		key, val, ok := strings.Cut(t, ":")
+		key = strings.TrimSpace(key)
+		if !ok || !want(key) || strings.ContainsAny(key, " \"'") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
+		val = strings.TrimSpace(val)
+		switch {
+		case val == "" || strings.HasPrefix(val, "|") || strings.HasPrefix(val, ">"):
+			// a block scalar, or a list below
+			var block []string
+			j := i + 1
+			for ; j < len(lines); j++ {
+				l := lines[j]
+				if strings.TrimSpace(l) == "" {
+					block = append(block, "")
+					continue
+				}
+				if len(l)-len(strings.TrimLeft(l, " \t")) <= indent && !strings.HasPrefix(strings.TrimLeft(l, " \t"), "- ") {
+					break
+				}
+				if len(l)-len(strings.TrimLeft(l, " \t")) < indent {
+					break
+				}
+				block = append(block, l)
+			}
+			if val == "" {
+				for _, b := range block {
+					item := strings.TrimSpace(b)
+					if !strings.HasPrefix(item, "- ") {
+						continue
+					}
+					item = strings.TrimSpace(item[2:])
+					if k, v, ok := strings.Cut(item, ":"); ok && !strings.ContainsAny(k, " \"'") {
+						if !want(strings.TrimSpace(k)) {
+							continue
+						}
+						item = strings.TrimSpace(v)
+					}
+					out = append(out, codeText{yamlUnquote(item), langShell})
+				}
+			} else {
+				out = append(out, codeText{dedent(block), langShell})
+			}
+			i = j - 1
+		case strings.HasPrefix(val, "["):
+			for _, item := range strings.Split(strings.Trim(val, "[]"), ",") {
+				out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), langShell})
+			}
+		default:
+			out = append(out, codeText{yamlUnquote(val), langShell})
+		}
+	}
+	return out
+}
+
+// yamlListItems returns every "- item" of text (an edit's part of a list), mappings aside.
+func yamlListItems(text string) []codeText {
+	var out []codeText
+	for _, line := range strings.Split(text, "\n") {
+		if item, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok && !strings.Contains(item, ": ") {
+			out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), langShell})
+		}
+	}
+	return out
+}
+
+func yamlUnquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"') {
+		var v string
+		if json.Unmarshal([]byte(s), &v) == nil {
+			return v
+		}
+	}
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		return strings.ReplaceAll(s[1:len(s)-1], "''", "'")
+	}
+	return s
+}
+
+func dedent(lines []string) string {
+	min := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if n := len(l) - len(strings.TrimLeft(l, " \t")); min < 0 || n < min {
+			min = n
+		}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		if len(l) >= min && min > 0 {
+			l = l[min:]
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// replaceBetween replaces every open…close span of text with repl (bounded).
+func replaceBetween(text, open, close, repl string) string {
+	if !strings.Contains(text, open) {
+		return text
+	}
+	var b strings.Builder
+	for n := 0; n < 4096; n++ {
+		i := strings.Index(text, open)
+		if i < 0 {
+			break
+		}
+		j := strings.Index(text[i+len(open):], close)
+		if j < 0 {
+			break
+		}
+		b.WriteString(text[:i])
+		b.WriteString(repl)
+		text = text[i+len(open)+j+len(close):]
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+// goGenerateCode returns the commands of //go:generate lines ($GOFILE and kin stay unknown).
+func goGenerateCode(text string) []codeText {
+	var out []codeText
+	for _, line := range strings.Split(text, "\n") {
+		if cmd, ok := strings.CutPrefix(strings.TrimSpace(line), "//go:generate "); ok {
+			out = append(out, codeText{cmd, langShell})
+		}
+	}
+	return out
+}
+
+// pyprojectCode returns the string values of the task and script tables that tools run as
+// commands ([tool.poe.tasks], [tool.pdm.scripts], [tool.hatch.envs.*.scripts], [tool.taskipy.tasks] …).
+func pyprojectCode(text string) []codeText {
+	var out []codeText
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			section = strings.Trim(t, "[] ")
+			continue
+		}
+		if !strings.HasPrefix(section, "tool.") || !(strings.HasSuffix(section, ".scripts") || strings.HasSuffix(section, ".tasks") || strings.Contains(section, ".tasks.") || strings.Contains(section, ".scripts.")) {
+			continue
+		}
+		_, v, ok := strings.Cut(t, "=")
+		if !ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if strings.HasPrefix(v, "{") { // cmd = "…" inside an inline table
+			if _, after, ok := strings.Cut(v, "cmd"); ok {
+				_, v, _ = strings.Cut(after, "=")
+				v = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(v), "}"))
+				if i := strings.Index(v[1:], v[:1]); len(v) > 0 && i >= 0 {
+					v = v[:i+2]
+				}
+			}
+		}
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
+			out = append(out, codeText{yamlUnquote(v), langShell})
+		}
+	}
+	return out
+}
+
+// toxCode returns the commands of tox.ini's (or setup.cfg's) testenv sections, with tox's
+// substitutions: {envpython} is python, {posargs} its default, {toxinidir} the directory.
+func toxCode(text, dir string) []codeText {
+	var out []codeText
+	section, key := "", ""
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";") {
+			continue
+		}
+		if strings.HasPrefix(t, "[") {
+			section, key = strings.Trim(t, "[] "), ""
+			continue
+		}
+		if !strings.HasPrefix(section, "testenv") && !strings.HasPrefix(section, "tox:testenv") {
+			continue
+		}
+		indented := line[0] == ' ' || line[0] == '\t'
+		if !indented {
+			k, v, ok := strings.Cut(t, "=")
+			if !ok {
+				key = ""
+				continue
+			}
+			key = strings.TrimSpace(k)
+			t = strings.TrimSpace(v)
+			if t == "" {
+				continue
+			}
+		}
+		switch key {
+		case "commands", "commands_pre", "commands_post":
+			out = append(out, codeText{toxSubst(strings.TrimPrefix(t, "- "), dir), langShell})
+		}
+	}
+	return out
+}
+
+func toxSubst(s, dir string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		name := s[i+1 : i+j]
+		switch {
+		case name == "envpython":
+			b.WriteString("python")
+		case name == "toxinidir" || name == "tox_root":
+			b.WriteString(dir)
+		case name == "posargs":
+		case strings.HasPrefix(name, "posargs:"):
+			b.WriteString(name[len("posargs:"):])
+		case name == "envbindir" || name == "envdir" || name == "envtmpdir" || name == "envlogdir" || name == "toxworkdir" || name == "envsitepackagesdir":
+			b.WriteString(dir + "/.tox")
+		default:
+			b.WriteString("$__tox_substitution")
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}

@@ -1,0 +1,527 @@
+package classify
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Runners (issue 12): a program that runs code from files is judged by what it will run as it
+// is on disk now — the recipe, the script, the hook, the config value — besides its own rule
+// (which stays: `make test` is test_run). Only runners read files, only the files they will
+// run, bounded (filecode.go). The verdicts are taken over by filecode.go's policy, with their
+// own rule ids and domains, the detail saying which runner runs what.
+
+// runnerRow is one runner: the program names it answers to and what it reads.
+type runnerRow struct {
+	names string // space-separated program names
+	reads string // what it reads, for the documentation
+}
+
+// runnerTable: one row per runner, in the order runnerCode dispatches on (a function value in
+// the row would make the table part of its own initialisation). git is not here: git.go calls
+// gitPrograms with the subcommand it has parsed (gitprog.go).
+var runnerTable = [...]runnerRow{
+	{"make gmake", "the makefile: recipes of the goals and their prerequisites, includes, $(shell …)"},
+	{"just", "the justfile: the recipe and its dependencies"},
+	{"task go-task", "the Taskfile: every task's cmds"},
+	{"npm yarn pnpm bun", "package.json: the script with its pre and post scripts"},
+	{"pytest py.test", "conftest.py files on its path and where it collects"},
+	{"go", "-exec/-toolexec/-vettool/-overlay; //go:generate lines for go generate; go env -w"},
+	{"cargo", "build.rs and the programs .cargo/config.toml names"},
+	{"tox", "tox.ini's commands"},
+	{"nox", "noxfile.py"},
+	{"bash sh zsh dash ksh mksh ash yash posh rbash source .", "the script file"},
+	{"python node nodejs ruby perl php", "the script file (python -m pytest: as pytest)"},
+}
+
+// runnerCode judges what the command runs from files, when it is a runner (hooked in after
+// the command's own rule).
+func (x *cmdCtx) runnerCode() {
+	n := x.name
+	if isPythonName(n) {
+		n = "python"
+	}
+	row := -1
+	for i := range runnerTable {
+		if strings.Contains(" "+runnerTable[i].names+" ", " "+n+" ") {
+			row = i
+			break
+		}
+	}
+	if row < 0 && len(x.args) > 1 && x.args[1].Known && runThrough(n, x.args[0].Value) {
+		// uv run pytest, poetry run make test, bundle exec rake: the runner after the verb
+		inner := *x
+		inner.cmd = &shell.Cmd{Args: x.args[1:], Via: x.cmd.Via, Dir: x.cmd.Dir, Src: x.cmd.Src}
+		inner.name, inner.args = filepath.Base(x.args[1].Value), x.args[2:]
+		inner.runnerCode()
+		return
+	}
+	switch row {
+	case 0:
+		x.makeRuns()
+	case 1:
+		x.justRuns()
+	case 2:
+		x.taskRuns()
+	case 3:
+		x.npmRuns()
+	case 4:
+		x.pytestRuns(x.args)
+	case 5:
+		x.goRuns()
+	case 6:
+		x.cargoRuns()
+	case 7:
+		x.toxRuns()
+	case 8:
+		x.fileRuns("noxfile.py", langPython, "nox loads")
+	case 9:
+		x.scriptRuns()
+	case 10:
+		x.interpreterRuns()
+	default:
+		if len(x.cmd.Args) > 0 && strings.Contains(x.cmd.Args[0].Value, "/") {
+			x.pathRuns()
+		}
+	}
+}
+
+// runThrough reports a tool whose verb runs the next word as a program in its environment.
+func runThrough(tool, verb string) bool {
+	switch tool {
+	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "pixi":
+		return verb == "run"
+	case "bundle", "pnpm", "yarn":
+		return verb == "exec"
+	}
+	return false
+}
+
+func isPythonName(n string) bool {
+	return strings.HasPrefix(n, "python") && strings.Trim(n[len("python"):], "0123456789.") == ""
+}
+
+// runDirs are the directories the command may run in. After a cd that cannot be known, the
+// ones that can be known are read (decided: flagging every `cd "$X" && make test` would cost a
+// question for each; the write that planted the code was judged when it was made).
+func (x *cmdCtx) runDirs() []string {
+	if len(x.cmd.Dir.Paths) == 0 {
+		return []string{x.c.layout.ProjectDir}
+	}
+	return x.cmd.Dir.Paths
+}
+
+// runFile judges a file the runner will run: read (bounded), then judged as code in l.
+func (x *cmdCtx) runFile(path string, l lang, prefix string) bool {
+	text, ok, cut := x.r.readCode(path)
+	if !ok && !cut {
+		return false
+	}
+	if cut {
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+	}
+	x.c.judgeCode(x.r, text, l, filepath.Dir(path), sink{prefix: prefix + " " + x.rel(path) + ":"})
+	return ok
+}
+
+// rel is path relative to the project when inside it, for reasons.
+func (x *cmdCtx) rel(path string) string {
+	if r, err := filepath.Rel(x.c.layout.ProjectDir, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}
+
+func join(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
+}
+
+// ---- make ----
+
+// makeRuns reads the makefile make will read and judges the recipes of the goals and their
+// prerequisites, and the programs make runs while reading it.
+func (x *cmdCtx) makeRuns() {
+	var chdir, files, incDirs, goals []string
+	overrides := map[string]string{}
+	dry := false
+	// make's options that take a value, and where the value goes (nil: not needed here; -E
+	// and --eval are analysed by package shell).
+	valued := []struct {
+		short, long string
+		to          *[]string
+	}{{"-C", "--directory", &chdir}, {"-f", "--file", &files}, {"", "--makefile", &files}, {"-I", "--include-dir", &incDirs},
+		{"-E", "--eval", nil}, {"-o", "--old-file", nil}, {"-W", "--what-if", nil}}
+	for i := 0; i < len(x.args); i++ {
+		v := x.args[i].Value
+		taken := false
+		for _, o := range valued {
+			val, ok := "", false
+			switch {
+			case v == o.short || v == o.long:
+				if i+1 < len(x.args) {
+					i++
+					val, ok = x.args[i].Value, true
+				}
+			case strings.HasPrefix(v, o.long+"="):
+				val, ok = v[len(o.long)+1:], true
+			case o.short != "" && strings.HasPrefix(v, o.short) && len(v) > len(o.short) && !strings.HasPrefix(v, "--"):
+				val, ok = v[len(o.short):], true
+			}
+			if ok {
+				if o.to != nil {
+					*o.to = append(*o.to, val)
+				}
+				taken = true
+				break
+			}
+		}
+		if taken {
+			continue
+		}
+		switch {
+		case v == "-n" || v == "--dry-run" || v == "--just-print" || v == "--recon" || v == "-q" || v == "--question" || v == "-t" || v == "--touch":
+			dry = true
+		case (v == "-j" || v == "-l") && i+1 < len(x.args) && isNumber(x.args[i+1].Value):
+			i++
+		case strings.HasPrefix(v, "-"):
+		case isAssignWord(v):
+			k, val, _ := strings.Cut(v, "=")
+			overrides[strings.TrimSuffix(strings.TrimSuffix(k, ":"), ":")] = val
+		default:
+			goals = append(goals, v)
+		}
+	}
+	for _, d := range x.runDirs() {
+		for _, c := range chdir {
+			d = join(d, c)
+		}
+		x.makeIn(d, files, incDirs, goals, overrides, dry)
+	}
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+func isAssignWord(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	name = strings.TrimRight(name, ":+?!")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && (c >= '0' && c <= '9' || c == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides map[string]string, dry bool) {
+	if len(files) == 0 {
+		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if st, err := os.Stat(filepath.Join(dir, f)); err == nil && st.Mode().IsRegular() {
+				files = []string{f}
+				break
+			}
+		}
+	}
+	mf := &makefile{vars: map[string]string{}, tvars: map[string]map[string]string{}}
+	read := false
+	for _, f := range files {
+		if f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
+			continue // a stream: package shell analyses it
+		}
+		p := join(dir, f)
+		text, ok, cut := x.r.readCode(p)
+		if cut {
+			x.add(risk.Medium, ShellExec, RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
+		}
+		if ok {
+			mf.add(text, false)
+			read = true
+		}
+	}
+	if !read {
+		return
+	}
+	ctx := &mkCtx{mf: mf, overrides: overrides, dir: dir, runs: new([]string)}
+	for i := 0; i < len(mf.includes) && i < mkMaxIncludes; i++ {
+		for _, name := range strings.Fields(ctx.expand(mf.includes[i], 0)) {
+			if strings.Contains(name, shell.Dyn) || strings.ContainsAny(name, "*?[") {
+				x.add(risk.High, ShellExec, RuleRunnerUnread, "make includes "+quoteRaw(name)+", a makefile that cannot be known statically")
+				continue
+			}
+			for _, d := range append([]string{dir}, incDirs...) {
+				if text, ok, _ := x.r.readCode(join(join(dir, d), name)); ok {
+					mf.add(text, false)
+					break
+				}
+			}
+		}
+	}
+	what := "make"
+	if len(goals) > 0 {
+		what += " " + strings.Join(goals, " ")
+	}
+	lines, runs, unseen := mf.plan(goals, overrides, dir, dry)
+	for _, r := range runs {
+		x.c.judgeCode(x.r, r, langShell, dir, sink{prefix: what + " runs, while reading its makefile, $(shell " + clip(r) + "):"})
+	}
+	if sh, _ := ctx.lookup("SHELL"); !plainShell(sh) {
+		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs its recipes with SHELL="+quoteRaw(sh)+": they cannot be read as shell")
+		x.c.judgeCode(x.r, sh, langShell, dir, sink{prefix: what + " runs SHELL:"})
+	}
+	for _, l := range lines {
+		x.c.judgeCode(x.r, l.text, langShell, dir, sink{prefix: what + " runs the recipe of " + l.target + ":"})
+	}
+	if unseen {
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
+	}
+}
+
+// plainShell reports a SHELL value that is a shell by path or name (/bin/sh, /usr/bin/bash,
+// /usr/bin/env bash), whose recipes are shell as read here.
+func plainShell(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 2 && filepath.Base(f[0]) == "env" {
+		f = f[1:]
+	}
+	return len(f) == 1 && shell.IsShell(filepath.Base(f[0]))
+}
+
+// ---- just, task ----
+
+func (x *cmdCtx) justRuns() {
+	recipe := ""
+	for _, a := range x.args {
+		if !strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=") {
+			recipe = a.Value
+			break
+		}
+	}
+	for _, d := range x.runDirs() {
+		for up, n := d, 0; n < 32; n++ {
+			for _, f := range []string{"justfile", "Justfile", ".justfile"} {
+				if text, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
+					for _, code := range justCode(text, recipe, false) {
+						x.c.judgeCode(x.r, code.text, code.lang, up, sink{prefix: "just " + recipe + " runs:"})
+					}
+					return
+				}
+			}
+			if up == "/" || up == "." {
+				break
+			}
+			up = filepath.Dir(up)
+		}
+	}
+}
+
+// justCode returns the body of a justfile's recipe (the first one when recipe is "", every one
+// when all) with its dependencies, and the backtick expressions just evaluates on reading.
+func justCode(text, recipe string, all bool) []codeText {
+	text = replaceBetween(text, "{{", "}}", "$__just_interpolation")
+	lines := strings.Split(text, "\n")
+	bodies := map[string][]string{}
+	deps := map[string][]string{}
+	first := ""
+	var out []codeText
+	cur := ""
+	for _, line := range lines {
+		if line == "" {
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			if cur == "" && all {
+				cur = "(edited)" // an edit's body lines without their recipe's header
+			}
+			if cur != "" {
+				bodies[cur] = append(bodies[cur], strings.TrimLeft(strings.TrimSpace(line), "@-"))
+			}
+			continue
+		}
+		cur = ""
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "[") {
+			continue
+		}
+		for _, part := range strings.Split(t, "`")[1:] { // x := `cmd`
+			if i := strings.IndexByte(t, '`'); i >= 0 && strings.Contains(t[:i], ":=") {
+				out = append(out, codeText{part, langShell})
+			}
+			break
+		}
+		if strings.Contains(t, ":=") || strings.HasPrefix(t, "set ") || strings.HasPrefix(t, "export ") || strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "mod ") || strings.HasPrefix(t, "alias ") {
+			continue
+		}
+		head, after, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(strings.TrimLeft(head, "@"))
+		if len(f) == 0 {
+			continue
+		}
+		cur = f[0]
+		if first == "" {
+			first = cur
+		}
+		for _, d := range strings.Fields(after) {
+			deps[cur] = append(deps[cur], strings.Trim(d, "()"))
+		}
+	}
+	if recipe == "" {
+		recipe = first
+	}
+	var names []string
+	if all {
+		for n := range bodies {
+			names = append(names, n)
+		}
+	} else {
+		seen := map[string]bool{}
+		queue := []string{recipe}
+		for len(queue) > 0 && len(names) < 256 {
+			n := queue[0]
+			queue = queue[1:]
+			if seen[n] {
+				continue
+			}
+			seen[n] = true
+			names = append(names, n)
+			queue = append(queue, deps[n]...)
+		}
+	}
+	for _, n := range names {
+		body := strings.Join(bodies[n], "\n")
+		l := langShell
+		if sl := shebangLang(body); sl != langNone {
+			l = sl
+		}
+		out = append(out, codeText{body, l})
+	}
+	return out
+}
+
+func (x *cmdCtx) taskRuns() {
+	for _, d := range x.runDirs() {
+		for _, f := range []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"} {
+			if text, ok, _ := x.r.readCode(filepath.Join(d, f)); ok {
+				for _, code := range taskCode(text) {
+					x.c.judgeCode(x.r, code.text, langShell, d, sink{prefix: "task runs (from " + f + "):"})
+				}
+				break
+			}
+		}
+	}
+}
+
+// ---- scripts ----
+
+// scriptRuns judges the script file of bash FILE, sh FILE, source FILE, . FILE.
+func (x *cmdCtx) scriptRuns() {
+	shellName := x.name != "source" && x.name != "."
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		if shellName && a.Known && (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && v != "-" && v != "--" {
+			if v == "-o" || v == "+o" || v == "-O" || v == "+O" || v == "--rcfile" || v == "--init-file" {
+				i++
+			}
+			continue
+		}
+		if v == "--" {
+			continue
+		}
+		if !a.Known || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") {
+			return // judged by package shell and the script rule
+		}
+		for _, d := range x.runDirs() {
+			x.runFile(join(d, v), langShell, x.name+" runs")
+		}
+		return
+	}
+}
+
+// interpreterRuns judges the script file of python FILE, node FILE … (python -m pytest: pytest).
+func (x *cmdCtx) interpreterRuns() {
+	l := langPython
+	switch x.name {
+	case "node", "nodejs":
+		l = langJS
+	case "ruby":
+		l = langRuby
+	case "perl":
+		l = langPerl
+	case "php":
+		l = langPHP
+	}
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		if v == "-m" && i+1 < len(x.args) {
+			if m := x.args[i+1].Value; m == "pytest" || m == "py.test" {
+				x.pytestRuns(x.args[i+2:])
+			}
+			return
+		}
+		if strings.HasPrefix(v, "-") {
+			if v == "-W" || v == "-X" || v == "-r" || v == "--require" || v == "--import" || v == "-I" {
+				i++
+			}
+			continue
+		}
+		if !a.Known {
+			return
+		}
+		for _, d := range x.runDirs() {
+			x.runFile(join(d, v), l, x.name+" runs")
+		}
+		return
+	}
+}
+
+// pathRuns judges a program named by a path (./build.sh, bin/x) when it is a script: by its #!
+// line, or as shell without one (the kernel refuses it and the shell runs it itself). System
+// directories are left alone: the agent cannot write them without a privileged call.
+func (x *cmdCtx) pathRuns() {
+	v := x.cmd.Args[0].Value
+	for _, sys := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/System/", "/nix/store/", "/opt/homebrew/"} {
+		if strings.HasPrefix(v, sys) {
+			return
+		}
+	}
+	for _, d := range x.runDirs() {
+		p := join(d, v)
+		text, ok, _ := x.r.readCode(p)
+		if !ok || strings.IndexByte(text[:min(len(text), 1024)], 0) >= 0 {
+			continue // missing, or a compiled program
+		}
+		l := shebangLang(text)
+		if l == langNone {
+			if strings.HasPrefix(text, "#!") {
+				x.add(risk.High, ShellExec, RuleRunnerUnread, v+" is a script for an interpreter the harness cannot read ("+clip(strings.SplitN(text, "\n", 2)[0])+")")
+				continue
+			}
+			l = langShell
+		}
+		x.runFile(p, l, v+" runs")
+	}
+}

@@ -1,0 +1,521 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// The runners of language ecosystems (runnerTable in runners.go): package managers' scripts,
+// pytest's conftest.py files, go's code-carrying flags and //go:generate lines, cargo's build
+// script and configured programs, tox's commands.
+
+// ---- npm, yarn, pnpm, bun ----
+
+// npmScripts are the package.json scripts a package manager's subcommand runs, in order.
+func npmScripts(tool, sub, name string, scripts map[string]string) []string {
+	life := func(s string) []string { return []string{"pre" + s, s, "post" + s} }
+	switch sub {
+	case "test", "t", "tst":
+		if tool == "bun" {
+			return nil // bun test is bun's own test runner
+		}
+		return life("test")
+	case "start", "stop", "restart":
+		return life(sub)
+	case "run", "run-script", "rum", "urn":
+		if name == "" {
+			return nil
+		}
+		return life(name)
+	case "install", "i", "ci", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "":
+		if sub == "" && tool != "yarn" {
+			return nil
+		}
+		if name != "" {
+			return []string{"prepare"} // installing a package also prepares the root one (npm 7+)
+		}
+		return []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+	case "pack", "publish":
+		return []string{"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"}
+	}
+	if tool != "npm" {
+		if _, ok := scripts[sub]; ok {
+			return life(sub) // yarn build, pnpm lint, bun dev
+		}
+	}
+	return nil
+}
+
+func (x *cmdCtx) npmRuns() {
+	sub, name := "", ""
+	ignore := false
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		switch {
+		case v == "--script-shell" && i+1 < len(x.args) || strings.HasPrefix(v, "--script-shell="):
+			prog := strings.TrimPrefix(v, "--script-shell=")
+			if v == "--script-shell" {
+				i++
+				prog = x.args[i].Value
+			}
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" --script-shell "+quoteRaw(prog)+" runs every script with that program")
+			x.c.judgeCode(x.r, prog, langShell, x.c.layout.ProjectDir, sink{prefix: x.name + " --script-shell runs:"})
+		case v == "--ignore-scripts":
+			ignore = true
+		case v == "--":
+			i = len(x.args)
+		case strings.HasPrefix(v, "-"):
+		case sub == "" && !a.Known:
+			return
+		case sub == "":
+			sub = v
+		case name == "":
+			name = v
+		}
+	}
+	for _, d := range x.runDirs() {
+		pkg, text := x.findUp(d, "package.json")
+		if pkg == "" {
+			continue
+		}
+		scripts := packageScripts(text)
+		for _, s := range npmScripts(x.name, sub, name, scripts) {
+			if ignore && s != name && s != sub {
+				continue
+			}
+			if code, ok := scripts[s]; ok {
+				x.c.judgeCode(x.r, code, langShell, filepath.Dir(pkg), sink{prefix: x.name + " " + strings.TrimSpace(sub+" "+name) + " runs the package.json script " + s + ":"})
+			}
+		}
+	}
+}
+
+// findUp reads the first file named name in dir or a parent (as npm finds its package).
+func (x *cmdCtx) findUp(dir, name string) (string, string) {
+	for n := 0; n < 32; n++ {
+		p := filepath.Join(dir, name)
+		if text, ok, _ := x.r.readCode(p); ok {
+			return p, text
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", ""
+}
+
+// packageScripts returns package.json's "scripts" (string values only).
+func packageScripts(text string) map[string]string {
+	var pkg struct {
+		Scripts map[string]json.RawMessage `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return nil
+	}
+	out := make(map[string]string, len(pkg.Scripts))
+	for k, raw := range pkg.Scripts {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			out[k] = s
+		}
+	}
+	return out
+}
+
+// npmPlanted returns the scripts a write puts into package.json: all of a Write's; an edit's
+// new or changed ones, found by applying the edit to the file on disk (or, when that fails,
+// every string value of the new text).
+func (c *Classifier) npmPlanted(r *result, text, abs string, ev *claude.Event, edit bool) []codeText {
+	var out []codeText
+	if !edit {
+		for _, s := range packageScripts(text) {
+			out = append(out, codeText{s, langShell})
+		}
+		return out
+	}
+	if old, ok, _ := r.readCode(abs); ok && ev != nil {
+		if edited, ok := applyEdits(old, ev); ok {
+			before, after := packageScripts(old), packageScripts(edited)
+			if after != nil {
+				for k, s := range after {
+					if before[k] != s {
+						out = append(out, codeText{s, langShell})
+					}
+				}
+				return out
+			}
+		}
+	}
+	for _, l := range literals(text) {
+		if strings.ContainsAny(l, " ;|&$`") {
+			out = append(out, codeText{l, langShell})
+		}
+	}
+	return out
+}
+
+// applyEdits applies an Edit's or MultiEdit's replacements to old, as the tool would.
+func applyEdits(old string, ev *claude.Event) (string, bool) {
+	type edit struct {
+		Old string `json:"old_string"`
+		New string `json:"new_string"`
+		All bool   `json:"replace_all"`
+	}
+	var in struct {
+		edit
+		Edits []edit `json:"edits"`
+	}
+	if !decode(ev.ToolInput, &in) {
+		return "", false
+	}
+	edits := in.Edits
+	if ev.ToolName == claude.ToolEdit {
+		edits = []edit{in.edit}
+	}
+	for _, e := range edits {
+		if e.Old == "" || !strings.Contains(old, e.Old) {
+			return "", false
+		}
+		if e.All {
+			old = strings.ReplaceAll(old, e.Old, e.New)
+		} else {
+			old = strings.Replace(old, e.Old, e.New, 1)
+		}
+	}
+	return old, true
+}
+
+// ---- pytest ----
+
+// pytestSkip are directories pytest does not recurse into (norecursedirs' defaults and kin).
+func pytestSkip(name string) bool {
+	switch name {
+	case "node_modules", "venv", "env", "build", "dist", "__pycache__", "site-packages", "CVS", "_darcs", "{arch}":
+		return true
+	}
+	return strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".egg-info") || strings.HasSuffix(name, ".egg")
+}
+
+// pytestRuns judges the conftest.py files pytest loads: in the rootdir and the parents of the
+// paths it is given, and in every directory it collects from (a bounded walk).
+func (x *cmdCtx) pytestRuns(args []shell.Word) {
+	for _, d := range x.runDirs() {
+		var starts []string
+		for _, a := range args {
+			v, _, _ := strings.Cut(a.Value, "::")
+			if !a.Known || strings.HasPrefix(v, "-") || v == "" {
+				continue
+			}
+			p := join(d, v)
+			if st, err := os.Stat(p); err == nil {
+				if !st.IsDir() {
+					p = filepath.Dir(p)
+				}
+				starts = append(starts, p)
+			}
+		}
+		if len(starts) == 0 {
+			starts = []string{d}
+		}
+		seen := map[string]bool{}
+		conf := func(dir string) {
+			p := filepath.Join(dir, "conftest.py")
+			if !seen[p] {
+				seen[p] = true
+				x.runFile(p, langPython, "pytest loads")
+			}
+		}
+		for _, s := range starts {
+			for up := s; ; up = filepath.Dir(up) {
+				conf(up)
+				if up == d || !strings.HasPrefix(up, d) || up == filepath.Dir(up) {
+					break
+				}
+			}
+		}
+		budget := maxWalkDirs
+		for _, s := range starts {
+			if !walkDirs(s, &budget, pytestSkip, conf) {
+				x.add(risk.Medium, TestRun, RuleRunnerUnread, "pytest collects from more directories than the harness lists: conftest.py files past "+strconv.Itoa(maxWalkDirs)+" directories are not judged")
+				break
+			}
+		}
+	}
+}
+
+// walkDirs visits dir and its subdirectories (breadth first) while budget lasts; false when it
+// ran out.
+func walkDirs(dir string, budget *int, skip func(string) bool, visit func(string)) bool {
+	queue := []string{dir}
+	for len(queue) > 0 {
+		if *budget <= 0 {
+			return false
+		}
+		*budget--
+		d := queue[0]
+		queue = queue[1:]
+		visit(d)
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() && !skip(e.Name()) {
+				queue = append(queue, filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	return true
+}
+
+// ---- go ----
+
+// goFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
+func goFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		name, val, has := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(v, "-"), "-"), "=")
+		for _, n := range names {
+			if name != n {
+				continue
+			}
+			if has {
+				return shell.Word{Value: val, Known: a.Known}, n, true
+			}
+			if i+1 < len(args) {
+				return args[i+1], n, true
+			}
+		}
+	}
+	return shell.Word{}, "", false
+}
+
+func (x *cmdCtx) goRuns() {
+	if len(x.args) == 0 {
+		return
+	}
+	sub := x.args[0].Value
+	rest := x.args[1:]
+	switch sub {
+	case "build", "test", "run", "install", "vet", "generate", "list", "get", "tool":
+	case "env":
+		x.goEnvWrite(rest)
+		return
+	default:
+		return
+	}
+	for _, f := range []string{"exec", "toolexec", "vettool"} {
+		if w, name, ok := goFlag(rest, f); ok {
+			x.add(risk.High, ShellExec, RuleRunsProgram, "go "+sub+" -"+name+" "+quoteRaw(w.Value)+" runs that program")
+			x.programValue(w, "go "+sub+" -"+name)
+		}
+	}
+	if w, _, ok := goFlag(rest, "overlay"); ok {
+		x.add(risk.High, ShellExec, RuleRunsProgram, "go "+sub+" -overlay "+quoteRaw(w.Value)+" compiles the files the overlay names instead of the sources")
+	}
+	if sub == "generate" {
+		x.goGenerate(rest)
+	}
+}
+
+// programValue judges a value that names a program to run (an option's or a variable's): as a
+// shell program, its high and critical verdicts taken over; unknown, at least high.
+func (x *cmdCtx) programValue(w shell.Word, what string) {
+	if !w.Known {
+		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs a program that cannot be known statically")
+		return
+	}
+	cwd := x.c.layout.ProjectDir
+	if len(x.cmd.Dir.Paths) > 0 {
+		cwd = x.cmd.Dir.Paths[0]
+	}
+	x.c.judgeCode(x.r, w.Value, langShell, cwd, sink{prefix: what + " runs:"})
+}
+
+// goEnvWrite: go env -w KEY=VALUE persists a variable for every later go command.
+func (x *cmdCtx) goEnvWrite(args []shell.Word) {
+	w := false
+	for _, a := range args {
+		if a.Value == "-w" || a.Value == "--w" {
+			w = true
+			continue
+		}
+		if !w || !strings.Contains(a.Value, "=") {
+			continue
+		}
+		k, v, _ := strings.Cut(a.Value, "=")
+		if row := envRowFor(k); row != nil {
+			x.add(risk.High, ShellExec, RuleRunsProgram, "go env -w "+k+" sets, for every later go command, a variable that makes it run code")
+			x.c.envValue(x.r, row, k, shell.Word{Value: v, Known: a.Known}, x.c.layout.ProjectDir, nil, x.src)
+		}
+	}
+}
+
+// goGenerate judges the //go:generate lines of the packages go generate runs.
+func (x *cmdCtx) goGenerate(args []shell.Word) {
+	for _, d := range x.runDirs() {
+		var pkgs []string
+		recursive := map[string]bool{}
+		for _, a := range args {
+			v := a.Value
+			if strings.HasPrefix(v, "-") {
+				continue
+			}
+			if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+				x.add(risk.Medium, ShellExec, RuleRunnerUnread, "go generate "+v+": the package's //go:generate lines are not looked up by import path")
+				continue
+			}
+			if base, ok := strings.CutSuffix(v, "/..."); ok {
+				recursive[join(d, base)] = true
+				v = base
+			}
+			pkgs = append(pkgs, join(d, v))
+		}
+		if len(pkgs) == 0 {
+			pkgs = []string{d}
+		}
+		budget, files, bytesRead := maxWalkDirs, 0, 0
+		visit := func(dir string) {
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				return
+			}
+			for _, e := range entries {
+				if !strings.HasSuffix(e.Name(), ".go") || e.IsDir() || files >= 2048 || bytesRead >= 16<<20 {
+					continue
+				}
+				files++
+				data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				if err != nil {
+					continue
+				}
+				bytesRead += len(data)
+				if !bytes.Contains(data, []byte("//go:generate")) {
+					continue
+				}
+				for _, code := range goGenerateCode(string(data)) {
+					x.c.judgeCode(x.r, code.text, langShell, dir, sink{prefix: "go generate runs (" + x.rel(filepath.Join(dir, e.Name())) + "):"})
+				}
+			}
+		}
+		for _, p := range pkgs {
+			if recursive[p] {
+				if !walkDirs(p, &budget, func(n string) bool {
+					return strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata" || n == "vendor"
+				}, visit) {
+					x.add(risk.Medium, ShellExec, RuleRunnerUnread, "go generate reaches more directories than the harness lists: the rest is not judged")
+				}
+			} else {
+				visit(p)
+			}
+		}
+	}
+}
+
+// ---- cargo, tox ----
+
+func (x *cmdCtx) cargoRuns() {
+	sub := ""
+	for _, a := range x.args {
+		if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+			sub = a.Value
+			break
+		}
+	}
+	switch sub {
+	case "build", "b", "test", "t", "run", "r", "check", "c", "clippy", "bench", "doc", "d", "install", "publish", "package", "fix":
+	default:
+		return
+	}
+	for _, d := range x.runDirs() {
+		manifest, text := x.findUp(d, "Cargo.toml")
+		if manifest == "" {
+			continue
+		}
+		dir := filepath.Dir(manifest)
+		build := "build.rs"
+		for _, line := range strings.Split(text, "\n") {
+			if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "build" {
+				build = strings.Trim(strings.TrimSpace(v), "\"'")
+			}
+		}
+		if build != "false" {
+			x.runFile(join(dir, build), langRust, "cargo "+sub+" compiles and runs the build script")
+		}
+		// .cargo/config.toml from here up: programs cargo runs instead of rustc or the binary.
+		for up, n := d, 0; n < 32; n++ {
+			for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
+				if cfg, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
+					x.cargoConfig(cfg, filepath.Join(up, f))
+				}
+			}
+			if up == filepath.Dir(up) {
+				break
+			}
+			up = filepath.Dir(up)
+		}
+	}
+}
+
+// cargoConfig judges the programs a cargo configuration names (runner, rustc-wrapper, linker …).
+func (x *cmdCtx) cargoConfig(text, path string) {
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSpace(k) {
+		case "runner", "rustc-wrapper", "rustc-workspace-wrapper", "rustc", "rustdoc", "linker":
+			v = strings.TrimSpace(v)
+			if strings.HasPrefix(v, "[") {
+				var argv []string
+				if json.Unmarshal([]byte(v), &argv) == nil {
+					v = strings.Join(argv, " ")
+				}
+			} else {
+				v = strings.Trim(v, "\"'")
+			}
+			x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(v)+" ("+strings.TrimSpace(k)+" in "+x.rel(path)+")")
+			x.c.judgeCode(x.r, v, langShell, filepath.Dir(path), sink{prefix: "cargo runs " + strings.TrimSpace(k) + ":"})
+		}
+	}
+}
+
+func (x *cmdCtx) toxRuns() {
+	file := "tox.ini"
+	if w, _, ok := goFlag(x.args, "c", "configfile"); ok {
+		file = w.Value
+	}
+	for _, d := range x.runDirs() {
+		p := join(d, file)
+		if text, ok, _ := x.r.readCode(p); ok {
+			for _, code := range toxCode(text, filepath.Dir(p)) {
+				x.c.judgeCode(x.r, code.text, langShell, filepath.Dir(p), sink{prefix: "tox runs (" + x.rel(p) + "):"})
+			}
+		}
+	}
+}
+
+// fileRuns judges one file a runner loads from its directory (noxfile.py).
+func (x *cmdCtx) fileRuns(name string, l lang, prefix string) {
+	for _, d := range x.runDirs() {
+		x.runFile(filepath.Join(d, name), l, prefix)
+	}
+}
