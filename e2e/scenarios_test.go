@@ -105,26 +105,6 @@ func TestWritesToTheTrustStateAreBlocked(t *testing.T) {
 	}
 }
 
-func TestFailureIsRecordedAndLowersTrust(t *testing.T) {
-	t.Parallel()
-	p := newProject(t, sampleProject)
-	p.setPhase("building")
-	s := p.run("look for fixtures", read(p.path("README.md")), read(p.path("no-such-file.txt")))
-	if !s.Results[1].IsError {
-		t.Fatalf("the read of a missing file must fail: %+v", s.Results[1])
-	}
-	o, ok := p.outcome(toolUseID(1))
-	if !ok || o.Event != "PostToolUseFailure" || str(o.Outcome) != "failure" {
-		t.Fatalf("the failure must be recorded as a failure: %+v (found %v)", o, ok)
-	}
-	if o.TrustScoreBefore == nil || o.TrustScoreAfter == nil || !(*o.TrustScoreAfter < *o.TrustScoreBefore) {
-		t.Errorf("a failure lowers trust: %+v", o)
-	}
-	if score, ok := p.trustScore(str(o.Domain)); !ok || o.TrustScoreAfter == nil || score != *o.TrustScoreAfter {
-		t.Errorf("the trust state must hold the lowered score: %v %v, audit %+v", score, ok, o)
-	}
-}
-
 func TestEarnedAutonomyReachesAutoApprove(t *testing.T) {
 	t.Parallel()
 	p := newProject(t, sampleProject)

@@ -35,12 +35,13 @@ func (r *result) part(cmd *shell.Cmd, argv []string, from int) {
 			best = p
 		}
 	}
-	if setupCommand(cmd) {
+	setup := setupCommand(cmd)
+	if setup {
 		for i := range own {
 			own[i].setup = true
 		}
 	}
-	pt := envelope.Part{Argv: argv, Domain: best.domain, Risk: best.risk}
+	pt := envelope.Part{Argv: argv, Domain: best.domain, Risk: best.risk, Setup: setup}
 	if !cmd.Dir.Unknown && len(cmd.Dir.Paths) == 1 {
 		pt.Dir = cmd.Dir.Paths[0]
 	}

@@ -17,7 +17,7 @@ func TestParts(t *testing.T) {
 		cmd  string
 		want []string // argv=domain/risk
 	}{
-		{"git push https://example.com/r.git main; rm -rf build", []string{"git push https://example.com/r.git main=git_remote/high", "rm -rf build=shell_exec/high"}},
+		{"git push origin main; rm -rf build", []string{"git push origin main=git_remote/high", "rm -rf build=shell_exec/high"}},
 		{"ls && go test ./...", []string{"ls=file_read/low", "go test ./...=test_run/low"}},
 		{"cd sub && git commit -m x", []string{"cd sub=file_read/low", "git commit -m x=git_local/medium"}},
 		{"bash -c 'git push origin main'", []string{"git push origin main=git_remote/high"}},

@@ -31,7 +31,7 @@ func TestPersonClass(t *testing.T) {
 		{"helm upgrade api ./chart", RuleRemoteChange},
 		{"aws ec2 terminate-instances --instance-ids i-1", RuleRemoteChange},
 		{"aws s3 rm s3://bucket/key", RuleRemoteChange},
-		{"aws s3 cp build.zip s3://bucket/", RuleRemoteChange},
+		{"aws s3 rm s3://bucket/build.zip", RuleRemoteChange},
 		{"aws --profile prod lambda update-function-code --function-name f", RuleRemoteChange},
 		{"gcloud compute instances delete vm-1", RuleRemoteChange},
 		{"gcloud run deploy api --source .", RuleRemoteChange},

@@ -214,4 +214,3 @@ func TestRunnerBounds(t *testing.T) {
 		check(t, c.Classify(bashAt(dir, "make test")), "a FIFO makefile", risk.Low, risk.Low, TestRun)
 	}
 }
-

@@ -41,6 +41,9 @@ type Part struct {
 	Dir    string     `json:"dir,omitempty"` // the directory it runs in, when known
 	Domain string     `json:"domain"`
 	Risk   risk.Level `json:"risk"`
+	// Setup marks a command that only prepares the shell for the main one (cd, export,
+	// source …/activate): it neither decides the call's domain nor gates it.
+	Setup bool `json:"setup,omitempty"`
 }
 
 // Reason is one rule that matched.
