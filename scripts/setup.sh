@@ -11,6 +11,8 @@ demo_only=false
 missing=()
 $demo_only || command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v jq >/dev/null 2>&1 || missing+=(jq)
+# Headless Chromium renders the audit report in a test (internal/audit): Debian names it chromium.
+$demo_only || [ -x /usr/bin/chromium ] || missing+=(chromium)
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing ${missing[*]}" >&2
