@@ -201,6 +201,11 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	base := r.summary()
 	c.applyUser(r, ev, cwd, &base)
 	out := r.finish(base)
+	for i := range out.Parts {
+		if out.Parts[i].Dir == cwd {
+			out.Parts[i].Dir = "" // the call's own directory says nothing new
+		}
+	}
 	c.needsPerson(r, ev, &out)
 	return out
 }

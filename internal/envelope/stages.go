@@ -38,7 +38,7 @@ type Person struct {
 // Part is one simple command of a call, judged on its own.
 type Part struct {
 	Argv   []string   `json:"argv"`
-	Dir    string     `json:"dir,omitempty"` // the directory it runs in, when known
+	Dir    string     `json:"dir,omitempty"` // where it runs, when known and not the call's cwd
 	Domain string     `json:"domain"`
 	Risk   risk.Level `json:"risk"`
 	// Setup marks a command that only prepares the shell for the main one (cd, export,
