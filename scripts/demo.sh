@@ -76,7 +76,7 @@ while IFS= read -r line; do
     IFS=$'\t' read -r tool domain riskl trust decision answer reason < <(jq -r '[.tool_name,
       .oath.classify.domain // "?", .oath.classify.risk // "?",
       (.oath.trust.score // 0),
-      .oath.decision.decision // "?", .hookSpecificOutput.permissionDecision // "?",
+      .oath.decision.decision // "?", .oath.decision.answer // "?",
       (.hookSpecificOutput.permissionDecisionReason // .oath.decision.reason // "" | gsub("[\t\n]"; " "))] | @tsv' <<<"$out")
     case $answer in
     allow) colour=$green ran[$id]=1 ;;
@@ -98,9 +98,14 @@ while IFS= read -r line; do
     [[ -n ${ran[$id]:-} ]] || continue # refused at PreToolUse: it never ran
     hooks/post-tool-use.sh <<<"$event"
     if [[ $name == PostToolUseFailure ]]; then
-      domain=$(jq -r --arg id "$id" 'select(.tool_use_id == $id and .event == "PostToolUseFailure") | .domain // empty' \
+      IFS=$'\t' read -r domain effect < <(jq -r --arg id "$id" 'select(.tool_use_id == $id and .event == "PostToolUseFailure") | [.domain // "?", .trust_effect // "?"] | @tsv' \
         "$OATH_HOME"/audit/*.jsonl 2>/dev/null | tail -n1)
-      say "$red" "failed ($(jq -r '.error // "error" | split("\n")[0]' <<<"$event")): ${domain:-?} trust cut to $(score_of "${domain:-?}")"
+      failed="failed ($(jq -r '.error // "error" | split("\n")[0]' <<<"$event"))"
+      if [[ $effect == unchanged ]]; then
+        say "$red" "$failed: it changed nothing, so ${domain:-?} trust stays at $(score_of "${domain:-?}")"
+      else
+        say "$red" "$failed: ${domain:-?} trust cut to $(score_of "${domain:-?}")"
+      fi
     fi
     ;;
   Stop)

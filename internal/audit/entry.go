@@ -54,6 +54,9 @@ type Entry struct {
 	Paths            *envelope.Paths        `json:"paths,omitempty"`           // the files read and written, masked
 	DecisionReason   *string                `json:"decision_reason,omitempty"` // masked
 	Guidance         *string                `json:"guidance,omitempty"`        // what would change the answer, masked
+	Answer           *string                `json:"answer,omitempty"`          // what Claude Code was told: allow, ask, deny, defer
+	TrustEffect      *string                `json:"trust_effect,omitempty"`    // raised, cut or unchanged (Post events)
+	EffectReason     *string                `json:"effect_reason,omitempty"`   // why, masked
 	Gate             *envelope.GateVerdict  `json:"gate,omitempty"`            // reason masked
 	ToolResponse     json.RawMessage        `json:"tool_response,omitempty"`   // masked, bounded
 	Error            *string                `json:"error,omitempty"`           // PostToolUseFailure, masked
@@ -172,6 +175,9 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		x.Scan(d.Guidance)
 		x.ScanValue(d.Phase)
 	}
+	if hasTrust {
+		x.Scan(t.EffectReason)
+	}
 
 	// Pass 2: the line, every text masked.
 	orNil := func(s string) *string { // a short label or id, nil when empty
@@ -230,6 +236,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		if d.Guidance != "" {
 			e.Guidance = ptr(x.String(d.Guidance))
 		}
+		e.Answer = orNil(d.Answer)
 	}
 
 	switch ev.HookEventName {
@@ -248,6 +255,10 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		if hasTrust {
 			e.TrustScoreBefore = t.ScoreBefore
 			e.TrustScoreAfter = t.ScoreAfter
+			e.TrustEffect = orNil(t.Effect)
+			if t.EffectReason != "" {
+				e.EffectReason = ptr(x.String(t.EffectReason))
+			}
 		}
 		if response != nil {
 			e.ToolResponse = bound(x.JSON(response))

@@ -76,7 +76,7 @@ func (c *Classifier) program(r *result, src, cwd string) {
 				// bash opens a connection for /dev/tcp|udp/HOST/PORT, reading as much as
 				// writing: data comes in from, or goes out to, another machine.
 				if h := devNet(t.path); !localHost(h) {
-					r.add(risk.Critical, ShellExec, "network_external", rd.Src, "a redirection to "+t.path+" opens a connection to "+h+": external communication (seed critical list)")
+					r.add(risk.Critical, ShellExec, "network_external", rd.Src, "a redirection to "+t.path+" opens a connection to "+h+": external communication, blocked at any trust")
 				} else {
 					r.add(risk.Medium, ShellExec, "network_local", rd.Src, "a redirection to "+t.path+" opens a local connection")
 				}

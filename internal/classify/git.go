@@ -238,7 +238,7 @@ sub:
 			x.add(risk.Medium, GitLocal, "git_local", "git merge --abort")
 			return
 		}
-		x.add(risk.High, GitLocal, "deny_list", "git merge (seed deny list)")
+		x.add(risk.High, GitLocal, "deny_list", "git merge")
 	case sub == "rebase":
 		if p.has(0, "abort", "continue", "skip", "quit") {
 			x.add(risk.Medium, GitLocal, "git_local", "git rebase control")
@@ -295,7 +295,7 @@ func (x *cmdCtx) gitPush(p parsed) {
 			return
 		}
 	}
-	x.add(risk.High, GitRemote, "deny_list", "git push publishes commits (seed deny list)")
+	x.add(risk.High, GitRemote, "deny_list", "git push publishes commits")
 }
 
 func (x *cmdCtx) gitBranch(p parsed) {
@@ -534,7 +534,7 @@ func (x *cmdCtx) fetch() {
 			continue
 		}
 		if !isLocalURL(u.Value) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication (seed critical list)")
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
 		if why := secretInURL(u.Value); why != "" {
@@ -586,7 +586,7 @@ var browsers = map[string]string{"lynx": " ", "w3m": " -o -T -I -O -cols -ppc -p
 	"links2": " ", "elinks": " -eval -config-dir -config-file -remote -session-ring ", "fetch": " -o -S -T -N -i -B "}
 
 // browse judges a text-mode browser or BSD fetch: every URL operand that is not local, or
-// cannot be known, is external communication (the seed's curl/wget rule); -o file is a write.
+// cannot be known, is external communication, blocked at any trust; -o file is a write.
 func (x *cmdCtx) browse() {
 	takes := browsers[x.name]
 	var urls []shell.Word
@@ -609,7 +609,7 @@ func (x *cmdCtx) browse() {
 	}
 	for _, u := range urls {
 		if !u.Known || !isLocalURL(u.Value) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication (the seed's curl/wget rule)")
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication, blocked at any trust")
 			return
 		}
 	}
@@ -646,7 +646,7 @@ func tradeURL(raw string) string {
 	for _, w := range words {
 		for _, k := range []string{"trade", "trading", "order", "orders", "buy", "sell", "payment", "payments", "pay", "transaction", "transactions", "checkout", "transfer"} {
 			if w == k {
-				return "the URL is about " + k + " (seed critical list: financial operations)"
+				return "the URL is about " + k + ": a financial operation"
 			}
 		}
 	}

@@ -852,7 +852,7 @@ func gitSends(x *cmdCtx) sent {
 		}
 		return sent{none: true}
 	case "send-email":
-		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches (the seed's mail senders)", rule: ruleMailer}
+		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches", rule: ruleMailer}
 	case "imap-send":
 		return sent{hosts: []shell.Word{{Value: "an IMAP server", Known: true}}, always: "imap-send uploads patches to a mail server", rule: ruleMailer}
 	case "daemon":

@@ -383,7 +383,7 @@ func (x *cmdCtx) scp() {
 	dh := remoteHost(dest.Value)
 	if !dest.Known || dh != "" && !localHost(dh) {
 		x.sendsCredential(srcs, dest)
-		x.add(risk.High, ShellExec, "deny_list", "scp sends files to "+dest.Value+" (seed deny list: remote connection)")
+		x.add(risk.High, ShellExec, "deny_list", "scp sends files to "+dest.Value+": a remote connection")
 		return
 	}
 	if dh == "" {
@@ -472,7 +472,7 @@ func (x *cmdCtx) rawNet() {
 	}
 	for _, h := range hosts {
 		if !h.Known || !localHost(h.Value) {
-			x.add(risk.Critical, ShellExec, "network_external", n+" to "+h.Value+": raw external communication (as the seed's curl)")
+			x.add(risk.Critical, ShellExec, "network_external", n+" to "+h.Value+": raw external communication, blocked at any trust")
 			return
 		}
 	}
@@ -1394,7 +1394,7 @@ func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
 			}
 		}
 		if external || !local && containsAny(low, codeCalls) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" inline code talks to the network, to an address that is not (only) local: external communication (seed critical list)")
+			x.add(risk.Critical, ShellExec, "network_external", x.name+" inline code talks to the network, to an address that is not (only) local: external communication, blocked at any trust")
 		}
 	}
 }

@@ -92,6 +92,10 @@ type Trust struct {
 	IsWarmingUp     bool     `json:"is_warming_up"`
 	WarmupRemaining int      `json:"warmup_remaining"`
 	Stale           bool     `json:"stale,omitempty"` // the store was locked: the last readable value
+	// Effect is what record did with the outcome (raised, cut, unchanged) and EffectReason why:
+	// a failure of a call that changed nothing leaves trust as it was.
+	Effect       string `json:"effect,omitempty"`
+	EffectReason string `json:"effect_reason,omitempty"`
 }
 
 // The four decisions (seed 001 §3.1).
@@ -115,4 +119,7 @@ type Decision struct {
 	// EscalatesTo is the next rung of the escalation chain (reporter → worker → analyst →
 	// architect → human) for a call that cannot go ahead on its own: human_required or blocked.
 	EscalatesTo string `json:"escalates_to,omitempty"`
+	// Answer is what Claude Code was told: allow, ask, deny, or defer (no decision: Claude
+	// Code's own permission flow, with the person's rules, decides).
+	Answer string `json:"answer,omitempty"`
 }

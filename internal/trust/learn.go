@@ -22,14 +22,6 @@ type Lesson struct {
 	Why    string
 }
 
-// Recorded is oath.trust as oath-trust record writes it: the domain's trust before and after,
-// and the effect of the outcome with its reason.
-type Recorded struct {
-	envelope.Trust
-	Effect string `json:"effect"`
-	Why    string `json:"effect_reason,omitempty"`
-}
-
 // Learn is what an outcome teaches about the agent. A success raises trust. A failure cuts it
 // (seed: × failure_decay) when it says something about the agent: the person interrupted the
 // call, or the call writes or runs something. A failure of a call that changed nothing and only

@@ -159,7 +159,7 @@ func isFile(p string) bool {
 
 // explainText prints the answer for a person: the call, what it is, the trust and phase it
 // was weighed against, the answer now, and what would change it.
-func explainText(w io.Writer, toolName string, input json.RawMessage, mode string, in decide.Input, d decision) error {
+func explainText(w io.Writer, toolName string, input json.RawMessage, mode string, in decide.Input, d envelope.Decision) error {
 	var b strings.Builder
 	c := in.Classify
 	fmt.Fprintf(&b, "%s %s\n", toolName, compactJSON(input))
@@ -191,12 +191,12 @@ func explainText(w io.Writer, toolName string, input json.RawMessage, mode strin
 		where += " (no phase is set: the most restrictive applies; oath-decide phase building sets one)"
 	}
 	fmt.Fprintf(&b, "  phase:       %s\n", where)
-	fmt.Fprintf(&b, "  answer now:  %s (%s) in permission mode %s\n", answerWords(d.Answer), d.Decision.Decision, orDefault(mode))
+	fmt.Fprintf(&b, "  answer now:  %s (%s) in permission mode %s\n", answerWords(d.Answer), d.Decision, orDefault(mode))
 	fmt.Fprintf(&b, "  why:         %s\n", d.Reason)
 	if d.Guidance != "" {
 		fmt.Fprintf(&b, "  to change:   %s\n", d.Guidance)
 	}
-	if in.Doubt == "" && d.Decision.Decision != decide.Blocked {
+	if in.Doubt == "" && d.Decision != decide.Blocked {
 		for _, p := range phase.All {
 			if p == phase.Phase(d.Phase) {
 				continue

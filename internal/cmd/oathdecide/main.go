@@ -135,7 +135,7 @@ func run(stdin io.Reader, stdout io.Writer) error {
 }
 
 // setAnswer adds oath.decision and Claude Code's answer to env.
-func setAnswer(env *envelope.Envelope, d decision) error {
+func setAnswer(env *envelope.Envelope, d envelope.Decision) error {
 	if err := env.SetStage(envelope.StageDecision, d); err != nil {
 		return err
 	}
@@ -144,32 +144,26 @@ func setAnswer(env *envelope.Envelope, d decision) error {
 
 // judge decides the call in env with the settings and the phase on disk, and maps the decision
 // to Claude Code's answer.
-func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, decision, error) {
+func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, envelope.Decision, error) {
 	l := layout.FromEnv()
 	s, err := settings.Load(l.SettingsFile())
 	if err != nil {
-		return decide.Input{}, decision{}, err
+		return decide.Input{}, envelope.Decision{}, err
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
 	return in, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode), nil
 }
 
-// decision is oath.decision as oath-decide writes it: the decision, and what Claude Code was
-// told (answer: allow, ask, deny, or defer: no decision, Claude Code's own permission flow).
-type decision struct {
-	envelope.Decision
-	Answer string `json:"answer"`
-}
-
 // withAnswer maps the decision to Claude Code's answer in the session's permission mode; when the
 // decision is left to Claude Code or asked for a reason of the mode, the reason says so.
-func withAnswer(in decide.Input, d envelope.Decision, tool, mode string) decision {
+func withAnswer(in decide.Input, d envelope.Decision, tool, mode string) envelope.Decision {
 	a, why := decide.Answer(d, in.Classify, tool, mode)
 	if why != "" {
 		d.Reason += "; " + why
 	}
-	return decision{Decision: d, Answer: a}
+	d.Answer = a
+	return d
 }
 
 // readInput gathers the stages' findings; anything it cannot read with certainty becomes a
@@ -224,7 +218,7 @@ func failed(in decide.Input, why string) decide.Input {
 
 // answerReason is what Claude Code shows with a decision: the reason, then what would change
 // it. An answer that leaves the call to Claude Code carries none: it would not be shown.
-func answerReason(d decision) string {
+func answerReason(d envelope.Decision) string {
 	if d.Answer == decide.AnswerDefer {
 		return ""
 	}

@@ -18,7 +18,7 @@ type answer struct {
 	HSO           *claude.HookSpecificOutput
 	Oath          struct {
 		Classify *envelope.Classification `json:"classify"`
-		Decision *decision                `json:"decision"`
+		Decision *envelope.Decision       `json:"decision"`
 	} `json:"oath"`
 }
 
@@ -45,8 +45,8 @@ func (a *answer) UnmarshalJSON(b []byte) error {
 	a.HSO = raw.HSO
 	if raw.Oath != nil {
 		var o struct {
-			Classify json.RawMessage `json:"classify"`
-			Decision *decision       `json:"decision"`
+			Classify json.RawMessage    `json:"classify"`
+			Decision *envelope.Decision `json:"decision"`
 		}
 		if err := json.Unmarshal(raw.Oath, &o); err != nil {
 			return err
@@ -126,18 +126,18 @@ func FuzzMain(f *testing.F) {
 			if c == nil || c.Domain == "" || !c.Risk.Valid() || c.Risk == "critical" {
 				t.Fatalf("allowed a call without a usable classification: %s", stdout.Bytes())
 			}
-			if d.Decision.Decision != decide.AutoApproved && d.Decision.Decision != decide.LoggedOnly {
-				t.Fatalf("%s allowed", d.Decision.Decision)
+			if d.Decision != decide.AutoApproved && d.Decision != decide.LoggedOnly {
+				t.Fatalf("%s allowed", d.Decision)
 			}
 		case claude.Ask, "":
-			if d.Decision.Decision != decide.HumanRequired {
-				t.Fatalf("%s answered %q", d.Decision.Decision, h.PermissionDecision)
+			if d.Decision != decide.HumanRequired {
+				t.Fatalf("%s answered %q", d.Decision, h.PermissionDecision)
 			}
 		case claude.Deny:
 		default:
 			t.Fatalf("permissionDecision %q", h.PermissionDecision)
 		}
-		if d.Decision.Decision == decide.Blocked && h.PermissionDecision != claude.Deny {
+		if d.Decision == decide.Blocked && h.PermissionDecision != claude.Deny {
 			t.Fatal("blocked but not denied")
 		}
 	})

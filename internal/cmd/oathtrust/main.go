@@ -228,10 +228,10 @@ func score(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Score
 // record learns the outcome of one call. A success raises the domain's trust; a failure cuts it,
 // unless the call changed nothing (trust.Learn): then trust is left as it was, and the record
 // says why.
-func record(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Recorded, error) {
+func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
 	ev, err := env.Event()
 	if err != nil {
-		return trust.Recorded{}, err
+		return envelope.Trust{}, err
 	}
 	var outcome string
 	switch ev.HookEventName {
@@ -240,11 +240,11 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Reco
 	case claude.PostToolUseFailure:
 		outcome = envelope.OutcomeFailure
 	default:
-		return trust.Recorded{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
+		return envelope.Trust{}, fmt.Errorf("record learns from PostToolUse or PostToolUseFailure events, not %q: nothing recorded", ev.HookEventName)
 	}
 	c, err := readCall(env)
 	if err != nil {
-		return trust.Recorded{}, err
+		return envelope.Trust{}, err
 	}
 	name := c.domain()
 	lesson := trust.Learn(outcome, ev.IsInterrupt, ev.ToolName, c.Classification)
@@ -264,11 +264,12 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Reco
 		return nil
 	})
 	if err != nil {
-		return trust.Recorded{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
+		return envelope.Trust{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
 	}
 	v := trust.View(name, after)
 	v.ScoreBefore, v.ScoreAfter, v.Outcome = &before.Score, &after.Score, outcome
-	return trust.Recorded{Trust: v, Effect: lesson.Effect, Why: lesson.Why}, nil
+	v.Effect, v.EffectReason = lesson.Effect, lesson.Why
+	return v, nil
 }
 
 // bootstrap starts a session: create or migrate the file, decay what slept, new session id.
