@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -26,8 +27,11 @@ type protection struct {
 	trees    []string // directories, everything under them
 	files    []string // single files
 	patterns []string // file globs (.claude/settings*.json)
-	project  string
-	home     string
+	// shownTrees and shownFiles are trees and files as spelled, for messages: the lists above
+	// are lower-cased to compare (macOS file systems ignore case), which people should not see.
+	shownTrees, shownFiles []string
+	project                string
+	home                   string
 }
 
 func newProtection(l layout.Layout, auditDir, home string, install []string) protection {
@@ -74,7 +78,11 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 		}
 	}
 	for i := range p.trees {
-		p.trees[i] = strings.ToLower(filepath.Clean(p.trees[i]))
+		p.trees[i] = filepath.Clean(p.trees[i])
+	}
+	p.shownTrees, p.shownFiles = slices.Clone(p.trees), slices.Clone(p.files)
+	for i := range p.trees {
+		p.trees[i] = strings.ToLower(p.trees[i])
 	}
 	for i := range p.files {
 		p.files[i] = strings.ToLower(p.files[i])
@@ -105,30 +113,30 @@ func under(p, dir string) bool {
 	return strings.HasPrefix(p, dir+"/")
 }
 
-// hit returns the protected path t can write, or "".
+// hit returns the protected path t can write (as spelled), or "".
 func (pr *protection) hit(t target) string {
 	p := strings.ToLower(t.path)
 	if t.glob {
-		for _, d := range pr.trees {
+		for i, d := range pr.trees {
 			if globReaches(p, d, true, t.tree) {
-				return d
+				return pr.shownTrees[i]
 			}
 		}
-		for _, f := range pr.files {
+		for i, f := range pr.files {
 			if globReaches(p, f, false, t.tree) {
-				return f
+				return pr.shownFiles[i]
 			}
 		}
 		return ""
 	}
-	for _, d := range pr.trees {
+	for i, d := range pr.trees {
 		if under(p, d) || t.tree && under(d, p) {
-			return d
+			return pr.shownTrees[i]
 		}
 	}
-	for _, f := range pr.files {
+	for i, f := range pr.files {
 		if p == f || t.tree && under(f, p) {
-			return f
+			return pr.shownFiles[i]
 		}
 	}
 	for _, pat := range pr.patterns {
