@@ -2,14 +2,12 @@ package e2e
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // These tests check that the harness works with Claude Code's permission system, not over it
@@ -21,23 +19,7 @@ import (
 // IS_SANDBOX=1, which lets bypassPermissions start as root, as in CI containers.
 func runClaudeWith(t testing.TB, cli, dir, home, apiURL, prompt string, args []string, extraEnv ...string) session {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, cli, append([]string{"-p", prompt, "--output-format", "stream-json", "--verbose"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = claudeEnv(home, apiURL, append([]string{"IS_SANDBOX=1"}, extraEnv...)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	s := session{Stdout: stdout.String(), Stderr: stderr.String()}
-	if ctx.Err() != nil {
-		t.Fatalf("claude timed out\nstdout:\n%s\nstderr:\n%s", s.Stdout, s.Stderr)
-	}
-	if err != nil {
-		t.Logf("claude exited with %v\nstderr:\n%s", err, s.Stderr)
-	}
-	s.Results = parseToolResults(t, stdout.Bytes())
-	return s
+	return runClaudeArgs(t, cli, dir, home, apiURL, append([]string{"-p", prompt}, args...), append([]string{"IS_SANDBOX=1"}, extraEnv...)...)
 }
 
 // writeSettings writes a settings file with PreToolUse and PermissionRequest hooks and the
