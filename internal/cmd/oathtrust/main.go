@@ -62,8 +62,9 @@ fields per other domain); after record also score_before, score_after, outcome
 (success|failure), effect, effect_reason; stale: true when a corrupt file could not
 be set aside in time.
 
-Files: $OATH_HOME/state/trust-scores.json (OATH_HOME defaults to
-$CLAUDE_PROJECT_DIR/oath-harness), its .lock, and config/settings.json (trust.*).
+Files: $OATH_HOME/state/trust-scores.json (OATH_HOME defaults to the project's directory
+under ~/.local/state/oath-harness: oath-doctor state-dir prints it), its .lock, and
+config/settings.json (trust.*).
 Side effects: record and bootstrap rewrite the state file (atomically, under the
 lock); score and show write nothing (but set a corrupt file aside).
 
