@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -214,24 +213,15 @@ func randomLooking(s string) bool {
 		}
 		return 3
 	}
-	var counts [256]int
 	var classes [4]int
 	changes := 0
 	for i := 0; i < len(s); i++ {
-		counts[s[i]]++
 		classes[class(s[i])]++
 		if i > 0 && class(s[i]) != class(s[i-1]) {
 			changes++
 		}
 	}
-	var h float64
-	n := float64(len(s))
-	for _, c := range counts {
-		if c > 0 {
-			p := float64(c) / n
-			h -= p * math.Log2(p)
-		}
-	}
+	h := mask.Entropy(s)
 	rate := float64(changes) / float64(len(s)-1)
 	if classes[0] > 0 && classes[1] > 0 {
 		return rate >= 0.33 && h >= 3.0

@@ -221,6 +221,24 @@ func Value(s string) string {
 	return String(s)
 }
 
+// Entropy is the Shannon entropy of s in bits per byte: random data is high, words and
+// identifiers are low. Both the masker and the classifier's test for opaque URL data use it.
+func Entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	var h float64
+	n := float64(len(s))
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
 // looksLikeOpaqueSecret is the seed's base64 pattern (^[A-Za-z0-9+/]{20,}={0,2}$) narrowed so that
 // it keeps what is obviously not a secret: a path (it starts with '/' or has no mixed case), a
 // hex digest such as a git sha, and ordinary words. It asks for upper and lower case, a digit,
@@ -232,7 +250,6 @@ func looksLikeOpaqueSecret(s string) bool {
 	}
 	var upper, lower bool
 	digits := 0
-	var counts [128]int
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		switch {
@@ -246,21 +263,13 @@ func looksLikeOpaqueSecret(s string) bool {
 		default:
 			return false
 		}
-		counts[c]++
 	}
 	if !(upper && lower && digits > 0) {
 		return false
 	}
 	// Shannon entropy per character: random base64 of this length is close to log2(len);
 	// CamelCaseIdentifiers and words stay well below it.
-	var h float64
-	n := float64(len(t))
-	for _, c := range counts {
-		if c > 0 {
-			p := float64(c) / n
-			h -= p * math.Log2(p)
-		}
-	}
+	h, n := Entropy(t), float64(len(t))
 	// An identifier (HandleRequestV2) has few digits; random data of this length has several.
 	norm := h / math.Log2(math.Min(n, 64))
 	return norm >= 0.84 || (digits >= 2 && norm >= 0.78)
