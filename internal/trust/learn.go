@@ -2,6 +2,7 @@ package trust
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
@@ -138,27 +139,6 @@ func gitStages(argv []string) bool {
 // oath.classify.parts. They count for the call's risk, not for what the call is for, so neither
 // the phase profile of its parts (oath-decide) nor the judgement of a failure (Learn) reads them:
 // `source .venv/bin/activate && pytest` is a test run.
-func DropSetup(env *envelope.Envelope, c *envelope.Classification) error {
-	if len(c.Parts) == 0 {
-		return nil
-	}
-	var flags struct {
-		Parts []struct {
-			Setup bool `json:"setup"`
-		} `json:"parts"`
-	}
-	if _, err := env.Stage(envelope.StageClassify, &flags); err != nil {
-		return err
-	}
-	if len(flags.Parts) != len(c.Parts) {
-		return nil
-	}
-	kept := c.Parts[:0:0]
-	for i, p := range c.Parts {
-		if !flags.Parts[i].Setup {
-			kept = append(kept, p)
-		}
-	}
-	c.Parts = kept
-	return nil
+func DropSetup(c *envelope.Classification) {
+	c.Parts = slices.DeleteFunc(slices.Clone(c.Parts), func(p envelope.Part) bool { return p.Setup })
 }

@@ -74,9 +74,7 @@ func TestDropSetup(t *testing.T) {
 	if l := Learn(envelope.OutcomeFailure, false, "Bash", c); l.Effect != EffectCut {
 		t.Fatalf("with the source part: %+v", l)
 	}
-	if err := DropSetup(env, &c); err != nil {
-		t.Fatal(err)
-	}
+	DropSetup(&c)
 	if len(c.Parts) != 1 || c.Parts[0].Argv[0] != "pytest" {
 		t.Fatalf("parts %+v", c.Parts)
 	}

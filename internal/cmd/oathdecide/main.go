@@ -177,9 +177,7 @@ func readInput(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir
 	case !found:
 		return failed(in, "oath.classify is missing: run oath-classify first")
 	}
-	if err := trust.DropSetup(env, &in.Classify); err != nil {
-		return failed(in, err.Error())
-	}
+	trust.DropSetup(&in.Classify)
 	var g envelope.GateVerdict
 	if found, err := env.Stage(envelope.StageGate, &g); err != nil {
 		return failed(in, err.Error())
