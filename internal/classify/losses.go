@@ -362,13 +362,16 @@ func tempPath(p string) bool {
 	return false
 }
 
-// bornAfter reports whether p was created at or after t (t zero: unknown, false).
+// bornAfter reports whether p was created after t (t zero: unknown, false). A tie is not
+// after: file systems stamp birth times from a coarse clock (a few ms on Linux), so a file the
+// person made just before the session began can carry the session's own time, and doubt goes
+// to the person.
 func bornAfter(p string, t time.Time) bool {
 	if t.IsZero() {
 		return false
 	}
 	b := birthTime(p)
-	return !b.IsZero() && !b.Before(t)
+	return !b.IsZero() && b.After(t)
 }
 
 // show is a path as a person reads it: relative to the project when it lies inside.

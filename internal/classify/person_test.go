@@ -414,3 +414,22 @@ func FuzzParseStatus(f *testing.F) {
 		}
 	})
 }
+
+// TestBornAfterTieIsThePersons: birth times come from a coarse clock, so a file made just
+// before the session began can carry the session's own start time; it stays the person's.
+func TestBornAfterTieIsThePersons(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "notes.md")
+	if err := os.WriteFile(p, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := birthTime(p)
+	if b.IsZero() {
+		t.Skip("this file system keeps no birth time")
+	}
+	if bornAfter(p, b) {
+		t.Error("a file born at the session's start is counted as the agent's")
+	}
+	if !bornAfter(p, b.Add(-time.Millisecond)) {
+		t.Error("a file born after the session's start is not counted as the agent's")
+	}
+}
