@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -99,22 +100,22 @@ func (x *cmdCtx) container() bool {
 		}
 	}
 	opts := args[:min(i, len(args))]
-	p := parseArgs(opts, containerShort, containerLong...)
+	p := command.Parse(opts, containerShort, containerLong...)
 	var cmd []shell.Word
 	if i+1 < len(args) {
 		cmd = args[i+1:] // after the image (run, create) or the container (exec)
 	}
 	critical := false
 	hostNS := func(k string) bool {
-		w, ok := p.value(k)
+		w, ok := p.Value(k)
 		return ok && strings.EqualFold(w.Value, "host")
 	}
-	if p.has(0, "privileged") {
+	if p.Has(0, "privileged") {
 		x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" --privileged: the container has the host's devices and can mount its disks")
 		critical = true
 	}
 	for _, k := range []string{"cap-add"} {
-		if w, ok := p.value(k); ok && (!w.Known || containsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
+		if w, ok := p.Value(k); ok && (!w.Known || containsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
 			x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
 			critical = true
 		}

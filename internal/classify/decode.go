@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -303,7 +304,7 @@ func (c *Classifier) decodedFiles(r *result, prog *shell.Program) {
 				ws = append(ws, shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: a.Known})
 			}
 		}
-		ops := parseArgs(args, "").operands
+		ops := command.Parse(args, "").Operands
 		switch n := cmd.Name(); {
 		case n == "xxd" && len(ops) == 2:
 			ws = append(ws, ops[1])

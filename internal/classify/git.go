@@ -9,6 +9,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -34,20 +35,14 @@ func gitExecKey(kv string) bool {
 }
 
 func (x *cmdCtx) git() {
-	args := x.args
+	g := command.SplitGit(x.args)
 	dir := x.cmd.Dir
 	var cli []shell.Word // git -c key=value, for gitPrograms
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		v := a.Value
-		if !a.Known {
-			x.add(risk.High, GitLocal, "dynamic_command", "a git argument that cannot be known statically")
-			return
-		}
+	for _, o := range g.Opts {
+		v := o.Name
 		switch {
-		case v == "-C" && i+1 < len(args):
-			d := args[i+1]
+		case v == "-C" && o.HasValue:
+			d := o.Value
 			if d.Known {
 				var nd shell.Dir
 				for _, p := range dir.Paths {
@@ -58,38 +53,34 @@ func (x *cmdCtx) git() {
 			} else {
 				dir = shell.Dir{Paths: dir.Paths, Unknown: true}
 			}
-			i += 2
-			continue
-		case v == "-c" && i+1 < len(args):
-			cli = append(cli, args[i+1])
-			if !args[i+1].Known || gitExecKey(args[i+1].Value) {
-				x.add(risk.High, GitLocal, "git_runs_program", "git -c "+args[i+1].Value+" makes git run a program")
-				if _, v, ok := strings.Cut(args[i+1].Value, "="); ok && args[i+1].Known {
+		case v == "-c" && o.HasValue:
+			kv := o.Value
+			cli = append(cli, kv)
+			if !kv.Known || gitExecKey(kv.Value) {
+				x.add(risk.High, GitLocal, "git_runs_program", "git -c "+kv.Value+" makes git run a program")
+				if _, v, ok := strings.Cut(kv.Value, "="); ok && kv.Known {
 					x.nested(strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
 				}
 			}
-			if k, v, ok := strings.Cut(args[i+1].Value, "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") && !strings.HasPrefix(strings.TrimSpace(v), "!") {
+			if k, v, ok := strings.Cut(kv.Value, "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") && !strings.HasPrefix(strings.TrimSpace(v), "!") {
 				x.nested("git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
 			}
-			i += 2
-			continue
 		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
 			x.add(risk.Medium, GitLocal, "git_location", "git "+v+" points git elsewhere")
-			i += 2
-			continue
 		case strings.HasPrefix(v, "--exec-path=") || strings.HasPrefix(v, "--config-env="):
 			x.add(risk.High, GitLocal, "git_runs_program", "git "+v+" makes git run other programs")
-		case strings.HasPrefix(v, "-"):
-		default:
-			goto sub
 		}
-		i++
 	}
-	x.add(risk.Low, GitRead, "git_read", "git without a subcommand")
-	return
-sub:
-	sub := args[i].Value
-	rest := args[i+1:]
+	if g.Dynamic {
+		x.add(risk.High, GitLocal, "dynamic_command", "a git argument that cannot be known statically")
+		return
+	}
+	if g.Sub.Value == "" {
+		x.add(risk.Low, GitRead, "git_read", "git without a subcommand")
+		return
+	}
+	sub := g.Sub.Value
+	rest := g.Rest
 	x.cmd.Dir = dir
 	x.gitPrograms(sub, rest, cli) // gitprog.go: hooks, configured programs, program options
 	for _, a := range rest {
@@ -100,8 +91,8 @@ sub:
 			x.write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, GitLocal)
 		}
 	}
-	p := parseArgs(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
-	if o, ok := p.value("output"); ok {
+	p := command.Parse(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
+	if o, ok := p.Value("output"); ok {
 		x.write(o, false, GitLocal) // git diff --output F, also spelled apart
 	}
 	switch {
@@ -109,15 +100,15 @@ sub:
 		x.gitPush(p)
 	case sub == "pull":
 		x.add(risk.High, GitRemote, "deny_list", "git pull merges another repository's work into this one")
-	case sub == "fetch" || sub == "remote" && len(p.operands) > 0 && p.operands[0].Value == "update":
+	case sub == "fetch" || sub == "remote" && len(p.Operands) > 0 && p.Operands[0].Value == "update":
 		x.add(risk.Medium, GitRemote, "git_remote", "git "+sub+" downloads from another repository")
 	case sub == "ls-remote":
 		x.add(risk.Low, GitRemote, "git_remote", "git ls-remote lists another repository")
 	case sub == "clone":
-		if len(p.operands) > 1 {
-			x.write(p.operands[1], true, GitRemote)
-		} else if len(p.operands) == 1 && p.operands[0].Known {
-			base := strings.TrimSuffix(path.Base(strings.TrimSuffix(p.operands[0].Value, "/")), ".git")
+		if len(p.Operands) > 1 {
+			x.write(p.Operands[1], true, GitRemote)
+		} else if len(p.Operands) == 1 && p.Operands[0].Known {
+			base := strings.TrimSuffix(path.Base(strings.TrimSuffix(p.Operands[0].Value, "/")), ".git")
 			x.write(shell.Word{Value: base, Known: true}, true, GitRemote)
 		}
 		x.add(risk.Medium, GitRemote, "git_remote", "git clone downloads a repository")
@@ -129,13 +120,13 @@ sub:
 		x.gitBranch(p)
 	case sub == "tag":
 		switch {
-		case len(p.operands) == 0 || p.has('l', "list") || p.has('n') || p.has(0, "contains", "points-at", "merged", "no-merged", "sort", "format"):
+		case len(p.Operands) == 0 || p.Has('l', "list") || p.Has('n') || p.Has(0, "contains", "points-at", "merged", "no-merged", "sort", "format"):
 			x.add(risk.Low, GitRead, "git_read", "git tag lists tags")
 		default:
 			x.add(risk.Medium, GitLocal, "git_local", "git tag changes tags")
 		}
 	case sub == "remote":
-		if len(p.operands) == 0 || p.operands[0].Value == "show" || p.operands[0].Value == "get-url" {
+		if len(p.Operands) == 0 || p.Operands[0].Value == "show" || p.Operands[0].Value == "get-url" {
 			x.add(risk.Low, GitRead, "git_read", "git remote lists remotes")
 		} else {
 			x.add(risk.Medium, GitLocal, "git_local", "git remote changes where this repository pushes and pulls")
@@ -144,8 +135,8 @@ sub:
 		x.gitConfig(p, rest)
 	case sub == "stash":
 		op := ""
-		if len(p.operands) > 0 {
-			op = p.operands[0].Value
+		if len(p.Operands) > 0 {
+			op = p.Operands[0].Value
 		}
 		switch op {
 		case "list", "show":
@@ -158,43 +149,43 @@ sub:
 			x.add(risk.Medium, GitLocal, "git_local", "git stash changes the working tree")
 		}
 	case sub == "reflog":
-		if len(p.operands) > 0 && (p.operands[0].Value == "expire" || p.operands[0].Value == "delete") {
-			x.add(risk.High, GitLocal, "destructive_git", "git reflog "+p.operands[0].Value+" drops the history needed to recover work")
+		if len(p.Operands) > 0 && (p.Operands[0].Value == "expire" || p.Operands[0].Value == "delete") {
+			x.add(risk.High, GitLocal, "destructive_git", "git reflog "+p.Operands[0].Value+" drops the history needed to recover work")
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" drops the reflog, the record git needs to bring back lost commits")
 		} else {
 			x.add(risk.Low, GitRead, "git_read", "git reflog only reads")
 		}
 	case sub == "commit":
-		if p.has(0, "amend") {
+		if p.Has(0, "amend") {
 			x.add(risk.High, GitLocal, "history_rewrite", "git commit --amend rewrites history")
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" replaces the last commit: if it was shared, others' history no longer matches")
 			return
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git commit records staged changes")
-	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.has(0, "prune") || sub == "mv":
-		if sub == "mv" && len(p.operands) >= 2 {
-			for _, o := range p.operands {
+	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
+		if sub == "mv" && len(p.Operands) >= 2 {
+			for _, o := range p.Operands {
 				x.write(o, true, GitLocal)
 			}
 		}
 		if sub == "init" {
 			d := shell.Word{Value: ".", Known: true}
-			if len(p.operands) > 0 {
-				d = p.operands[0]
+			if len(p.Operands) > 0 {
+				d = p.Operands[0]
 			}
 			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
 		}
-		if sub == "switch" && p.has('f', "force", "discard-changes") {
+		if sub == "switch" && p.Has('f', "force", "discard-changes") {
 			x.gitLose("reset", "discards", nil, nil) // local changes are thrown away (losses.go)
 		}
-		if sub == "bisect" && len(p.operands) > 1 && p.operands[0].Value == "run" {
+		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
 		x.gitCheckout(sub, rest, p)
 	case sub == "reset":
-		if p.has(0, "hard", "merge", "keep") {
+		if p.Has(0, "hard", "merge", "keep") {
 			x.add(risk.High, GitLocal, "destructive_git", "git reset --hard discards uncommitted work")
 			x.gitLose("reset", "discards", nil, nil)
 			x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
@@ -202,11 +193,11 @@ sub:
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git reset moves the branch or unstages")
 	case sub == "clean":
-		if p.has('n', "dry-run") {
+		if p.Has('n', "dry-run") {
 			x.add(risk.Low, GitRead, "git_read", "git clean -n only lists")
 			return
 		}
-		targets := p.operands
+		targets := p.Operands
 		if len(targets) == 0 {
 			targets = []shell.Word{{Value: ".", Known: true}}
 		}
@@ -214,58 +205,58 @@ sub:
 			x.write(t, true, GitLocal)
 		}
 		kind := "clean"
-		if p.has('x') {
+		if p.Has('x') {
 			kind = "cleanx"
-		} else if p.has('X') {
+		} else if p.Has('X') {
 			kind = "cleanX"
 		}
 		x.gitLose(kind, "deletes untracked files in", targets, nil)
 		x.add(risk.High, GitLocal, "destructive_git", "git clean deletes untracked files (ignored ones too with -x)")
 	case sub == "rm":
-		for _, o := range p.operands {
-			if !p.has(0, "cached") {
-				x.write(o, p.has('r'), GitLocal)
-				x.lose(o, p.has('r'), "deletes")
+		for _, o := range p.Operands {
+			if !p.Has(0, "cached") {
+				x.write(o, p.Has('r'), GitLocal)
+				x.lose(o, p.Has('r'), "deletes")
 			}
 		}
-		if p.has(0, "cached") {
+		if p.Has(0, "cached") {
 			x.add(risk.Medium, GitLocal, "git_local", "git rm --cached unstages")
 			return
 		}
 		x.add(risk.High, GitLocal, "deny_list", "git rm deletes files")
 	case sub == "merge":
-		if p.has(0, "abort") {
+		if p.Has(0, "abort") {
 			x.add(risk.Medium, GitLocal, "git_local", "git merge --abort")
 			return
 		}
 		x.add(risk.High, GitLocal, "deny_list", "git merge")
 	case sub == "rebase":
-		if p.has(0, "abort", "continue", "skip", "quit") {
+		if p.Has(0, "abort", "continue", "skip", "quit") {
 			x.add(risk.Medium, GitLocal, "git_local", "git rebase control")
 			return
 		}
-		if e, ok := p.value("x", "exec"); ok {
+		if e, ok := p.Value("x", "exec"); ok {
 			x.nested(e.Value, "git rebase --exec")
 		}
 		x.add(risk.High, GitLocal, "history_rewrite", "git rebase rewrites history")
 		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits: if they were shared, others' history no longer matches, and a conflict can leave work half done")
-	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.has('d'):
+	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.Has('d'):
 		x.add(risk.High, GitLocal, "history_rewrite", "git "+sub+" rewrites or drops history, or writes the index directly")
 		if sub != "update-index" {
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites or drops history: commits may be lost for good")
 		}
 	case sub == "apply" || sub == "am":
-		if p.has(0, "check", "stat", "numstat", "summary") {
+		if p.Has(0, "check", "stat", "numstat", "summary") {
 			x.add(risk.Low, GitRead, "git_read", "git apply --check only reads")
 			return
 		}
-		if p.has(0, "cached") {
+		if p.Has(0, "cached") {
 			x.add(risk.High, GitLocal, "git_local", "git apply --cached writes the index from a patch")
 			return
 		}
 		x.add(risk.Critical, GitLocal, "self_protection_unknown_target", "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
 	case sub == "archive" || sub == "bundle" || sub == "format-patch":
-		if o, ok := p.value("o", "output"); ok {
+		if o, ok := p.Value("o", "output"); ok {
 			x.write(o, false, GitLocal)
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" writes files")
@@ -274,7 +265,7 @@ sub:
 	}
 }
 
-func (x *cmdCtx) gitPush(p parsed) {
+func (x *cmdCtx) gitPush(p command.Args) {
 	for _, a := range x.args {
 		v := a.Value
 		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {
@@ -282,7 +273,7 @@ func (x *cmdCtx) gitPush(p parsed) {
 			return
 		}
 	}
-	for i, o := range p.operands {
+	for i, o := range p.Operands {
 		if i == 0 {
 			continue // the remote
 		}
@@ -298,12 +289,12 @@ func (x *cmdCtx) gitPush(p parsed) {
 	x.add(risk.High, GitRemote, "deny_list", "git push publishes commits")
 }
 
-func (x *cmdCtx) gitBranch(p parsed) {
+func (x *cmdCtx) gitBranch(p command.Args) {
 	switch {
-	case p.has('D') || p.has('d') && p.has('f') || p.has(0, "delete") && p.has(0, "force"):
+	case p.Has('D') || p.Has('d') && p.Has('f') || p.Has(0, "delete") && p.Has(0, "force"):
 		x.add(risk.High, GitLocal, "destructive_git", "git branch -D deletes a branch with unmerged work")
 		var names []string
-		for _, o := range p.operands {
+		for _, o := range p.Operands {
 			if !o.Known {
 				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" deletes a branch whose name cannot be known: its work may be merged nowhere")
 				return
@@ -311,16 +302,16 @@ func (x *cmdCtx) gitBranch(p parsed) {
 			names = append(names, o.Value)
 		}
 		x.gitLose("branch", "deletes branches", nil, names)
-	case p.has('d', "delete") || p.has('m', "move") || p.has('M') || p.has('c', "copy") || p.has('C') || p.has('u', "set-upstream-to") || p.has(0, "unset-upstream", "edit-description"):
+	case p.Has('d', "delete") || p.Has('m', "move") || p.Has('M') || p.Has('c', "copy") || p.Has('C') || p.Has('u', "set-upstream-to") || p.Has(0, "unset-upstream", "edit-description"):
 		x.add(risk.Medium, GitLocal, "git_local", "git branch changes branches")
-	case len(p.operands) == 0 || p.has('l', "list"):
+	case len(p.Operands) == 0 || p.Has('l', "list"):
 		x.add(risk.Low, GitRead, "git_read", "git branch lists branches")
 	default:
 		x.add(risk.Medium, GitLocal, "git_local", "git branch creates a branch")
 	}
 }
 
-func (x *cmdCtx) gitConfig(p parsed, rest []shell.Word) {
+func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 	for i, a := range rest {
 		// git config --file F writes F, whatever it is called.
 		if (a.Value == "-f" || a.Value == "--file") && i+1 < len(rest) {
@@ -329,16 +320,16 @@ func (x *cmdCtx) gitConfig(p parsed, rest []shell.Word) {
 			x.write(shell.Word{Value: v, Known: a.Known}, false, GitLocal)
 		}
 	}
-	if f, ok := p.value("f", "file"); ok {
-		p.operands = without(p.operands, f)
+	if f, ok := p.Value("f", "file"); ok {
+		p.Operands = without(p.Operands, f)
 	}
-	if p.has('l', "list", "get", "get-all", "get-regexp", "show-origin", "get-urlmatch") || len(p.operands) <= 1 && !p.has(0, "unset", "unset-all", "add", "replace-all", "edit", "rename-section", "remove-section") && !p.has('e') {
-		if len(p.operands) == 0 || p.operands[0].Value != "set" {
+	if p.Has('l', "list", "get", "get-all", "get-regexp", "show-origin", "get-urlmatch") || len(p.Operands) <= 1 && !p.Has(0, "unset", "unset-all", "add", "replace-all", "edit", "rename-section", "remove-section") && !p.Has('e') {
+		if len(p.Operands) == 0 || p.Operands[0].Value != "set" {
 			x.add(risk.Low, GitRead, "git_read", "git config reads")
 			return
 		}
 	}
-	ops := p.operands
+	ops := p.Operands
 	if len(ops) > 0 && (ops[0].Value == "set" || ops[0].Value == "unset") {
 		ops = ops[1:]
 	}
@@ -361,10 +352,10 @@ func (x *cmdCtx) gitConfig(p parsed, rest []shell.Word) {
 	x.add(risk.Medium, GitLocal, "git_local", "git config changes the configuration")
 }
 
-func (x *cmdCtx) gitSubmodule(p parsed) {
+func (x *cmdCtx) gitSubmodule(p command.Args) {
 	op := ""
-	if len(p.operands) > 0 {
-		op = p.operands[0].Value
+	if len(p.Operands) > 0 {
+		op = p.Operands[0].Value
 	}
 	switch op {
 	case "foreach":
@@ -385,7 +376,7 @@ func (x *cmdCtx) gitSubmodule(p parsed) {
 
 // gitCheckout: paths after -- (or ".") are overwritten with another version; a branch name
 // is a switch.
-func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p parsed) {
+func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p command.Args) {
 	var paths []shell.Word
 	dash := false
 	for _, a := range rest {
@@ -398,13 +389,13 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p parsed) {
 		}
 	}
 	if !dash {
-		for i, o := range p.operands {
+		for i, o := range p.Operands {
 			if sub == "restore" || o.Value == "." || strings.Contains(o.Value, "/") && i > 0 || !o.Known {
 				paths = append(paths, o)
 			}
 		}
 	}
-	if sub == "restore" && p.has('S', "staged") && !p.has('W', "worktree") {
+	if sub == "restore" && p.Has('S', "staged") && !p.Has('W', "worktree") {
 		x.add(risk.Medium, GitLocal, "git_local", "git restore --staged unstages")
 		return
 	}
@@ -414,10 +405,10 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p parsed) {
 	}
 	if len(paths) > 0 {
 		x.gitLose("paths", "overwrites", paths, nil)
-	} else if p.has('f', "force") || p.has(0, "discard-changes") {
+	} else if p.Has('f', "force") || p.Has(0, "discard-changes") {
 		x.gitLose("reset", "discards", nil, nil)
 	}
-	if p.has('f', "force") {
+	if p.Has('f', "force") {
 		x.add(risk.High, GitLocal, "destructive_git", "git "+sub+" --force discards local changes")
 		return
 	}
@@ -491,23 +482,23 @@ func (x *cmdCtx) fetch() {
 		x.browse()
 		return
 	}
-	var p parsed
+	var p command.Args
 	isWget := x.name == "wget" || x.name == "wget2"
 	if isWget {
-		p = parseArgs(x.args, wgetShort, wgetLong...)
+		p = command.Parse(x.args, wgetShort, wgetLong...)
 	} else {
-		p = parseArgs(x.args, curlShort, curlLong...)
+		p = command.Parse(x.args, curlShort, curlLong...)
 	}
-	urls := p.operands
-	if u, ok := p.value("url"); ok {
+	urls := p.Operands
+	if u, ok := p.Value("url"); ok {
 		urls = append(urls, u)
 	}
-	if _, ok := p.value("K", "config", "i", "input-file", "e", "execute"); ok {
+	if _, ok := p.Value("K", "config", "i", "input-file", "e", "execute"); ok {
 		x.add(risk.Critical, ShellExec, "network_external", x.name+" reads its URLs or commands from a file: they cannot be known statically")
 	}
 	local := true
 	for _, k := range []string{"x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "e", "execute"} {
-		v, ok := p.val[k]
+		v, ok := p.Val[k]
 		if !ok || x.name == "curl" && (k == "e" || k == "execute") {
 			continue
 		}
@@ -542,7 +533,7 @@ func (x *cmdCtx) fetch() {
 		}
 	}
 	if len(urls) == 0 {
-		if p.unknown || x.cmd.StdinArgs {
+		if p.Unknown || x.cmd.StdinArgs {
 			x.add(risk.Critical, ShellExec, "network_external", x.name+" with arguments that cannot be known statically")
 			return
 		}
@@ -554,17 +545,17 @@ func (x *cmdCtx) fetch() {
 		if x.name == "curl" && (k == "O" || k == "a") || isWget && (k == "D" || k == "c") {
 			continue
 		}
-		if w, ok := p.val[k]; ok && w.Value != "-" {
+		if w, ok := p.Val[k]; ok && w.Value != "-" {
 			x.write(w, false, ShellExec)
 		}
 	}
-	remoteName := x.name == "curl" && p.has('O', "remote-name", "remote-name-all") || isWget
-	if _, ok := p.value("O", "output-document"); isWget && ok {
+	remoteName := x.name == "curl" && p.Has('O', "remote-name", "remote-name-all") || isWget
+	if _, ok := p.Value("O", "output-document"); isWget && ok {
 		remoteName = false
 	}
 	if remoteName {
 		dir := shell.Word{Value: ".", Known: true}
-		if d, ok := p.value("P", "directory-prefix", "output-dir"); ok {
+		if d, ok := p.Value("P", "directory-prefix", "output-dir"); ok {
 			dir = d
 		}
 		for _, u := range urls {

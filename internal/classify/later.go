@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -71,23 +72,23 @@ func (c *Classifier) laterWrite(t target) string {
 // seen either).
 func (x *cmdCtx) schedule() bool {
 	n := x.name
-	p := parseArgs(x.args, "uqfMt")
+	p := command.Parse(x.args, "uqfMt")
 	switch n {
 	case "crontab":
-		if p.has('l') && len(p.operands) == 0 {
+		if p.Has('l') && len(p.Operands) == 0 {
 			x.add(risk.Medium, ShellExec, "deny_list", "crontab -l lists scheduled commands")
 			return true
 		}
 	case "at", "batch":
-		if p.has('l') || p.has('c') {
+		if p.Has('l') || p.Has('c') {
 			x.add(risk.Medium, ShellExec, "deny_list", n+" lists scheduled jobs")
 			return true
 		}
 	case "systemd-run":
 	case "launchctl":
 		sub := ""
-		if len(p.operands) > 0 {
-			sub = p.operands[0].Value
+		if len(p.Operands) > 0 {
+			sub = p.Operands[0].Value
 		}
 		switch sub {
 		case "load", "bootstrap", "submit", "enable", "kickstart", "asuser", "start":
@@ -140,12 +141,12 @@ func (x *cmdCtx) killAll() bool {
 			}
 		}
 	case "pkill", "killall":
-		p := parseArgs(x.args, "uUgGPstFnoe", "signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than")
-		byUser := p.has('u', "user", "euid") || p.has('U', "uid")
+		p := command.Parse(x.args, "uUgGPstFnoe", "signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than")
+		byUser := p.Has('u', "user", "euid") || p.Has('U', "uid")
 		if x.name == "killall" {
-			byUser = p.has('u', "user")
+			byUser = p.Has('u', "user")
 		}
-		if byUser && len(p.operands) == 0 {
+		if byUser && len(p.Operands) == 0 {
 			x.add(risk.Critical, ShellExec, "kill_all", x.name+" -u with no pattern kills every process of the user")
 			return true
 		}

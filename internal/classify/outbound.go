@@ -6,6 +6,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/mask"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -269,20 +270,20 @@ func httpSends(x *cmdCtx) sent {
 	}
 	switch x.name {
 	case "curl", "curlie":
-		p := parseArgs(x.args, curlShort, curlLong...)
+		p := command.Parse(x.args, curlShort, curlLong...)
 		for _, k := range []string{"d", "data", "data-binary", "data-ascii", "json", "data-urlencode"} {
-			if v, ok := p.val[k]; ok {
+			if v, ok := p.Val[k]; ok {
 				file(v, "@")
 				s.words = append(s.words, v)
 			}
 		}
 		for _, k := range []string{"F", "form"} {
-			if v, ok := p.val[k]; ok {
+			if v, ok := p.Val[k]; ok {
 				file(v, "=@")
 				file(v, "=<")
 			}
 		}
-		if v, ok := p.value("T", "upload-file"); ok {
+		if v, ok := p.Value("T", "upload-file"); ok {
 			if v.Value == "-" || v.Value == "." {
 				s.stdin = true
 			} else {
@@ -291,8 +292,8 @@ func httpSends(x *cmdCtx) sent {
 		}
 		s.names = urlOperands(p)
 	case "wget", "wget2":
-		p := parseArgs(x.args, wgetShort, wgetLong...)
-		if v, ok := p.value("post-file", "body-file"); ok {
+		p := command.Parse(x.args, wgetShort, wgetLong...)
+		if v, ok := p.Value("post-file", "body-file"); ok {
 			s.files = append(s.files, v)
 		}
 		s.names = urlOperands(p)
@@ -322,9 +323,9 @@ func httpSends(x *cmdCtx) sent {
 	return s
 }
 
-func urlOperands(p parsed) []shell.Word {
-	urls := append([]shell.Word{}, p.operands...)
-	if u, ok := p.value("url"); ok {
+func urlOperands(p command.Args) []shell.Word {
+	urls := append([]shell.Word{}, p.Operands...)
+	if u, ok := p.Value("url"); ok {
 		urls = append(urls, u)
 	}
 	return urls
@@ -351,8 +352,8 @@ func dnsSends(x *cmdCtx) sent {
 	short := map[string]string{"dig": "bcfkpqtxy", "host": "cNRtWm", "drill": "ckoprstfvy", "delv": "abcpqtx", "kdig": "bcfkpqtxyE",
 		"ping": "cisIWwtlpQmMSTFw", "ping6": "cisIWwtlpQmMSTFw", "traceroute": "fgimNpstwqzA", "traceroute6": "fgimNpstwqzA",
 		"tracepath": "lmp", "mtr": "abBcsiIfmGQPo", "nmap": "opDeSiIgM"}[n]
-	p := parseArgs(args, short)
-	for _, o := range p.operands {
+	p := command.Parse(args, short)
+	for _, o := range p.Operands {
 		v := o.Value
 		if o.Known && (strings.HasPrefix(v, "+") || v == "any" || v == "txt" || v == "TXT" || v == "A" || v == "AAAA" || v == "MX" || v == "NS" || v == "IN") {
 			continue
@@ -363,14 +364,14 @@ func dnsSends(x *cmdCtx) sent {
 		s.names = append(s.names, shell.Word{Value: strings.TrimPrefix(v, "@"), Known: o.Known})
 	}
 	for _, k := range []string{"q", "x"} {
-		if v, ok := p.val[k]; ok && (n == "dig" || n == "kdig") {
+		if v, ok := p.Val[k]; ok && (n == "dig" || n == "kdig") {
 			s.names = append(s.names, v)
 		}
 	}
-	if v, ok := p.val["f"]; ok && (n == "dig" || n == "kdig") {
+	if v, ok := p.Val["f"]; ok && (n == "dig" || n == "kdig") {
 		s.files = append(s.files, v) // dig -f file: every line is looked up
 	}
-	if v, ok := p.val["p"]; ok && (n == "ping" || n == "ping6") {
+	if v, ok := p.Val["p"]; ok && (n == "ping" || n == "ping6") {
 		s.words = append(s.words, v) // the pattern padding each packet
 	}
 	for _, a := range args {
@@ -393,16 +394,16 @@ func dnsSends(x *cmdCtx) sent {
 
 // whoisSends: whois sends its query to a whois server (whois -h HOST: any server).
 func whoisSends(x *cmdCtx) sent {
-	p := parseArgs(x.args, "hpi")
-	s := sent{names: p.operands}
-	if h, ok := p.value("h"); ok {
+	p := command.Parse(x.args, "hpi")
+	s := sent{names: p.Operands}
+	if h, ok := p.Value("h"); ok {
 		s.hosts = []shell.Word{h}
-		s.words = p.operands
+		s.words = p.Operands
 		s.names = nil
 	} else {
 		s.hosts = append(s.hosts, shell.Word{Value: "a whois server", Known: true})
 	}
-	if len(p.operands) == 0 {
+	if len(p.Operands) == 0 {
 		s.none, s.bare = true, true
 	}
 	return s
@@ -415,17 +416,17 @@ func socketSends(x *cmdCtx) sent {
 	if x.name == "socat" {
 		return socatSends(x)
 	}
-	p := parseArgs(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
-	listen := p.has('l', "listen")
-	_, runs := p.value("e", "c", "exec", "sh-exec", "lua-exec")
+	p := command.Parse(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+	listen := p.Has('l', "listen")
+	_, runs := p.Value("e", "c", "exec", "sh-exec", "lua-exec")
 	s := sent{stdin: true}
 	switch {
 	case listen:
 		bind := shell.Word{Value: "0.0.0.0", Known: true}
-		if v, ok := p.value("s", "source"); ok {
+		if v, ok := p.Value("s", "source"); ok {
 			bind = v
 		}
-		for _, o := range p.operands {
+		for _, o := range p.Operands {
 			if o.Known && !allDigits(o.Value) {
 				bind = o // nc -l 127.0.0.1 8080
 			}
@@ -441,10 +442,10 @@ func socketSends(x *cmdCtx) sent {
 			return s
 		}
 		return sent{none: true}
-	case len(p.operands) > 0:
-		s.hosts = []shell.Word{p.operands[0]}
+	case len(p.Operands) > 0:
+		s.hosts = []shell.Word{p.Operands[0]}
 		if runs {
-			s.always = "connects a program (a shell) to " + p.operands[0].Value
+			s.always = "connects a program (a shell) to " + p.Operands[0].Value
 		}
 		return s
 	}
@@ -511,17 +512,17 @@ func serverSends(x *cmdCtx) sent {
 // sshSends: a tunnel carries whatever later calls send through it; the remote command and the
 // standard input are sent to the host.
 func sshSends(x *cmdCtx) sent {
-	p := parseArgs(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
-	if len(p.operands) == 0 {
+	p := command.Parse(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	if len(p.Operands) == 0 {
 		return sent{none: true, bare: true}
 	}
-	s := sent{hosts: p.operands[:1], words: p.operands[1:], stdin: !p.has('n') && !p.has('f')}
+	s := sent{hosts: p.Operands[:1], words: p.Operands[1:], stdin: !p.Has('n') && !p.Has('f')}
 	for _, t := range []struct {
 		opt byte
 		why string
 	}{{'R', "-R opens this machine's ports to the remote"}, {'L', "-L makes a local port lead to another machine (a later call to a local address leaves it)"},
 		{'D', "-D opens a SOCKS proxy through the remote (a later call to a local address leaves the machine)"}, {'w', "-w opens a network tunnel device to the remote"}} {
-		if _, ok := p.value(string(t.opt)); ok {
+		if _, ok := p.Value(string(t.opt)); ok {
 			s.always, s.rule = "opens a tunnel: "+t.why, ruleTunnel
 		}
 	}
@@ -547,16 +548,16 @@ func sshSends(x *cmdCtx) sent {
 // copySends: scp, rsync and rclone of a local file to another machine upload it; sftp with a
 // batch of commands (-b, a pipe, a here-document) may put files.
 func copySends(x *cmdCtx) sent {
-	var p parsed
+	var p command.Args
 	args := x.args
 	switch x.name {
 	case "sftp":
-		p = parseArgs(args, "BbcDFiJlPRSs")
-		if len(p.operands) == 0 {
+		p = command.Parse(args, "BbcDFiJlPRSs")
+		if len(p.Operands) == 0 {
 			return sent{none: true}
 		}
-		s := sent{hosts: []shell.Word{{Value: remoteHostOr(p.operands[0]), Known: p.operands[0].Known}}}
-		if b, ok := p.value("b"); ok {
+		s := sent{hosts: []shell.Word{{Value: remoteHostOr(p.Operands[0]), Known: p.Operands[0].Known}}}
+		if b, ok := p.Value("b"); ok {
 			s.always = "runs the batch of commands in " + b.Value + ", which may put files, against " + s.hosts[0].Value
 		} else if x.cmd.Input != "" {
 			s.always = "takes commands (put among them) from its input, against " + s.hosts[0].Value
@@ -574,19 +575,19 @@ func copySends(x *cmdCtx) sent {
 		default:
 			return sent{none: true}
 		}
-		p = parseArgs(args[1:], "")
-		if args[0].Value == "rcat" && len(p.operands) > 0 {
-			return sent{hosts: p.operands, stdin: true}
+		p = command.Parse(args[1:], "")
+		if args[0].Value == "rcat" && len(p.Operands) > 0 {
+			return sent{hosts: p.Operands, stdin: true}
 		}
 	case "rsync":
-		p = parseArgs(args, "efT", "rsh", "filter", "exclude", "include", "rsync-path", "temp-dir", "exclude-from", "include-from", "files-from", "password-file", "log-file")
+		p = command.Parse(args, "efT", "rsh", "filter", "exclude", "include", "rsync-path", "temp-dir", "exclude-from", "include-from", "files-from", "password-file", "log-file")
 	default:
-		p = parseArgs(args, "cFiJloPSDXB")
+		p = command.Parse(args, "cFiJloPSDXB")
 	}
-	if len(p.operands) < 2 {
+	if len(p.Operands) < 2 {
 		return sent{none: true}
 	}
-	dest := p.operands[len(p.operands)-1]
+	dest := p.Operands[len(p.Operands)-1]
 	dh := remoteHost(dest.Value)
 	if x.name == "rclone" && dh == "" && rcloneRemote(dest.Value) {
 		dh = "remote storage " + strings.SplitN(dest.Value, ":", 2)[0]
@@ -598,7 +599,7 @@ func copySends(x *cmdCtx) sent {
 	if !dest.Known {
 		s.hosts[0].Value = dest.Value
 	}
-	for _, src := range p.operands[:len(p.operands)-1] {
+	for _, src := range p.Operands[:len(p.Operands)-1] {
 		if !src.Known || remoteHost(src.Value) == "" && !(x.name == "rclone" && rcloneRemote(src.Value)) {
 			s.files = append(s.files, src)
 		}
@@ -663,14 +664,14 @@ func cloudSends(x *cmdCtx) sent {
 	case x.name == "azcopy" && (sub(0) == "copy" || sub(0) == "cp" || sub(0) == "sync"):
 		o = pos[1:]
 	case x.name == "az" && sub(0) == "storage" && strings.HasPrefix(sub(2), "upload"):
-		p := parseArgs(x.args, "fsdcn", "file", "source", "destination", "container-name", "name", "account-name")
-		if f, ok := p.value("f", "file", "s", "source"); ok {
+		p := command.Parse(x.args, "fsdcn", "file", "source", "destination", "container-name", "name", "account-name")
+		if f, ok := p.Value("f", "file", "s", "source"); ok {
 			return sent{hosts: []shell.Word{{Value: "Azure storage", Known: true}}, files: []shell.Word{f}}
 		}
 		return sent{none: true}
 	case x.name == "aws" && sub(0) == "s3api" && sub(1) == "put-object":
-		p := parseArgs(x.args, "", "body", "bucket", "key")
-		if f, ok := p.value("body"); ok {
+		p := command.Parse(x.args, "", "body", "bucket", "key")
+		if f, ok := p.Value("body"); ok {
 			return sent{hosts: []shell.Word{{Value: "S3", Known: true}}, files: []shell.Word{f}}
 		}
 		return sent{none: true}
@@ -743,9 +744,9 @@ func ghSends(x *cmdCtx) sent {
 	}
 	switch {
 	case sub(0) == "gist" && (sub(1) == "create" || sub(1) == "new" || sub(1) == "edit"):
-		p := parseArgs(args[2:], "dfw", "desc", "filename", "add")
-		s.files = p.operands
-		if f, ok := p.value("a", "add"); ok {
+		p := command.Parse(args[2:], "dfw", "desc", "filename", "add")
+		s.files = p.Operands
+		if f, ok := p.Value("a", "add"); ok {
 			s.files = append(s.files, f)
 		}
 		if sub(1) == "edit" && len(s.files) > 0 {
@@ -762,7 +763,7 @@ func ghSends(x *cmdCtx) sent {
 			}
 		}
 	case sub(0) == "api":
-		p := parseArgs(args[1:], "FfHXqt", "field", "raw-field", "header", "method", "input", "jq", "template", "hostname", "preview", "cache")
+		p := command.Parse(args[1:], "FfHXqt", "field", "raw-field", "header", "method", "input", "jq", "template", "hostname", "preview", "cache")
 		for i := 1; i < len(args); i++ {
 			v := args[i].Value
 			if (v == "-F" || v == "--field" || v == "-f" || v == "--raw-field") && i+1 < len(args) {
@@ -774,7 +775,7 @@ func ghSends(x *cmdCtx) sent {
 				i++
 			}
 		}
-		if in, ok := p.value("input"); ok {
+		if in, ok := p.Value("input"); ok {
 			if in.Value == "-" {
 				s.stdin = true
 			} else {
@@ -815,40 +816,31 @@ func ghSends(x *cmdCtx) sent {
 // ls-remote are asked for like a WebFetch (urlCarries). A remote pointed by the program is
 // remembered for the pushes after it.
 func gitSends(x *cmdCtx) sent {
-	args := x.args
+	g := command.SplitGit(x.args)
 	redirect := ""
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
-		if (v == "-C" || v == "-c" || v == "--git-dir" || v == "--work-tree" || v == "--namespace") && i+1 < len(args) {
-			if k, val, ok := strings.Cut(strings.ToLower(args[i+1].Value), "="); v == "-c" && ok && gitRedirectKey(k) {
-				redirect = k + "=" + val
-			}
-			i++
-			continue
-		}
-		if !strings.HasPrefix(v, "-") {
-			break
+	for _, o := range g.Opts {
+		if k, val, ok := strings.Cut(strings.ToLower(o.Value.Value), "="); o.Name == "-c" && ok && gitRedirectKey(k) {
+			redirect = k + "=" + val
 		}
 	}
-	if i >= len(args) {
+	if g.Sub.Value == "" {
 		return sent{none: true}
 	}
-	sub := args[i].Value
+	sub := g.Sub.Value
 	switch sub {
 	case "remote", "config", "send-email", "imap-send", "daemon", "push", "send-pack", "fetch", "pull", "clone", "ls-remote", "archive":
 	default:
 		return sent{none: true}
 	}
-	rest := args[i+1:]
-	p := parseArgs(rest, "oC", "push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter")
+	rest := g.Rest
+	p := command.Parse(rest, "oC", "push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter")
 	switch sub {
 	case "remote":
-		x.gitRemotePointed(p.operands)
+		x.gitRemotePointed(p.Operands)
 		return sent{none: true}
 	case "config":
-		if len(p.operands) >= 2 && gitRedirectKey(strings.ToLower(p.operands[0].Value)) {
-			x.r.pointRemote(remoteOfKey(p.operands[0].Value), p.operands[1].Value)
+		if len(p.Operands) >= 2 && gitRedirectKey(strings.ToLower(p.Operands[0].Value)) {
+			x.r.pointRemote(remoteOfKey(p.Operands[0].Value), p.Operands[1].Value)
 		}
 		return sent{none: true}
 	case "send-email":
@@ -859,13 +851,13 @@ func gitSends(x *cmdCtx) sent {
 		return sent{hosts: []shell.Word{{Value: "0.0.0.0", Known: true}}, always: "daemon serves the repositories to whoever connects", rule: ruleTunnel}
 	case "push", "send-pack":
 		remote := shell.Word{Value: "", Known: true}
-		if r, ok := p.value("repo"); ok {
+		if r, ok := p.Value("repo"); ok {
 			remote = r
-		} else if len(p.operands) > 0 {
-			remote = p.operands[0]
+		} else if len(p.Operands) > 0 {
+			remote = p.Operands[0]
 		}
 		var words []shell.Word
-		if o, ok := p.value("o", "push-option"); ok {
+		if o, ok := p.Value("o", "push-option"); ok {
 			words = append(words, o)
 		}
 		s := sent{hosts: []shell.Word{{Value: "the remote", Known: true}}, words: words}
@@ -891,11 +883,11 @@ func gitSends(x *cmdCtx) sent {
 		return s
 	case "fetch", "pull", "clone", "ls-remote", "archive":
 		var urls []shell.Word
-		if u, ok := p.value("remote"); ok && sub == "archive" {
+		if u, ok := p.Value("remote"); ok && sub == "archive" {
 			urls = append(urls, u)
 		}
-		if sub != "archive" && len(p.operands) > 0 {
-			urls = append(urls, p.operands[0])
+		if sub != "archive" && len(p.Operands) > 0 {
+			urls = append(urls, p.Operands[0])
 		}
 		s := sent{}
 		for _, u := range urls {

@@ -3,93 +3,13 @@ package classify
 import (
 	"net/url"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
-
-// parsed is a command's arguments split into options and operands (GNU style: options may
-// follow operands, "--" ends them).
-type parsed struct {
-	short    map[byte]bool
-	val      map[string]shell.Word // values of options that take one, by name ("o", "output")
-	long     map[string]bool
-	operands []shell.Word
-	unknown  bool // an argument could not be known statically
-}
-
-func parseArgs(args []shell.Word, short string, long ...string) parsed {
-	p := parsed{short: map[byte]bool{}, val: map[string]shell.Word{}, long: map[string]bool{}}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.Known {
-			p.unknown = true
-			p.operands = append(p.operands, a)
-			continue
-		}
-		v := a.Value
-		switch {
-		case v == "--":
-			p.operands = append(p.operands, args[i+1:]...)
-			for _, b := range args[i+1:] {
-				if !b.Known {
-					p.unknown = true
-				}
-			}
-			return p
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			name, value, has := strings.Cut(v[2:], "=")
-			p.long[name] = true
-			if has {
-				p.val[name] = shell.Word{Value: value, Known: true}
-			} else if slices.Contains(long, name) && i+1 < len(args) {
-				i++
-				p.val[name] = args[i]
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			for j := 1; j < len(v); j++ {
-				ch := v[j]
-				p.short[ch] = true
-				if strings.IndexByte(short, ch) >= 0 {
-					if j+1 < len(v) {
-						p.val[string(ch)] = shell.Word{Value: v[j+1:], Known: true}
-					} else if i+1 < len(args) {
-						i++
-						p.val[string(ch)] = args[i]
-					}
-					break
-				}
-			}
-		default:
-			p.operands = append(p.operands, a)
-		}
-	}
-	return p
-}
-
-func (p parsed) has(short byte, long ...string) bool {
-	if short != 0 && p.short[short] {
-		return true
-	}
-	for _, l := range long {
-		if p.long[l] {
-			return true
-		}
-	}
-	return false
-}
-
-func (p parsed) value(names ...string) (shell.Word, bool) {
-	for _, n := range names {
-		if w, ok := p.val[n]; ok {
-			return w, true
-		}
-	}
-	return shell.Word{}, false
-}
 
 func set(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
@@ -152,7 +72,7 @@ func (x *cmdCtx) judge() {
 	case n == "rm" || n == "unlink" || n == "srm" || n == "shred":
 		x.rm()
 	case n == "rmdir":
-		for _, o := range parseArgs(x.args, "").operands {
+		for _, o := range command.Parse(x.args, "").Operands {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, "file_change", "removes directories")
@@ -161,7 +81,7 @@ func (x *cmdCtx) judge() {
 	case n == "mv":
 		x.copy(true)
 	case n == "mount":
-		if ops := parseArgs(x.args, "tTLUoO", "types", "options", "target", "source", "fstab").operands; len(ops) > 0 {
+		if ops := command.Parse(x.args, "tTLUoO", "types", "options", "target", "source", "fstab").Operands; len(ops) > 0 {
 			x.write(ops[len(ops)-1], true, ShellExec) // what is mounted over the target replaces it
 			x.destroy(ops[len(ops)-1], "mounting over")
 		}
@@ -173,7 +93,7 @@ func (x *cmdCtx) judge() {
 	case n == "ln" || n == "link":
 		x.ln()
 	case n == "touch" || n == "mkdir" || n == "truncate" || n == "mkfifo" || n == "mknod":
-		for _, o := range parseArgs(x.args, "srmdtAB", "size", "reference", "mode", "date").operands {
+		for _, o := range command.Parse(x.args, "srmdtAB", "size", "reference", "mode", "date").Operands {
 			x.write(o, false, ShellExec)
 			if n == "truncate" {
 				x.lose(o, false, "truncates")
@@ -181,16 +101,16 @@ func (x *cmdCtx) judge() {
 		}
 		x.add(risk.Medium, ShellExec, "file_change", n+" changes files")
 	case n == "vi" || n == "vim" || n == "nvim" || n == "emacs" || n == "nano" || n == "sponge" || n == "pico" || n == "micro":
-		for _, o := range parseArgs(x.args, "cSuTwWsi").operands {
+		for _, o := range command.Parse(x.args, "cSuTwWsi").Operands {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, "file_change", n+" writes the files it names")
 	case n == "tee":
-		p := parseArgs(x.args, "")
-		for _, o := range p.operands {
+		p := command.Parse(x.args, "")
+		for _, o := range p.Operands {
 			x.write(o, false, ShellExec)
 		}
-		if len(p.operands) > 0 {
+		if len(p.Operands) > 0 {
 			x.add(risk.Medium, ShellExec, "file_change", "tee writes files")
 		} else {
 			x.add(risk.Low, FileRead, "allow_list", "tee to stdout only")
@@ -369,17 +289,17 @@ func localHost(h string) bool { return h != "" && isLocalURL("http://"+h) }
 // scp and sftp: sending files to another machine is external communication (critical, like
 // curl); fetching from one is high; a local destination is a write.
 func (x *cmdCtx) scp() {
-	p := parseArgs(x.args, "cFiJloPSDXBbRs")
+	p := command.Parse(x.args, "cFiJloPSDXBbRs")
 	if x.name == "sftp" {
 		x.add(risk.High, ShellExec, "deny_list", "sftp: a remote connection")
 		return
 	}
-	if len(p.operands) < 2 {
+	if len(p.Operands) < 2 {
 		x.add(risk.High, ShellExec, "deny_list", "scp: a remote copy")
 		return
 	}
-	dest := p.operands[len(p.operands)-1]
-	srcs := p.operands[:len(p.operands)-1]
+	dest := p.Operands[len(p.Operands)-1]
+	srcs := p.Operands[:len(p.Operands)-1]
 	dh := remoteHost(dest.Value)
 	if !dest.Known || dh != "" && !localHost(dh) {
 		x.sendsCredential(srcs, dest)
@@ -403,9 +323,9 @@ func (x *cmdCtx) scp() {
 // local data (a pipe, < file, a heredoc) to a host that is not local sends that data away.
 func (x *cmdCtx) ssh() {
 	host := ""
-	p := parseArgs(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
-	if len(p.operands) > 0 {
-		host = p.operands[0].Value
+	p := command.Parse(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	if len(p.Operands) > 0 {
+		host = p.Operands[0].Value
 		if j := strings.LastIndexByte(host, '@'); j >= 0 {
 			host = host[j+1:]
 		}
@@ -454,12 +374,12 @@ func (x *cmdCtx) rawNet() {
 			hosts = append(hosts, shell.Word{Value: "localhost", Known: true}) // s_client's default
 		}
 	default:
-		p := parseArgs(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
-		if p.has('l', "listen") {
+		p := command.Parse(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+		if p.Has('l', "listen") {
 			break
 		}
-		if len(p.operands) > 0 {
-			h := p.operands[0]
+		if len(p.Operands) > 0 {
+			h := p.Operands[0]
 			v := h.Value
 			if u, err := url.Parse(v); err == nil && u.Host != "" {
 				v = u.Hostname()
@@ -523,21 +443,21 @@ func (x *cmdCtx) readOnly() {
 	for i, a := range x.cmd.Args {
 		argv[i] = a.Value
 	}
-	p := parseArgs(x.args, sp.Short, sp.Long...)
+	p := command.Parse(x.args, sp.Short, sp.Long...)
 	changed := false
 	optName := readonly.OptName
 	for _, o := range sp.Writes {
-		if w, ok := p.value(o); ok {
+		if w, ok := p.Value(o); ok {
 			x.write(w, false, ShellExec)
 			x.add(risk.Medium, ShellExec, "file_change", n+" "+optName(o)+" writes a file")
 			changed = true
-		} else if len(o) == 1 && p.short[o[0]] || len(o) > 1 && p.long[o] {
+		} else if len(o) == 1 && p.Short[o[0]] || len(o) > 1 && p.Long[o] {
 			x.write(shell.Word{Value: n + " " + optName(o) + " without a file"}, false, ShellExec)
 			changed = true
 		}
 	}
 	for _, o := range sp.Runs {
-		if w, ok := p.value(o); ok {
+		if w, ok := p.Value(o); ok {
 			x.add(risk.High, ShellExec, "runs_program", n+" "+optName(o)+" runs a program")
 			if w.Known {
 				x.nested(w.Value, n+" "+optName(o))
@@ -547,20 +467,20 @@ func (x *cmdCtx) readOnly() {
 			changed = true
 		}
 	}
-	if sp.Operand > 0 && len(p.operands) >= sp.Operand {
-		x.write(p.operands[sp.Operand-1], false, ShellExec)
-		x.add(risk.Medium, ShellExec, "file_change", n+" writes its operand "+p.operands[sp.Operand-1].Value)
+	if sp.Operand > 0 && len(p.Operands) >= sp.Operand {
+		x.write(p.Operands[sp.Operand-1], false, ShellExec)
+		x.add(risk.Medium, ShellExec, "file_change", n+" writes its operand "+p.Operands[sp.Operand-1].Value)
 		changed = true
 	}
-	if n == "history" && (p.has('w') || p.has('a')) {
-		for _, o := range p.operands {
+	if n == "history" && (p.Has('w') || p.Has('a')) {
+		for _, o := range p.Operands {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, "file_change", "history -w/-a writes the history file")
 		changed = true
 	}
-	if n == "tree" && p.has('R') {
-		ops := p.operands
+	if n == "tree" && p.Has('R') {
+		ops := p.Operands
 		if len(ops) == 0 {
 			ops = []shell.Word{{Value: ".", Known: true}}
 		}
@@ -584,24 +504,24 @@ func (x *cmdCtx) readOnly() {
 	}
 	switch n {
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep":
-		ops := p.operands
-		if _, ok := p.value("e", "regexp", "f", "file"); !ok && len(ops) > 0 {
+		ops := p.Operands
+		if _, ok := p.Value("e", "regexp", "f", "file"); !ok && len(ops) > 0 {
 			ops = ops[1:] // the pattern
 		}
 		x.readOps(ops)
 	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
-		x.readOps(p.operands)
+		x.readOps(p.Operands)
 	}
 	x.add(risk.Low, FileRead, "allow_list", n+" only reads")
 }
 
 func (x *cmdCtx) printenv() {
-	p := parseArgs(x.args, "u", "unset")
-	if len(p.operands) == 0 {
+	p := command.Parse(x.args, "u", "unset")
+	if len(p.Operands) == 0 {
 		x.add(risk.High, ShellExec, "environment_dump", x.name+" prints every environment variable, secrets included")
 		return
 	}
-	for _, o := range p.operands {
+	for _, o := range p.Operands {
 		if !o.Known || secretName(o.Value) {
 			x.add(risk.Critical, ShellExec, "secret_variable", x.name+" prints "+o.Value+", named like a secret")
 			return
@@ -611,9 +531,9 @@ func (x *cmdCtx) printenv() {
 }
 
 func (x *cmdCtx) rm() {
-	p := parseArgs(x.args, "")
-	recursive := p.has('r', "recursive") || p.has('R')
-	for _, o := range p.operands {
+	p := command.Parse(x.args, "")
+	recursive := p.Has('r', "recursive") || p.Has('R')
+	for _, o := range p.Operands {
 		if recursive || x.name == "shred" {
 			x.destroy(o, "recursive deletion")
 		}
@@ -633,10 +553,10 @@ func (x *cmdCtx) rm() {
 }
 
 func (x *cmdCtx) chmod() {
-	p := parseArgs(x.args, "", "reference")
-	recursive := p.has('R', "recursive")
-	ops := p.operands
-	if _, ok := p.value("reference"); !ok && len(ops) > 0 && x.name != "chattr" {
+	p := command.Parse(x.args, "", "reference")
+	recursive := p.Has('R', "recursive")
+	ops := p.Operands
+	if _, ok := p.Value("reference"); !ok && len(ops) > 0 && x.name != "chattr" {
 		ops = ops[1:] // the mode or owner
 	}
 	for _, o := range ops {
@@ -653,9 +573,9 @@ func (x *cmdCtx) chmod() {
 
 // copy judges mv (move: the sources are removed too) and cp/install.
 func (x *cmdCtx) copy(move bool) {
-	p := parseArgs(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
-	ops := p.operands
-	dest, hasT := p.value("t", "target-directory")
+	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	ops := p.Operands
+	dest, hasT := p.Value("t", "target-directory")
 	if !hasT {
 		if len(ops) < 2 {
 			if len(ops) == 1 && !x.cmd.StdinArgs {
@@ -669,7 +589,7 @@ func (x *cmdCtx) copy(move bool) {
 		}
 		dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
 	}
-	tree := move || p.has('r', "recursive") || p.has('R') || p.has('a', "archive")
+	tree := move || p.Has('r', "recursive") || p.Has('R') || p.Has('a', "archive")
 	x.write(dest, tree, ShellExec)
 	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	for _, s := range ops {
@@ -677,7 +597,7 @@ func (x *cmdCtx) copy(move bool) {
 			x.add(risk.Critical, ShellExec, "self_protection", x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}
-	if !move && x.name == "cp" && (p.has('s', "symbolic-link") || p.has('l', "link")) {
+	if !move && x.name == "cp" && (p.Has('s', "symbolic-link") || p.Has('l', "link")) {
 		x.links(ops) // cp -s/-l (-as, -al): links, not copies, like ln
 	}
 	for _, s := range ops {
@@ -702,9 +622,9 @@ func (x *cmdCtx) copy(move bool) {
 }
 
 func (x *cmdCtx) ln() {
-	p := parseArgs(x.args, "tS", "target-directory", "suffix")
-	ops := p.operands
-	if dest, ok := p.value("t", "target-directory"); ok {
+	p := command.Parse(x.args, "tS", "target-directory", "suffix")
+	ops := p.Operands
+	if dest, ok := p.Value("t", "target-directory"); ok {
 		x.write(dest, false, ShellExec)
 	} else if len(ops) >= 2 {
 		x.write(ops[len(ops)-1], false, ShellExec)
@@ -736,8 +656,8 @@ func (x *cmdCtx) links(ops []shell.Word) {
 }
 
 func (x *cmdCtx) sed() {
-	p := parseArgs(x.args, "efl", "expression", "file", "line-length")
-	inPlace := p.has('i', "in-place")
+	p := command.Parse(x.args, "efl", "expression", "file", "line-length")
+	inPlace := p.Has('i', "in-place")
 	for _, a := range x.args {
 		if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') {
 			inPlace = true
@@ -758,8 +678,8 @@ func (x *cmdCtx) sed() {
 			i++
 		}
 	}
-	ops := p.operands
-	if _, hasF := p.value("f", "file"); len(scripts) == 0 && !hasF && len(ops) > 0 {
+	ops := p.Operands
+	if _, hasF := p.Value("f", "file"); len(scripts) == 0 && !hasF && len(ops) > 0 {
 		scripts, ops = ops[:1], ops[1:]
 	}
 	for _, sc := range scripts {
@@ -887,14 +807,14 @@ func (x *cmdCtx) dd() {
 }
 
 func (x *cmdCtx) rsync() {
-	p := parseArgs(x.args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
-	if len(p.operands) < 2 {
+	p := command.Parse(x.args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
+	if len(p.Operands) < 2 {
 		x.add(risk.High, ShellExec, "deny_list", "rsync")
 		return
 	}
-	dest := p.operands[len(p.operands)-1]
+	dest := p.Operands[len(p.Operands)-1]
 	remote := false
-	for _, o := range p.operands {
+	for _, o := range p.Operands {
 		if !o.Known || strings.Contains(o.Value, ":") {
 			remote = true
 		}
@@ -902,13 +822,13 @@ func (x *cmdCtx) rsync() {
 	if !strings.Contains(dest.Value, ":") {
 		x.write(dest, true, ShellExec)
 	}
-	if p.has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
+	if p.Has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
 		x.destroy(dest, "rsync --delete")
 		x.lose(dest, true, "deletes files in")
 		x.add(risk.High, ShellExec, "deny_list", "rsync deletes files")
 	}
 	if h := remoteHost(dest.Value); !dest.Known || h != "" && !localHost(h) {
-		x.sendsCredential(p.operands[:len(p.operands)-1], dest)
+		x.sendsCredential(p.Operands[:len(p.Operands)-1], dest)
 	}
 	if remote {
 		x.add(risk.High, ShellExec, "deny_list", "rsync to or from another machine")
@@ -918,30 +838,30 @@ func (x *cmdCtx) rsync() {
 }
 
 func (x *cmdCtx) tar() {
-	p := parseArgs(x.args, "fCTXbHIK", "file", "directory", "files-from", "exclude-from", "to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script")
+	p := command.Parse(x.args, "fCTXbHIK", "file", "directory", "files-from", "exclude-from", "to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script")
 	mode := ""
 	if len(x.args) > 0 && x.args[0].Known && !strings.HasPrefix(x.args[0].Value, "-") {
 		mode = x.args[0].Value // tar xzf a.tgz
-		if strings.ContainsRune(mode, 'f') && len(p.operands) > 1 {
-			p.val["f"] = p.operands[1]
+		if strings.ContainsRune(mode, 'f') && len(p.Operands) > 1 {
+			p.Val["f"] = p.Operands[1]
 		}
 	}
-	has := func(c byte, long string) bool { return p.has(c, long) || strings.IndexByte(mode, c) >= 0 }
+	has := func(c byte, long string) bool { return p.Has(c, long) || strings.IndexByte(mode, c) >= 0 }
 	for _, k := range []string{"to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script"} {
-		if p.long[k] {
+		if p.Long[k] {
 			x.add(risk.High, ShellExec, "runs_program", "tar --"+k+" runs a program")
 		}
 	}
 	switch {
 	case has('x', "extract") || has('x', "get"):
 		dir := shell.Word{Value: ".", Known: true}
-		if d, ok := p.value("C", "directory"); ok {
+		if d, ok := p.Value("C", "directory"); ok {
 			dir = d
 		}
 		x.write(dir, true, ShellExec)
 		x.add(risk.Medium, ShellExec, "file_change", "tar extracts files")
 	case has('c', "create") || has('r', "append") || has('u', "update"):
-		if f, ok := p.value("f", "file"); ok && f.Value != "-" {
+		if f, ok := p.Value("f", "file"); ok && f.Value != "-" {
 			x.write(f, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, "file_change", "tar writes an archive")
@@ -951,13 +871,13 @@ func (x *cmdCtx) tar() {
 }
 
 func (x *cmdCtx) unpack() {
-	p := parseArgs(x.args, "dxo")
-	if x.name == "unzip" && (p.has('l') || p.has('t') || p.has('Z') || p.has('p')) {
+	p := command.Parse(x.args, "dxo")
+	if x.name == "unzip" && (p.Has('l') || p.Has('t') || p.Has('Z') || p.Has('p')) {
 		x.add(risk.Low, FileRead, "allow_list", "unzip lists or tests")
 		return
 	}
 	dir := shell.Word{Value: ".", Known: true}
-	if d, ok := p.value("d"); ok {
+	if d, ok := p.Value("d"); ok {
 		dir = d
 	}
 	for _, a := range x.args {
@@ -970,12 +890,12 @@ func (x *cmdCtx) unpack() {
 }
 
 func (x *cmdCtx) compress() {
-	p := parseArgs(x.args, "S", "suffix")
-	if p.has('c', "stdout") || p.has('l', "list") || p.has('t', "test") {
+	p := command.Parse(x.args, "S", "suffix")
+	if p.Has('c', "stdout") || p.Has('l', "list") || p.Has('t', "test") {
 		x.add(risk.Low, FileRead, "allow_list", x.name+" to stdout")
 		return
 	}
-	for _, o := range p.operands {
+	for _, o := range p.Operands {
 		x.write(o, false, ShellExec)
 	}
 	x.add(risk.Medium, ShellExec, "file_change", x.name+" replaces files")
@@ -1266,9 +1186,9 @@ func (x *cmdCtx) code(w shell.Word) {
 				inPlace = true
 			}
 		}
-		p := parseArgs(x.args, "fvFi", "include")
-		if inPlace && len(p.operands) > 1 {
-			for _, o := range p.operands[1:] {
+		p := command.Parse(x.args, "fvFi", "include")
+		if inPlace && len(p.Operands) > 1 {
+			for _, o := range p.Operands[1:] {
 				x.write(o, false, ShellExec)
 			}
 			x.add(risk.Medium, ShellExec, "file_change", "awk -i inplace edits files in place")
@@ -1286,8 +1206,8 @@ func (x *cmdCtx) code(w shell.Word) {
 			x.add(risk.Medium, ShellExec, "file_change", "the awk program may write files")
 			return
 		}
-		if len(p.operands) > 1 {
-			x.readOps(p.operands[1:])
+		if len(p.Operands) > 1 {
+			x.readOps(p.Operands[1:])
 		}
 		x.add(risk.Low, FileRead, "allow_list", "awk only reads")
 		return

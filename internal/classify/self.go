@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -155,12 +156,12 @@ func startupFile(p string) bool {
 // stash is popped, the harness's registration in .claude/settings.local.json among them. It is a
 // write of each pathspec, or, without one, of the whole working tree: from a subdirectory git
 // still stashes the whole repository, so the project root is written too.
-func (x *cmdCtx) stashUntracked(p parsed, op string) {
-	if !p.has('u', "include-untracked") && !p.has('a', "all") || op != "" && op != "push" && op != "save" {
+func (x *cmdCtx) stashUntracked(p command.Args, op string) {
+	if !p.Has('u', "include-untracked") && !p.Has('a', "all") || op != "" && op != "push" && op != "save" {
 		return
 	}
-	if op == "push" && len(p.operands) > 1 {
-		for _, t := range p.operands[1:] {
+	if op == "push" && len(p.Operands) > 1 {
+		for _, t := range p.Operands[1:] {
 			x.write(t, true, GitLocal)
 		}
 		return

@@ -9,6 +9,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/command"
 )
 
 // Spec says how a command that normally only reads can be made to write or run something
@@ -102,7 +104,7 @@ func ReadOnly(argv []string) bool {
 	case "date":
 		p := Parse(words, Specs["date"].Short, Specs["date"].Long...)
 		for _, o := range p.Operands {
-			if !strings.HasPrefix(o, "+") {
+			if !strings.HasPrefix(o.Value, "+") {
 				return false // date MMDDhhmm sets the clock
 			}
 		}
@@ -125,7 +127,7 @@ func ReadOnly(argv []string) bool {
 func (sp Spec) Hazard(name string, args []string) string {
 	p := Parse(args, sp.Short, sp.Long...)
 	for _, o := range append(append(slices.Clone(sp.Writes), sp.Flags...), sp.Runs...) {
-		if p.Has(o) {
+		if p.Given(o) {
 			return OptName(o)
 		}
 	}
@@ -139,19 +141,14 @@ func (sp Spec) Hazard(name string, args []string) string {
 			}
 		}
 	}
-	if name == "bat" && len(p.Operands) > 0 && p.Operands[0] == "cache" {
+	if name == "bat" && len(p.Operands) > 0 && p.Operands[0].Value == "cache" {
 		return "bat cache"
 	}
 	return ""
 }
 
 // OptName spells an option name of a Spec as on the command line.
-func OptName(o string) string {
-	if len(o) == 1 {
-		return "-" + o
-	}
-	return "--" + o
-}
+func OptName(o string) string { return command.OptName(o) }
 
 // FindHazard names a find action that writes, deletes or runs a program, or "".
 func FindHazard(args []string) string {
@@ -169,25 +166,22 @@ func FindHazard(args []string) string {
 // or write anything), a subcommand of gitRead or a listing form of branch, tag, remote, stash,
 // config, and no --output/-o/--ext-diff.
 func GitReadOnly(args []string) bool {
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		if a == "-C" && i+1 < len(args) {
-			i++
-			continue
+	g := command.SplitGit(command.Words(args))
+	for _, o := range g.Opts {
+		switch {
+		case o.Name == "-C" && o.HasValue, o.Name == "--no-pager", o.Name == "-P", o.Name == "--no-optional-locks":
+		default:
+			return o.Name == "--version" || o.Name == "--help"
 		}
-		if a == "--no-pager" || a == "-P" || a == "--no-optional-locks" {
-			continue
-		}
-		if strings.HasPrefix(a, "-") {
-			return a == "--version" || a == "--help"
-		}
-		break
 	}
-	if i >= len(args) {
+	if g.Sub.Value == "" {
 		return false
 	}
-	sub, rest := args[i], args[i+1:]
+	sub := g.Sub.Value
+	rest := make([]string, len(g.Rest))
+	for i, a := range g.Rest {
+		rest[i] = a.Value
+	}
 	for _, a := range rest {
 		if strings.HasPrefix(a, "--output") || a == "-o" || a == "--ext-diff" || a == "--textconv" || strings.HasPrefix(a, "--exec") || a == "--lost-found" || a == "--web" || a == "-w" && sub == "help" {
 			return false
@@ -217,58 +211,7 @@ func GitReadOnly(args []string) bool {
 	return GitRead[sub] && sub != "fsck" && sub != "help" && sub != "-v"
 }
 
-// Parsed is a command's arguments split into options and operands (GNU style: options may
-// follow operands, "--" ends them).
-type Parsed struct {
-	Short    map[byte]bool
-	Long     map[string]bool
-	Val      map[string]string // values of options that take one, by name ("o", "output")
-	Operands []string
-}
-
-// Has reports whether the option (a Spec name: one letter short, else long) was given.
-func (p Parsed) Has(o string) bool {
-	if len(o) == 1 {
-		return p.Short[o[0]]
-	}
-	return p.Long[o]
-}
-
-// Parse splits args; short and long name the options that take a value.
-func Parse(args []string, short string, long ...string) Parsed {
-	p := Parsed{Short: map[byte]bool{}, Long: map[string]bool{}, Val: map[string]string{}}
-	for i := 0; i < len(args); i++ {
-		v := args[i]
-		switch {
-		case v == "--":
-			p.Operands = append(p.Operands, args[i+1:]...)
-			return p
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			name, value, has := strings.Cut(v[2:], "=")
-			p.Long[name] = true
-			if has {
-				p.Val[name] = value
-			} else if slices.Contains(long, name) && i+1 < len(args) {
-				i++
-				p.Val[name] = args[i]
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			for j := 1; j < len(v); j++ {
-				ch := v[j]
-				p.Short[ch] = true
-				if strings.IndexByte(short, ch) >= 0 {
-					if j+1 < len(v) {
-						p.Val[string(ch)] = v[j+1:]
-					} else if i+1 < len(args) {
-						i++
-						p.Val[string(ch)] = args[i]
-					}
-					break
-				}
-			}
-		default:
-			p.Operands = append(p.Operands, v)
-		}
-	}
-	return p
+// Parse splits args; see command.Parse.
+func Parse(args []string, short string, long ...string) command.Args {
+	return command.ParseStrings(args, short, long...)
 }

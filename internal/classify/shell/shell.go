@@ -14,6 +14,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -32,15 +33,9 @@ const (
 // part stays unknown in it.
 const Dyn = "${__oath_dyn}"
 
-// Word is one argument after expansion.
-type Word struct {
-	Value string // the expanded text; contains Dyn where a part is unknown
-	Known bool   // the whole value is known statically
-	Glob  bool   // an unquoted pattern (*, ?, [), or "anything under" (a ** component)
-	// Escaped: part of it is spelled with $'…' backslash escapes ($'\x72\x6d' is rm), which
-	// no one writes for a program's name or a program's text but to hide it.
-	Escaped bool
-}
+// Word is one argument after expansion (the type lives in package command, whose option
+// parser and program table read it).
+type Word = command.Word
 
 // Dir is the working directory a command may run in: every directory it may be in after the
 // cd's seen so far, or Unknown when one of them could not be known.

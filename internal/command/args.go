@@ -1,0 +1,115 @@
+package command
+
+import (
+	"slices"
+	"strings"
+)
+
+// Args is a command's arguments split into options and operands, GNU style: options may follow
+// operands, short options cluster (-rf), a short option that takes a value ends its cluster
+// (-ofile, -o file), a long one takes it after "=" or, when declared, as the next word, and
+// "--" ends the options.
+type Args struct {
+	Short    map[byte]bool
+	Long     map[string]bool
+	Val      map[string]Word // values of options that take one, by name ("o", "output")
+	Operands []Word
+	Unknown  bool // an argument could not be known statically
+}
+
+// Parse splits args. short lists the short options that take a value, long the long options
+// that take one as a separate word. A word that is not known statically is an operand, and
+// makes Unknown true.
+func Parse(args []Word, short string, long ...string) Args {
+	p := Args{Short: map[byte]bool{}, Val: map[string]Word{}, Long: map[string]bool{}}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			p.Unknown = true
+			p.Operands = append(p.Operands, a)
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			p.Operands = append(p.Operands, args[i+1:]...)
+			for _, b := range args[i+1:] {
+				if !b.Known {
+					p.Unknown = true
+				}
+			}
+			return p
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			name, value, has := strings.Cut(v[2:], "=")
+			p.Long[name] = true
+			if has {
+				p.Val[name] = Word{Value: value, Known: true}
+			} else if slices.Contains(long, name) && i+1 < len(args) {
+				i++
+				p.Val[name] = args[i]
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				p.Short[ch] = true
+				if strings.IndexByte(short, ch) >= 0 {
+					if j+1 < len(v) {
+						p.Val[string(ch)] = Word{Value: v[j+1:], Known: true}
+					} else if i+1 < len(args) {
+						i++
+						p.Val[string(ch)] = args[i]
+					}
+					break
+				}
+			}
+		default:
+			p.Operands = append(p.Operands, a)
+		}
+	}
+	return p
+}
+
+// ParseStrings is Parse over an argv known statically.
+func ParseStrings(args []string, short string, long ...string) Args {
+	return Parse(Words(args), short, long...)
+}
+
+// Has reports whether the short option or one of the long ones was given (0: no short one).
+func (p Args) Has(short byte, long ...string) bool {
+	if short != 0 && p.Short[short] {
+		return true
+	}
+	for _, l := range long {
+		if p.Long[l] {
+			return true
+		}
+	}
+	return false
+}
+
+// Given reports whether the option o was given, o named as in a Spec: one letter is a short
+// option, more a long one.
+func (p Args) Given(o string) bool {
+	if len(o) == 1 {
+		return p.Short[o[0]]
+	}
+	return p.Long[o]
+}
+
+// Value returns the value of the first of the named options that was given one.
+func (p Args) Value(names ...string) (Word, bool) {
+	for _, n := range names {
+		if w, ok := p.Val[n]; ok {
+			return w, true
+		}
+	}
+	return Word{}, false
+}
+
+// OptName spells an option named as in a Spec the way it is given on the command line.
+func OptName(o string) string {
+	if len(o) == 1 {
+		return "-" + o
+	}
+	return "--" + o
+}

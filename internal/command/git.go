@@ -1,0 +1,57 @@
+package command
+
+import "strings"
+
+// GitOpt is one of git's global options, before the subcommand (git -C dir -c k=v status).
+type GitOpt struct {
+	Name     string // as given: "-C", "--git-dir", "--exec-path=/x", "--no-pager"
+	Value    Word   // the value of an option that takes the next word
+	HasValue bool
+}
+
+// Git is a git command line split at its subcommand.
+type Git struct {
+	Opts []GitOpt // the global options, in order
+	Sub  Word     // the subcommand; Value "" when there is none
+	Rest []Word   // the subcommand's arguments
+	// Dynamic: a word before the subcommand cannot be known statically. One that starts with
+	// "-" is kept in Opts and the split goes on; any other could be the subcommand, so the
+	// split stops there with Sub empty.
+	Dynamic bool
+}
+
+// gitValued says whether git's global option takes the next word as its value.
+func gitValued(o string) bool {
+	switch o {
+	case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env":
+		return true
+	}
+	return false
+}
+
+// SplitGit splits git's arguments (after "git") into its global options and the subcommand.
+// It is the one reading of git's prefix: the classifier's rules, its outbound channels and the
+// read-only predicate all judge what it returns.
+func SplitGit(args []Word) Git {
+	var g Git
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Known {
+			g.Dynamic = true
+			if !strings.HasPrefix(a.Value, "-") {
+				return g
+			}
+		}
+		if !strings.HasPrefix(a.Value, "-") {
+			g.Sub, g.Rest = a, args[i+1:]
+			return g
+		}
+		o := GitOpt{Name: a.Value}
+		if gitValued(a.Value) && i+1 < len(args) {
+			i++
+			o.Value, o.HasValue = args[i], true
+		}
+		g.Opts = append(g.Opts, o)
+	}
+	return g
+}
