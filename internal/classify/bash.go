@@ -15,11 +15,11 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 	if !decode(ev.ToolInput, &in) || in.Command == nil {
 		// Fail closed: a command we cannot read is one we cannot judge, and at high trust
 		// anything short of critical would be auto-approved.
-		r.add(risk.Critical, ShellExec, "unreadable_input", "Bash", "tool_input.command is missing or not a string: it cannot be judged")
+		r.add(risk.Critical, ShellExec, ruleUnreadableInput, "Bash", "tool_input.command is missing or not a string: it cannot be judged")
 		return
 	}
 	if strings.TrimSpace(*in.Command) == "" {
-		r.add(risk.Low, ShellExec, "empty_command", "", "nothing to run")
+		r.add(risk.Low, ShellExec, ruleEmptyCommand, "", "nothing to run")
 		return
 	}
 	c.program(r, *in.Command, cwd)
@@ -34,12 +34,12 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 		}
 	}
 	for i := range r.parts {
-		if other && r.parts[i].reason.Rule == "credential_read" && r.parts[i].domain == FileRead {
+		if other && r.parts[i].reason.Rule == ruleCredentialRead && r.parts[i].domain == FileRead {
 			r.parts[i].domain = ShellExec
 		}
 	}
 	if len(r.parts) == 0 {
-		r.add(risk.Low, ShellExec, "no_command", "", "the program runs no command (comments or assignments only)")
+		r.add(risk.Low, ShellExec, ruleNoCommand, "", "the program runs no command (comments or assignments only)")
 	}
 }
 
@@ -52,20 +52,20 @@ func (c *Classifier) program(r *result, src, cwd string) {
 	}
 	for _, fn := range prog.Funcs {
 		if fn.Forks {
-			r.add(risk.Critical, ShellExec, "fork_bomb", fn.Src, "the function "+fn.Name+" starts copies of itself")
+			r.add(risk.Critical, ShellExec, ruleForkBomb, fn.Src, "the function "+fn.Name+" starts copies of itself")
 		}
 	}
 	for _, n := range prog.Names {
 		if ln := strings.ToLower(n.Name); n.Assign && (ln == "http_proxy" || ln == "https_proxy" || ln == "all_proxy" || ln == "ftp_proxy" || ln == "socks_proxy") {
 			r.proxy = true
-			r.add(risk.High, ShellExec, "proxy_variable", n.Src, "sets "+n.Name+": network requests go through another machine")
+			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+n.Name+": network requests go through another machine")
 		}
 		if secretName(n.Name) {
 			verb := "reads"
 			if n.Assign {
 				verb = "sets"
 			}
-			r.add(risk.Critical, ShellExec, "secret_variable", n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
+			r.add(risk.Critical, ShellExec, ruleSecretVariable, n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 		}
 	}
 	c.envCode(r, prog.Names, cwd) // runenv.go: variables that carry code
@@ -76,9 +76,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 				// bash opens a connection for /dev/tcp|udp/HOST/PORT, reading as much as
 				// writing: data comes in from, or goes out to, another machine.
 				if h := devNet(t.path); !localHost(h) {
-					r.add(risk.Critical, ShellExec, "network_external", rd.Src, "a redirection to "+t.path+" opens a connection to "+h+": external communication, blocked at any trust")
+					r.add(risk.Critical, ShellExec, ruleNetworkExternal, rd.Src, "a redirection to "+t.path+" opens a connection to "+h+": external communication, blocked at any trust")
 				} else {
-					r.add(risk.Medium, ShellExec, "network_local", rd.Src, "a redirection to "+t.path+" opens a local connection")
+					r.add(risk.Medium, ShellExec, ruleNetworkLocal, rd.Src, "a redirection to "+t.path+" opens a local connection")
 				}
 				continue
 			}
@@ -96,13 +96,13 @@ func (c *Classifier) program(r *result, src, cwd string) {
 				if t.known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
 					r.person.losses = append(r.person.losses, loss{path: t.path, glob: t.glob, how: "overwrites", cmd: rd.Src})
 				}
-				r.add(risk.Medium, ShellExec, "redirect_write", rd.Src, "redirects output into a file ("+rd.Op+")")
+				r.add(risk.Medium, ShellExec, ruleRedirectWrite, rd.Src, "redirects output into a file ("+rd.Op+")")
 				continue
 			}
 			if t.known {
 				r.reads = append(r.reads, t.path)
 				if why := credential(t.path); why != "" {
-					r.add(risk.High, ShellExec, "credential_read", rd.Src, why)
+					r.add(risk.High, ShellExec, ruleCredentialRead, rd.Src, why)
 				}
 			}
 		}
@@ -191,7 +191,7 @@ func (x *cmdCtx) read(w shell.Word) {
 func (x *cmdCtx) destroy(w shell.Word, what string) {
 	for _, t := range resolve(w, x.cmd.Dir, true) {
 		if why := x.c.prot.catastrophic(t); why != "" {
-			x.add(risk.Critical, ShellExec, "catastrophe", what+" of "+why+": irreversible and broad")
+			x.add(risk.Critical, ShellExec, ruleCatastrophe, what+" of "+why+": irreversible and broad")
 		}
 	}
 }
@@ -201,11 +201,11 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	x := &cmdCtx{c: c, r: r, cmd: cmd, name: cmd.Name(), args: cmd.Args[1:], src: cmd.Src}
 	for _, v := range cmd.Via {
 		if shell.IsPrivileged(strings.Fields(v)[0]) {
-			x.add(risk.High, ShellExec, "privileged", "runs as another user ("+v+")")
+			x.add(risk.High, ShellExec, rulePrivileged, "runs as another user ("+v+")")
 		}
 	}
 	if x.name == "" {
-		x.add(risk.Critical, ShellExec, "dynamic_command", "the command name cannot be known statically: it could be any program")
+		x.add(risk.Critical, ShellExec, ruleDynamicCommand, "the command name cannot be known statically: it could be any program")
 		return
 	}
 	x.decodedName()
@@ -214,14 +214,14 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	}
 	x.personCommand()
 	if w := viaLater(cmd.Via); w != "" {
-		x.add(risk.Critical, ShellExec, "scheduled_code", w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
+		x.add(risk.Critical, ShellExec, ruleScheduledCode, w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
 	}
 	if cmd.Carrier {
-		x.add(risk.Low, FileRead, "carrier", x.name+" runs a second program, judged on its own commands")
+		x.add(risk.Low, FileRead, ruleCarrier, x.name+" runs a second program, judged on its own commands")
 		return
 	}
 	if cmd.StdinArgs && len(cmd.Args) == 1 && x.name == "echo" {
-		x.add(risk.Low, FileRead, "allow_list", "xargs with no command prints its input")
+		x.add(risk.Low, FileRead, ruleAllowList, "xargs with no command prints its input")
 		return
 	}
 	// Arguments of any command: credentials and payment URLs are judged wherever they appear.
@@ -235,12 +235,12 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		}
 		if strings.Contains(v, "/") || strings.HasPrefix(v, ".") || strings.HasPrefix(v, "id_") {
 			if why := credential(v); why != "" && !strings.Contains(v, "://") {
-				x.add(risk.High, FileRead, "credential_read", why)
+				x.add(risk.High, FileRead, ruleCredentialRead, why)
 			}
 		}
 		if strings.Contains(v, "://") {
 			if why := tradeURL(v); why != "" {
-				x.add(risk.Critical, ShellExec, "trade_url", why)
+				x.add(risk.Critical, ShellExec, ruleTradeURL, why)
 			}
 		}
 	}
@@ -250,13 +250,13 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		switch cmd.Input {
 		case "pipe":
 			// An unknown program (base64 -d | sh): as dangerous as an unknown command name.
-			x.add(risk.Critical, ShellExec, "program_from_stdin", x.name+" runs a program piped into it, which cannot be known statically")
+			x.add(risk.Critical, ShellExec, ruleProgramFromStdin, x.name+" runs a program piped into it, which cannot be known statically")
 		case "file":
-			x.add(risk.Medium, ShellExec, "script", x.name+" runs a script file")
+			x.add(risk.Medium, ShellExec, ruleScript, x.name+" runs a script file")
 		case "catfile":
-			x.add(risk.High, ShellExec, "program_from_stdin", x.name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
+			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
 		default:
-			x.add(risk.High, ShellExec, "program_from_stdin", x.name+" reads its program from stdin: it cannot be analysed")
+			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" reads its program from stdin: it cannot be analysed")
 		}
 		return
 	}
@@ -280,7 +280,7 @@ func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, do
 	}
 	for _, w := range writes {
 		if startupFile(w) {
-			r.add(risk.Critical, domain, "self_protection", w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")
+			r.add(risk.Critical, domain, ruleSelfProtection, w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")
 			return
 		}
 	}

@@ -168,7 +168,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	case tool == "":
 		// Claude Code always names the tool: an event without one is malformed, and what
 		// cannot be read cannot be judged.
-		r.add(risk.Critical, Global, "no_tool", "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
+		r.add(risk.Critical, Global, ruleNoTool, "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
 		c.inputTool(r, ev, cwd, "")
 	case tool == claude.ToolBash:
 		c.bashTool(r, ev, cwd)
@@ -183,19 +183,19 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	case tool == claude.ToolWebSearch:
 		c.webSearch(r, ev)
 	case strings.HasPrefix(tool, "mcp__"):
-		r.add(risk.Medium, MCP, "mcp_tool", tool, "an MCP tool: medium unless a user rule says otherwise")
+		r.add(risk.Medium, MCP, ruleMCPTool, tool, "an MCP tool: medium unless a user rule says otherwise")
 		c.inputTool(r, ev, cwd, MCP)
 	case tool == "TodoWrite" || tool == "ExitPlanMode" || tool == "BashOutput":
-		r.add(risk.Low, Global, "harmless_tool", tool, "changes nothing outside the session")
+		r.add(risk.Low, Global, ruleHarmlessTool, tool, "changes nothing outside the session")
 	case builtinTools[tool]:
-		r.add(risk.Medium, Global, "unknown_tool", tool, "a tool without a built-in rule")
+		r.add(risk.Medium, Global, ruleUnknownTool, tool, "a tool without a built-in rule")
 	case builtinTools[canonicalTool(tool)] || builtinFold[canonicalTool(tool)] != "":
 		// Claude Code sends its tools' exact names: Write in another case or with spaces is
 		// not the Write tool, and a hook that judged it as Write would be judging a guess.
-		r.add(risk.Critical, Global, "tool_name_variant", tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold[canonicalTool(tool)]+": not a name Claude Code sends, so it cannot be judged")
+		r.add(risk.Critical, Global, ruleToolNameVariant, tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold[canonicalTool(tool)]+": not a name Claude Code sends, so it cannot be judged")
 		c.inputTool(r, ev, cwd, Global)
 	default:
-		r.add(risk.Medium, Global, "unknown_tool", tool, "a tool without a built-in rule: its input is scanned like an MCP tool's")
+		r.add(risk.Medium, Global, ruleUnknownTool, tool, "a tool without a built-in rule: its input is scanned like an MCP tool's")
 		c.inputTool(r, ev, cwd, Global)
 	}
 	base := r.summary()
@@ -249,7 +249,7 @@ func (r *result) finish(p part) envelope.Classification {
 		}
 	}
 	if len(out.Reasons) == 0 {
-		out.Reasons = append(out.Reasons, envelope.Reason{Rule: "default", Risk: p.risk, Detail: "no rule matched: " + string(p.risk)})
+		out.Reasons = append(out.Reasons, envelope.Reason{Rule: ruleDefault, Risk: p.risk, Detail: "no rule matched: " + string(p.risk)})
 	}
 	if out.Commands == nil {
 		out.Commands = [][]string{}
@@ -300,22 +300,22 @@ func (c *Classifier) readTool(r *result, ev *claude.Event, cwd string) {
 		p = string(in.Alt)
 	}
 	if !ok || p == "" {
-		r.add(risk.High, FileRead, "unreadable_input", ev.ToolName, "tool_input names no file")
+		r.add(risk.High, FileRead, ruleUnreadableInput, ev.ToolName, "tool_input names no file")
 		return
 	}
 	abs := absPath(cwd, expandHome(p, c.home))
 	r.reads = append(r.reads, abs)
 	if why := credential(abs); why != "" {
-		r.add(risk.High, FileRead, "credential_read", abs, why)
+		r.add(risk.High, FileRead, ruleCredentialRead, abs, why)
 		return
 	}
-	r.add(risk.Low, FileRead, "read_only", ev.ToolName, abs)
+	r.add(risk.Low, FileRead, ruleReadOnly, ev.ToolName, abs)
 }
 
 func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 	var in claude.SearchInput
 	if !decode(ev.ToolInput, &in) {
-		r.add(risk.High, FileRead, "unreadable_input", ev.ToolName, "tool_input is not the expected object")
+		r.add(risk.High, FileRead, ruleUnreadableInput, ev.ToolName, "tool_input is not the expected object")
 		return
 	}
 	p := cwd
@@ -324,23 +324,23 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 	}
 	r.reads = append(r.reads, p)
 	if why := credential(p); why != "" {
-		r.add(risk.High, FileRead, "credential_read", p, why)
+		r.add(risk.High, FileRead, ruleCredentialRead, p, why)
 		return
 	}
 	if ev.ToolName == claude.ToolGlob {
 		if why := credential(in.Pattern); why != "" {
-			r.add(risk.High, FileRead, "credential_read", in.Pattern, why)
+			r.add(risk.High, FileRead, ruleCredentialRead, in.Pattern, why)
 			return
 		}
 	}
-	r.add(risk.Low, FileRead, "read_only", ev.ToolName, p)
+	r.add(risk.Low, FileRead, ruleReadOnly, ev.ToolName, p)
 }
 
 func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
 	if !decode(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
-		r.add(risk.Critical, FileWrite, "unreadable_input", ev.ToolName, "tool_input names no file: the write cannot be judged")
+		r.add(risk.Critical, FileWrite, ruleUnreadableInput, ev.ToolName, "tool_input names no file: the write cannot be judged")
 		return
 	}
 	abs := absPath(cwd, expandHome(in.Path(), c.home))
@@ -352,7 +352,7 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
 	c.planted(r, ev, &in, abs, domain) // planted.go: code put where a runner will find it
 	c.harnessEnvWrite(r, in.Content+"\n"+in.NewString+"\n"+string(in.Edits), []string{abs}, domain)
-	r.add(risk.Medium, domain, "file_write", ev.ToolName, abs)
+	r.add(risk.Medium, domain, ruleFileWrite, ev.ToolName, abs)
 }
 
 // underDocs: a docs/ directory anywhere in the path (the seed's "path contains docs/"),
@@ -373,23 +373,23 @@ func underDocs(abs, project string) bool {
 func (c *Classifier) webFetch(r *result, ev *claude.Event) {
 	var in claude.WebFetchInput
 	if !decode(ev.ToolInput, &in) || in.URL == "" {
-		r.add(risk.High, Web, "unreadable_input", ev.ToolName, "tool_input names no url")
+		r.add(risk.High, Web, ruleUnreadableInput, ev.ToolName, "tool_input names no url")
 		return
 	}
 	if why := tradeURL(in.URL); why != "" {
-		r.add(risk.Critical, Web, "trade_url", in.URL, why)
+		r.add(risk.Critical, Web, ruleTradeURL, in.URL, why)
 	}
 	if why := metadataURL(in.URL); why != "" {
-		r.add(risk.Critical, Web, "metadata_url", in.URL, why)
+		r.add(risk.Critical, Web, ruleMetadataURL, in.URL, why)
 	}
 	if u, err := url.Parse(strings.TrimSpace(in.URL)); err != nil || u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
-		r.add(risk.Critical, Web, "web_scheme", in.URL, "WebFetch of a URL that is not http(s) (file://, a bad URL): it could read local files or reach what a web page should not")
+		r.add(risk.Critical, Web, ruleWebScheme, in.URL, "WebFetch of a URL that is not http(s) (file://, a bad URL): it could read local files or reach what a web page should not")
 	}
 	if why := secretInURL(in.URL); why != "" {
-		r.add(risk.Critical, Web, "secret_in_url", in.URL, why)
+		r.add(risk.Critical, Web, ruleSecretInURL, in.URL, why)
 	}
 	webSent(r, in.URL)
-	r.add(risk.Medium, Web, "web_fetch", in.URL, "fetches a page")
+	r.add(risk.Medium, Web, ruleWebFetch, in.URL, "fetches a page")
 }
 
 func absPath(cwd, p string) string {
@@ -558,7 +558,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 			t := target{path: absPath(cwd, expandHome(v, c.home)), known: true, tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
 			if hit := c.prot.hit(t); hit != "" {
 				r.writes = append(r.writes, t.path)
-				r.add(risk.Critical, domain, "self_protection", shown, shown+" is given "+t.path+" ("+hit+"): what the tool does with it cannot be known, and it may change it")
+				r.add(risk.Critical, domain, ruleSelfProtection, shown, shown+" is given "+t.path+" ("+hit+"): what the tool does with it cannot be known, and it may change it")
 				return
 			}
 			if writes && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {

@@ -55,7 +55,7 @@ func (x *cmdCtx) container() bool {
 				break
 			}
 		}
-		x.add(risk.High, ShellExec, "container", x.name+" "+sub+" runs a program in a cluster")
+		x.add(risk.High, ShellExec, ruleContainer, x.name+" "+sub+" runs a program in a cluster")
 		return true
 	}
 	if (sub == "container" || sub == "compose") && len(args) > 1 {
@@ -111,22 +111,22 @@ func (x *cmdCtx) container() bool {
 		return ok && strings.EqualFold(w.Value, "host")
 	}
 	if p.Has(0, "privileged") {
-		x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" --privileged: the container has the host's devices and can mount its disks")
+		x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" --privileged: the container has the host's devices and can mount its disks")
 		critical = true
 	}
 	for _, k := range []string{"cap-add"} {
 		if w, ok := p.Value(k); ok && (!w.Known || containsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
-			x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
+			x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
 			critical = true
 		}
 	}
 	if (hostNS("pid") || hostNS("net") || hostNS("network") || hostNS("userns") || hostNS("ipc")) && len(cmd) > 0 {
-		x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" shares the host's processes or network with a command: it can signal host processes or reach the network unjudged")
+		x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" shares the host's processes or network with a command: it can signal host processes or reach the network unjudged")
 		critical = true
 	}
 	for _, src := range containerMounts(opts) {
 		if why := x.hostMount(src); why != "" {
-			x.add(risk.Critical, ShellExec, "container_host", x.name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged")
+			x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged")
 			critical = true
 		}
 	}
@@ -136,7 +136,7 @@ func (x *cmdCtx) container() bool {
 	if !critical {
 		// As before (issue 2's cloud rule made most runs high): the image's code cannot be
 		// seen and the container has the network by default.
-		x.add(risk.High, ShellExec, "container", x.name+" "+sub+" runs a program in a container: the image's code cannot be seen, and the container reaches the network")
+		x.add(risk.High, ShellExec, ruleContainer, x.name+" "+sub+" runs a program in a container: the image's code cannot be seen, and the container reaches the network")
 	}
 	return true
 }

@@ -31,9 +31,6 @@ import (
 // they are (quoteOps), so that system q{rm -rf /} meets the inline-code rules like
 // system "rm -rf /".
 
-// ruleDecodeRun is the rule id of every decode-then-run finding.
-const ruleDecodeRun = "decode_then_run"
-
 // decoder is one row of the decoder table: a program that turns unreadable text into
 // readable text, when its arguments say so.
 type decoder struct {
@@ -234,7 +231,7 @@ func (c *Classifier) decodeProgram(r *result, prog *shell.Program) {
 		r.parts[0] = last
 	}
 	for _, f := range prog.Findings {
-		if f.Rule == "dynamic_command" || f.Rule == "dynamic_program" {
+		if f.Rule == ruleDynamicCommand || f.Rule == ruleDynamicProgram {
 			if d := in(f.Src, nil); d != nil {
 				say(f.Src, "the program", d)
 			}

@@ -30,17 +30,6 @@ import (
 // Reading costs time on every call, so only runners read, only what they will run, bounded
 // by fileLimits; what lies past a bound is said in a reason (medium), not guessed harmless.
 
-// Rule ids of code from files.
-const (
-	RulePlantedCode  = "planted_code"   // a write puts code where a runner will find it
-	RuleRunnerCode   = "runner_code"    // a runner runs code from a file (the inner rule is in the detail)
-	RuleRunnerUnread = "runner_unread"  // what a runner runs lies past a bound or cannot be found
-	RuleRunsProgram  = "runs_program"   // an option, variable or config value names a program to run
-	RuleCodeLocation = "code_location"  // a variable or value that points code lookup elsewhere
-	RuleGitConfigRun = "git_config_run" // git's configuration names a program that git runs
-	RuleGitHook      = "git_hook"       // git runs a hook
-)
-
 // fileLimits bound what one classification reads from disk.
 const (
 	maxCodeFile  = 256 << 10 // bytes read of one file
@@ -183,7 +172,7 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		return
 	}
 	if r.depth >= shell.MaxDepth {
-		r.add(risk.High, ShellExec, "nesting_too_deep", "", s.prefix+" code nested too deep to be read")
+		r.add(risk.High, ShellExec, ruleNestingTooDeep, "", s.prefix+" code nested too deep to be read")
 		return
 	}
 	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy}
@@ -213,7 +202,7 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 	if l != langShell && lvl != risk.Critical {
 		return
 	}
-	if s.elsewhere && lvl == risk.Critical && !(s.secrets && p.reason.Rule == "network_external") {
+	if s.elsewhere && lvl == risk.Critical && !(s.secrets && p.reason.Rule == ruleNetworkExternal) {
 		lvl = risk.High
 	}
 	domain, rule := p.domain, p.reason.Rule
@@ -235,10 +224,10 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 // statically (and bounds exceeded), as opposed to a catastrophe that can be seen.
 func onlyUnknown(rule, detail string) bool {
 	switch rule {
-	case "dynamic_command", "dynamic_program", "program_from_stdin", "self_protection_unknown_target",
-		"nesting_too_deep", "too_long", "too_many_commands", "secret_variable":
+	case ruleDynamicCommand, ruleDynamicProgram, ruleProgramFromStdin, ruleSelfProtectionUnknownTarget,
+		ruleNestingTooDeep, ruleTooLong, ruleTooManyCommands, ruleSecretVariable:
 		return true
-	case "self_protection":
+	case ruleSelfProtection:
 		return false // the harness's own tools and paths stay critical however they are named
 	}
 	return strings.Contains(detail, "cannot be known")
@@ -318,7 +307,7 @@ func (c *Classifier) langCode(r *result, src string, l lang, cwd string) {
 			cmd: &shell.Cmd{Args: []shell.Word{{Value: l.interp(), Known: true}}, Dir: shell.Dir{Paths: []string{cwd}}}}
 		x.code(shell.Word{Value: b, Known: true})
 		for _, p := range sub.parts {
-			if p.reason.Rule == "network_external" && !externalHost(b) {
+			if p.reason.Rule == ruleNetworkExternal && !externalHost(b) {
 				continue // only reserved or local hosts named (example.com in a handler test)
 			}
 			r.parts = append(r.parts, p)

@@ -57,7 +57,7 @@ func (x *cmdCtx) git() {
 			kv := o.Value
 			cli = append(cli, kv)
 			if !kv.Known || gitExecKey(kv.Value) {
-				x.add(risk.High, GitLocal, "git_runs_program", "git -c "+kv.Value+" makes git run a program")
+				x.add(risk.High, GitLocal, ruleGitRunsProgram, "git -c "+kv.Value+" makes git run a program")
 				if _, v, ok := strings.Cut(kv.Value, "="); ok && kv.Known {
 					x.nested(strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
 				}
@@ -66,17 +66,17 @@ func (x *cmdCtx) git() {
 				x.nested("git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
 			}
 		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
-			x.add(risk.Medium, GitLocal, "git_location", "git "+v+" points git elsewhere")
+			x.add(risk.Medium, GitLocal, ruleGitLocation, "git "+v+" points git elsewhere")
 		case strings.HasPrefix(v, "--exec-path=") || strings.HasPrefix(v, "--config-env="):
-			x.add(risk.High, GitLocal, "git_runs_program", "git "+v+" makes git run other programs")
+			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git "+v+" makes git run other programs")
 		}
 	}
 	if g.Dynamic {
-		x.add(risk.High, GitLocal, "dynamic_command", "a git argument that cannot be known statically")
+		x.add(risk.High, GitLocal, ruleDynamicCommand, "a git argument that cannot be known statically")
 		return
 	}
 	if g.Sub.Value == "" {
-		x.add(risk.Low, GitRead, "git_read", "git without a subcommand")
+		x.add(risk.Low, GitRead, ruleGitRead, "git without a subcommand")
 		return
 	}
 	sub := g.Sub.Value
@@ -85,7 +85,7 @@ func (x *cmdCtx) git() {
 	x.gitPrograms(sub, rest, cli) // gitprog.go: hooks, configured programs, program options
 	for _, a := range rest {
 		if strings.HasPrefix(a.Value, "--upload-pack") || strings.HasPrefix(a.Value, "--receive-pack") || strings.HasPrefix(a.Value, "--exec=") || a.Value == "--exec" || a.Value == "-x" && sub == "rebase" || a.Value == "--config" || strings.HasPrefix(a.Value, "--config=") || strings.HasPrefix(a.Value, "--template") {
-			x.add(risk.High, GitLocal, "git_runs_program", "git "+sub+" "+a.Value+" makes git run a program")
+			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git "+sub+" "+a.Value+" makes git run a program")
 		}
 		if a.Known && strings.HasPrefix(a.Value, "--output=") {
 			x.write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, GitLocal)
@@ -99,11 +99,11 @@ func (x *cmdCtx) git() {
 	case sub == "push" || sub == "send-pack":
 		x.gitPush(p)
 	case sub == "pull":
-		x.add(risk.High, GitRemote, "deny_list", "git pull merges another repository's work into this one")
+		x.add(risk.High, GitRemote, ruleDenyList, "git pull merges another repository's work into this one")
 	case sub == "fetch" || sub == "remote" && len(p.Operands) > 0 && p.Operands[0].Value == "update":
-		x.add(risk.Medium, GitRemote, "git_remote", "git "+sub+" downloads from another repository")
+		x.add(risk.Medium, GitRemote, ruleGitRemote, "git "+sub+" downloads from another repository")
 	case sub == "ls-remote":
-		x.add(risk.Low, GitRemote, "git_remote", "git ls-remote lists another repository")
+		x.add(risk.Low, GitRemote, ruleGitRemote, "git ls-remote lists another repository")
 	case sub == "clone":
 		if len(p.Operands) > 1 {
 			x.write(p.Operands[1], true, GitRemote)
@@ -111,25 +111,25 @@ func (x *cmdCtx) git() {
 			base := strings.TrimSuffix(path.Base(strings.TrimSuffix(p.Operands[0].Value, "/")), ".git")
 			x.write(shell.Word{Value: base, Known: true}, true, GitRemote)
 		}
-		x.add(risk.Medium, GitRemote, "git_remote", "git clone downloads a repository")
+		x.add(risk.Medium, GitRemote, ruleGitRemote, "git clone downloads a repository")
 	case sub == "submodule":
 		x.gitSubmodule(p)
 	case gitRead[sub]:
-		x.add(risk.Low, GitRead, "git_read", "git "+sub+" only reads")
+		x.add(risk.Low, GitRead, ruleGitRead, "git "+sub+" only reads")
 	case sub == "branch":
 		x.gitBranch(p)
 	case sub == "tag":
 		switch {
 		case len(p.Operands) == 0 || p.Has('l', "list") || p.Has('n') || p.Has(0, "contains", "points-at", "merged", "no-merged", "sort", "format"):
-			x.add(risk.Low, GitRead, "git_read", "git tag lists tags")
+			x.add(risk.Low, GitRead, ruleGitRead, "git tag lists tags")
 		default:
-			x.add(risk.Medium, GitLocal, "git_local", "git tag changes tags")
+			x.add(risk.Medium, GitLocal, ruleGitLocal, "git tag changes tags")
 		}
 	case sub == "remote":
 		if len(p.Operands) == 0 || p.Operands[0].Value == "show" || p.Operands[0].Value == "get-url" {
-			x.add(risk.Low, GitRead, "git_read", "git remote lists remotes")
+			x.add(risk.Low, GitRead, ruleGitRead, "git remote lists remotes")
 		} else {
-			x.add(risk.Medium, GitLocal, "git_local", "git remote changes where this repository pushes and pulls")
+			x.add(risk.Medium, GitLocal, ruleGitLocal, "git remote changes where this repository pushes and pulls")
 		}
 	case sub == "config":
 		x.gitConfig(p, rest)
@@ -140,28 +140,28 @@ func (x *cmdCtx) git() {
 		}
 		switch op {
 		case "list", "show":
-			x.add(risk.Low, GitRead, "git_read", "git stash "+op+" only reads")
+			x.add(risk.Low, GitRead, ruleGitRead, "git stash "+op+" only reads")
 		case "drop", "clear":
-			x.add(risk.High, GitLocal, "destructive_git", "git stash "+op+" discards stashed work")
+			x.add(risk.High, GitLocal, ruleDestructiveGit, "git stash "+op+" discards stashed work")
 			x.r.mark(RuleGitDiscard, shortCmd(x.src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
 			x.stashUntracked(p, op)
-			x.add(risk.Medium, GitLocal, "git_local", "git stash changes the working tree")
+			x.add(risk.Medium, GitLocal, ruleGitLocal, "git stash changes the working tree")
 		}
 	case sub == "reflog":
 		if len(p.Operands) > 0 && (p.Operands[0].Value == "expire" || p.Operands[0].Value == "delete") {
-			x.add(risk.High, GitLocal, "destructive_git", "git reflog "+p.Operands[0].Value+" drops the history needed to recover work")
+			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reflog "+p.Operands[0].Value+" drops the history needed to recover work")
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" drops the reflog, the record git needs to bring back lost commits")
 		} else {
-			x.add(risk.Low, GitRead, "git_read", "git reflog only reads")
+			x.add(risk.Low, GitRead, ruleGitRead, "git reflog only reads")
 		}
 	case sub == "commit":
 		if p.Has(0, "amend") {
-			x.add(risk.High, GitLocal, "history_rewrite", "git commit --amend rewrites history")
+			x.add(risk.High, GitLocal, ruleHistoryRewrite, "git commit --amend rewrites history")
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" replaces the last commit: if it was shared, others' history no longer matches")
 			return
 		}
-		x.add(risk.Medium, GitLocal, "git_local", "git commit records staged changes")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git commit records staged changes")
 	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
 		if sub == "mv" && len(p.Operands) >= 2 {
 			for _, o := range p.Operands {
@@ -181,20 +181,20 @@ func (x *cmdCtx) git() {
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}
-		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" changes the local repository")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
 		x.gitCheckout(sub, rest, p)
 	case sub == "reset":
 		if p.Has(0, "hard", "merge", "keep") {
-			x.add(risk.High, GitLocal, "destructive_git", "git reset --hard discards uncommitted work")
+			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reset --hard discards uncommitted work")
 			x.gitLose("reset", "discards", nil, nil)
 			x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
 			return
 		}
-		x.add(risk.Medium, GitLocal, "git_local", "git reset moves the branch or unstages")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git reset moves the branch or unstages")
 	case sub == "clean":
 		if p.Has('n', "dry-run") {
-			x.add(risk.Low, GitRead, "git_read", "git clean -n only lists")
+			x.add(risk.Low, GitRead, ruleGitRead, "git clean -n only lists")
 			return
 		}
 		targets := p.Operands
@@ -211,7 +211,7 @@ func (x *cmdCtx) git() {
 			kind = "cleanX"
 		}
 		x.gitLose(kind, "deletes untracked files in", targets, nil)
-		x.add(risk.High, GitLocal, "destructive_git", "git clean deletes untracked files (ignored ones too with -x)")
+		x.add(risk.High, GitLocal, ruleDestructiveGit, "git clean deletes untracked files (ignored ones too with -x)")
 	case sub == "rm":
 		for _, o := range p.Operands {
 			if !p.Has(0, "cached") {
@@ -220,48 +220,48 @@ func (x *cmdCtx) git() {
 			}
 		}
 		if p.Has(0, "cached") {
-			x.add(risk.Medium, GitLocal, "git_local", "git rm --cached unstages")
+			x.add(risk.Medium, GitLocal, ruleGitLocal, "git rm --cached unstages")
 			return
 		}
-		x.add(risk.High, GitLocal, "deny_list", "git rm deletes files")
+		x.add(risk.High, GitLocal, ruleDenyList, "git rm deletes files")
 	case sub == "merge":
 		if p.Has(0, "abort") {
-			x.add(risk.Medium, GitLocal, "git_local", "git merge --abort")
+			x.add(risk.Medium, GitLocal, ruleGitLocal, "git merge --abort")
 			return
 		}
-		x.add(risk.High, GitLocal, "deny_list", "git merge")
+		x.add(risk.High, GitLocal, ruleDenyList, "git merge")
 	case sub == "rebase":
 		if p.Has(0, "abort", "continue", "skip", "quit") {
-			x.add(risk.Medium, GitLocal, "git_local", "git rebase control")
+			x.add(risk.Medium, GitLocal, ruleGitLocal, "git rebase control")
 			return
 		}
 		if e, ok := p.Value("x", "exec"); ok {
 			x.nested(e.Value, "git rebase --exec")
 		}
-		x.add(risk.High, GitLocal, "history_rewrite", "git rebase rewrites history")
+		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git rebase rewrites history")
 		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits: if they were shared, others' history no longer matches, and a conflict can leave work half done")
 	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.Has('d'):
-		x.add(risk.High, GitLocal, "history_rewrite", "git "+sub+" rewrites or drops history, or writes the index directly")
+		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git "+sub+" rewrites or drops history, or writes the index directly")
 		if sub != "update-index" {
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites or drops history: commits may be lost for good")
 		}
 	case sub == "apply" || sub == "am":
 		if p.Has(0, "check", "stat", "numstat", "summary") {
-			x.add(risk.Low, GitRead, "git_read", "git apply --check only reads")
+			x.add(risk.Low, GitRead, ruleGitRead, "git apply --check only reads")
 			return
 		}
 		if p.Has(0, "cached") {
-			x.add(risk.High, GitLocal, "git_local", "git apply --cached writes the index from a patch")
+			x.add(risk.High, GitLocal, ruleGitLocal, "git apply --cached writes the index from a patch")
 			return
 		}
-		x.add(risk.Critical, GitLocal, "self_protection_unknown_target", "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
+		x.add(risk.Critical, GitLocal, ruleSelfProtectionUnknownTarget, "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
 	case sub == "archive" || sub == "bundle" || sub == "format-patch":
 		if o, ok := p.Value("o", "output"); ok {
 			x.write(o, false, GitLocal)
 		}
-		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" writes files")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" writes files")
 	default:
-		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+": no built-in rule (an alias or plumbing)")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+": no built-in rule (an alias or plumbing)")
 	}
 }
 
@@ -269,7 +269,7 @@ func (x *cmdCtx) gitPush(p command.Args) {
 	for _, a := range x.args {
 		v := a.Value
 		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {
-			x.add(risk.Critical, GitRemote, "force_push", "git push "+v+" can overwrite or delete a remote branch: irreversible for everyone")
+			x.add(risk.Critical, GitRemote, ruleForcePush, "git push "+v+" can overwrite or delete a remote branch: irreversible for everyone")
 			return
 		}
 	}
@@ -278,21 +278,21 @@ func (x *cmdCtx) gitPush(p command.Args) {
 			continue // the remote
 		}
 		if !o.Known {
-			x.add(risk.Critical, GitRemote, "force_push", "a refspec that cannot be known statically could force or delete")
+			x.add(risk.Critical, GitRemote, ruleForcePush, "a refspec that cannot be known statically could force or delete")
 			return
 		}
 		if strings.HasPrefix(o.Value, "+") || strings.HasPrefix(o.Value, ":") {
-			x.add(risk.Critical, GitRemote, "force_push", "the refspec "+o.Value+" forces or deletes a remote branch")
+			x.add(risk.Critical, GitRemote, ruleForcePush, "the refspec "+o.Value+" forces or deletes a remote branch")
 			return
 		}
 	}
-	x.add(risk.High, GitRemote, "deny_list", "git push publishes commits")
+	x.add(risk.High, GitRemote, ruleDenyList, "git push publishes commits")
 }
 
 func (x *cmdCtx) gitBranch(p command.Args) {
 	switch {
 	case p.Has('D') || p.Has('d') && p.Has('f') || p.Has(0, "delete") && p.Has(0, "force"):
-		x.add(risk.High, GitLocal, "destructive_git", "git branch -D deletes a branch with unmerged work")
+		x.add(risk.High, GitLocal, ruleDestructiveGit, "git branch -D deletes a branch with unmerged work")
 		var names []string
 		for _, o := range p.Operands {
 			if !o.Known {
@@ -303,11 +303,11 @@ func (x *cmdCtx) gitBranch(p command.Args) {
 		}
 		x.gitLose("branch", "deletes branches", nil, names)
 	case p.Has('d', "delete") || p.Has('m', "move") || p.Has('M') || p.Has('c', "copy") || p.Has('C') || p.Has('u', "set-upstream-to") || p.Has(0, "unset-upstream", "edit-description"):
-		x.add(risk.Medium, GitLocal, "git_local", "git branch changes branches")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git branch changes branches")
 	case len(p.Operands) == 0 || p.Has('l', "list"):
-		x.add(risk.Low, GitRead, "git_read", "git branch lists branches")
+		x.add(risk.Low, GitRead, ruleGitRead, "git branch lists branches")
 	default:
-		x.add(risk.Medium, GitLocal, "git_local", "git branch creates a branch")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git branch creates a branch")
 	}
 }
 
@@ -325,7 +325,7 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 	}
 	if p.Has('l', "list", "get", "get-all", "get-regexp", "show-origin", "get-urlmatch") || len(p.Operands) <= 1 && !p.Has(0, "unset", "unset-all", "add", "replace-all", "edit", "rename-section", "remove-section") && !p.Has('e') {
 		if len(p.Operands) == 0 || p.Operands[0].Value != "set" {
-			x.add(risk.Low, GitRead, "git_read", "git config reads")
+			x.add(risk.Low, GitRead, ruleGitRead, "git config reads")
 			return
 		}
 	}
@@ -342,14 +342,14 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 			x.nested("git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
 		}
 		if !o.Known || gitExecKey(kv) {
-			x.add(risk.High, GitLocal, "git_runs_program", "git config "+o.Value+" makes git run a program")
+			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git config "+o.Value+" makes git run a program")
 			if i == 0 && len(ops) > 1 && ops[1].Known {
 				x.nested(strings.TrimPrefix(strings.TrimSpace(ops[1].Value), "!"), "git config "+o.Value)
 			}
 			return
 		}
 	}
-	x.add(risk.Medium, GitLocal, "git_local", "git config changes the configuration")
+	x.add(risk.Medium, GitLocal, ruleGitLocal, "git config changes the configuration")
 }
 
 func (x *cmdCtx) gitSubmodule(p command.Args) {
@@ -366,11 +366,11 @@ func (x *cmdCtx) gitSubmodule(p command.Args) {
 		if len(argv) > 0 {
 			x.nested(argvProgram(argv), "git submodule foreach")
 		}
-		x.add(risk.Medium, GitLocal, "git_local", "git submodule foreach runs a command in each submodule")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git submodule foreach runs a command in each submodule")
 	case "", "status", "summary":
-		x.add(risk.Low, GitRead, "git_read", "git submodule status")
+		x.add(risk.Low, GitRead, ruleGitRead, "git submodule status")
 	default:
-		x.add(risk.Medium, GitRemote, "git_remote", "git submodule "+op+" fetches")
+		x.add(risk.Medium, GitRemote, ruleGitRemote, "git submodule "+op+" fetches")
 	}
 }
 
@@ -396,7 +396,7 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p command.Args) {
 		}
 	}
 	if sub == "restore" && p.Has('S', "staged") && !p.Has('W', "worktree") {
-		x.add(risk.Medium, GitLocal, "git_local", "git restore --staged unstages")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git restore --staged unstages")
 		return
 	}
 	for _, o := range paths {
@@ -409,14 +409,14 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p command.Args) {
 		x.gitLose("reset", "discards", nil, nil)
 	}
 	if p.Has('f', "force") {
-		x.add(risk.High, GitLocal, "destructive_git", "git "+sub+" --force discards local changes")
+		x.add(risk.High, GitLocal, ruleDestructiveGit, "git "+sub+" --force discards local changes")
 		return
 	}
 	if len(paths) > 0 {
-		x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" overwrites files with another version")
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" overwrites files with another version")
 		return
 	}
-	x.add(risk.Medium, GitLocal, "git_local", "git "+sub+" switches branches")
+	x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" switches branches")
 }
 
 // nested classifies a program a git subcommand runs (rebase --exec, bisect run …).
@@ -424,7 +424,7 @@ func (x *cmdCtx) nested(prog, via string) {
 	x.r.depth++
 	defer func() { x.r.depth-- }()
 	if x.r.depth > shell.MaxDepth {
-		x.add(risk.Critical, ShellExec, "nesting_too_deep", via+": programs nested too deep")
+		x.add(risk.Critical, ShellExec, ruleNestingTooDeep, via+": programs nested too deep")
 		return
 	}
 	cwd := x.c.layout.ProjectDir
@@ -494,7 +494,7 @@ func (x *cmdCtx) fetch() {
 		urls = append(urls, u)
 	}
 	if _, ok := p.Value("K", "config", "i", "input-file", "e", "execute"); ok {
-		x.add(risk.Critical, ShellExec, "network_external", x.name+" reads its URLs or commands from a file: they cannot be known statically")
+		x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" reads its URLs or commands from a file: they cannot be known statically")
 	}
 	local := true
 	for _, k := range []string{"x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "e", "execute"} {
@@ -510,34 +510,34 @@ func (x *cmdCtx) fetch() {
 			}
 		}
 		if !v.Known || !isLocalURL(target) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" --"+k+" "+v.Value+": the request goes to another machine")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" --"+k+" "+v.Value+": the request goes to another machine")
 			local = false
 		}
 	}
 	if x.r.proxy {
-		x.add(risk.Critical, ShellExec, "network_external", x.name+" runs after a proxy variable is set: the request may go to another machine")
+		x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" runs after a proxy variable is set: the request may go to another machine")
 		local = false
 	}
 	for _, u := range urls {
 		if !u.Known {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" to a URL that cannot be known statically (treated as the internet)")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to a URL that cannot be known statically (treated as the internet)")
 			local = false
 			continue
 		}
 		if !isLocalURL(u.Value) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication, blocked at any trust")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
 		if why := secretInURL(u.Value); why != "" {
-			x.add(risk.Critical, ShellExec, "secret_in_url", why)
+			x.add(risk.Critical, ShellExec, ruleSecretInURL, why)
 		}
 	}
 	if len(urls) == 0 {
 		if p.Unknown || x.cmd.StdinArgs {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" with arguments that cannot be known statically")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" with arguments that cannot be known statically")
 			return
 		}
-		x.add(risk.Medium, ShellExec, "gray_area", x.name+" without a URL")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" without a URL")
 		return
 	}
 	// Files it writes.
@@ -567,7 +567,7 @@ func (x *cmdCtx) fetch() {
 		}
 	}
 	if local {
-		x.add(risk.Medium, ShellExec, "network_local", x.name+" to a local address")
+		x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
 	}
 }
 
@@ -595,16 +595,16 @@ func (x *cmdCtx) browse() {
 		urls = append(urls, a)
 	}
 	if len(urls) == 0 {
-		x.add(risk.Medium, ShellExec, "gray_area", x.name+" without a URL")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" without a URL")
 		return
 	}
 	for _, u := range urls {
 		if !u.Known || !isLocalURL(u.Value) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" to "+u.Value+": external communication, blocked at any trust")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to "+u.Value+": external communication, blocked at any trust")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, "network_local", x.name+" to a local address")
+	x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
 }
 
 // isLocalURL: localhost, 127.0.0.0/8, ::1 (and file:// URLs, which stay on the machine).

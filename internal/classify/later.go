@@ -76,12 +76,12 @@ func (x *cmdCtx) schedule() bool {
 	switch n {
 	case "crontab":
 		if p.Has('l') && len(p.Operands) == 0 {
-			x.add(risk.Medium, ShellExec, "deny_list", "crontab -l lists scheduled commands")
+			x.add(risk.Medium, ShellExec, ruleDenyList, "crontab -l lists scheduled commands")
 			return true
 		}
 	case "at", "batch":
 		if p.Has('l') || p.Has('c') {
-			x.add(risk.Medium, ShellExec, "deny_list", n+" lists scheduled jobs")
+			x.add(risk.Medium, ShellExec, ruleDenyList, n+" lists scheduled jobs")
 			return true
 		}
 	case "systemd-run":
@@ -98,7 +98,7 @@ func (x *cmdCtx) schedule() bool {
 	default:
 		return false
 	}
-	x.add(risk.Critical, ShellExec, "scheduled_code", n+" installs a command that runs later, outside the hooks: what it runs is never judged")
+	x.add(risk.Critical, ShellExec, ruleScheduledCode, n+" installs a command that runs later, outside the hooks: what it runs is never judged")
 	return true
 }
 
@@ -136,7 +136,7 @@ func (x *cmdCtx) killAll() bool {
 				continue
 			}
 			if a.Known && a.Value == "-1" {
-				x.add(risk.Critical, ShellExec, "kill_all", "kill -1 signals every process the user owns: the session and everything else")
+				x.add(risk.Critical, ShellExec, ruleKillAll, "kill -1 signals every process the user owns: the session and everything else")
 				return true
 			}
 		}
@@ -147,11 +147,11 @@ func (x *cmdCtx) killAll() bool {
 			byUser = p.Has('u', "user")
 		}
 		if byUser && len(p.Operands) == 0 {
-			x.add(risk.Critical, ShellExec, "kill_all", x.name+" -u with no pattern kills every process of the user")
+			x.add(risk.Critical, ShellExec, ruleKillAll, x.name+" -u with no pattern kills every process of the user")
 			return true
 		}
 	case "killall5":
-		x.add(risk.Critical, ShellExec, "kill_all", "killall5 signals every process")
+		x.add(risk.Critical, ShellExec, ruleKillAll, "killall5 signals every process")
 		return true
 	}
 	return false
@@ -200,7 +200,7 @@ func (x *cmdCtx) runsHarnessCode() bool {
 		for _, d := range x.cmd.Dir.Paths {
 			for _, co := range x.c.code {
 				if under(strings.ToLower(d), co) {
-					x.add(risk.Critical, ShellExec, "self_protection", x.name+" in "+d+", the harness's checkout: it can rebuild the binaries that judge the agent")
+					x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" in "+d+", the harness's checkout: it can rebuild the binaries that judge the agent")
 					return true
 				}
 			}
@@ -217,7 +217,7 @@ func (x *cmdCtx) runsHarnessCode() bool {
 			lp := strings.ToLower(t.path)
 			for _, d := range x.c.code {
 				if under(lp, d) {
-					x.add(risk.Critical, ShellExec, "self_protection", "runs "+t.path+" from the harness's checkout or install directory ("+d+"): it can rebuild or replace the binaries that judge the agent")
+					x.add(risk.Critical, ShellExec, ruleSelfProtection, "runs "+t.path+" from the harness's checkout or install directory ("+d+"): it can rebuild or replace the binaries that judge the agent")
 					return true
 				}
 			}

@@ -38,15 +38,6 @@ import (
 // where. WebFetch, WebSearch and MCP tools are judged in classify.go with the same tests
 // (urlCarries, mask).
 
-// Rule ids of outbound data.
-const (
-	ruleOutboundData = "outbound_data"       // a channel to another machine carries local data
-	ruleDNSData      = "dns_exfiltration"    // a name looked up (DNS, whois) carries local data
-	ruleTunnel       = "outbound_tunnel"     // a tunnel or a listener opens this machine to another
-	ruleGitNewRemote = "git_push_new_remote" // a push to a place no one configured before
-	ruleMailer       = "mail_sender"         // the seed's mail senders, git send-email among them
-)
-
 // channel is one row of the outbound table. sends names the row's reader, dispatched by a
 // switch (read) rather than a func value, so that judging a command allocates nothing.
 type channel struct {
@@ -983,7 +974,7 @@ func (c *Classifier) webSearch(r *result, ev *claude.Event) {
 	case opaque(q, false) != "":
 		r.add(risk.Critical, Web, ruleOutboundData, q, "the search query carries "+opaque(q, false)+": local data would leave the machine, so no trust may run it")
 	}
-	r.add(risk.Low, Web, "web_search", "", "a search: nothing is changed")
+	r.add(risk.Low, Web, ruleWebSearch, "", "a search: nothing is changed")
 }
 
 // toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A

@@ -147,5 +147,5 @@ func (x *cmdCtx) pathFloor(from int) {
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, "path_program", x.cmd.Args[0].Value+" is a program of its own, named by its path: not the system's "+x.name+", so what it does is unknown")
+	x.add(risk.Medium, ShellExec, rulePathProgram, x.cmd.Args[0].Value+" is a program of its own, named by its path: not the system's "+x.name+", so what it does is unknown")
 }

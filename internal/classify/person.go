@@ -19,20 +19,6 @@ import (
 // output, files the agent created in this session (see losses.go), a branch whose commits are
 // merged. Whether work would be lost is decided by asking git, never by a file's name.
 
-// Rule ids of the class: oath.classify.needs_person.rule.
-const (
-	RuleLosesWork      = "loses_work"        // deletes or overwrites uncommitted or untracked work
-	RuleOutsideProject = "outside_project"   // deletes or overwrites files outside the project
-	RuleGitDiscard     = "git_discard"       // git throws work away (reset --hard, checkout, clean, stash drop, branch -D)
-	RuleRewriteHistory = "rewrites_history"  // commit --amend, rebase, filter-branch, reflog expire …
-	RuleRemoteChange   = "remote_change"     // deploys, infrastructure, clusters, cloud, GitHub merges and releases
-	RulePublish        = "publishes"         // a package leaves for a registry
-	RuleDestroysData   = "destroys_data"     // destructive SQL and database drops
-	RuleReadsSecret    = "reads_credentials" // private keys, .env, cloud and registry credentials, keyrings
-	RulePrivilege      = "privilege"         // sudo, doas, su, pkexec
-	RuleSystemChange   = "system_change"     // services, reboots, kernel, firewall, users, killing processes
-)
-
 // personRow is one program (or a subcommand of it) that is always in the class. A call matches
 // when one of verbs (separated by "|"; a phrase of two words matches two arguments in a row)
 // is among its known arguments, or verbs is "*"; and none of reads is.
@@ -330,16 +316,16 @@ func (c *Classifier) needsPerson(r *result, ev *claude.Event, out *envelope.Clas
 	var who, secret *envelope.Person
 	for _, p := range r.parts {
 		switch p.reason.Rule {
-		case "credential_read":
+		case ruleCredentialRead:
 			if secret == nil {
 				secret = &envelope.Person{Rule: RuleReadsSecret, Reason: secretRead(p.reason) + consequence(RuleReadsSecret)}
 			}
 			continue
-		case "privileged":
+		case rulePrivileged:
 			who = &envelope.Person{Rule: RulePrivilege, Reason: shortCmd(p.reason.Command) + " " + p.reason.Detail + consequence(RulePrivilege)}
-		case "publish":
+		case ruleRegistryPublish:
 			who = &envelope.Person{Rule: RulePublish, Reason: shortCmd(p.reason.Command) + " publishes a package" + consequence(RulePublish)}
-		case "database_destructive":
+		case ruleDatabaseDestructive:
 			who = &envelope.Person{Rule: RuleDestroysData, Reason: shortCmd(p.reason.Command) + " runs a statement that drops, deletes or changes data (or one that cannot be read)" + consequence(RuleDestroysData)}
 		default:
 			continue

@@ -244,13 +244,13 @@ func harmlessDevice(p string) bool {
 // judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
 func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 	if !t.known {
-		r.add(risk.Critical, domain, "self_protection_unknown_target", cmd,
+		r.add(risk.Critical, domain, ruleSelfProtectionUnknownTarget, cmd,
 			"writes to "+quoteRaw(t.raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")
 		return
 	}
 	p := t.path
 	if strings.HasPrefix(p, "/dev/") && !harmlessDevice(p) {
-		r.add(risk.Critical, domain, "raw_device_write", cmd, "writes the device "+p)
+		r.add(risk.Critical, domain, ruleRawDeviceWrite, cmd, "writes the device "+p)
 		return
 	}
 	hit := c.prot.hit(t)
@@ -267,16 +267,16 @@ func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 		}
 	}
 	if hit != "" {
-		r.add(risk.Critical, domain, "self_protection", cmd,
+		r.add(risk.Critical, domain, ruleSelfProtection, cmd,
 			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks, nor a shell's start-up")
 		return
 	}
 	if why := c.laterWrite(t); why != "" {
-		r.add(risk.Critical, domain, "persistence", cmd, why)
+		r.add(risk.Critical, domain, rulePersistence, cmd, why)
 		return
 	}
 	if why := sensitiveWrite(p, c.home, c.layout.ProjectDir); why != "" {
-		r.add(risk.High, domain, "sensitive_write", cmd, why)
+		r.add(risk.High, domain, ruleSensitiveWrite, cmd, why)
 	}
 }
 

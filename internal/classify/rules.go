@@ -64,7 +64,7 @@ func (x *cmdCtx) judge() {
 	}
 	switch {
 	case mailers[n]:
-		x.add(risk.Critical, ShellExec, "mail_sender", n+" sends mail")
+		x.add(risk.Critical, ShellExec, ruleMailer, n+" sends mail")
 	case n == "curl" || n == "wget" || n == "http" || n == "https" || n == "xh" || n == "curlie" || n == "aria2c" || n == "httpie" || n == "lwp-request" || n == "GET" || n == "POST" || n == "wget2" || browsers[n] != "":
 		x.fetch()
 	case n == "git":
@@ -75,7 +75,7 @@ func (x *cmdCtx) judge() {
 		for _, o := range command.Parse(x.args, "").Operands {
 			x.write(o, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "file_change", "removes directories")
+		x.add(risk.Medium, ShellExec, ruleFileChange, "removes directories")
 	case n == "chmod" || n == "chown" || n == "chgrp" || n == "setfacl" || n == "chattr":
 		x.chmod()
 	case n == "mv":
@@ -85,7 +85,7 @@ func (x *cmdCtx) judge() {
 			x.write(ops[len(ops)-1], true, ShellExec) // what is mounted over the target replaces it
 			x.destroy(ops[len(ops)-1], "mounting over")
 		}
-		x.add(risk.High, ShellExec, "deny_list", "mount: mounts file systems")
+		x.add(risk.High, ShellExec, ruleDenyList, "mount: mounts file systems")
 	case n == "gh":
 		x.gh()
 	case n == "cp" || n == "install":
@@ -99,30 +99,30 @@ func (x *cmdCtx) judge() {
 				x.lose(o, false, "truncates")
 			}
 		}
-		x.add(risk.Medium, ShellExec, "file_change", n+" changes files")
+		x.add(risk.Medium, ShellExec, ruleFileChange, n+" changes files")
 	case n == "vi" || n == "vim" || n == "nvim" || n == "emacs" || n == "nano" || n == "sponge" || n == "pico" || n == "micro":
 		for _, o := range command.Parse(x.args, "cSuTwWsi").Operands {
 			x.write(o, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "file_change", n+" writes the files it names")
+		x.add(risk.Medium, ShellExec, ruleFileChange, n+" writes the files it names")
 	case n == "tee":
 		p := command.Parse(x.args, "")
 		for _, o := range p.Operands {
 			x.write(o, false, ShellExec)
 		}
 		if len(p.Operands) > 0 {
-			x.add(risk.Medium, ShellExec, "file_change", "tee writes files")
+			x.add(risk.Medium, ShellExec, ruleFileChange, "tee writes files")
 		} else {
-			x.add(risk.Low, FileRead, "allow_list", "tee to stdout only")
+			x.add(risk.Low, FileRead, ruleAllowList, "tee to stdout only")
 		}
 	case n == "sed" || n == "gsed":
 		x.sed()
 	case n == "perl" || n == "ruby":
-		x.add(risk.Medium, ShellExec, "script", "runs a script file")
+		x.add(risk.Medium, ShellExec, ruleScript, "runs a script file")
 	case n == "dd":
 		x.dd()
 	case strings.HasPrefix(n, "mkfs") || strings.HasPrefix(n, "newfs") || diskTools[n]:
-		x.add(risk.Critical, ShellExec, "filesystem", n+" creates a file system or rewrites a partition table: irreversible")
+		x.add(risk.Critical, ShellExec, ruleFilesystem, n+" creates a file system or rewrites a partition table: irreversible")
 	case n == "rsync":
 		x.rsync()
 	case n == "scp" || n == "sftp":
@@ -142,9 +142,9 @@ func (x *cmdCtx) judge() {
 	case n == "env" || n == "printenv" || n == "export" && len(x.args) == 0 || n == "set" && len(x.args) == 0 || n == "declare" && len(x.args) == 0:
 		x.printenv()
 	case n == "awk" || n == "gawk" || n == "mawk" || n == "nawk":
-		x.add(risk.Medium, ShellExec, "script", "awk runs a program from a file")
+		x.add(risk.Medium, ShellExec, ruleScript, "awk runs a program from a file")
 	case n == "mktemp":
-		x.add(risk.Low, ShellExec, "allow_list", "creates a temporary file")
+		x.add(risk.Low, ShellExec, ruleAllowList, "creates a temporary file")
 	case hasSpec(n):
 		x.readOnly()
 	case n == "go":
@@ -158,7 +158,7 @@ func (x *cmdCtx) judge() {
 	case shell.IsShell(n) || n == "source" || n == ".":
 		x.script()
 	case testRunners[n]:
-		x.add(risk.Low, TestRun, "test_runner", n+" runs tests")
+		x.add(risk.Low, TestRun, ruleTestRunner, n+" runs tests")
 	case n == "make" || n == "gmake" || n == "just" || n == "task" || n == "ninja":
 		x.make()
 	case n == "psql" || n == "mysql" || n == "mariadb" || n == "sqlite3" || n == "mongo" || n == "mongosh" || n == "redis-cli" || n == "cqlsh" || n == "clickhouse-client":
@@ -167,11 +167,11 @@ func (x *cmdCtx) judge() {
 	case n == "aws" || n == "gcloud" || n == "gsutil" || n == "az" || n == "doctl" || n == "heroku" || n == "fly" || n == "flyctl" || n == "vercel" || n == "netlify" || n == "firebase" || n == "terraform" || n == "tofu" || n == "pulumi" || n == "kubectl" || n == "helm" || n == "docker" || n == "podman" || n == "nerdctl" || n == "docker-compose" || n == "oc" || n == "eksctl" || n == "s3cmd":
 		x.cloud()
 	case n == "patch" || n == "ed" || n == "ex":
-		x.add(risk.Critical, ShellExec, "self_protection_unknown_target", n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
+		x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
 	case deny[n] != "":
-		x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
+		x.add(risk.High, ShellExec, ruleDenyList, n+": "+deny[n])
 	default:
-		x.add(risk.Medium, ShellExec, "gray_area", n+" is neither on the allow list nor on the deny list")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" is neither on the allow list nor on the deny list")
 		x.carried()
 	}
 	if !modelled[n] && !hasSpec(n) && !strings.HasPrefix(n, "mkfs") {
@@ -194,10 +194,10 @@ func (x *cmdCtx) gh() {
 	all := strings.ToLower(joinWords(x.args))
 	if len(x.args) > 1 && x.args[0].Value == "repo" && x.args[1].Value == "delete" ||
 		len(x.args) > 0 && x.args[0].Value == "api" && strings.Contains(all, "delete") && (strings.Contains(all, "refs") || strings.Contains(all, "repos/") && !strings.Contains(all, "/comments")) {
-		x.add(risk.Critical, GitRemote, "force_push", "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
+		x.add(risk.Critical, GitRemote, ruleForcePush, "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
 		return
 	}
-	x.add(risk.High, ShellExec, "deny_list", "gh: acts on GitHub")
+	x.add(risk.High, ShellExec, ruleDenyList, "gh: acts on GitHub")
 }
 
 func hasSpec(n string) bool { _, ok := readonly.Specs[n]; return ok }
@@ -240,7 +240,7 @@ func (x *cmdCtx) carried() {
 		}
 		tries++
 		if why := x.shellCritical(prog); why != "" {
-			x.add(risk.Critical, ShellExec, "carried_command", x.name+" is given the command line "+quoteRaw(prog)+", which it may run: "+why)
+			x.add(risk.Critical, ShellExec, ruleCarriedCommand, x.name+" is given the command line "+quoteRaw(prog)+", which it may run: "+why)
 			return
 		}
 	}
@@ -278,7 +278,7 @@ func (x *cmdCtx) sendsCredential(srcs []shell.Word, dest shell.Word) {
 			v = x.c.home + v[1:]
 		}
 		if why := credential(v); why != "" || s.Known && (path.Clean(v) == x.c.home || strings.HasSuffix(path.Clean(v), "/.ssh") || strings.HasSuffix(path.Clean(v), "/.aws")) {
-			x.add(risk.Critical, ShellExec, "credential_exfiltration", x.name+" sends "+s.Value+" ("+why+") to "+dest.Value+": secrets leave the machine")
+			x.add(risk.Critical, ShellExec, ruleCredentialExfiltration, x.name+" sends "+s.Value+" ("+why+") to "+dest.Value+": secrets leave the machine")
 			return
 		}
 	}
@@ -291,11 +291,11 @@ func localHost(h string) bool { return h != "" && isLocalURL("http://"+h) }
 func (x *cmdCtx) scp() {
 	p := command.Parse(x.args, "cFiJloPSDXBbRs")
 	if x.name == "sftp" {
-		x.add(risk.High, ShellExec, "deny_list", "sftp: a remote connection")
+		x.add(risk.High, ShellExec, ruleDenyList, "sftp: a remote connection")
 		return
 	}
 	if len(p.Operands) < 2 {
-		x.add(risk.High, ShellExec, "deny_list", "scp: a remote copy")
+		x.add(risk.High, ShellExec, ruleDenyList, "scp: a remote copy")
 		return
 	}
 	dest := p.Operands[len(p.Operands)-1]
@@ -303,7 +303,7 @@ func (x *cmdCtx) scp() {
 	dh := remoteHost(dest.Value)
 	if !dest.Known || dh != "" && !localHost(dh) {
 		x.sendsCredential(srcs, dest)
-		x.add(risk.High, ShellExec, "deny_list", "scp sends files to "+dest.Value+": a remote connection")
+		x.add(risk.High, ShellExec, ruleDenyList, "scp sends files to "+dest.Value+": a remote connection")
 		return
 	}
 	if dh == "" {
@@ -316,7 +316,7 @@ func (x *cmdCtx) scp() {
 			}
 		}
 	}
-	x.add(risk.High, ShellExec, "deny_list", "scp: a remote copy")
+	x.add(risk.High, ShellExec, ruleDenyList, "scp: a remote copy")
 }
 
 // ssh: its remote command was analysed as a program of its own (package shell). Feeding it
@@ -331,7 +331,7 @@ func (x *cmdCtx) ssh() {
 		}
 		host = strings.TrimPrefix(host, "ssh://")
 	}
-	x.add(risk.High, ShellExec, "deny_list", "ssh: a remote connection")
+	x.add(risk.High, ShellExec, ruleDenyList, "ssh: a remote connection")
 }
 
 // rawNet: nc, socat, telnet, openssl s_client … to a host that is not local are external
@@ -392,15 +392,15 @@ func (x *cmdCtx) rawNet() {
 	}
 	for _, h := range hosts {
 		if !h.Known || !localHost(h.Value) {
-			x.add(risk.Critical, ShellExec, "network_external", n+" to "+h.Value+": raw external communication, blocked at any trust")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, n+" to "+h.Value+": raw external communication, blocked at any trust")
 			return
 		}
 	}
 	if n == "openssl" && len(hosts) == 0 {
-		x.add(risk.Medium, ShellExec, "gray_area", "openssl without a connection")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, "openssl without a connection")
 		return
 	}
-	x.add(risk.High, ShellExec, "deny_list", n+": "+deny[n])
+	x.add(risk.High, ShellExec, ruleDenyList, n+": "+deny[n])
 }
 
 // protectedOperand: a program not known to only read, given a protected path, may write it,
@@ -416,7 +416,7 @@ func (x *cmdCtx) protectedOperand() {
 		}
 		for _, t := range resolve(shell.Word{Value: v, Known: true, Glob: a.Glob}, x.cmd.Dir, false) {
 			if hit := x.c.prot.hit(t); hit != "" {
-				x.add(risk.Critical, ShellExec, "self_protection", x.name+" is given "+t.path+" ("+hit+"): a program that is not known to only read may change or lock it")
+				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" is given "+t.path+" ("+hit+"): a program that is not known to only read may change or lock it")
 				return
 			}
 		}
@@ -449,7 +449,7 @@ func (x *cmdCtx) readOnly() {
 	for _, o := range sp.Writes {
 		if w, ok := p.Value(o); ok {
 			x.write(w, false, ShellExec)
-			x.add(risk.Medium, ShellExec, "file_change", n+" "+optName(o)+" writes a file")
+			x.add(risk.Medium, ShellExec, ruleFileChange, n+" "+optName(o)+" writes a file")
 			changed = true
 		} else if len(o) == 1 && p.Short[o[0]] || len(o) > 1 && p.Long[o] {
 			x.write(shell.Word{Value: n + " " + optName(o) + " without a file"}, false, ShellExec)
@@ -458,25 +458,25 @@ func (x *cmdCtx) readOnly() {
 	}
 	for _, o := range sp.Runs {
 		if w, ok := p.Value(o); ok {
-			x.add(risk.High, ShellExec, "runs_program", n+" "+optName(o)+" runs a program")
+			x.add(risk.High, ShellExec, RuleRunsProgram, n+" "+optName(o)+" runs a program")
 			if w.Known {
 				x.nested(w.Value, n+" "+optName(o))
 			} else {
-				x.add(risk.Critical, ShellExec, "dynamic_program", n+" "+optName(o)+" runs a program that cannot be known statically")
+				x.add(risk.Critical, ShellExec, ruleDynamicProgram, n+" "+optName(o)+" runs a program that cannot be known statically")
 			}
 			changed = true
 		}
 	}
 	if sp.Operand > 0 && len(p.Operands) >= sp.Operand {
 		x.write(p.Operands[sp.Operand-1], false, ShellExec)
-		x.add(risk.Medium, ShellExec, "file_change", n+" writes its operand "+p.Operands[sp.Operand-1].Value)
+		x.add(risk.Medium, ShellExec, ruleFileChange, n+" writes its operand "+p.Operands[sp.Operand-1].Value)
 		changed = true
 	}
 	if n == "history" && (p.Has('w') || p.Has('a')) {
 		for _, o := range p.Operands {
 			x.write(o, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "file_change", "history -w/-a writes the history file")
+		x.add(risk.Medium, ShellExec, ruleFileChange, "history -w/-a writes the history file")
 		changed = true
 	}
 	if n == "tree" && p.Has('R') {
@@ -487,7 +487,7 @@ func (x *cmdCtx) readOnly() {
 		for _, o := range ops {
 			x.write(shell.Word{Value: strings.TrimSuffix(o.Value, "/") + "/**", Known: o.Known, Glob: true}, true, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "file_change", "tree -R writes 00Tree.html into every directory")
+		x.add(risk.Medium, ShellExec, ruleFileChange, "tree -R writes 00Tree.html into every directory")
 		changed = true
 	}
 	if changed {
@@ -496,10 +496,10 @@ func (x *cmdCtx) readOnly() {
 	if !sp.Shell && !readonly.ReadOnly(argv) {
 		why := sp.Hazard(n, argv[1:])
 		if strings.HasPrefix(why, "+") {
-			x.add(risk.High, ShellExec, "runs_program", n+" "+why)
+			x.add(risk.High, ShellExec, RuleRunsProgram, n+" "+why)
 			return
 		}
-		x.add(risk.Medium, ShellExec, "gray_area", n+" with "+why+" changes something")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" with "+why+" changes something")
 		return
 	}
 	switch n {
@@ -512,22 +512,22 @@ func (x *cmdCtx) readOnly() {
 	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
 		x.readOps(p.Operands)
 	}
-	x.add(risk.Low, FileRead, "allow_list", n+" only reads")
+	x.add(risk.Low, FileRead, ruleAllowList, n+" only reads")
 }
 
 func (x *cmdCtx) printenv() {
 	p := command.Parse(x.args, "u", "unset")
 	if len(p.Operands) == 0 {
-		x.add(risk.High, ShellExec, "environment_dump", x.name+" prints every environment variable, secrets included")
+		x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" prints every environment variable, secrets included")
 		return
 	}
 	for _, o := range p.Operands {
 		if !o.Known || secretName(o.Value) {
-			x.add(risk.Critical, ShellExec, "secret_variable", x.name+" prints "+o.Value+", named like a secret")
+			x.add(risk.Critical, ShellExec, ruleSecretVariable, x.name+" prints "+o.Value+", named like a secret")
 			return
 		}
 	}
-	x.add(risk.Low, FileRead, "allow_list", "prints named variables")
+	x.add(risk.Low, FileRead, ruleAllowList, "prints named variables")
 }
 
 func (x *cmdCtx) rm() {
@@ -540,16 +540,16 @@ func (x *cmdCtx) rm() {
 		x.write(o, recursive, ShellExec)
 		x.lose(o, recursive, "deletes")
 		if !o.Known && recursive {
-			x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
+			x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
 		}
 	}
 	if x.cmd.StdinArgs {
 		x.write(shell.Word{Value: "(names read from stdin)"}, recursive, ShellExec)
 	}
 	if x.cmd.StdinArgs && recursive {
-		x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of names read from stdin")
+		x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive deletion of names read from stdin")
 	}
-	x.add(risk.High, ShellExec, "deny_list", x.name+" deletes files")
+	x.add(risk.High, ShellExec, ruleDenyList, x.name+" deletes files")
 }
 
 func (x *cmdCtx) chmod() {
@@ -563,12 +563,12 @@ func (x *cmdCtx) chmod() {
 		if recursive {
 			x.destroy(o, "recursive permission change")
 			if !o.Known {
-				x.add(risk.Critical, ShellExec, "catastrophe", "recursive permission change of "+quoteRaw(o.Value)+", which cannot be known statically")
+				x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive permission change of "+quoteRaw(o.Value)+", which cannot be known statically")
 			}
 		}
 		x.write(o, recursive, ShellExec)
 	}
-	x.add(risk.High, ShellExec, "deny_list", x.name+" changes permissions or ownership")
+	x.add(risk.High, ShellExec, ruleDenyList, x.name+" changes permissions or ownership")
 }
 
 // copy judges mv (move: the sources are removed too) and cp/install.
@@ -581,7 +581,7 @@ func (x *cmdCtx) copy(move bool) {
 			if len(ops) == 1 && !x.cmd.StdinArgs {
 				x.write(ops[0], move, ShellExec)
 			}
-			x.add(risk.Medium, ShellExec, "file_change", x.name+" with fewer than two operands")
+			x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" with fewer than two operands")
 			if x.cmd.StdinArgs {
 				x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
 			}
@@ -594,7 +594,7 @@ func (x *cmdCtx) copy(move bool) {
 	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	for _, s := range ops {
 		if b := path.Base(s.Value); s.Known && !move && (harnessTools[b] || x.hookPath(s) != "") {
-			x.add(risk.Critical, ShellExec, "self_protection", x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
+			x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}
 	if !move && x.name == "cp" && (p.Has('s', "symbolic-link") || p.Has('l', "link")) {
@@ -618,7 +618,7 @@ func (x *cmdCtx) copy(move bool) {
 	if x.cmd.StdinArgs {
 		x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, "file_change", x.name+" changes files")
+	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" changes files")
 }
 
 func (x *cmdCtx) ln() {
@@ -637,7 +637,7 @@ func (x *cmdCtx) ln() {
 		}
 	}
 	x.links(ops)
-	x.add(risk.Medium, ShellExec, "file_change", "ln creates links")
+	x.add(risk.Medium, ShellExec, ruleFileChange, "ln creates links")
 }
 
 // links judges link sources: a link to a protected file, or to a directory above one, is a
@@ -646,10 +646,10 @@ func (x *cmdCtx) links(ops []shell.Word) {
 	for _, s := range ops {
 		for _, t := range resolve(s, x.cmd.Dir, false) {
 			if !t.known {
-				x.add(risk.Critical, ShellExec, "self_protection_unknown_target", "links to "+quoteRaw(t.raw)+", which cannot be known statically")
+				x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, "links to "+quoteRaw(t.raw)+", which cannot be known statically")
 			} else if t.tree = true; x.c.prot.hit(t) != "" {
 				hit := x.c.prot.hit(t)
-				x.add(risk.Critical, ShellExec, "self_protection", "links to "+t.path+" ("+hit+"): a later write through the link would change it")
+				x.add(risk.Critical, ShellExec, ruleSelfProtection, "links to "+t.path+" ("+hit+"): a later write through the link would change it")
 			}
 		}
 	}
@@ -684,14 +684,14 @@ func (x *cmdCtx) sed() {
 	}
 	for _, sc := range scripts {
 		if !sc.Known {
-			x.add(risk.High, ShellExec, "sed_exec", "a sed script that cannot be known statically may run commands or write files")
+			x.add(risk.High, ShellExec, ruleSedExec, "a sed script that cannot be known statically may run commands or write files")
 			continue
 		}
 		x.sedScript(sc.Value)
 	}
 	if !inPlace {
 		x.readOps(ops)
-		x.add(risk.Low, FileRead, "allow_list", "sed without -i only prints")
+		x.add(risk.Low, FileRead, ruleAllowList, "sed without -i only prints")
 		return
 	}
 	for _, o := range ops {
@@ -700,7 +700,7 @@ func (x *cmdCtx) sed() {
 	if x.cmd.StdinArgs {
 		x.write(shell.Word{Value: "(names read from stdin)"}, false, ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, "file_change", "sed -i edits files in place")
+	x.add(risk.Medium, ShellExec, ruleFileChange, "sed -i edits files in place")
 }
 
 // sedScript judges GNU sed's e command and s///e flag (run commands), and the w/W command and
@@ -715,12 +715,12 @@ func (x *cmdCtx) sedScript(script string) {
 			}
 			switch c[0] {
 			case 'e':
-				x.add(risk.High, ShellExec, "sed_exec", "the sed script runs commands (e)")
+				x.add(risk.High, ShellExec, ruleSedExec, "the sed script runs commands (e)")
 				if prog := strings.TrimSpace(c[1:]); prog != "" {
 					x.nested(prog, "sed e")
 				}
 			case 'w', 'W':
-				x.add(risk.Medium, ShellExec, "file_change", "the sed script writes a file (w)")
+				x.add(risk.Medium, ShellExec, ruleFileChange, "the sed script writes a file (w)")
 				x.write(shell.Word{Value: strings.TrimSpace(c[1:]), Known: true}, false, ShellExec)
 			case 's':
 				if len(c) < 2 {
@@ -739,12 +739,12 @@ func (x *cmdCtx) sedScript(script string) {
 				}
 				flags := c[k:]
 				if i := strings.IndexByte(flags, 'w'); i >= 0 {
-					x.add(risk.Medium, ShellExec, "file_change", "the sed s command writes a file (w)")
+					x.add(risk.Medium, ShellExec, ruleFileChange, "the sed s command writes a file (w)")
 					x.write(shell.Word{Value: strings.TrimSpace(flags[i+1:]), Known: true}, false, ShellExec)
 					flags = flags[:i]
 				}
 				if strings.ContainsRune(flags, 'e') {
-					x.add(risk.High, ShellExec, "sed_exec", "the sed s command runs its result as a command (e)")
+					x.add(risk.High, ShellExec, ruleSedExec, "the sed s command runs its result as a command (e)")
 				}
 			}
 		}
@@ -792,7 +792,7 @@ func sedStripAddr(c string) string {
 func (x *cmdCtx) dd() {
 	for _, a := range x.args {
 		if !a.Known {
-			x.add(risk.Critical, ShellExec, "self_protection_unknown_target", "dd with an operand that cannot be known statically")
+			x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, "dd with an operand that cannot be known statically")
 			continue
 		}
 		if v, ok := strings.CutPrefix(a.Value, "of="); ok {
@@ -803,13 +803,13 @@ func (x *cmdCtx) dd() {
 			x.read(shell.Word{Value: v, Known: true})
 		}
 	}
-	x.add(risk.High, ShellExec, "deny_list", "dd copies raw data")
+	x.add(risk.High, ShellExec, ruleDenyList, "dd copies raw data")
 }
 
 func (x *cmdCtx) rsync() {
 	p := command.Parse(x.args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
 	if len(p.Operands) < 2 {
-		x.add(risk.High, ShellExec, "deny_list", "rsync")
+		x.add(risk.High, ShellExec, ruleDenyList, "rsync")
 		return
 	}
 	dest := p.Operands[len(p.Operands)-1]
@@ -825,16 +825,16 @@ func (x *cmdCtx) rsync() {
 	if p.Has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
 		x.destroy(dest, "rsync --delete")
 		x.lose(dest, true, "deletes files in")
-		x.add(risk.High, ShellExec, "deny_list", "rsync deletes files")
+		x.add(risk.High, ShellExec, ruleDenyList, "rsync deletes files")
 	}
 	if h := remoteHost(dest.Value); !dest.Known || h != "" && !localHost(h) {
 		x.sendsCredential(p.Operands[:len(p.Operands)-1], dest)
 	}
 	if remote {
-		x.add(risk.High, ShellExec, "deny_list", "rsync to or from another machine")
+		x.add(risk.High, ShellExec, ruleDenyList, "rsync to or from another machine")
 		return
 	}
-	x.add(risk.Medium, ShellExec, "file_change", "rsync copies files")
+	x.add(risk.Medium, ShellExec, ruleFileChange, "rsync copies files")
 }
 
 func (x *cmdCtx) tar() {
@@ -849,7 +849,7 @@ func (x *cmdCtx) tar() {
 	has := func(c byte, long string) bool { return p.Has(c, long) || strings.IndexByte(mode, c) >= 0 }
 	for _, k := range []string{"to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script"} {
 		if p.Long[k] {
-			x.add(risk.High, ShellExec, "runs_program", "tar --"+k+" runs a program")
+			x.add(risk.High, ShellExec, RuleRunsProgram, "tar --"+k+" runs a program")
 		}
 	}
 	switch {
@@ -859,21 +859,21 @@ func (x *cmdCtx) tar() {
 			dir = d
 		}
 		x.write(dir, true, ShellExec)
-		x.add(risk.Medium, ShellExec, "file_change", "tar extracts files")
+		x.add(risk.Medium, ShellExec, ruleFileChange, "tar extracts files")
 	case has('c', "create") || has('r', "append") || has('u', "update"):
 		if f, ok := p.Value("f", "file"); ok && f.Value != "-" {
 			x.write(f, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "file_change", "tar writes an archive")
+		x.add(risk.Medium, ShellExec, ruleFileChange, "tar writes an archive")
 	default:
-		x.add(risk.Low, FileRead, "allow_list", "tar lists an archive")
+		x.add(risk.Low, FileRead, ruleAllowList, "tar lists an archive")
 	}
 }
 
 func (x *cmdCtx) unpack() {
 	p := command.Parse(x.args, "dxo")
 	if x.name == "unzip" && (p.Has('l') || p.Has('t') || p.Has('Z') || p.Has('p')) {
-		x.add(risk.Low, FileRead, "allow_list", "unzip lists or tests")
+		x.add(risk.Low, FileRead, ruleAllowList, "unzip lists or tests")
 		return
 	}
 	dir := shell.Word{Value: ".", Known: true}
@@ -886,19 +886,19 @@ func (x *cmdCtx) unpack() {
 		}
 	}
 	x.write(dir, true, ShellExec)
-	x.add(risk.Medium, ShellExec, "file_change", x.name+" extracts files")
+	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" extracts files")
 }
 
 func (x *cmdCtx) compress() {
 	p := command.Parse(x.args, "S", "suffix")
 	if p.Has('c', "stdout") || p.Has('l', "list") || p.Has('t', "test") {
-		x.add(risk.Low, FileRead, "allow_list", x.name+" to stdout")
+		x.add(risk.Low, FileRead, ruleAllowList, x.name+" to stdout")
 		return
 	}
 	for _, o := range p.Operands {
 		x.write(o, false, ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, "file_change", x.name+" replaces files")
+	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" replaces files")
 }
 
 func (x *cmdCtx) findCmd() {
@@ -914,7 +914,7 @@ func (x *cmdCtx) findCmd() {
 		case "-delete":
 			del = true
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			x.add(risk.Medium, ShellExec, "file_change", "find "+v+" writes a file")
+			x.add(risk.Medium, ShellExec, ruleFileChange, "find "+v+" writes a file")
 			if i+1 < len(x.args) {
 				x.write(x.args[i+1], false, ShellExec)
 			} else {
@@ -942,16 +942,16 @@ func (x *cmdCtx) findCmd() {
 			x.destroy(s, "find -delete")
 			x.lose(s, true, "deletes files in")
 		}
-		x.add(risk.High, ShellExec, "deny_list", "find -delete deletes files")
+		x.add(risk.High, ShellExec, ruleDenyList, "find -delete deletes files")
 		return
 	}
 	x.readOps(starts)
-	x.add(risk.Low, FileRead, "allow_list", "find only lists")
+	x.add(risk.Low, FileRead, ruleAllowList, "find only lists")
 }
 
 func (x *cmdCtx) goCmd() {
 	if len(x.args) == 0 {
-		x.add(risk.Low, FileRead, "allow_list", "go prints its help")
+		x.add(risk.Low, FileRead, ruleAllowList, "go prints its help")
 		return
 	}
 	sub := x.args[0].Value
@@ -959,24 +959,24 @@ func (x *cmdCtx) goCmd() {
 	switch sub {
 	case "test":
 		if _, _, ok := goFlag(x.args[1:], "exec", "toolexec"); ok {
-			x.add(risk.High, TestRun, "runs_program", "go test -exec/-toolexec runs another program")
+			x.add(risk.High, TestRun, RuleRunsProgram, "go test -exec/-toolexec runs another program")
 			return
 		}
 		if hasO {
 			x.write(o, false, TestRun)
 		}
-		x.add(risk.Low, TestRun, "test_runner", "go test runs tests")
+		x.add(risk.Low, TestRun, ruleTestRunner, "go test runs tests")
 	case "vet", "version", "env", "list", "doc", "help":
 		if _, _, w := goFlag(x.args[1:], "w"); sub == "env" && (w || hasWord(x.args[1:], "-w")) {
-			x.add(risk.Medium, ShellExec, "gray_area", "go env -w changes the go configuration")
+			x.add(risk.Medium, ShellExec, ruleGrayArea, "go env -w changes the go configuration")
 			return
 		}
-		x.add(risk.Low, FileRead, "allow_list", "go "+sub+" only reads")
+		x.add(risk.Low, FileRead, ruleAllowList, "go "+sub+" only reads")
 	default:
 		if hasO {
 			x.write(o, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "gray_area", "go "+sub+" builds or runs code")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, "go "+sub+" builds or runs code")
 	}
 }
 
@@ -989,15 +989,15 @@ func (x *cmdCtx) nodePkg() {
 	n := x.name
 	switch {
 	case sub == "test" || sub == "t" || (sub == "run" && len(args) > 1 && strings.HasPrefix(args[1].Value, "test")) || (n == "deno" || n == "bun") && sub == "test":
-		x.add(risk.Low, TestRun, "test_runner", n+" "+sub+" runs tests")
+		x.add(risk.Low, TestRun, ruleTestRunner, n+" "+sub+" runs tests")
 	case sub == "publish" || sub == "unpublish" || sub == "deprecate" || sub == "dist-tag" || sub == "owner" || sub == "access":
-		x.add(risk.High, ShellExec, "publish", n+" "+sub+" publishes or changes a package: irreversible")
+		x.add(risk.High, ShellExec, ruleRegistryPublish, n+" "+sub+" publishes or changes a package: irreversible")
 	case sub == "install" || sub == "i" || sub == "ci" || sub == "add" || sub == "update" || sub == "upgrade" || sub == "uninstall" || sub == "remove" || sub == "rm" || sub == "link" || (n == "yarn" && sub == "") || sub == "exec" || sub == "dlx" || sub == "x":
-		x.add(risk.High, ShellExec, "deny_list", n+" "+sub+" installs packages, whose scripts run")
+		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" installs packages, whose scripts run")
 	case sub == "ls" || sub == "list" || sub == "view" || sub == "outdated" || sub == "--version" || sub == "-v" || sub == "why" || sub == "audit" && len(args) == 1:
-		x.add(risk.Low, FileRead, "allow_list", n+" "+sub+" only reads")
+		x.add(risk.Low, FileRead, ruleAllowList, n+" "+sub+" only reads")
 	default:
-		x.add(risk.Medium, ShellExec, "gray_area", n+" "+sub+" runs a script or a tool")
+		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" "+sub+" runs a script or a tool")
 	}
 }
 
@@ -1021,34 +1021,34 @@ func (x *cmdCtx) pkgTool() {
 		if sub == "check" && n != "cargo" || sub == "verify" && n != "mvn" {
 			break
 		}
-		x.add(risk.Low, TestRun, "test_runner", n+" "+sub+" runs tests")
+		x.add(risk.Low, TestRun, ruleTestRunner, n+" "+sub+" runs tests")
 		return
 	case "publish", "upload", "push", "deploy", "yank", "release":
-		x.add(risk.High, ShellExec, "publish", n+" "+sub+" publishes a package: irreversible")
+		x.add(risk.High, ShellExec, ruleRegistryPublish, n+" "+sub+" publishes a package: irreversible")
 		return
 	case "install", "uninstall", "add", "remove", "update", "upgrade", "download", "sync", "lock":
 		if n == "dotnet" && sub == "add" || n == "mvn" && sub == "install" || n == "gradle" {
 			break
 		}
-		x.add(risk.High, ShellExec, "deny_list", n+" "+sub+" installs packages (system change)")
+		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" installs packages (system change)")
 		return
 	case "list", "show", "freeze", "search", "tree", "--version", "version", "outdated", "metadata":
-		x.add(risk.Low, FileRead, "allow_list", n+" "+sub+" only reads")
+		x.add(risk.Low, FileRead, ruleAllowList, n+" "+sub+" only reads")
 		return
 	}
 	if n == "mvn" || n == "gradle" || n == "gradlew" || n == "dotnet" || n == "mix" || n == "swift" {
 		for _, s := range subs {
 			if s == "test" || s == "verify" {
-				x.add(risk.Low, TestRun, "test_runner", n+" "+s+" runs tests")
+				x.add(risk.Low, TestRun, ruleTestRunner, n+" "+s+" runs tests")
 				return
 			}
 			if s == "deploy" || s == "publish" {
-				x.add(risk.High, ShellExec, "publish", n+" "+s+" publishes: irreversible")
+				x.add(risk.High, ShellExec, ruleRegistryPublish, n+" "+s+" publishes: irreversible")
 				return
 			}
 		}
 	}
-	x.add(risk.Medium, ShellExec, "gray_area", n+" "+sub+" builds or runs code")
+	x.add(risk.Medium, ShellExec, ruleGrayArea, n+" "+sub+" builds or runs code")
 }
 
 // interpreterScript: python x.py, python -m mod, node x.js.
@@ -1058,26 +1058,26 @@ func (x *cmdCtx) interpreterScript() {
 			mod := x.args[i+1].Value
 			switch mod {
 			case "pytest", "unittest", "nose2", "tox", "doctest":
-				x.add(risk.Low, TestRun, "test_runner", "python -m "+mod+" runs tests")
+				x.add(risk.Low, TestRun, ruleTestRunner, "python -m "+mod+" runs tests")
 			case "pip", "ensurepip":
 				rest := x.args[i+2:]
 				if len(rest) > 0 && (rest[0].Value == "install" || rest[0].Value == "uninstall" || rest[0].Value == "download") {
-					x.add(risk.High, ShellExec, "deny_list", "pip "+rest[0].Value+" installs packages (system change)")
+					x.add(risk.High, ShellExec, ruleDenyList, "pip "+rest[0].Value+" installs packages (system change)")
 					return
 				}
-				x.add(risk.Medium, ShellExec, "gray_area", "python -m pip")
+				x.add(risk.Medium, ShellExec, ruleGrayArea, "python -m pip")
 			case "http.server", "SimpleHTTPServer", "smtpd":
-				x.add(risk.High, ShellExec, "deny_list", "python -m "+mod+" opens a network server")
+				x.add(risk.High, ShellExec, ruleDenyList, "python -m "+mod+" opens a network server")
 			case "json.tool":
-				x.add(risk.Low, FileRead, "allow_list", "pretty-prints JSON")
+				x.add(risk.Low, FileRead, ruleAllowList, "pretty-prints JSON")
 			default:
-				x.add(risk.Medium, ShellExec, "gray_area", "python -m "+mod+" runs a module")
+				x.add(risk.Medium, ShellExec, ruleGrayArea, "python -m "+mod+" runs a module")
 			}
 			return
 		}
 	}
 	if len(x.args) == 0 || x.args[0].Value == "--version" || x.args[0].Value == "-V" {
-		x.add(risk.Low, FileRead, "allow_list", x.name+" prints its version")
+		x.add(risk.Low, FileRead, ruleAllowList, x.name+" prints its version")
 		return
 	}
 	x.script()
@@ -1089,32 +1089,32 @@ func (x *cmdCtx) script() {
 			continue
 		}
 		if !a.Known {
-			x.add(risk.Critical, ShellExec, "dynamic_program", "the script to run cannot be known statically: it could be any program")
+			x.add(risk.Critical, ShellExec, ruleDynamicProgram, "the script to run cannot be known statically: it could be any program")
 			return
 		}
 		if a.Value == "/dev/stdin" || strings.HasPrefix(a.Value, "/dev/fd/") || strings.HasPrefix(a.Value, "/proc/self/fd/") {
-			x.add(risk.Critical, ShellExec, "program_from_stdin", x.name+" runs a program from a pipe or a process substitution, which cannot be known statically")
+			x.add(risk.Critical, ShellExec, ruleProgramFromStdin, x.name+" runs a program from a pipe or a process substitution, which cannot be known statically")
 			return
 		}
 		break
 	}
-	x.add(risk.Medium, ShellExec, "script", x.name+" runs a script file")
+	x.add(risk.Medium, ShellExec, ruleScript, x.name+" runs a script file")
 }
 
 func (x *cmdCtx) make() {
 	for _, a := range x.args {
 		if !a.Known || strings.HasPrefix(a.Value, "SHELL=") || strings.HasPrefix(a.Value, ".SHELLFLAGS=") {
-			x.add(risk.High, ShellExec, "runs_program", x.name+" with a shell or argument that cannot be known statically")
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" with a shell or argument that cannot be known statically")
 			return
 		}
 	}
 	for _, a := range x.args {
 		if a.Known && (a.Value == "test" || a.Value == "tests" || a.Value == "check" || a.Value == "test-unit") {
-			x.add(risk.Low, TestRun, "test_runner", x.name+" "+a.Value+" runs tests")
+			x.add(risk.Low, TestRun, ruleTestRunner, x.name+" "+a.Value+" runs tests")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, "gray_area", x.name+" builds")
+	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" builds")
 }
 
 // sqlDestructive spots statements that destroy data.
@@ -1131,11 +1131,11 @@ func sqlDestructive(s string) bool {
 func (x *cmdCtx) db() {
 	for _, a := range x.args {
 		if !a.Known || sqlDestructive(a.Value) {
-			x.add(risk.High, ShellExec, "database_destructive", x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
+			x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, "gray_area", x.name+" talks to a database")
+	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
 }
 
 func (x *cmdCtx) cloud() {
@@ -1146,16 +1146,16 @@ func (x *cmdCtx) cloud() {
 		}
 		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
 			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
-				x.add(risk.High, ShellExec, "cloud_destructive", x.name+" "+a.Value+": deletes, deploys or publishes resources")
+				x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" "+a.Value+": deletes, deploys or publishes resources")
 				return
 			}
 		}
 		if v == "--privileged" || strings.HasPrefix(v, "/:/") || strings.HasPrefix(v, "-v=/:") {
-			x.add(risk.High, ShellExec, "cloud_destructive", x.name+" with host privileges")
+			x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" with host privileges")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, "gray_area", x.name+" acts on containers or the cloud")
+	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" acts on containers or the cloud")
 }
 
 // code judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
@@ -1167,13 +1167,13 @@ func (x *cmdCtx) cloud() {
 func (x *cmdCtx) code(w shell.Word) {
 	awk := strings.HasSuffix(x.name, "awk")
 	if !w.Known {
-		x.add(risk.High, ShellExec, "dynamic_program", "inline code built from values unknown statically")
+		x.add(risk.High, ShellExec, ruleDynamicProgram, "inline code built from values unknown statically")
 	}
 	s := w.Value
 	low := strings.ToLower(s)
 	for _, p := range x.c.codeMentions {
 		if strings.Contains(low, p) {
-			x.add(risk.Critical, ShellExec, "self_protection", "inline code names "+p+": it could change the harness's state or rules")
+			x.add(risk.Critical, ShellExec, ruleSelfProtection, "inline code names "+p+": it could change the harness's state or rules")
 			break
 		}
 	}
@@ -1191,10 +1191,10 @@ func (x *cmdCtx) code(w shell.Word) {
 			for _, o := range p.Operands[1:] {
 				x.write(o, false, ShellExec)
 			}
-			x.add(risk.Medium, ShellExec, "file_change", "awk -i inplace edits files in place")
+			x.add(risk.Medium, ShellExec, ruleFileChange, "awk -i inplace edits files in place")
 		}
 		if strings.Contains(s, "system") || strings.Contains(s, "|") {
-			x.add(risk.High, ShellExec, "runs_program", "the awk program runs commands")
+			x.add(risk.High, ShellExec, RuleRunsProgram, "the awk program runs commands")
 			return
 		}
 		if strings.Contains(s, ">") && (strings.Contains(s, "print") || strings.Contains(s, "printf")) && strings.Contains(s, "\"") {
@@ -1203,13 +1203,13 @@ func (x *cmdCtx) code(w shell.Word) {
 					x.write(shell.Word{Value: l, Known: true}, false, ShellExec)
 				}
 			}
-			x.add(risk.Medium, ShellExec, "file_change", "the awk program may write files")
+			x.add(risk.Medium, ShellExec, ruleFileChange, "the awk program may write files")
 			return
 		}
 		if len(p.Operands) > 1 {
 			x.readOps(p.Operands[1:])
 		}
-		x.add(risk.Low, FileRead, "allow_list", "awk only reads")
+		x.add(risk.Low, FileRead, ruleAllowList, "awk only reads")
 		return
 	}
 	if x.name == "perl" || x.name == "ruby" {
@@ -1230,16 +1230,16 @@ func (x *cmdCtx) code(w shell.Word) {
 					x.write(a, false, ShellExec)
 				}
 			}
-			x.add(risk.Medium, ShellExec, "file_change", x.name+" -i edits files in place")
+			x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" -i edits files in place")
 		}
 	}
 	for _, k := range []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "shutil", "rmtree", "remove", "unlink", "rmdir", "rename", "chmod", "chown", "kill", "socket", "urllib", "requests", "http", "fetch", "open(", "write", "eval", "import os", "require(", "`", "fs.", "file_put", "curl", "smtplib", "environ", "getenv", "process.env", "lwp", "net::", "io::"} {
 		if strings.Contains(low, k) {
-			x.add(risk.High, ShellExec, "inline_code", x.name+" inline code that can change files, run programs or reach the network ("+k+")")
+			x.add(risk.High, ShellExec, ruleInlineCode, x.name+" inline code that can change files, run programs or reach the network ("+k+")")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, "inline_code", x.name+" runs inline code")
+	x.add(risk.Medium, ShellExec, ruleInlineCode, x.name+" runs inline code")
 }
 
 // Words that say inline code runs a command, deletes a tree, or talks to the network.
@@ -1266,14 +1266,14 @@ func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
 		progs := append(append([]string{}, lits...), strings.Join(lits, " "))
 		for _, prog := range progs {
 			if why := x.shellCritical(prog); why != "" {
-				x.add(risk.Critical, ShellExec, "inline_code_catastrophe", x.name+" inline code runs "+quoteRaw(prog)+": "+why)
+				x.add(risk.Critical, ShellExec, ruleInlineCodeCatastrophe, x.name+" inline code runs "+quoteRaw(prog)+": "+why)
 				return
 			}
 		}
 	}
 	if containsAny(low, codeRmTree) && !awk {
 		if containsAny(low, codeHome) {
-			x.add(risk.Critical, ShellExec, "catastrophe", x.name+" inline code deletes a tree named by the home directory or the environment")
+			x.add(risk.Critical, ShellExec, ruleCatastrophe, x.name+" inline code deletes a tree named by the home directory or the environment")
 			return
 		}
 		for _, l := range lits {
@@ -1283,11 +1283,11 @@ func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
 			}
 			for _, t := range resolve(shell.Word{Value: v, Known: v != ""}, x.cmd.Dir, true) {
 				if why := x.c.prot.catastrophic(t); why != "" {
-					x.add(risk.Critical, ShellExec, "catastrophe", x.name+" inline code deletes "+why)
+					x.add(risk.Critical, ShellExec, ruleCatastrophe, x.name+" inline code deletes "+why)
 					return
 				}
 				if hit := x.c.prot.hit(t); hit != "" && strings.Contains(v, "/") {
-					x.add(risk.Critical, ShellExec, "self_protection", x.name+" inline code deletes "+t.path+", which reaches "+hit)
+					x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" inline code deletes "+t.path+", which reaches "+hit)
 					return
 				}
 			}
@@ -1314,7 +1314,7 @@ func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
 			}
 		}
 		if external || !local && containsAny(low, codeCalls) {
-			x.add(risk.Critical, ShellExec, "network_external", x.name+" inline code talks to the network, to an address that is not (only) local: external communication, blocked at any trust")
+			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" inline code talks to the network, to an address that is not (only) local: external communication, blocked at any trust")
 		}
 	}
 }
@@ -1363,7 +1363,7 @@ func (x *cmdCtx) shellCritical(prog string) string {
 			continue
 		}
 		switch p.reason.Rule {
-		case "dynamic_command", "dynamic_program", "program_from_stdin", "self_protection_unknown_target", "nesting_too_deep", "too_long", "too_many_commands", "secret_variable":
+		case ruleDynamicCommand, ruleDynamicProgram, ruleProgramFromStdin, ruleSelfProtectionUnknownTarget, ruleNestingTooDeep, ruleTooLong, ruleTooManyCommands, ruleSecretVariable:
 			continue
 		}
 		return p.reason.Detail

@@ -82,23 +82,23 @@ func (x *cmdCtx) selfInvocation() bool {
 	if harnessTools[x.name] {
 		for _, a := range x.cmd.Args {
 			if !a.Known {
-				x.add(risk.Critical, ShellExec, "self_protection", x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")
+				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")
 				return true
 			}
 		}
 		if readOnlyHarness(argv) {
-			x.add(risk.Low, FileRead, "allow_list", x.name+" "+strings.Join(argv[1:], " ")+" only reads")
+			x.add(risk.Low, FileRead, ruleAllowList, x.name+" "+strings.Join(argv[1:], " ")+" only reads")
 			return true
 		}
-		x.add(risk.Critical, ShellExec, "self_protection", x.name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
+		x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
 		return true
 	}
 	if x.name == "claude" && claudePluginChange(argv) {
-		x.add(risk.Critical, ShellExec, "self_protection", "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
+		x.add(risk.Critical, ShellExec, ruleSelfProtection, "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
 		return true
 	}
 	if p := x.hookPath(x.cmd.Args[0]); p != "" {
-		x.add(risk.Critical, ShellExec, "self_protection", "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
+		x.add(risk.Critical, ShellExec, ruleSelfProtection, "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 		return true
 	}
 	if shell.IsShell(x.name) || x.name == "source" || x.name == "." {
@@ -107,7 +107,7 @@ func (x *cmdCtx) selfInvocation() bool {
 				continue
 			}
 			if p := x.hookPath(a); p != "" {
-				x.add(risk.Critical, ShellExec, "self_protection", x.name+" runs the hook "+p+": the agent must not feed the harness events or reinstall it")
+				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 				return true
 			}
 			break

@@ -160,7 +160,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		}
 		out, err := x.filter.run(get())
 		if err != nil {
-			r.add(risk.High, base.domain, "extract_failed", ev.ToolName, fmt.Sprintf("extract filter %q failed: %v", x.Filter, err))
+			r.add(risk.High, base.domain, ruleExtractFailed, ev.ToolName, fmt.Sprintf("extract filter %q failed: %v", x.Filter, err))
 			continue
 		}
 		for _, v := range out {
@@ -174,7 +174,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 				c.program(r, s, cwd)
 			case "sql":
 				if sqlDestructive(s) {
-					r.add(risk.High, base.domain, "database_destructive", clipText(s), "a statement that drops or deletes data")
+					r.add(risk.High, base.domain, ruleDatabaseDestructive, clipText(s), "a statement that drops or deletes data")
 				}
 			}
 		}
@@ -191,7 +191,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		if u.filter != nil {
 			out, err := u.filter.run(get())
 			if err != nil {
-				r.add(risk.High, base.domain, "user_rule_failed", u.Name, fmt.Sprintf("the rule's filter failed: %v", err))
+				r.add(risk.High, base.domain, ruleUserRuleFailed, u.Name, fmt.Sprintf("the rule's filter failed: %v", err))
 				*base = r.summary()
 				continue
 			}
@@ -200,7 +200,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		if ok && u.Match != "" {
 			re, err := u.regexp()
 			if err != nil {
-				r.add(risk.High, base.domain, "user_rule_failed", u.Name, err.Error())
+				r.add(risk.High, base.domain, ruleUserRuleFailed, u.Name, err.Error())
 				*base = r.summary()
 				continue
 			}

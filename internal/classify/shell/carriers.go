@@ -397,7 +397,7 @@ func (w *walker) makefile(args []Word, via []string, src string, stmt *syntax.St
 				if prog, ok, dyn := w.fileProgram(op, stmt); ok {
 					text = &Word{Value: prog, Known: !dyn}
 				} else {
-					w.a.finding("dynamic_program", risk.Critical, src, "make reads its makefile from a stream that cannot be known statically")
+					w.a.finding(RuleDynamicProgram, risk.Critical, src, "make reads its makefile from a stream that cannot be known statically")
 				}
 			}
 		}

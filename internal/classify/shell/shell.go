@@ -28,6 +28,18 @@ const (
 	MaxCommands = 2000      // simple commands in the whole program, nested ones included
 )
 
+// Rule ids of the findings this package reports; classify's ruleids.go lists them with the
+// rest of the rule ids.
+const (
+	RuleDynamicCommand  = "dynamic_command"   // the command name cannot be known statically
+	RuleDynamicProgram  = "dynamic_program"   // a second program (bash -c, eval, make -f) cannot be known statically
+	RuleNestingTooDeep  = "nesting_too_deep"  // nested programs or brackets past a bound: not analysed further
+	RuleTooLong         = "too_long"          // a program longer than MaxSource: not analysed
+	RuleTooManyCommands = "too_many_commands" // more than MaxCommands simple commands: not analysed further
+	RuleUnparsable      = "unparsable"        // the shell parser rejects the program
+	RuleIFSChanged      = "ifs_changed"       // the program changes IFS: word splitting is not modelled
+)
+
 // Dyn stands for a value that cannot be known statically. It is spelled as a parameter
 // expansion so that a second program built from a dynamic word still parses, and the dynamic
 // part stays unknown in it.
@@ -144,15 +156,15 @@ func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {
 // It returns the directories the program may leave the shell in (for eval).
 func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier string) Dir {
 	if depth > MaxDepth {
-		a.finding("nesting_too_deep", risk.Critical, src, "more than "+itoa(MaxDepth)+" nested programs (bash -c, eval …): not analysed further")
+		a.finding(RuleNestingTooDeep, risk.Critical, src, "more than "+itoa(MaxDepth)+" nested programs (bash -c, eval …): not analysed further")
 		return dir
 	}
 	if len(src) > MaxSource {
-		a.finding("too_long", risk.Critical, src[:200], "program longer than "+itoa(MaxSource)+" bytes: not analysed")
+		a.finding(RuleTooLong, risk.Critical, src[:200], "program longer than "+itoa(MaxSource)+" bytes: not analysed")
 		return dir
 	}
 	if n := bracketDepth(src); n > MaxNesting {
-		a.finding("nesting_too_deep", risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
+		a.finding(RuleNestingTooDeep, risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
 		return dir
 	}
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
@@ -170,7 +182,7 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 			fixed += "\n" + delim + "\n"
 			var f2 *syntax.File
 			if f2, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(fixed), ""); err == nil {
-				a.finding("unparsable", risk.High, src, "a here-document is never closed: bash reads it to the end of the program")
+				a.finding(RuleUnparsable, risk.High, src, "a here-document is never closed: bash reads it to the end of the program")
 				return a.file(f2, fixed, depth, dir, via)
 			}
 		}
@@ -178,7 +190,7 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 	}
 	if err != nil {
 		detail := err.Error()
-		a.finding("unparsable", risk.High, src, "the shell parser says: "+detail)
+		a.finding(RuleUnparsable, risk.High, src, "the shell parser says: "+detail)
 		// bash runs a program line by line: what comes before the broken line runs. Analyse it.
 		if pe, ok := err.(syntax.ParseError); ok && pe.Pos.Line() > 1 {
 			if prefix := linesBefore(src, int(pe.Pos.Line())); prefix != "" {

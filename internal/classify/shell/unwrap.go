@@ -111,7 +111,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
 		if !args[0].Known || globName(args[0]) {
 			// An unknown program is the dangerous case: at high, earned trust would run anything.
-			w.a.finding("dynamic_command", risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
+			w.a.finding(RuleDynamicCommand, risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
 			w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
 			return
 		}
@@ -339,7 +339,7 @@ func isAssignWord(s string) bool {
 func (w *walker) nested(prog string, dynamic bool, via []string, src string, dir Dir, shareDir bool) {
 	if dynamic || strings.Contains(prog, Dyn) {
 		// A value unknown statically is spliced into program text: it can be any program.
-		w.a.finding("dynamic_program", risk.Critical, src, "a second program is built from values unknown statically")
+		w.a.finding(RuleDynamicProgram, risk.Critical, src, "a second program is built from values unknown statically")
 	}
 	end := w.a.program(prog, w.depth+1, dir, via, "")
 	if shareDir {
@@ -459,7 +459,7 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 		w.nested(operands[0].Value, !operands[0].Known, append(v[:len(v):len(v)], name+" -c"), src, dir, false)
 		w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
 	case cmode:
-		w.a.finding("dynamic_program", risk.High, src, name+" -c without a program")
+		w.a.finding(RuleDynamicProgram, risk.High, src, name+" -c without a program")
 		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
 	case len(operands) > 0 && !stdin:
 		if prog, ok, dyn := w.fileProgram(operands[0], stmt); ok {

@@ -237,7 +237,7 @@ const maxVar = 4096
 func (w *walker) setVar(name string, v Word, appendTo bool) {
 	w.escapedVar(name, v)
 	if name == "IFS" {
-		w.a.finding("ifs_changed", risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
+		w.a.finding(RuleIFSChanged, risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
 		w.ifs = true
 	}
 	old, had := w.vars[name]
@@ -281,7 +281,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		// run time is the command.
 		for _, word := range ce.Args {
 			if !w.known(word) {
-				w.a.finding("dynamic_command", risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
+				w.a.finding(RuleDynamicCommand, risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
 				w.emit(Cmd{Args: []Word{{Value: Dyn}}, Via: w.via, Dir: w.dir, Src: src})
 				return
 			}
@@ -568,7 +568,7 @@ func (w *walker) emit(c Cmd) {
 	w.a.ncmd++
 	if w.a.ncmd > MaxCommands {
 		if !w.a.stop {
-			w.a.finding("too_many_commands", risk.Critical, c.Src, "more than "+itoa(MaxCommands)+" simple commands: not analysed further")
+			w.a.finding(RuleTooManyCommands, risk.Critical, c.Src, "more than "+itoa(MaxCommands)+" simple commands: not analysed further")
 		}
 		w.a.stop = true
 		return

@@ -1,0 +1,116 @@
+package classify
+
+import "github.com/oath-harness/oath-harness/internal/classify/shell"
+
+// Rule ids: the "rule" of every reason oath-classify gives (oath.classify.reasons[].rule) and of
+// oath.classify.needs_person.rule. They are read by people, by the audit trail and by user
+// settings, so a value never changes once released; a new finding gets a new id here.
+const (
+	// Tools and the event.
+	ruleNoTool           = "no_tool"           // the event names no tool: it cannot be judged
+	ruleToolNameVariant  = "tool_name_variant" // a tool name spelled like a built-in one but not it
+	ruleUnknownTool      = "unknown_tool"      // a tool without a built-in rule
+	ruleHarmlessTool     = "harmless_tool"     // a tool that changes nothing outside the session
+	ruleMCPTool          = "mcp_tool"          // an MCP tool
+	ruleUnreadableInput  = "unreadable_input"  // tool_input lacks what the tool needs to be judged
+	ruleReadOnly         = "read_only"         // Read, Grep, Glob of a file that may be read
+	ruleFileWrite        = "file_write"        // Write, Edit of a file that may be written
+	ruleWebFetch         = "web_fetch"         // WebFetch of a page
+	ruleWebScheme        = "web_scheme"        // WebFetch of a URL that is not http(s)
+	ruleWebSearch        = "web_search"        // WebSearch
+	ruleUserRuleFailed   = "user_rule_failed"  // a user rule's filter failed
+	ruleExtractFailed    = "extract_failed"    // a user extract filter failed
+	ruleEmptyCommand     = "empty_command"     // a Bash call with nothing to run
+	ruleNoCommand        = "no_command"        // a program of comments or assignments only
+	ruleDynamicCommand   = shell.RuleDynamicCommand
+	ruleDynamicProgram   = shell.RuleDynamicProgram
+	ruleNestingTooDeep   = shell.RuleNestingTooDeep
+	ruleTooLong          = shell.RuleTooLong
+	ruleTooManyCommands  = shell.RuleTooManyCommands
+	ruleProgramFromStdin = "program_from_stdin" // a shell or interpreter runs what is piped into it
+	ruleForkBomb         = "fork_bomb"          // a function that calls itself in the background
+
+	// What a program is, from the command table (catalogue.go).
+	ruleAllowList             = "allow_list"              // a command that only reads
+	ruleDenyList              = "deny_list"               // 001 §3.3's deny list and kin: system, remote, process control
+	ruleGrayArea              = "gray_area"               // on neither list: medium
+	ruleFileChange            = "file_change"             // a command that changes files (the writes judged apart)
+	ruleScript                = "script"                  // a shell or interpreter runs a script file
+	ruleTestRunner            = "test_runner"             // a test runner (domain test_run)
+	ruleRegistryPublish       = "publish"                 // a package manager publishes: irreversible
+	ruleMailer                = "mail_sender"             // the seed's mail senders, git send-email among them
+	ruleFilesystem            = "filesystem"              // creates a file system or rewrites a partition table
+	ruleDatabaseDestructive   = "database_destructive"    // a statement that drops or deletes data
+	ruleCloudDestructive      = "cloud_destructive"       // deletes, deploys or publishes cloud resources
+	ruleContainer             = "container"               // runs a program in a container or a cluster
+	ruleContainerHost         = "container_host"          // a container given the host (--privileged, / mounted)
+	ruleEnvironmentDump       = "environment_dump"        // prints every environment variable
+	ruleSecretVariable        = "secret_variable"         // prints or sends a variable named like a secret
+	ruleSedExec               = "sed_exec"                // a sed script that runs commands
+	ruleInlineCode            = "inline_code"             // an interpreter runs inline code
+	ruleInlineCodeCatastrophe = "inline_code_catastrophe" // inline code runs a catastrophic command
+	ruleCarrier               = "carrier"                 // env, xargs, timeout …: the program they run is judged
+	ruleCarriedCommand        = "carried_command"         // an unknown program is handed a catastrophic command line
+	rulePathProgram           = "path_program"            // a program named by its path, not the system's
+	ruleKillAll               = "kill_all"                // signals every process (kill -1, killall5)
+	ruleScheduledCode         = "scheduled_code"          // code that runs later, outside the hooks (at, cron, systemd-run)
+	rulePersistence           = "persistence"             // a write to a place that runs code later (cron, autostart)
+	rulePrivileged            = "privileged"              // runs as another user (sudo, doas …)
+	ruleProxyVariable         = "proxy_variable"          // sets a proxy variable: requests go through another machine
+
+	// Files.
+	ruleCatastrophe                 = "catastrophe"                    // irreversible and broad: / , ~, system directories
+	ruleSelfProtection              = "self_protection"                // reaches the harness's own files, programs or settings
+	ruleSelfProtectionUnknownTarget = "self_protection_unknown_target" // writes what cannot be known statically
+	ruleSensitiveWrite              = "sensitive_write"                // writes a file that configures the user's tools
+	ruleRawDeviceWrite              = "raw_device_write"               // writes a device
+	ruleRedirectWrite               = "redirect_write"                 // a redirection into a file
+	ruleCredentialRead              = "credential_read"                // reads a credential
+	ruleCredentialExfiltration      = "credential_exfiltration"        // sends a credential to another machine
+
+	// Git.
+	ruleGitRead        = "git_read"         // git that only reads
+	ruleGitLocal       = "git_local"        // git that changes the local repository
+	ruleGitRemote      = "git_remote"       // git that talks to another repository
+	ruleGitLocation    = "git_location"     // --git-dir, --work-tree …: git pointed elsewhere
+	ruleGitRunsProgram = "git_runs_program" // git -c core.pager=…, --upload-pack …: git runs a program
+	ruleDestructiveGit = "destructive_git"  // git throws work away
+	ruleHistoryRewrite = "history_rewrite"  // git rewrites history
+	ruleForcePush      = "force_push"       // a force push, or deleting a remote branch or repository
+
+	// The network.
+	ruleNetworkExternal = "network_external"    // talks to an address that is not (only) local
+	ruleNetworkLocal    = "network_local"       // talks to a local address
+	ruleMetadataURL     = "metadata_url"        // a cloud metadata address (credentials)
+	ruleSecretInURL     = "secret_in_url"       // a URL that carries a secret
+	ruleTradeURL        = "trade_url"           // a payment or trading URL
+	ruleOutboundData    = "outbound_data"       // a channel to another machine carries local data
+	ruleDNSData         = "dns_exfiltration"    // a name looked up (DNS, whois) carries local data
+	ruleTunnel          = "outbound_tunnel"     // a tunnel or a listener opens this machine to another
+	ruleGitNewRemote    = "git_push_new_remote" // a push to a place no one configured before
+	ruleDecodeRun       = "decode_then_run"     // runs what was decoded from an unreadable form
+
+	// Code from files (filecode.go, runners.go, planted.go).
+	RulePlantedCode  = "planted_code"   // a write puts code where a runner will find it
+	RuleRunnerCode   = "runner_code"    // a runner runs code from a file (the inner rule is in the detail)
+	RuleRunnerUnread = "runner_unread"  // what a runner runs lies past a bound or cannot be found
+	RuleRunsProgram  = "runs_program"   // an option, variable or config value names a program to run
+	RuleCodeLocation = "code_location"  // a variable or value that points code lookup elsewhere
+	RuleGitConfigRun = "git_config_run" // git's configuration names a program that git runs
+	RuleGitHook      = "git_hook"       // git runs a hook
+
+	// The class that needs a person (person.go, losses.go): oath.classify.needs_person.rule.
+	RuleLosesWork      = "loses_work"        // deletes or overwrites uncommitted or untracked work
+	RuleOutsideProject = "outside_project"   // deletes or overwrites files outside the project
+	RuleGitDiscard     = "git_discard"       // git throws work away (reset --hard, checkout, clean, stash drop, branch -D)
+	RuleRewriteHistory = "rewrites_history"  // commit --amend, rebase, filter-branch, reflog expire …
+	RuleRemoteChange   = "remote_change"     // deploys, infrastructure, clusters, cloud, GitHub merges and releases
+	RulePublish        = "publishes"         // a package leaves for a registry
+	RuleDestroysData   = "destroys_data"     // destructive SQL and database drops
+	RuleReadsSecret    = "reads_credentials" // private keys, .env, cloud and registry credentials, keyrings
+	RulePrivilege      = "privilege"         // sudo, doas, su, pkexec
+	RuleSystemChange   = "system_change"     // services, reboots, kernel, firewall, users, killing processes
+
+	// ruleDefault is the reason when nothing matched.
+	ruleDefault = "default"
+)
