@@ -14,6 +14,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -77,8 +78,12 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	}
 	c.auditDir = s.AuditDir(l.ProjectDir, l.Root)
 	c.prot = newProtection(l, c.auditDir, c.home, install)
-	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores",
-		"oath-trust", "oath-decide", "oath-audit", "oath-gate", "oath-classify", "post-tool-use.sh", "pre-tool-use.sh"}
+	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"}
+	command.Rows(func(row command.Row) { // the harness's programs and hooks (command's table: InCode)
+		if row.Has(command.InCode) {
+			c.codeMentions = append(c.codeMentions, row.Name)
+		}
+	})
 	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
 		if p != "" && p != "/" {
 			c.codeMentions = append(c.codeMentions, p)

@@ -9,10 +9,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// Container engines whose run/exec/create start a program: the program is a second program,
-// and what the container is given of the host decides what it can reach.
-var containerEngines = set("docker", "podman", "nerdctl")
-
 // Options of docker/podman run|exec|create that take a value (short ones: containerShort).
 var containerLong = []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
 	"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",

@@ -7,15 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
-
-// gitRead are the read-only subcommands: domain git_read, which the seed's phase profiles
-// allow in every phase.
-var gitRead = readonly.GitRead
 
 // gitExecKeys are configuration keys whose value git runs as a command.
 func gitExecKey(kv string) bool {
@@ -114,7 +109,7 @@ func (x *cmdCtx) git() {
 		x.add(risk.Medium, GitRemote, ruleGitRemote, "git clone downloads a repository")
 	case sub == "submodule":
 		x.gitSubmodule(p)
-	case gitRead[sub]:
+	case command.GitRead(sub): // domain git_read, which the seed's phase profiles allow in every phase
 		x.add(risk.Low, GitRead, ruleGitRead, "git "+sub+" only reads")
 	case sub == "branch":
 		x.gitBranch(p)

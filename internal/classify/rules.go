@@ -5,94 +5,57 @@ import (
 	"path"
 	"strings"
 
-	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-func set(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
-
-// The seed's mail senders, and their kin.
-var mailers = set("mail", "mailx", "sendmail", "mutt", "neomutt", "swaks", "msmtp", "ssmtp", "s-nail", "nail", "exim", "exim4", "postfix", "smtp", "mpack", "alpine")
-
-// Deny list (001 §3.3) and what a careful engineer adds, with the reason.
-var deny = map[string]string{
-	"apt": "installs system packages", "apt-get": "installs system packages", "aptitude": "installs system packages",
-	"dpkg": "installs system packages", "yum": "installs system packages", "dnf": "installs system packages",
-	"rpm": "installs system packages", "brew": "installs system packages", "port": "installs system packages",
-	"pacman": "installs system packages", "snap": "installs system packages", "flatpak": "installs system packages",
-	"apk": "installs system packages", "zypper": "installs system packages", "nix-env": "installs system packages",
-	"ssh": "a remote connection", "scp": "a remote copy", "sftp": "a remote connection", "mosh": "a remote connection",
-	"telnet": "a remote connection", "nc": "a raw network connection", "ncat": "a raw network connection",
-	"netcat": "a raw network connection", "socat": "a raw network connection", "ftp": "a remote connection",
-	"rclone": "copies to remote storage", "systemctl": "controls system services", "service": "controls system services",
-	"launchctl": "controls system services", "reboot": "restarts the machine", "shutdown": "stops the machine",
-	"halt": "stops the machine", "poweroff": "stops the machine", "init": "changes the run level", "telinit": "changes the run level",
-	"kill": "kills processes", "pkill": "kills processes", "killall": "kills processes", "killall5": "kills processes", "xkill": "kills processes",
-	"crontab": "schedules commands", "at": "schedules commands", "batch": "schedules commands",
-	"mount": "mounts file systems", "umount": "unmounts file systems", "iptables": "changes the firewall",
-	"ip6tables": "changes the firewall", "nft": "changes the firewall", "ufw": "changes the firewall",
-	"useradd": "changes system users", "usermod": "changes system users", "userdel": "changes system users",
-	"groupadd": "changes system users", "passwd": "changes passwords", "chpasswd": "changes passwords", "visudo": "changes sudo rules",
-	"sudo": "runs as root", "su": "runs as another user", "doas": "runs as root", "pkexec": "runs as root", "chroot": "changes the root directory",
-	"dropdb": "drops a database", "dropuser": "drops a database user", "shred": "destroys files beyond recovery",
-	"sysctl": "changes kernel parameters", "modprobe": "loads kernel modules", "insmod": "loads kernel modules", "rmmod": "unloads kernel modules",
-	"swapoff": "changes swap", "swapon": "changes swap", "hdparm": "changes disk settings", "setfacl": "changes permissions",
-	"chattr": "changes file attributes", "defaults": "changes system settings", "osascript": "automates the desktop",
-	"gpg": "uses private keys", "security": "reads the keychain", "ssh-add": "loads private keys", "ssh-keygen": "creates or changes keys",
-	"twine": "publishes packages", "gh": "acts on GitHub", "npx": "downloads and runs a package", "bunx": "downloads and runs a package",
-}
-
-// Commands that create file systems or rewrite partition tables: irreversible and broad.
-var diskTools = set("mke2fs", "mkdosfs", "mkntfs", "mkexfatfs", "mkreiserfs", "mkudffs", "sgdisk", "fdisk", "sfdisk", "gdisk", "cfdisk", "parted", "wipefs", "mkswap", "cryptsetup", "diskutil", "newfs", "format", "badblocks", "blkdiscard", "zpool")
-
-// Test runners (domain test_run, low): the seed's pytest, npm test, go test, and kin.
-var testRunners = set("pytest", "py.test", "jest", "vitest", "mocha", "ava", "tap", "phpunit", "rspec", "tox", "nox", "ctest", "bats", "karma", "playwright")
-
-// judge applies the command rules.
+// judge applies the command's rule: the row of command's table names it (catalogue.go says
+// how each kind of row is judged).
 func (x *cmdCtx) judge() {
+	row := program(x.name)
 	n := x.name
-	if x.schedule() || x.killAll() {
-		return
-	}
-	switch {
-	case mailers[n]:
+	switch row.Judge {
+	case command.Schedule:
+		if x.schedule() {
+			return
+		}
+		x.listed(row)
+	case command.Kill:
+		if x.killAll() {
+			return
+		}
+		x.listed(row)
+	case command.Mailer:
 		x.add(risk.Critical, ShellExec, ruleMailer, n+" sends mail")
-	case n == "curl" || n == "wget" || n == "http" || n == "https" || n == "xh" || n == "curlie" || n == "aria2c" || n == "httpie" || n == "lwp-request" || n == "GET" || n == "POST" || n == "wget2" || browsers[n] != "":
+	case command.Fetch:
 		x.fetch()
-	case n == "git":
+	case command.Git:
 		x.git()
-	case n == "rm" || n == "unlink" || n == "srm" || n == "shred":
+	case command.Remove:
 		x.rm()
-	case n == "rmdir":
+	case command.Rmdir:
 		for _, o := range command.Parse(x.args, "").Operands {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, ruleFileChange, "removes directories")
-	case n == "chmod" || n == "chown" || n == "chgrp" || n == "setfacl" || n == "chattr":
+	case command.Chmod:
 		x.chmod()
-	case n == "mv":
+	case command.Move:
 		x.copy(true)
-	case n == "mount":
+	case command.Mount:
 		if ops := command.Parse(x.args, "tTLUoO", "types", "options", "target", "source", "fstab").Operands; len(ops) > 0 {
 			x.write(ops[len(ops)-1], true, ShellExec) // what is mounted over the target replaces it
 			x.destroy(ops[len(ops)-1], "mounting over")
 		}
-		x.add(risk.High, ShellExec, ruleDenyList, "mount: mounts file systems")
-	case n == "gh":
-		x.gh()
-	case n == "cp" || n == "install":
+		x.add(risk.High, ShellExec, ruleDenyList, n+": "+row.Reason)
+	case command.GitHub:
+		x.gh(row)
+	case command.Copy:
 		x.copy(false)
-	case n == "ln" || n == "link":
+	case command.Link:
 		x.ln()
-	case n == "touch" || n == "mkdir" || n == "truncate" || n == "mkfifo" || n == "mknod":
+	case command.Touch:
 		for _, o := range command.Parse(x.args, "srmdtAB", "size", "reference", "mode", "date").Operands {
 			x.write(o, false, ShellExec)
 			if n == "truncate" {
@@ -100,12 +63,12 @@ func (x *cmdCtx) judge() {
 			}
 		}
 		x.add(risk.Medium, ShellExec, ruleFileChange, n+" changes files")
-	case n == "vi" || n == "vim" || n == "nvim" || n == "emacs" || n == "nano" || n == "sponge" || n == "pico" || n == "micro":
+	case command.Editor:
 		for _, o := range command.Parse(x.args, "cSuTwWsi").Operands {
 			x.write(o, false, ShellExec)
 		}
 		x.add(risk.Medium, ShellExec, ruleFileChange, n+" writes the files it names")
-	case n == "tee":
+	case command.Tee:
 		p := command.Parse(x.args, "")
 		for _, o := range p.Operands {
 			x.write(o, false, ShellExec)
@@ -115,104 +78,90 @@ func (x *cmdCtx) judge() {
 		} else {
 			x.add(risk.Low, FileRead, ruleAllowList, "tee to stdout only")
 		}
-	case n == "sed" || n == "gsed":
+	case command.Sed:
 		x.sed()
-	case n == "perl" || n == "ruby":
+	case command.PerlRuby:
 		x.add(risk.Medium, ShellExec, ruleScript, "runs a script file")
-	case n == "dd":
+	case command.DD:
 		x.dd()
-	case strings.HasPrefix(n, "mkfs") || strings.HasPrefix(n, "newfs") || diskTools[n]:
+	case command.Disk, command.Mkfs:
 		x.add(risk.Critical, ShellExec, ruleFilesystem, n+" creates a file system or rewrites a partition table: irreversible")
-	case n == "rsync":
+	case command.Rsync:
 		x.rsync()
-	case n == "scp" || n == "sftp":
+	case command.Scp:
 		x.scp()
-	case n == "ssh":
+	case command.SSH:
 		x.ssh()
-	case n == "nc" || n == "ncat" || n == "netcat" || n == "socat" || n == "telnet" || n == "openssl" || n == "ftp" || n == "tftp" || n == "lftp":
-		x.rawNet()
-	case n == "tar" || n == "bsdtar" || n == "gtar":
+	case command.RawNet:
+		x.rawNet(row)
+	case command.Tar:
 		x.tar()
-	case n == "unzip" || n == "7z" || n == "7za" || n == "unrar" || n == "cpio":
+	case command.Unpack:
 		x.unpack()
-	case n == "gzip" || n == "gunzip" || n == "bzip2" || n == "bunzip2" || n == "xz" || n == "unxz" || n == "zstd" || n == "compress":
+	case command.Compress:
 		x.compress()
-	case n == "find":
+	case command.Find:
 		x.findCmd()
-	case n == "env" || n == "printenv" || n == "export" && len(x.args) == 0 || n == "set" && len(x.args) == 0 || n == "declare" && len(x.args) == 0:
+	case command.Printenv:
 		x.printenv()
-	case n == "awk" || n == "gawk" || n == "mawk" || n == "nawk":
+	case command.Declare:
+		if len(x.args) == 0 {
+			x.printenv()
+		} else {
+			x.readOnly(row)
+		}
+	case command.Awk:
 		x.add(risk.Medium, ShellExec, ruleScript, "awk runs a program from a file")
-	case n == "mktemp":
+	case command.Mktemp:
 		x.add(risk.Low, ShellExec, ruleAllowList, "creates a temporary file")
-	case hasSpec(n):
-		x.readOnly()
-	case n == "go":
+	case command.Reads:
+		x.readOnly(row)
+	case command.Go:
 		x.goCmd()
-	case n == "npm" || n == "yarn" || n == "pnpm" || n == "bun" || n == "deno":
+	case command.NodePkg:
 		x.nodePkg()
-	case n == "pip" || n == "pip3" || n == "pipx" || n == "uv" || n == "poetry" || n == "conda" || n == "mamba" || n == "gem" || n == "cargo" || n == "bundle" || n == "composer" || n == "dotnet" || n == "mvn" || n == "gradle" || n == "gradlew" || n == "mix" || n == "swift":
+	case command.PkgTool:
 		x.pkgTool()
-	case shell.IsInterpreter(n):
+	case command.Interpreter:
 		x.interpreterScript()
-	case shell.IsShell(n) || n == "source" || n == ".":
+	case command.Shell:
 		x.script()
-	case testRunners[n]:
+	case command.TestRunner:
 		x.add(risk.Low, TestRun, ruleTestRunner, n+" runs tests")
-	case n == "make" || n == "gmake" || n == "just" || n == "task" || n == "ninja":
+	case command.Make:
 		x.make()
-	case n == "psql" || n == "mysql" || n == "mariadb" || n == "sqlite3" || n == "mongo" || n == "mongosh" || n == "redis-cli" || n == "cqlsh" || n == "clickhouse-client":
+	case command.Database:
 		x.db()
-	case (containerEngines[n] || n == "kubectl" || n == "oc") && x.container():
-	case n == "aws" || n == "gcloud" || n == "gsutil" || n == "az" || n == "doctl" || n == "heroku" || n == "fly" || n == "flyctl" || n == "vercel" || n == "netlify" || n == "firebase" || n == "terraform" || n == "tofu" || n == "pulumi" || n == "kubectl" || n == "helm" || n == "docker" || n == "podman" || n == "nerdctl" || n == "docker-compose" || n == "oc" || n == "eksctl" || n == "s3cmd":
+	case command.Container:
+		if !x.container() {
+			x.cloud()
+		}
+	case command.Cloud:
 		x.cloud()
-	case n == "patch" || n == "ed" || n == "ex":
+	case command.Patch:
 		x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
-	case deny[n] != "":
-		x.add(risk.High, ShellExec, ruleDenyList, n+": "+deny[n])
 	default:
-		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" is neither on the allow list nor on the deny list")
-		x.carried()
+		x.listed(row)
 	}
-	if !modelled[n] && !hasSpec(n) && !strings.HasPrefix(n, "mkfs") {
+	if !row.Judge.OwnsWrites() && !row.Has(command.AllowList) {
 		x.protectedOperand()
 	}
 }
 
-// modelled are the commands whose every write is judged by its own rule (cp's destination,
-// sed -i's files, git's subcommands …): naming a protected path is only a read for them. Any
-// other program that is not read-only may do anything with a protected path it is given.
-var modelled = set("curl", "wget", "wget2", "lynx", "w3m", "links", "links2", "elinks", "fetch", "http", "https", "xh", "curlie", "aria2c", "httpie", "lwp-request", "GET", "POST", "git",
-	"rm", "unlink", "srm", "shred", "rmdir", "chmod", "chown", "chgrp", "setfacl", "chattr", "mv", "mount", "gh", "cp",
-	"install", "ln", "link", "touch", "mkdir", "truncate", "mkfifo", "mknod", "vi", "vim", "nvim", "emacs", "nano", "sponge",
-	"pico", "micro", "tee", "sed", "gsed", "dd", "rsync", "scp", "sftp", "ssh", "nc", "ncat", "netcat", "socat", "telnet",
-	"openssl", "ftp", "tftp", "lftp", "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "unrar", "cpio", "gzip", "gunzip",
-	"bzip2", "bunzip2", "xz", "unxz", "zstd", "compress", "find", "env", "printenv", "patch", "ed", "ex", "mktemp")
-
 // gh: deleting a repository or a remote branch through the API is irreversible for everyone.
-func (x *cmdCtx) gh() {
+func (x *cmdCtx) gh(row command.Row) {
 	all := strings.ToLower(joinWords(x.args))
 	if len(x.args) > 1 && x.args[0].Value == "repo" && x.args[1].Value == "delete" ||
 		len(x.args) > 0 && x.args[0].Value == "api" && strings.Contains(all, "delete") && (strings.Contains(all, "refs") || strings.Contains(all, "repos/") && !strings.Contains(all, "/comments")) {
 		x.add(risk.Critical, GitRemote, ruleForcePush, "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
 		return
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, "gh: acts on GitHub")
+	x.add(risk.High, ShellExec, ruleDenyList, "gh: "+row.Reason)
 }
 
-func hasSpec(n string) bool { _, ok := readonly.Specs[n]; return ok }
-
 // ReadOnly reports whether one simple command (argv, its name first) changes nothing by itself
-// and runs no other program; see package readonly, which holds the allow list.
-func ReadOnly(argv []string) bool { return readonly.ReadOnly(argv) }
-
-// catastropheHeads are command names whose appearance among an unknown program's arguments
-// suggests it is handed a command line to run (unshare rm -rf /, a wrapper script).
-var catastropheHeads = set("rm", "chmod", "chown", "chgrp", "dd", "shred", "find", "git", "curl", "wget", "wget2", "lynx", "w3m", "elinks", "aria2c", "crontab", "docker", "podman", "sh", "bash", "zsh",
-	"dash", "ksh", "eval", "sudo", "doas", "xargs", "mv", "cp", "tee", "truncate", "python", "python3", "perl", "ruby", "node",
-	"nc", "ncat", "socat", "rsync", "scp", "ssh", "env", "command", "exec", "wipefs", "mkfs", "fdisk", "parted", "ln", "install", "sed",
-	"oath-classify", "oath-gate", "oath-trust", "oath-decide", "oath-audit", "source", ".",
-	"pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "install.sh")
+// and runs no other program; see command.ReadOnly, derived from the table the rules read.
+func ReadOnly(argv []string) bool { return command.ReadOnly(argv) }
 
 // carried: a program we know nothing about may run the command line it is given (a wrapper
 // we do not model, a job runner, a script that execs "$@"). Its arguments are judged as a
@@ -231,7 +180,7 @@ func (x *cmdCtx) carried() {
 		}
 		var prog string
 		switch {
-		case catastropheHeads[path.Base(a.Value)] || strings.HasPrefix(path.Base(a.Value), "mkfs"):
+		case program(path.Base(a.Value)).Has(command.Head):
 			prog = shell.QuoteWords(x.args[i:])
 		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
 			prog = a.Value
@@ -336,7 +285,7 @@ func (x *cmdCtx) ssh() {
 
 // rawNet: nc, socat, telnet, openssl s_client … to a host that is not local are external
 // communication, critical like curl; to a local one, or listening, high (deny list).
-func (x *cmdCtx) rawNet() {
+func (x *cmdCtx) rawNet(row command.Row) {
 	n := x.name
 	var hosts []shell.Word
 	switch n {
@@ -400,7 +349,7 @@ func (x *cmdCtx) rawNet() {
 		x.add(risk.Medium, ShellExec, ruleGrayArea, "openssl without a connection")
 		return
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, n+": "+deny[n])
+	x.add(risk.High, ShellExec, ruleDenyList, n+": "+row.Reason)
 }
 
 // protectedOperand: a program not known to only read, given a protected path, may write it,
@@ -436,16 +385,16 @@ func (x *cmdCtx) readOps(ops []shell.Word) {
 // makes it write a file (judged as a write), run a program (high, and the program analysed) or
 // change something else (medium). It stays low exactly when ReadOnly says so, shell builtins
 // aside.
-func (x *cmdCtx) readOnly() {
+func (x *cmdCtx) readOnly(row command.Row) {
 	n := x.name
-	sp := readonly.Specs[n]
+	sp := row.Spec
 	argv := make([]string, len(x.cmd.Args))
 	for i, a := range x.cmd.Args {
 		argv[i] = a.Value
 	}
 	p := command.Parse(x.args, sp.Short, sp.Long...)
 	changed := false
-	optName := readonly.OptName
+	optName := command.OptName
 	for _, o := range sp.Writes {
 		if w, ok := p.Value(o); ok {
 			x.write(w, false, ShellExec)
@@ -493,7 +442,7 @@ func (x *cmdCtx) readOnly() {
 	if changed {
 		return
 	}
-	if !sp.Shell && !readonly.ReadOnly(argv) {
+	if !sp.Shell && !command.ReadOnly(argv) {
 		why := sp.Hazard(n, argv[1:])
 		if strings.HasPrefix(why, "+") {
 			x.add(risk.High, ShellExec, RuleRunsProgram, n+" "+why)
@@ -593,7 +542,7 @@ func (x *cmdCtx) copy(move bool) {
 	x.write(dest, tree, ShellExec)
 	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	for _, s := range ops {
-		if b := path.Base(s.Value); s.Known && !move && (harnessTools[b] || x.hookPath(s) != "") {
+		if b := path.Base(s.Value); s.Known && !move && (program(b).Has(command.Harness) || x.hookPath(s) != "") {
 			x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}

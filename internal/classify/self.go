@@ -9,17 +9,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// harnessTools are the harness's own programs. Run by the agent, they change what the harness
-// believes: a forged PostToolUse to `oath-trust record` raises trust, `oath-decide phase
-// building` loosens the phase, `oath-audit record` writes the trail. Only the read-only forms
-// (readOnlyHarness) are allowed; oath-bundle is not here: the agent may pack review bundles.
-var harnessTools = set("oath-classify", "oath-gate", "oath-trust", "oath-decide", "oath-audit")
-
-// hookScripts are the names of the installed hooks. Running one feeds the harness an event of
-// the agent's making (post-tool-use.sh records a success), and install.sh --uninstall removes
-// the harness.
-var hookScripts = set("pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh", "lib.sh", "install.sh", "plugin.sh")
-
 // readOnlyHarness reports whether argv (name first) is a form of a harness tool that changes
 // nothing: --help/-h/--version, oath-trust show [--json], oath-audit verify|summary|tail|show …,
 // oath-gate check …, oath-decide phase with no further argument.
@@ -52,13 +41,13 @@ func readOnlyHarness(argv []string) bool {
 	return false
 }
 
-// hookPath says whether w names an installed hook: one of hookScripts in a directory named
+// hookPath says whether w names an installed hook: a Hook of the command table in a directory named
 // hooks, or anywhere under a protected tree (the installed hooks directory, $OATH_HOOKS_DIR).
 // The rule is textual and needs no file system: a project whose own hooks/ holds a script of
 // the same name (hooks/install.sh) is treated as the harness's, a false alarm that costs a
 // question; the other way round would let the agent feed the harness forged events.
 func (x *cmdCtx) hookPath(w shell.Word) string {
-	if !w.Known || !hookScripts[path.Base(w.Value)] {
+	if !w.Known || !program(path.Base(w.Value)).Has(command.Hook) {
 		return ""
 	}
 	for _, t := range resolve(w, x.cmd.Dir, false) {
@@ -79,7 +68,7 @@ func (x *cmdCtx) selfInvocation() bool {
 	for i, a := range x.cmd.Args {
 		argv[i] = a.Value
 	}
-	if harnessTools[x.name] {
+	if program(x.name).Has(command.Harness) {
 		for _, a := range x.cmd.Args {
 			if !a.Known {
 				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")

@@ -9,8 +9,8 @@ type GitOpt struct {
 	HasValue bool
 }
 
-// Git is a git command line split at its subcommand.
-type Git struct {
+// GitArgs is a git command line split at its subcommand.
+type GitArgs struct {
 	Opts []GitOpt // the global options, in order
 	Sub  Word     // the subcommand; Value "" when there is none
 	Rest []Word   // the subcommand's arguments
@@ -32,8 +32,8 @@ func gitValued(o string) bool {
 // SplitGit splits git's arguments (after "git") into its global options and the subcommand.
 // It is the one reading of git's prefix: the classifier's rules, its outbound channels and the
 // read-only predicate all judge what it returns.
-func SplitGit(args []Word) Git {
-	var g Git
+func SplitGit(args []Word) GitArgs {
+	var g GitArgs
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Known {

@@ -1,0 +1,45 @@
+package command
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTableSorted: Lookup is a binary search, so the rows must stay sorted and unique.
+func TestTableSorted(t *testing.T) {
+	for i := 1; i < len(table); i++ {
+		if table[i-1].Name >= table[i].Name {
+			t.Errorf("table: %q before %q (keep the rows sorted by name, one per name)", table[i-1].Name, table[i].Name)
+		}
+	}
+	for _, r := range table {
+		if got := Lookup(r.Name); got.Name != r.Name || got.Judge != r.Judge {
+			t.Errorf("Lookup(%q) = %+v", r.Name, got)
+		}
+		if r.Judge == Deny && r.Reason == "" {
+			t.Errorf("%s: a Deny row says why (Reason)", r.Name)
+		}
+		if r.Has(AllowList) != (r.Judge == Reads || r.Spec.Shell || r.Name == "printenv") {
+			t.Errorf("%s: on the allow list but judged as %d", r.Name, r.Judge)
+		}
+	}
+	for name, want := range map[string]Judge{"mkfs.ext4": Mkfs, "newfs_msdos": Disk, "python3.12": Interpreter, "no-such-program": Gray} {
+		if got := Lookup(name); got.Judge != want || got.Name != name {
+			t.Errorf("Lookup(%q) = %+v, want judge %d", name, got, want)
+		}
+	}
+}
+
+// TestReadOnly: the predicate oath-gate asks, derived from the table's allow list.
+func TestReadOnly(t *testing.T) {
+	for argv, want := range map[string]bool{
+		"ls -la": true, "tree -o out": false, "sort -no f": false, "rg --pre=x y": false, "date +%s": true, "date 0101": false,
+		"git status": true, "git -c core.pager=x log": false, "git --no-pager -C d log": true, "git branch -D x": false,
+		"find . -name x": true, "find . -delete": false, "export X=1": false, "printenv HOME": true, "rm x": false,
+		"less +!x f": false, "cd /": true, "bat cache --clear": false,
+	} {
+		if got := ReadOnly(strings.Fields(argv)); got != want {
+			t.Errorf("ReadOnly(%s) = %v, want %v", argv, got, want)
+		}
+	}
+}
