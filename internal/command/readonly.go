@@ -16,6 +16,10 @@ type Spec struct {
 	Flags   []string // options that make it change something not named by a value (tree -R, date -s)
 	Runs    []string // options whose value is a program run (rg --pre, man -P)
 	Operand int      // > 0: that operand (1-based) is written (uniq in out, xxd in out)
+	// Of a wrapper (Wraps): Positional operands come before its command (timeout's
+	// duration, chroot's root); Assign: NAME=value operands do (env).
+	Positional int
+	Assign     bool
 	// Shell marks a shell builtin: it changes nothing on disk but the shell's own state
 	// (variables, PATH lookups, traps …) that later commands use. oath-classify judges it low,
 	// each command being judged on its own; it is not ReadOnly.

@@ -5,6 +5,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -68,7 +69,7 @@ func (w *walker) find(args []Word, via []string, src string, dir Dir) {
 
 // xargs emits the command it runs; its arguments come from stdin.
 func (w *walker) xargs(args []Word, via []string, src string, dir Dir) {
-	sp := spec{short: "adEILnPs", long: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}
+	sp := command.Lookup("xargs").Spec
 	repl := ""
 	for i := 1; i < len(args); i++ {
 		v := args[i].Value

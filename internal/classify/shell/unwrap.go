@@ -7,104 +7,18 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// spec says how a wrapper's own options are laid out, so its command can be found.
-type spec struct {
-	short      string   // one-letter options that take a value (-u root, -uroot)
-	long       []string // long options that take a separate value (--user root)
-	positional int      // operands before the command (timeout's duration, chroot's root)
-	assign     bool     // NAME=value operands before the command (env)
-}
-
-// wrappers run the rest of their arguments as a command.
-var wrappers = map[string]spec{
-	"sudo":             {short: "ugpCDrtTURh", long: []string{"user", "group", "prompt", "close-from", "chdir", "role", "type", "command-timeout", "other-user", "chroot", "host"}},
-	"doas":             {short: "uC"},
-	"env":              {short: "uCS", long: []string{"unset", "chdir", "split-string"}, assign: true},
-	"command":          {},
-	"builtin":          {},
-	"exec":             {short: "a"},
-	"nohup":            {},
-	"nice":             {short: "n", long: []string{"adjustment"}},
-	"time":             {short: "fo", long: []string{"format", "output"}},
-	"timeout":          {short: "sk", long: []string{"signal", "kill-after"}, positional: 1},
-	"stdbuf":           {short: "ioe", long: []string{"input", "output", "error"}},
-	"setsid":           {},
-	"ionice":           {short: "cnpPu", long: []string{"class", "classdata", "pid", "pgid", "uid"}},
-	"chroot":           {long: []string{"userspec", "groups"}, positional: 1},
-	"busybox":          {},
-	"toybox":           {},
-	"caffeinate":       {short: "tw"},
-	"unbuffer":         {},
-	"catchsegv":        {},
-	"torsocks":         {},
-	"proxychains":      {short: "f"},
-	"proxychains4":     {short: "f"},
-	"faketime":         {short: "f", positional: 1},
-	"xvfb-run":         {short: "nsfpe", long: []string{"server-num", "server-args", "auth-file", "error-file"}},
-	"dbus-run-session": {},
-	"systemd-run":      {short: "pEMu", long: []string{"property", "setenv", "machine", "unit", "description", "slice", "uid", "gid", "working-directory"}},
-	"firejail":         {},
-	"strace":           {short: "oeEpPuUsSbXIa"},
-	"ltrace":           {short: "oeEpuSsanAD"},
-	"valgrind":         {},
-	"chrt":             {},
-	"taskset":          {positional: 1},
-	"numactl":          {},
-	"cgexec":           {short: "g"},
-	"runuser":          {short: "ugs"},
-	"sg":               {positional: 1},
-	"pkexec":           {long: []string{"user"}},
-	"unshare":          {short: "SGRwt", long: []string{"setuid", "setgid", "root", "wd", "propagation", "setgroups", "map-user", "map-group", "map-users", "map-groups", "mount-proc", "time"}},
-	"nsenter":          {short: "tSG", long: []string{"target", "setuid", "setgid", "root", "wd"}},
-	"setpriv":          {long: []string{"reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"}},
-	"prlimit":          {short: "p", long: []string{"pid"}},
-	"cpulimit":         {short: "lpe", long: []string{"limit", "pid", "exe"}},
-	"sem":              {short: "jP", long: []string{"jobs", "id"}},
-	"doas-keepenv":     {},
-	"eatmydata":        {},
-	"fakeroot":         {},
-	"tsp":              {},
-	"daemonize":        {},
-	"with-lock-ex":     {positional: 1},
-	"chpst":            {short: "ugUenlmdofcpr"},
-	"s6-setuidgid":     {positional: 1},
-	"setuidgid":        {positional: 1},
-}
-
-// loose wrappers have options we do not model fully (their values look like operands).
-var loose = map[string]bool{"unshare": true, "nsenter": true, "setpriv": true, "prlimit": true, "cpulimit": true, "sem": true, "chpst": true, "strace": true, "ltrace": true, "valgrind": true, "chrt": true, "numactl": true, "firejail": true, "catchsegv": true, "unbuffer": true, "torsocks": true, "dbus-run-session": true, "systemd-run": true, "caffeinate": true, "cgexec": true, "xvfb-run": true}
-
-// privileged wrappers run their command as someone else: the command is at least high.
-var privileged = map[string]bool{"nsenter": true, "setpriv": true, "sudo": true, "doas": true, "su": true, "runuser": true, "chroot": true, "sg": true, "pkexec": true}
-
-// Shells whose -c operand, heredoc or here-string is a second program to analyse.
-var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "yash": true, "posh": true, "rbash": true, "fish": true, "csh": true, "tcsh": true}
-
-// interpreters take code inline (-c, -e …) that is not shell: it is handed to classify as Code.
-var interpreters = map[string]string{
-	"python": "c", "python2": "c", "python3": "c", "pypy": "c", "pypy3": "c",
-	"perl": "eE", "ruby": "e", "node": "ep", "nodejs": "ep", "deno": "", "bun": "e",
-	"php": "r", "lua": "e", "luajit": "e", "Rscript": "e", "osascript": "e", "tclsh": "",
-	"pwsh": "c", "powershell": "c", "awk": "", "gawk": "", "mawk": "", "nawk": "",
-}
-
 // IsInterpreter reports whether name runs code given inline or on stdin.
-func IsInterpreter(name string) bool {
-	if _, ok := interpreters[name]; ok {
-		return true
-	}
-	return isPython(name)
-}
+// The names are package command's table (InlineCode).
+func IsInterpreter(name string) bool { return command.Lookup(name).Has(command.InlineCode) }
 
-func isPython(name string) bool {
-	return strings.HasPrefix(name, "python") && strings.Trim(name[len("python"):], "0123456789.") == ""
-}
+func isPython(name string) bool { return command.Python(name) }
 
-// IsShell reports whether name is a shell interpreter.
-func IsShell(name string) bool { return shells[name] }
+// IsShell reports whether name is a shell interpreter (package command's table: ShellCode).
+func IsShell(name string) bool { return command.Lookup(name).Has(command.ShellCode) }
 
 // unwrap sees through wrappers until the real command, then emits it. dir is where it runs.
 func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
@@ -125,7 +39,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		case name == "xargs":
 			w.xargs(args, via, src, dir)
 			return
-		case shells[name]:
+		case IsShell(name):
 			w.shell(args, via, src, stmt, dir)
 			return
 		case IsInterpreter(name):
@@ -187,12 +101,12 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			w.emit(c) // a lookup, nothing runs
 			return
 		}
-		sp, ok := wrappers[name]
-		if !ok {
+		row := command.Lookup(name) // the wrappers: command's table, Wraps
+		if !row.Has(command.Wraps) {
 			w.emit(c)
 			return
 		}
-		rest, inner, nd := w.skip(args, sp, name, src, dir)
+		rest, inner, nd := w.skip(args, row.Spec, name, src, dir)
 		if inner != "" {
 			w.nested(inner, false, append(via, name+" -S"), src, nd, false)
 		}
@@ -201,7 +115,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			return
 		}
 		via = append(append([]string{}, via...), name)
-		if loose[name] {
+		if row.Has(command.Loose) {
 			// A wrapper whose options we do not model fully: an option's value may have been
 			// taken for the command. Also try the command one word further on.
 			if len(rest) > 1 && strings.HasPrefix(args[len(args)-len(rest)-1].Value, "-") {
@@ -230,7 +144,7 @@ func allKnown(ws []Word) bool {
 
 // skip passes over a wrapper's options and returns its command. It also returns the program
 // of env -S and the directory of env -C / sudo -D.
-func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []Word, inner string, nd Dir) {
+func (w *walker) skip(args []Word, sp command.Spec, name, src string, dir Dir) (rest []Word, inner string, nd Dir) {
 	nd = dir
 	i := 1
 	setDir := func(v Word) {
@@ -255,7 +169,7 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 			i++
 			break
 		}
-		if sp.assign && isAssignWord(v) {
+		if sp.Assign && isAssignWord(v) {
 			n, val, _ := strings.Cut(v, "=")
 			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n, Assign: true, Value: Word{Value: val, Known: a.Known}, Src: clip(src)})
 			i++
@@ -263,7 +177,7 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 		}
 		if strings.HasPrefix(v, "--") && len(v) > 2 {
 			opt, val, hasVal := strings.Cut(v[2:], "=")
-			takes := slices.Contains(sp.long, opt)
+			takes := slices.Contains(sp.Long, opt)
 			if takes && !hasVal && i+1 < len(args) {
 				val = args[i+1].Value
 				i++
@@ -280,7 +194,7 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 		if strings.HasPrefix(v, "-") && len(v) > 1 && !(name == "nice" && isDigits(v[1:])) {
 			for j := 1; j < len(v); j++ {
 				ch := v[j]
-				if strings.IndexByte(sp.short, ch) < 0 {
+				if strings.IndexByte(sp.Short, ch) < 0 {
 					continue
 				}
 				val := v[j+1:]
@@ -310,7 +224,7 @@ func (w *walker) skip(args []Word, sp spec, name, src string, dir Dir) (rest []W
 		}
 		break
 	}
-	i += sp.positional
+	i += sp.Positional
 	if i > len(args) {
 		i = len(args)
 	}
@@ -484,10 +398,7 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
 	c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
 	name := c.Name()
-	flags := interpreters[name]
-	if isPython(name) {
-		flags = "c"
-	}
+	flags := command.Lookup(name).Inline
 	awk := strings.HasSuffix(name, "awk")
 	for i := 1; i < len(args); i++ {
 		v := args[i].Value
@@ -548,5 +459,6 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 	w.emit(c)
 }
 
-// IsPrivileged reports a wrapper that runs its command as another user or root.
-func IsPrivileged(name string) bool { return privileged[name] }
+// IsPrivileged reports a wrapper that runs its command as another user or root (package
+// command's table: Privileged).
+func IsPrivileged(name string) bool { return command.Lookup(name).Has(command.Privileged) }
