@@ -28,11 +28,3 @@ func (x *cmdCtx) listed(row command.Row) {
 // hasSpec reports whether the program is on the allow list (it only reads, or it is a shell
 // builtin).
 func hasSpec(n string) bool { return program(n).Has(command.AllowList) }
-
-func set(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}

@@ -192,12 +192,12 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		c.inputTool(r, ev, cwd, MCP)
 	case tool == "TodoWrite" || tool == "ExitPlanMode" || tool == "BashOutput":
 		r.add(risk.Low, Global, ruleHarmlessTool, tool, "changes nothing outside the session")
-	case builtinTools[tool]:
+	case builtinTool(tool):
 		r.add(risk.Medium, Global, ruleUnknownTool, tool, "a tool without a built-in rule")
-	case builtinTools[canonicalTool(tool)] || builtinFold[canonicalTool(tool)] != "":
+	case builtinTool(canonicalTool(tool)) || builtinFold(canonicalTool(tool)) != "":
 		// Claude Code sends its tools' exact names: Write in another case or with spaces is
 		// not the Write tool, and a hook that judged it as Write would be judging a guess.
-		r.add(risk.Critical, Global, ruleToolNameVariant, tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold[canonicalTool(tool)]+": not a name Claude Code sends, so it cannot be judged")
+		r.add(risk.Critical, Global, ruleToolNameVariant, tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold(canonicalTool(tool))+": not a name Claude Code sends, so it cannot be judged")
 		c.inputTool(r, ev, cwd, Global)
 	default:
 		r.add(risk.Medium, Global, ruleUnknownTool, tool, "a tool without a built-in rule: its input is scanned like an MCP tool's")
@@ -417,19 +417,39 @@ func expandHome(p, home string) string {
 	return p
 }
 
-// builtinTools are Claude Code's own tools; builtinFold maps their lower-case names back.
-var (
-	builtinTools = set("Bash", "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS", "Glob", "Grep",
-		"WebFetch", "WebSearch", "TodoWrite", "ExitPlanMode", "BashOutput", "KillShell", "KillBash", "Task", "SlashCommand",
-		"ListMcpResourcesTool", "ReadMcpResourceTool")
-	builtinFold = func() map[string]string {
-		m := map[string]string{}
-		for n := range builtinTools {
-			m[strings.ToLower(n)] = n
+// builtinTools are Claude Code's own tools (an array: nothing to build at start-up).
+var builtinTools = [...]string{"Bash", "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "NotebookRead", "LS", "Glob", "Grep",
+	"WebFetch", "WebSearch", "TodoWrite", "ExitPlanMode", "BashOutput", "KillShell", "KillBash", "Task", "SlashCommand",
+	"ListMcpResourcesTool", "ReadMcpResourceTool"}
+
+// builtinTool reports whether name is one of builtinTools, exactly.
+func builtinTool(name string) bool {
+	for _, n := range builtinTools {
+		if n == name {
+			return true
 		}
-		return m
-	}()
-)
+	}
+	return false
+}
+
+// builtinFold returns the built-in tool whose lower-case name is lower, or "".
+func builtinFold(lower string) string {
+	for _, n := range builtinTools {
+		if strings.ToLower(n) == lower {
+			return n
+		}
+	}
+	return ""
+}
+
+// mcpCode: an MCP tool's argument of this (lower-case) name holds a command line to run.
+func mcpCode(key string) bool {
+	switch key {
+	case "command", "cmd", "script", "shell", "commandline", "command_line", "bash":
+		return true
+	}
+	return false
+}
 
 // canonicalTool folds a tool name for comparison with the built-ins: lower case, without
 // spaces, tabs, underscores or dashes around or inside it.
@@ -447,7 +467,6 @@ func canonicalTool(s string) string {
 var (
 	mcpWrites = []string{"write", "edit", "create", "move", "rename", "delete", "remove", "put", "save", "upload", "patch", "append", "update", "set", "mkdir", "copy", "replace", "insert", "truncate", "chmod", "apply", "modify", "overwrite", "unlink", "rm"}
 	mcpRuns   = []string{"run", "exec", "shell", "command", "terminal", "bash", "eval", "script", "spawn"}
-	mcpCode   = map[string]bool{"command": true, "cmd": true, "script": true, "shell": true, "commandline": true, "command_line": true, "bash": true}
 	// mcpArgv are keys whose list of strings is a command's argv ({"args":["rm","-rf","/"]}).
 	mcpArgv = map[string]bool{"args": true, "argv": true, "cmd": true, "command": true, "arguments": true}
 	// mcpPathKeys are keys whose string names a file the tool works on.
@@ -528,7 +547,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 			for k, e := range v {
 				s, ok := e.(string)
 				switch lk := strings.ToLower(k); {
-				case ok && mcpCode[lk]:
+				case ok && mcpCode(lk):
 					head = s
 				case mcpArgv[lk] && lk != "command" && lk != "cmd":
 					tail, _ = e.([]any)
@@ -552,7 +571,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) 
 				walk(key, e, depth+1)
 			}
 		case string:
-			if mcpCode[lk] {
+			if mcpCode(lk) {
 				runProg(v)
 			}
 			pathKey := containsAny(lk, mcpPathKeys)

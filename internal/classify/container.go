@@ -21,16 +21,22 @@ var containerLong = []string{"volume", "mount", "env", "env-file", "publish", "n
 
 const containerShort = "acehlmpuvw"
 
-// Global options of the engine, before the subcommand, that take a value.
-var containerGlobal = set("-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert",
-	"--tlskey", "--url", "--connection", "--root", "--runroot", "--namespace", "-n", "--address", "--storage-driver")
+// containerGlobal: a global option of the engine, before the subcommand, that takes a value.
+func containerGlobal(o string) bool {
+	switch o {
+	case "-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert",
+		"--tlskey", "--url", "--connection", "--root", "--runroot", "--namespace", "-n", "--address", "--storage-driver":
+		return true
+	}
+	return false
+}
 
 // container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
 // It reports whether it did; the other subcommands keep the cloud rule.
 func (x *cmdCtx) container() bool {
 	args := x.args
 	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
-		if containerGlobal[args[0].Value] && len(args) > 1 {
+		if containerGlobal(args[0].Value) && len(args) > 1 {
 			args = args[1:]
 		}
 		args = args[1:]

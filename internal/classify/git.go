@@ -473,7 +473,7 @@ func joinWords(ws []shell.Word) string {
 // fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
 // critical (seed 001 §3.3); a local one is medium. Output files are writes.
 func (x *cmdCtx) fetch() {
-	if browsers[x.name] != "" {
+	if browserOpts(x.name) != "" {
 		x.browse()
 		return
 	}
@@ -566,15 +566,28 @@ func (x *cmdCtx) fetch() {
 	}
 }
 
-// browsers are text-mode browsers and fetchers that take a URL operand, with their options
-// that take a separate value: curl by another name.
-var browsers = map[string]string{"lynx": " ", "w3m": " -o -T -I -O -cols -ppc -ppl -bookmark -config -F -r ", "links": " -source-charset ",
-	"links2": " ", "elinks": " -eval -config-dir -config-file -remote -session-ring ", "fetch": " -o -S -T -N -i -B "}
+// browserOpts returns, for a text-mode browser or fetcher that takes a URL operand, its
+// options that take a value (" -o -T "), or "" for any other program.
+func browserOpts(name string) string {
+	switch name {
+	case "lynx", "links2":
+		return " "
+	case "w3m":
+		return " -o -T -I -O -cols -ppc -ppl -bookmark -config -F -r "
+	case "links":
+		return " -source-charset "
+	case "elinks":
+		return " -eval -config-dir -config-file -remote -session-ring "
+	case "fetch":
+		return " -o -S -T -N -i -B "
+	}
+	return ""
+}
 
 // browse judges a text-mode browser or BSD fetch: every URL operand that is not local, or
 // cannot be known, is external communication, blocked at any trust; -o file is a write.
 func (x *cmdCtx) browse() {
-	takes := browsers[x.name]
+	takes := browserOpts(x.name)
 	var urls []shell.Word
 	for i := 0; i < len(x.args); i++ {
 		a := x.args[i]
