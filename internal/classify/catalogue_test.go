@@ -68,7 +68,7 @@ func TestCatalogue(t *testing.T) {
 // TestCatalogueShells: package shell's shells and interpreters (whose -c/-e code it parses)
 // are the table's Shell and code-running rows, so the two cannot disagree on a name.
 func TestCatalogueShells(t *testing.T) {
-	command.Rows(func(r command.Row) {
+	command.Each(func(r command.Row) {
 		if shell.IsShell(r.Name) != (r.Judge == command.Shell && r.Name != "source" && r.Name != ".") {
 			t.Errorf("%s: shell.IsShell %v, judge %d", r.Name, shell.IsShell(r.Name), r.Judge)
 		}

@@ -78,12 +78,8 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	}
 	c.auditDir = s.AuditDir(l.ProjectDir, l.Root)
 	c.prot = newProtection(l, c.auditDir, c.home, install)
-	c.codeMentions = []string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"}
-	command.Rows(func(row command.Row) { // the harness's programs and hooks (command's table: InCode)
-		if row.Has(command.InCode) {
-			c.codeMentions = append(c.codeMentions, row.Name)
-		}
-	})
+	c.codeMentions = append([]string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"},
+		command.Names(command.InCode)...) // the harness's programs and hooks
 	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
 		if p != "" && p != "/" {
 			c.codeMentions = append(c.codeMentions, p)

@@ -147,8 +147,20 @@ func Python(name string) bool {
 	return strings.HasPrefix(name, "python") && strings.Trim(name[len("python"):], "0123456789.") == ""
 }
 
-// Rows calls f with every row of the table, in the order of their names.
-func Rows(f func(Row)) {
+// Names returns the names of the rows that have every fact of f, in order.
+func Names(f Fact) []string {
+	var out []string
+	for i := range table {
+		if table[i].Facts&f == f {
+			out = append(out, table[i].Name)
+		}
+	}
+	return out
+}
+
+// Each calls f with every row of the table, in the order of their names (for tests and
+// tools: it copies every row).
+func Each(f func(Row)) {
 	for _, r := range table {
 		f(r)
 	}
