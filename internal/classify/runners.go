@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -15,44 +16,12 @@ import (
 // run, bounded (filecode.go). The verdicts are taken over by filecode.go's policy, with their
 // own rule ids and domains, the detail saying which runner runs what.
 
-// runnerRow is one runner: the program names it answers to and what it reads.
-type runnerRow struct {
-	names string // space-separated program names
-	reads string // what it reads, for the documentation
-}
-
-// runnerTable: one row per runner, in the order runnerCode dispatches on (a function value in
-// the row would make the table part of its own initialisation). git is not here: git.go calls
-// gitPrograms with the subcommand it has parsed (gitprog.go).
-var runnerTable = [...]runnerRow{
-	{"make gmake", "the makefile: recipes of the goals and their prerequisites, includes, $(shell …)"},
-	{"just", "the justfile: the recipe and its dependencies"},
-	{"task go-task", "the Taskfile: every task's cmds"},
-	{"npm yarn pnpm bun", "package.json: the script with its pre and post scripts"},
-	{"pytest py.test", "conftest.py files on its path and where it collects"},
-	{"go", "-exec/-toolexec/-vettool/-overlay; //go:generate lines for go generate; go env -w"},
-	{"cargo", "build.rs and the programs .cargo/config.toml names"},
-	{"tox", "tox.ini's commands"},
-	{"nox", "noxfile.py"},
-	{"bash sh zsh dash ksh mksh ash yash posh rbash source .", "the script file"},
-	{"python node nodejs ruby perl php", "the script file (python -m pytest: as pytest)"},
-}
-
-// runnerCode judges what the command runs from files, when it is a runner (hooked in after
-// the command's own rule).
+// runnerCode judges what the command runs from files, when it is a runner (the Runs of its
+// row in package command's table; hooked in after the command's own rule). git is not one:
+// git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
 func (x *cmdCtx) runnerCode() {
-	n := x.name
-	if isPythonName(n) {
-		n = "python"
-	}
-	row := -1
-	for i := range runnerTable {
-		if strings.Contains(" "+runnerTable[i].names+" ", " "+n+" ") {
-			row = i
-			break
-		}
-	}
-	if row < 0 && len(x.args) > 1 && x.args[1].Known && runThrough(n, x.args[0].Value) {
+	row := program(x.name)
+	if row.Runs == command.NoRunner && row.Through != "" && len(x.args) > 1 && x.args[1].Known && x.args[0].Value == row.Through {
 		// uv run pytest, poetry run make test, bundle exec rake: the runner after the verb
 		inner := *x
 		inner.cmd = &shell.Cmd{Args: x.args[1:], Via: x.cmd.Via, Dir: x.cmd.Dir, Src: x.cmd.Src}
@@ -60,49 +29,34 @@ func (x *cmdCtx) runnerCode() {
 		inner.runnerCode()
 		return
 	}
-	switch row {
-	case 0:
+	switch row.Runs {
+	case command.RunsMakefile:
 		x.makeRuns()
-	case 1:
+	case command.RunsJustfile:
 		x.justRuns()
-	case 2:
+	case command.RunsTaskfile:
 		x.taskRuns()
-	case 3:
+	case command.RunsPackageJSON:
 		x.npmRuns()
-	case 4:
+	case command.RunsConftest:
 		x.pytestRuns(x.args)
-	case 5:
+	case command.RunsGo:
 		x.goRuns()
-	case 6:
+	case command.RunsCargo:
 		x.cargoRuns()
-	case 7:
+	case command.RunsTox:
 		x.toxRuns()
-	case 8:
+	case command.RunsNox:
 		x.fileRuns("noxfile.py", langPython, "nox loads")
-	case 9:
+	case command.RunsShellScript:
 		x.scriptRuns()
-	case 10:
+	case command.RunsScript:
 		x.interpreterRuns()
 	default:
 		if len(x.cmd.Args) > 0 && strings.Contains(x.cmd.Args[0].Value, "/") {
 			x.pathRuns()
 		}
 	}
-}
-
-// runThrough reports a tool whose verb runs the next word as a program in its environment.
-func runThrough(tool, verb string) bool {
-	switch tool {
-	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "pixi":
-		return verb == "run"
-	case "bundle", "pnpm", "yarn":
-		return verb == "exec"
-	}
-	return false
-}
-
-func isPythonName(n string) bool {
-	return strings.HasPrefix(n, "python") && strings.Trim(n[len("python"):], "0123456789.") == ""
 }
 
 // runDirs are the directories the command may run in. After a cd that cannot be known, the

@@ -13,7 +13,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// The runners of language ecosystems (runnerTable in runners.go): package managers' scripts,
+// The runners of language ecosystems (the Runs of their rows in package command's table; runners.go dispatches): package managers' scripts,
 // pytest's conftest.py files, go's code-carrying flags and //go:generate lines, cargo's build
 // script and configured programs, tox's commands.
 

@@ -73,6 +73,26 @@ func (j Judge) OwnsWrites() bool {
 	return false
 }
 
+// Runner names the files a runner reads to know what it will run (issue 12): besides its own
+// rule, the command is judged by that code as it is on disk now (classify's runners.go).
+type Runner uint8
+
+// The runners.
+const (
+	NoRunner        Runner = iota
+	RunsMakefile           // the makefile: recipes of the goals and their prerequisites, includes, $(shell …)
+	RunsJustfile           // the justfile: the recipe and its dependencies
+	RunsTaskfile           // the Taskfile: every task's cmds
+	RunsPackageJSON        // package.json: the script with its pre and post scripts
+	RunsConftest           // conftest.py files on its path and where it collects
+	RunsGo                 // -exec/-toolexec/-vettool/-overlay; //go:generate lines for go generate; go env -w
+	RunsCargo              // build.rs and the programs .cargo/config.toml names
+	RunsTox                // tox.ini's commands
+	RunsNox                // noxfile.py
+	RunsShellScript        // the script file
+	RunsScript             // the script file (python -m pytest: as pytest)
+)
+
 // Fact is a set of what else is known of a program.
 type Fact uint16
 
@@ -115,6 +135,10 @@ type Row struct {
 	Facts  Fact
 	Reason string // what it does, said after its name ("ssh: a remote connection")
 	Inline string // InlineCode: the short options whose value is the code (python -c, perl -e)
+	Runs   Runner // the files it runs code from
+	// Through: the verb after which it runs the next word as a program in its environment
+	// (uv run pytest, bundle exec rake).
+	Through string
 	// Spec is the layout of its options (which take a value) and, on the allow list, what can
 	// make it write or run something.
 	Spec Spec
@@ -137,7 +161,7 @@ func Lookup(name string) Row {
 	case strings.HasPrefix(name, "newfs"):
 		return Row{Name: name, Judge: Disk}
 	case Python(name):
-		return Row{Name: name, Judge: Interpreter, Facts: InlineCode, Inline: "c"} // python3.12
+		return Row{Name: name, Judge: Interpreter, Facts: InlineCode, Inline: "c", Runs: RunsScript} // python3.12
 	}
 	return Row{Name: name}
 }
@@ -171,7 +195,7 @@ func Each(f func(Row)) {
 // one row here (and a test row); its judge, when it needs code, is a case in the
 // classifier's judge.
 var table = [...]Row{
-	{Name: ".", Judge: Shell, Facts: Head},
+	{Name: ".", Judge: Shell, Facts: Head, Runs: RunsShellScript},
 	{Name: "7z", Judge: Unpack},
 	{Name: "7za", Judge: Unpack},
 	{Name: ":", Judge: Reads, Facts: AllowList},
@@ -189,7 +213,7 @@ var table = [...]Row{
 	{Name: "aptitude", Judge: Deny, Reason: "installs system packages"},
 	{Name: "arch", Judge: Reads, Facts: AllowList},
 	{Name: "aria2c", Judge: Fetch, Facts: Head},
-	{Name: "ash", Judge: Shell, Facts: ShellCode},
+	{Name: "ash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
 	{Name: "at", Judge: Schedule, Reason: "schedules commands"},
 	{Name: "ava", Judge: TestRunner},
 	{Name: "awk", Judge: Awk, Facts: InlineCode},
@@ -198,7 +222,7 @@ var table = [...]Row{
 	{Name: "b2sum", Judge: Reads, Facts: AllowList},
 	{Name: "badblocks", Judge: Disk},
 	{Name: "basename", Judge: Reads, Facts: AllowList},
-	{Name: "bash", Judge: Shell, Facts: Head | ShellCode},
+	{Name: "bash", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
 	{Name: "bat", Judge: Reads, Facts: AllowList, Spec: Spec{Long: []string{"pager", "language", "style", "theme", "line-range", "highlight-line", "map-syntax", "tabs", "wrap", "color", "paging"}, Runs: []string{"pager"}}},
 	{Name: "batch", Judge: Schedule, Reason: "schedules commands"},
 	{Name: "bats", Judge: TestRunner},
@@ -209,8 +233,8 @@ var table = [...]Row{
 	{Name: "brew", Judge: Deny, Reason: "installs system packages"},
 	{Name: "bsdtar", Judge: Tar},
 	{Name: "builtin", Judge: Gray, Facts: Wraps},
-	{Name: "bun", Judge: NodePkg, Facts: InlineCode, Inline: "e"},
-	{Name: "bundle", Judge: PkgTool},
+	{Name: "bun", Judge: NodePkg, Facts: InlineCode, Inline: "e", Runs: RunsPackageJSON},
+	{Name: "bundle", Judge: PkgTool, Through: "exec"},
 	{Name: "bunx", Judge: Deny, Reason: "downloads and runs a package"},
 	{Name: "bunzip2", Judge: Compress},
 	{Name: "busybox", Judge: Gray, Facts: Wraps},
@@ -218,7 +242,7 @@ var table = [...]Row{
 	{Name: "caffeinate", Judge: Gray, Facts: Wraps | Loose, Spec: Spec{Short: "tw"}},
 	{Name: "cal", Judge: Reads, Facts: AllowList},
 	{Name: "caller", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
-	{Name: "cargo", Judge: PkgTool},
+	{Name: "cargo", Judge: PkgTool, Runs: RunsCargo},
 	{Name: "cat", Judge: Reads, Facts: AllowList},
 	{Name: "catchsegv", Judge: Gray, Facts: Wraps | Loose},
 	{Name: "cd", Judge: Reads, Facts: AllowList},
@@ -242,7 +266,7 @@ var table = [...]Row{
 	{Name: "complete", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "composer", Judge: PkgTool},
 	{Name: "compress", Judge: Compress},
-	{Name: "conda", Judge: PkgTool},
+	{Name: "conda", Judge: PkgTool, Through: "run"},
 	{Name: "continue", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "cp", Judge: Copy, Facts: Head},
 	{Name: "cpio", Judge: Unpack},
@@ -256,7 +280,7 @@ var table = [...]Row{
 	{Name: "curlie", Judge: Fetch},
 	{Name: "cut", Judge: Reads, Facts: AllowList},
 	{Name: "daemonize", Judge: Gray, Facts: Wraps},
-	{Name: "dash", Judge: Shell, Facts: Head | ShellCode},
+	{Name: "dash", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
 	{Name: "date", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "dfrs", Long: []string{"date", "file", "reference", "set"}, Flags: []string{"s", "set"}}},
 	{Name: "dbus-run-session", Judge: Gray, Facts: Wraps | Loose},
 	{Name: "dd", Judge: DD, Facts: Head},
@@ -328,8 +352,9 @@ var table = [...]Row{
 	{Name: "getopts", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "gh", Judge: GitHub, Reason: "acts on GitHub"},
 	{Name: "git", Judge: Git, Facts: Head},
-	{Name: "gmake", Judge: Make},
-	{Name: "go", Judge: Go},
+	{Name: "gmake", Judge: Make, Runs: RunsMakefile},
+	{Name: "go", Judge: Go, Runs: RunsGo},
+	{Name: "go-task", Judge: Gray, Runs: RunsTaskfile},
 	{Name: "gojq", Judge: Reads, Facts: AllowList},
 	{Name: "gpg", Judge: Deny, Reason: "uses private keys"},
 	{Name: "gradle", Judge: PkgTool},
@@ -344,6 +369,7 @@ var table = [...]Row{
 	{Name: "gzip", Judge: Compress},
 	{Name: "halt", Judge: Deny, Reason: "stops the machine"},
 	{Name: "hash", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
+	{Name: "hatch", Judge: Gray, Through: "run"},
 	{Name: "hdparm", Judge: Deny, Reason: "changes disk settings"},
 	{Name: "head", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "nc", Long: []string{"lines", "bytes"}}},
 	{Name: "helm", Judge: Cloud},
@@ -367,12 +393,12 @@ var table = [...]Row{
 	{Name: "jobs", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "join", Judge: Reads, Facts: AllowList},
 	{Name: "jq", Judge: Reads, Facts: AllowList},
-	{Name: "just", Judge: Make},
+	{Name: "just", Judge: Make, Runs: RunsJustfile},
 	{Name: "karma", Judge: TestRunner},
 	{Name: "kill", Judge: Kill, Reason: "kills processes"},
 	{Name: "killall", Judge: Kill, Reason: "kills processes"},
 	{Name: "killall5", Judge: Kill, Reason: "kills processes"},
-	{Name: "ksh", Judge: Shell, Facts: Head | ShellCode},
+	{Name: "ksh", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
 	{Name: "kubectl", Judge: Container},
 	{Name: "launchctl", Judge: Schedule, Reason: "controls system services"},
 	{Name: "less", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "oOxbhjkpPTyz", Long: []string{"log-file", "LOG-FILE", "tag-file", "pattern"}, Writes: []string{"o", "O", "log-file", "LOG-FILE"}}},
@@ -398,8 +424,8 @@ var table = [...]Row{
 	{Name: "lynx", Judge: Fetch, Facts: Head},
 	{Name: "mail", Judge: Mailer},
 	{Name: "mailx", Judge: Mailer},
-	{Name: "make", Judge: Make},
-	{Name: "mamba", Judge: PkgTool},
+	{Name: "make", Judge: Make, Runs: RunsMakefile},
+	{Name: "mamba", Judge: PkgTool, Through: "run"},
 	{Name: "man", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "PHMSsLm", Long: []string{"pager", "html", "manpath", "sections", "locale"}, Runs: []string{"P", "H", "pager", "html"}}},
 	{Name: "mapfile", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "mariadb", Judge: Database},
@@ -416,7 +442,7 @@ var table = [...]Row{
 	{Name: "mknod", Judge: Touch},
 	{Name: "mkntfs", Judge: Disk},
 	{Name: "mkreiserfs", Judge: Disk},
-	{Name: "mksh", Judge: Shell, Facts: ShellCode},
+	{Name: "mksh", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
 	{Name: "mkswap", Judge: Disk},
 	{Name: "mktemp", Judge: Mktemp},
 	{Name: "mkudffs", Judge: Disk},
@@ -449,11 +475,11 @@ var table = [...]Row{
 	{Name: "nix-env", Judge: Deny, Reason: "installs system packages"},
 	{Name: "nl", Judge: Reads, Facts: AllowList},
 	{Name: "nm", Judge: Reads, Facts: AllowList},
-	{Name: "node", Judge: Interpreter, Facts: Head | InlineCode, Inline: "ep"},
-	{Name: "nodejs", Judge: Interpreter, Facts: InlineCode, Inline: "ep"},
+	{Name: "node", Judge: Interpreter, Facts: Head | InlineCode, Inline: "ep", Runs: RunsScript},
+	{Name: "nodejs", Judge: Interpreter, Facts: InlineCode, Inline: "ep", Runs: RunsScript},
 	{Name: "nohup", Judge: Gray, Facts: Wraps},
-	{Name: "nox", Judge: TestRunner},
-	{Name: "npm", Judge: NodePkg},
+	{Name: "nox", Judge: TestRunner, Runs: RunsNox},
+	{Name: "npm", Judge: NodePkg, Runs: RunsPackageJSON},
 	{Name: "nproc", Judge: Reads, Facts: AllowList},
 	{Name: "npx", Judge: Deny, Reason: "downloads and runs a package"},
 	{Name: "nsenter", Judge: Gray, Facts: Wraps | Loose | Privileged, Spec: Spec{Short: "tSG", Long: []string{"target", "setuid", "setgid", "root", "wd"}}},
@@ -475,24 +501,27 @@ var table = [...]Row{
 	{Name: "passwd", Judge: Deny, Reason: "changes passwords"},
 	{Name: "paste", Judge: Reads, Facts: AllowList},
 	{Name: "patch", Judge: Patch},
-	{Name: "perl", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "eE"},
+	{Name: "pdm", Judge: Gray, Through: "run"},
+	{Name: "perl", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "eE", Runs: RunsScript},
 	{Name: "pgrep", Judge: Reads, Facts: AllowList},
-	{Name: "php", Judge: Interpreter, Facts: InlineCode, Inline: "r"},
+	{Name: "php", Judge: Interpreter, Facts: InlineCode, Inline: "r", Runs: RunsScript},
 	{Name: "phpunit", Judge: TestRunner},
 	{Name: "pico", Judge: Editor},
 	{Name: "pip", Judge: PkgTool},
 	{Name: "pip3", Judge: PkgTool},
+	{Name: "pipenv", Judge: Gray, Through: "run"},
 	{Name: "pipx", Judge: PkgTool},
+	{Name: "pixi", Judge: Gray, Through: "run"},
 	{Name: "pkexec", Judge: Deny, Facts: Wraps | Privileged, Reason: "runs as root", Spec: Spec{Long: []string{"user"}}},
 	{Name: "pkill", Judge: Kill, Reason: "kills processes"},
 	{Name: "playwright", Judge: TestRunner},
 	{Name: "plugin.sh", Judge: Gray, Facts: Hook},
-	{Name: "pnpm", Judge: NodePkg},
+	{Name: "pnpm", Judge: NodePkg, Runs: RunsPackageJSON, Through: "exec"},
 	{Name: "podman", Judge: Container, Facts: Head},
-	{Name: "poetry", Judge: PkgTool},
+	{Name: "poetry", Judge: PkgTool, Through: "run"},
 	{Name: "popd", Judge: Reads, Facts: AllowList},
 	{Name: "port", Judge: Deny, Reason: "installs system packages"},
-	{Name: "posh", Judge: Shell, Facts: ShellCode},
+	{Name: "posh", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
 	{Name: "post-tool-use.sh", Judge: Gray, Facts: Head | Hook | InCode},
 	{Name: "postfix", Judge: Mailer},
 	{Name: "poweroff", Judge: Deny, Reason: "stops the machine"},
@@ -509,14 +538,14 @@ var table = [...]Row{
 	{Name: "pushd", Judge: Reads, Facts: AllowList},
 	{Name: "pwd", Judge: Reads, Facts: AllowList},
 	{Name: "pwsh", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
-	{Name: "py.test", Judge: TestRunner},
+	{Name: "py.test", Judge: TestRunner, Runs: RunsConftest},
 	{Name: "pypy", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
 	{Name: "pypy3", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
-	{Name: "pytest", Judge: TestRunner},
-	{Name: "python", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c"},
-	{Name: "python2", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
-	{Name: "python3", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c"},
-	{Name: "rbash", Judge: Shell, Facts: ShellCode},
+	{Name: "pytest", Judge: TestRunner, Runs: RunsConftest},
+	{Name: "python", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript},
+	{Name: "python2", Judge: Interpreter, Facts: InlineCode, Inline: "c", Runs: RunsScript},
+	{Name: "python3", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript},
+	{Name: "rbash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
 	{Name: "rclone", Judge: Deny, Reason: "copies to remote storage"},
 	{Name: "read", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "readarray", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
@@ -534,8 +563,9 @@ var table = [...]Row{
 	{Name: "rpm", Judge: Deny, Reason: "installs system packages"},
 	{Name: "rspec", Judge: TestRunner},
 	{Name: "rsync", Judge: Rsync, Facts: Head},
-	{Name: "ruby", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "e"},
+	{Name: "ruby", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "e", Runs: RunsScript},
 	{Name: "runuser", Judge: Gray, Facts: Wraps | Privileged, Spec: Spec{Short: "ugs"}},
+	{Name: "rye", Judge: Gray, Through: "run"},
 	{Name: "s-nail", Judge: Mailer},
 	{Name: "s3cmd", Judge: Cloud},
 	{Name: "s6-setuidgid", Judge: Gray, Facts: Wraps, Spec: Spec{Positional: 1}},
@@ -557,7 +587,7 @@ var table = [...]Row{
 	{Name: "sftp", Judge: Scp, Reason: "a remote connection"},
 	{Name: "sg", Judge: Gray, Facts: Wraps | Privileged, Spec: Spec{Positional: 1}},
 	{Name: "sgdisk", Judge: Disk},
-	{Name: "sh", Judge: Shell, Facts: Head | ShellCode},
+	{Name: "sh", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
 	{Name: "sha1sum", Judge: Reads, Facts: AllowList},
 	{Name: "sha224sum", Judge: Reads, Facts: AllowList},
 	{Name: "sha256sum", Judge: Reads, Facts: AllowList},
@@ -573,7 +603,7 @@ var table = [...]Row{
 	{Name: "snap", Judge: Deny, Reason: "installs system packages"},
 	{Name: "socat", Judge: RawNet, Facts: Head, Reason: "a raw network connection"},
 	{Name: "sort", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "otkST", Long: []string{"output", "key", "field-separator", "buffer-size", "temporary-directory", "compress-program"}, Writes: []string{"o", "output"}, Runs: []string{"compress-program"}}},
-	{Name: "source", Judge: Shell, Facts: Head},
+	{Name: "source", Judge: Shell, Facts: Head, Runs: RunsShellScript},
 	{Name: "sponge", Judge: Editor},
 	{Name: "sqlite3", Judge: Database},
 	{Name: "srm", Judge: Remove},
@@ -601,7 +631,7 @@ var table = [...]Row{
 	{Name: "tail", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "ncs", Long: []string{"lines", "bytes", "sleep-interval", "pid"}}},
 	{Name: "tap", Judge: TestRunner},
 	{Name: "tar", Judge: Tar},
-	{Name: "task", Judge: Make},
+	{Name: "task", Judge: Make, Runs: RunsTaskfile},
 	{Name: "taskset", Judge: Gray, Facts: Wraps, Spec: Spec{Positional: 1}},
 	{Name: "tclsh", Judge: Interpreter, Facts: InlineCode},
 	{Name: "tcsh", Judge: Shell, Facts: ShellCode},
@@ -617,7 +647,7 @@ var table = [...]Row{
 	{Name: "tofu", Judge: Cloud},
 	{Name: "torsocks", Judge: Gray, Facts: Wraps | Loose},
 	{Name: "touch", Judge: Touch},
-	{Name: "tox", Judge: TestRunner},
+	{Name: "tox", Judge: TestRunner, Runs: RunsTox},
 	{Name: "toybox", Judge: Gray, Facts: Wraps},
 	{Name: "tput", Judge: Reads, Facts: AllowList},
 	{Name: "tr", Judge: Reads, Facts: AllowList},
@@ -650,7 +680,7 @@ var table = [...]Row{
 	{Name: "useradd", Judge: Deny, Reason: "changes system users"},
 	{Name: "userdel", Judge: Deny, Reason: "changes system users"},
 	{Name: "usermod", Judge: Deny, Reason: "changes system users"},
-	{Name: "uv", Judge: PkgTool},
+	{Name: "uv", Judge: PkgTool, Through: "run"},
 	{Name: "valgrind", Judge: Gray, Facts: Wraps | Loose},
 	{Name: "vercel", Judge: Cloud},
 	{Name: "vi", Judge: Editor},
@@ -673,14 +703,14 @@ var table = [...]Row{
 	{Name: "xvfb-run", Judge: Gray, Facts: Wraps | Loose, Spec: Spec{Short: "nsfpe", Long: []string{"server-num", "server-args", "auth-file", "error-file"}}},
 	{Name: "xxd", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "clgsoC", Operand: 2}},
 	{Name: "xz", Judge: Compress},
-	{Name: "yarn", Judge: NodePkg},
-	{Name: "yash", Judge: Shell, Facts: ShellCode},
+	{Name: "yarn", Judge: NodePkg, Runs: RunsPackageJSON, Through: "exec"},
+	{Name: "yash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
 	{Name: "yes", Judge: Reads, Facts: AllowList},
 	{Name: "yum", Judge: Deny, Reason: "installs system packages"},
 	{Name: "zcat", Judge: Reads, Facts: AllowList},
 	{Name: "zgrep", Judge: Reads, Facts: AllowList},
 	{Name: "zpool", Judge: Disk},
-	{Name: "zsh", Judge: Shell, Facts: Head | ShellCode},
+	{Name: "zsh", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
 	{Name: "zstd", Judge: Compress},
 	{Name: "zypper", Judge: Deny, Reason: "installs system packages"},
 }
