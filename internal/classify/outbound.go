@@ -34,54 +34,33 @@ import (
 // high, dig example.com medium, a WebFetch of a docs page medium). A destination on this
 // machine (localhost, 127.0.0.0/8, ::1) is not outbound.
 //
-// The table below has one row per channel family; each row says what a command sends and
-// where. WebFetch, WebSearch and MCP tools are judged in classify.go with the same tests
+// Which programs are channels is a column of package command's table (Sends); the readers
+// below say, per channel, what a command sends and where. WebFetch, WebSearch and MCP tools are judged in classify.go with the same tests
 // (urlCarries, mask).
 
-// channel is one row of the outbound table. sends names the row's reader, dispatched by a
-// switch (read) rather than a func value, so that judging a command allocates nothing.
-type channel struct {
-	names []string
-	rule  string
-	sends reader
-}
-
-type reader int
-
-const (
-	readHTTP reader = iota
-	readDNS
-	readWhois
-	readSocket
-	readSSH
-	readCopy
-	readCloud
-	readGH
-	readGit
-	readServer
-)
-
-func (x *cmdCtx) sends(r reader) sent {
+// sends reads what the command sends by its channel (the Sends of its row in package
+// command's table), dispatched by a switch so that judging a command allocates nothing.
+func (x *cmdCtx) sends(r command.Channel) sent {
 	switch r {
-	case readHTTP:
+	case command.SendsHTTP:
 		return httpSends(x)
-	case readDNS:
+	case command.SendsDNS:
 		return dnsSends(x)
-	case readWhois:
+	case command.SendsWhois:
 		return whoisSends(x)
-	case readSocket:
+	case command.SendsSocket:
 		return socketSends(x)
-	case readSSH:
+	case command.SendsSSH:
 		return sshSends(x)
-	case readCopy:
+	case command.SendsCopy:
 		return copySends(x)
-	case readCloud:
+	case command.SendsCloud:
 		return cloudSends(x)
-	case readGH:
+	case command.SendsGH:
 		return ghSends(x)
-	case readGit:
+	case command.SendsGit:
 		return gitSends(x)
-	case readServer:
+	case command.SendsServer:
 		return serverSends(x)
 	}
 	return sent{none: true}
@@ -102,35 +81,25 @@ type sent struct {
 	domain string       // the domain of the finding, when not shell_exec (git_remote)
 }
 
-// channels is the outbound table.
-var channels = [...]channel{
-	{[]string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "curlie"}, ruleOutboundData, readHTTP},
-	{[]string{"dig", "nslookup", "host", "drill", "delv", "kdig", "getent", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "resolvectl", "systemd-resolve", "avahi-resolve", "avahi-resolve-host-name", "nmap"}, ruleDNSData, readDNS},
-	{[]string{"whois"}, ruleDNSData, readWhois},
-	{[]string{"nc", "ncat", "netcat", "socat", "telnet"}, ruleOutboundData, readSocket},
-	{[]string{"ssh", "autossh"}, ruleOutboundData, readSSH},
-	{[]string{"scp", "sftp", "rsync", "rclone"}, ruleOutboundData, readCopy},
-	{[]string{"aws", "gsutil", "gcloud", "az", "s3cmd", "azcopy"}, ruleOutboundData, readCloud},
-	{[]string{"gh"}, ruleOutboundData, readGH},
-	{[]string{"git"}, ruleOutboundData, readGit},
-	{[]string{"python", "php"}, ruleTunnel, readServer},
-}
-
-// outbound judges one command against the outbound table.
+// outbound judges one command by its channel.
+// outbound judges one command by its channel.
 func (x *cmdCtx) outbound() {
 	name := x.name
 	if strings.HasPrefix(name, "python") {
 		name = "python" // python3, python3.12
 	}
-	for i := range channels {
-		ch := &channels[i]
-		for _, n := range ch.names {
-			if n == name {
-				x.judgeSent(ch.rule, x.sends(ch.sends))
-				return
-			}
-		}
+	ch := program(name).Sends
+	if ch == command.NoChannel {
+		return
 	}
+	rule := ruleOutboundData
+	switch ch {
+	case command.SendsDNS, command.SendsWhois:
+		rule = ruleDNSData
+	case command.SendsServer:
+		rule = ruleTunnel
+	}
+	x.judgeSent(rule, x.sends(ch))
 }
 
 func (x *cmdCtx) judgeSent(rule string, s sent) {

@@ -93,6 +93,25 @@ const (
 	RunsScript             // the script file (python -m pytest: as pytest)
 )
 
+// Channel names how a program can carry local data off the machine (classify's outbound.go
+// reads its arguments by the channel).
+type Channel uint8
+
+// The channels.
+const (
+	NoChannel   Channel = iota
+	SendsHTTP           // a URL: what it asks for and sends
+	SendsDNS            // a name looked up
+	SendsWhois          // a name looked up in whois
+	SendsSocket         // a raw connection: its standard input
+	SendsSSH            // a remote shell, tunnels
+	SendsCopy           // files copied to another machine
+	SendsCloud          // files and bodies sent to cloud storage
+	SendsGH             // GitHub: bodies, files, API fields
+	SendsGit            // pushes, send-email, daemon
+	SendsServer         // a server it opens (python -m http.server, php -S)
+)
+
 // Fact is a set of what else is known of a program.
 type Fact uint16
 
@@ -133,9 +152,10 @@ type Row struct {
 	Name   string
 	Judge  Judge
 	Facts  Fact
-	Reason string // what it does, said after its name ("ssh: a remote connection")
-	Inline string // InlineCode: the short options whose value is the code (python -c, perl -e)
-	Runs   Runner // the files it runs code from
+	Reason string  // what it does, said after its name ("ssh: a remote connection")
+	Inline string  // InlineCode: the short options whose value is the code (python -c, perl -e)
+	Runs   Runner  // the files it runs code from
+	Sends  Channel // how it can send local data off the machine
 	// Through: the verb after which it runs the next word as a program in its environment
 	// (uv run pytest, bundle exec rake).
 	Through string
@@ -215,10 +235,14 @@ var table = [...]Row{
 	{Name: "aria2c", Judge: Fetch, Facts: Head},
 	{Name: "ash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
 	{Name: "at", Judge: Schedule, Reason: "schedules commands"},
+	{Name: "autossh", Judge: Gray, Sends: SendsSSH},
 	{Name: "ava", Judge: TestRunner},
+	{Name: "avahi-resolve", Judge: Gray, Sends: SendsDNS},
+	{Name: "avahi-resolve-host-name", Judge: Gray, Sends: SendsDNS},
 	{Name: "awk", Judge: Awk, Facts: InlineCode},
-	{Name: "aws", Judge: Cloud},
-	{Name: "az", Judge: Cloud},
+	{Name: "aws", Judge: Cloud, Sends: SendsCloud},
+	{Name: "az", Judge: Cloud, Sends: SendsCloud},
+	{Name: "azcopy", Judge: Gray, Sends: SendsCloud},
 	{Name: "b2sum", Judge: Reads, Facts: AllowList},
 	{Name: "badblocks", Judge: Disk},
 	{Name: "basename", Judge: Reads, Facts: AllowList},
@@ -276,8 +300,8 @@ var table = [...]Row{
 	{Name: "cryptsetup", Judge: Disk},
 	{Name: "csh", Judge: Shell, Facts: ShellCode},
 	{Name: "ctest", Judge: TestRunner},
-	{Name: "curl", Judge: Fetch, Facts: Head},
-	{Name: "curlie", Judge: Fetch},
+	{Name: "curl", Judge: Fetch, Facts: Head, Sends: SendsHTTP},
+	{Name: "curlie", Judge: Fetch, Sends: SendsHTTP},
 	{Name: "cut", Judge: Reads, Facts: AllowList},
 	{Name: "daemonize", Judge: Gray, Facts: Wraps},
 	{Name: "dash", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
@@ -286,9 +310,11 @@ var table = [...]Row{
 	{Name: "dd", Judge: DD, Facts: Head},
 	{Name: "declare", Judge: Declare, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "defaults", Judge: Deny, Reason: "changes system settings"},
+	{Name: "delv", Judge: Gray, Sends: SendsDNS},
 	{Name: "deno", Judge: NodePkg, Facts: InlineCode},
 	{Name: "df", Judge: Reads, Facts: AllowList},
 	{Name: "diff", Judge: Reads, Facts: AllowList, Spec: Spec{Long: []string{"output"}, Writes: []string{"output"}}},
+	{Name: "dig", Judge: Gray, Sends: SendsDNS},
 	{Name: "dirname", Judge: Reads, Facts: AllowList},
 	{Name: "dirs", Judge: Reads, Facts: AllowList},
 	{Name: "diskutil", Judge: Disk},
@@ -301,6 +327,7 @@ var table = [...]Row{
 	{Name: "doctl", Judge: Cloud},
 	{Name: "dotnet", Judge: PkgTool},
 	{Name: "dpkg", Judge: Deny, Reason: "installs system packages"},
+	{Name: "drill", Judge: Gray, Sends: SendsDNS},
 	{Name: "dropdb", Judge: Deny, Reason: "drops a database"},
 	{Name: "dropuser", Judge: Deny, Reason: "drops a database user"},
 	{Name: "du", Judge: Reads, Facts: AllowList},
@@ -345,13 +372,14 @@ var table = [...]Row{
 	{Name: "free", Judge: Reads, Facts: AllowList},
 	{Name: "ftp", Judge: RawNet, Reason: "a remote connection"},
 	{Name: "gawk", Judge: Awk, Facts: InlineCode},
-	{Name: "gcloud", Judge: Cloud},
+	{Name: "gcloud", Judge: Cloud, Sends: SendsCloud},
 	{Name: "gdisk", Judge: Disk},
 	{Name: "gem", Judge: PkgTool},
 	{Name: "getconf", Judge: Reads, Facts: AllowList},
+	{Name: "getent", Judge: Gray, Sends: SendsDNS},
 	{Name: "getopts", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
-	{Name: "gh", Judge: GitHub, Reason: "acts on GitHub"},
-	{Name: "git", Judge: Git, Facts: Head},
+	{Name: "gh", Judge: GitHub, Reason: "acts on GitHub", Sends: SendsGH},
+	{Name: "git", Judge: Git, Facts: Head, Sends: SendsGit},
 	{Name: "gmake", Judge: Make, Runs: RunsMakefile},
 	{Name: "go", Judge: Go, Runs: RunsGo},
 	{Name: "go-task", Judge: Gray, Runs: RunsTaskfile},
@@ -363,7 +391,7 @@ var table = [...]Row{
 	{Name: "groupadd", Judge: Deny, Reason: "changes system users"},
 	{Name: "groups", Judge: Reads, Facts: AllowList},
 	{Name: "gsed", Judge: Sed},
-	{Name: "gsutil", Judge: Cloud},
+	{Name: "gsutil", Judge: Cloud, Sends: SendsCloud},
 	{Name: "gtar", Judge: Tar},
 	{Name: "gunzip", Judge: Compress},
 	{Name: "gzip", Judge: Compress},
@@ -377,10 +405,11 @@ var table = [...]Row{
 	{Name: "heroku", Judge: Cloud},
 	{Name: "hexdump", Judge: Reads, Facts: AllowList},
 	{Name: "history", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "d", Shell: true}},
+	{Name: "host", Judge: Gray, Sends: SendsDNS},
 	{Name: "hostname", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "F", Long: []string{"file"}, Flags: []string{"F", "file"}}},
-	{Name: "http", Judge: Fetch},
-	{Name: "httpie", Judge: Fetch},
-	{Name: "https", Judge: Fetch},
+	{Name: "http", Judge: Fetch, Sends: SendsHTTP},
+	{Name: "httpie", Judge: Fetch, Sends: SendsHTTP},
+	{Name: "https", Judge: Fetch, Sends: SendsHTTP},
 	{Name: "id", Judge: Reads, Facts: AllowList},
 	{Name: "init", Judge: Deny, Reason: "changes the run level"},
 	{Name: "insmod", Judge: Deny, Reason: "loads kernel modules"},
@@ -395,6 +424,7 @@ var table = [...]Row{
 	{Name: "jq", Judge: Reads, Facts: AllowList},
 	{Name: "just", Judge: Make, Runs: RunsJustfile},
 	{Name: "karma", Judge: TestRunner},
+	{Name: "kdig", Judge: Gray, Sends: SendsDNS},
 	{Name: "kill", Judge: Kill, Reason: "kills processes"},
 	{Name: "killall", Judge: Kill, Reason: "kills processes"},
 	{Name: "killall5", Judge: Kill, Reason: "kills processes"},
@@ -455,6 +485,7 @@ var table = [...]Row{
 	{Name: "mount", Judge: Mount, Reason: "mounts file systems"},
 	{Name: "mpack", Judge: Mailer},
 	{Name: "msmtp", Judge: Mailer},
+	{Name: "mtr", Judge: Gray, Sends: SendsDNS},
 	{Name: "mutt", Judge: Mailer},
 	{Name: "mv", Judge: Move, Facts: Head},
 	{Name: "mvn", Judge: PkgTool},
@@ -462,11 +493,11 @@ var table = [...]Row{
 	{Name: "nail", Judge: Mailer},
 	{Name: "nano", Judge: Editor},
 	{Name: "nawk", Judge: Awk, Facts: InlineCode},
-	{Name: "nc", Judge: RawNet, Facts: Head, Reason: "a raw network connection"},
-	{Name: "ncat", Judge: RawNet, Facts: Head, Reason: "a raw network connection"},
+	{Name: "nc", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
+	{Name: "ncat", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "neomutt", Judge: Mailer},
 	{Name: "nerdctl", Judge: Container},
-	{Name: "netcat", Judge: RawNet, Reason: "a raw network connection"},
+	{Name: "netcat", Judge: RawNet, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "netlify", Judge: Cloud},
 	{Name: "newfs", Judge: Disk},
 	{Name: "nft", Judge: Deny, Reason: "changes the firewall"},
@@ -475,6 +506,7 @@ var table = [...]Row{
 	{Name: "nix-env", Judge: Deny, Reason: "installs system packages"},
 	{Name: "nl", Judge: Reads, Facts: AllowList},
 	{Name: "nm", Judge: Reads, Facts: AllowList},
+	{Name: "nmap", Judge: Gray, Sends: SendsDNS},
 	{Name: "node", Judge: Interpreter, Facts: Head | InlineCode, Inline: "ep", Runs: RunsScript},
 	{Name: "nodejs", Judge: Interpreter, Facts: InlineCode, Inline: "ep", Runs: RunsScript},
 	{Name: "nohup", Judge: Gray, Facts: Wraps},
@@ -483,6 +515,7 @@ var table = [...]Row{
 	{Name: "nproc", Judge: Reads, Facts: AllowList},
 	{Name: "npx", Judge: Deny, Reason: "downloads and runs a package"},
 	{Name: "nsenter", Judge: Gray, Facts: Wraps | Loose | Privileged, Spec: Spec{Short: "tSG", Long: []string{"target", "setuid", "setgid", "root", "wd"}}},
+	{Name: "nslookup", Judge: Gray, Sends: SendsDNS},
 	{Name: "numactl", Judge: Gray, Facts: Wraps | Loose},
 	{Name: "numfmt", Judge: Reads, Facts: AllowList},
 	{Name: "nvim", Judge: Editor},
@@ -504,9 +537,11 @@ var table = [...]Row{
 	{Name: "pdm", Judge: Gray, Through: "run"},
 	{Name: "perl", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "eE", Runs: RunsScript},
 	{Name: "pgrep", Judge: Reads, Facts: AllowList},
-	{Name: "php", Judge: Interpreter, Facts: InlineCode, Inline: "r", Runs: RunsScript},
+	{Name: "php", Judge: Interpreter, Facts: InlineCode, Inline: "r", Runs: RunsScript, Sends: SendsServer},
 	{Name: "phpunit", Judge: TestRunner},
 	{Name: "pico", Judge: Editor},
+	{Name: "ping", Judge: Gray, Sends: SendsDNS},
+	{Name: "ping6", Judge: Gray, Sends: SendsDNS},
 	{Name: "pip", Judge: PkgTool},
 	{Name: "pip3", Judge: PkgTool},
 	{Name: "pipenv", Judge: Gray, Through: "run"},
@@ -542,11 +577,11 @@ var table = [...]Row{
 	{Name: "pypy", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
 	{Name: "pypy3", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
 	{Name: "pytest", Judge: TestRunner, Runs: RunsConftest},
-	{Name: "python", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript},
+	{Name: "python", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript, Sends: SendsServer},
 	{Name: "python2", Judge: Interpreter, Facts: InlineCode, Inline: "c", Runs: RunsScript},
 	{Name: "python3", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript},
 	{Name: "rbash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
-	{Name: "rclone", Judge: Deny, Reason: "copies to remote storage"},
+	{Name: "rclone", Judge: Deny, Reason: "copies to remote storage", Sends: SendsCopy},
 	{Name: "read", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "readarray", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "readlink", Judge: Reads, Facts: AllowList},
@@ -554,6 +589,7 @@ var table = [...]Row{
 	{Name: "realpath", Judge: Reads, Facts: AllowList},
 	{Name: "reboot", Judge: Deny, Reason: "restarts the machine"},
 	{Name: "redis-cli", Judge: Database},
+	{Name: "resolvectl", Judge: Gray, Sends: SendsDNS},
 	{Name: "return", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "rev", Judge: Reads, Facts: AllowList},
 	{Name: "rg", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "efmABCgtTM", Long: []string{"regexp", "file", "pre", "pre-glob", "glob", "type", "type-not", "max-count"}, Runs: []string{"pre"}}},
@@ -562,14 +598,14 @@ var table = [...]Row{
 	{Name: "rmmod", Judge: Deny, Reason: "unloads kernel modules"},
 	{Name: "rpm", Judge: Deny, Reason: "installs system packages"},
 	{Name: "rspec", Judge: TestRunner},
-	{Name: "rsync", Judge: Rsync, Facts: Head},
+	{Name: "rsync", Judge: Rsync, Facts: Head, Sends: SendsCopy},
 	{Name: "ruby", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "e", Runs: RunsScript},
 	{Name: "runuser", Judge: Gray, Facts: Wraps | Privileged, Spec: Spec{Short: "ugs"}},
 	{Name: "rye", Judge: Gray, Through: "run"},
 	{Name: "s-nail", Judge: Mailer},
-	{Name: "s3cmd", Judge: Cloud},
+	{Name: "s3cmd", Judge: Cloud, Sends: SendsCloud},
 	{Name: "s6-setuidgid", Judge: Gray, Facts: Wraps, Spec: Spec{Positional: 1}},
-	{Name: "scp", Judge: Scp, Facts: Head, Reason: "a remote copy"},
+	{Name: "scp", Judge: Scp, Facts: Head, Reason: "a remote copy", Sends: SendsCopy},
 	{Name: "security", Judge: Deny, Reason: "reads the keychain"},
 	{Name: "sed", Judge: Sed, Facts: Head},
 	{Name: "sem", Judge: Gray, Facts: Wraps | Loose, Spec: Spec{Short: "jP", Long: []string{"jobs", "id"}}},
@@ -584,7 +620,7 @@ var table = [...]Row{
 	{Name: "setsid", Judge: Gray, Facts: Wraps},
 	{Name: "setuidgid", Judge: Gray, Facts: Wraps, Spec: Spec{Positional: 1}},
 	{Name: "sfdisk", Judge: Disk},
-	{Name: "sftp", Judge: Scp, Reason: "a remote connection"},
+	{Name: "sftp", Judge: Scp, Reason: "a remote connection", Sends: SendsCopy},
 	{Name: "sg", Judge: Gray, Facts: Wraps | Privileged, Spec: Spec{Positional: 1}},
 	{Name: "sgdisk", Judge: Disk},
 	{Name: "sh", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
@@ -601,13 +637,13 @@ var table = [...]Row{
 	{Name: "sleep", Judge: Reads, Facts: AllowList},
 	{Name: "smtp", Judge: Mailer},
 	{Name: "snap", Judge: Deny, Reason: "installs system packages"},
-	{Name: "socat", Judge: RawNet, Facts: Head, Reason: "a raw network connection"},
+	{Name: "socat", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "sort", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "otkST", Long: []string{"output", "key", "field-separator", "buffer-size", "temporary-directory", "compress-program"}, Writes: []string{"o", "output"}, Runs: []string{"compress-program"}}},
 	{Name: "source", Judge: Shell, Facts: Head, Runs: RunsShellScript},
 	{Name: "sponge", Judge: Editor},
 	{Name: "sqlite3", Judge: Database},
 	{Name: "srm", Judge: Remove},
-	{Name: "ssh", Judge: SSH, Facts: Head, Reason: "a remote connection"},
+	{Name: "ssh", Judge: SSH, Facts: Head, Reason: "a remote connection", Sends: SendsSSH},
 	{Name: "ssh-add", Judge: Deny, Reason: "loads private keys"},
 	{Name: "ssh-keygen", Judge: Deny, Reason: "creates or changes keys"},
 	{Name: "ssmtp", Judge: Mailer},
@@ -626,6 +662,7 @@ var table = [...]Row{
 	{Name: "swift", Judge: PkgTool},
 	{Name: "sysctl", Judge: Deny, Reason: "changes kernel parameters"},
 	{Name: "systemctl", Judge: Deny, Reason: "controls system services"},
+	{Name: "systemd-resolve", Judge: Gray, Sends: SendsDNS},
 	{Name: "systemd-run", Judge: Schedule, Facts: Wraps | Loose, Spec: Spec{Short: "pEMu", Long: []string{"property", "setenv", "machine", "unit", "description", "slice", "uid", "gid", "working-directory"}}},
 	{Name: "tac", Judge: Reads, Facts: AllowList},
 	{Name: "tail", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "ncs", Long: []string{"lines", "bytes", "sleep-interval", "pid"}}},
@@ -637,7 +674,7 @@ var table = [...]Row{
 	{Name: "tcsh", Judge: Shell, Facts: ShellCode},
 	{Name: "tee", Judge: Tee, Facts: Head},
 	{Name: "telinit", Judge: Deny, Reason: "changes the run level"},
-	{Name: "telnet", Judge: RawNet, Reason: "a remote connection"},
+	{Name: "telnet", Judge: RawNet, Reason: "a remote connection", Sends: SendsSocket},
 	{Name: "terraform", Judge: Cloud},
 	{Name: "test", Judge: Reads, Facts: AllowList},
 	{Name: "tftp", Judge: RawNet},
@@ -651,6 +688,9 @@ var table = [...]Row{
 	{Name: "toybox", Judge: Gray, Facts: Wraps},
 	{Name: "tput", Judge: Reads, Facts: AllowList},
 	{Name: "tr", Judge: Reads, Facts: AllowList},
+	{Name: "tracepath", Judge: Gray, Sends: SendsDNS},
+	{Name: "traceroute", Judge: Gray, Sends: SendsDNS},
+	{Name: "traceroute6", Judge: Gray, Sends: SendsDNS},
 	{Name: "trap", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "tree", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "oLPIH", Long: []string{"output", "charset", "filelimit", "timefmt", "sort"}, Writes: []string{"o", "output"}, Flags: []string{"R"}}},
 	{Name: "true", Judge: Reads, Facts: AllowList},
@@ -690,15 +730,17 @@ var table = [...]Row{
 	{Name: "w3m", Judge: Fetch, Facts: Head},
 	{Name: "wait", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "wc", Judge: Reads, Facts: AllowList},
-	{Name: "wget", Judge: Fetch, Facts: Head},
-	{Name: "wget2", Judge: Fetch, Facts: Head},
+	{Name: "wget", Judge: Fetch, Facts: Head, Sends: SendsHTTP},
+	{Name: "wget2", Judge: Fetch, Facts: Head, Sends: SendsHTTP},
 	{Name: "whereis", Judge: Reads, Facts: AllowList},
 	{Name: "which", Judge: Reads, Facts: AllowList},
 	{Name: "whoami", Judge: Reads, Facts: AllowList},
+	{Name: "whois", Judge: Gray, Sends: SendsWhois},
 	{Name: "wipefs", Judge: Disk, Facts: Head},
 	{Name: "with-lock-ex", Judge: Gray, Facts: Wraps, Spec: Spec{Positional: 1}},
 	{Name: "xargs", Judge: Gray, Facts: Head, Spec: Spec{Short: "adEILnPs", Long: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}}},
-	{Name: "xh", Judge: Fetch},
+	{Name: "xh", Judge: Fetch, Sends: SendsHTTP},
+	{Name: "xhs", Judge: Gray, Sends: SendsHTTP},
 	{Name: "xkill", Judge: Deny, Reason: "kills processes"},
 	{Name: "xvfb-run", Judge: Gray, Facts: Wraps | Loose, Spec: Spec{Short: "nsfpe", Long: []string{"server-num", "server-args", "auth-file", "error-file"}}},
 	{Name: "xxd", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "clgsoC", Operand: 2}},
