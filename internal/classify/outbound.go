@@ -82,7 +82,6 @@ type sent struct {
 }
 
 // outbound judges one command by its channel.
-// outbound judges one command by its channel.
 func (x *cmdCtx) outbound() {
 	name := x.name
 	if strings.HasPrefix(name, "python") {
