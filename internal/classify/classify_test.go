@@ -113,6 +113,9 @@ const (
 )
 
 // TestSeedLists: AC-015 (allow list low), AC-016 (deny list high), AC-017 (critical), AC-018 (medium).
+// Commands that only create, change or delete the files they name (rm, cp, mv, mkdir, touch,
+// chmod …) are file_write, the domain 002 §B-1-1 defines as "writing, creating, deleting files":
+// what they are for (issue 13), and whether they lose work is asked of git (issue 12).
 func TestSeedLists(t *testing.T) {
 	runCases(t, []tcase{
 		{"ls -la", L, L, FileRead}, {"cat foo.txt", L, L, FileRead}, {"grep -rn 'rm -rf' .", L, L, FileRead},
@@ -120,15 +123,15 @@ func TestSeedLists(t *testing.T) {
 		{"du -sh .", L, L, FileRead}, {"head -5 a", L, L, FileRead}, {"jq .x f.json", L, L, FileRead},
 		{"printf '%s' x", L, L, FileRead}, {"git diff HEAD~1", L, L, GitRead}, {"git show HEAD", L, L, GitRead},
 		{"git branch", L, L, GitRead}, {"git branch -a", L, L, GitRead},
-		{"rm foo.txt", H, H, ShellExec}, {"rm -rf build", H, H, ShellExec}, {"chmod 644 x", H, H, ShellExec},
-		{"chown me x", H, H, ShellExec}, {"apt-get install x", H, H, ShellExec}, {"brew install jq", H, H, ShellExec},
+		{"rm foo.txt", H, H, FileWrite}, {"rm -rf build", H, H, FileWrite}, {"chmod 644 x", H, H, FileWrite},
+		{"chown me x", H, H, FileWrite}, {"apt-get install x", H, H, ShellExec}, {"brew install jq", H, H, ShellExec},
 		{"pip install requests", H, H, ShellExec}, {"git merge main", H, H, GitLocal}, {"scp b:a dl/", H, H, ShellExec},
 		{"reboot", H, H, ShellExec}, {"shutdown -h now", H, H, ShellExec},
 		{"curl https://api.example.com/pay", C, C, ""}, {"wget http://example.org", C, C, ""},
 		{"echo $API_KEY", C, C, ""}, {"export PASSWORD=x", C, C, ""}, {"mail -s hi a@b < f", C, C, ""},
 		{"mutt a@b", C, C, ""}, {"swaks --to a@b", C, C, ""},
-		{"make", M, M, ShellExec}, {"node script.js", M, M, ShellExec}, {"mkdir -p a/b", M, M, ShellExec},
-		{"cp a b", M, M, ShellExec}, {"mv a b", M, M, ShellExec}, {"touch x", M, M, ShellExec},
+		{"make", M, M, ShellExec}, {"node script.js", M, M, ShellExec}, {"mkdir -p a/b", M, M, FileWrite},
+		{"cp a b", M, M, FileWrite}, {"mv a b", M, M, FileWrite}, {"touch x", M, M, FileWrite},
 		{"sed -i s/a/b/ f", M, M, ShellExec}, {"echo hi > notes.txt", M, M, ShellExec},
 		{"git add -A", M, M, GitLocal}, {"git commit -m 'x'", M, M, GitLocal}, {"git fetch", M, M, GitRemote},
 	})

@@ -217,6 +217,9 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 		lvl = risk.High
 	}
 	domain, rule := p.domain, p.reason.Rule
+	if domain == FileWrite {
+		domain = ShellExec // a recipe or script that deletes files is a program run, not an edit
+	}
 	if s.domain != "" {
 		domain = s.domain
 	}

@@ -17,7 +17,7 @@ func TestParts(t *testing.T) {
 		cmd  string
 		want []string // argv=domain/risk
 	}{
-		{"git push origin main; rm -rf build", []string{"git push origin main=git_remote/high", "rm -rf build=shell_exec/high"}},
+		{"git push origin main; rm -rf build", []string{"git push origin main=git_remote/high", "rm -rf build=file_write/high"}},
 		{"ls && go test ./...", []string{"ls=file_read/low", "go test ./...=test_run/low"}},
 		{"cd sub && git commit -m x", []string{"cd sub=file_read/low", "git commit -m x=git_local/medium"}},
 		{"bash -c 'git push origin main'", []string{"git push origin main=git_remote/high"}},
@@ -60,7 +60,7 @@ func TestDomainByMainCommand(t *testing.T) {
 		{"cd sub && git status", GitRead, risk.Low},
 		{"cd sub", FileRead, risk.Low},
 		{"source ./deploy.sh && pytest", ShellExec, risk.Medium}, // not an activate script: it is part of the purpose
-		{"cd sub && rm -rf build", ShellExec, risk.High},
+		{"cd sub && rm -rf build", FileWrite, risk.High},
 		{"ls && go test ./...", TestRun, risk.Low}, // unchanged: the riskiest part, ties to the more capable domain
 	} {
 		got := c.Classify(bash(tc.cmd))
@@ -83,7 +83,7 @@ func TestPrecision(t *testing.T) {
 		{"test -d vendor || go mod vendor", risk.Medium, risk.Medium, ShellExec},
 		{"[[ -n $CI ]] && go test ./...", risk.Low, risk.Low, TestRun},
 		{"if [ -x ./run.sh ]; then echo ok; fi", risk.Low, risk.Low, FileRead},
-		{"[ -f a ] && rm -rf build", risk.High, risk.High, ShellExec},
+		{"[ -f a ] && rm -rf build", risk.High, risk.High, FileWrite},
 		{"/bin/ls -la", risk.Low, risk.Low, FileRead},
 		{"/usr/bin/ls", risk.Low, risk.Low, FileRead},
 		{"./ls", risk.Medium, risk.Medium, ShellExec},

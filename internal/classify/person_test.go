@@ -58,7 +58,7 @@ func TestPersonClass(t *testing.T) {
 		// Destructive SQL.
 		{`psql -c "DROP TABLE users"`, RuleDestroysData},
 		{`mysql -e 'DELETE FROM orders'`, RuleDestroysData},
-		{`sqlite3 app.db "drop table x"`, RuleDestroysData},
+		{`sqlite3 "$DB" "drop table x"`, RuleDestroysData},
 		{"dropdb prod", RuleDestroysData},
 		// Secrets.
 		{"cat ~/.ssh/id_rsa", RuleReadsSecret},
@@ -315,6 +315,10 @@ func TestPersonLosses(t *testing.T) {
 		{"cd build && git clean -fd", "", false},
 		{"git clean -fd untracked.txt", RuleGitDiscard, false},
 		{"cd build && git clean -fdx", "", false},
+		{`sqlite3 app.db "drop table x"`, RuleLosesWork, false}, // ignored data: no build brings it back
+		{`sqlite3 tracked.txt "delete from t"`, "", false},      // tracked and clean: git has it
+		{`sqlite3 -cmd .timer modified.txt "update t set a=1"`, RuleLosesWork, false},
+		{`sqlite3 new.db "drop table x"`, "", false}, // nothing there yet
 		{"git branch -D feat", "", false},
 		{"git branch -D wip", RuleGitDiscard, false},
 		{"git branch -d wip", "", false},
