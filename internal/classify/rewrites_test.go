@@ -65,8 +65,8 @@ func TestRewritesAskGit(t *testing.T) {
 		{"git rebase --root", RuleRewriteHistory},
 		{"git rebase HEAD~4 main", RuleRewriteHistory},
 		{"git checkout shared && git commit --amend --no-edit", ""}, // judged where HEAD is now: main
-		{"git -C unborn commit --amend -m x", ""},                 // nothing to amend
-		{"git rebase -i no-such-revision", RuleRewriteHistory},    // git cannot say: a person decides
+		{"git -C unborn commit --amend -m x", ""},                   // nothing to amend
+		{"git rebase -i no-such-revision", RuleRewriteHistory},      // git cannot say: a person decides
 		{"git rebase -i $(git merge-base HEAD origin/main)", RuleRewriteHistory},
 		{"git rebase -i -- --exec=x", RuleRewriteHistory},
 		{"git filter-branch --tree-filter true HEAD", RuleRewriteHistory}, // drops what the reflog needs
