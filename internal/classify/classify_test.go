@@ -8,58 +8,10 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
-
-const (
-	testProject = "/proj"
-	testHome    = "/home/u"
-)
-
-func newTest(t testing.TB, s settings.Settings) *Classifier {
-	t.Helper()
-	if tt, ok := t.(*testing.T); ok {
-		tt.Setenv("HOME", testHome)
-		tt.Setenv("OATH_BIN", "/opt/oath/bin")
-	} else {
-		os.Setenv("HOME", testHome)
-	}
-	c, err := New(s, layout.Layout{ProjectDir: testProject, Root: testProject + "/oath-harness"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
-func event(tool string, input any) *claude.Event {
-	raw, _ := json.Marshal(input)
-	return &claude.Event{HookEventName: claude.PreToolUse, ToolName: tool, ToolInput: raw, Cwd: testProject}
-}
-
-func bash(cmd string) *claude.Event { return event("Bash", map[string]string{"command": cmd}) }
-
-// check asserts a risk range (max "" = open) and, when given, the domain.
-func check(t *testing.T, got envelope.Classification, what string, min, max risk.Level, domain string) {
-	t.Helper()
-	if got.Risk.Value() < min.Value() || max != "" && got.Risk.Value() > max.Value() {
-		t.Errorf("%s: risk %s, want %s..%s; reasons %+v", what, got.Risk, min, max, got.Reasons)
-	}
-	if domain != "" && got.Domain != domain {
-		t.Errorf("%s: domain %s, want %s; reasons %+v", what, got.Domain, domain, got.Reasons)
-	}
-	if got.RiskValue != got.Risk.Value() {
-		t.Errorf("%s: risk_value %d for %s", what, got.RiskValue, got.Risk)
-	}
-	if got.Reasons == nil || got.Commands == nil || got.Paths.Read == nil || got.Paths.Write == nil {
-		t.Errorf("%s: a list is null: %+v", what, got)
-	}
-	if len(got.Reasons) == 0 {
-		t.Errorf("%s: no reason given", what)
-	}
-}
 
 // TestCorpus carries ../shared/corpus/classify-sample.jsonl (copied to testdata/corpus).
 func TestCorpus(t *testing.T) {
@@ -90,27 +42,6 @@ func TestCorpus(t *testing.T) {
 		t.Fatalf("only %d corpus lines read", n)
 	}
 }
-
-type tcase struct {
-	cmd      string
-	min, max risk.Level
-	domain   string
-}
-
-func runCases(t *testing.T, cases []tcase) {
-	t.Helper()
-	c := newTest(t, settings.Defaults())
-	for _, tc := range cases {
-		check(t, c.Classify(bash(tc.cmd)), tc.cmd, tc.min, tc.max, tc.domain)
-	}
-}
-
-const (
-	L = risk.Low
-	M = risk.Medium
-	H = risk.High
-	C = risk.Critical
-)
 
 // TestSeedLists: AC-015 (allow list low), AC-016 (deny list high), AC-017 (critical), AC-018 (medium).
 func TestSeedLists(t *testing.T) {
@@ -363,8 +294,6 @@ func TestToolKinds(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
-
 // TestUnparsable: the parser's message is the detail, and the lines before still count.
 func TestUnparsable(t *testing.T) {
 	c := newTest(t, settings.Defaults())
@@ -407,8 +336,6 @@ func TestPathsAndCommands(t *testing.T) {
 		t.Errorf("empty paths: %s", js(got.Paths))
 	}
 }
-
-func js(v any) string { b, _ := json.Marshal(v); return string(b) }
 
 // TestUserRules: raise, lower a medium, never lower a high; filters, extracts, failures.
 func TestUserRules(t *testing.T) {
@@ -487,5 +414,3 @@ func TestBounds(t *testing.T) {
 	check(t, c.Classify(bash("echo {1..99999999}")), "brace bomb", L, L, "")
 	check(t, c.Classify(bash("rm -rf {1..9999999}")), "brace bomb rm", H, "", "")
 }
-
-func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }

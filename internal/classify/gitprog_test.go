@@ -1,7 +1,6 @@
 package classify
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -58,21 +57,5 @@ func TestGitPrograms(t *testing.T) {
 		{"git config core.fsmonitor true stays ordinary", nil, "git config core.fsmonitor true", risk.Medium, risk.Medium, GitLocal},
 		{"git config filter", nil, "git config filter.x.smudge 'rm -rf ~'", risk.Critical, "", ""},
 		{"git config credential.helper", nil, "git config --global credential.helper '!" + curl + "'", risk.Critical, "", ""},
-	})
-}
-
-// FuzzGitConfig: any text parses without a panic, every key is section.name, and values come
-// out unquoted.
-func FuzzGitConfig(f *testing.F) {
-	for _, s := range []string{"[core]\n\tfsmonitor = \"x\"\n", "[a \"b\\\"c\"]\nk = v ; c\n", "[x.y]\nk\n", "[alias]\n\ts = \"!a \\\n b\"\n", "k=v", "[", "[a]\nk = \"unterminated\n", "[include]\npath=~/x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		for _, kv := range parseGitConfig(text, "f") {
-			if !strings.Contains(kv.key, ".") {
-				t.Fatalf("key %q has no section", kv.key)
-			}
-			gitProgRowFor(kv.key)
-		}
 	})
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/layout"
-	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -232,16 +231,4 @@ func TestHarnessCheckout(t *testing.T) {
 		}
 		check(t, c.Classify(event("Write", map[string]string{"file_path": tc.write, "content": "x"})), "hooks "+tc.hooks+": Write "+tc.write, M, M, "")
 	}
-}
-
-func riskOf(s string) risk.Level {
-	switch s {
-	case "low":
-		return L
-	case "medium":
-		return M
-	case "high":
-		return H
-	}
-	return C
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -191,18 +190,6 @@ func TestPersonTools(t *testing.T) {
 	}
 }
 
-// newAt is a classifier for a project in dir (a real directory, for what git is asked).
-func newAt(t *testing.T, dir string) *Classifier {
-	t.Helper()
-	t.Setenv("HOME", testHome)
-	t.Setenv("OATH_BIN", "/opt/oath/bin")
-	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: dir, Root: filepath.Join(t.TempDir(), "oath-harness")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // gitRepo makes a project that is a git repository: tracked.txt and modified.txt committed,
 // modified.txt changed since, untracked.txt never added, build/ and .env ignored, a branch
 // merged (feat) and one not (wip), a file born after the session began (agent.txt).
@@ -357,7 +344,10 @@ func TestPersonResumedSession(t *testing.T) {
 	if transcript == "" {
 		t.Skip("the file system keeps no birth times")
 	}
-	c := newAt(t, dir)
+	root := filepath.Join(t.TempDir(), "oath-harness")
+	c := newIn(t, dir, root)
+	s := settings.Defaults()
+	auditDir := s.AuditDir(dir, root) // where the classifier reads a session's (re)start
 	ev := bash("rm agent.txt")
 	ev.Cwd, ev.TranscriptPath, ev.SessionID = dir, transcript, "s-1"
 	if got := c.Classify(ev); got.NeedsPerson != nil {
@@ -366,10 +356,10 @@ func TestPersonResumedSession(t *testing.T) {
 	time.Sleep(5 * time.Millisecond) // the resumption comes after agent.txt, even at a millisecond's resolution
 	now := time.Now().UTC()
 	line := `{"timestamp":"` + now.Format("2006-01-02T15:04:05.000Z") + `","session_id":"s-1","event":"SessionStart","source":"resume"}` + "\n"
-	if err := os.MkdirAll(c.auditDir, 0o755); err != nil {
+	if err := os.MkdirAll(auditDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(c.auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
@@ -397,39 +387,5 @@ func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 	ev.HookEventName = claude.PostToolUse // after the call ran: nothing to ask git about
 	if got := c.Classify(ev); got.NeedsPerson != nil {
 		t.Errorf("rm at PostToolUse: needs_person %+v, want none (git is not asked after the call)", got.NeedsPerson)
-	}
-}
-
-// git's status output is read by the classifier: any bytes give entries under the repository
-// (or none), never a panic.
-func FuzzParseStatus(f *testing.F) {
-	f.Add(" M src/main.go\x00?? notes/todo.md\x00!! build/\x00")
-	f.Add("")
-	f.Add("XY\x00 M \x00?? ../../etc/passwd\x00")
-	f.Fuzz(func(t *testing.T, out string) {
-		for _, e := range parseStatus(out, "/repo") {
-			if len(e.xy) != 2 || !filepath.IsAbs(e.path) {
-				t.Fatalf("bad entry %+v", e)
-			}
-		}
-	})
-}
-
-// TestBornAfterTieIsThePersons: birth times come from a coarse clock, so a file made just
-// before the session began can carry the session's own start time; it stays the person's.
-func TestBornAfterTieIsThePersons(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "notes.md")
-	if err := os.WriteFile(p, []byte("mine\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := birthTime(p)
-	if b.IsZero() {
-		t.Skip("this file system keeps no birth time")
-	}
-	if bornAfter(p, b) {
-		t.Error("a file born at the session's start is counted as the agent's")
-	}
-	if !bornAfter(p, b.Add(-time.Millisecond)) {
-		t.Error("a file born after the session's start is not counted as the agent's")
 	}
 }

@@ -1,81 +1,12 @@
 package classify
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
-	"github.com/oath-harness/oath-harness/internal/settings"
 )
-
-// onDisk is a project on disk for the runners' tests: files by path relative to the project
-// ("~/" for the home directory, a leading "x:" for an executable file).
-func onDisk(t testing.TB, files map[string]string) (*Classifier, string) {
-	t.Helper()
-	dir := t.TempDir()
-	dir, _ = filepath.EvalSymlinks(dir)
-	home := filepath.Join(dir, "home")
-	for name, body := range files {
-		mode := os.FileMode(0o644)
-		if n, ok := strings.CutPrefix(name, "x:"); ok {
-			name, mode = n, 0o755
-		}
-		p := filepath.Join(dir, "proj", name)
-		if n, ok := strings.CutPrefix(name, "~/"); ok {
-			p = filepath.Join(home, n)
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), mode); err != nil {
-			t.Fatal(err)
-		}
-	}
-	os.MkdirAll(filepath.Join(dir, "proj"), 0o755)
-	os.MkdirAll(home, 0o755)
-	if tt, ok := t.(*testing.T); ok {
-		tt.Setenv("HOME", home)
-		tt.Setenv("XDG_CONFIG_HOME", "")
-		tt.Setenv("GIT_CONFIG_GLOBAL", "")
-	} else {
-		os.Setenv("HOME", home)
-	}
-	project := filepath.Join(dir, "proj")
-	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: project, Root: project + "/oath-harness"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, project
-}
-
-func bashAt(dir, cmd string) *claude.Event {
-	ev := bash(cmd)
-	ev.Cwd = dir
-	return ev
-}
-
-type runnerCase struct {
-	what     string
-	files    map[string]string
-	cmd      string
-	min, max risk.Level
-	domain   string
-}
-
-func runRunnerCases(t *testing.T, cases []runnerCase) {
-	t.Helper()
-	for _, tc := range cases {
-		c, dir := onDisk(t, tc.files)
-		got := c.Classify(bashAt(dir, tc.cmd))
-		check(t, got, tc.what+": "+tc.cmd, tc.min, tc.max, tc.domain)
-	}
-}
-
-const ordinaryMakefile = "GO ?= go\n.PHONY: test clean\n\ntest: vet\n\t$(GO) test ./...\n\nvet:\n\t@$(GO) vet ./...\n\nclean:\n\trm -rf build\n"
 
 // TestMakeRuns: make is judged by the recipes of its goals and their prerequisites (issue 12).
 func TestMakeRuns(t *testing.T) {
@@ -198,7 +129,7 @@ func TestScriptRuns(t *testing.T) {
 
 // TestRunnerBounds: a runner reads at most what the bounds allow and says so.
 func TestRunnerBounds(t *testing.T) {
-	big := strings.Repeat("echo hi\n", maxCodeFile/8+10) + "rm -rf ~\n"
+	big := strings.Repeat("echo hi\n", (256<<10)/8+10) + "rm -rf ~\n" // past the 256 kB read of one file
 	c, dir := onDisk(t, map[string]string{"big.sh": big})
 	got := c.Classify(bashAt(dir, "bash big.sh"))
 	check(t, got, "a script past the bound", risk.Medium, risk.High, "")
