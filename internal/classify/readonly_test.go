@@ -18,6 +18,10 @@ func TestReadOnlyOptions(t *testing.T) {
 		{"history -w /tmp/h", M, M, ""}, {"tree -L 2 src", L, L, FileRead}, {"less -N f", L, L, FileRead}, {"rg -n foo src", L, L, FileRead},
 		{"sort -t, -k2 f", L, L, FileRead}, {"date +%s", L, L, FileRead}, {"hostname", L, L, FileRead}, {"uniq -c f", L, L, FileRead},
 	})
+	// Ordinary neighbours of those spellings keep their risk.
+	runCases(t, []tcase{
+		{"ls -la", L, L, FileRead},
+	})
 }
 
 // TestReadOnlyPredicate: the predicate oath-gate uses, and its agreement with the verdict:

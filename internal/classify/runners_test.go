@@ -41,6 +41,15 @@ func TestMakeRuns(t *testing.T) {
 		{"include $(wildcard) of ordinary files", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "lint:\n\tgo vet\n"}, "make test", risk.Low, risk.Low, TestRun},
 		{"bash -c around make", map[string]string{"Makefile": "test:\n\trm -rf ~\n"}, "bash -c 'make test'", risk.Critical, "", ""},
 	})
+	// Red-team spellings: each must be critical.
+	runCritical(t, []string{
+		"make -f /dev/stdin <<< 'all:; rm -rf ~'", "make -f - <<< 'all:; rm -rf ~'", "echo 'all:; rm -rf ~' | make -f -",
+		"make --eval='all:; rm -rf ~'", "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", "cat x | make -f -",
+	})
+	// Ordinary neighbours of those spellings keep their risk.
+	runCases(t, []tcase{
+		{"make test", L, L, TestRun}, {"make -j4", M, M, ""},
+	})
 }
 
 // TestNodeRuns: npm, yarn, pnpm and bun are judged by the package.json scripts they run.
@@ -106,6 +115,10 @@ func TestGoRuns(t *testing.T) {
 		{"an ordinary build.rs", map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", "build.rs": "fn main() { println!(\"cargo:rerun-if-changed=build.rs\"); }\n"}, "cargo test", risk.Low, risk.Low, TestRun},
 		{".cargo/config.toml runner", map[string]string{"Cargo.toml": "[package]\n", ".cargo/config.toml": "[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n"}, "cargo run", risk.Critical, "", ""},
 	})
+	// Ordinary neighbours of those spellings keep their risk.
+	runCases(t, []tcase{
+		{"go test ./...", L, L, TestRun},
+	})
 }
 
 // TestScriptRuns: bash FILE, sh FILE, source FILE, ./FILE are judged by the script's text.
@@ -124,6 +137,10 @@ func TestScriptRuns(t *testing.T) {
 		{"a script's unknowns are high, not critical", map[string]string{"x:clean.sh": "#!/bin/sh\ntmp=$(mktemp -d)\nrm -rf \"$tmp\" \"$1\"\n"}, "./clean.sh", risk.High, risk.High, ""},
 		{"a compiled program is not read", map[string]string{"x:bin/tool": "\x7fELF\x00\x00rm -rf ~"}, "./bin/tool", risk.Medium, risk.Medium, ""},
 		{"a nested runner", map[string]string{"Makefile": "test:\n\t./t.sh\n", "x:t.sh": "rm -rf ~\n"}, "make test", risk.Critical, "", ""},
+	})
+	// Ordinary neighbours of those spellings keep their risk.
+	runCases(t, []tcase{
+		{"bash ./scripts/test.sh", M, M, ""},
 	})
 }
 

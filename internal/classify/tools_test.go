@@ -146,3 +146,23 @@ func TestToolInputs(t *testing.T) {
 		t.Errorf("PostToolUse without a tool: %s, want critical", got.Risk)
 	}
 }
+
+// TestToolCatastrophes: MCP and built-in tools that write to the harness or run a catastrophe
+// are critical whatever their name (red-team spellings).
+func TestToolCatastrophes(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct{ tool, in string }{
+		{"mcp__filesystem__write_file", `{"path":"/proj/.claude/settings.json","content":"{}"}`},
+		{"mcp__fs__edit_file", `{"path":".claude/settings.json","edits":[]}`},
+		{"mcp__fs__move_file", `{"source":"/tmp/x","destination":"/proj/oath-harness/state/trust-scores.json"}`},
+		{"mcp__shell__run", `{"command":"rm -rf ~"}`},
+		{"mcp__x__execute_command", `{"cmd":"rm -rf /"}`},
+		{"Write", `{"file_path":"/proj/docs/../oath-harness/state/x","content":"{}"}`},
+		{"NotebookEdit", `{"notebook_path":"/proj/oath-harness/state/x.ipynb","new_source":"x"}`},
+		{"Write", `{"file_path":"/opt/oath/hooks/pre.sh","content":"x"}`},
+	} {
+		if got := c.Classify(event(tc.tool, json.RawMessage(tc.in))); got.Risk != C {
+			t.Errorf("%s %s is %s, want critical; reasons %+v", tc.tool, tc.in, got.Risk, got.Reasons)
+		}
+	}
+}
