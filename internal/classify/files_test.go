@@ -2,7 +2,9 @@ package classify
 
 import "testing"
 
-// TestCatastrophes: DESIGN.md's irreversible and broad commands are critical.
+// TestCatastrophes: DESIGN.md's irreversible and broad commands are critical: recursive deletion
+// or permission change of /, ~, the project root or a system directory (by any spelling of the
+// path, moves of them too), raw device writes, mkfs, fork bombs. The same on build output is high.
 func TestCatastrophes(t *testing.T) {
 	runCases(t, []tcase{
 		{"rm -rf /", C, "", ""}, {"rm -rf /*", C, "", ""}, {"rm -rf ~", C, "", ""}, {"rm -rf ~/", C, "", ""},
@@ -17,6 +19,7 @@ func TestCatastrophes(t *testing.T) {
 		{"HOME=/; rm -rf ~", C, "", ""}, {"X=/; rm -rf $X", C, "", ""}, {"wipefs -a /dev/sda", C, "", ""},
 		{"find ~ -delete", C, "", ""}, {"rsync -a --delete empty/ /", C, "", ""}, {"rm -rf /tmp/build", H, H, ""},
 		{"rm -rf node_modules", H, H, ""}, {"chmod -R 755 build", H, H, ""}, {"2>/dev/null rm -rf build", H, H, ""},
+		{"mv a b", M, M, ""}, {"ln -s ../lib/x.so x.so", M, M, ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
@@ -26,9 +29,5 @@ func TestCatastrophes(t *testing.T) {
 		"shred /dev/sda", "truncate -s 0 /dev/sda", "rm -rf ~/.", "rm -rf /proj/.", "rm -rf ../proj", `rm -rf "$PWD"`,
 		"rm -rf /home/u", "rm -rf /usr/local/..", "chmod 777 -R /", "rm -fr --no-preserve-root /", "find / -mindepth 1 -delete",
 		"rsync -a --delete /tmp/empty/ ~/",
-	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"mv a b", M, M, ""}, {"ln -s ../lib/x.so x.so", M, M, ""},
 	})
 }

@@ -1,5 +1,9 @@
 package classify
 
+// Helpers shared by the test files of every family: a classifier for the fixed project /proj
+// (newTest) or for one on disk (onDisk, newAt), events (bash, event), and the table runners
+// (runCases for a risk range, runCritical for red-team spellings, runRunnerCases on disk).
+
 import (
 	"encoding/json"
 	"os"
@@ -14,11 +18,14 @@ import (
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
+// testProject and testHome are the project and home directory of newTest's classifier.
 const (
 	testProject = "/proj"
 	testHome    = "/home/u"
 )
 
+// newTest is a classifier with settings s for the project /proj, HOME /home/u and OATH_BIN
+// /opt/oath/bin (nothing of them on disk).
 func newTest(t testing.TB, s settings.Settings) *Classifier {
 	t.Helper()
 	if tt, ok := t.(*testing.T); ok {
@@ -34,11 +41,13 @@ func newTest(t testing.TB, s settings.Settings) *Classifier {
 	return c
 }
 
+// event is a PreToolUse event of tool with input as its tool_input, in the project.
 func event(tool string, input any) *claude.Event {
 	raw, _ := json.Marshal(input)
 	return &claude.Event{HookEventName: claude.PreToolUse, ToolName: tool, ToolInput: raw, Cwd: testProject}
 }
 
+// bash is a Bash event running cmd.
 func bash(cmd string) *claude.Event { return event("Bash", map[string]string{"command": cmd}) }
 
 // check asserts a risk range (max "" = open) and, when given, the domain.
@@ -61,12 +70,15 @@ func check(t *testing.T, got envelope.Classification, what string, min, max risk
 	}
 }
 
+// tcase is a row of a command table: cmd is classified low-bounded by min, high-bounded by max
+// ("" = open), in domain ("" = any).
 type tcase struct {
 	cmd      string
 	min, max risk.Level
 	domain   string
 }
 
+// runCases classifies every row's command with the default settings and checks it.
 func runCases(t *testing.T, cases []tcase) {
 	t.Helper()
 	c := newTest(t, settings.Defaults())
@@ -75,6 +87,20 @@ func runCases(t *testing.T, cases []tcase) {
 	}
 }
 
+// runCritical asserts that every command is critical: the red-team spellings of a family, each
+// a way to get a catastrophe, an exfiltration or a write to the harness past the classifier. At
+// high, earned trust would auto-approve it (appendix B).
+func runCritical(t *testing.T, cmds []string) {
+	t.Helper()
+	c := newTest(t, settings.Defaults())
+	for _, cmd := range cmds {
+		if got := c.Classify(bash(cmd)); got.Risk != C {
+			t.Errorf("%q is %s (%s), want critical; reasons %+v", cmd, got.Risk, got.Domain, got.Reasons)
+		}
+	}
+}
+
+// L, M, H and C are the four risk levels, short for the tables.
 const (
 	L = risk.Low
 	M = risk.Medium
@@ -82,12 +108,14 @@ const (
 	C = risk.Critical
 )
 
+// itoa, js and shQuote format for messages and commands.
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
 
 func js(v any) string { b, _ := json.Marshal(v); return string(b) }
 
 func shQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
+// riskOf is the level named s (tables that spell levels as words).
 func riskOf(s string) risk.Level {
 	switch s {
 	case "low":
@@ -150,12 +178,14 @@ func onDisk(t testing.TB, files map[string]string) (*Classifier, string) {
 	return c, project
 }
 
+// bashAt is a Bash event running cmd in dir.
 func bashAt(dir, cmd string) *claude.Event {
 	ev := bash(cmd)
 	ev.Cwd = dir
 	return ev
 }
 
+// runnerCase is a row of a table run on disk: files make the project, cmd runs in it.
 type runnerCase struct {
 	what     string
 	files    map[string]string
@@ -164,6 +194,7 @@ type runnerCase struct {
 	domain   string
 }
 
+// runRunnerCases makes each row's project on disk and checks its command there.
 func runRunnerCases(t *testing.T, cases []runnerCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -173,6 +204,7 @@ func runRunnerCases(t *testing.T, cases []runnerCase) {
 	}
 }
 
+// ordinaryMakefile is an everyday makefile: test and vet run go, clean deletes build.
 const ordinaryMakefile = "GO ?= go\n.PHONY: test clean\n\ntest: vet\n\t$(GO) test ./...\n\nvet:\n\t@$(GO) vet ./...\n\nclean:\n\trm -rf build\n"
 
 // newAt is a classifier for a project in dir (a real directory, for what git is asked).
@@ -193,6 +225,7 @@ func newIn(t *testing.T, dir, root string) *Classifier {
 	return c
 }
 
+// knownDomains and valid check what any classification must be (for the fuzz targets).
 var knownDomains = map[string]bool{FileRead: true, FileWrite: true, DocsWrite: true, TestRun: true, GitRead: true,
 	GitLocal: true, GitRemote: true, ShellExec: true, Web: true, MCP: true, Global: true}
 
@@ -215,18 +248,5 @@ func valid(t *testing.T, got envelope.Classification, what string) {
 	}
 	if _, err := json.Marshal(got); err != nil {
 		t.Fatalf("%q: %v", what, err)
-	}
-}
-
-// runCritical asserts that every command is critical: the red-team spellings of a family, each
-// a way to get a catastrophe, an exfiltration or a write to the harness past the classifier. At
-// high, earned trust would auto-approve it (appendix B).
-func runCritical(t *testing.T, cmds []string) {
-	t.Helper()
-	c := newTest(t, settings.Defaults())
-	for _, cmd := range cmds {
-		if got := c.Classify(bash(cmd)); got.Risk != C {
-			t.Errorf("%q is %s (%s), want critical; reasons %+v", cmd, got.Risk, got.Domain, got.Reasons)
-		}
 	}
 }

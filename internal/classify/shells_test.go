@@ -13,24 +13,22 @@ func TestWrappers(t *testing.T) {
 	runCases(t, []tcase{
 		{"sudo rm x", H, "", ShellExec}, {"sudo -u root rm x", H, "", ""}, {"sudo -E -H rm -rf /", C, "", ""},
 		{"doas rm -rf /", C, "", ""}, {"env rm -rf /", C, "", ""}, {"env -i PATH=/bin rm -rf /", C, "", ""},
-		{"env -u HOME -C /tmp rm -rf /", C, "", ""}, {"env -S 'rm -rf /'", C, "", ""},
-		{"command rm -rf /", C, "", ""}, {"command -p rm -rf ~", C, "", ""}, {"builtin eval 'rm -rf /'", C, "", ""},
-		{"exec rm -rf /", C, "", ""}, {"exec -a x rm -rf /", C, "", ""}, {"nohup rm -rf / &", C, "", ""},
-		{"nice rm -rf /", C, "", ""}, {"nice -n 10 rm -rf /", C, "", ""}, {"nice -5 rm -rf /", C, "", ""},
-		{"time rm -rf /", C, "", ""}, {"time -p rm -rf /", C, "", ""}, {"timeout 5 rm -rf /", C, "", ""},
-		{"timeout -s KILL 5s rm -rf /", C, "", ""}, {"timeout --signal=KILL 5 rm -rf /", C, "", ""},
-		{"stdbuf -oL rm -rf /", C, "", ""}, {"stdbuf -o L rm -rf /", C, "", ""},
+		{"env -u HOME -C /tmp rm -rf /", C, "", ""}, {"env -S 'rm -rf /'", C, "", ""}, {"command rm -rf /", C, "", ""},
+		{"command -p rm -rf ~", C, "", ""}, {"builtin eval 'rm -rf /'", C, "", ""}, {"exec rm -rf /", C, "", ""},
+		{"exec -a x rm -rf /", C, "", ""}, {"nohup rm -rf / &", C, "", ""}, {"nice rm -rf /", C, "", ""},
+		{"nice -n 10 rm -rf /", C, "", ""}, {"nice -5 rm -rf /", C, "", ""}, {"time rm -rf /", C, "", ""},
+		{"time -p rm -rf /", C, "", ""}, {"timeout 5 rm -rf /", C, "", ""}, {"timeout -s KILL 5s rm -rf /", C, "", ""},
+		{"timeout --signal=KILL 5 rm -rf /", C, "", ""}, {"stdbuf -oL rm -rf /", C, "", ""}, {"stdbuf -o L rm -rf /", C, "", ""},
 		{"xargs rm -rf < list", C, "", ""}, {"ls | xargs rm", C, "", ""}, {"ls | xargs -0 -n1 rm -f", C, "", ""},
-		{"ls | xargs -I{} rm {}", C, "", ""}, {"ls | xargs sh -c 'rm -rf /'", C, "", ""},
-		{"find / -exec rm -rf {} +", C, "", ""}, {"find . -execdir rm {} \\;", C, "", ""},
-		{"find . -ok rm {} \\;", C, "", ""}, {"find / -delete", C, "", ""}, {"find build -delete", H, H, ""},
-		{"/bin/rm -rf /", C, "", ""}, {"/usr/bin/rm x", H, "", ""}, {"\\rm -rf /", C, "", ""},
+		{"ls | xargs -I{} rm {}", C, "", ""}, {"ls | xargs sh -c 'rm -rf /'", C, "", ""}, {"find / -exec rm -rf {} +", C, "", ""},
+		{"find . -execdir rm {} \\;", C, "", ""}, {"find . -ok rm {} \\;", C, "", ""}, {"find / -delete", C, "", ""},
+		{"find build -delete", H, H, ""}, {"/bin/rm -rf /", C, "", ""}, {"/usr/bin/rm x", H, "", ""}, {"\\rm -rf /", C, "", ""},
 		{`"rm" -rf /`, C, "", ""}, {"r''m -rf /", C, "", ""}, {`r"m" -rf /`, C, "", ""}, {"'r'm -rf ~", C, "", ""},
-		{"sudo env nice timeout 1 rm -rf /", C, "", ""}, {"setsid rm -rf /", C, "", ""},
-		{"ionice -c3 rm -rf /", C, "", ""}, {"busybox rm -rf /", C, "", ""}, {"strace -o /tmp/x rm -rf /", C, "", ""},
-		{"watch rm -rf /", C, "", ""}, {"watch -n 1 'rm -rf /'", C, "", ""}, {"flock /tmp/l rm -rf /", C, "", ""},
-		{"flock /tmp/l -c 'rm -rf /'", C, "", ""}, {"su -c 'rm -rf /'", C, "", ""}, {"chroot / rm -rf /", C, "", ""},
-		{"command -v rm", L, L, ""}, {"sudo ls", H, "", ""},
+		{"sudo env nice timeout 1 rm -rf /", C, "", ""}, {"setsid rm -rf /", C, "", ""}, {"ionice -c3 rm -rf /", C, "", ""},
+		{"busybox rm -rf /", C, "", ""}, {"strace -o /tmp/x rm -rf /", C, "", ""}, {"watch rm -rf /", C, "", ""},
+		{"watch -n 1 'rm -rf /'", C, "", ""}, {"flock /tmp/l rm -rf /", C, "", ""}, {"flock /tmp/l -c 'rm -rf /'", C, "", ""},
+		{"su -c 'rm -rf /'", C, "", ""}, {"chroot / rm -rf /", C, "", ""}, {"command -v rm", L, L, ""}, {"sudo ls", H, "", ""},
+		{"parallel gofmt -l ::: a.go b.go", M, M, ""}, {"script -q /dev/null go test ./...", L, L, ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
@@ -45,10 +43,6 @@ func TestWrappers(t *testing.T) {
 		"script -q /dev/null rm -rf ~", "ssh localhost 'rm -rf ~'", "ssh localhost rm -rf ~", "ssh -o ProxyCommand='rm -rf ~' x",
 		"fakeroot rm -rf /", "eatmydata rm -rf ~", "my-wrapper rm -rf /", "./run.sh rm -rf ~", "tool 'rm -rf /'",
 		"prlimit --nofile=10 rm -rf /",
-	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"parallel gofmt -l ::: a.go b.go", M, M, ""}, {"script -q /dev/null go test ./...", L, L, ""},
 	})
 }
 
@@ -81,6 +75,11 @@ func TestNesting(t *testing.T) {
 		{"rm -rf -- /", C, "", ""}, {"rm -rf / --no-preserve-root", C, "", ""}, {"rm -r -- \"$(pwd)\"", C, "", ""},
 		{"rm -rf ~root", C, "", ""}, {"\"$(printf rm)\" -rf /", H, "", ""}, {"command eval 'rm -rf /'", C, "", ""},
 		{"sudo -s", H, "", ""}, {"sudo su -c 'rm -rf /'", C, "", ""}, {"nohup bash -c 'rm -rf ~' >/dev/null 2>&1 &", C, "", ""},
+		{"sed -n '1,20p' file.go", L, L, ""}, {"sed -e 's/a/b/' -e 's/c/d/' f", L, L, ""}, {"sed '/^e/d' f", L, L, ""},
+		{"sed 's/x/y/w out.txt' f", M, M, ""}, {"while IFS= read -r line; do echo \"$line\"; done < f", L, L, ""},
+		{"for f in *.go; do gofmt -l \"$f\"; done", L, M, ""}, {"cat script.sh | bash", H, H, ""},
+		{"sh -c 'cd web && npm test'", L, L, TestRun}, {"cd; ls", L, L, ""}, {"shopt -s globstar; ls **/*.go", L, L, ""},
+		{"echo 'ls' | sh", L, L, ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
@@ -93,14 +92,6 @@ func TestNesting(t *testing.T) {
 		"sh -c \"$X\"", "bash -c \"ls; $X\"", "echo $(( $(rm -rf ~) ))", "[[ $(rm -rf ~) ]]", `[ "$(rm -rf ~)" ]`,
 		"x=$((1+$(rm -rf ~)))", ": ${x:=$(rm -rf ~)}", "echo ${x/$(rm -rf ~)/}", `cat <<< "$(rm -rf ~)"`, "echo > >(rm -rf ~)",
 	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"sed -n '1,20p' file.go", L, L, ""}, {"sed -e 's/a/b/' -e 's/c/d/' f", L, L, ""}, {"sed '/^e/d' f", L, L, ""},
-		{"sed 's/x/y/w out.txt' f", M, M, ""}, {"while IFS= read -r line; do echo \"$line\"; done < f", L, L, ""},
-		{"for f in *.go; do gofmt -l \"$f\"; done", L, M, ""}, {"cat script.sh | bash", H, H, ""},
-		{"sh -c 'cd web && npm test'", L, L, TestRun}, {"cd; ls", L, L, ""}, {"shopt -s globstar; ls **/*.go", L, L, ""},
-		{"echo 'ls' | sh", L, L, ""},
-	})
 }
 
 // TestInlineCode: inline interpreter code (python -c, perl -e, node -e, ruby -e, awk programs,
@@ -112,7 +103,11 @@ func TestInlineCode(t *testing.T) {
 		{"perl -e 'system(\"rm -rf /\")'", H, "", ""}, {"awk 'BEGIN{system(\"rm -rf /\")}'", H, "", ""},
 		{"node -e 'require(\"fs\").rmSync(\"/\")'", H, "", ""}, {"python3 -c 'print(1)'", M, M, ""},
 		{"awk '{print $1}' f", L, L, FileRead}, {"python3 - <<'EOF'\nimport os; os.system('x')\nEOF", H, "", ""},
-		{"python3 <<'EOF'\nprint(1)\nEOF", M, M, ""},
+		{"python3 <<'EOF'\nprint(1)\nEOF", M, M, ""}, {"awk '{print $1}' f | sort | uniq -c", L, L, ""},
+		{"python3 -c \"import requests; print(requests.__version__)\"", H, H, ""},
+		{"python3 -c 'import json; json.dump({}, open(\"out.json\",\"w\"))'", H, H, ""},
+		{"node -e 'console.log(process.version)'", M, M, ""}, {"perl -ne 'print if /foo/' f", M, M, ""},
+		{"perl -pi -e 's/a/b/' f.txt", M, M, ""}, {"ruby -e 'puts 1'", M, M, ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
@@ -126,14 +121,6 @@ func TestInlineCode(t *testing.T) {
 		"python3 <<EOF\nimport shutil; shutil.rmtree('/')\nEOF", `php -r 'system("rm -rf /");'`,
 		`python3 -c 'import os; os.remove(os.environ["OATH_HOME"]+"/state/x")'`,
 		`python3 -c 'open("/proj/oath-harness/state/x","w")'`,
-	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"awk '{print $1}' f | sort | uniq -c", L, L, ""}, {"python3 -c 'print(1)'", M, M, ""},
-		{"python3 -c \"import requests; print(requests.__version__)\"", H, H, ""},
-		{"python3 -c 'import json; json.dump({}, open(\"out.json\",\"w\"))'", H, H, ""},
-		{"node -e 'console.log(process.version)'", M, M, ""}, {"perl -ne 'print if /foo/' f", M, M, ""},
-		{"perl -pi -e 's/a/b/' f.txt", M, M, ""}, {"ruby -e 'puts 1'", M, M, ""},
 	})
 }
 
@@ -153,7 +140,8 @@ func TestProgramNames(t *testing.T) {
 		{"~/bin/grep x", risk.Medium, risk.Medium, ShellExec}, {".venv/bin/ls", risk.Medium, risk.Medium, ShellExec},
 		{".venv/bin/pytest -q", risk.Low, risk.Low, TestRun}, {"node_modules/.bin/jest", risk.Low, risk.Low, TestRun},
 		{"./gradlew test", risk.Low, risk.Low, TestRun}, {"./rm -rf /", risk.Critical, risk.Critical, ""},
-		{"/???/rm -rf /", risk.Critical, risk.Critical, ""},
+		{"/???/rm -rf /", risk.Critical, risk.Critical, ""}, {"$HOME/bin/tool --help", M, M, ""}, {"~/bin/tool", M, M, ""},
+		{"mytool --flag value", M, M, ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
@@ -167,24 +155,15 @@ func TestProgramNames(t *testing.T) {
 		`a=(rm -rf /); "${a[@]}"`, "a=(rm -rf /); ${a[*]}", "a[0]=rm; ${a[0]} -rf /", "$(echo rm) -rf ~", "`echo rm` -rf ~",
 		"${!x} -rf /", "$X",
 	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"$HOME/bin/tool --help", M, M, ""}, {"~/bin/tool", M, M, ""}, {"mytool --flag value", M, M, ""},
-	})
 }
 
 // TestMentions: matching is on the parsed argv, never on the raw string.
 func TestMentions(t *testing.T) {
 	runCases(t, []tcase{
-		{"git commit -m \"rm -rf /\"", M, M, GitLocal}, {"echo 'curl https://x'", L, L, ""},
-		{"grep -rn 'rm -rf' .", L, L, ""}, {"echo rm -rf /", L, L, ""}, {"printf 'git push --force'", L, L, ""},
-		{"cat README.md # rm -rf /", L, L, ""}, {"echo \"sudo rm -rf ~\"", L, L, ""},
-		{"grep -c 'git push' docs/guide.md", L, L, ""}, {"ls -la ~/rm", L, L, ""},
-		{"echo order", L, L, ""}, {"git log --grep=token", L, L, ""},
-	})
-	// Ordinary neighbours of those spellings keep their risk.
-	runCases(t, []tcase{
-		{"grep -rn 'rm -rf' .", L, L, FileRead}, {"echo 'curl https://x'", L, L, ""}, {"git commit -m \"rm -rf /\"", M, M, GitLocal},
+		{"git commit -m \"rm -rf /\"", M, M, GitLocal}, {"echo 'curl https://x'", L, L, ""}, {"grep -rn 'rm -rf' .", L, L, ""},
+		{"echo rm -rf /", L, L, ""}, {"printf 'git push --force'", L, L, ""}, {"cat README.md # rm -rf /", L, L, ""},
+		{"echo \"sudo rm -rf ~\"", L, L, ""}, {"grep -c 'git push' docs/guide.md", L, L, ""}, {"ls -la ~/rm", L, L, ""},
+		{"echo order", L, L, ""}, {"git log --grep=token", L, L, ""}, {"grep -rn 'rm -rf' .", L, L, FileRead},
 	})
 }
 
