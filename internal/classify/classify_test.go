@@ -94,7 +94,7 @@ func TestPathsAndCommands(t *testing.T) {
 	}
 }
 
-// The domain is what the command is for (issue 13 item 3): setup prefixes count for the risk,
+// TestDomainByMainCommand: the domain is what the command is for (issue 13 item 3): setup prefixes count for the risk,
 // not for the domain.
 func TestDomainByMainCommand(t *testing.T) {
 	c := newTest(t, settings.Defaults())

@@ -211,7 +211,7 @@ func FuzzURLCarries(f *testing.F) {
 	})
 }
 
-// git's status output is read by the classifier: any bytes give entries under the repository
+// FuzzParseStatus: git's status output is read by the classifier: any bytes give entries under the repository
 // (or none), never a panic.
 func FuzzParseStatus(f *testing.F) {
 	f.Add(" M src/main.go\x00?? notes/todo.md\x00!! build/\x00")

@@ -8,7 +8,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-// One part per simple command, with its own domain and risk (issue 12 item 5): the git_remote
+// TestParts: one part per simple command, with its own domain and risk (issue 12 item 5): the git_remote
 // part of a compound command stays visible to the phase profile.
 func TestParts(t *testing.T) {
 	c := newTest(t, settings.Defaults())

@@ -13,7 +13,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-// The class of calls that always need a person (issue 12 item 4): every row of the tables,
+// TestPersonClass: the class of calls that always need a person (issue 12 item 4): every row of the tables,
 // and what stays out of it. Risks stay appendix B's; only needs_person is added.
 func TestPersonClass(t *testing.T) {
 	c := newTest(t, settings.Defaults())
@@ -147,7 +147,7 @@ func TestPersonClass(t *testing.T) {
 	}
 }
 
-// The tools: reading a credential is in the class through Read, Grep and Glob as through a
+// TestPersonTools: reading a credential is in the class through Read, Grep and Glob as through a
 // command; a Write outside the project over an existing file is too.
 func TestPersonTools(t *testing.T) {
 	c := newTest(t, settings.Defaults())
@@ -252,7 +252,7 @@ func gitRepo(t *testing.T) (dir, transcript string) {
 	return dir, transcript
 }
 
-// What would be lost is decided by asking git: uncommitted and untracked work is in the class,
+// TestPersonLosses: what would be lost is decided by asking git: uncommitted and untracked work is in the class,
 // tracked-and-clean files, ignored build output and the agent's own files are not.
 func TestPersonLosses(t *testing.T) {
 	dir, transcript := gitRepo(t)
@@ -337,7 +337,7 @@ func TestPersonLosses(t *testing.T) {
 	}
 }
 
-// A resumed session may keep an old transcript: its last SessionStart in the audit trail is
+// TestPersonResumedSession: a resumed session may keep an old transcript: its last SessionStart in the audit trail is
 // when it began again, and a file born before that is not the agent's.
 func TestPersonResumedSession(t *testing.T) {
 	dir, transcript := gitRepo(t)
@@ -367,7 +367,7 @@ func TestPersonResumedSession(t *testing.T) {
 	}
 }
 
-// Typical calls never ask git: only destructive ones pay for it (issue 12: the latency goal).
+// TestPersonTypicalCallsRunNoGit: typical calls never ask git: only destructive ones pay for it (issue 12: the latency goal).
 func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 	dir, _ := gitRepo(t)
 	c := newAt(t, dir)
