@@ -243,7 +243,7 @@ func gitRepo(t *testing.T) (dir, transcript string) {
 	if err := os.WriteFile(transcript, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if birthTime(transcript).IsZero() {
+	if !hasBirthTime(transcript) {
 		transcript = "" // no birth times here: agent.txt counts as the person's
 	}
 	time.Sleep(20 * time.Millisecond)
