@@ -1,9 +1,5 @@
 package classify
 
-// Helpers shared by the test files of every family: a classifier for the fixed project /proj
-// (newTest) or for one on disk (onDisk, newAt), events (bash, event), and the table runners
-// (runCases for a risk range, runCritical for red-team spellings, runRunnerCases on disk).
-
 import (
 	"encoding/json"
 	"os"
@@ -17,6 +13,10 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
+
+// Helpers shared by the test files of every family: a classifier for the fixed project /proj
+// (newTest) or for one on disk (onDisk, newAt), events (bash, event), and the table runners
+// (runCases for a risk range, runCritical for red-team spellings, runRunnerCases on disk).
 
 // testProject and testHome are the project and home directory of newTest's classifier.
 const (
@@ -248,5 +248,40 @@ func valid(t *testing.T, got envelope.Classification, what string) {
 	}
 	if _, err := json.Marshal(got); err != nil {
 		t.Fatalf("%q: %v", what, err)
+	}
+}
+
+// levelCase is a row of a tool table: a value of the tool's input and its risk range, in words.
+type levelCase struct{ in, min, max string }
+
+// runToolLevels classifies tool with key set to each row's value (rest filling the rest of its
+// input) and checks the risk range.
+func runToolLevels(t *testing.T, tool, key string, rest map[string]string, cases []levelCase) {
+	t.Helper()
+	c := newTest(t, settings.Defaults())
+	for _, tc := range cases {
+		in := map[string]string{key: tc.in}
+		for k, v := range rest {
+			in[k] = v
+		}
+		got := c.Classify(event(tool, in))
+		if got.Risk.Value() < riskOf(tc.min).Value() || got.Risk.Value() > riskOf(tc.max).Value() {
+			t.Errorf("%s %s: %s, want %s..%s; reasons %+v", tool, tc.in, got.Risk, tc.min, tc.max, got.Reasons)
+		}
+	}
+}
+
+// toolInput is a tool event: the tool's name and its raw tool_input.
+type toolInput struct{ tool, in string }
+
+// runToolsCritical asserts that every event is critical, by rule when rule is not "".
+func runToolsCritical(t *testing.T, rule string, cases []toolInput) {
+	t.Helper()
+	c := newTest(t, settings.Defaults())
+	for _, tc := range cases {
+		got := c.Classify(event(tc.tool, json.RawMessage(tc.in)))
+		if got.Risk != C || rule != "" && got.Reasons[0].Rule != rule {
+			t.Errorf("%s %s: %s, want critical %s; reasons %+v", tc.tool, tc.in, got.Risk, rule, got.Reasons)
+		}
 	}
 }

@@ -1,10 +1,6 @@
 package classify
 
-import (
-	"testing"
-
-	"github.com/oath-harness/oath-harness/internal/settings"
-)
+import "testing"
 
 // TestNetwork: the seed's critical list for curl/wget and URLs; programs that are curl by other
 // names (httpie, lynx, w3m, aria2c, BSD fetch …) and /dev/tcp and /dev/udp redirects, reading or
@@ -49,24 +45,17 @@ func TestNetwork(t *testing.T) {
 // TestWebFetch: the trade words are matched decoded, and WebFetch to the metadata service,
 // another link-local address or a non-http scheme is critical.
 func TestWebFetch(t *testing.T) {
-	c := newTest(t, settings.Defaults())
-	for _, tc := range []struct {
-		url      string
-		min, max string
-	}{
+	runToolLevels(t, "WebFetch", "url", map[string]string{"prompt": "x"}, []levelCase{
 		{"https://example.com/%70ayment", "critical", "critical"}, {"https://example.com/%2570ayment", "critical", "critical"},
 		{"https://example.com/api/%74rade?x=1", "critical", "critical"}, {"https://%65xample.com/order", "critical", "critical"},
-		{"http://169.254.169.254/latest/meta-data/iam/", "critical", "critical"}, {"http://[fd00:ec2::254]/latest/", "critical", "critical"},
-		{"http://metadata.google.internal/computeMetadata/v1/", "critical", "critical"}, {"http://2852039166/", "critical", "critical"},
-		{"http://0xa9fea9fe/", "critical", "critical"}, {"http://169.254.43518/", "critical", "critical"},
-		{"http://[::ffff:169.254.169.254]/", "critical", "critical"}, {"file:///etc/passwd", "critical", "critical"},
-		{"ftp://example.com/x", "critical", "critical"}, {"https://go.dev/doc", "medium", "medium"},
-		{"https://example.com/%7Euser/notes", "medium", "medium"}, {"https://example.com/a%2Fb", "medium", "medium"},
-		{"http://10.0.0.1/", "medium", "medium"}, {"https://1.2.3.4/", "medium", "medium"},
-	} {
-		got := c.Classify(event("WebFetch", map[string]string{"url": tc.url, "prompt": "x"}))
-		if got.Risk.Value() < riskOf(tc.min).Value() || got.Risk.Value() > riskOf(tc.max).Value() {
-			t.Errorf("WebFetch %s: %s, want %s; reasons %+v", tc.url, got.Risk, tc.min, got.Reasons)
-		}
-	}
+		{"http://169.254.169.254/latest/meta-data/iam/", "critical", "critical"},
+		{"http://[fd00:ec2::254]/latest/", "critical", "critical"},
+		{"http://metadata.google.internal/computeMetadata/v1/", "critical", "critical"},
+		{"http://2852039166/", "critical", "critical"}, {"http://0xa9fea9fe/", "critical", "critical"},
+		{"http://169.254.43518/", "critical", "critical"}, {"http://[::ffff:169.254.169.254]/", "critical", "critical"},
+		{"file:///etc/passwd", "critical", "critical"}, {"ftp://example.com/x", "critical", "critical"},
+		{"https://go.dev/doc", "medium", "medium"}, {"https://example.com/%7Euser/notes", "medium", "medium"},
+		{"https://example.com/a%2Fb", "medium", "medium"}, {"http://10.0.0.1/", "medium", "medium"},
+		{"https://1.2.3.4/", "medium", "medium"},
+	})
 }

@@ -51,19 +51,10 @@ func TestKeysAndUserConfig(t *testing.T) {
 		{"echo x > .claude/commands/ship.md", H, H, ""}, {"rm -rf .git/rebase-merge", H, H, ""}, {"cat ~/.ssh/config", H, H, ""},
 		{"ls ~/.claude", L, L, ""},
 	})
-	c := newTest(t, settings.Defaults())
-	for _, tc := range []struct {
-		path     string
-		min, max string
-	}{
+	runToolLevels(t, "Write", "file_path", map[string]string{"content": "x"}, []levelCase{
 		{"/home/u/.ssh/authorized_keys", "critical", "critical"}, {"~/.claude/CLAUDE.md", "critical", "critical"},
 		{"/home/u/.claude/commands/x.md", "critical", "critical"}, {"/proj/.mcp.json", "critical", "critical"},
-		{"/home/u/.gitconfig", "high", "high"}, {"/proj/.claude/agents/x.md", "high", "high"}, {"/proj/.claude/commands/x.md", "high", "high"},
-		{"/proj/src/x.go", "medium", "medium"},
-	} {
-		got := c.Classify(event("Write", map[string]string{"file_path": tc.path, "content": "x"}))
-		if got.Risk.Value() < riskOf(tc.min).Value() || got.Risk.Value() > riskOf(tc.max).Value() {
-			t.Errorf("Write %s: %s, want %s; reasons %+v", tc.path, got.Risk, tc.min, got.Reasons)
-		}
-	}
+		{"/home/u/.gitconfig", "high", "high"}, {"/proj/.claude/agents/x.md", "high", "high"},
+		{"/proj/.claude/commands/x.md", "high", "high"}, {"/proj/src/x.go", "medium", "medium"},
+	})
 }
