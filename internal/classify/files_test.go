@@ -19,7 +19,8 @@ func TestCatastrophes(t *testing.T) {
 		{"HOME=/; rm -rf ~", C, "", ""}, {"X=/; rm -rf $X", C, "", ""}, {"wipefs -a /dev/sda", C, "", ""},
 		{"find ~ -delete", C, "", ""}, {"rsync -a --delete empty/ /", C, "", ""}, {"rm -rf /tmp/build", H, H, ""},
 		{"rm -rf node_modules", H, H, ""}, {"chmod -R 755 build", H, H, ""}, {"2>/dev/null rm -rf build", H, H, ""},
-		{"mv a b", M, M, ""}, {"ln -s ../lib/x.so x.so", M, M, ""},
+		{"mv a b", M, M, ""}, {"ln -s ../lib/x.so x.so", M, M, ""}, {"rm -rf -- /", C, "", ""},
+		{"rm -rf / --no-preserve-root", C, "", ""}, {"rm -r -- \"$(pwd)\"", C, "", ""}, {"rm -rf ~root", C, "", ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{
