@@ -29,7 +29,9 @@
 //     gitprog.go: git's hooks and configured programs (gitProgTable); runenv.go: environment
 //     variables that carry code (envTable).
 //   - person.go: the class that needs a person (needs_person); losses.go: what git says a
-//     deletion or overwrite would lose; birth_*.go: file birth times.
+//     deletion or overwrite would lose; rewrites.go: whether the commits a history rewrite
+//     replaces are on a remote; sqlite.go: sqlite3 on a project file, a change git can undo;
+//     birth_*.go: file birth times.
 //   - user.go: settings.classify.rules and extract (gojq filters, under FilterDeadline).
 //   - shell/ (package shell): the parser's view of a program: every simple command through
 //     wrappers and second programs, what cannot be known statically, the bounds.
@@ -50,7 +52,8 @@
 //     startup_test.go: start-up files, keys, Claude Code's user settings; scheduled_test.go,
 //     containers_test.go, processes_test.go (kill).
 //   - runners_test.go, runenv_test.go, planted_test.go: code from files and the environment.
-//   - person_test.go: needs_person and losses; parts_test.go; readonly_test.go (ReadOnly and
+//   - person_test.go: needs_person and losses; rewrites_test.go: history rewrites against a
+//     repository with a remote; parts_test.go; readonly_test.go (ReadOnly and
 //     the verdict agree); tools_test.go: non-Bash tools and malformed input; user_test.go.
 //   - fuzz_test.go: FuzzClassify and the benchmarks; helpers_test.go: newTest, runCases,
 //     runCritical, onDisk …; internals_test.go: the only tests of unexported names (the
