@@ -110,7 +110,7 @@ func under(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return strings.HasPrefix(p, dir+"/")
+	return len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) // no dir+"/": it is called per path and tree
 }
 
 // hit returns the protected path t can write (as spelled), or "".
