@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -42,7 +43,7 @@ func event(tool string, input any) *claude.Event {
 func bash(cmd string) *claude.Event { return event("Bash", map[string]string{"command": cmd}) }
 
 // check asserts a risk range (max "" = open) and, when given, the domain.
-func check(t *testing.T, got envelope.Classification, what string, min, max risk.Level, domain string) {
+func check(t *testing.T, got envelope.Classification, what string, min, max risk.Level, domain domain.Domain) {
 	t.Helper()
 	if got.Risk.Value() < min.Value() || max != "" && got.Risk.Value() > max.Value() {
 		t.Errorf("%s: risk %s, want %s..%s; reasons %+v", what, got.Risk, min, max, got.Reasons)
@@ -84,7 +85,7 @@ func TestCorpus(t *testing.T) {
 			min = risk.Low
 		}
 		got := c.Classify(event(line.Tool, map[string]string{"command": line.Cmd}))
-		check(t, got, line.Cmd, min, risk.Level(line.Max), line.Domain)
+		check(t, got, line.Cmd, min, risk.Level(line.Max), domain.Domain(line.Domain))
 	}
 	if n < 40 {
 		t.Fatalf("only %d corpus lines read", n)
@@ -94,7 +95,7 @@ func TestCorpus(t *testing.T) {
 type tcase struct {
 	cmd      string
 	min, max risk.Level
-	domain   string
+	domain   domain.Domain
 }
 
 func runCases(t *testing.T, cases []tcase) {
@@ -327,7 +328,7 @@ func TestToolKinds(t *testing.T) {
 	cases := []struct {
 		ev       *claude.Event
 		min, max risk.Level
-		domain   string
+		domain   domain.Domain
 	}{
 		{event("Read", map[string]string{"file_path": "/proj/main.go"}), L, L, FileRead},
 		{event("Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}), H, H, FileRead},

@@ -12,12 +12,9 @@ import (
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-var knownDomains = map[string]bool{FileRead: true, FileWrite: true, DocsWrite: true, TestRun: true, GitRead: true,
-	GitLocal: true, GitRemote: true, ShellExec: true, Web: true, MCP: true, Global: true}
-
 func valid(t *testing.T, got envelope.Classification, what string) {
 	t.Helper()
-	if !got.Risk.Valid() || got.RiskValue != got.Risk.Value() || !knownDomains[got.Domain] {
+	if !got.Risk.Valid() || got.RiskValue != got.Risk.Value() || !got.Domain.Known() {
 		t.Fatalf("%q: invalid classification %+v", what, got)
 	}
 	if got.Reasons == nil || len(got.Reasons) == 0 || got.Commands == nil || got.Paths.Read == nil || got.Paths.Write == nil {

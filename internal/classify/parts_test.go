@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -26,7 +27,7 @@ func TestParts(t *testing.T) {
 		got := c.Classify(bash(tc.cmd))
 		var parts []string
 		for _, p := range got.Parts {
-			parts = append(parts, strings.Join(p.Argv, " ")+"="+p.Domain+"/"+string(p.Risk))
+			parts = append(parts, strings.Join(p.Argv, " ")+"="+string(p.Domain)+"/"+string(p.Risk))
 		}
 		if strings.Join(parts, "; ") != strings.Join(tc.want, "; ") {
 			t.Errorf("%s: parts\n  %s\nwant\n  %s", tc.cmd, strings.Join(parts, "; "), strings.Join(tc.want, "; "))
@@ -45,8 +46,9 @@ func TestParts(t *testing.T) {
 func TestDomainByMainCommand(t *testing.T) {
 	c := newTest(t, settings.Defaults())
 	for _, tc := range []struct {
-		cmd, domain string
-		risk        risk.Level
+		cmd    string
+		domain domain.Domain
+		risk   risk.Level
 	}{
 		{"source .venv/bin/activate && pytest", TestRun, risk.Medium},
 		{". venv/bin/activate; python -m pytest -q", TestRun, risk.Medium},
@@ -77,7 +79,7 @@ func TestPrecision(t *testing.T) {
 	for _, tc := range []struct {
 		cmd      string
 		min, max risk.Level
-		domain   string
+		domain   domain.Domain
 	}{
 		{"[ -f go.mod ] && go test ./...", risk.Low, risk.Low, TestRun},
 		{"test -d vendor || go mod vendor", risk.Medium, risk.Medium, ShellExec},

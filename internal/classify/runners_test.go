@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -63,7 +64,7 @@ type runnerCase struct {
 	files    map[string]string
 	cmd      string
 	min, max risk.Level
-	domain   string
+	domain   domain.Domain
 }
 
 func runRunnerCases(t *testing.T, cases []runnerCase) {

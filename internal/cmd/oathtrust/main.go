@@ -11,12 +11,14 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/phase"
@@ -27,9 +29,9 @@ import (
 const usage = `usage: oath-trust score|record|bootstrap < envelope.json
        oath-trust show [--json]
 
-oath-trust keeps the trust each domain (kind) of tool calls has earned: file_read,
-file_write, docs_write, test_run, git_read, git_local, git_remote, shell_exec, web, mcp,
-and _global for calls of no known domain.
+oath-trust keeps the trust each domain (kind) of tool calls has earned. The domains,
+least capable first (_global: calls of no known domain):
+  {domains}
 
   score      PreToolUse: the trust of the call's domain, and in oath.trust.parts that of
              every other domain among the call's parts (oath.classify.parts). Read-only:
@@ -82,7 +84,8 @@ Example:
     | oath-trust record | jq .oath.trust.score_after
 `
 
-var tool = cli.Tool{Name: "oath-trust", Usage: usage}
+// tool's help names the domains from package domain, so that it cannot fall behind a new one.
+var tool = cli.Tool{Name: "oath-trust", Usage: strings.Replace(usage, "{domains}", domain.Names(), 1)}
 
 // Test-only hooks, set by the repository's TestMain from the environment.
 var (
@@ -192,14 +195,7 @@ func readCall(env *envelope.Envelope) (call, error) {
 
 // domain is the call's domain as oath-classify named it; _global when there is none that can
 // be a domain, so that a call is never without a score.
-func (c call) domain() string { return trustName(c.Domain) }
-
-func trustName(domain string) string {
-	if domain == "unknown" || !trust.ValidName(domain) {
-		return trust.Global
-	}
-	return domain
-}
+func (c call) domain() domain.Domain { return trust.NameFor(c.Domain) }
 
 // score reads the domain's trust, and that of every other domain among the call's parts. A
 // refused file fails, and the hook turns that into a block.
@@ -215,9 +211,9 @@ func score(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Score
 	name := c.domain()
 	out := trust.Scored{Trust: trust.View(name, f.Domain(name, store.Trust, t))}
 	out.Stale = stale
-	seen := []string{name}
+	seen := []domain.Domain{name}
 	for _, p := range c.Parts {
-		pn := trustName(p.Domain)
+		pn := trust.NameFor(p.Domain)
 		if p.Domain == "" || slices.Contains(seen, pn) {
 			continue
 		}
