@@ -12,10 +12,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
-// The phase profiles (001 §3.7: which domains each phase allows, gates on trust or denies)
-// live in package domain, one row per domain: a new domain cannot be added without saying
-// what each phase does with it.
-
 // SrcWrite returns the first of writes that lies under projectDir/src, or "". Relative paths
 // (which oath-classify should not produce) are taken relative to the project directory, so
 // they cannot slip past the check.
@@ -76,6 +72,10 @@ type judgement struct {
 // judgeParts applies the profile of phase p to the call's domain and to every part of the call
 // (oath.classify.parts): the strictest answer wins. A call without parts (every tool but Bash,
 // or a classification that does not list them) is judged by its domain alone.
+//
+// The profiles themselves (001 §3.7: what each phase allows, gates on trust or denies) are
+// package domain's, one row per domain, so that no domain can be added without an answer for
+// every phase.
 func (in Input) judgeParts(p phase.Phase) judgement {
 	c := in.Classify
 	j := judgement{denied: envelope.Part{Domain: c.Domain}, domains: []domain.Domain{c.Domain}}

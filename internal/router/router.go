@@ -68,8 +68,9 @@ const lowTrust = 0.4
 // (opus_aot_threshold) from autonomy in Phase 1, so that setting is not read here.
 //
 // The persona is the rung that model plays, with two refinements the seed leaves open: haiku
-// reading (a domain that only reads: file_read, git_read) is the reporter, other haiku work the worker; and a call whose
-// decision is human_required has climbed the chain to its top, the human.
+// reading (a domain that only reads, domain.ReadOnly: file_read, git_read) is the reporter,
+// other haiku work the worker; and a call whose decision is human_required has climbed the
+// chain to its top, the human.
 func Recommend(in Input) Recommendation {
 	model := Sonnet
 	switch {
