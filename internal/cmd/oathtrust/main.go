@@ -29,9 +29,8 @@ import (
 const usage = `usage: oath-trust score|record|bootstrap < envelope.json
        oath-trust show [--json]
 
-oath-trust keeps the trust each domain (kind) of tool calls has earned. The domains,
-least capable first (_global: calls of no known domain):
-  {domains}
+oath-trust keeps the trust each domain (kind) of tool calls has earned, and _global
+the trust of calls of no known domain.
 
   score      PreToolUse: the trust of the call's domain, and in oath.trust.parts that of
              every other domain among the call's parts (oath.classify.parts). Read-only:
@@ -84,8 +83,20 @@ Example:
     | oath-trust record | jq .oath.trust.score_after
 `
 
-// tool's help names the domains from package domain, so that it cannot fall behind a new one.
-var tool = cli.Tool{Name: "oath-trust", Usage: strings.Replace(usage, "{domains}", domain.Names(), 1)}
+var tool = cli.Tool{Name: "oath-trust", Usage: usage}
+
+// withDomains is the help text with the domains listed, from package domain so that it cannot
+// fall behind a new one. It is built only when help is asked for: no start pays for it.
+func withDomains(t cli.Tool, args []string) cli.Tool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--h", "--help", "help":
+			t.Usage = strings.Replace(t.Usage, "known domain.\n", "known domain. The domains, least capable first:\n  "+domain.Names()+"\n", 1)
+			return t
+		}
+	}
+	return t
+}
 
 // Test-only hooks, set by the repository's TestMain from the environment.
 var (
@@ -113,7 +124,7 @@ func newSessionID() string {
 
 // Main runs oath-trust and returns its exit code.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	if code, done := tool.Preamble(stdout, args); done {
+	if code, done := withDomains(tool, args).Preamble(stdout, args); done {
 		return code
 	}
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
@@ -130,7 +141,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	if sub == "show" {
 		fs.BoolVar(&asJSON, "json", false, "print the v2 document")
 	}
-	if help, err := tool.Parse(fs, stdout, rest); help || err != nil {
+	if help, err := withDomains(tool, rest).Parse(fs, stdout, rest); help || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
