@@ -3,14 +3,16 @@
 // whether it only reads, and what each phase's tool profile says about it (001 §3.7).
 //
 // This file is the one place the names are spelled. Everything a domain means is one row of
-// table below; adding a domain is one constant and one row, and the compiler follows:
+// table below; adding a domain is one constant, one row, and the row of TestAccess that pins
+// its access, and the compiler and the tests follow:
 //
 //   - the rows are unkeyed struct literals, so a row that leaves out a fact (its capability, its
 //     reach, its access in one of the phases) does not compile, and adding a phase (a field of
 //     row) breaks every row until each domain has an answer for it;
-//   - a constant without a row is caught by TestEveryDomainHasARow, which reads this file: Go
-//     has no exhaustive switch, and a table indexed by an integer would give up the JSON
-//     strings and the names a trust file or a newer envelope may carry;
+//   - a constant without a row is caught by TestEveryDomainHasARow, which reads this file, and
+//     a row whose access no test pins by TestAccess: Go has no exhaustive switch, and a table
+//     indexed by an integer (where a missing entry could be a compile error) would give up the
+//     JSON strings and the names a trust file or a newer envelope may carry;
 //   - settings (the domains a user's rule may name), classify (the tie-break), decide (the
 //     phase profiles), router and trust (what only reads) all ask this package, never a list
 //     of their own.
