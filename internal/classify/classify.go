@@ -18,6 +18,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -140,6 +141,16 @@ type result struct {
 	cmdParts []envelope.Part
 	person   personState
 	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
+	links    *safefile.Links
+}
+
+// resolver remembers, for this judgement, where the links of the paths it writes lead
+// (judgeWrite): a large script names the same directories thousands of times.
+func (r *result) resolver() *safefile.Links {
+	if r.links == nil {
+		r.links = &safefile.Links{}
+	}
+	return r.links
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.

@@ -187,7 +187,7 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		r.add(risk.High, ShellExec, "nesting_too_deep", "", s.prefix+" code nested too deep to be read")
 		return
 	}
-	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy}
+	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy, links: r.resolver()}
 	if r.code == nil {
 		r.code = &codeBudget{seen: map[string]string{}}
 		sub.code = r.code
@@ -218,6 +218,9 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 		lvl = risk.High
 	}
 	domain, rule := p.domain, p.reason.Rule
+	if domain == FileWrite {
+		domain = ShellExec // a recipe or script that deletes files is a program run, not an edit
+	}
 	if s.domain != "" {
 		domain = s.domain
 	}

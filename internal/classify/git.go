@@ -167,7 +167,7 @@ sub:
 	case sub == "commit":
 		if p.has(0, "amend") {
 			x.add(risk.High, GitLocal, "history_rewrite", "git commit --amend rewrites history")
-			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" replaces the last commit: if it was shared, others' history no longer matches")
+			x.rewrite("amend", "", "", true, false)
 			return
 		}
 		x.add(risk.Medium, GitLocal, "git_local", "git commit records staged changes")
@@ -248,7 +248,7 @@ sub:
 			x.nested(e.Value, "git rebase --exec")
 		}
 		x.add(risk.High, GitLocal, "history_rewrite", "git rebase rewrites history")
-		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits: if they were shared, others' history no longer matches, and a conflict can leave work half done")
+		x.rebase(p)
 	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.has('d'):
 		x.add(risk.High, GitLocal, "history_rewrite", "git "+sub+" rewrites or drops history, or writes the index directly")
 		if sub != "update-index" {

@@ -259,7 +259,7 @@ func (c *Classifier) judgeWrite(r *result, t target, domain domain.Domain, cmd s
 		// me -> . on disk makes me/.claude/settings.json the protected file, and a dangling
 		// link to .claude/settings.local.json creates it: compare the path with its existing
 		// part's links resolved too, dangling ones included (a hit on either is a hit).
-		if real := safefile.ResolveLinks(t.path); real != t.path {
+		if real := r.resolver().Resolve(t.path); real != t.path {
 			rt := t
 			rt.path = real
 			if hit = c.prot.hit(rt); hit != "" {

@@ -155,7 +155,7 @@ func (x *cmdCtx) judge() {
 		for _, o := range parseArgs(x.args, "").operands {
 			x.write(o, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, "file_change", "removes directories")
+		x.add(risk.Medium, FileWrite, "file_change", "removes directories")
 	case n == "chmod" || n == "chown" || n == "chgrp" || n == "setfacl" || n == "chattr":
 		x.chmod()
 	case n == "mv":
@@ -179,7 +179,7 @@ func (x *cmdCtx) judge() {
 				x.lose(o, false, "truncates")
 			}
 		}
-		x.add(risk.Medium, ShellExec, "file_change", n+" changes files")
+		x.add(risk.Medium, FileWrite, "file_change", n+" changes files")
 	case n == "vi" || n == "vim" || n == "nvim" || n == "emacs" || n == "nano" || n == "sponge" || n == "pico" || n == "micro":
 		for _, o := range parseArgs(x.args, "cSuTwWsi").operands {
 			x.write(o, false, ShellExec)
@@ -191,7 +191,7 @@ func (x *cmdCtx) judge() {
 			x.write(o, false, ShellExec)
 		}
 		if len(p.operands) > 0 {
-			x.add(risk.Medium, ShellExec, "file_change", "tee writes files")
+			x.add(risk.Medium, FileWrite, "file_change", "tee writes files")
 		} else {
 			x.add(risk.Low, FileRead, "allow_list", "tee to stdout only")
 		}
@@ -629,7 +629,7 @@ func (x *cmdCtx) rm() {
 	if x.cmd.StdinArgs && recursive {
 		x.add(risk.Critical, ShellExec, "catastrophe", "recursive deletion of names read from stdin")
 	}
-	x.add(risk.High, ShellExec, "deny_list", x.name+" deletes files")
+	x.add(risk.High, FileWrite, "deny_list", x.name+" deletes files")
 }
 
 func (x *cmdCtx) chmod() {
@@ -648,7 +648,7 @@ func (x *cmdCtx) chmod() {
 		}
 		x.write(o, recursive, ShellExec)
 	}
-	x.add(risk.High, ShellExec, "deny_list", x.name+" changes permissions or ownership")
+	x.add(risk.High, FileWrite, "deny_list", x.name+" changes permissions or ownership")
 }
 
 // copy judges mv (move: the sources are removed too) and cp/install.
@@ -661,7 +661,7 @@ func (x *cmdCtx) copy(move bool) {
 			if len(ops) == 1 && !x.cmd.StdinArgs {
 				x.write(ops[0], move, ShellExec)
 			}
-			x.add(risk.Medium, ShellExec, "file_change", x.name+" with fewer than two operands")
+			x.add(risk.Medium, FileWrite, "file_change", x.name+" with fewer than two operands")
 			if x.cmd.StdinArgs {
 				x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
 			}
@@ -698,7 +698,7 @@ func (x *cmdCtx) copy(move bool) {
 	if x.cmd.StdinArgs {
 		x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, "file_change", x.name+" changes files")
+	x.add(risk.Medium, FileWrite, "file_change", x.name+" changes files")
 }
 
 func (x *cmdCtx) ln() {
@@ -717,7 +717,7 @@ func (x *cmdCtx) ln() {
 		}
 	}
 	x.links(ops)
-	x.add(risk.Medium, ShellExec, "file_change", "ln creates links")
+	x.add(risk.Medium, FileWrite, "file_change", "ln creates links")
 }
 
 // links judges link sources: a link to a protected file, or to a directory above one, is a
@@ -1209,6 +1209,9 @@ func sqlDestructive(s string) bool {
 }
 
 func (x *cmdCtx) db() {
+	if x.localDatabase() {
+		return
+	}
 	for _, a := range x.args {
 		if !a.Known || sqlDestructive(a.Value) {
 			x.add(risk.High, ShellExec, "database_destructive", x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
