@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -34,7 +35,7 @@ func TestCorpus(t *testing.T) {
 			min = risk.Low
 		}
 		got := c.Classify(event(line.Tool, map[string]string{"command": line.Cmd}))
-		check(t, got, line.Cmd, min, risk.Level(line.Max), line.Domain)
+		check(t, got, line.Cmd, min, risk.Level(line.Max), domain.Domain(line.Domain))
 	}
 	if n < 40 {
 		t.Fatalf("only %d corpus lines read", n)
@@ -102,8 +103,9 @@ func TestPathsAndCommands(t *testing.T) {
 func TestDomainByMainCommand(t *testing.T) {
 	c := newTest(t, settings.Defaults())
 	for _, tc := range []struct {
-		cmd, domain string
-		risk        risk.Level
+		cmd    string
+		domain domain.Domain
+		risk   risk.Level
 	}{
 		{"source .venv/bin/activate && pytest", TestRun, risk.Medium},
 		{". venv/bin/activate; python -m pytest -q", TestRun, risk.Medium},

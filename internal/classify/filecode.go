@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -124,11 +125,11 @@ func shebangLang(text string) lang {
 
 // sink says how the verdicts of code from a file are taken over.
 type sink struct {
-	domain    string // "" keeps each verdict's own domain
-	rule      string // "" keeps each verdict's own rule id
-	prefix    string // what runs it, for the reason: "make test runs", "Write plants into Makefile"
-	elsewhere bool   // the code runs in a container or on a CI server
-	secrets   bool   // … and names the CI's secrets
+	domain    domain.Domain // "" keeps each verdict's own domain
+	rule      string        // "" keeps each verdict's own rule id
+	prefix    string        // what runs it, for the reason: "make test runs", "Write plants into Makefile"
+	elsewhere bool          // the code runs in a container or on a CI server
+	secrets   bool          // … and names the CI's secrets
 }
 
 // codeBudget is what one classification may still read, shared by nested runners.

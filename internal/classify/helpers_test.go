@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -51,7 +52,7 @@ func event(tool string, input any) *claude.Event {
 func bash(cmd string) *claude.Event { return event("Bash", map[string]string{"command": cmd}) }
 
 // check asserts a risk range (max "" = open) and, when given, the domain.
-func check(t *testing.T, got envelope.Classification, what string, min, max risk.Level, domain string) {
+func check(t *testing.T, got envelope.Classification, what string, min, max risk.Level, domain domain.Domain) {
 	t.Helper()
 	if got.Risk.Value() < min.Value() || max != "" && got.Risk.Value() > max.Value() {
 		t.Errorf("%s: risk %s, want %s..%s; reasons %+v", what, got.Risk, min, max, got.Reasons)
@@ -75,7 +76,7 @@ func check(t *testing.T, got envelope.Classification, what string, min, max risk
 type tcase struct {
 	cmd      string
 	min, max risk.Level
-	domain   string
+	domain   domain.Domain
 }
 
 // runCases classifies every row's command with the default settings and checks it.
@@ -191,7 +192,7 @@ type runnerCase struct {
 	files    map[string]string
 	cmd      string
 	min, max risk.Level
-	domain   string
+	domain   domain.Domain
 }
 
 // runRunnerCases makes each row's project on disk and checks its command there.
@@ -225,13 +226,10 @@ func newIn(t *testing.T, dir, root string) *Classifier {
 	return c
 }
 
-// knownDomains and valid check what any classification must be (for the fuzz targets).
-var knownDomains = map[string]bool{FileRead: true, FileWrite: true, DocsWrite: true, TestRun: true, GitRead: true,
-	GitLocal: true, GitRemote: true, ShellExec: true, Web: true, MCP: true, Global: true}
-
+// valid checks what any classification must be (for the fuzz targets).
 func valid(t *testing.T, got envelope.Classification, what string) {
 	t.Helper()
-	if !got.Risk.Valid() || got.RiskValue != got.Risk.Value() || !knownDomains[got.Domain] {
+	if !got.Risk.Valid() || got.RiskValue != got.Risk.Value() || !got.Domain.Known() {
 		t.Fatalf("%q: invalid classification %+v", what, got)
 	}
 	if got.Reasons == nil || len(got.Reasons) == 0 || got.Commands == nil || got.Paths.Read == nil || got.Paths.Write == nil {

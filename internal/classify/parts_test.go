@@ -25,7 +25,7 @@ func TestParts(t *testing.T) {
 		got := c.Classify(bash(tc.cmd))
 		var parts []string
 		for _, p := range got.Parts {
-			parts = append(parts, strings.Join(p.Argv, " ")+"="+p.Domain+"/"+string(p.Risk))
+			parts = append(parts, strings.Join(p.Argv, " ")+"="+string(p.Domain)+"/"+string(p.Risk))
 		}
 		if strings.Join(parts, "; ") != strings.Join(tc.want, "; ") {
 			t.Errorf("%s: parts\n  %s\nwant\n  %s", tc.cmd, strings.Join(parts, "; "), strings.Join(tc.want, "; "))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -242,7 +243,7 @@ func harmlessDevice(p string) bool {
 }
 
 // judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
-func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
+func (c *Classifier) judgeWrite(r *result, t target, domain domain.Domain, cmd string) {
 	if !t.known {
 		r.add(risk.Critical, domain, "self_protection_unknown_target", cmd,
 			"writes to "+quoteRaw(t.raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -16,7 +17,7 @@ func TestToolKinds(t *testing.T) {
 	cases := []struct {
 		ev       *claude.Event
 		min, max risk.Level
-		domain   string
+		domain   domain.Domain
 	}{
 		{event("Read", map[string]string{"file_path": "/proj/main.go"}), L, L, FileRead},
 		{event("Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}), H, H, FileRead},
