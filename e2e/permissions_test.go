@@ -197,14 +197,15 @@ func leftToClaudeCode(l auditLine) bool {
 }
 
 // TestPersonsAllowRuleRunsADeferredCall: a call the harness leaves to Claude Code (human_required,
-// trust-gated shell_exec at initial trust) runs under the person's own allow rule, and without
+// trust-gated shell_exec at initial trust: a script of the project) runs under the person's own allow rule, and without
 // the rule Claude Code's own dialog is what asks (headless: refused).
 func TestPersonsAllowRuleRunsADeferredCall(t *testing.T) {
 	t.Parallel()
 	p := newProject(t, sampleProject)
 	p.setPhase("building")
 	p.observeDialogs()
-	s := p.run("make a directory", bash("mkdir out1"))
+	p.script("mk.sh", "#!/bin/sh\nmkdir \"$1\"\n")
+	s := p.run("make a directory", bash("./mk.sh out1"))
 	if !s.Results[0].IsError || p.exists("out1") {
 		t.Fatalf("without a rule the deferred call must not run headless: %+v", s.Results[0])
 	}
@@ -216,8 +217,8 @@ func TestPersonsAllowRuleRunsADeferredCall(t *testing.T) {
 		t.Errorf("the refusal must be Claude Code's own, not the harness's: %q", s.Results[0].Content)
 	}
 
-	p.personRules([]string{"Bash(mkdir:*)"}, nil)
-	s = p.run("make a directory", bash("mkdir out2"))
+	p.personRules([]string{"Bash(./mk.sh:*)"}, nil)
+	s = p.run("make a directory", bash("./mk.sh out2"))
 	if s.Results[0].IsError || !p.exists("out2") {
 		t.Fatalf("the person's allow rule must run the deferred call: %+v", s.Results[0])
 	}
@@ -299,7 +300,8 @@ func TestBypassModeKeepsAPersonInTheLoop(t *testing.T) {
 	t.Parallel()
 	p := newProject(t, sampleProject)
 	p.setPhase("building")
-	p.api.SetScript(bash("mkdir out"), read(p.path("README.md")))
+	p.script("mk.sh", "#!/bin/sh\nmkdir \"$1\"\n")
+	p.api.SetScript(bash("./mk.sh out"), read(p.path("README.md")))
 	s := runClaudeWith(t, p.cli, p.dir, p.home, p.api.URL, "work", []string{"--permission-mode", "bypassPermissions"}, "OATH_BIN="+p.bin)
 	if len(s.Results) != 2 {
 		t.Fatalf("want 2 tool_results, got %d\n%s", len(s.Results), s.Stderr)

@@ -86,6 +86,15 @@ func (p *project) write(name, content string) {
 	}
 }
 
+// script writes an executable file of the project.
+func (p *project) script(name, content string) {
+	p.t.Helper()
+	p.write(name, content)
+	if err := os.Chmod(p.path(name), 0o755); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
 func (p *project) exists(name string) bool {
 	_, err := os.Stat(p.path(name))
 	return err == nil

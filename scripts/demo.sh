@@ -23,7 +23,10 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/oath-demo.XXXXXX")
 if [[ -z ${OATH_DEMO_KEEP:-} ]]; then trap 'rm -rf "$tmp"' EXIT; fi
 project=$tmp/project home=$tmp/home
-mkdir -p "$project/.claude" "$home"
+mkdir -p "$project/.claude" "$project/build" "$home"
+# The project is not a git repository and has a build directory: whether deleting it loses work
+# nobody can check, so the recorded rm -rf build reaches a person at any trust.
+echo 'built' >"$project/build/greeter"
 export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN
 
 if [[ -t 1 && -z ${NO_COLOR:-} ]]; then

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/mask"
 )
@@ -141,7 +142,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		x.ScanValue(id)
 	}
 	if hasClassify {
-		x.ScanValue(c.Domain)
+		x.ScanValue(string(c.Domain))
 		for _, r := range c.Reasons {
 			x.ScanValue(r.Rule)
 			x.Scan(r.Command)
@@ -153,7 +154,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		for _, p := range c.Parts {
 			x.ScanArgv(p.Argv)
 			x.Scan(p.Dir)
-			x.ScanValue(p.Domain)
+			x.ScanValue(string(p.Domain))
 		}
 		for _, p := range c.Paths.Read {
 			x.Scan(p)
@@ -200,7 +201,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		}
 	}
 	if hasClassify {
-		e.Domain = orNil(c.Domain)
+		e.Domain = orNil(string(c.Domain))
 		e.RiskCategory = orNil(string(c.Risk))
 		for _, r := range c.Reasons {
 			r.Rule = x.Value(r.Rule)
@@ -212,7 +213,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 			e.Paths = &envelope.Paths{Read: maskAll(&x, c.Paths.Read), Write: maskAll(&x, c.Paths.Write)}
 		}
 		for _, p := range c.Parts {
-			e.Parts = append(e.Parts, envelope.Part{Argv: x.Argv(p.Argv), Dir: x.String(p.Dir), Domain: x.Value(p.Domain), Risk: p.Risk})
+			e.Parts = append(e.Parts, envelope.Part{Argv: x.Argv(p.Argv), Dir: x.String(p.Dir), Domain: domain.Domain(x.Value(string(p.Domain))), Risk: p.Risk})
 		}
 		if c.NeedsPerson != nil {
 			e.NeedsPerson = &envelope.Person{Rule: x.Value(c.NeedsPerson.Rule), Reason: x.String(c.NeedsPerson.Reason)}
@@ -223,7 +224,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		e.Gate = &g
 	}
 	if hasTrust && e.Domain == nil {
-		e.Domain = orNil(t.Domain)
+		e.Domain = orNil(string(t.Domain))
 	}
 	if hasDecision {
 		e.Decision = orNil(d.Decision)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/decide"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -41,7 +42,7 @@ func styleOf(decision string) (label, color string) {
 
 // globalDomain is the domain of calls no domain claims (an unknown tool, a command of no known
 // family); people see it explained wherever it is shown.
-const globalDomain = "_global"
+const globalDomain = string(domain.Global)
 
 // GlobalExplained says what _global is, for a person.
 const GlobalExplained = "_global holds the calls no domain claims (an unknown tool or command)"

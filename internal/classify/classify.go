@@ -15,29 +15,28 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-// Domains.
+// Domains: the short names classify's rules use (package domain owns them).
 const (
-	FileRead  = "file_read"
-	FileWrite = "file_write"
-	DocsWrite = "docs_write"
-	TestRun   = "test_run"
-	GitRead   = "git_read"
-	GitLocal  = "git_local"
-	GitRemote = "git_remote"
-	ShellExec = "shell_exec"
-	Web       = "web"
-	MCP       = "mcp"
-	Global    = "_global"
+	FileRead  = domain.FileRead
+	FileWrite = domain.FileWrite
+	DocsWrite = domain.DocsWrite
+	TestRun   = domain.TestRun
+	GitRead   = domain.GitRead
+	GitLocal  = domain.GitLocal
+	GitRemote = domain.GitRemote
+	ShellExec = domain.ShellExec
+	Web       = domain.Web
+	MCP       = domain.MCP
+	Global    = domain.Global
 )
-
-// domainRank breaks ties between parts of equal risk: the more capable domain wins.
-var domainRank = map[string]int{FileRead: 1, GitRead: 2, DocsWrite: 3, TestRun: 4, FileWrite: 5, Web: 6, MCP: 7, GitLocal: 8, GitRemote: 9, Global: 10, ShellExec: 11}
 
 // Classifier classifies tool calls under one configuration. It is safe for concurrent use.
 type Classifier struct {
@@ -143,17 +142,27 @@ type result struct {
 	cmdParts []envelope.Part
 	person   personState
 	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
+	links    *safefile.Links
+}
+
+// resolver remembers, for this judgement, where the links of the paths it writes lead
+// (judgeWrite): a large script names the same directories thousands of times.
+func (r *result) resolver() *safefile.Links {
+	if r.links == nil {
+		r.links = &safefile.Links{}
+	}
+	return r.links
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.
 type part struct {
 	risk   risk.Level
-	domain string
+	domain domain.Domain
 	reason envelope.Reason
 	setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
 }
 
-func (r *result) add(lvl risk.Level, domain, rule, cmd, detail string) {
+func (r *result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {
 	r.parts = append(r.parts, part{risk: lvl, domain: domain, reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
 }
 
@@ -217,7 +226,7 @@ func (r *result) summary() part {
 	first := true
 	for _, p := range r.parts {
 		if first || p.risk.Value() > best.risk.Value() ||
-			p.risk == best.risk && domainRank[p.domain] > domainRank[best.domain] {
+			p.risk == best.risk && p.domain.Rank() > best.domain.Rank() {
 			best = p
 			first = false
 		}
@@ -478,7 +487,7 @@ var (
 //   - a command field (command, cmd, script …), or a list of strings under args/argv/cmd, is
 //     analysed as a shell program: fully when the name says it runs commands, else only a
 //     critical verdict is taken over (a field named command may be anything).
-func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd, domain string) {
+func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain domain.Domain) {
 	var v any
 	if !decode(ev.ToolInput, &v) {
 		return

@@ -3,10 +3,12 @@ package classify
 import (
 	"testing"
 
-	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
+
+// decodeThenRun is the rule id as it appears in oath.classify.reasons.
+const decodeThenRun = "decode_then_run"
 
 // TestDecodeThenRun (issue 12, item 2): an encoded or assembled payload that is run cannot be
 // read, so it is critical at any trust, with the decode_then_run rule; decoding or running
@@ -65,8 +67,8 @@ func TestDecodeThenRun(t *testing.T) {
 	for family, cmds := range critical {
 		for _, cmd := range cmds {
 			got := c.Classify(bash(cmd))
-			if got.Risk != risk.Critical || !hasRule(got, ruleDecodeRun) && family != "quote operators" {
-				t.Errorf("%s: %q: %s, want critical by %s; reasons %+v", family, cmd, got.Risk, ruleDecodeRun, got.Reasons)
+			if got.Risk != risk.Critical || !hasRule(got, decodeThenRun) && family != "quote operators" {
+				t.Errorf("%s: %q: %s, want critical by %s; reasons %+v", family, cmd, got.Risk, decodeThenRun, got.Reasons)
 			}
 		}
 	}
@@ -81,18 +83,8 @@ func TestDecodeThenRun(t *testing.T) {
 		`pwsh -ExecutionPolicy Bypass -File x.ps1`, "jq -r .x f.json | sh -c 'cat'",
 	} {
 		got := c.Classify(bash(cmd))
-		if hasRule(got, ruleDecodeRun) {
+		if hasRule(got, decodeThenRun) {
 			t.Errorf("%q: decode_then_run without a decoded payload being run; reasons %+v", cmd, got.Reasons)
 		}
 	}
-}
-
-// hasRule reports whether one of the classification's reasons is by rule.
-func hasRule(got envelope.Classification, rule string) bool {
-	for _, r := range got.Reasons {
-		if r.Rule == rule {
-			return true
-		}
-	}
-	return false
 }

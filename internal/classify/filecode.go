@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -113,11 +114,11 @@ func shebangLang(text string) lang {
 
 // sink says how the verdicts of code from a file are taken over.
 type sink struct {
-	domain    string // "" keeps each verdict's own domain
-	rule      string // "" keeps each verdict's own rule id
-	prefix    string // what runs it, for the reason: "make test runs", "Write plants into Makefile"
-	elsewhere bool   // the code runs in a container or on a CI server
-	secrets   bool   // … and names the CI's secrets
+	domain    domain.Domain // "" keeps each verdict's own domain
+	rule      string        // "" keeps each verdict's own rule id
+	prefix    string        // what runs it, for the reason: "make test runs", "Write plants into Makefile"
+	elsewhere bool          // the code runs in a container or on a CI server
+	secrets   bool          // … and names the CI's secrets
 }
 
 // codeBudget is what one classification may still read, shared by nested runners.
@@ -175,7 +176,7 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		r.add(risk.High, ShellExec, ruleNestingTooDeep, "", s.prefix+" code nested too deep to be read")
 		return
 	}
-	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy}
+	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy, links: r.resolver()}
 	if r.code == nil {
 		r.code = &codeBudget{seen: map[string]string{}}
 		sub.code = r.code
@@ -206,6 +207,9 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 		lvl = risk.High
 	}
 	domain, rule := p.domain, p.reason.Rule
+	if domain == FileWrite {
+		domain = ShellExec // a recipe or script that deletes files is a program run, not an edit
+	}
 	if s.domain != "" {
 		domain = s.domain
 	}

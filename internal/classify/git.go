@@ -153,7 +153,7 @@ func (x *cmdCtx) git() {
 	case sub == "commit":
 		if p.Has(0, "amend") {
 			x.add(risk.High, GitLocal, ruleHistoryRewrite, "git commit --amend rewrites history")
-			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" replaces the last commit: if it was shared, others' history no longer matches")
+			x.rewrite("amend", "", "", true, false)
 			return
 		}
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git commit records staged changes")
@@ -234,7 +234,7 @@ func (x *cmdCtx) git() {
 			x.nested(e.Value, "git rebase --exec")
 		}
 		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git rebase rewrites history")
-		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits: if they were shared, others' history no longer matches, and a conflict can leave work half done")
+		x.rebase(p)
 	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.Has('d'):
 		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git "+sub+" rewrites or drops history, or writes the index directly")
 		if sub != "update-index" {

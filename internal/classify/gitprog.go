@@ -8,6 +8,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -455,7 +456,7 @@ func (c *Classifier) gitValue(r *result, kv gitKV, row *gitProgRow, cwd string, 
 	c.judgeCode(r, strings.TrimPrefix(v, "!"), langShell, cwd, s)
 }
 
-func pick(a, b string) string {
+func pick[T ~string](a, b T) T {
 	if a != "" {
 		return a
 	}
@@ -564,7 +565,7 @@ func (c *Classifier) editedGitConfig(r *result, ev *claude.Event, text, abs stri
 
 // plantGitConfig judges git configuration text a write puts into a file git reads: every key
 // that names code counts (which subcommand will run it is not known), at least high.
-func (c *Classifier) plantGitConfig(r *result, text, abs, domain, tool string) {
+func (c *Classifier) plantGitConfig(r *result, text, abs string, domain domain.Domain, tool string) {
 	for _, kv := range parseGitConfig(text, abs) {
 		row := gitProgRowFor(kv.key)
 		if row == nil {

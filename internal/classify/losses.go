@@ -180,6 +180,9 @@ func lossFor(by map[string]loss, p string) loss {
 // gitLost asks git what one of its discards would throw away.
 func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
 	top := repoTop(l.path)
+	if top == "" && (l.git == "amend" || l.git == "rebase") {
+		return &envelope.Person{Rule: RuleRewriteHistory, Reason: shortCmd(l.cmd) + " rewrites commits, and no git repository was found to check whether others already have them"}
+	}
 	if top == "" {
 		return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + ", and no git repository was found to check what it discards"}
 	}
@@ -187,6 +190,8 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 		return &envelope.Person{Rule: RuleGitDiscard, Reason: "git could not say what " + shortCmd(l.cmd) + " discards (" + err.Error() + ")"}
 	}
 	switch l.git {
+	case "amend", "rebase":
+		return c.rewriteLost(ctx, top, l)
 	case "branch":
 		out, err := runGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
 		if err != nil {

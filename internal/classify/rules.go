@@ -38,7 +38,7 @@ func (x *cmdCtx) judge() {
 		for _, o := range command.Parse(x.args, "").Operands {
 			x.write(o, false, ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, "removes directories")
+		x.add(risk.Medium, FileWrite, ruleFileChange, "removes directories")
 	case command.Chmod:
 		x.chmod()
 	case command.Move:
@@ -62,7 +62,7 @@ func (x *cmdCtx) judge() {
 				x.lose(o, false, "truncates")
 			}
 		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, n+" changes files")
+		x.add(risk.Medium, FileWrite, ruleFileChange, n+" changes files")
 	case command.Editor:
 		for _, o := range command.Parse(x.args, "cSuTwWsi").Operands {
 			x.write(o, false, ShellExec)
@@ -74,7 +74,7 @@ func (x *cmdCtx) judge() {
 			x.write(o, false, ShellExec)
 		}
 		if len(p.Operands) > 0 {
-			x.add(risk.Medium, ShellExec, ruleFileChange, "tee writes files")
+			x.add(risk.Medium, FileWrite, ruleFileChange, "tee writes files")
 		} else {
 			x.add(risk.Low, FileRead, ruleAllowList, "tee to stdout only")
 		}
@@ -498,7 +498,7 @@ func (x *cmdCtx) rm() {
 	if x.cmd.StdinArgs && recursive {
 		x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive deletion of names read from stdin")
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, x.name+" deletes files")
+	x.add(risk.High, FileWrite, ruleDenyList, x.name+" deletes files")
 }
 
 func (x *cmdCtx) chmod() {
@@ -517,7 +517,7 @@ func (x *cmdCtx) chmod() {
 		}
 		x.write(o, recursive, ShellExec)
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, x.name+" changes permissions or ownership")
+	x.add(risk.High, FileWrite, ruleDenyList, x.name+" changes permissions or ownership")
 }
 
 // copy judges mv (move: the sources are removed too) and cp/install.
@@ -530,7 +530,7 @@ func (x *cmdCtx) copy(move bool) {
 			if len(ops) == 1 && !x.cmd.StdinArgs {
 				x.write(ops[0], move, ShellExec)
 			}
-			x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" with fewer than two operands")
+			x.add(risk.Medium, FileWrite, ruleFileChange, x.name+" with fewer than two operands")
 			if x.cmd.StdinArgs {
 				x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
 			}
@@ -567,7 +567,7 @@ func (x *cmdCtx) copy(move bool) {
 	if x.cmd.StdinArgs {
 		x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" changes files")
+	x.add(risk.Medium, FileWrite, ruleFileChange, x.name+" changes files")
 }
 
 func (x *cmdCtx) ln() {
@@ -586,7 +586,7 @@ func (x *cmdCtx) ln() {
 		}
 	}
 	x.links(ops)
-	x.add(risk.Medium, ShellExec, ruleFileChange, "ln creates links")
+	x.add(risk.Medium, FileWrite, ruleFileChange, "ln creates links")
 }
 
 // links judges link sources: a link to a protected file, or to a directory above one, is a
@@ -1078,6 +1078,9 @@ func sqlDestructive(s string) bool {
 }
 
 func (x *cmdCtx) db() {
+	if x.localDatabase() {
+		return
+	}
 	for _, a := range x.args {
 		if !a.Known || sqlDestructive(a.Value) {
 			x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")

@@ -1,81 +1,12 @@
 package classify
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
-	"github.com/oath-harness/oath-harness/internal/settings"
 )
-
-// onDisk is a project on disk for the runners' tests: files by path relative to the project
-// ("~/" for the home directory, a leading "x:" for an executable file).
-func onDisk(t testing.TB, files map[string]string) (*Classifier, string) {
-	t.Helper()
-	dir := t.TempDir()
-	dir, _ = filepath.EvalSymlinks(dir)
-	home := filepath.Join(dir, "home")
-	for name, body := range files {
-		mode := os.FileMode(0o644)
-		if n, ok := strings.CutPrefix(name, "x:"); ok {
-			name, mode = n, 0o755
-		}
-		p := filepath.Join(dir, "proj", name)
-		if n, ok := strings.CutPrefix(name, "~/"); ok {
-			p = filepath.Join(home, n)
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), mode); err != nil {
-			t.Fatal(err)
-		}
-	}
-	os.MkdirAll(filepath.Join(dir, "proj"), 0o755)
-	os.MkdirAll(home, 0o755)
-	if tt, ok := t.(*testing.T); ok {
-		tt.Setenv("HOME", home)
-		tt.Setenv("XDG_CONFIG_HOME", "")
-		tt.Setenv("GIT_CONFIG_GLOBAL", "")
-	} else {
-		os.Setenv("HOME", home)
-	}
-	project := filepath.Join(dir, "proj")
-	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: project, Root: project + "/oath-harness"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, project
-}
-
-func bashAt(dir, cmd string) *claude.Event {
-	ev := bash(cmd)
-	ev.Cwd = dir
-	return ev
-}
-
-type runnerCase struct {
-	what     string
-	files    map[string]string
-	cmd      string
-	min, max risk.Level
-	domain   string
-}
-
-func runRunnerCases(t *testing.T, cases []runnerCase) {
-	t.Helper()
-	for _, tc := range cases {
-		c, dir := onDisk(t, tc.files)
-		got := c.Classify(bashAt(dir, tc.cmd))
-		check(t, got, tc.what+": "+tc.cmd, tc.min, tc.max, tc.domain)
-	}
-}
-
-const ordinaryMakefile = "GO ?= go\n.PHONY: test clean\n\ntest: vet\n\t$(GO) test ./...\n\nvet:\n\t@$(GO) vet ./...\n\nclean:\n\trm -rf build\n"
 
 // TestMakeRuns: make is judged by the recipes of its goals and their prerequisites (issue 12).
 func TestMakeRuns(t *testing.T) {
@@ -109,6 +40,15 @@ func TestMakeRuns(t *testing.T) {
 		{"include $(wildcard)", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "test: a\na:\n\trm -rf ~\n"}, "make test", risk.Critical, "", ""},
 		{"include $(wildcard) of ordinary files", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "lint:\n\tgo vet\n"}, "make test", risk.Low, risk.Low, TestRun},
 		{"bash -c around make", map[string]string{"Makefile": "test:\n\trm -rf ~\n"}, "bash -c 'make test'", risk.Critical, "", ""},
+	})
+	// Red-team spellings: each must be critical.
+	runCritical(t, []string{
+		"make -f /dev/stdin <<< 'all:; rm -rf ~'", "make -f - <<< 'all:; rm -rf ~'", "echo 'all:; rm -rf ~' | make -f -",
+		"make --eval='all:; rm -rf ~'", "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", "cat x | make -f -",
+	})
+	// Ordinary neighbours keep their risk.
+	runCases(t, []tcase{
+		{"make test", L, L, TestRun}, {"make -j4", M, M, ""},
 	})
 }
 
@@ -175,6 +115,10 @@ func TestGoRuns(t *testing.T) {
 		{"an ordinary build.rs", map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", "build.rs": "fn main() { println!(\"cargo:rerun-if-changed=build.rs\"); }\n"}, "cargo test", risk.Low, risk.Low, TestRun},
 		{".cargo/config.toml runner", map[string]string{"Cargo.toml": "[package]\n", ".cargo/config.toml": "[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n"}, "cargo run", risk.Critical, "", ""},
 	})
+	// Ordinary neighbours keep their risk.
+	runCases(t, []tcase{
+		{"go test ./...", L, L, TestRun},
+	})
 }
 
 // TestScriptRuns: bash FILE, sh FILE, source FILE, ./FILE are judged by the script's text.
@@ -194,11 +138,15 @@ func TestScriptRuns(t *testing.T) {
 		{"a compiled program is not read", map[string]string{"x:bin/tool": "\x7fELF\x00\x00rm -rf ~"}, "./bin/tool", risk.Medium, risk.Medium, ""},
 		{"a nested runner", map[string]string{"Makefile": "test:\n\t./t.sh\n", "x:t.sh": "rm -rf ~\n"}, "make test", risk.Critical, "", ""},
 	})
+	// Ordinary neighbours keep their risk.
+	runCases(t, []tcase{
+		{"bash ./scripts/test.sh", M, M, ""},
+	})
 }
 
 // TestRunnerBounds: a runner reads at most what the bounds allow and says so.
 func TestRunnerBounds(t *testing.T) {
-	big := strings.Repeat("echo hi\n", maxCodeFile/8+10) + "rm -rf ~\n"
+	big := strings.Repeat("echo hi\n", (256<<10)/8+10) + "rm -rf ~\n" // past the 256 kB read of one file
 	c, dir := onDisk(t, map[string]string{"big.sh": big})
 	got := c.Classify(bashAt(dir, "bash big.sh"))
 	check(t, got, "a script past the bound", risk.Medium, risk.High, "")

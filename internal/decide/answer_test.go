@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -89,11 +90,11 @@ func TestAlwaysAPerson(t *testing.T) {
 // and the reason names the part.
 func TestParts(t *testing.T) {
 	s := settings.Defaults()
-	part := func(domain string, argv ...string) envelope.Part {
-		return envelope.Part{Argv: argv, Domain: domain, Risk: risk.Low}
+	part := func(d domain.Domain, argv ...string) envelope.Part {
+		return envelope.Part{Argv: argv, Domain: d, Risk: risk.Low}
 	}
-	withParts := func(domain string, l risk.Level, parts ...envelope.Part) envelope.Classification {
-		c := class(domain, l)
+	withParts := func(d domain.Domain, l risk.Level, parts ...envelope.Part) envelope.Classification {
+		c := class(d, l)
 		c.Parts = parts
 		return c
 	}
@@ -101,37 +102,37 @@ func TestParts(t *testing.T) {
 		name      string
 		in        Input
 		decision  string
-		profile   Access
+		profile   domain.Access
 		reason    string
 		guidance  string
 		noMention string
 	}{
 		{"a git_remote part is denied in building at full trust",
 			Input{Phase: phase.Building, Classify: withParts("shell_exec", risk.High, part("git_remote", "git", "push", "u"), part("shell_exec", "rm", "-rf", "build")), Trust: trust.Domain{Score: 0.99}},
-			Blocked, Denied, "git_remote (the part `git push u`) is denied by the building profile", "no phase allows git_remote", ""},
+			Blocked, domain.Denied, "git_remote (the part `git push u`) is denied by the building profile", "no phase allows git_remote", ""},
 		{"a shell_exec part in planning is denied; the phases allowing every part are offered",
 			Input{Phase: phase.Planning, Classify: withParts("file_read", risk.High, part("file_read", "cat", "a"), part("shell_exec", "make")), Trust: trust.Domain{Score: 0.9}},
-			Blocked, Denied, "shell_exec (the part `make`)", "type /building to switch", ""},
+			Blocked, domain.Denied, "shell_exec (the part `make`)", "type /building to switch", ""},
 		{"a trust-gated part of another domain gates with its own trust",
 			Input{Phase: phase.Building, Classify: withParts("test_run", risk.Low, part("test_run", "go", "test"), part("git_local", "git", "commit")), Trust: trust.Domain{Score: 0.95},
-				PartTrust: map[string]trust.Domain{"git_local": {Score: 0.5, TotalOperations: 30}}},
-			HumanRequired, TrustGated, "git_local (the part `git commit`) is trust-gated in phase building and git_local trust 0.5 is below 0.8", "more successful git_local calls open it", ""},
+				PartTrust: map[domain.Domain]trust.Domain{"git_local": {Score: 0.5, TotalOperations: 30}}},
+			HumanRequired, domain.TrustGated, "git_local (the part `git commit`) is trust-gated in phase building and git_local trust 0.5 is below 0.8", "more successful git_local calls open it", ""},
 		{"a part of another domain at 0.8 opens its gate",
 			Input{Phase: phase.Building, Classify: withParts("test_run", risk.Low, part("test_run", "go", "test"), part("git_local", "git", "commit")), Trust: trust.Domain{Score: 0.95},
-				PartTrust: map[string]trust.Domain{"git_local": {Score: 0.8}}},
-			AutoApproved, TrustGated, "auto-approved", "", ""},
+				PartTrust: map[domain.Domain]trust.Domain{"git_local": {Score: 0.8}}},
+			AutoApproved, domain.TrustGated, "auto-approved", "", ""},
 		{"an unknown part domain's trust is the initial score",
 			Input{Phase: phase.Building, Classify: withParts("test_run", risk.Low, part("shell_exec", "make")), Trust: trust.Domain{Score: 0.95}},
-			HumanRequired, TrustGated, "shell_exec trust 0.3 is below 0.8", "", ""},
+			HumanRequired, domain.TrustGated, "shell_exec trust 0.3 is below 0.8", "", ""},
 		{"a part in the call's own domain gates with the call's trust",
 			Input{Phase: phase.Building, Classify: withParts("git_local", risk.Medium, part("git_local", "git", "add", "."), part("git_local", "git", "commit")), Trust: trust.Domain{Score: 0.85}},
-			AutoApproved, TrustGated, "auto-approved", "", ""},
+			AutoApproved, domain.TrustGated, "auto-approved", "", ""},
 		{"parts of allowed domains change nothing (appendix B holds)",
 			Input{Phase: phase.Building, Classify: withParts("file_write", risk.High, part("file_write", "cp", "a", "b"), part("file_read", "ls")), Trust: trust.Domain{Score: 0.3}},
-			LoggedOnly, Allowed, "allowed and logged: autonomy 0.545", "", "the part"},
+			LoggedOnly, domain.Allowed, "allowed and logged: autonomy 0.545", "", "the part"},
 		{"a part without a domain is not judged",
 			Input{Phase: phase.Building, Classify: withParts("file_read", risk.Low, envelope.Part{Argv: []string{"x"}}), Trust: trust.Domain{Score: 0.5}},
-			AutoApproved, Allowed, "auto-approved", "", ""},
+			AutoApproved, domain.Allowed, "auto-approved", "", ""},
 	} {
 		tt.in.Settings = s
 		d := Decide(tt.in)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -35,7 +36,7 @@ type Input struct {
 	// PartTrust is the trust of the other domains among the call's parts (oath.trust.parts),
 	// by domain name: a trust-gated part opens only with its own domain's trust. A domain
 	// missing here has earned nothing yet (trust.initial_score).
-	PartTrust map[string]trust.Domain
+	PartTrust map[domain.Domain]trust.Domain
 	// ProjectDir tells writes under src/ (file_write_src) from the rest.
 	ProjectDir string
 	Settings   settings.Settings
@@ -75,7 +76,7 @@ func Decide(in Input) envelope.Decision {
 	}
 	in.Phase = p
 	c := in.Classify
-	d := envelope.Decision{Phase: string(p), Profile: string(Denied)}
+	d := envelope.Decision{Phase: string(p), Profile: string(domain.Denied)}
 	if in.Doubt != "" {
 		return finish(in, FailClosed(p, in.Doubt), c.Risk)
 	}
@@ -85,8 +86,7 @@ func Decide(in Input) envelope.Decision {
 	score := in.Trust.Score
 	d.Autonomy = Autonomy(c.Risk.Value(), score, in.Settings.Risk)
 
-	prof := ProfileFor(p)
-	j := in.judgeParts(prof)
+	j := in.judgeParts(p)
 	d.Profile = string(j.access)
 	facts := in.facts(true, d.Autonomy)
 
@@ -99,17 +99,18 @@ func Decide(in Input) envelope.Decision {
 		d.Decision = Blocked
 		d.Reason = fmt.Sprintf("blocked: a critical call is blocked at any trust; %s", facts)
 		d.Guidance = "no trust and no phase allows a critical call; if it is intended, a person runs it outside the agent"
-	case j.access == Denied:
+	case j.access == domain.Denied:
 		d.Decision = Blocked
 		where := string(p)
 		if in.PhaseDefaulted {
 			where += " (the default: no phase is set)"
 		}
 		what := j.denied
+		_, listed := what.Domain.Access(p)
 		switch {
 		case j.src != "":
-			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (file_write_src); %s", where, j.src, p, facts)
-		case prof.Listed(what.Domain):
+			d.Reason = fmt.Sprintf("blocked in phase %s: writing under src/ (%s) is denied by the %s profile (%s); %s", where, j.src, p, domain.FileWriteSrc, facts)
+		case listed:
 			d.Reason = fmt.Sprintf("blocked in phase %s: %s%s is denied by the %s profile; %s", where, what.Domain, partWords(what, c), p, facts)
 		default:
 			d.Reason = fmt.Sprintf("blocked in phase %s: %s%s is not in the %s profile, and unlisted domains are blocked in %s; %s", where, what.Domain, partWords(what, c), p, p, facts)
@@ -133,7 +134,7 @@ func FailClosed(p phase.Phase, why string) envelope.Decision {
 	return envelope.Decision{
 		Decision: Blocked,
 		Phase:    string(p),
-		Profile:  string(Denied),
+		Profile:  string(domain.Denied),
 		Reason:   "blocked: cannot decide safely: " + why,
 		Guidance: "fix the pipeline in front of oath-decide (oath-classify | oath-gate | oath-trust score), then retry",
 	}
@@ -154,7 +155,7 @@ func finish(in Input, d envelope.Decision, l risk.Level) envelope.Decision {
 func validate(in Input) string {
 	c := in.Classify
 	switch {
-	case strings.TrimSpace(c.Domain) == "":
+	case strings.TrimSpace(string(c.Domain)) == "":
 		return "oath.classify has no domain"
 	case !c.Risk.Valid():
 		return fmt.Sprintf("oath.classify has no valid risk (%q)", c.Risk)
@@ -214,7 +215,7 @@ func (in Input) trustReason(decision string, score, autonomy float64, j judgemen
 // that does not happen within GuidanceLimit successes.
 func (in Input) SuccessesUntil(want func(decision string) bool) (n int, ok bool) {
 	in.Phase = phaseOrDefault(in.Phase)
-	j := in.judgeParts(ProfileFor(in.Phase))
+	j := in.judgeParts(in.Phase)
 	return trust.SuccessesUntil(in.Trust, in.Settings.Trust, func(score float64) bool {
 		return want(in.trustDecision(score, j))
 	}, GuidanceLimit)
@@ -247,20 +248,20 @@ func (in Input) successGuidance(decision string, j judgement) string {
 		return fmt.Sprintf("%s is trust-gated until its trust reaches %s: %s; a failure sets it back",
 			dom, num(in.Settings.Autonomy.AutoApproveThreshold), more)
 	}
-	domain := in.Classify.Domain
+	dom := in.Classify.Domain
 	nAuto, okAuto := in.SuccessesUntil(func(d string) bool { return d == AutoApproved })
 	var parts []string
 	if decision == HumanRequired {
 		nAllow, ok := in.SuccessesUntil(func(d string) bool { return d != HumanRequired })
 		if ok && (!okAuto || nAllow < nAuto) {
-			parts = append(parts, fmt.Sprintf("%s reach logged-only (allowed without asking)", calls(nAllow, domain)))
+			parts = append(parts, fmt.Sprintf("%s reach logged-only (allowed without asking)", calls(nAllow, dom)))
 		}
 	}
 	switch {
 	case okAuto && len(parts) > 0:
 		parts = append(parts, fmt.Sprintf("%d reach auto-approve", nAuto))
 	case okAuto:
-		parts = append(parts, fmt.Sprintf("%s reach auto-approve", calls(nAuto, domain)))
+		parts = append(parts, fmt.Sprintf("%s reach auto-approve", calls(nAuto, dom)))
 	default:
 		parts = append(parts, fmt.Sprintf("auto-approve is out of reach for risk %s with these settings (autonomy.auto_approve_threshold %s)",
 			in.Classify.Risk, num(in.Settings.Autonomy.AutoApproveThreshold)))
@@ -270,19 +271,19 @@ func (in Input) successGuidance(decision string, j judgement) string {
 		g += fmt.Sprintf(" (counting the warm-up's double rate for the next %d calls)", in.Trust.WarmupRemaining)
 	}
 	if j.selfGated && !gateOpen(in.Trust.Score, in.Settings.Autonomy) {
-		g = fmt.Sprintf("%s is trust-gated until its trust reaches %s: %s", domain, num(in.Settings.Autonomy.AutoApproveThreshold), g)
+		g = fmt.Sprintf("%s is trust-gated until its trust reaches %s: %s", dom, num(in.Settings.Autonomy.AutoApproveThreshold), g)
 	}
 	return g + "; a failure sets it back"
 }
 
-func calls(n int, domain string) string {
+func calls(n int, domain domain.Domain) string {
 	if n == 1 {
 		return fmt.Sprintf("1 more successful %s call would", domain)
 	}
 	return fmt.Sprintf("%d more successful %s calls", n, domain)
 }
 
-func switchGuidance(phases []phase.Phase, domain string) string {
+func switchGuidance(phases []phase.Phase, domain domain.Domain) string {
 	if len(phases) == 0 {
 		return fmt.Sprintf("no phase allows %s; if it is intended, a person runs it outside the agent", domain)
 	}

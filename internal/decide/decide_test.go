@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -108,28 +109,6 @@ func TestAutonomyOnThreshold(t *testing.T) {
 	}
 }
 
-// TestProfiles pins every phase × domain against seed 001 §3.7's static definition and
-// tpe_check's rule for unlisted domains.
-func TestProfiles(t *testing.T) {
-	domains := []string{"file_read", "file_write", "docs_write", "test_run", "git_read", "git_local", "git_remote", "shell_exec", "web", "mcp", "_global"}
-	want := map[phase.Phase][]Access{
-		//               file_read file_write docs_write test_run git_read git_local  git_remote shell_exec web      mcp      _global
-		phase.Planning: {Allowed, Denied, Allowed, Allowed, Allowed, Allowed, Denied, Denied, Allowed, Allowed, Allowed},
-		phase.Building: {Allowed, Allowed, Allowed, Allowed, Allowed, TrustGated, Denied, TrustGated, Allowed, Allowed, Allowed},
-		phase.Auditing: {Allowed, Denied, Denied, Denied, Allowed, Denied, Denied, Denied, Denied, Denied, Denied},
-	}
-	for p, row := range want {
-		for i, dom := range domains {
-			if got := ProfileFor(p).Check(dom); got != row[i] {
-				t.Errorf("%s: Check(%s) = %s, want %s", p, dom, got, row[i])
-			}
-		}
-	}
-	if got := ProfileFor("deploying"); got.Phase != phase.Auditing {
-		t.Errorf("an unknown phase gets the %s profile, want auditing (FR-TP-005)", got.Phase)
-	}
-}
-
 func TestSrcWrite(t *testing.T) {
 	tests := []struct {
 		writes []string
@@ -149,9 +128,9 @@ func TestSrcWrite(t *testing.T) {
 	}
 }
 
-func class(domain string, l risk.Level, writes ...string) envelope.Classification {
+func class(d domain.Domain, l risk.Level, writes ...string) envelope.Classification {
 	return envelope.Classification{
-		Domain: domain, Risk: l, RiskValue: l.Value(),
+		Domain: d, Risk: l, RiskValue: l.Value(),
 		Reasons: []envelope.Reason{{Rule: "test-rule", Risk: l, Detail: "a test call"}},
 		Paths:   envelope.Paths{Write: writes},
 	}
@@ -164,64 +143,64 @@ func TestDecide(t *testing.T) {
 		name     string
 		in       Input
 		decision string
-		profile  Access
+		profile  domain.Access
 		reason   []string // substrings the reason must hold
 		guidance []string
 	}{
 		{"AC-024 shell_exec is blocked in planning",
 			Input{Phase: phase.Planning, Classify: class("shell_exec", risk.Medium), Trust: at(0.9)},
-			Blocked, Denied, []string{"blocked in phase planning", "shell_exec is denied", "risk medium (rule test-rule: a test call)", "shell_exec trust 0.9"}, []string{"type /building to switch"}},
+			Blocked, domain.Denied, []string{"blocked in phase planning", "shell_exec is denied", "risk medium (rule test-rule: a test call)", "shell_exec trust 0.9"}, []string{"type /building to switch"}},
 		{"AC-025 file_write is blocked in auditing",
 			Input{Phase: phase.Auditing, Classify: class("file_write", risk.Low), Trust: at(0.9)},
-			Blocked, Denied, []string{"blocked in phase auditing", "file_write is denied"}, []string{"type /building to switch"}},
+			Blocked, domain.Denied, []string{"blocked in phase auditing", "file_write is denied"}, []string{"type /building to switch"}},
 		{"AC-026 shell_exec below 0.8 needs a human in building",
 			Input{Phase: phase.Building, Classify: class("shell_exec", risk.Low), Trust: at(0.79)},
-			HumanRequired, TrustGated, []string{"trust-gated in phase building", "trust 0.79 is below 0.8"}, []string{"reach auto-approve"}},
+			HumanRequired, domain.TrustGated, []string{"trust-gated in phase building", "trust 0.79 is below 0.8"}, []string{"reach auto-approve"}},
 		{"trust-gated at exactly 0.8 opens (appendix B: shell_exec high at 0.8 is auto-approved)",
 			Input{Phase: phase.Building, Classify: class("shell_exec", risk.High), Trust: at(0.8)},
-			AutoApproved, TrustGated, []string{"auto-approved: autonomy 0.87 is above 0.8"}, nil},
+			AutoApproved, domain.TrustGated, []string{"auto-approved: autonomy 0.87 is above 0.8"}, nil},
 		{"trust 0.7999999 is printed so that it is visibly below 0.8",
 			Input{Phase: phase.Building, Classify: class("git_local", risk.Medium), Trust: at(0.7999)},
-			HumanRequired, TrustGated, []string{"trust 0.7999 is below 0.8"}, nil},
+			HumanRequired, domain.TrustGated, []string{"trust 0.7999 is below 0.8"}, nil},
 		{"FR-TP-004 a write under src/ is blocked in planning whatever the domain",
 			Input{Phase: phase.Planning, Classify: class("docs_write", risk.Low, "/p/docs/a.md", "/p/src/a.go"), Trust: at(0.9), ProjectDir: "/p"},
-			Blocked, Denied, []string{"writing under src/ (/p/src/a.go)", "file_write_src"}, []string{"type /building to switch"}},
+			Blocked, domain.Denied, []string{"writing under src/ (/p/src/a.go)", "file_write_src"}, []string{"type /building to switch"}},
 		{"docs/ stays writable in planning",
 			Input{Phase: phase.Planning, Classify: class("docs_write", risk.Low, "/p/docs/a.md"), Trust: at(0.5), ProjectDir: "/p"},
-			AutoApproved, Allowed, []string{"auto-approved"}, nil},
+			AutoApproved, domain.Allowed, []string{"auto-approved"}, nil},
 		{"a write under src/ is not special in building",
 			Input{Phase: phase.Building, Classify: class("file_write", risk.Low, "/p/src/a.go"), Trust: at(0.3), ProjectDir: "/p"},
-			LoggedOnly, Allowed, []string{"allowed and logged: autonomy 0.755 is between 0.4 and 0.8"}, []string{"more successful file_write calls reach auto-approve"}},
+			LoggedOnly, domain.Allowed, []string{"allowed and logged: autonomy 0.755 is between 0.4 and 0.8"}, []string{"more successful file_write calls reach auto-approve"}},
 		{"an unlisted domain is blocked in auditing",
 			Input{Phase: phase.Auditing, Classify: class("web", risk.Medium), Trust: at(0.5)},
-			Blocked, Denied, []string{"web is not in the auditing profile"}, []string{"type /planning or /building to switch"}},
+			Blocked, domain.Denied, []string{"web is not in the auditing profile"}, []string{"type /planning or /building to switch"}},
 		{"an unlisted domain is left to trust in planning",
 			Input{Phase: phase.Planning, Classify: class("mcp", risk.High), Trust: at(0.05)},
-			HumanRequired, Allowed, []string{"human approval required: autonomy 0.383 is below 0.4"}, []string{"reach logged-only (allowed without asking)", "reach auto-approve"}},
+			HumanRequired, domain.Allowed, []string{"human approval required: autonomy 0.383 is below 0.4"}, []string{"reach logged-only (allowed without asking)", "reach auto-approve"}},
 		{"git_remote is denied in every phase",
 			Input{Phase: phase.Building, Classify: class("git_remote", risk.High), Trust: at(1)},
-			Blocked, Denied, nil, []string{"no phase allows git_remote"}},
+			Blocked, domain.Denied, nil, []string{"no phase allows git_remote"}},
 		{"a gate block is final at full trust",
 			Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: at(1), Gate: &envelope.GateVerdict{Verdict: "block", Rule: "HARD_BLOCK", Reason: "CLAUDE.md is protected"}},
-			Blocked, Allowed, []string{"Core Contract gate (rule HARD_BLOCK): CLAUDE.md is protected"}, []string{"final"}},
+			Blocked, domain.Allowed, []string{"Core Contract gate (rule HARD_BLOCK): CLAUDE.md is protected"}, []string{"final"}},
 		{"a gate allow changes nothing",
 			Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: at(0.5), Gate: &envelope.GateVerdict{Verdict: "allow"}},
-			AutoApproved, Allowed, nil, nil},
+			AutoApproved, domain.Allowed, nil, nil},
 		{"fail closed: unknown gate verdict",
 			Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: at(0.5), Gate: &envelope.GateVerdict{Verdict: "maybe"}},
-			Blocked, Denied, []string{"cannot decide safely", `"maybe"`}, nil},
+			Blocked, domain.Denied, []string{"cannot decide safely", `"maybe"`}, nil},
 		{"fail closed: no domain",
 			Input{Phase: phase.Building, Classify: class("", risk.Low), Trust: at(0.5)},
-			Blocked, Denied, []string{"no domain"}, nil},
+			Blocked, domain.Denied, []string{"no domain"}, nil},
 		{"fail closed: risk_value contradicts risk",
 			Input{Phase: phase.Building, Classify: envelope.Classification{Domain: "file_read", Risk: risk.Low, RiskValue: 3}, Trust: at(0.5)},
-			Blocked, Denied, []string{"risk low but risk_value 3"}, nil},
+			Blocked, domain.Denied, []string{"risk low but risk_value 3"}, nil},
 		{"fail closed: trust above 1",
 			Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: at(1.5)},
-			Blocked, Denied, []string{"outside [0, 1]"}, nil},
+			Blocked, domain.Denied, []string{"outside [0, 1]"}, nil},
 		{"an invalid phase decides as auditing",
 			Input{Phase: "", Classify: class("file_write", risk.Low), Trust: at(0.9)},
-			Blocked, Denied, []string{"blocked in phase auditing (the default: no phase is set)"}, []string{"type /building to switch"}},
+			Blocked, domain.Denied, []string{"blocked in phase auditing (the default: no phase is set)"}, []string{"type /building to switch"}},
 	}
 	for _, tt := range tests {
 		tt.in.Settings = s
@@ -262,7 +241,7 @@ func TestGuidanceIsExact(t *testing.T) {
 	tests := []struct {
 		name   string
 		phase  phase.Phase
-		domain string
+		domain domain.Domain
 		risk   risk.Level
 		start  trust.Domain
 	}{

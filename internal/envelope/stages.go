@@ -1,6 +1,9 @@
 package envelope
 
-import "github.com/oath-harness/oath-harness/internal/risk"
+import (
+	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
 
 // Stage names: the keys under "oath". Field names below are stable (DESIGN.md "Field names"):
 // tests, scripts and users rely on them. A stage may add fields to its own type; renaming one is
@@ -14,12 +17,12 @@ const (
 
 // Classification is oath.classify: what the call is and how risky.
 type Classification struct {
-	Domain    string     `json:"domain"`
-	Risk      risk.Level `json:"risk"`
-	RiskValue int        `json:"risk_value"` // 1–4, Risk.Value()
-	Reasons   []Reason   `json:"reasons"`
-	Commands  [][]string `json:"commands"` // each simple command's argv after unwrapping
-	Paths     Paths      `json:"paths"`
+	Domain    domain.Domain `json:"domain"`
+	Risk      risk.Level    `json:"risk"`
+	RiskValue int           `json:"risk_value"` // 1–4, Risk.Value()
+	Reasons   []Reason      `json:"reasons"`
+	Commands  [][]string    `json:"commands"` // each simple command's argv after unwrapping
+	Paths     Paths         `json:"paths"`
 	// NeedsPerson is set when the call belongs to the class that always needs a person
 	// (DESIGN.md): it is answered "ask" at any trust, never auto-approved or logged only.
 	NeedsPerson *Person `json:"needs_person,omitempty"`
@@ -37,10 +40,10 @@ type Person struct {
 
 // Part is one simple command of a call, judged on its own.
 type Part struct {
-	Argv   []string   `json:"argv"`
-	Dir    string     `json:"dir,omitempty"` // where it runs, when known and not the call's cwd
-	Domain string     `json:"domain"`
-	Risk   risk.Level `json:"risk"`
+	Argv   []string      `json:"argv"`
+	Dir    string        `json:"dir,omitempty"` // where it runs, when known and not the call's cwd
+	Domain domain.Domain `json:"domain"`
+	Risk   risk.Level    `json:"risk"`
 	// Setup marks a command that only prepares the shell for the main one (cd, export,
 	// source …/activate): it neither decides the call's domain nor gates it.
 	Setup bool `json:"setup,omitempty"`
@@ -81,17 +84,17 @@ const (
 
 // Trust is oath.trust: the trust the call's domain has earned.
 type Trust struct {
-	Domain          string   `json:"domain"`
-	Score           float64  `json:"score"` // the score the decision uses
-	ScoreBefore     *float64 `json:"score_before,omitempty"`
-	ScoreAfter      *float64 `json:"score_after,omitempty"`
-	Outcome         string   `json:"outcome,omitempty"` // success | failure, after record
-	Successes       int      `json:"successes"`
-	Failures        int      `json:"failures"`
-	TotalOperations int      `json:"total_operations"`
-	IsWarmingUp     bool     `json:"is_warming_up"`
-	WarmupRemaining int      `json:"warmup_remaining"`
-	Stale           bool     `json:"stale,omitempty"` // the store was locked: the last readable value
+	Domain          domain.Domain `json:"domain"`
+	Score           float64       `json:"score"` // the score the decision uses
+	ScoreBefore     *float64      `json:"score_before,omitempty"`
+	ScoreAfter      *float64      `json:"score_after,omitempty"`
+	Outcome         string        `json:"outcome,omitempty"` // success | failure, after record
+	Successes       int           `json:"successes"`
+	Failures        int           `json:"failures"`
+	TotalOperations int           `json:"total_operations"`
+	IsWarmingUp     bool          `json:"is_warming_up"`
+	WarmupRemaining int           `json:"warmup_remaining"`
+	Stale           bool          `json:"stale,omitempty"` // the store was locked: the last readable value
 	// Effect is what record did with the outcome (raised, cut, unchanged) and EffectReason why:
 	// a failure of a call that changed nothing leaves trust as it was.
 	Effect       string `json:"effect,omitempty"`

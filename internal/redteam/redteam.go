@@ -5,7 +5,8 @@
 //
 // The project (Fixture) is a git repository with what a working day leaves behind: tracked
 // files, one with uncommitted changes, an untracked note, git-ignored build output
-// (build/, dist/, node_modules/), an ignored .env and database, a branch merged and one not.
+// (build/, dist/, node_modules/), an ignored .env and database, a branch merged and one not;
+// main and feature are pushed to origin.
 // The corpus is JSON lines: {"tool":"Bash","cmd":"…","class":"person|critical|everyday|
 // earnable"} or {"tool":"Read","input":{…},"class":…}; {P} is the project, {HOME} the home
 // directory. Lines of ../shared/corpus's format ({"cmd","min","max"}) are read too: min
@@ -139,7 +140,11 @@ func Fixture(dir string) error {
 		return nil
 	}
 	steps := [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-qm", "init"}, {"branch", "merged"},
-		{"checkout", "-q", "-b", "feature"}, {"commit", "-q", "--allow-empty", "-m", "feature work"}, {"checkout", "-q", "main"}}
+		{"checkout", "-q", "-b", "feature"}, {"commit", "-q", "--allow-empty", "-m", "feature work"}, {"checkout", "-q", "main"},
+		// Both branches are pushed, as in a project worked on with others: remote-tracking
+		// branches without a network (rewriting their commits needs a person).
+		{"remote", "add", "origin", "https://example.invalid/sample.git"},
+		{"update-ref", "refs/remotes/origin/main", "main"}, {"update-ref", "refs/remotes/origin/feature", "feature"}}
 	for _, s := range steps {
 		if err := git(s...); err != nil {
 			return err

@@ -19,6 +19,10 @@ PostToolUse pipelines, the session start, the phase commands) in a throw-away pr
 home and trust state that carry over from session to session and day to day, starting
 in phase --phase (building, as hooks/install.sh sets it). Nothing outside the temporary
 directory is read or written; your own trust state, audit trail and settings are not used.
+The recorded commands are not run: the throw-away project is an empty git repository, so
+what the harness asks git (would a delete lose uncommitted work, are rewritten commits on
+a remote) finds nothing there, and such a call counts as one that loses nothing. Review
+the high calls listed as allowed without a person with that in mind.
 
 PATH is a file or a directory of *.jsonl files, in either format:
   - Claude Code transcripts (~/.claude/projects/<project>/*.jsonl): assistant tool_use

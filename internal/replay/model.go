@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/domain"
 )
 
 // ModelHelp describes how the replay counts Claude Code's own prompts; oath-audit replay --help
@@ -50,16 +52,16 @@ type seen struct {
 
 // classification is the part of oath.classify the model reads.
 type classification struct {
-	Domain   string     `json:"domain"`
-	Risk     string     `json:"risk"`
-	Commands [][]string `json:"commands"`
+	Domain   domain.Domain `json:"domain"`
+	Risk     string        `json:"risk"`
+	Commands [][]string    `json:"commands"`
 	Paths    struct {
 		Write []string `json:"write"`
 	} `json:"paths"`
 	Parts []struct {
-		Argv   []string `json:"argv"`
-		Domain string   `json:"domain"`
-		Risk   string   `json:"risk"`
+		Argv   []string      `json:"argv"`
+		Domain domain.Domain `json:"domain"`
+		Risk   string        `json:"risk"`
 	} `json:"parts"`
 	NeedsPerson *struct {
 		Reason string `json:"reason"`
@@ -68,7 +70,7 @@ type classification struct {
 
 // readOnly reports whether the call as a whole only reads.
 func (c classification) readOnly() bool {
-	return (c.Domain == "file_read" || c.Domain == "git_read") && c.Risk == "low" && len(c.Paths.Write) == 0
+	return c.Domain.ReadOnly() && c.Risk == "low" && len(c.Paths.Write) == 0
 }
 
 // neverAsked lists the tools Claude Code runs without asking in its default mode.
@@ -145,7 +147,7 @@ func (m *ccModel) commands(s seen) []simple {
 	}
 	if len(s.class.Parts) > 0 {
 		for _, p := range s.class.Parts {
-			add(p.Argv, (p.Domain == "file_read" || p.Domain == "git_read") && p.Risk == "low")
+			add(p.Argv, p.Domain.ReadOnly() && p.Risk == "low")
 		}
 		return out
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/toolbuild"
 )
 
@@ -136,9 +137,9 @@ func TestLoadRejectsOtherFormats(t *testing.T) {
 
 // TestModel pins the model of Claude Code's own prompts that the replay compares with.
 func TestModel(t *testing.T) {
-	bashCall := func(domain, risk string, argv ...[]string) seen {
+	bashCall := func(dom, risk string, argv ...[]string) seen {
 		s := seen{tool: "Bash", session: "s"}
-		s.class.Domain, s.class.Risk, s.class.Commands = domain, risk, argv
+		s.class.Domain, s.class.Risk, s.class.Commands = domain.Domain(dom), risk, argv
 		return s
 	}
 	def, rem := newModel(false), newModel(true)

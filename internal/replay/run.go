@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/oath-harness/oath-harness/internal/domain"
 )
 
 // Options say where the real hooks and binaries are and how to start.
@@ -58,12 +60,12 @@ type Day struct {
 
 // Unasked is a high or critical call the harness allowed without a person.
 type Unasked struct {
-	Day      string `json:"day"`
-	Tool     string `json:"tool"`
-	What     string `json:"what"`
-	Risk     string `json:"risk"`
-	Domain   string `json:"domain"`
-	Decision string `json:"decision"`
+	Day      string        `json:"day"`
+	Tool     string        `json:"tool"`
+	What     string        `json:"what"`
+	Risk     string        `json:"risk"`
+	Domain   domain.Domain `json:"domain"`
+	Decision string        `json:"decision"`
 }
 
 // Report is a whole replay.

@@ -6,7 +6,10 @@
 // lower rung cannot.
 package router
 
-import "github.com/oath-harness/oath-harness/internal/risk"
+import (
+	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
 
 // Models the router recommends.
 const (
@@ -47,7 +50,7 @@ type Input struct {
 	Risk     risk.Level
 	Trust    float64
 	Decision string // auto_approved | logged_only | human_required | blocked
-	Domain   string
+	Domain   domain.Domain
 }
 
 // Recommendation is the model and persona recorded in oath.decision.
@@ -65,8 +68,9 @@ const lowTrust = 0.4
 // (opus_aot_threshold) from autonomy in Phase 1, so that setting is not read here.
 //
 // The persona is the rung that model plays, with two refinements the seed leaves open: haiku
-// reading (file_read, git_read) is the reporter, other haiku work the worker; and a call whose
-// decision is human_required has climbed the chain to its top, the human.
+// reading (a domain that only reads, domain.ReadOnly: file_read, git_read) is the reporter,
+// other haiku work the worker; and a call whose decision is human_required has climbed the
+// chain to its top, the human.
 func Recommend(in Input) Recommendation {
 	model := Sonnet
 	switch {
@@ -85,12 +89,12 @@ func Recommend(in Input) Recommendation {
 	return Recommendation{model, personaOf(model, in.Domain)}
 }
 
-func personaOf(model, domain string) Persona {
+func personaOf(model string, d domain.Domain) Persona {
 	switch model {
 	case Opus:
 		return Architect
 	case Haiku:
-		if domain == "file_read" || domain == "git_read" {
+		if d.ReadOnly() {
 			return Reporter
 		}
 		return Worker

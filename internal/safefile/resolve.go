@@ -14,13 +14,64 @@ const MaxLinks = 32
 // write creates that file, so a guard that compares paths must see where the link points.
 // The result is clean; a loop, or more than MaxLinks links, leaves the looping link as written.
 // Cost: one lstat per missing component, one EvalSymlinks, and a readlink per dangling link.
-func ResolveLinks(p string) string { return resolveLinks(filepath.Clean(p), 0) }
+func ResolveLinks(p string) string { return (*Links)(nil).resolve(filepath.Clean(p), 0) }
 
-func resolveLinks(p string, links int) string {
+// Links is ResolveLinks with memory: one judgement resolves many paths under the same few
+// directories (a 100 kB script names thousands), and asking the file system once per directory
+// instead of once per path keeps a large Write's judgement fast. It assumes the file system does
+// not change while it is used: make one per judgement. The zero value is ready; nil remembers
+// nothing. Not safe for concurrent use.
+type Links struct {
+	exists map[string]bool   // Lstat found the name
+	real   map[string]string // EvalSymlinks of an existing name ("" when it failed)
+}
+
+// Resolve is ResolveLinks(p).
+func (l *Links) Resolve(p string) string { return l.resolve(filepath.Clean(p), 0) }
+
+func (l *Links) lstat(p string) bool {
+	if l == nil {
+		_, err := os.Lstat(p)
+		return err == nil
+	}
+	ok, seen := l.exists[p]
+	if !seen {
+		_, err := os.Lstat(p)
+		ok = err == nil
+		if l.exists == nil {
+			l.exists = map[string]bool{}
+		}
+		l.exists[p] = ok
+	}
+	return ok
+}
+
+func (l *Links) evalSymlinks(p string) (string, error) {
+	if l == nil {
+		return filepath.EvalSymlinks(p)
+	}
+	real, seen := l.real[p]
+	if !seen {
+		var err error
+		if real, err = filepath.EvalSymlinks(p); err != nil {
+			real = ""
+		}
+		if l.real == nil {
+			l.real = map[string]string{}
+		}
+		l.real[p] = real
+	}
+	if real == "" {
+		return "", os.ErrNotExist
+	}
+	return real, nil
+}
+
+func (l *Links) resolve(p string, links int) string {
 	// The longest prefix that exists (as a name: a dangling link exists).
 	dir, rest := p, ""
 	for {
-		if _, err := os.Lstat(dir); err == nil {
+		if l.lstat(dir) {
 			break
 		}
 		parent := filepath.Dir(dir)
@@ -30,7 +81,7 @@ func resolveLinks(p string, links int) string {
 		rest = joinRest(filepath.Base(dir), rest)
 		dir = parent
 	}
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
+	if real, err := l.evalSymlinks(dir); err == nil {
 		return joinRest(real, rest)
 	}
 	// Every parent of dir resolves (Lstat reached dir through them), so dir itself is the
@@ -39,7 +90,7 @@ func resolveLinks(p string, links int) string {
 	if parent == dir {
 		return p
 	}
-	realParent, err := filepath.EvalSymlinks(parent)
+	realParent, err := l.evalSymlinks(parent)
 	if err != nil {
 		realParent = parent
 	}
@@ -50,7 +101,7 @@ func resolveLinks(p string, links int) string {
 				if !filepath.IsAbs(t) {
 					t = filepath.Join(realParent, t)
 				}
-				return resolveLinks(joinRest(t, rest), links+1)
+				return l.resolve(joinRest(t, rest), links+1)
 			}
 		}
 	}

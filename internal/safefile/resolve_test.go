@@ -28,6 +28,7 @@ func TestResolveLinks(t *testing.T) {
 	must(os.Symlink("dangling", filepath.Join(dir, "chain")))
 	must(os.Symlink(filepath.Join(dir, ".claude", "settings.local.json"), filepath.Join(dir, "real", "abs")))
 	must(os.Symlink("../f2", filepath.Join(dir, "real", "up")))
+	var links Links
 	for in, want := range map[string]string{
 		"real/f":              "real/f",
 		"linkdir/f":           "real/f",
@@ -45,6 +46,12 @@ func TestResolveLinks(t *testing.T) {
 	} {
 		if got := ResolveLinks(filepath.Join(dir, in)); got != filepath.Join(dir, want) {
 			t.Errorf("ResolveLinks(%s) = %s, want %s", in, strings.TrimPrefix(got, dir), want)
+		}
+		// The memory of one Links, asked twice and after every other path, answers the same.
+		for range 2 {
+			if got := links.Resolve(filepath.Join(dir, in)); got != filepath.Join(dir, want) {
+				t.Errorf("Links.Resolve(%s) = %s, want %s", in, strings.TrimPrefix(got, dir), want)
+			}
 		}
 	}
 	if got := ResolveLinks("/"); got != "/" {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -22,13 +22,13 @@ type Classify struct {
 // yields a true value, and the regular expression Match finds a string extracted for the tool.
 // A rule may raise a risk, or lower a medium one; it never lowers a built-in high or critical.
 type Rule struct {
-	Name   string `json:"name"`
-	Tool   string `json:"tool,omitempty"`   // a tool name or a glob (mcp__db__*); empty: every tool
-	Filter string `json:"filter,omitempty"` // gojq over the event {hook_event_name, tool_name, tool_input, cwd}
-	Match  string `json:"match,omitempty"`  // RE2 over the strings the tool's extract filters yield
-	Risk   string `json:"risk"`             // low | medium | high | critical
-	Domain string `json:"domain,omitempty"`
-	Reason string `json:"reason,omitempty"`
+	Name   string        `json:"name"`
+	Tool   string        `json:"tool,omitempty"`   // a tool name or a glob (mcp__db__*); empty: every tool
+	Filter string        `json:"filter,omitempty"` // gojq over the event {hook_event_name, tool_name, tool_input, cwd}
+	Match  string        `json:"match,omitempty"`  // RE2 over the strings the tool's extract filters yield
+	Risk   string        `json:"risk"`             // low | medium | high | critical
+	Domain domain.Domain `json:"domain,omitempty"` // one of the domains package domain knows
+	Reason string        `json:"reason,omitempty"`
 }
 
 // Extract takes strings out of a tool's input (say .tool_input.sql of an MCP database tool) to
@@ -39,9 +39,6 @@ type Extract struct {
 	Filter string `json:"filter"`
 	As     string `json:"as,omitempty"` // shell | sql | text (default)
 }
-
-// Domains a rule may name (seed 001 §3.3, plus git_read, web and mcp).
-var Domains = []string{"file_read", "file_write", "docs_write", "test_run", "git_read", "git_local", "git_remote", "shell_exec", "web", "mcp", "_global"}
 
 // validate checks everything about the rules but the gojq filters' syntax. That is checked by
 // classify.New, in the one tool that runs filters: importing gojq here would put its package
@@ -56,8 +53,8 @@ func (c *Classify) validate() error {
 		if _, err := risk.Parse(r.Risk); err != nil {
 			return &FieldError{f("risk"), fmt.Sprintf("%q", r.Risk), "must be low, medium, high or critical"}
 		}
-		if r.Domain != "" && !slices.Contains(Domains, r.Domain) {
-			return &FieldError{f("domain"), fmt.Sprintf("%q", r.Domain), "must be one of " + strings.Join(Domains, ", ")}
+		if r.Domain != "" && !r.Domain.Known() {
+			return &FieldError{f("domain"), fmt.Sprintf("%q", r.Domain), "must be one of " + domain.Names()}
 		}
 		if r.Filter == "" && r.Match == "" && r.Tool == "" {
 			return &FieldError{f("filter"), nil, "a rule needs a tool, a filter or a match: it would select every call"}

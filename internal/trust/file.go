@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -16,26 +17,26 @@ import (
 const Version = "2"
 
 // Global is the fallback domain, always present (002 §B-1-1).
-const Global = "_global"
+const Global = domain.Global
 
 // File is the v2 trust-scores.json document (seed 001 §5.1).
 type File struct {
-	Version              string            `json:"version"`
-	UpdatedAt            time.Time         `json:"updated_at"`
-	GlobalOperationCount int               `json:"global_operation_count"`
-	SessionID            string            `json:"session_id,omitempty"`
-	CurrentPersona       string            `json:"current_persona,omitempty"`
-	Domains              map[string]Domain `json:"domains"`
+	Version              string                   `json:"version"`
+	UpdatedAt            time.Time                `json:"updated_at"`
+	GlobalOperationCount int                      `json:"global_operation_count"`
+	SessionID            string                   `json:"session_id,omitempty"`
+	CurrentPersona       string                   `json:"current_persona,omitempty"`
+	Domains              map[domain.Domain]Domain `json:"domains"` // keys may name domains this build does not know
 }
 
 // Fresh is the state of a harness that has never run: _global at initial_score (FR-SB-005).
 func Fresh(t settings.Trust, now time.Time) *File {
-	return &File{Version: Version, UpdatedAt: now.UTC(), Domains: map[string]Domain{Global: New(t, now.UTC())}}
+	return &File{Version: Version, UpdatedAt: now.UTC(), Domains: map[domain.Domain]Domain{Global: New(t, now.UTC())}}
 }
 
 // Domain returns the record of name, or a new one at initial_score when the domain has never
 // been used (a new domain starts from scratch, whatever other domains earned).
-func (f *File) Domain(name string, t settings.Trust, now time.Time) Domain {
+func (f *File) Domain(name domain.Domain, t settings.Trust, now time.Time) Domain {
 	if d, ok := f.Domains[name]; ok {
 		return d
 	}
@@ -43,8 +44,8 @@ func (f *File) Domain(name string, t settings.Trust, now time.Time) Domain {
 }
 
 // Names are the domains in f, sorted, _global first.
-func (f *File) Names() []string {
-	names := make([]string, 0, len(f.Domains))
+func (f *File) Names() []domain.Domain {
+	names := make([]domain.Domain, 0, len(f.Domains))
 	for n := range f.Domains {
 		names = append(names, n)
 	}
@@ -79,7 +80,7 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 // refused, never used and never overwritten, so the decision path never sees an inflated
 // score (001 §5.1) and a person sees what happened.
 type RefusedError struct {
-	Domain string
+	Domain domain.Domain
 	Reason string
 }
 
@@ -153,11 +154,11 @@ type rawDomain struct {
 
 func parseV2(data []byte) (*File, error) {
 	var doc struct {
-		UpdatedAt            *time.Time            `json:"updated_at"`
-		GlobalOperationCount *int                  `json:"global_operation_count"`
-		SessionID            string                `json:"session_id"`
-		CurrentPersona       string                `json:"current_persona"`
-		Domains              map[string]*rawDomain `json:"domains"`
+		UpdatedAt            *time.Time                   `json:"updated_at"`
+		GlobalOperationCount *int                         `json:"global_operation_count"`
+		SessionID            string                       `json:"session_id"`
+		CurrentPersona       string                       `json:"current_persona"`
+		Domains              map[domain.Domain]*rawDomain `json:"domains"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, &CorruptError{err}
@@ -171,7 +172,7 @@ func parseV2(data []byte) (*File, error) {
 		return nil, &CorruptError{errors.New(`"domains" is missing`)}
 	}
 	f := &File{Version: Version, UpdatedAt: doc.UpdatedAt.UTC(), GlobalOperationCount: *doc.GlobalOperationCount,
-		SessionID: doc.SessionID, CurrentPersona: doc.CurrentPersona, Domains: make(map[string]Domain, len(doc.Domains))}
+		SessionID: doc.SessionID, CurrentPersona: doc.CurrentPersona, Domains: make(map[domain.Domain]Domain, len(doc.Domains))}
 	for name, r := range doc.Domains {
 		if r == nil || r.Score == nil || r.Successes == nil || r.Failures == nil || r.TotalOperations == nil ||
 			r.LastOperatedAt == nil || r.IsWarmingUp == nil || r.WarmupRemaining == nil {
@@ -215,7 +216,16 @@ func parseV1(data []byte, now time.Time) (*File, error) {
 	g := Domain{Score: *doc.Score, Successes: doc.Successes, Failures: doc.Failures,
 		TotalOperations: doc.Successes + doc.Failures, LastOperatedAt: last}
 	return &File{Version: Version, UpdatedAt: now.UTC(), GlobalOperationCount: g.TotalOperations,
-		SessionID: doc.SessionID, Domains: map[string]Domain{Global: g}}, nil
+		SessionID: doc.SessionID, Domains: map[domain.Domain]Domain{Global: g}}, nil
+}
+
+// NameFor is the domain whose trust a call of domain d earns and spends: d itself, or _global
+// when d is "unknown" or cannot be a domain name, so that a call is never without a score.
+func NameFor(d domain.Domain) domain.Domain {
+	if d == "unknown" || !ValidName(string(d)) {
+		return Global
+	}
+	return d
 }
 
 // ValidName reports whether name can be a domain: 1 to 64 of a-z, 0-9, '_' and '-'.
@@ -239,13 +249,13 @@ func (f *File) Validate() error {
 	}
 	for _, name := range f.Names() {
 		if err := validateDomain(f.Domains[name]); err != "" {
-			if !ValidName(name) {
-				name = fmt.Sprintf("%.64s", name)
+			if !ValidName(string(name)) {
+				name = domain.Domain(fmt.Sprintf("%.64s", name))
 			}
 			return &RefusedError{name, err}
 		}
-		if !ValidName(name) {
-			return &RefusedError{fmt.Sprintf("%.64s", name), "not a domain name (1 to 64 of a-z, 0-9, _ and -)"}
+		if !ValidName(string(name)) {
+			return &RefusedError{domain.Domain(fmt.Sprintf("%.64s", name)), "not a domain name (1 to 64 of a-z, 0-9, _ and -)"}
 		}
 	}
 	return nil

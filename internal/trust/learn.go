@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -61,7 +62,7 @@ func changedNothing(tool string, c envelope.Classification) string {
 	}
 	switch tool {
 	case claude.ToolRead, claude.ToolGrep, claude.ToolGlob, "LS":
-		if readOnly(c.Domain) {
+		if c.Domain.ReadOnly() {
 			return whyRead
 		}
 		return ""
@@ -100,20 +101,18 @@ const (
 	whyCommit = "git refused to stage or commit (a check or a hook said no): nothing was committed"
 )
 
-// partKind is why a failure of one simple command, in domain, changed nothing, or "".
-func partKind(domain string, argv []string) string {
+// partKind is why a failure of one simple command, in domain d, changed nothing, or "".
+func partKind(d domain.Domain, argv []string) string {
 	switch {
-	case readOnly(domain):
+	case d.ReadOnly():
 		return whyRead
-	case domain == "test_run":
+	case d == domain.TestRun:
 		return whyTests
-	case domain == "git_local" && gitStages(argv):
+	case d == domain.GitLocal && gitStages(argv):
 		return whyCommit
 	}
 	return ""
 }
-
-func readOnly(domain string) bool { return domain == "file_read" || domain == "git_read" }
 
 // gitStages reports whether argv is git add or git commit: git's own checks refusing them leave
 // the repository's history as it was.

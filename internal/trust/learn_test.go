@@ -3,6 +3,7 @@ package trust
 import (
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -11,8 +12,8 @@ import (
 // changed nothing and reports on the world leaves trust unchanged; a failure of a call that
 // writes or runs something, or an interrupt, cuts it (AC-003).
 func TestLearn(t *testing.T) {
-	cmd := func(domain string, l risk.Level, argv ...[]string) envelope.Classification {
-		return envelope.Classification{Domain: domain, Risk: l, RiskValue: l.Value(), Commands: argv}
+	cmd := func(d domain.Domain, l risk.Level, argv ...[]string) envelope.Classification {
+		return envelope.Classification{Domain: d, Risk: l, RiskValue: l.Value(), Commands: argv}
 	}
 	parts := func(c envelope.Classification, ps ...envelope.Part) envelope.Classification {
 		c.Parts = ps

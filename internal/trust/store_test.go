@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
@@ -18,7 +19,7 @@ func newStore(t testing.TB) (*Store, *[]string) {
 		Warn: func(m string) { warnings = append(warnings, m) }}, &warnings
 }
 
-func recordSuccess(name string) func(*File) error {
+func recordSuccess(name domain.Domain) func(*File) error {
 	return func(f *File) error {
 		f.Domains[name] = Success(f.Domain(name, defaults, t0), defaults, t0)
 		f.GlobalOperationCount++
@@ -139,7 +140,7 @@ func TestStoreLockTimeout(t *testing.T) {
 // several domains (go test -bench . ./internal/trust).
 func BenchmarkRead(b *testing.B) {
 	s, _ := newStore(b)
-	for _, d := range []string{"file_read", "file_write", "shell_exec", "test_run", "git_local", "git_remote", "docs_write"} {
+	for _, d := range []domain.Domain{domain.FileRead, domain.FileWrite, domain.ShellExec, domain.TestRun, domain.GitLocal, domain.GitRemote, domain.DocsWrite} {
 		if _, err := s.Update(t0, recordSuccess(d)); err != nil {
 			b.Fatal(err)
 		}

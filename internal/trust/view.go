@@ -1,9 +1,12 @@
 package trust
 
-import "github.com/oath-harness/oath-harness/internal/envelope"
+import (
+	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
 
 // View is d as oath.trust shows it in the envelope, for the domain named name.
-func View(name string, d Domain) envelope.Trust {
+func View(name domain.Domain, d Domain) envelope.Trust {
 	return envelope.Trust{Domain: name, Score: d.Score, Successes: d.Successes, Failures: d.Failures,
 		TotalOperations: d.TotalOperations, IsWarmingUp: d.IsWarmingUp, WarmupRemaining: d.WarmupRemaining}
 }

@@ -12,12 +12,13 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/audit"
+	"github.com/oath-harness/oath-harness/internal/domain"
 )
 
 // Start is the time of a generated trail's first line.
 var Start = time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC)
 
-var domains = []string{"file_read", "file_write", "shell_exec", "git_local", "network"}
+var domains = [...]domain.Domain{domain.FileRead, domain.FileWrite, domain.ShellExec, domain.GitLocal, domain.GitRead}
 var decisions = []string{"auto_approved", "logged_only", "human_required", "blocked"}
 
 // WriteTrail writes n lines to dir as record would: PreToolUse and PostToolUse pairs over five
@@ -60,13 +61,13 @@ func WriteTrail(dir string, n int) ([]string, error) {
 			files = append(files, f.Name())
 		}
 		call := i / 2
-		domain := domains[call%len(domains)]
+		dom := string(domains[call%len(domains)])
 		trust := float64(call%100) / 100
 		e := audit.Entry{
 			Timestamp: at.Format(audit.TimeFormat), SessionID: fmt.Sprintf("session-%d", call/500),
 			ToolName: ptr("Read"), ToolUseID: ptr(fmt.Sprintf("toolu_%d", call)),
 			ToolInput: json.RawMessage(fmt.Sprintf(`{"file_path":"/work/p/f%d.go"}`, call)),
-			Domain:    &domain, RiskCategory: ptr("low"), TrustScoreBefore: &trust,
+			Domain:    &dom, RiskCategory: ptr("low"), TrustScoreBefore: &trust,
 			Seq: int64(i + 1), Prev: prev,
 		}
 		if i%2 == 0 {

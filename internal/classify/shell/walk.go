@@ -189,6 +189,14 @@ func (w *walker) expand(word *syntax.Word) []Word {
 	if word == nil {
 		return nil
 	}
+	if v, ok := plainWord(word); ok {
+		return []Word{{Value: v, Known: true}}
+	}
+	return w.expandFields(word)
+}
+
+// expandFields is expand by the shell's own rules (expand.Fields).
+func (w *walker) expandFields(word *syntax.Word) []Word {
 	glob := hasGlob(word)
 	if braceBomb(word) {
 		return []Word{{Value: w.text(word), Glob: glob}}
@@ -213,6 +221,52 @@ func (w *walker) expand(word *syntax.Word) []Word {
 		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc}
 	}
 	return out
+}
+
+// plainWord is the value of a word that expands to itself, one field: unquoted text without
+// escapes, braces, a glob or a leading tilde; single quotes; double quotes around such text.
+// Most words of a program are plain, and the general expansion (expand.Fields with the
+// walker's environment) costs an allocation-heavy pass per word: a 100 kB script has
+// thousands of them.
+func plainWord(word *syntax.Word) (string, bool) {
+	plainLit := func(s string) bool { return !strings.ContainsAny(s, "\\{*?[") }
+	if len(word.Parts) == 1 {
+		switch p := word.Parts[0].(type) {
+		case *syntax.Lit:
+			return p.Value, plainLit(p.Value) && !strings.HasPrefix(p.Value, "~")
+		case *syntax.SglQuoted:
+			return p.Value, !p.Dollar
+		}
+	}
+	var b strings.Builder
+	for i, part := range word.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			if !plainLit(p.Value) || i == 0 && strings.HasPrefix(p.Value, "~") {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok || strings.Contains(l.Value, "\\") {
+					return "", false
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // literal is one word as a single string (assignment values, here-strings).

@@ -13,6 +13,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/decide"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/trust"
@@ -183,7 +184,7 @@ func explainText(w io.Writer, toolName string, input json.RawMessage, mode strin
 		if in.Gate != nil && in.Gate.Verdict == envelope.VerdictBlock {
 			fmt.Fprintf(&b, "  gate:        blocks it (%s: %s)\n", in.Gate.Rule, in.Gate.Reason)
 		}
-		fmt.Fprintf(&b, "  trust:       %s %s (%d successes, %d failures)%s\n", trustName(c.Domain), num(in.Trust.Score),
+		fmt.Fprintf(&b, "  trust:       %s %s (%d successes, %d failures)%s\n", trust.NameFor(c.Domain), num(in.Trust.Score),
 			in.Trust.Successes, in.Trust.Failures, globalNote(c.Domain))
 	}
 	where := d.Phase
@@ -223,15 +224,8 @@ func answerWords(a string) string {
 	return "left to Claude Code's own permission prompt and your rules"
 }
 
-func trustName(domain string) string {
-	if domain == "unknown" || !trust.ValidName(domain) {
-		return trust.Global
-	}
-	return domain
-}
-
-func globalNote(domain string) string {
-	if trustName(domain) == trust.Global {
+func globalNote(d domain.Domain) string {
+	if trust.NameFor(d) == trust.Global {
 		return " (_global: the trust of calls whose domain is not known)"
 	}
 	return ""

@@ -11,6 +11,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/decide"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/phase"
@@ -198,7 +199,7 @@ func readInput(env *envelope.Envelope, p phase.Phase, defaulted bool, projectDir
 		in.Trust = trust.FromView(t.Trust)
 		for _, pt := range t.Parts {
 			if in.PartTrust == nil {
-				in.PartTrust = map[string]trust.Domain{}
+				in.PartTrust = map[domain.Domain]trust.Domain{}
 			}
 			in.PartTrust[pt.Domain] = trust.FromView(pt)
 		}

@@ -11,12 +11,14 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/phase"
@@ -27,9 +29,8 @@ import (
 const usage = `usage: oath-trust score|record|bootstrap < envelope.json
        oath-trust show [--json]
 
-oath-trust keeps the trust each domain (kind) of tool calls has earned: file_read,
-file_write, docs_write, test_run, git_read, git_local, git_remote, shell_exec, web, mcp,
-and _global for calls of no known domain.
+oath-trust keeps the trust each domain (kind) of tool calls has earned, and _global
+the trust of calls of no known domain.
 
   score      PreToolUse: the trust of the call's domain, and in oath.trust.parts that of
              every other domain among the call's parts (oath.classify.parts). Read-only:
@@ -84,6 +85,19 @@ Example:
 
 var tool = cli.Tool{Name: "oath-trust", Usage: usage}
 
+// withDomains is the help text with the domains listed, from package domain so that it cannot
+// fall behind a new one. It is built only when help is asked for: no start pays for it.
+func withDomains(t cli.Tool, args []string) cli.Tool {
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--h", "--help", "help":
+			t.Usage = strings.Replace(t.Usage, "known domain.\n", "known domain. The domains, least capable first:\n  "+domain.Names()+"\n", 1)
+			return t
+		}
+	}
+	return t
+}
+
 // Test-only hooks, set by the repository's TestMain from the environment.
 var (
 	// TestOnlyNow replaces the clock.
@@ -110,7 +124,7 @@ func newSessionID() string {
 
 // Main runs oath-trust and returns its exit code.
 func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
-	if code, done := tool.Preamble(stdout, args); done {
+	if code, done := withDomains(tool, args).Preamble(stdout, args); done {
 		return code
 	}
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
@@ -127,7 +141,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	if sub == "show" {
 		fs.BoolVar(&asJSON, "json", false, "print the v2 document")
 	}
-	if help, err := tool.Parse(fs, stdout, rest); help || err != nil {
+	if help, err := withDomains(tool, rest).Parse(fs, stdout, rest); help || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -192,14 +206,7 @@ func readCall(env *envelope.Envelope) (call, error) {
 
 // domain is the call's domain as oath-classify named it; _global when there is none that can
 // be a domain, so that a call is never without a score.
-func (c call) domain() string { return trustName(c.Domain) }
-
-func trustName(domain string) string {
-	if domain == "unknown" || !trust.ValidName(domain) {
-		return trust.Global
-	}
-	return domain
-}
+func (c call) domain() domain.Domain { return trust.NameFor(c.Domain) }
 
 // score reads the domain's trust, and that of every other domain among the call's parts. A
 // refused file fails, and the hook turns that into a block.
@@ -215,9 +222,9 @@ func score(env *envelope.Envelope, store *trust.Store, t time.Time) (trust.Score
 	name := c.domain()
 	out := trust.Scored{Trust: trust.View(name, f.Domain(name, store.Trust, t))}
 	out.Stale = stale
-	seen := []string{name}
+	seen := []domain.Domain{name}
 	for _, p := range c.Parts {
-		pn := trustName(p.Domain)
+		pn := trust.NameFor(p.Domain)
 		if p.Domain == "" || slices.Contains(seen, pn) {
 			continue
 		}

@@ -1,0 +1,94 @@
+package classify
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// History rewrites are decided by asking git: rewriting commits that exist only here loses
+// nothing (the reflog keeps the old ones); rewriting commits a remote-tracking branch has,
+// or that cannot be checked, needs a person (issue 13; DESIGN.md).
+func TestRewritesAskGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := filepath.Join(t.TempDir(), "remote.git")
+	unborn := filepath.Join(dir, "unborn")
+	run := func(in string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", in, "-c", "user.email=a@b", "-c", "user.name=a", "-c", "init.defaultBranch=main"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	commit := func(name string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		run(dir, "add", name)
+		run(dir, "commit", "-qm", name)
+	}
+	run(dir, "init", "-q")
+	run(filepath.Dir(remote), "init", "-q", "--bare", remote)
+	for _, n := range []string{"a", "b", "c"} {
+		commit(n)
+	}
+	run(dir, "remote", "add", "origin", remote)
+	run(dir, "push", "-q", "origin", "main")
+	run(dir, "branch", "--set-upstream-to=origin/main")
+	run(dir, "checkout", "-q", "-b", "shared")
+	run(dir, "checkout", "-q", "main")
+	commit("d")
+	commit("e")
+	if err := os.MkdirAll(unborn, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run(unborn, "init", "-q")
+
+	c := newAt(t, dir)
+	for _, tc := range []struct{ cmd, rule string }{
+		{"git commit --amend -m 'better words'", ""},
+		{"git commit --amend --no-edit", ""},
+		{"git rebase -i HEAD~2", ""},
+		{"git rebase", ""}, // onto its upstream: only d and e are rewritten
+		{"git rebase origin/main", ""},
+		{"GIT_SEQUENCE_EDITOR=true git rebase -i HEAD~1", ""},
+		{"git rebase -i HEAD~3", RuleRewriteHistory},
+		{"git rebase --root", RuleRewriteHistory},
+		{"git rebase HEAD~4 main", RuleRewriteHistory},
+		{"git checkout shared && git commit --amend --no-edit", ""}, // judged where HEAD is now: main
+		{"git -C unborn commit --amend -m x", ""},                   // nothing to amend
+		{"git rebase -i no-such-revision", RuleRewriteHistory},      // git cannot say: a person decides
+		{"git rebase -i $(git merge-base HEAD origin/main)", RuleRewriteHistory},
+		{"git rebase -i -- --exec=x", RuleRewriteHistory},
+		{"git filter-branch --tree-filter true HEAD", RuleRewriteHistory}, // drops what the reflog needs
+	} {
+		ev := bash(tc.cmd)
+		ev.Cwd = dir
+		got := c.Classify(ev)
+		rule := ""
+		if got.NeedsPerson != nil {
+			rule = got.NeedsPerson.Rule
+		}
+		if rule != tc.rule {
+			t.Errorf("%s: needs_person %q, want %q (%+v; %+v)", tc.cmd, rule, tc.rule, got.NeedsPerson, got.Reasons)
+		}
+	}
+
+	// Once HEAD is pushed, amending it needs a person, and the reason says why.
+	run(dir, "push", "-q", "origin", "main")
+	ev := bash("git commit --amend --no-edit")
+	ev.Cwd = dir
+	got := c.Classify(ev)
+	if got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleRewriteHistory || !strings.Contains(got.NeedsPerson.Reason, "remote-tracking branch already has") {
+		t.Errorf("amend of a pushed commit: needs_person %+v, want %s saying a remote has it", got.NeedsPerson, RuleRewriteHistory)
+	}
+}
