@@ -19,12 +19,14 @@
 // What counts as a change: every path in oath.classify's paths.write (and a file tool's
 // tool_input path), and, for Bash, every part (simple command) of oath.classify.parts that is
 // not read_only. The gate reads nothing else of a Bash call: not tool_input.command, and it
-// parses no command line. What a part writes is what oath-classify's rules found (writes,
-// resolved where the part runs; DIR/** for a whole tree); a part whose writes it could not all
-// name (writes_unknown) is a change it cannot place, and HARD_BLOCK checks every argument of it. Fail-closed: a Bash call with no parts, a write whose target cannot be
-// known (paths.write_unknown) and a part whose directory cannot be known are changes to the
-// project that only an active playbook lets through. A non-Bash tool with no write path (Read,
-// Grep, WebFetch, an MCP tool oath-classify found no write for) changes nothing.
+// parses no command line: which arguments a command writes is known in one place, the rules
+// of oath-classify that judge those writes. A part's writes are resolved where it runs (DIR/**
+// for a whole tree); a part whose writes oath-classify could not all name (writes_unknown) is
+// a change the gate cannot place, and HARD_BLOCK checks each of its arguments instead.
+// Fail-closed: a Bash call with no parts, a write whose target cannot be known
+// (paths.write_unknown) and a part whose directory cannot be known are changes to the project
+// that only an active playbook lets through. A non-Bash tool with no write path (Read, Grep,
+// WebFetch, an MCP tool oath-classify found no write for) changes nothing.
 //
 // A field of state.md is read only by the calls whose verdict depends on it: reads and writes of
 // the exceptions pass even when state.md is missing (that is how it is recreated); every other
