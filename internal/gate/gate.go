@@ -215,10 +215,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 		t := semantic[0]
 		return block(RulePlaybookGate, "%s: %s is %s; write plan/playbook-NAME.md and set playbook.active to it first", noPlaybook, t.shown, category(t))
 	}
-	if cl.Paths.WriteUnknown {
-		return block(RulePlaybookGate, "%s and the call writes a file whose name cannot be known statically (a variable, a command substitution), so the gate cannot tell it is an exception; spell the path out", noPlaybook)
-	}
-	return env.maintenance(cwd, others, noPlaybook)
+	return env.maintenance(cwd, others, cl.Paths.WriteUnknown, noPlaybook)
 }
 
 const exceptionList = "state.md, plan/playbook-*.md and plan/archive/**"

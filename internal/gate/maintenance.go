@@ -25,8 +25,9 @@ var archiveDir = mustCompile("plan/archive/**", false)
 var playbookFile = mustCompile("plan/playbook-*.md", false)
 
 // maintenance judges the changing parts of a Bash call with no active playbook: each must be
-// one of seed 000's admin operations (§4.2), and security must be admin.
-func (env Env) maintenance(cwd string, others []envelope.Part, noPlaybook string) envelope.GateVerdict {
+// one of seed 000's admin operations (§4.2), and security must be admin. A write whose target
+// cannot be known (writeUnknown) is none of them.
+func (env Env) maintenance(cwd string, others []envelope.Part, writeUnknown bool, noPlaybook string) envelope.GateVerdict {
 	type gitCheck struct {
 		push bool
 		dir  string
@@ -49,6 +50,9 @@ func (env Env) maintenance(cwd string, others []envelope.Part, noPlaybook string
 		if op == opCommit || op == opPush {
 			checks = append(checks, gitCheck{push: op == opPush, dir: partDir(cwd, p), base: why, cmd: shown})
 		}
+	}
+	if writeUnknown {
+		return block(RulePlaybookGate, "%s and the call writes a file whose name cannot be known statically (a variable, a command substitution), so the gate cannot tell it is an exception; spell the path out", noPlaybook)
 	}
 	for _, c := range checks {
 		if env.Git == nil {
