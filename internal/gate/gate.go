@@ -183,7 +183,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	if !changing {
 		return allow(RuleReadOnly, "the call changes nothing")
 	}
-	if blocked, why := env.selfEscalation(c, targets); blocked {
+	if blocked, why := env.selfEscalation(c, targets, others, cwd); blocked {
 		return block(RuleSelfEscalation, "%s", why)
 	}
 
@@ -370,19 +370,30 @@ func (env Env) hardBlock(cwd string, targets []target, changing []envelope.Part)
 		}
 	}
 	for _, p := range changing {
-		if !p.WritesUnknown {
-			continue
-		}
-		dir := partDir(cwd, p)
-		for _, a := range p.Argv[min(1, len(p.Argv)):] {
-			for _, n := range argPaths(a) {
-				if v, ok := check(env.target(dir, n), partName(p)+" names"); ok {
-					return v, true
-				}
+		for _, t := range env.named(cwd, p) {
+			if v, ok := check(t, partName(p)+" names"); ok {
+				return v, true
 			}
 		}
 	}
 	return envelope.GateVerdict{}, false
+}
+
+// named are the paths a part whose writes are unknown may write: each of its arguments,
+// resolved where it runs (a write to the path itself and below, not to the directories above:
+// go test . does not write the whole project). A part whose writes are known names none.
+func (env Env) named(cwd string, p envelope.Part) []target {
+	if !p.WritesUnknown || len(p.Argv) == 0 {
+		return nil
+	}
+	var out []target
+	dir := partDir(cwd, p)
+	for _, a := range p.Argv[1:] {
+		for _, n := range argPaths(a) {
+			out = append(out, env.target(dir, n))
+		}
+	}
+	return out
 }
 
 // argPaths are the paths one argument of a program may name: the word itself, and the value of

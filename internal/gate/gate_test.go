@@ -410,6 +410,8 @@ func TestSelfEscalation(t *testing.T) {
 		{"Write by another spelling", func() Call { c := writeState(adminText); c.ToolPath = "./sub/../STATE.md"; return c }(), strict, RuleSelfEscalation, ""},
 		{"Write without visible content", file("Write", "state.md"), strict, RuleSelfEscalation, "cannot see"},
 		{"sed -i", sh("sed -i s/strict/admin/ state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"a program whose writes are unknown, given state.md", sh("yq -i .config.security=admin state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"a program whose writes are unknown, given state.md, while admin", sh("yq -i .x=1 state.md"), admin, RulePlaybookGate, "might change"},
 		{"Edit the playbook line", editState("active: null", "active: plan/playbook-a.md"), strict, RuleException, ""},
 		{"Edit not found", editState("nothing like this", "security: admin"), strict, RuleException, ""},
 		{"Edit admin to strict", editState("admin", "strict"), admin, RuleException, ""},
