@@ -94,3 +94,37 @@ func TestPartWrites(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPartWrites: for any command, a read-only part writes nothing, a part's writes are among
+// the call's (paths.write), and a call that writes a target it cannot name says so, in a part
+// or in paths.write_unknown.
+func FuzzPartWrites(f *testing.F) {
+	for _, s := range []string{"rm -rf build", `cd "$D" && rm x`, `echo x > "$F"`, "cp a b/ && ls", "bash -c 'mv a b'", "find . -delete"} {
+		f.Add(s)
+	}
+	c, err := New(settings.Defaults(), layout.Layout{ProjectDir: "/pw", Root: "/pw-oath"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		in, _ := json.Marshal(map[string]string{"command": cmd})
+		got := c.Classify(&claude.Event{HookEventName: claude.PreToolUse, ToolName: claude.ToolBash, Cwd: "/pw", ToolInput: in})
+		unknown := got.Paths.WriteUnknown
+		for _, p := range got.Parts {
+			if p.ReadOnly && (len(p.Writes) > 0 || p.WritesUnknown) {
+				t.Fatalf("%q: a read-only part writes: %+v", cmd, p)
+			}
+			for _, w := range p.Writes {
+				if !slices.Contains(got.Paths.Write, w) && !slices.Contains(got.Paths.Write, strings.TrimSuffix(w, "/**")) {
+					t.Fatalf("%q: part %q writes %s, missing from paths.write %v", cmd, p.Argv, w, got.Paths.Write)
+				}
+			}
+			unknown = unknown || p.WritesUnknown
+		}
+		for _, r := range got.Reasons {
+			if r.Rule == "self_protection_unknown_target" && !unknown {
+				t.Fatalf("%q: a write that cannot be named, and no part nor paths.write_unknown says so", cmd)
+			}
+		}
+	})
+}
