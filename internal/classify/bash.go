@@ -115,9 +115,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 			argv[j] = a.Value
 		}
 		r.cmds = append(r.cmds, argv)
-		from := len(r.parts)
+		from, wrote := len(r.parts), len(r.writes)
 		c.command(r, cmd)
-		r.part(cmd, argv, from)
+		r.part(cmd, argv, from, wrote)
 	}
 	c.decodeProgram(r, prog)
 }
@@ -174,7 +174,7 @@ func (x *cmdCtx) write(w shell.Word, tree bool, domain domain.Domain) {
 	}
 	for _, t := range resolve(w, x.cmd.Dir, tree) {
 		if t.known {
-			x.r.writes = append(x.r.writes, t.path)
+			x.r.written(t) // parts.go: recorded for the part being judged too
 		}
 		x.c.judgeWrite(x.r, t, domain, x.src)
 	}

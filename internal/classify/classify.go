@@ -140,6 +140,7 @@ type result struct {
 	// cmdParts are the simple commands judged one by one (parts.go); person is what the class
 	// that always needs a person learned (person.go).
 	cmdParts []envelope.Part
+	trees    map[string]bool // written paths reached as a whole tree (parts.go)
 	person   personState
 	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
 	links    *safefile.Links
@@ -245,7 +246,7 @@ func (r *result) finish(p part) envelope.Classification {
 		RiskValue: p.risk.Value(),
 		Reasons:   make([]envelope.Reason, 0, len(r.parts)),
 		Commands:  r.cmds,
-		Paths:     envelope.Paths{Read: dedupe(r.reads), Write: dedupe(r.writes)},
+		Paths:     envelope.Paths{Read: dedupe(r.reads), Write: dedupe(r.writes), WriteUnknown: writesUnknown(r.parts)},
 		Parts:     r.cmdParts,
 	}
 	// The riskiest reasons first, so that the first one says why.

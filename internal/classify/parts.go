@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -20,9 +21,10 @@ import (
 // `source .venv/bin/activate && pytest` is test_run (issue 13). A call of setup alone keeps its
 // own domain.
 
-// part records the command just judged (its reasons are r.parts[from:]) as one Part, and
-// marks those reasons as setup when the command only prepares the shell.
-func (r *result) part(cmd *shell.Cmd, argv []string, from int) {
+// part records the command just judged (its reasons are r.parts[from:], the paths it wrote
+// r.writes[wrote:]) as one Part, and marks those reasons as setup when the command only
+// prepares the shell.
+func (r *result) part(cmd *shell.Cmd, argv []string, from, wrote int) {
 	if cmd.Carrier || from > len(r.parts) {
 		return // bash -c, eval …: their commands are parts of their own
 	}
@@ -45,8 +47,55 @@ func (r *result) part(cmd *shell.Cmd, argv []string, from int) {
 	pt := envelope.Part{Argv: argv, Domain: best.domain, Risk: best.risk, Setup: setup}
 	if !cmd.Dir.Unknown && len(cmd.Dir.Paths) == 1 {
 		pt.Dir = cmd.Dir.Paths[0]
+	} else {
+		pt.DirUnknown = true
 	}
+	r.changes(&pt, cmd, own, wrote)
 	r.cmdParts = append(r.cmdParts, pt)
+}
+
+// What a part changes (read_only, writes, writes_unknown): oath-gate judges a Bash call
+// from these alone, so the knowledge of which arguments a command writes stays here, in the
+// rules that judge those writes (cmdCtx.write records every write they find).
+
+// changes fills in what the part changes. A command that is not read-only writes what the
+// rules recorded while judging it; its writes are unknown when its program's writes are not
+// modelled (or it is a program of its own, ./rm), or when a target could not be known.
+func (r *result) changes(pt *envelope.Part, cmd *shell.Cmd, own []part, wrote int) {
+	if command.ReadOnly(pt.Argv) {
+		pt.ReadOnly = true
+		return
+	}
+	for _, w := range dedupe(r.writes[wrote:]) {
+		if r.trees[w] && !strings.HasSuffix(w, "/**") {
+			w = strings.TrimSuffix(w, "/") + "/**"
+		}
+		pt.Writes = append(pt.Writes, w)
+	}
+	pt.WritesUnknown = !program(cmd.Name()).Judge.OwnsWrites() || pathProgram(cmd) || writesUnknown(own)
+}
+
+// written records a known target of a command's write (cmdCtx.write), and whether the write
+// reaches everything under it.
+func (r *result) written(t target) {
+	r.writes = append(r.writes, t.path)
+	if t.tree {
+		if r.trees == nil {
+			r.trees = map[string]bool{}
+		}
+		r.trees[t.path] = true
+	}
+}
+
+// writesUnknown reports whether one of the reasons is a write whose target cannot be known
+// statically (judgeWrite, patch, git apply, dd and ln with an operand that is not known).
+func writesUnknown(ps []part) bool {
+	for _, p := range ps {
+		if p.reason.Rule == ruleSelfProtectionUnknownTarget {
+			return true
+		}
+	}
+	return false
 }
 
 // setupCommand: a command that prepares the shell for the main one.

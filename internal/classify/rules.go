@@ -143,8 +143,8 @@ func (x *cmdCtx) judge() {
 	default:
 		x.listed(row)
 	}
-	if !row.Judge.OwnsWrites() && !row.Has(command.AllowList) {
-		x.protectedOperand()
+	if !row.Judge.OwnsWrites() && !row.Has(command.AllowList) && row.Judge != command.Mkfs {
+		x.protectedOperand() // (mkfs.* is critical whatever it is given)
 	}
 }
 

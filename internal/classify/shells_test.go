@@ -12,6 +12,7 @@ import (
 func TestWrappers(t *testing.T) {
 	runCases(t, []tcase{
 		{"sudo rm x", H, "", ShellExec}, {"sudo -u root rm x", H, "", ""}, {"sudo -E -H rm -rf /", C, "", ""},
+		{"sh +O", M, "", ""}, {"bash -o", M, "", ""}, // an option's value missing: a shell, not a crash
 		{"doas rm -rf /", C, "", ""}, {"env rm -rf /", C, "", ""}, {"env -i PATH=/bin rm -rf /", C, "", ""},
 		{"env -u HOME -C /tmp rm -rf /", C, "", ""}, {"env -S 'rm -rf /'", C, "", ""}, {"command rm -rf /", C, "", ""},
 		{"command -p rm -rf ~", C, "", ""}, {"builtin eval 'rm -rf /'", C, "", ""}, {"exec rm -rf /", C, "", ""},

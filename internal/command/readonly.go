@@ -32,7 +32,8 @@ type Spec struct {
 // git -c, git diff --output …), or a git command that only reads. What it writes through a
 // redirection is not its own doing and is judged apart. Shell builtins that change the
 // shell's state (export, alias, set …) and carriers (eval, command, env …) are not read-only.
-// It is oath-gate's test for "only reads"; oath-classify's allow list is low exactly when it holds.
+// It is the read_only of oath.classify's parts, which oath-gate reads; oath-classify's allow
+// list is low exactly when it holds.
 func ReadOnly(argv []string) bool {
 	if len(argv) == 0 {
 		return false

@@ -35,7 +35,7 @@ const (
 	PerlRuby          // perl, ruby: a script file (inline code is judged apart)
 	DD                // dd: of= is written
 	Disk              // creates a file system or rewrites a partition table: critical
-	Mkfs              // mkfs.*: as Disk, and what it formats is judged by that rule alone
+	Mkfs              // mkfs.*: as Disk; critical whatever it is given, so its operands are not judged apart
 	Rsync             // rsync: a copy, remote or local, --delete
 	Scp               // scp, sftp: a remote copy
 	SSH               // ssh: a remote connection
@@ -69,7 +69,7 @@ const (
 // protected path it is given.
 func (j Judge) OwnsWrites() bool {
 	switch j {
-	case Chmod, Compress, Copy, DD, Editor, Fetch, Find, Git, GitHub, Link, Mktemp, Mount, Move, Patch, Printenv, RawNet, Remove, Rmdir, Rsync, SSH, Scp, Sed, Tar, Tee, Touch, Unpack, Mkfs:
+	case Chmod, Compress, Copy, DD, Editor, Fetch, Find, Git, GitHub, Link, Mktemp, Mount, Move, Patch, Printenv, RawNet, Remove, Rmdir, Rsync, SSH, Scp, Sed, Tar, Tee, Touch, Unpack:
 		return true
 	}
 	return false

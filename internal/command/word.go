@@ -1,8 +1,9 @@
 // Package command is what oath-harness knows about the programs a shell command runs: how their
 // arguments split into options and operands (Parse), git's options before its subcommand
 // (SplitGit), and one table with a row per program (Lookup) from which the read-only predicate
-// (ReadOnly) and the classifier's rules are derived. It is a leaf package: oath-gate can read the
-// same rows without paying for the shell parser or gojq at start-up.
+// (ReadOnly, oath.classify.parts' read_only) and the classifier's rules are derived. It is a
+// leaf package: any stage can read the same rows without paying for the shell parser or gojq
+// at start-up.
 package command
 
 // Word is one argument of a simple command after expansion, as far as it is known statically.

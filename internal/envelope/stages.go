@@ -47,6 +47,24 @@ type Part struct {
 	// Setup marks a command that only prepares the shell for the main one (cd, export,
 	// source …/activate): it neither decides the call's domain nor gates it.
 	Setup bool `json:"setup,omitempty"`
+
+	// What the part changes, as oath-classify found it: oath-gate judges a Bash call from these
+	// alone. Every zero value is the cautious one (an older or partial output is a change).
+
+	// ReadOnly: the command changes nothing by itself and runs no other program (the allow
+	// list of package readonly; a redirection of the call is in paths.write, not here).
+	ReadOnly bool `json:"read_only,omitempty"`
+	// DirUnknown: the directory it runs in is not one path known statically (cd "$X", a cd
+	// in one branch only); Dir is then empty.
+	DirUnknown bool `json:"dir_unknown,omitempty"`
+	// Writes are the absolute paths it writes, creates, moves or deletes, resolved against the
+	// directory it runs in. "DIR/**" is a write to the whole tree (rm -r DIR, mv DIR, chmod -R).
+	Writes []string `json:"writes,omitempty"`
+	// WritesUnknown: it may write files that Writes does not name: a program whose writes
+	// oath-classify does not model (an interpreter, a build tool, an unknown program) or a
+	// target that cannot be known statically (rm "$X"). Any path among its arguments may be
+	// one it changes.
+	WritesUnknown bool `json:"writes_unknown,omitempty"`
 }
 
 // Reason is one rule that matched.
@@ -61,6 +79,9 @@ type Reason struct {
 type Paths struct {
 	Read  []string `json:"read"`
 	Write []string `json:"write"`
+	// WriteUnknown: the call writes a file whose name cannot be known statically (a
+	// redirection to "$F", rm "$X"): what it changes is not all in Write.
+	WriteUnknown bool `json:"write_unknown,omitempty"`
 }
 
 // Gate verdicts.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/envelope"
 )
 
 // BenchmarkJudge measures the rules alone on typical calls, against a protected list of 50
@@ -25,7 +27,7 @@ func BenchmarkJudge(b *testing.B) {
 		env  Env
 	}{
 		{"edit-active", file("Edit", "src/pkg/a.go"), active},
-		{"bash-pipeline-active", bash("go test ./... 2>&1 | tee /tmp/log && git status", cmds("go test ./...", "tee /tmp/log", "git status"), "../tmp/log"), active},
+		{"bash-pipeline-active", sh("go test ./... 2>&1 | tee /tmp/log && git status"), active},
 		{"read-null", read("src/a.go"), null},
 		{"hard-block", sh("sed -i s/a/b/ CLAUDE.md"), active},
 		{"admin-commit-fake-git", sh("git add state.md && git commit -m end"), null},
@@ -39,22 +41,37 @@ func BenchmarkJudge(b *testing.B) {
 	}
 }
 
-// FuzzJudge: whatever oath-classify reports (commands, write paths) and whatever state.md says,
+// FuzzJudge: whatever oath-classify reports (parts, write paths) and whatever state.md says,
 // Judge answers allow or block with a rule and a reason, never panics, and never lets a write
-// to CLAUDE.md through.
+// to CLAUDE.md through, be it in paths.write, a part's writes or, for a part whose writes are
+// unknown, among its arguments.
 func FuzzJudge(f *testing.F) {
-	f.Add("git\x00add\x00state.md\x01git\x00commit\x00-m\x00x", "state.md", "## playbook\nactive: null\n## config\nsecurity: admin\n")
-	f.Add("mv\x00plan/playbook-*.md\x00plan/archive/", "../p/plan/archive", "")
-	f.Add("cd\x00..\x01rm\x00-rf\x00p", "/p/./.claude//hooks/", "## playbook\nactive: x\n")
-	f.Fuzz(func(t *testing.T, commands, write, stateText string) {
-		var cs [][]string
-		for _, c := range strings.Split(commands, "\x01") {
-			cs = append(cs, strings.Split(c, "\x00"))
-		}
+	f.Add("git\x00add\x00state.md\x01git\x00commit\x00-m\x00x", "state.md", "## playbook\nactive: null\n## config\nsecurity: admin\n", uint8(0))
+	f.Add("mv\x00plan/playbook-*.md\x00plan/archive/", "../p/plan/archive", "", uint8(2))
+	f.Add("cd\x00..\x01rm\x00-rf\x00p", "/p/./.claude//hooks/", "## playbook\nactive: x\n", uint8(7))
+	f.Fuzz(func(t *testing.T, commands, write, stateText string, flags uint8) {
 		g := &fakeGit{staged: []string{write}, unpushed: map[string][]string{"@{u}": {write}}}
 		env := Env{ProjectDir: proj, PlaybookGate: true, State: ParseState([]byte(stateText)), StateText: []byte(stateText), Git: g}
 		for _, w := range []string{write, "CLAUDE.md"} {
-			c := bash("fuzz", cs, w)
+			var ps []envelope.Part
+			for i, c := range strings.Split(commands, "\x01") {
+				p := envelope.Part{Argv: strings.Split(c, "\x00"), ReadOnly: flags&1 != 0, DirUnknown: flags&4 != 0}
+				if flags&2 != 0 {
+					p.Dir = proj + "/plan"
+				}
+				switch i % 3 {
+				case 0:
+					p.Writes = []string{w}
+					p.ReadOnly = false
+				case 1:
+					p.WritesUnknown, p.ReadOnly = true, false
+					p.Argv = append(p.Argv, w)
+				}
+				ps = append(ps, p)
+			}
+			c := parts(ps...)
+			c.Classify.Paths.Write = []string{w}
+			c.Classify.Paths.WriteUnknown = flags&8 != 0
 			v := Judge(c, env)
 			if (v.Verdict != "allow" && v.Verdict != "block") || v.Rule == "" || v.Reason == "" {
 				t.Fatalf("verdict %+v", v)

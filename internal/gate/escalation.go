@@ -3,6 +3,8 @@ package gate
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/envelope"
 )
 
 // RuleSelfEscalation blocks the agent from raising state.md's security to admin. Seed 000 lets
@@ -63,9 +65,14 @@ func writesState(targets []target) bool {
 func IsStateFile(p string) bool { return strings.EqualFold(filepath.Base(p), "state.md") }
 
 // selfEscalation blocks a write to state.md that would leave security: admin when it is not
-// admin now, and any write to state.md whose content the gate cannot see while it is not admin.
-func (env Env) selfEscalation(c Call, targets []target) (bool, string) {
-	if !writesState(targets) {
+// admin now, and any write to state.md whose content the gate cannot see while it is not admin:
+// a part whose writes are unknown and that is given state.md (yq -i … state.md) included.
+func (env Env) selfEscalation(c Call, targets []target, changing []envelope.Part, cwd string) (bool, string) {
+	written := writesState(targets)
+	for _, p := range changing {
+		written = written || writesState(env.named(cwd, p))
+	}
+	if !written {
 		return false, ""
 	}
 	if env.State.SecurityErr == nil && env.State.Security == SecurityAdmin {

@@ -17,12 +17,16 @@
 //     whitelist pass.
 //
 // What counts as a change: every path in oath.classify's paths.write (and a file tool's
-// tool_input path), and, for Bash, every command that readonly.ReadOnly does not know to change
-// nothing by itself (oath-classify's own, option-aware knowledge: tree -o, rg --pre, git -c …, so
-// the two stages cannot disagree; whatever it writes through a redirection is in paths.write).
-// A non-Bash tool with no write path (Read, Grep, WebFetch, an MCP tool
-// oath-classify found no write for) changes nothing. Should oath-classify miss a write route,
-// HARD_BLOCK also checks every argument of a changing command, and DEST/base(SOURCE) of cp, mv, ln.
+// tool_input path), and, for Bash, every part (simple command) of oath.classify.parts that is
+// not read_only. The gate reads nothing else of a Bash call: not tool_input.command, and it
+// parses no command line: which arguments a command writes is known in one place, the rules
+// of oath-classify that judge those writes. A part's writes are resolved where it runs (DIR/**
+// for a whole tree); a part whose writes oath-classify could not all name (writes_unknown) is
+// a change the gate cannot place, and HARD_BLOCK checks each of its arguments instead.
+// Fail-closed: a Bash call with no parts, a write whose target cannot be known
+// (paths.write_unknown) and a part whose directory cannot be known are changes to the project
+// that only an active playbook lets through. A non-Bash tool with no write path (Read, Grep,
+// WebFetch, an MCP tool oath-classify found no write for) changes nothing.
 //
 // A field of state.md is read only by the calls whose verdict depends on it: reads and writes of
 // the exceptions pass even when state.md is missing (that is how it is recreated); every other
@@ -34,7 +38,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/oath-harness/oath-harness/internal/classify/readonly"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 )
@@ -65,7 +68,6 @@ type Call struct {
 	Tool     string // tool_name
 	Cwd      string // the event's cwd; "" means the project directory
 	ToolPath string // tool_input.file_path or notebook_path of a file tool, as given
-	Command  string // tool_input.command of Bash, as given
 
 	EventErr error // the event's fields could not be decoded
 
@@ -125,6 +127,7 @@ type place struct{ abs, rel string }
 type target struct {
 	shown  string // as reported, for reasons
 	places []place
+	tree   bool // the write reaches everything below the path, so a directory above a protected path counts
 }
 
 // Judge returns the gate's verdict on a call.
@@ -156,33 +159,21 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 		return block(RuleNoTarget, "%s names no file in tool_input; the gate cannot tell what it would change", c.Tool)
 	}
 
-	var writes []string
-	writes = append(writes, c.Classify.Paths.Write...)
-	if fileTools[c.Tool] {
-		writes = append(writes, c.ToolPath)
-	}
-	targets := make([]target, 0, len(writes))
-	for _, w := range writes {
-		if w == "" {
-			continue
-		}
-		targets = append(targets, env.target(cwd, w))
-	}
-	cmds := c.Classify.Commands
-	changing := len(targets) > 0
-	for _, argv := range cmds {
-		if !readonly.ReadOnly(argv) {
-			changing = true
+	cl := c.Classify
+	targets := env.targets(cwd, c)
+	// The changing parts: a Bash call with no parts is one the gate cannot see into.
+	var others []envelope.Part
+	for _, p := range cl.Parts {
+		if !p.ReadOnly {
+			others = append(others, p)
 		}
 	}
-	unparsed := isBash && len(cmds) == 0 && strings.TrimSpace(c.Command) != ""
-	if unparsed {
-		changing = true
-	}
+	unparsed := isBash && len(cl.Parts) == 0
+	changing := len(targets) > 0 || len(others) > 0 || unparsed || cl.Paths.WriteUnknown
 
 	// HARD_BLOCK: whatever the mode.
 	if changing {
-		if v, blocked := env.hardBlock(cwd, targets, cmds); blocked {
+		if v, blocked := env.hardBlock(cwd, targets, others); blocked {
 			return v
 		}
 	}
@@ -192,7 +183,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	if !changing {
 		return allow(RuleReadOnly, "the call changes nothing")
 	}
-	if blocked, why := env.selfEscalation(c, targets); blocked {
+	if blocked, why := env.selfEscalation(c, targets, others, cwd); blocked {
 		return block(RuleSelfEscalation, "%s", why)
 	}
 
@@ -203,13 +194,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 			semantic = append(semantic, t)
 		}
 	}
-	var others [][]string
-	for _, argv := range cmds {
-		if !readonly.ReadOnly(argv) {
-			others = append(others, argv)
-		}
-	}
-	if len(semantic) == 0 && len(others) == 0 && !unparsed {
+	if len(semantic) == 0 && len(others) == 0 && !unparsed && !cl.Paths.WriteUnknown {
 		return allow(RuleException, "the call changes only %s or files outside the project, which pass the playbook gate", exceptionList)
 	}
 
@@ -222,7 +207,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	}
 	const noPlaybook = "no playbook is active (state.md playbook.active: null)"
 	if unparsed {
-		return block(RulePlaybookGate, "%s and oath-classify found no command in %q, so the gate cannot tell that it changes nothing", noPlaybook, truncate(c.Command, 80))
+		return block(RulePlaybookGate, "%s and oath-classify found no command in the Bash call, so the gate cannot tell that it changes nothing", noPlaybook)
 	}
 	// The maintenance whitelist only ever opens paths that are exceptions anyway, so a semantic
 	// write is blocked before security is even read.
@@ -230,7 +215,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 		t := semantic[0]
 		return block(RulePlaybookGate, "%s: %s is %s; write plan/playbook-NAME.md and set playbook.active to it first", noPlaybook, t.shown, category(t))
 	}
-	return env.maintenance(cwd, cmds, others, noPlaybook)
+	return env.maintenance(cwd, others, cl.Paths.WriteUnknown, noPlaybook)
 }
 
 const exceptionList = "state.md, plan/playbook-*.md and plan/archive/**"
@@ -322,9 +307,48 @@ func rel(dir, p string) string {
 	return filepath.ToSlash(r)
 }
 
-// hardBlock checks every written path, and every argument of a command that might write what it
-// names (defence in depth, should oath-classify miss a write route).
-func (env Env) hardBlock(cwd string, targets []target, cmds [][]string) (envelope.GateVerdict, bool) {
+// targets are the paths the call writes: a file tool's target, oath.classify's paths.write and
+// each part's writes. A write reaches everything below it (tree) when a part says so (DIR/**)
+// or when no part names it (a redirection, a file tool: judged as before, the cautious way);
+// a part's plain write (cp x . writes into ., not over it) reaches the path and what is below
+// a protected path, not the directories above one.
+func (env Env) targets(cwd string, c Call) []target {
+	var out []target
+	add := func(w string, tree bool) {
+		if w == "" {
+			return
+		}
+		if d, ok := strings.CutSuffix(w, "/**"); ok {
+			w, tree = d, true
+			if w == "" {
+				w = "/"
+			}
+		}
+		t := env.target(cwd, w)
+		t.tree = tree
+		out = append(out, t)
+	}
+	if fileTools[c.Tool] {
+		add(c.ToolPath, true)
+	}
+	plain := map[string]bool{}
+	for _, p := range c.Classify.Parts {
+		for _, w := range p.Writes {
+			add(w, false)
+			plain[w] = true
+		}
+	}
+	for _, w := range c.Classify.Paths.Write {
+		if !plain[w] {
+			add(w, true)
+		}
+	}
+	return out
+}
+
+// hardBlock checks every written path, and the arguments of a part whose writes are unknown
+// (python3 tool.py CLAUDE.md may write what it is given), resolved where the part runs.
+func (env Env) hardBlock(cwd string, targets []target, changing []envelope.Part) (envelope.GateVerdict, bool) {
 	if env.ProtectedErr != nil {
 		return block(RuleProtectedList, "the protected-files list cannot be read (%v), so no change can be checked against it; fix the list", env.ProtectedErr), true
 	}
@@ -332,102 +356,73 @@ func (env Env) hardBlock(cwd string, targets []target, cmds [][]string) (envelop
 	if prot == nil {
 		prot = DefaultProtected()
 	}
-	check := func(t target, how string, ancestors bool) (envelope.GateVerdict, bool) {
+	check := func(t target, how string) (envelope.GateVerdict, bool) {
 		for _, p := range t.places {
-			if e, ok := prot.match(p.rel, p.abs, ancestors); ok {
+			if e, ok := prot.match(p.rel, p.abs, t.tree); ok {
 				return block(RuleHardBlock, "%s %s, protected by %q (%s); HARD_BLOCK holds in every mode, admin included: only a person can change it, outside the agent", how, t.shown, e.Pattern, e.Source), true
 			}
 		}
 		return envelope.GateVerdict{}, false
 	}
 	for _, t := range targets {
-		if v, ok := check(t, "the call writes", true); ok {
+		if v, ok := check(t, "the call writes"); ok {
 			return v, true
 		}
 	}
-	// An argument is resolved against the event's cwd and every directory a cd before it named:
-	// the command list is flat, so which cd applies is not known, and every reading is checked.
-	dirs := []string{cwd}
-	for _, argv := range cmds {
-		if n := cmdName(argv); (n == "cd" || n == "pushd") && len(argv) > 1 {
-			for _, d := range dirs {
-				if len(dirs) < maxDirs {
-					dirs = append(dirs, joinDir(d, argv[len(argv)-1]))
-				}
-			}
-			continue
-		}
-		if writesNoOperand(argv) {
-			continue
-		}
-		trees := treeWriters[cmdName(argv)]
-		for _, d := range dirs {
-			if g, ok := parseGit(argv); ok && g.dir != "" {
-				d = joinDir(d, g.dir)
-			}
-			for _, a := range argv[1:] {
-				for _, cand := range argCandidates(a) {
-					if v, ok := check(env.target(d, cand), fmt.Sprintf("%s names", cmdName(argv)), trees); ok {
-						return v, true
-					}
-				}
-			}
-			for _, cand := range intoDir(argv) {
-				if v, ok := check(env.target(d, cand), fmt.Sprintf("%s writes", cmdName(argv)), false); ok {
-					return v, true
-				}
+	for _, p := range changing {
+		for _, t := range env.named(cwd, p) {
+			if v, ok := check(t, partName(p)+" names"); ok {
+				return v, true
 			}
 		}
 	}
 	return envelope.GateVerdict{}, false
 }
 
-// treeWriters act on whole directory trees, so naming a directory above a protected file is a
-// write to it (rm -r .claude, git checkout .). Other commands that merely name a directory
-// ("go test .", "make -C .") are checked against the protected paths and what lies below them.
-var treeWriters = map[string]bool{
-	"rm": true, "rmdir": true, "mv": true, "chmod": true, "chown": true, "chgrp": true,
-	"find": true, "rsync": true, "shred": true, "unlink": true, "git": true, "setfacl": true, "chattr": true,
-}
-
-// copiers take SOURCE… DEST, where DEST may be a directory the sources land in.
-var copiers = map[string]bool{"cp": true, "mv": true, "ln": true, "install": true, "rsync": true}
-
-// intoDir returns DEST/base(SOURCE) for each source of a copier: "cp /tmp/CLAUDE.md ." writes
-// ./CLAUDE.md without naming it.
-func intoDir(argv []string) []string {
-	if !copiers[cmdName(argv)] {
+// named are the paths a part whose writes are unknown may write: each of its arguments,
+// resolved where it runs (a write to the path itself and below, not to the directories above:
+// go test . does not write the whole project). A part whose writes are known names none.
+func (env Env) named(cwd string, p envelope.Part) []target {
+	if !p.WritesUnknown || len(p.Argv) == 0 {
 		return nil
 	}
-	ops, _ := operands(argv[1:], nil)
-	if len(ops) < 2 {
-		return nil
-	}
-	dest := ops[len(ops)-1]
-	var out []string
-	for _, src := range ops[:len(ops)-1] {
-		out = append(out, filepath.Join(dest, filepath.Base(src)))
+	var out []target
+	dir := partDir(cwd, p)
+	for _, a := range p.Argv[1:] {
+		for _, n := range argPaths(a) {
+			out = append(out, env.target(dir, n))
+		}
 	}
 	return out
 }
 
-// maxDirs bounds the directories an argument is resolved against (a chain of cd doubles them).
-const maxDirs = 64
-
-// argCandidates are the paths an argument may name: itself, and the value of "--opt=value" or
-// "of=value" (dd).
-func argCandidates(a string) []string {
-	if a == "" || a == "-" || a == "--" {
-		return nil
-	}
+// argPaths are the paths one argument of a program may name: the word itself, and the value of
+// --opt=VALUE or key=VALUE (dd of=F). Nothing is known of the program: its writes are unknown.
+func argPaths(a string) []string {
 	var out []string
-	if !strings.HasPrefix(a, "-") {
+	if a != "" && !strings.HasPrefix(a, "-") {
 		out = append(out, a)
 	}
-	if _, v, ok := strings.Cut(a, "="); ok && v != "" {
+	if _, v, ok := strings.Cut(a, "="); ok && v != "" && !strings.HasPrefix(v, "-") {
 		out = append(out, v)
 	}
 	return out
+}
+
+// partName is a part's program without its directory ("/bin/rm" is rm).
+func partName(p envelope.Part) string {
+	if len(p.Argv) == 0 {
+		return "a command"
+	}
+	return filepath.Base(p.Argv[0])
+}
+
+// partDir is where a part runs: its own directory, or the call's.
+func partDir(cwd string, p envelope.Part) string {
+	if p.Dir != "" {
+		return p.Dir
+	}
+	return cwd
 }
 
 func joinDir(cwd, d string) string {

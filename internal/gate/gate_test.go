@@ -1,11 +1,17 @@
 package gate
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify"
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 const proj = "/p"
@@ -47,25 +53,29 @@ func abs(rel []string) []string {
 	return out
 }
 
-func bash(command string, cmds [][]string, writes ...string) Call {
-	return Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Command: command,
-		Classify: &envelope.Classification{Commands: cmds, Paths: envelope.Paths{Write: abs(writes)}}}
+// sh is a Bash call as oath-classify reports it: the gate judges its parts.
+func sh(command string) Call {
+	return Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Classify: classified(command)}
 }
 
-func argv(s string) []string { return strings.Fields(s) }
-
-func cmds(ss ...string) [][]string {
-	out := make([][]string, len(ss))
-	for i, s := range ss {
-		out[i] = argv(s)
+var theClassifier = sync.OnceValue(func() *classify.Classifier {
+	c, err := classify.New(settings.Defaults(), layout.Layout{ProjectDir: proj, Root: "/oath-root"})
+	if err != nil {
+		panic(err)
 	}
-	return out
+	return c
+})
+
+// classified is oath.classify for a Bash command run in the project directory.
+func classified(command string) *envelope.Classification {
+	in, _ := json.Marshal(map[string]string{"command": command})
+	cl := theClassifier().Classify(&claude.Event{HookEventName: "PreToolUse", ToolName: "Bash", Cwd: proj, ToolInput: in})
+	return &cl
 }
 
-// sh is a Bash call whose commands are the &&-separated parts of command, with no write paths:
-// what is left when oath-classify misses every write route.
-func sh(command string, writes ...string) Call {
-	return bash(command, cmds(strings.Split(command, " && ")...), writes...)
+// parts is a Bash call with the parts given, as a test writes them by hand.
+func parts(ps ...envelope.Part) Call {
+	return Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Classify: &envelope.Classification{Parts: ps}}
 }
 
 // file is a file tool call naming rel in tool_input only (oath.classify lists no write).
@@ -157,24 +167,24 @@ func TestHardBlock(t *testing.T) {
 		{"MultiEdit a guard hook", file("MultiEdit", ".claude/hooks/playbook-guard.sh"), Env{}, RuleHardBlock, "playbook-guard.sh"},
 		{"NotebookEdit", Call{Event: "PreToolUse", Tool: "NotebookEdit", Cwd: proj, ToolPath: "CLAUDE.md", Classify: &envelope.Classification{}}, Env{}, RuleHardBlock, "CLAUDE.md"},
 		{"case folded", file("Write", "claude.MD"), Env{}, RuleHardBlock, "CLAUDE.md"},
-		{"redirect", bash("echo x > CLAUDE.md", cmds("echo x"), "CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
-		{"append redirect admin", bash("echo x >> CLAUDE.md", cmds("echo x"), "CLAUDE.md"), admin, RuleHardBlock, "CLAUDE.md"},
-		{"tee reported", bash("echo x | tee CLAUDE.md", cmds("echo x", "tee CLAUDE.md"), "CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
-		{"mv onto reported", bash("mv x CLAUDE.md", cmds("mv x CLAUDE.md"), "x", "CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
-		{"mv onto unreported", sh("mv x CLAUDE.md"), Env{}, RuleHardBlock, "mv names CLAUDE.md"},
-		{"mv away", sh("mv CLAUDE.md /tmp/x"), Env{}, RuleHardBlock, "mv names CLAUDE.md"},
-		{"cp", sh("cp /tmp/evil .claude/protected-files.txt"), Env{}, RuleHardBlock, "cp names .claude/protected-files.txt"},
-		{"sed -i", sh("sed -i s/a/b/ CLAUDE.md"), Env{}, RuleHardBlock, "sed names CLAUDE.md"},
-		{"tee", sh("tee -a CLAUDE.md"), Env{}, RuleHardBlock, "tee names CLAUDE.md"},
-		{"rm", sh("rm -f CLAUDE.md"), Env{}, RuleHardBlock, "rm names CLAUDE.md"},
-		{"rm -rf parent", sh("rm -rf .claude"), Env{}, RuleHardBlock, "rm names .claude"},
-		{"rm -rf project", sh("rm -rf ."), Env{}, RuleHardBlock, "rm names " + proj},
-		{"rm reported parent", bash("rm -rf .claude", cmds("rm -rf .claude"), ".claude"), Env{}, RuleHardBlock, "the call writes .claude"},
-		{"ln -sf", sh("ln -sf /tmp/x CLAUDE.md"), Env{}, RuleHardBlock, "ln names CLAUDE.md"},
-		{"dd of=", sh("dd if=/dev/zero of=CLAUDE.md"), Env{}, RuleHardBlock, "dd names CLAUDE.md"},
+		{"redirect", sh("echo x > CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"append redirect admin", sh("echo x >> CLAUDE.md"), admin, RuleHardBlock, "CLAUDE.md"},
+		{"tee reported", sh("echo x | tee CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"mv onto reported", sh("mv x CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
+		{"mv onto", sh("mv x CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"mv away", sh("mv CLAUDE.md /tmp/x"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"cp", sh("cp /tmp/evil .claude/protected-files.txt"), Env{}, RuleHardBlock, "the call writes .claude/protected-files.txt"},
+		{"sed -i", sh("sed -i s/a/b/ CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"tee", sh("tee -a CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"rm", sh("rm -f CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"rm -rf parent", sh("rm -rf .claude"), Env{}, RuleHardBlock, "the call writes .claude"},
+		{"rm -rf project", sh("rm -rf ."), Env{}, RuleHardBlock, "the call writes " + proj},
+		{"rm reported parent", sh("rm -rf .claude"), Env{}, RuleHardBlock, "the call writes .claude"},
+		{"ln -sf", sh("ln -sf /tmp/x CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"dd of=", sh("dd if=/dev/zero of=CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
 		{"truncate", sh("truncate -s 0 CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
 		{"chmod", sh("chmod 000 .claude/hooks/init-guard.sh"), Env{}, RuleHardBlock, "init-guard.sh"},
-		{"git checkout", sh("git checkout -- CLAUDE.md"), Env{}, RuleHardBlock, "git names CLAUDE.md"},
+		{"git checkout", sh("git checkout -- CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
 		{"git -C", sh("git -C .claude restore protected-files.txt"), Env{}, RuleHardBlock, ".claude/protected-files.txt"},
 		{"cd then rm", sh("cd .claude && rm protected-files.txt"), Env{}, RuleHardBlock, ".claude/protected-files.txt"},
 		{"python writes", sh("python3 -c pass CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
@@ -196,10 +206,10 @@ func TestHardBlock(t *testing.T) {
 		{"grep CLAUDE.md", sh("grep -n x CLAUDE.md"), admin, RuleReadOnly, ""},
 		{"git add CLAUDE.md", sh("git add CLAUDE.md"), Env{}, RuleGateOff, ""},
 		{"git diff CLAUDE.md", sh("git diff CLAUDE.md"), Env{}, RuleGateOff, ""},
-		{"find -delete is not read-only", sh("find . -name CLAUDE.md -delete"), Env{}, RuleHardBlock, "find names"},
-		{"git checkout .", sh("git checkout ."), Env{}, RuleHardBlock, "git names " + proj},
-		{"cp into the project", sh("cp /tmp/CLAUDE.md ."), Env{}, RuleHardBlock, "cp writes CLAUDE.md"},
-		{"cp into .claude", sh("cp -f /tmp/a/protected-files.txt /tmp/b .claude/"), Env{}, RuleHardBlock, "cp writes .claude/protected-files.txt"},
+		{"find -delete is not read-only", sh("find . -name CLAUDE.md -delete"), Env{}, RuleHardBlock, "the call writes " + proj},
+		{"git checkout .", sh("git checkout ."), Env{}, RuleHardBlock, "the call writes " + proj},
+		{"cp into the project", sh("cp /tmp/CLAUDE.md ."), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"cp into .claude", sh("cp -f /tmp/a/protected-files.txt /tmp/b .claude/"), Env{}, RuleHardBlock, "the call writes .claude/protected-files.txt"},
 		{"cp elsewhere into the project", sh("cp /tmp/notes.md ."), Env{}, RuleGateOff, ""},
 		{"go test . names the project only", sh("go test . ./..."), Env{}, RuleGateOff, ""},
 		{"make -C .claude", sh("make -C .claude"), Env{}, RuleGateOff, ""},
@@ -218,7 +228,7 @@ func TestPlaybookGate(t *testing.T) {
 	active := Env{PlaybookGate: true, State: state("plan/playbook-auth.md", "strict")}
 	cases := []gateCase{
 		{"hook edit (A)", file("Edit", ".claude/hooks/pre.sh"), strict, RulePlaybookGate, "a hook"},
-		{"redirect into code (A)", bash(`echo 'x' > src/index.ts`, cmds("echo x"), "src/index.ts"), strict, RulePlaybookGate, "src/index.ts is code (seed 000: *.ts)"},
+		{"redirect into code (A)", sh(`echo 'x' > src/index.ts`), strict, RulePlaybookGate, "src/index.ts is code (seed 000: *.ts)"},
 		{"git add (A)", sh("git add state.md"), strict, RulePlaybookGate, "only security: admin allows; security is strict"},
 		{"settings", file("Write", ".claude/settings.json"), strict, RulePlaybookGate, "a settings file"},
 		{"config", file("Write", "vite.config.ts"), strict, RulePlaybookGate, "*.config.*"},
@@ -226,19 +236,18 @@ func TestPlaybookGate(t *testing.T) {
 		{"other project file", file("Write", "notes.txt"), strict, RulePlaybookGate, "a change to the project"},
 		{"unknown command", sh("npm install"), strict, RulePlaybookGate, "might change something"},
 		{"mkdir strict", sh("mkdir -p plan/archive"), strict, RulePlaybookGate, "only security: admin"},
-		{"unparsed command", bash("for((;;))", nil), strict, RulePlaybookGate, "found no command"},
+		{"unparsed command", parts(), strict, RulePlaybookGate, "found no command"},
 		{"state.md", editState("active: null", "active: plan/playbook-a.md"), strict, RuleException, ""},
 		{"playbook bootstrap", file("Write", "plan/playbook-auth.md"), strict, RuleException, ""},
 		{"archive", file("Write", "plan/archive/2026/playbook-old.md"), strict, RuleException, ""},
-		{"redirect into state.md, strict", bash("echo x >> state.md", cmds("echo x"), "state.md"), strict, RuleSelfEscalation, "cannot see"},
-		{"redirect into state.md, admin", bash("echo x >> state.md", cmds("echo x"), "state.md"), Env{PlaybookGate: true, State: state("null", "admin")}, RuleException, ""},
+		{"redirect into state.md, strict", sh("echo x >> state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"redirect into state.md, admin", sh("echo x >> state.md"), Env{PlaybookGate: true, State: state("null", "admin")}, RuleException, ""},
 		{"playbook dir is not a playbook", file("Write", "plan/playbook-x.md/evil.go"), strict, RulePlaybookGate, "code"},
-		{"temp file", bash("echo x > /tmp/x", cmds("echo x")), strict, RuleReadOnly, ""},
-		{"temp file reported", Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Command: "echo x > /tmp/x", Classify: &envelope.Classification{Commands: cmds("echo x"), Paths: envelope.Paths{Write: []string{"/tmp/x"}}}}, strict, RuleException, "outside the project"},
+		{"temp file", sh("echo x > /tmp/x"), strict, RuleException, "outside the project"},
 		{"Read", read("src/a.go"), strict, RuleReadOnly, ""},
 		{"ls and git status", sh("ls -la && git status && git log --oneline"), strict, RuleReadOnly, ""},
 		{"cd and cat", sh("cd src && cat a.go"), strict, RuleReadOnly, ""},
-		{"git -c is not read-only", sh("git -c core.pager=sh log"), strict, RulePlaybookGate, "git option"},
+		{"git -c is not read-only", sh("git -c core.pager=sh log"), strict, RulePlaybookGate, "might change"},
 		{"git diff --output", sh("git diff --output=src/a.go"), strict, RulePlaybookGate, ""},
 		{"sort -o", sh("sort -o src/a.go x"), strict, RulePlaybookGate, ""},
 		{"active playbook", file("Edit", "src/a.go"), active, RulePlaybookActive, "plan/playbook-auth.md"},
@@ -262,9 +271,9 @@ func TestAdminMaintenance(t *testing.T) {
 	broken.Git = &fakeGit{err: errors.New("git diff --cached --name-only failed: not a git repository")}
 	cases := []gateCase{
 		{"Edit state.md (B)", editState("active: plan/playbook-x.md", "active: null"), admin, RuleException, ""},
-		{"mv playbook into archive (B)", bash("mv plan/playbook-x.md plan/archive/", cmds("mv plan/playbook-x.md plan/archive/"), "plan/playbook-x.md", "plan/archive"), admin, RuleMaintenance, ""},
+		{"mv playbook into archive (B)", sh("mv plan/playbook-x.md plan/archive/"), admin, RuleMaintenance, ""},
 		{"mv glob into archive", sh("mv plan/playbook-*.md plan/archive/"), admin, RuleMaintenance, ""},
-		{"mkdir -p plan/archive (B)", bash("mkdir -p plan/archive", cmds("mkdir -p plan/archive"), "plan/archive"), admin, RuleMaintenance, ""},
+		{"mkdir -p plan/archive (B)", sh("mkdir -p plan/archive"), admin, RuleMaintenance, ""},
 		{"git add state.md (B)", sh("git add state.md"), admin, RuleMaintenance, ""},
 		{"git add plan/archive/** (B)", sh("git add plan/archive/**"), admin, RuleMaintenance, ""},
 		{"git commit (B)", sh("git commit -m chore"), admin, RuleMaintenance, ""},
@@ -287,11 +296,20 @@ func TestAdminMaintenance(t *testing.T) {
 		{"git commit --no-verify", sh("git commit --no-verify -m x"), admin, RulePlaybookGate, "--no-verify"},
 		{"git rm", sh("git rm plan/playbook-x.md"), admin, RulePlaybookGate, "not in the maintenance whitelist"},
 		{"rm a playbook", sh("rm plan/playbook-x.md"), admin, RulePlaybookGate, "might change"},
-		{"mv code into archive", sh("mv src/a.go plan/archive/"), admin, RulePlaybookGate, "not a playbook"},
-		{"mv state.md away", sh("mv state.md plan/archive/"), admin, RulePlaybookGate, "not a playbook"},
-		{"mv playbook elsewhere", sh("mv plan/playbook-x.md src/"), admin, RulePlaybookGate, "not into plan/archive"},
-		{"mkdir elsewhere", sh("mkdir -p src/new"), admin, RulePlaybookGate, "creates src/new"},
-		{"cd first", sh("cd plan && mv playbook-x.md archive/"), admin, RulePlaybookGate, "changes directory"},
+		{"mv code into archive", sh("mv src/a.go plan/archive/"), admin, RulePlaybookGate, "src/a.go is code"},
+		{"mv state.md away", sh("mv state.md plan/archive/"), admin, RulePlaybookGate, "mv may only move a playbook"},
+		{"mv playbook elsewhere", sh("mv plan/playbook-x.md src/"), admin, RulePlaybookGate, "src is a change to the project"},
+		{"mkdir elsewhere", sh("mkdir -p src/new"), admin, RulePlaybookGate, "src/new is a change"},
+		// The parts say where each command runs: a cd before the operation is followed.
+		{"cd first", sh("cd plan && mv playbook-x.md archive/"), admin, RuleMaintenance, ""},
+		{"cd first, somewhere else", sh("cd src && mv ../plan/playbook-x.md ."), admin, RulePlaybookGate, "src is a change"},
+		{"cd to a variable first", sh(`cd "$D" && mv playbook-x.md archive/`), admin, RulePlaybookGate, "cannot be known statically"},
+		{"cd to a variable, git commit", sh(`cd "$D" && git commit -m x`), admin, RulePlaybookGate, "directory that cannot be known"},
+		{"git -C", sh("git -C plan add archive"), admin, RulePlaybookGate, "before the subcommand"},
+		{"git -c", sh("git -c user.name=x commit -m x"), admin, RulePlaybookGate, "before the subcommand"},
+		{"mkdir by hand, writes unknown", parts(envelope.Part{Argv: []string{"mkdir", "plan/archive"}, WritesUnknown: true}), admin, RulePlaybookGate, "cannot all be known"},
+		{"mv of a glob into archive", sh("mv plan/playbook-*.md plan/archive"), admin, RuleMaintenance, ""},
+		{"mkdir with a mode", sh("mkdir -m 700 plan/archive"), admin, RuleMaintenance, ""},
 		{"Edit code", file("Edit", "src/a.go"), admin, RulePlaybookGate, "code"},
 		{"Edit hook", file("Edit", ".claude/hooks/x.sh"), admin, RulePlaybookGate, "hook"},
 		{"Edit settings", file("Edit", ".claude/settings.local.json"), admin, RulePlaybookGate, "settings"},
@@ -329,7 +347,7 @@ func TestFailClosed(t *testing.T) {
 // TestGitOnlyWhenNeeded: git runs for a git commit or push the admin whitelist might allow, and
 // for nothing else (the gate runs on every tool call).
 func TestGitOnlyWhenNeeded(t *testing.T) {
-	for _, tc := range []struct {
+	for i, tc := range []struct {
 		call  Call
 		env   Env
 		calls int
@@ -346,7 +364,7 @@ func TestGitOnlyWhenNeeded(t *testing.T) {
 		tc.env.ProjectDir, tc.env.Git = proj, g
 		Judge(tc.call, tc.env)
 		if g.calls != tc.calls {
-			t.Errorf("%s: git ran %d times, want %d", tc.call.Command+tc.call.ToolPath, g.calls, tc.calls)
+			t.Errorf("case %d: git ran %d times, want %d", i, g.calls, tc.calls)
 		}
 	}
 }
@@ -391,7 +409,9 @@ func TestSelfEscalation(t *testing.T) {
 		{"Write with admin, state.md missing", writeState(adminText), missing, RuleSelfEscalation, ""},
 		{"Write by another spelling", func() Call { c := writeState(adminText); c.ToolPath = "./sub/../STATE.md"; return c }(), strict, RuleSelfEscalation, ""},
 		{"Write without visible content", file("Write", "state.md"), strict, RuleSelfEscalation, "cannot see"},
-		{"sed -i", sh("sed -i s/strict/admin/ state.md", "state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"sed -i", sh("sed -i s/strict/admin/ state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"a program whose writes are unknown, given state.md", sh("yq -i .config.security=admin state.md"), strict, RuleSelfEscalation, "cannot see"},
+		{"a program whose writes are unknown, given state.md, while admin", sh("yq -i .x=1 state.md"), admin, RulePlaybookGate, "might change"},
 		{"Edit the playbook line", editState("active: null", "active: plan/playbook-a.md"), strict, RuleException, ""},
 		{"Edit not found", editState("nothing like this", "security: admin"), strict, RuleException, ""},
 		{"Edit admin to strict", editState("admin", "strict"), admin, RuleException, ""},
@@ -414,4 +434,37 @@ func TestShellJoin(t *testing.T) {
 	if got := shellJoin([]string{"git", "commit", "-m", "a b", ""}); got != "git commit -m 'a b' ''" {
 		t.Errorf("shellJoin = %s", got)
 	}
+}
+
+// TestParts: a Bash call is judged from oath.classify's parts alone, and whatever they cannot
+// tell is a change to the project (fail-closed).
+func TestParts(t *testing.T) {
+	strict := Env{PlaybookGate: true, State: state("null", "strict")}
+	active := Env{PlaybookGate: true, State: state("plan/playbook-a.md", "strict")}
+	written := func(ws ...string) Call { return parts(envelope.Part{Argv: []string{"x"}, Writes: ws}) }
+	cases := []gateCase{
+		{"no parts, gate off", parts(), Env{}, RuleGateOff, ""},
+		{"no parts, playbook active", parts(), active, RulePlaybookActive, ""},
+		{"no parts, no playbook", parts(), strict, RulePlaybookGate, "found no command"},
+		{"a part without read_only changes", parts(envelope.Part{Argv: []string{"ls"}}), strict, RulePlaybookGate, "might change"},
+		{"read-only parts", parts(envelope.Part{Argv: []string{"ls"}, ReadOnly: true}), strict, RuleReadOnly, ""},
+		{"a part's write alone", written(proj + "/CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"a part's tree write", written(proj + "/.claude/**"), Env{}, RuleHardBlock, "the call writes .claude"},
+		{"a part's plain write of a parent", written(proj + "/.claude"), Env{}, RuleGateOff, ""},
+		{"paths.write alone reaches below", Call{Event: "PreToolUse", Tool: "Bash", Cwd: proj, Classify: &envelope.Classification{Paths: envelope.Paths{Write: []string{proj + "/.claude"}}}}, Env{}, RuleHardBlock, ".claude"},
+		{"arguments of a part with unknown writes", parts(envelope.Part{Argv: []string{"tool", "--out=CLAUDE.md"}, WritesUnknown: true}), Env{}, RuleHardBlock, "tool names CLAUDE.md"},
+		{"arguments where the part runs", parts(envelope.Part{Argv: []string{"tool", "protected-files.txt"}, Dir: proj + "/.claude", WritesUnknown: true}), Env{}, RuleHardBlock, ".claude/protected-files.txt"},
+		{"arguments of a part with known writes are reads", parts(envelope.Part{Argv: []string{"tool", "CLAUDE.md"}}), Env{}, RuleGateOff, ""},
+		{"arguments do not reach up", parts(envelope.Part{Argv: []string{"go", "test", "."}, WritesUnknown: true}), Env{}, RuleGateOff, ""},
+		{"redirect to a variable", sh(`echo x > "$F"`), strict, RulePlaybookGate, "cannot be known statically"},
+		{"redirect to a variable, playbook active", sh(`echo x > "$F"`), active, RulePlaybookActive, ""},
+		{"rm after a cd to a variable", sh(`cd "$D" && rm a`), strict, RulePlaybookGate, ""},
+		{"read after a cd to a variable", sh(`cd "$D" && cat a`), strict, RuleReadOnly, ""},
+		{"interpreter given a protected path", sh("python3 tool.py CLAUDE.md"), active, RuleHardBlock, "python3 names CLAUDE.md"},
+		{"bash -c is judged by what it runs", sh(`bash -c "cat a.go"`), strict, RuleReadOnly, ""},
+		{"cp into the project's directory", sh("cp /tmp/notes.md ."), Env{}, RuleGateOff, ""},
+		{"cp -r into the project's directory", sh("cp -r /tmp/x ."), Env{}, RuleHardBlock, proj},
+		{"find -delete", sh("find . -name '*.tmp' -delete"), Env{}, RuleHardBlock, proj},
+	}
+	run(t, cases)
 }

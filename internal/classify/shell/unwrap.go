@@ -366,7 +366,7 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 		}
 		break
 	}
-	operands = args[i:]
+	operands = args[min(i, len(args)):] // sh -o with its value missing: i is past the end
 	v := append(append([]string{}, via...), name)
 	switch {
 	case cmode && len(operands) > 0:

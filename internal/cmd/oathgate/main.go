@@ -39,7 +39,8 @@ Usage:
   oath-gate check [--json] PATH...     say whether each path is protected, and why
 
 Input (stage): one JSON object on stdin, the hook event, normally with oath.classify added by
-  oath-classify (paths.write and commands are what the gate judges).
+  oath-classify (paths.write and parts are what the gate judges; a Bash call is judged from its
+  parts alone: what each writes, whether it only reads, where it runs).
 Output (stage): the same object with oath.gate = {"verdict": "allow"|"block", "rule", "reason"}.
   Every other key passes through untouched. Events other than PreToolUse: verdict allow,
   rule not_a_tool_call.
@@ -115,13 +116,12 @@ func readCall(env *envelope.Envelope) gate.Call {
 		return c
 	}
 	c.Event, c.Tool, c.Cwd = ev.HookEventName, ev.ToolName, ev.Cwd
-	if len(ev.ToolInput) > 0 && (gate.IsFileTool(ev.ToolName) || ev.ToolName == claude.ToolBash) {
-		// Only the path and the command: a 1 MB Write's content is not decoded unless it is
-		// state.md's.
+	if len(ev.ToolInput) > 0 && gate.IsFileTool(ev.ToolName) {
+		// Only the path: a 1 MB Write's content is not decoded unless it is state.md's. A Bash
+		// call is judged from oath.classify's parts, never from tool_input.command.
 		var in struct {
-			FilePath     string          `json:"file_path"`
-			NotebookPath string          `json:"notebook_path"`
-			Command      json.RawMessage `json:"command"`
+			FilePath     string `json:"file_path"`
+			NotebookPath string `json:"notebook_path"`
 		}
 		if err := json.Unmarshal(ev.ToolInput, &in); err != nil {
 			c.EventErr = fmt.Errorf("tool_input: %v", err)
@@ -130,14 +130,6 @@ func readCall(env *envelope.Envelope) gate.Call {
 		c.ToolPath = in.FilePath
 		if c.ToolPath == "" {
 			c.ToolPath = in.NotebookPath
-		}
-		if len(in.Command) > 0 {
-			var s string
-			if json.Unmarshal(in.Command, &s) != nil {
-				c.EventErr = errors.New("tool_input.command is not a string")
-				return c
-			}
-			c.Command = s
 		}
 		if gate.IsFileTool(ev.ToolName) && gate.IsStateFile(c.ToolPath) {
 			w, err := stateWrite(ev.ToolName, ev.ToolInput)

@@ -1,4 +1,4 @@
-package readonly
+package command
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ func FuzzReadOnly(f *testing.F) {
 			t.Errorf("tree -o f %q is read-only", argv)
 		}
 		if len(argv) > 0 {
-			Parse(argv[1:], "o", "output")
+			ParseStrings(argv[1:], "o", "output")
 		}
 	})
 }
