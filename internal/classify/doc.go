@@ -11,21 +11,24 @@
 //     tool or domain starts here.
 //   - bash.go: a Bash program → its commands, redirections and write targets (~, $HOME and cd
 //     resolved); parts.go: oath.classify.parts, one per simple command.
-//   - rules.go: judge, the rules of commands by program name (the seed's allow, deny and mail
-//     lists, mkfs, test runners, cp/mv/ln, sed, ssh/scp/rsync, nc/socat …). A new command is a
-//     case there (and a name in modelled when its rule judges each of its writes).
-//   - readonly/ (package readonly): the allow list, shared with oath-gate. A read-only command,
-//     or an option that makes one write or run something, is a Spec there.
+//   - package command: the catalogue, one row per program (its Judge; facts: allow list,
+//     wrapper, shell, interpreter, harness tool, hook …; the deny list's reason; its option
+//     Spec; the files it runs code from; its outbound channel), the option parser (Parse), git's
+//     global-option splitter (SplitGit) and ReadOnly. A new command is a row there (and a test
+//     row in catalogue_test.go).
+//   - rules.go: judge, one case per Judge of the table (cp/mv/ln, sed, ssh/scp/rsync, nc/socat
+//     …); catalogue.go: rows judged by the row alone (deny list, gray area); ruleids.go: every
+//     rule id, in one commented block.
 //   - git.go: git's subcommands (git_read, git_local, git_remote), push's force and delete
 //     forms, git config; container.go: docker, podman, nerdctl, kubectl; later.go: code run
 //     later (crontab, at, systemd-run, launchctl, unit files) and killing every process.
-//   - outbound.go: channels that send data off the machine, a row per family; urldata.go: what
+//   - outbound.go: channels that send data off the machine (the table's Sends); urldata.go: what
 //     a URL or a host name can carry; decode.go: decoded or assembled payloads that are run.
 //   - protect.go: what no call may write (the harness, its settings, start-up files, keys …);
 //     self.go: the harness's own tools and hooks.
 //   - filecode.go: reading code from files, bounded, and the policy for taking its verdicts
 //     over; planted.go: writes into files tools run (plantTable); runners.go, runners_lang.go:
-//     programs that run code from files (runnerTable); makefile.go: a GNU makefile reader;
+//     programs that run code from files (the table's Runs); makefile.go: a GNU makefile reader;
 //     gitprog.go: git's hooks and configured programs (gitProgTable); runenv.go: environment
 //     variables that carry code (envTable).
 //   - person.go: the class that needs a person (needs_person); losses.go: what git says a

@@ -51,8 +51,8 @@ type Part struct {
 	// What the part changes, as oath-classify found it: oath-gate judges a Bash call from these
 	// alone. Every zero value is the cautious one (an older or partial output is a change).
 
-	// ReadOnly: the command changes nothing by itself and runs no other program (the allow
-	// list of package readonly; a redirection of the call is in paths.write, not here).
+	// ReadOnly: the command changes nothing by itself and runs no other program
+	// (command.ReadOnly, the table's allow list); a redirection of the call is in paths.write.
 	ReadOnly bool `json:"read_only,omitempty"`
 	// DirUnknown: the directory it runs in is not one path known statically (cd "$X", a cd
 	// in one branch only); Dir is then empty.
