@@ -30,15 +30,18 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          exec(b64decode(…)), eval(atob(…))), and a channel that can carry local data off the
          machine (dig $(…).x.com, ssh -R, scp of a local file, git push to a new URL, a
          WebFetch URL holding a key or encoded data); the reason says which.
-         For a Bash call, parts [{argv, dir, domain, risk}] judge
-         every simple command on its own; the call's domain is its main command's (cd,
-         export, source …/activate are setup). A call that always needs a person gets
-         needs_person {rule, reason}: work that would be lost (asked of git), files outside
-         the project, git's discards and history rewrites, changes to remote systems,
-         publishing, destructive SQL, reading credentials, privilege, system changes.
+         For a Bash call, parts [{argv, dir, domain, risk, read_only, writes,
+         writes_unknown, dir_unknown}] judge every simple command on its own (oath-gate reads
+         them); the call's domain is its main command's (cd, export, source …/activate are
+         setup), and rm, cp, mv, mkdir, touch, chmod are file_write. A call that always needs
+         a person gets needs_person {rule, reason}: work that would be lost (asked of git),
+         files outside the project, git's discards, rewrites of commits a remote has (asked
+         of git), changes to remote systems, publishing, destructive SQL, reading
+         credentials, privilege, system changes.
 Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
 Side effects: none; nothing is written to disk. Only for a call that deletes or overwrites
-         files does it run git (status, branch --no-merged; fsmonitor and hooks off, 1.5 s).
+         files or rewrites commits does it run git (status, branch --no-merged, rev-list;
+         fsmonitor and hooks off, 1.5 s).
 Errors:  exit 1 with one line on stderr when the input is not one JSON object or the settings
          are invalid (nothing on stdout); exit 2 on a usage error. The hooks turn any failure
          into a block.
