@@ -8,9 +8,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
 )
 
 // repoRoot is the checkout the test runs in (the package directory is e2e/).
@@ -131,26 +132,9 @@ func parseToolResults(t testing.TB, out []byte) []toolResult {
 		}
 		for _, b := range blocks {
 			if b.Type == "tool_result" {
-				results = append(results, toolResult{ToolUseID: b.ToolUseID, Content: contentText(b.Content), IsError: b.IsError})
+				results = append(results, toolResult{ToolUseID: b.ToolUseID, Content: claude.ToolResultText(b.Content), IsError: b.IsError})
 			}
 		}
 	}
 	return results
-}
-
-// contentText flattens a tool_result's content, a string or a list of text blocks.
-func contentText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var blocks []struct {
-		Text string `json:"text"`
-	}
-	json.Unmarshal(raw, &blocks)
-	var parts []string
-	for _, b := range blocks {
-		parts = append(parts, b.Text)
-	}
-	return strings.Join(parts, "\n")
 }

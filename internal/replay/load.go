@@ -20,6 +20,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
 )
 
 // Outcomes of a recorded call: what really happened to it.
@@ -335,7 +337,7 @@ func promptOf(text string) string {
 // "The user doesn't want to proceed with this tool use …", an interrupt as "… interrupted by
 // user …"; a refusal by a rule, a mode or a hook never ran either, but no person said no.
 func resultOf(c *Call, b txBlock) {
-	content := contentText(b.Content)
+	content := claude.ToolResultText(b.Content)
 	lower := strings.ToLower(content)
 	switch {
 	case !b.IsError:
@@ -364,22 +366,6 @@ func refusal(lower string) bool {
 		}
 	}
 	return false
-}
-
-func contentText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var blocks []struct {
-		Text string `json:"text"`
-	}
-	json.Unmarshal(raw, &blocks)
-	parts := make([]string, 0, len(blocks))
-	for _, b := range blocks {
-		parts = append(parts, b.Text)
-	}
-	return strings.Join(parts, "\n")
 }
 
 // homeOf guesses the home directory a project lived under (/home/u/…, /Users/u/…), so that
