@@ -183,7 +183,11 @@ func (x *cmdCtx) git() {
 		if p.Has(0, "hard", "merge", "keep") {
 			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reset --hard discards uncommitted work")
 			x.gitLose("reset", "discards", nil, nil)
-			x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
+			if len(p.Operands) == 0 || len(p.Operands) == 1 && p.Operands[0].Value == "HEAD" {
+				x.discard(shell.Word{Value: ".", Known: true}, "reset") // back to HEAD: what git status lists
+			} else {
+				x.write(shell.Word{Value: ".", Known: true}, true, GitLocal) // another commit: any file may change
+			}
 			return
 		}
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git reset moves the branch or unstages")
@@ -196,14 +200,14 @@ func (x *cmdCtx) git() {
 		if len(targets) == 0 {
 			targets = []shell.Word{{Value: ".", Known: true}}
 		}
-		for _, t := range targets {
-			x.write(t, true, GitLocal)
-		}
 		kind := "clean"
 		if p.Has('x') {
 			kind = "cleanx"
 		} else if p.Has('X') {
 			kind = "cleanX"
+		}
+		for _, t := range targets {
+			x.discard(t, kind)
 		}
 		x.gitLose(kind, "deletes untracked files in", targets, nil)
 		x.add(risk.High, GitLocal, ruleDestructiveGit, "git clean deletes untracked files (ignored ones too with -x)")
@@ -394,9 +398,16 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p command.Args) {
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git restore --staged unstages")
 		return
 	}
+	// From the index (no commit named before --, no restore --source), what changes is what git
+	// status lists; from another commit, any file under the paths may.
+	_, source := p.Value("s", "source")
+	fromIndex := !source && len(p.Operands) == len(paths)
 	for _, o := range paths {
-		tree := o.Value == "." || strings.HasSuffix(o.Value, "/") || o.Glob
-		x.write(o, tree, GitLocal)
+		if fromIndex && (o.Value == "." || strings.HasSuffix(o.Value, "/")) {
+			x.discard(o, "paths")
+			continue
+		}
+		x.write(o, o.Value == "." || strings.HasSuffix(o.Value, "/") || o.Glob, GitLocal)
 	}
 	if len(paths) > 0 {
 		x.gitLose("paths", "overwrites", paths, nil)
