@@ -2,7 +2,6 @@ package classify
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,33 +16,9 @@ import (
 // with -x ignored) ones. Otherwise they are git's discards, asked of a person when they lose
 // work.
 func TestDiscardsAskGitAboutTheHarnessFiles(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("needs git")
-	}
 	repo := func(t *testing.T, setup func(write func(string, string), git func(...string))) string {
 		t.Helper()
-		dir, err := filepath.EvalSymlinks(t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
-		git := func(args ...string) {
-			t.Helper()
-			cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=a@b", "-c", "user.name=a", "-c", "init.defaultBranch=main"}, args...)...)
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("git %v: %v\n%s", args, err, out)
-			}
-		}
-		write := func(name, content string) {
-			t.Helper()
-			p := filepath.Join(dir, name)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		git("init", "-q")
+		dir, git, write := newRepo(t)
 		write("main.go", "package main\n")
 		setup(write, git)
 		return dir

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -282,4 +283,37 @@ func runToolsCritical(t *testing.T, rule string, cases []toolInput) {
 			t.Errorf("%s %s: %s, want critical %s; reasons %+v", tc.tool, tc.in, got.Risk, rule, got.Reasons)
 		}
 	}
+}
+
+// newRepo makes an empty git repository in a fresh directory (links resolved) and returns it
+// with a git runner (fixed identity, branch main) and a file writer, both failing the test on
+// error. It skips the test when git is missing.
+func newRepo(t *testing.T) (dir string, git func(args ...string), write func(name, content string)) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	git = func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.email=a@b", "-c", "user.name=a", "-c", "init.defaultBranch=main"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write = func(name, content string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git("init", "-q")
+	return dir, git, write
 }

@@ -1,8 +1,6 @@
 package classify
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,46 +10,27 @@ import (
 // nothing (the reflog keeps the old ones); rewriting commits a remote-tracking branch has,
 // or that cannot be checked, needs a person (issue 13; DESIGN.md).
 func TestRewritesAskGit(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("needs git")
-	}
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, git, write := newRepo(t)
 	remote := filepath.Join(t.TempDir(), "remote.git")
 	unborn := filepath.Join(dir, "unborn")
-	run := func(in string, args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", in, "-c", "user.email=a@b", "-c", "user.name=a", "-c", "init.defaultBranch=main"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
 	commit := func(name string) {
 		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(name), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		run(dir, "add", name)
-		run(dir, "commit", "-qm", name)
+		write(name, name)
+		git("add", name)
+		git("commit", "-qm", name)
 	}
-	run(dir, "init", "-q")
-	run(filepath.Dir(remote), "init", "-q", "--bare", remote)
+	git("init", "-q", "--bare", remote)
 	for _, n := range []string{"a", "b", "c"} {
 		commit(n)
 	}
-	run(dir, "remote", "add", "origin", remote)
-	run(dir, "push", "-q", "origin", "main")
-	run(dir, "branch", "--set-upstream-to=origin/main")
-	run(dir, "checkout", "-q", "-b", "shared")
-	run(dir, "checkout", "-q", "main")
+	git("remote", "add", "origin", remote)
+	git("push", "-q", "origin", "main")
+	git("branch", "--set-upstream-to=origin/main")
+	git("checkout", "-q", "-b", "shared")
+	git("checkout", "-q", "main")
 	commit("d")
 	commit("e")
-	if err := os.MkdirAll(unborn, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	run(unborn, "init", "-q")
+	git("init", "-q", unborn)
 
 	c := newAt(t, dir)
 	for _, tc := range []struct{ cmd, rule string }{
@@ -84,7 +63,7 @@ func TestRewritesAskGit(t *testing.T) {
 	}
 
 	// Once HEAD is pushed, amending it needs a person, and the reason says why.
-	run(dir, "push", "-q", "origin", "main")
+	git("push", "-q", "origin", "main")
 	ev := bash("git commit --amend --no-edit")
 	ev.Cwd = dir
 	got := c.Classify(ev)
