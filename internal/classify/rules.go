@@ -548,6 +548,9 @@ func (x *cmdCtx) copy(move bool) {
 	}
 	if !move && x.name == "cp" && (p.Has('s', "symbolic-link") || p.Has('l', "link")) {
 		x.links(ops) // cp -s/-l (-as, -al): links, not copies, like ln
+		if p.Has('l', "link") {
+			x.hardLinks(ops)
+		}
 	}
 	for _, s := range ops {
 		if move {
@@ -573,11 +576,18 @@ func (x *cmdCtx) copy(move bool) {
 func (x *cmdCtx) ln() {
 	p := command.Parse(x.args, "tS", "target-directory", "suffix")
 	ops := p.Operands
+	var dir shell.Word // where the links go when it is a directory
+	hasDir := false
 	if dest, ok := p.Value("t", "target-directory"); ok {
-		x.write(dest, false, ShellExec)
+		dir, hasDir = dest, true
 	} else if len(ops) >= 2 {
-		x.write(ops[len(ops)-1], false, ShellExec)
+		dest := ops[len(ops)-1]
 		ops = ops[:len(ops)-1]
+		x.write(dest, false, ShellExec)
+		if p.Has('f', "force") {
+			x.lose(dest, false, "replaces with a link")
+		}
+		dir, hasDir = dest, !p.Has('T', "no-target-directory") // ln a b: b may be a directory
 	} else {
 		for _, o := range ops {
 			if o.Known {
@@ -585,8 +595,31 @@ func (x *cmdCtx) ln() {
 			}
 		}
 	}
+	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
+	for _, s := range ops {
+		if !hasDir {
+			break
+		}
+		w := shell.Word{Value: strings.TrimSuffix(dir.Value, "/") + "/" + path.Base(s.Value), Known: dir.Known && s.Known, Glob: dir.Glob || s.Glob}
+		x.write(w, false, ShellExec)
+		if p.Has('f', "force") {
+			x.lose(w, false, "replaces with a link")
+		}
+	}
 	x.links(ops)
+	if x.name == "link" || !p.Has('s', "symbolic") {
+		x.hardLinks(ops)
+	}
 	x.add(risk.Medium, FileWrite, ruleFileChange, "ln creates links")
+}
+
+// hardLinks: a hard link is the same file under a second name, so a later write of the link
+// writes its source, and nothing at the link's path shows it. The source is judged as written
+// now (self-protection, the Core Contract's protected files, oath-gate's writes).
+func (x *cmdCtx) hardLinks(ops []shell.Word) {
+	for _, s := range ops {
+		x.write(s, false, ShellExec)
+	}
 }
 
 // links judges link sources: a link to a protected file, or to a directory above one, is a

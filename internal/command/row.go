@@ -66,10 +66,11 @@ const (
 // OwnsWrites reports whether the judge records and judges every write of the program itself
 // (cp's destination, sed -i's files, git's subcommands …), so that naming a protected path is
 // only a read for it. Any other program that is not on the allow list may do anything with a
-// protected path it is given.
+// protected path it is given. The network clients are not among them: their judges model
+// what they send, not every file they may write (curl -D, openssl -out, gh --output, ssh -E).
 func (j Judge) OwnsWrites() bool {
 	switch j {
-	case Chmod, Compress, Copy, DD, Editor, Fetch, Find, Git, GitHub, Link, Mktemp, Mount, Move, Patch, Printenv, RawNet, Remove, Rmdir, Rsync, SSH, Scp, Sed, Tar, Tee, Touch, Unpack:
+	case Chmod, Compress, Copy, DD, Editor, Find, Git, Link, Mktemp, Mount, Move, Patch, Printenv, Remove, Rmdir, Rsync, Scp, Sed, Tar, Tee, Touch, Unpack:
 		return true
 	}
 	return false
