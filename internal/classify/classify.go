@@ -144,6 +144,11 @@ type result struct {
 	person   personState
 	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
 	links    *safefile.Links
+	// headMoved: a git command judged earlier in this call moves HEAD or changes branches, so
+	// what a later history rewrite replaces is not what git says of HEAD now; gitElsewhere:
+	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
+	// Either makes a rewrite doubt (rewrites.go).
+	headMoved, gitElsewhere bool
 }
 
 // resolver remembers, for this judgement, where the links of the paths it writes lead

@@ -62,6 +62,10 @@ func (x *cmdCtx) git() {
 			}
 		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
 			x.add(risk.Medium, GitLocal, ruleGitLocation, "git "+v+" points git elsewhere")
+			x.r.gitElsewhere = x.r.gitElsewhere || v == "--git-dir" || v == "--work-tree"
+		case strings.HasPrefix(v, "--git-dir=") || strings.HasPrefix(v, "--work-tree="):
+			x.add(risk.Medium, GitLocal, ruleGitLocation, "git "+v+" points git elsewhere")
+			x.r.gitElsewhere = true
 		case strings.HasPrefix(v, "--exec-path=") || strings.HasPrefix(v, "--config-env="):
 			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git "+v+" makes git run other programs")
 		}
@@ -77,6 +81,9 @@ func (x *cmdCtx) git() {
 	sub := g.Sub.Value
 	rest := g.Rest
 	x.cmd.Dir = dir
+	if movesHead(sub) {
+		defer func() { x.r.headMoved = true }() // for the commands after this one
+	}
 	x.gitPrograms(sub, rest, cli) // gitprog.go: hooks, configured programs, program options
 	for _, a := range rest {
 		if strings.HasPrefix(a.Value, "--upload-pack") || strings.HasPrefix(a.Value, "--receive-pack") || strings.HasPrefix(a.Value, "--exec=") || a.Value == "--exec" || a.Value == "-x" && sub == "rebase" || a.Value == "--config" || strings.HasPrefix(a.Value, "--config=") || strings.HasPrefix(a.Value, "--template") {

@@ -26,6 +26,10 @@ func (x *cmdCtx) rewrite(kind string, upstream, branch string, known, root bool)
 		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits that cannot be known: whether others already have them cannot be checked")
 		return
 	}
+	if x.r.headMoved {
+		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits after an earlier command of the call moves HEAD: which commits it replaces cannot be checked now")
+		return
+	}
 	if branch == "" {
 		branch = "HEAD"
 	}
@@ -98,4 +102,15 @@ func (x *cmdCtx) rebase(p command.Args) {
 		}
 	}
 	x.rewrite("rebase", upstream, branch, known, root)
+}
+
+// movesHead reports whether git sub can move HEAD or change which branch is checked out (a
+// later rewrite in the same call then acts on other commits than HEAD's now).
+func movesHead(sub string) bool {
+	switch sub {
+	case "checkout", "switch", "reset", "merge", "pull", "rebase", "am", "cherry-pick", "revert", "commit",
+		"branch", "update-ref", "symbolic-ref", "worktree", "stash", "bisect", "fetch", "clone", "init":
+		return true
+	}
+	return false
 }

@@ -43,9 +43,14 @@ func TestRewritesAskGit(t *testing.T) {
 		{"git rebase -i HEAD~3", RuleRewriteHistory},
 		{"git rebase --root", RuleRewriteHistory},
 		{"git rebase HEAD~4 main", RuleRewriteHistory},
-		{"git checkout shared && git commit --amend --no-edit", ""}, // judged where HEAD is now: main
-		{"git -C unborn commit --amend -m x", ""},                   // nothing to amend
-		{"git rebase -i no-such-revision", RuleRewriteHistory},      // git cannot say: a person decides
+		{"git checkout shared && git commit --amend --no-edit", RuleRewriteHistory}, // HEAD moves first: doubt
+		{"git commit --amend --no-edit && git checkout shared", ""},                 // amends HEAD as it is now
+		{"git switch main; git rebase -i HEAD~1", RuleRewriteHistory},
+		{"GIT_DIR=unborn/.git git commit --amend -m x", RuleRewriteHistory}, // another repository: doubt
+		{"git --git-dir=unborn/.git commit --amend -m x", RuleRewriteHistory},
+		{"git --work-tree=unborn --git-dir unborn/.git rebase -i HEAD~1", RuleRewriteHistory},
+		{"git -C unborn commit --amend -m x", ""},              // nothing to amend
+		{"git rebase -i no-such-revision", RuleRewriteHistory}, // git cannot say: a person decides
 		{"git rebase -i $(git merge-base HEAD origin/main)", RuleRewriteHistory},
 		{"git rebase -i -- --exec=x", RuleRewriteHistory},
 		{"git filter-branch --tree-filter true HEAD", RuleRewriteHistory}, // drops what the reflog needs
