@@ -1,12 +1,14 @@
 package classify
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
@@ -193,8 +195,29 @@ func (x *cmdCtx) destroy(w shell.Word, what string) {
 	for _, t := range resolve(w, x.cmd.Dir, true) {
 		if why := x.c.prot.catastrophic(t); why != "" {
 			x.add(risk.Critical, ShellExec, ruleCatastrophe, what+" of "+why+": irreversible and broad")
+			continue
+		}
+		// build/home/ where build/home -> ~: the operation reaches what the link points at.
+		if t.known && !t.glob {
+			if real := reachedPath(x.r.resolver(), t.path, strings.HasSuffix(w.Value, "/")); real != t.path {
+				rt := t
+				rt.path = real
+				if why := x.c.prot.catastrophic(rt); why != "" {
+					x.add(risk.Critical, ShellExec, ruleCatastrophe, what+" of "+t.path+", which is "+why+" through a symbolic link: irreversible and broad")
+				}
+			}
 		}
 	}
+}
+
+// reachedPath is where an operation on p lands once the links on the way are followed: the
+// directories above p always; p itself only when it was written with a trailing slash (rm -r
+// link removes the link, rm -r link/ what it points to).
+func reachedPath(links *safefile.Links, p string, whole bool) string {
+	if whole {
+		return links.Resolve(p)
+	}
+	return filepath.Join(links.Resolve(filepath.Dir(p)), filepath.Base(p))
 }
 
 // command judges one simple command.

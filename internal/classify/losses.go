@@ -59,7 +59,11 @@ type loss struct {
 func (x *cmdCtx) lose(w shell.Word, tree bool, how string) {
 	for _, t := range resolve(w, x.cmd.Dir, tree) {
 		if t.known { // an unknown target is judged critical by the write rules
-			x.r.person.losses = append(x.r.person.losses, loss{path: t.path, glob: t.glob, tree: tree, how: how, cmd: x.src})
+			p := t.path
+			if !t.glob { // what is lost is where the links on the way lead (build/home -> ~)
+				p = reachedPath(x.r.resolver(), p, tree && strings.HasSuffix(w.Value, "/"))
+			}
+			x.r.person.losses = append(x.r.person.losses, loss{path: p, glob: t.glob, tree: tree, how: how, cmd: x.src})
 		}
 	}
 }

@@ -1,0 +1,61 @@
+package classify
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// TestWritesThroughLinks: a delete through a linked directory is judged where it lands: the
+// link's target outside the project is the person's, and rm -r LINK/ of the home directory is
+// a catastrophe; rm -r LINK (no slash) removes only the link.
+func TestWritesThroughLinks(t *testing.T) {
+	dir, git, write := newRepo(t)
+	home := filepath.Join(t.TempDir(), "home")
+	write(".gitignore", "build/\n")
+	write("main.go", "package main\n")
+	git("add", ".")
+	git("commit", "-qm", "i")
+	for _, d := range []string{filepath.Join(home, ".ssh"), filepath.Join(dir, "build")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_x"), []byte("k"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(home, filepath.Join(dir, "build", "homelink")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(testHome, filepath.Join(dir, "build", "theirhome")); err != nil {
+		t.Fatal(err) // the classifier's own home (newAt), which need not exist
+	}
+	c := newAt(t, dir)
+	c.home = home // whose files are the person's (home is under the temporary directory here)
+	for _, tc := range []struct {
+		cmd      string
+		person   bool
+		critical bool
+	}{
+		{"rm -rf build/homelink/.ssh", true, false},
+		{"truncate -s0 build/homelink/.ssh/id_x", true, false},
+		{"rm -rf build/homelink/", true, false}, // everything in a directory outside the project
+		{"rm -rf build/theirhome/", false, true},
+		{"rm -rf build/homelink", false, false}, // removes the link only: ignored build output
+		{"rm -rf build/theirhome", false, true}, // the link names a protected directory's parent: critical as before
+		{"rm -rf build", false, false},
+	} {
+		ev := bash(tc.cmd)
+		ev.Cwd = dir
+		got := c.Classify(ev)
+		if crit := got.Risk == risk.Critical; crit != tc.critical {
+			t.Errorf("%s: risk %s, want critical %v (%+v)", tc.cmd, got.Risk, tc.critical, got.Reasons)
+			continue
+		}
+		if !tc.critical && (got.NeedsPerson != nil) != tc.person {
+			t.Errorf("%s: needs_person %+v, want %v", tc.cmd, got.NeedsPerson, tc.person)
+		}
+	}
+}
