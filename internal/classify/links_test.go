@@ -59,3 +59,34 @@ func TestWritesThroughLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestLossesFoundByTheRedTeam: tee over the person's untracked notes overwrites them; deleting
+// git's own data (objects, refs, HEAD, the index) loses commits, whatever git status says.
+func TestLossesFoundByTheRedTeam(t *testing.T) {
+	dir, git, write := newRepo(t)
+	write("main.go", "package main\n")
+	git("add", ".")
+	git("commit", "-qm", "i")
+	write("notes/todo.md", "the person's\n")
+	c := newAt(t, dir)
+	for _, tc := range []struct {
+		cmd    string
+		person bool
+	}{
+		{"tee notes/todo.md < /dev/null", true},
+		{"echo x | tee -a notes/todo.md", false},
+		{"echo x | tee new.md", false},
+		{"rm -rf .git/objects", true},
+		{"rm .git/index", true},
+		{"rm -rf .git/refs/heads", true},
+		{"ln -sf main.go notes/todo.md", true},
+	} {
+		ev := bash(tc.cmd)
+		ev.Cwd = dir
+		got := c.Classify(ev)
+		asked := got.NeedsPerson != nil || got.Risk == risk.Critical // critical is stricter still
+		if asked != tc.person {
+			t.Errorf("%s: needs_person %+v (risk %s), want a person %v", tc.cmd, got.NeedsPerson, got.Risk, tc.person)
+		}
+	}
+}

@@ -129,6 +129,9 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 			if fi.IsDir() && !l.tree {
 				continue // written into, not over
 			}
+			if gitData(p) {
+				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", git's own record of the repository: commits and history may be lost"}
+			}
 			if !under(p, c.layout.ProjectDir) {
 				if tempPath(p) && (c.home == "" || !under(p, c.home)) {
 					continue
@@ -272,6 +275,13 @@ func (e statusEntry) loss(born time.Time) string {
 		return "which git does not track (no commit has it)"
 	}
 	return "which has uncommitted changes"
+}
+
+// gitData: a path inside a repository's .git directory (objects, refs, HEAD, the index …), which
+// git status does not report on and no checkout brings back. Its hooks and config are judged
+// apart, as code (gitprog.go, protect.go).
+func gitData(p string) bool {
+	return strings.Contains(p+"/", "/.git/")
 }
 
 // dataFile: databases and data that live beside the code, ignored by git, made by no build.

@@ -72,6 +72,9 @@ func (x *cmdCtx) judge() {
 		p := command.Parse(x.args, "")
 		for _, o := range p.Operands {
 			x.write(o, false, ShellExec)
+			if !p.Has('a', "append") {
+				x.lose(o, false, "overwrites") // tee F truncates F first, like > F
+			}
 		}
 		if len(p.Operands) > 0 {
 			x.add(risk.Medium, FileWrite, ruleFileChange, "tee writes files")
