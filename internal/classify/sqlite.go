@@ -16,7 +16,8 @@ import (
 //     opens, restores or reads another file (.open, .restore, .read, .import, .cd, .archive),
 //     -init, or a file: URI that cannot be read plainly reach files git is not asked about, so
 //     such a call stays in the class by its rule (database_destructive), as does a database
-//     reached over the network (psql, mysql …), a file or statement that cannot be known.
+//     reached over the network (psql, mysql …), a file or statement that cannot be known —
+//     statements piped or redirected into sqlite3 among them (a here-document is read).
 //   - Its dot-commands and SQL functions act outside the database: .shell and .system run a
 //     shell program (judged as one); .output, .once, .log, .trace, .save, .backup, .clone,
 //     writefile() and VACUUM INTO write files (judged as writes, a target that cannot be read as
@@ -36,7 +37,8 @@ type sqliteCall struct {
 	texts   []string   // what it runs: SQL or dot-commands (operands after the file, -cmd values)
 	init    bool       // -init FILE: statements read from a file
 	archive bool       // -A: the rest is an .archive command line
-	unknown bool       // an argument that cannot be read
+	unknown bool       // an argument (or a here-document) that cannot be read
+	stdin   bool       // statements piped or redirected into it: they cannot be read
 }
 
 // parseSqlite takes sqlite3's arguments apart. Options are read before and after the file (as
@@ -98,6 +100,20 @@ type sqliteFound struct {
 func (x *cmdCtx) sqlite() {
 	c := parseSqlite(x.args)
 	var f sqliteFound
+	if len(c.texts) == 0 && !c.archive { // only then does sqlite3 read statements from stdin
+		switch x.cmd.Input {
+		case "heredoc":
+			if strings.Contains(x.cmd.Feed, shell.Dyn) {
+				c.unknown = true
+			} else {
+				c.texts = append(c.texts, x.cmd.Feed)
+			}
+		case "pipe", "file", "catfile":
+			if x.cmd.Feed != "/dev/null" {
+				c.stdin = true
+			}
+		}
+	}
 	for _, t := range c.texts {
 		x.sqliteText(t, &f)
 	}
@@ -106,7 +122,7 @@ func (x *cmdCtx) sqlite() {
 		x.write(shell.Word{Value: "-A …"}, false, ShellExec)
 		x.add(risk.High, ShellExec, ruleFileChange, x.name+" -A works on an archive: it can extract files anywhere")
 	}
-	if c.unknown || c.init {
+	if c.unknown || c.init || c.stdin {
 		f.destructive = true // statements that cannot be known
 	}
 	if !f.destructive {
@@ -114,7 +130,7 @@ func (x *cmdCtx) sqlite() {
 		return
 	}
 	file, simple := sqliteFile(c.file.Value)
-	if c.init || c.unknown || f.other || !simple || file == "" || file == ":memory:" {
+	if c.init || c.unknown || c.stdin || f.other || !simple || file == "" || file == ":memory:" {
 		x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
 		return
 	}

@@ -5,7 +5,7 @@ import (
 )
 
 // TestSqliteDotCommands: sqlite3's dot-commands and SQL functions that act outside the database
-// are judged by what they do (FR-SEC, AC red-team): .shell/.system run a shell program, .output,
+// are judged by what they do (FR-RM-005; AC-007: the critical rows are blocked at any trust): .shell/.system run a shell program, .output,
 // .once, .save, .backup, writefile() and VACUUM INTO write files (a target that cannot be read is
 // a write of an unknown file), .load and load_extension() load code.
 func TestSqliteDotCommands(t *testing.T) {
@@ -22,6 +22,9 @@ func TestSqliteDotCommands(t *testing.T) {
 		{"sqlite3 app.db \"select edit('x', 'vi')\"", H, H, ""},
 		{"sqlite3 app.db '.excel'", H, H, ""},
 		{"sqlite3 app.db '.once -x'", H, H, ""},
+		{"sqlite3 app.db <<'EOF'\nselect 1;\n.tables\nEOF", M, M, ShellExec},
+		{"sqlite3 app.db < /dev/null", M, M, ShellExec},
+		{"sqlite3 app.db 'select 1' < x.sql", M, M, ShellExec}, // statements given: stdin is not read
 	})
 	runCritical(t, []string{
 		"sqlite3 app.db '.shell rm -rf ~'",
@@ -51,13 +54,15 @@ func TestSqliteDotCommands(t *testing.T) {
 		"sqlite3 app.db 'vacuum into :f'",
 		"sqlite3 app.db '.cd oath-harness' '.output trust.json'",
 		"sqlite3 -A -xf app.db",
+		"sqlite3 app.db <<'EOF'\nselect 1;\n.shell rm -rf ~\nEOF",
+		"sqlite3 app.db <<< '.shell rm -rf ~'",
 	})
 }
 
 // TestSqliteOtherFiles: a destructive statement is judged as a change of the database file
 // (a loss git decides) only when that file is all the call reaches; ATTACH, .open, .restore,
-// .read, .import, -init and a file: URI that cannot be read leave it to database_destructive,
-// which always reaches a person (FR-SEC, AC red-team).
+// .read, .import, -init, statements piped or redirected in and a file: URI that cannot be read
+// leave it to database_destructive, which always reaches a person (FR-RM-005).
 func TestSqliteOtherFiles(t *testing.T) {
 	dir, git, write := newRepo(t)
 	write("tracked.db", "db\n")
@@ -87,6 +92,11 @@ func TestSqliteOtherFiles(t *testing.T) {
 		{"sqlite3 tracked.db '.import data/x.csv t' 'delete from t'", RuleDestroysData},
 		{"sqlite3 -init drop.sql tracked.db 'select 1'", RuleDestroysData},
 		{"sqlite3 :memory: 'drop table t'", RuleDestroysData},
+		{"sqlite3 tracked.db <<'EOF'\ndelete from t;\nEOF", ""}, // a here-document is read
+		{"sqlite3 tracked.db <<'EOF'\n.open data/app.db\ndrop table t;\nEOF", RuleDestroysData},
+		{"sqlite3 tracked.db < drop.sql", RuleDestroysData}, // statements from a file, as -init
+		{"cat drop.sql | sqlite3 tracked.db", RuleDestroysData},
+		{"echo '.shell rm -rf ~' | sqlite3 tracked.db", RuleDestroysData},
 		{"sqlite3 'drop table t'", ""}, // a database file named so, statements from stdin
 		{"sqlite3 \"$DB\" 'drop table t'", RuleDestroysData},
 	} {
