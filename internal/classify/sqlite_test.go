@@ -5,9 +5,10 @@ import (
 )
 
 // TestSqliteDotCommands: sqlite3's dot-commands and SQL functions that act outside the database
-// are judged by what they do (FR-RM-005; AC-007: the critical rows are blocked at any trust): .shell/.system run a shell program, .output,
-// .once, .save, .backup, writefile() and VACUUM INTO write files (a target that cannot be read is
-// a write of an unknown file), .load and load_extension() load code.
+// are judged by what they do (FR-RM-005; AC-007: the critical rows are blocked at any trust):
+// .shell/.system run a shell program, .output, .once, .save, .backup, writefile() and VACUUM INTO
+// write files (a target that cannot be read is a write of an unknown file), .load and
+// load_extension() load code.
 func TestSqliteDotCommands(t *testing.T) {
 	runCases(t, []tcase{
 		{"sqlite3 app.db 'select 1'", M, M, ShellExec},
