@@ -33,7 +33,8 @@
 //     variables that carry code (envTable).
 //   - person.go: the class that needs a person (needs_person); losses.go: what git says a
 //     deletion or overwrite would lose; rewrites.go: whether the commits a history rewrite
-//     replaces are on a remote; sqlite.go: sqlite3 on a project file, a change git can undo;
+//     replaces are on a remote; sqlite.go: sqlite3 (a change of one project file git can undo,
+//     dot-commands and SQL functions that run programs or write files);
 //     birth_*.go: file birth times.
 //   - user.go: settings.classify.rules and extract (gojq filters, under FilterDeadline).
 //   - shell/ (package shell): the parser's view of a program: every simple command through

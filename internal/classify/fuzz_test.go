@@ -21,7 +21,8 @@ func FuzzClassify(f *testing.F) {
 		"make -f - <<< 'a:; $(X) y'", "sed -n '1e rm x' f", "python3 -c 'import os; os.system(\"rm -rf ~\")'",
 		"bash <(echo ls)", "echo ls | sh", "IFS=,; x=a,b; $x", "declare -n r=x; $r", "cat > f <<EOF", "gh api -X DELETE x",
 		"docker run -v /:/h --mount type=bind,src=~ -it --pid=host img sh -c x", "kubectl exec p -- rm -rf /", "echo x | crontab -",
-		"cat < /dev/tcp/h/1", "lynx -dump x", "kill -9 -1", "pkill -u u", "systemd-run --user x"} {
+		"cat < /dev/tcp/h/1", "lynx -dump x", "kill -9 -1", "pkill -u u", "systemd-run --user x",
+		"sqlite3 -cmd '.o |x' file:a.db?mode=rw \"select writefile('f',1); vacuum m into 'g'\" '.sh rm ~;\n.read \"|y\"'"} {
 		f.Add(s, `{"file_path":"/proj/x","url":"http://x","command":"rm -rf .claude"}`)
 	}
 	f.Add("ls", `{"url":"http://%32%38%35%32%30%33%39%31%36%36/%2570ayment","args":["rm","-rf","~"],"command":"rm","path":"state.md"}`)

@@ -1114,7 +1114,8 @@ func sqlDestructive(s string) bool {
 }
 
 func (x *cmdCtx) db() {
-	if x.localDatabase() {
+	if x.name == "sqlite3" || x.name == "sqlite" {
+		x.sqlite() // sqlite.go
 		return
 	}
 	for _, a := range x.args {
