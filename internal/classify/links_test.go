@@ -68,6 +68,8 @@ func TestLossesFoundByTheRedTeam(t *testing.T) {
 	git("add", ".")
 	git("commit", "-qm", "i")
 	write("notes/todo.md", "the person's\n")
+	write(".gitignore", "data/\n")
+	write("data/app.db", "rows\n")
 	c := newAt(t, dir)
 	for _, tc := range []struct {
 		cmd    string
@@ -80,6 +82,8 @@ func TestLossesFoundByTheRedTeam(t *testing.T) {
 		{"rm .git/index", true},
 		{"rm -rf .git/refs/heads", true},
 		{"ln -sf main.go notes/todo.md", true},
+		{"rm data/app.db", true}, // git reports the ignored directory, not the database in it
+		{"sqlite3 data/app.db 'drop table t'", true},
 	} {
 		ev := bash(tc.cmd)
 		ev.Cwd = dir

@@ -155,6 +155,16 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 			return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
 		}
 		for _, e := range entries {
+			if e.xy == "!!" {
+				// git names an ignored directory, not the file asked about inside it (data/,
+				// not data/app.db): judge the file by its own name.
+				for _, q := range groups[top] {
+					if under(q, e.path) && q != e.path && (credential(q) != "" || dataFile(q)) {
+						e.path = q
+						break
+					}
+				}
+			}
 			if why := e.loss(born); why != "" {
 				l := lossFor(byPath, e.path)
 				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(e.path) + ", " + why + ": it would be lost"}
