@@ -168,6 +168,8 @@ func TestHardBlock(t *testing.T) {
 		{"NotebookEdit", Call{Event: "PreToolUse", Tool: "NotebookEdit", Cwd: proj, ToolPath: "CLAUDE.md", Classify: &envelope.Classification{}}, Env{}, RuleHardBlock, "CLAUDE.md"},
 		{"case folded", file("Write", "claude.MD"), Env{}, RuleHardBlock, "CLAUDE.md"},
 		{"redirect", sh("echo x > CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"a globbed redirect (bash expands it)", sh("echo x > CLAUD[E].md"), Env{}, RuleHardBlock, "protected by \"CLAUDE.md\""},
+		{"a redirect to any .md", sh("echo x > *.md"), Env{}, RuleHardBlock, "protected by \"CLAUDE.md\""},
 		{"append redirect admin", sh("echo x >> CLAUDE.md"), admin, RuleHardBlock, "CLAUDE.md"},
 		{"tee reported", sh("echo x | tee CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
 		{"mv onto reported", sh("mv x CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},

@@ -69,12 +69,15 @@ func (p pattern) matches(name string) bool {
 // something the pattern describes: the path is matched, lies under a matched directory, or is
 // a directory above a match (rm -r, mv of a parent).
 func (p pattern) overlaps(segs []string) bool {
-	return matchSegs(p.tree, segs) || above(p.segs, segs)
+	return matchSegsBy(p.tree, segs, segMayBe) || above(p.segs, segs)
 }
 
 // matchSegs matches segments. It is the classic wildcard match with backtracking to the last
 // "**", so it takes O(len(pat)·len(name)) whatever the list holds.
-func matchSegs(pat, name []string) bool {
+func matchSegs(pat, name []string) bool { return matchSegsBy(pat, name, segMatch) }
+
+// matchSegsBy is matchSegs with eq deciding whether a name segment matches a pattern segment.
+func matchSegsBy(pat, name []string, eq func(pat, name string) bool) bool {
 	pi, ni := 0, 0
 	starP, starN := -1, 0
 	for ni < len(name) {
@@ -82,7 +85,7 @@ func matchSegs(pat, name []string) bool {
 		case pi < len(pat) && pat[pi] == "**":
 			starP, starN = pi, ni
 			pi++
-		case pi < len(pat) && segMatch(pat[pi], name[ni]):
+		case pi < len(pat) && eq(pat[pi], name[ni]):
 			pi++
 			ni++
 		case starP >= 0:
@@ -103,6 +106,25 @@ func segMatch(pat, name string) bool {
 	return ok
 }
 
+// segMayBe reports whether a segment of a written path can be the protected segment pat. A
+// written path may itself be a pattern (echo x > CLAUD[E].md: bash expands a redirection's
+// glob to the one file it matches), so a name with glob characters counts when it matches pat
+// as a name; when both are patterns the gate cannot tell, and counts it. Only what protects
+// uses it: what the gate lets through (the exceptions, the whitelist) matches names literally.
+func segMayBe(pat, name string) bool {
+	if segMatch(pat, name) {
+		return true
+	}
+	if !strings.ContainsAny(name, "*?[") {
+		return false
+	}
+	if strings.ContainsAny(pat, "*?[") {
+		return true
+	}
+	ok, err := path.Match(name, pat)
+	return ok || err != nil
+}
+
 // above reports whether name could be a proper ancestor directory of something pat matches,
 // judged on the part of pat before its first "**" (the project directory itself is above all).
 func above(pat, name []string) bool {
@@ -115,7 +137,7 @@ func above(pat, name []string) bool {
 			// make every path an ancestor. Only the literal part before "**" counts.
 			return false
 		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
+		if !segMayBe(pat[0], name[0]) {
 			return false
 		}
 		pat, name = pat[1:], name[1:]

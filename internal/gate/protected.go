@@ -109,7 +109,7 @@ func (p *Protected) match(rel, abs string, ancestors bool) (Entry, bool) {
 		if ancestors {
 			return e.pat.overlaps(segs)
 		}
-		return matchSegs(e.pat.tree, segs)
+		return matchSegsBy(e.pat.tree, segs, segMayBe)
 	}
 	for _, e := range p.Entries {
 		if e.pat.abs {
