@@ -68,7 +68,9 @@ func TestLossesFoundByTheRedTeam(t *testing.T) {
 	git("add", ".")
 	git("commit", "-qm", "i")
 	write("notes/todo.md", "the person's\n")
-	write(".gitignore", "data/\n")
+	write(".gitignore", "data/\nbuild/\n")
+	write("build/dep/.git/HEAD", "ref: refs/heads/main\n")
+	write("build/out.o", "obj\n")
 	write("data/app.db", "rows\n")
 	c := newAt(t, dir)
 	for _, tc := range []struct {
@@ -84,6 +86,8 @@ func TestLossesFoundByTheRedTeam(t *testing.T) {
 		{"ln -sf main.go notes/todo.md", true},
 		{"rm data/app.db", true}, // git reports the ignored directory, not the database in it
 		{"sqlite3 data/app.db 'drop table t'", true},
+		{"rm -rf build/dep", true}, // a repository of its own inside ignored output
+		{"rm -rf build/out.o", false},
 	} {
 		ev := bash(tc.cmd)
 		ev.Cwd = dir

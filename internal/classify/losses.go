@@ -129,6 +129,13 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 			if fi.IsDir() && !l.tree {
 				continue // written into, not over
 			}
+			if fi.IsDir() && p != c.layout.ProjectDir {
+				// A repository of its own (a clone kept in ignored build/, a nested project):
+				// the project's git knows nothing of its commits.
+				if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
+					return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", a git repository of its own: the project's git keeps none of its commits"}
+				}
+			}
 			if gitData(p) {
 				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", git's own record of the repository: commits and history may be lost"}
 			}
