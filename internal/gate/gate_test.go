@@ -170,6 +170,7 @@ func TestHardBlock(t *testing.T) {
 		{"redirect", sh("echo x > CLAUDE.md"), Env{}, RuleHardBlock, "the call writes CLAUDE.md"},
 		{"a globbed redirect (bash expands it)", sh("echo x > CLAUD[E].md"), Env{}, RuleHardBlock, "protected by \"CLAUDE.md\""},
 		{"a redirect to any .md", sh("echo x > *.md"), Env{}, RuleHardBlock, "protected by \"CLAUDE.md\""},
+		{"a jq filter is no glob", sh("gh api repos/o/r/commits/x/status --jq '.statuses[] | select(.context == \"a/b\")'"), Env{}, RuleGateOff, "no protected path"},
 		{"append redirect admin", sh("echo x >> CLAUDE.md"), admin, RuleHardBlock, "CLAUDE.md"},
 		{"tee reported", sh("echo x | tee CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},
 		{"mv onto reported", sh("mv x CLAUDE.md"), Env{}, RuleHardBlock, "CLAUDE.md"},

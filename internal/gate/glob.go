@@ -121,8 +121,8 @@ func segMayBe(pat, name string) bool {
 	if strings.ContainsAny(pat, "*?[") {
 		return true
 	}
-	ok, err := path.Match(name, pat)
-	return ok || err != nil
+	ok, _ := path.Match(name, pat) // a malformed pattern is no glob to bash: the word stays as written
+	return ok
 }
 
 // above reports whether name could be a proper ancestor directory of something pat matches,
