@@ -86,6 +86,10 @@ func TestLossesFoundByTheRedTeam(t *testing.T) {
 		{"ln -sf main.go notes/todo.md", true},
 		{"rm data/app.db", true}, // git reports the ignored directory, not the database in it
 		{"sqlite3 data/app.db 'drop table t'", true},
+		{"mv notes/todo.md build/", true}, // hides the person's notes in ignored output
+		{"mv notes build/old-notes", true},
+		{"mv main.go build/", false}, // tracked and clean: git has it
+		{"mv notes/todo.md notes/done.md", false},
 		{"rm -rf build/dep", true}, // a repository of its own inside ignored output
 		{"rm -rf build/out.o", false},
 	} {

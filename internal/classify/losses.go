@@ -189,6 +189,46 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 	return nil
 }
 
+// moveInto records mv SRC DEST for the check that the move does not hide work in git-ignored
+// output: mv notes.md build/ and then rm -rf build would lose the notes in two calls, each of
+// which looks harmless alone (the second deletes only ignored output).
+func (x *cmdCtx) moveInto(src, dest shell.Word) {
+	if !src.Known || !dest.Known || src.Glob || dest.Glob {
+		return // unknown names are judged by the write rules
+	}
+	for _, s := range resolve(src, x.cmd.Dir, true) {
+		for _, d := range resolve(dest, x.cmd.Dir, true) {
+			x.r.person.losses = append(x.r.person.losses, loss{path: s.path, tree: true, how: "moves", cmd: x.src, git: "intoIgnored", names: []string{d.path}})
+		}
+	}
+}
+
+// movedIntoIgnored: a move of uncommitted or untracked work into a directory git ignores
+// hides it among build output, which a later delete treats as recoverable.
+func (c *Classifier) movedIntoIgnored(ctx context.Context, top string, l loss, born time.Time) *envelope.Person {
+	if _, err := os.Lstat(l.path); err != nil {
+		return nil // nothing there to move
+	}
+	dest := l.names[0]
+	rel, err := filepath.Rel(top, dest)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil // out of this repository: the outside-project rule judges the destination
+	}
+	if _, err := runGit(ctx, top, "check-ignore", "-q", "--no-index", "--", filepath.ToSlash(rel)); err != nil {
+		return nil // not ignored (exit 1), or git cannot say: the move itself loses nothing
+	}
+	entries, err := gitStatus(ctx, top, []string{l.path}, true, false)
+	if err != nil {
+		return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(l.path) + " holds uncommitted work (" + err.Error() + ")"}
+	}
+	for _, e := range entries {
+		if why := e.loss(born); why != "" {
+			return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " moves " + c.show(e.path) + ", " + why + ", into " + c.show(dest) + ", which git ignores: it would look like build output a later delete may remove"}
+		}
+	}
+	return nil
+}
+
 // lossFor finds the recorded loss that covers p (its own path or a tree above it).
 func lossFor(by map[string]loss, p string) loss {
 	for q := p; ; q = filepath.Dir(q) {
@@ -204,6 +244,9 @@ func lossFor(by map[string]loss, p string) loss {
 // gitLost asks git what one of its discards would throw away.
 func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
 	top := repoTop(l.path)
+	if top == "" && l.git == "intoIgnored" {
+		return nil // nothing is ignored without a repository
+	}
 	if top == "" && (l.git == "amend" || l.git == "rebase") {
 		return &envelope.Person{Rule: RuleRewriteHistory, Reason: shortCmd(l.cmd) + " rewrites commits, and no git repository was found to check whether others already have them"}
 	}
@@ -216,6 +259,8 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 	switch l.git {
 	case "amend", "rebase":
 		return c.rewriteLost(ctx, top, l)
+	case "intoIgnored":
+		return c.movedIntoIgnored(ctx, top, l, born)
 	case "branch":
 		out, err := runGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
 		if err != nil {

@@ -559,6 +559,7 @@ func (x *cmdCtx) copy(move bool) {
 		if move {
 			x.write(s, true, ShellExec)
 			x.destroy(s, "moving away")
+			x.moveInto(s, dest)
 		} else {
 			x.read(s)
 		}
