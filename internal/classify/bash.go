@@ -175,11 +175,17 @@ func (x *cmdCtx) write(w shell.Word, tree bool, domain domain.Domain) {
 		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
 	}
 	for _, t := range resolve(w, x.cmd.Dir, tree) {
-		if t.known {
-			x.r.written(t) // parts.go: recorded for the part being judged too
-		}
-		x.c.judgeWrite(x.r, t, domain, x.src)
+		x.writeTarget(t, domain)
 	}
+}
+
+// writeTarget records one resolved target as written (for the part being judged too,
+// parts.go) and judges it.
+func (x *cmdCtx) writeTarget(t target, domain domain.Domain) {
+	if t.known {
+		x.r.written(t)
+	}
+	x.c.judgeWrite(x.r, t, domain, x.src)
 }
 
 func (x *cmdCtx) read(w shell.Word) {

@@ -28,26 +28,18 @@ func (x *cmdCtx) discard(w shell.Word, kind string) {
 		inside := t
 		inside.tree = false
 		if !t.known || t.glob || x.c.prot.hit(inside) != "" {
-			x.writeTarget(t) // the tree is itself protected, or cannot be known
+			x.writeTarget(t, GitLocal) // the tree is itself protected, or cannot be known
 			continue
 		}
 		files, err := discarded(kind, t.path)
 		if err != nil {
-			x.writeTarget(t)
+			x.writeTarget(t, GitLocal)
 			continue
 		}
 		for _, f := range files {
-			x.writeTarget(f)
+			x.writeTarget(f, GitLocal)
 		}
 	}
-}
-
-// writeTarget records and judges one resolved target, as cmdCtx.write does for a word.
-func (x *cmdCtx) writeTarget(t target) {
-	if t.known {
-		x.r.written(t)
-	}
-	x.c.judgeWrite(x.r, t, GitLocal, x.src)
 }
 
 // discarded asks git which files under dir a discard of kind would change.
