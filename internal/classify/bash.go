@@ -49,7 +49,11 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 // program classifies a shell program: the Bash tool's command, or a string a user extract
 // filter took out of another tool's input.
 func (c *Classifier) program(r *result, src, cwd string) {
-	prog := shell.Analyze(src, shell.Options{Cwd: cwd, Home: c.home})
+	c.judgeProgram(r, shell.Analyze(src, shell.Options{Cwd: cwd, Home: c.home}), cwd)
+}
+
+// judgeProgram judges what the shell analysis saw of a program that runs in cwd.
+func (c *Classifier) judgeProgram(r *result, prog *shell.Program, cwd string) {
 	for _, f := range prog.Findings {
 		r.add(f.Risk, ShellExec, f.Rule, f.Src, f.Detail)
 	}

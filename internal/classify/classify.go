@@ -53,6 +53,7 @@ type Classifier struct {
 	code []string
 	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
 	auditDir string
+	later    laterPlaces // later.go
 }
 
 // New prepares a classifier. The user's filters are compiled here, once: a bad one is a
@@ -77,6 +78,7 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	}
 	c.auditDir = s.AuditDir(l.ProjectDir, l.Root)
 	c.prot = newProtection(l, c.auditDir, c.home, install)
+	c.later = newLaterPlaces(c.home, l.ProjectDir)
 	c.codeMentions = append([]string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"},
 		command.Names(command.InCode)...) // the harness's programs and hooks
 	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
@@ -533,7 +535,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 			r.depth--
 			return
 		}
-		sub := &result{depth: r.depth + 1}
+		sub := r.child()
 		c.program(sub, prog, cwd)
 		for _, p := range sub.parts {
 			if p.risk == risk.Critical {

@@ -276,7 +276,7 @@ func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
 	if len(cmd) == 0 || x.r.depth >= shell.MaxDepth {
 		return
 	}
-	sub := &result{depth: x.r.depth + 1, proxy: x.r.proxy}
+	sub := x.r.child()
 	cwd := x.c.layout.ProjectDir
 	if len(x.cmd.Dir.Paths) > 0 {
 		cwd = x.cmd.Dir.Paths[0]

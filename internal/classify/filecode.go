@@ -124,17 +124,28 @@ type sink struct {
 // codeBudget is what one classification may still read, shared by nested runners.
 type codeBudget struct {
 	files, bytes int
-	seen         map[string]string
+	seen         map[string]string // what readCode read; "" for nothing to read
+	// gitConfigs is the configuration git sees in a directory, before git -c (gitprog.go), and
+	// hooks the executable files of a hooks directory: a test script runs git hundreds of
+	// times in the same few directories.
+	gitConfigs map[string]gitConfig
+	hooks      map[string]map[string]bool
+	judged     map[codeKey][]part // judgeCode's verdicts, before takeOver
+}
+
+// budget is the classification's codeBudget, shared with nested results.
+func (r *result) budget() *codeBudget {
+	if r.code == nil {
+		r.code = &codeBudget{seen: map[string]string{}}
+	}
+	return r.code
 }
 
 // readCode reads a regular file for analysis, bounded. ok is false when there is nothing to
 // read (missing, not a regular file); cut is true when the file is longer than the bound or
 // the classification's budget is spent (what was read is still returned).
 func (r *result) readCode(path string) (text string, ok, cut bool) {
-	if r.code == nil {
-		r.code = &codeBudget{seen: map[string]string{}}
-	}
-	b := r.code
+	b := r.budget()
 	if t, seen := b.seen[path]; seen {
 		return t, t != "", false
 	}
@@ -144,10 +155,12 @@ func (r *result) readCode(path string) (text string, ok, cut bool) {
 	// Only regular files: opening a FIFO for reading would wait for a writer.
 	st, err := os.Stat(path)
 	if err != nil || !st.Mode().IsRegular() {
+		b.seen[path] = ""
 		return "", false, false
 	}
 	f, err := os.Open(path)
 	if err != nil {
+		b.seen[path] = ""
 		return "", false, false
 	}
 	defer f.Close()
@@ -176,16 +189,45 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		r.add(risk.High, ShellExec, ruleNestingTooDeep, "", s.prefix+" code nested too deep to be read")
 		return
 	}
-	sub := &result{depth: r.depth + 1, code: r.code, proxy: r.proxy, links: r.resolver()}
-	if r.code == nil {
-		r.code = &codeBudget{seen: map[string]string{}}
-		sub.code = r.code
+	// The same code is often judged again in one classification: a hook or a configured
+	// program for every git command of a test script.
+	key := codeKey{src, cwd, l, r.proxy, r.depth}
+	b := r.budget()
+	parts, seen := b.judged[key]
+	if !seen {
+		sub := r.child()
+		if l == langShell {
+			c.program(sub, src, cwd)
+		} else {
+			c.langCode(sub, src, l, cwd)
+		}
+		parts = sub.parts
+		if b.judged == nil {
+			b.judged = map[codeKey][]part{}
+		}
+		b.judged[key] = parts
 	}
-	if l == langShell {
-		c.program(sub, src, cwd)
-	} else {
-		c.langCode(sub, src, l, cwd)
+	for _, p := range parts {
+		c.takeOver(r, p, l, s)
 	}
+}
+
+// codeKey is what the verdicts of judgeCode depend on.
+type codeKey struct {
+	src, cwd string
+	l        lang
+	proxy    bool
+	depth    int
+}
+
+// child is the result a nested program is judged into (code from a file, a container's
+// command, a program given to another): one level deeper, sharing the classification's
+// budget and memory of links.
+func (r *result) child() *result {
+	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver()}
+}
+
+func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {
 	for _, p := range sub.parts {
 		c.takeOver(r, p, l, s)
 	}

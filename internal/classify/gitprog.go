@@ -3,6 +3,7 @@ package classify
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -224,9 +225,36 @@ func gitDirOf(dir string) (gitDir, common, top string) {
 	return "", "", ""
 }
 
-// gitConfigAt is the configuration a git command in dir sees: global files, the repository's,
-// the files they include, then git -c.
+// gitConfig is the configuration git reads from files in a directory: global files, the
+// repository's, the files they include.
+type gitConfig struct {
+	kvs         []gitKV
+	common, top string
+}
+
+// gitConfigAt is the configuration a git command in dir sees: gitConfig, then git -c.
 func (x *cmdCtx) gitConfigAt(dir string, cli []shell.Word) (kvs []gitKV, common, top string) {
+	files := x.gitFiles(dir)
+	kvs = slices.Clip(files.kvs)
+	for _, w := range cli {
+		k, v, ok := strings.Cut(w.Value, "=")
+		if !ok {
+			v = "true"
+		}
+		kvs = append(kvs, gitKV{normGitKey(k), v, "git -c"})
+		if row := gitProgRowFor(k); row != nil && row.kind == gvInclude && w.Known {
+			kvs = x.gitConfigFile(kvs, join(dir, expandHome(v, x.c.home)), 1)
+		}
+	}
+	return kvs, files.common, files.top
+}
+
+// gitFiles reads the configuration files git reads in dir, once per classification.
+func (x *cmdCtx) gitFiles(dir string) gitConfig {
+	b := x.r.budget()
+	if g, ok := b.gitConfigs[dir]; ok {
+		return g
+	}
 	var files []string
 	if xdg := os.Getenv("XDG_CONFIG_HOME"); xdg != "" {
 		files = append(files, filepath.Join(xdg, "git", "config"))
@@ -238,24 +266,19 @@ func (x *cmdCtx) gitConfigAt(dir string, cli []shell.Word) (kvs []gitKV, common,
 	} else if x.c.home != "" {
 		files = append(files, filepath.Join(x.c.home, ".gitconfig"))
 	}
-	_, common, top = gitDirOf(dir)
-	if common != "" {
-		files = append(files, filepath.Join(common, "config"))
+	var g gitConfig
+	_, g.common, g.top = gitDirOf(dir)
+	if g.common != "" {
+		files = append(files, filepath.Join(g.common, "config"))
 	}
 	for _, f := range files {
-		kvs = x.gitConfigFile(kvs, f, 0)
+		g.kvs = x.gitConfigFile(g.kvs, f, 0)
 	}
-	for _, w := range cli {
-		k, v, ok := strings.Cut(w.Value, "=")
-		if !ok {
-			v = "true"
-		}
-		kvs = append(kvs, gitKV{normGitKey(k), v, "git -c"})
-		if row := gitProgRowFor(k); row != nil && row.kind == gvInclude && w.Known {
-			kvs = x.gitConfigFile(kvs, join(dir, expandHome(v, x.c.home)), 1)
-		}
+	if b.gitConfigs == nil {
+		b.gitConfigs = map[string]gitConfig{}
 	}
-	return kvs, common, top
+	b.gitConfigs[dir] = g
+	return g
 }
 
 // normGitKey spells a key as git compares it: section and name lower case, the subsection
@@ -473,16 +496,7 @@ func (x *cmdCtx) gitHooks(sub string, rest []shell.Word, hooksDir string) {
 		return
 	}
 	noVerify := hasWord(rest, "--no-verify") || sub == "commit" && hasShort(rest, 'n')
-	entries, err := os.ReadDir(hooksDir)
-	if err != nil {
-		return
-	}
-	present := map[string]bool{}
-	for _, e := range entries {
-		if info, err := e.Info(); err == nil && !e.IsDir() && info.Mode()&0o111 != 0 {
-			present[e.Name()] = true
-		}
-	}
+	present := x.r.hooksIn(hooksDir)
 	for _, n := range names {
 		skippable := strings.HasSuffix(n, "*")
 		n = strings.TrimSuffix(n, "*")
@@ -581,4 +595,25 @@ func (c *Classifier) plantGitConfig(r *result, text, abs string, domain domain.D
 		r.add(risk.High, domain, RulePlantedCode, abs, tool+" puts "+kv.key+" into "+filepath.Base(abs)+": git runs what it names ("+clip(kv.value)+")")
 		c.gitValue(r, kv, row, filepath.Dir(abs), sink{domain: domain, rule: RulePlantedCode, prefix: tool + " puts " + kv.key + " into " + filepath.Base(abs) + ", which git runs:"}, nil)
 	}
+}
+
+// hooksIn returns the executable files of a hooks directory, listed once per classification.
+func (r *result) hooksIn(dir string) map[string]bool {
+	b := r.budget()
+	if present, ok := b.hooks[dir]; ok {
+		return present
+	}
+	present := map[string]bool{}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if info, err := e.Info(); err == nil && !e.IsDir() && info.Mode()&0o111 != 0 {
+				present[e.Name()] = true
+			}
+		}
+	}
+	if b.hooks == nil {
+		b.hooks = map[string]map[string]bool{}
+	}
+	b.hooks[dir] = present
+	return present
 }

@@ -31,19 +31,6 @@ var keyDirs = []string{"~/.ssh", "~/.gnupg", "~/.claude"}
 
 // laterRisk says why writing p installs code that runs later or changes keys, or "".
 func (c *Classifier) laterWrite(t target) string {
-	home, project := strings.ToLower(c.home), strings.ToLower(c.layout.ProjectDir)
-	expand := func(d string) string {
-		switch {
-		case strings.HasPrefix(d, "~/"):
-			if home == "" {
-				return ""
-			}
-			return home + d[1:]
-		case strings.HasPrefix(d, "{P}/"):
-			return project + d[3:]
-		}
-		return d
-	}
 	p := strings.ToLower(t.path)
 	reaches := func(d string, parents bool) bool {
 		if t.glob {
@@ -51,20 +38,48 @@ func (c *Classifier) laterWrite(t target) string {
 		}
 		return under(p, d) || parents && t.tree && under(d, p)
 	}
-	for _, d := range keyDirs {
-		if d = expand(d); d != "" && reaches(d, true) {
+	for _, d := range c.later.keys {
+		if reaches(d, true) {
 			return "writes " + t.path + ", which reaches " + d + ": keys (authorized_keys is a back door) or Claude Code's user-level settings, agents and commands"
 		}
 	}
-	if f := project + "/.mcp.json"; p == f || t.glob && globReaches(p, f, false, false) {
+	if f := c.later.mcp; p == f || t.glob && globReaches(p, f, false, false) {
 		return "writes " + t.path + ": the project's MCP servers are programs Claude Code starts at the next session"
 	}
-	for _, d := range laterDirs {
-		if d = expand(d); d != "" && reaches(d, false) {
+	for _, d := range c.later.dirs {
+		if reaches(d, false) {
 			return "writes " + t.path + " (" + d + "): code that cron, at, systemd, launchd or a hook runs later, outside the hooks' judgement"
 		}
 	}
 	return ""
+}
+
+// laterPlaces are keyDirs, the project's .mcp.json and laterDirs for this home and project,
+// lower case (made once by New: laterWrite runs for every path a large script writes).
+type laterPlaces struct {
+	keys, dirs []string
+	mcp        string
+}
+
+func newLaterPlaces(home, project string) laterPlaces {
+	home, project = strings.ToLower(home), strings.ToLower(project)
+	expand := func(ds []string) []string {
+		var out []string
+		for _, d := range ds {
+			switch {
+			case strings.HasPrefix(d, "~/"):
+				if home == "" {
+					continue
+				}
+				d = home + d[1:]
+			case strings.HasPrefix(d, "{P}/"):
+				d = project + d[3:]
+			}
+			out = append(out, d)
+		}
+		return out
+	}
+	return laterPlaces{keys: expand(keyDirs), dirs: expand(laterDirs), mcp: project + "/.mcp.json"}
 }
 
 // schedule judges crontab, at, batch, systemd-run and launchctl: everything but listing

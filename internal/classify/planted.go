@@ -264,22 +264,36 @@ func (c *Classifier) plantCode(r *result, codes []codeText, abs string, domain d
 	}
 	// Many small pieces (recipe lines, scripts of package.json) are one program to the
 	// analysis, each in a subshell of its own so that a cd stays in its piece: one parse
-	// instead of hundreds. When one piece does not parse, they are judged one by one.
+	// instead of hundreds. When the joined program is not the pieces as written (one does not
+	// parse, or escapes its subshell), they are judged one by one.
 	for len(pieces) > 0 {
-		var b strings.Builder
-		n := 0
-		for ; n < len(pieces) && (n == 0 || b.Len()+len(pieces[n]) < 64<<10); n++ {
-			b.WriteString("(\n" + pieces[n] + "\n)\n")
+		n, size := 0, 0
+		for ; n < len(pieces) && (n == 0 || size+len(pieces[n]) < 64<<10); n++ {
+			size += len(pieces[n]) + 5
 		}
-		if joined := b.String(); n == 1 || shell.Parses(joined) {
-			c.judgeCode(r, joined, langShell, cwd, s)
-		} else {
+		if n == 1 || !c.judgePieces(r, pieces[:n], cwd, s) {
 			for _, p := range pieces[:n] {
 				c.judgeCode(r, p, langShell, cwd, s)
 			}
 		}
 		pieces = pieces[n:]
 	}
+}
+
+// judgePieces judges pieces of shell code as one program (shell.JoinPieces); false when that
+// program is not the pieces as written, and nothing was judged.
+func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink) bool {
+	if r.depth >= shell.MaxDepth {
+		return false
+	}
+	prog := shell.Analyze(shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: len(pieces)})
+	if prog.Broken {
+		return false
+	}
+	sub := r.child()
+	c.judgeProgram(sub, prog, cwd)
+	c.takeOverAll(r, sub, langShell, s)
+	return true
 }
 
 // notebookCode returns the code cells of a notebook (.ipynb JSON).

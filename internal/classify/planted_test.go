@@ -2,6 +2,7 @@ package classify
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,6 +38,9 @@ func TestPlantedCode(t *testing.T) {
 		{"an ordinary makefile", "", "Makefile", w("GO ?= go\ntest:\n\t$(GO) test ./...\n"), risk.Medium, risk.Medium},
 		{"a makefile that cleans build output", "", "Makefile", w(ordinaryMakefile), risk.High, risk.High},
 		{"an included makefile", "", "mk/rules.mk", w("x:\n\trm -rf ~\n"), risk.Critical, ""},
+		// A recipe line that closes the subshell the joined analysis put it in, to move the next
+		// line elsewhere: make runs each line in a shell of its own, and so must the analysis.
+		{"a recipe line escaping its subshell", "", "Makefile", w("x:\n\techo a ) ; cd build ; ( true\n\trm -rf .\n"), risk.Critical, ""},
 		{"$(shell) in a makefile", "", "GNUmakefile", w("X := $(shell " + curl + ")\n"), risk.Critical, ""},
 		{"an Edit of a makefile", "Edit", "Makefile", edit("\tgo test ./...", "\tgo test ./... && rm -rf ~"), risk.Critical, ""},
 		{"a MultiEdit of a makefile", "MultiEdit", "Makefile", map[string]any{"edits": []map[string]string{{"old_string": "a", "new_string": "b"}, {"old_string": "c", "new_string": "\t" + curl}}}, risk.Critical, ""},
@@ -185,4 +189,27 @@ func FuzzPlanted(f *testing.F) {
 			t.Fatalf("%s: a write below medium: %+v", path, got)
 		}
 	})
+}
+
+// BenchmarkPlantedFiles: the same for real files, named in OATH_BENCH_FILES (a colon-separated
+// list; each is written under its own base name, so a Makefile is read as one):
+// OATH_BENCH_FILES=/path/configure:/path/Makefile go test -run '^$' -bench PlantedFiles ./internal/classify/
+func BenchmarkPlantedFiles(b *testing.B) {
+	list := os.Getenv("OATH_BENCH_FILES")
+	if list == "" {
+		b.Skip("OATH_BENCH_FILES names no files")
+	}
+	for _, f := range strings.Split(list, ":") {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, dir := onDisk(b, nil)
+		ev := writeAt(dir, filepath.Join(dir, filepath.Base(f)), string(body))
+		b.Run(filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), func(b *testing.B) {
+			for b.Loop() {
+				c.Classify(ev)
+			}
+		})
+	}
 }

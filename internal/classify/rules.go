@@ -1342,7 +1342,7 @@ func (x *cmdCtx) shellCritical(prog string) string {
 	if strings.TrimSpace(prog) == "" {
 		return ""
 	}
-	sub := &result{depth: x.r.depth + 1}
+	sub := x.r.child()
 	cwd := x.c.layout.ProjectDir
 	if len(x.cmd.Dir.Paths) > 0 {
 		cwd = x.cmd.Dir.Paths[0]

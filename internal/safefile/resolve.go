@@ -36,14 +36,32 @@ func (l *Links) lstat(p string) bool {
 	}
 	ok, seen := l.exists[p]
 	if !seen {
-		_, err := os.Lstat(p)
-		ok = err == nil
+		ok = !l.missingAbove(p)
+		if ok {
+			_, err := os.Lstat(p)
+			ok = err == nil
+		}
 		if l.exists == nil {
 			l.exists = map[string]bool{}
 		}
 		l.exists[p] = ok
 	}
 	return ok
+}
+
+// missingAbove reports whether a parent of p is known to be missing (then so is p), from
+// memory alone: a script that writes build/p1/x, build/p2/y … asks once whether build exists.
+func (l *Links) missingAbove(p string) bool {
+	for {
+		parent := filepath.Dir(p)
+		if parent == p {
+			return false
+		}
+		if ok, seen := l.exists[parent]; seen {
+			return !ok
+		}
+		p = parent
+	}
 }
 
 func (l *Links) evalSymlinks(p string) (string, error) {

@@ -129,7 +129,7 @@ func (w *walker) catHeredoc(cs *syntax.CmdSubst) (string, bool) {
 	if r.Op != syntax.Hdoc && r.Op != syntax.DashHdoc || r.Hdoc == nil || r.N != nil || !w.known(r.Hdoc) {
 		return "", false
 	}
-	s, err := expand.Document(w.config(), r.Hdoc)
+	s, err := expand.Document(w.newConfig(), r.Hdoc) // called while a word is expanded
 	if err != nil || strings.Contains(s, Dyn) {
 		return "", false
 	}

@@ -122,13 +122,53 @@ type Program struct {
 	Redirs   []Redir
 	Names    []Name
 	Findings []Finding
-	Funcs    []FuncDecl
+	// Broken: the program does not parse as written (what was analysed is a repaired or
+	// shortened copy, or nothing).
+	Broken bool
+	Funcs  []FuncDecl
 }
 
 // Options say where the program runs.
 type Options struct {
 	Cwd  string // absolute; relative paths are resolved against it
 	Home string // $HOME and ~; "" = unknown
+	// Pieces: src is JoinPieces of this many pieces. Unless its top-level statements are
+	// exactly those subshells (a piece could close its parenthesis and open another), the
+	// program is Broken.
+	Pieces int
+}
+
+// JoinPieces makes one program of pieces that each run in a shell of their own (recipe lines,
+// package.json scripts): each in a subshell, so that a cd or a variable stays in its piece.
+// One parse instead of hundreds; Options.Pieces checks that no piece escaped its subshell.
+func JoinPieces(pieces []string) string {
+	var b strings.Builder
+	for _, p := range pieces {
+		b.WriteString("(\n")
+		b.WriteString(p)
+		b.WriteString("\n)\n")
+	}
+	return b.String()
+}
+
+// joinedAsWritten reports whether f's top-level statements are the n subshells of JoinPieces.
+func joinedAsWritten(f *syntax.File, src string, n int) bool {
+	if len(f.Stmts) != n {
+		return false
+	}
+	for _, st := range f.Stmts {
+		sub, ok := st.Cmd.(*syntax.Subshell)
+		if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || st.Semicolon.IsValid() {
+			return false
+		}
+		// The subshell's own parentheses are the ones JoinPieces wrote: "(\n" at a line's
+		// start, "\n)" closing it.
+		s, e := int(sub.Lparen.Offset()), int(sub.Rparen.Offset())
+		if s < 0 || e >= len(src) || s+1 >= len(src) || src[s+1] != '\n' || (s > 0 && src[s-1] != '\n') || e < 1 || src[e-1] != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // Analyze parses src as bash and reports what it would run. It never fails: what it cannot
@@ -146,6 +186,15 @@ type analyzer struct {
 	stop bool // MaxCommands reached
 	// escVars are variables assigned a word spelled in $'…' escapes (see Word.Escaped).
 	escVars map[string]bool
+	parser  *syntax.Parser // reused by every nested program (a large script has hundreds)
+}
+
+// parse parses src as bash. The trees stay valid after the parser is used again.
+func (a *analyzer) parse(src string) (*syntax.File, error) {
+	if a.parser == nil {
+		a.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+	}
+	return a.parser.Parse(strings.NewReader(src), "")
 }
 
 func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {
@@ -167,8 +216,13 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 		a.finding(RuleNestingTooDeep, risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
 		return dir
 	}
-	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
-	f, err := p.Parse(strings.NewReader(src), "")
+	f, err := a.parse(src)
+	if depth == 0 && (err != nil || a.opt.Pieces > 0 && !joinedAsWritten(f, src, a.opt.Pieces)) {
+		a.prog.Broken = true
+		if err == nil {
+			return dir // the caller judges the pieces one by one
+		}
+	}
 	if perr := err; err != nil {
 		// bash runs a here-document that is never closed up to the end of the program (with
 		// a warning): so must the analysis.
@@ -181,7 +235,7 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 			}
 			fixed += "\n" + delim + "\n"
 			var f2 *syntax.File
-			if f2, err = syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(fixed), ""); err == nil {
+			if f2, err = a.parse(fixed); err == nil {
 				a.finding(RuleUnparsable, risk.High, src, "a here-document is never closed: bash reads it to the end of the program")
 				return a.file(f2, fixed, depth, dir, via)
 			}
@@ -194,7 +248,7 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 		// bash runs a program line by line: what comes before the broken line runs. Analyse it.
 		if pe, ok := err.(syntax.ParseError); ok && pe.Pos.Line() > 1 {
 			if prefix := linesBefore(src, int(pe.Pos.Line())); prefix != "" {
-				if f2, err2 := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(prefix), ""); err2 == nil {
+				if f2, err2 := a.parse(prefix); err2 == nil {
 					return a.file(f2, prefix, depth, dir, via)
 				}
 			}
@@ -265,11 +319,4 @@ func itoa(n int) string {
 		b[i] = '-'
 	}
 	return string(b[i:])
-}
-
-// Parses reports whether src parses as bash (for callers that join pieces of code and need
-// to know whether one broken piece spoils the whole).
-func Parses(src string) bool {
-	_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
-	return err == nil
 }

@@ -195,3 +195,26 @@ func TestWordsAndDirs(t *testing.T) {
 		t.Errorf("cd to an unknown directory must make the directory unknown")
 	}
 }
+
+// TestJoinPieces: a joined program is the pieces as written only when no piece parses outside
+// its own subshell (issue 12: recipe lines are judged as one program).
+func TestJoinPieces(t *testing.T) {
+	for _, tc := range []struct {
+		pieces []string
+		broken bool
+	}{
+		{[]string{"echo a", "cd build && rm -rf x", "true # a comment"}, false},
+		{[]string{"cat <<EOF\nx\nEOF", "echo b"}, false},
+		{[]string{"echo a ) ; cd build ; ( true", "rm -rf ."}, true}, // closes its subshell
+		{[]string{"echo a\n)\n(\necho b"}, true},                     // two subshells of one piece
+		{[]string{"echo a \\", "echo b"}, false},                     // continued onto its own parenthesis: still its own
+		{[]string{"cat <<EOF", "rm -rf ~"}, true},                    // a here-document never closed
+		{[]string{"echo 'a", "b'"}, true},                            // a quote across pieces
+		{[]string{"echo a ) &", "( true"}, true},
+	} {
+		p := Analyze(JoinPieces(tc.pieces), Options{Cwd: "/p", Pieces: len(tc.pieces)})
+		if p.Broken != tc.broken {
+			t.Errorf("%q: Broken = %v, want %v", tc.pieces, p.Broken, tc.broken)
+		}
+	}
+}

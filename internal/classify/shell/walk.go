@@ -31,7 +31,8 @@ type walker struct {
 	ifs   bool // the program changed IFS: an unquoted expansion may split anywhere
 	// cdUnknown: CDPATH was set or cdable_vars turned on, so cd NAME may go anywhere.
 	cdUnknown bool
-	heredocs  bool // the program has a here-document: $(cat <<'EOF' …) may be known text
+	heredocs  bool           // the program has a here-document: $(cat <<'EOF' …) may be known text
+	cfg       *expand.Config // the expander's configuration, made once (config)
 }
 
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
@@ -95,7 +96,19 @@ func (w *walker) env(name string) string {
 	return Dyn
 }
 
+// config is the expander's configuration: made once per walker, since every word of a large
+// program is expanded with it (its functions read the walker's state when called).
 func (w *walker) config() *expand.Config {
+	if w.cfg == nil {
+		w.cfg = w.newConfig()
+	}
+	return w.cfg
+}
+
+// newConfig makes an expander's configuration. An expansion inside an expansion (the text of
+// $(cat <<EOF …) while a word is expanded) needs one of its own: a configuration holds the
+// buffers of the expansion under way.
+func (w *walker) newConfig() *expand.Config {
 	return &expand.Config{
 		Env:      expand.FuncEnviron(w.env),
 		CmdSubst: w.cmdSubst(),
