@@ -130,7 +130,7 @@ type codeBudget struct {
 	// times in the same few directories.
 	gitConfigs map[string]gitConfig
 	hooks      map[string]map[string]bool
-	judged     map[codeKey][]part // judgeCode's verdicts, before takeOver
+	judged     map[codeKey]codeVerdict // judgeCode's verdicts, before takeOver
 }
 
 // budget is the classification's codeBudget, shared with nested results.
@@ -187,13 +187,14 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 	}
 	if r.depth >= shell.MaxDepth {
 		r.add(risk.High, ShellExec, ruleNestingTooDeep, "", s.prefix+" code nested too deep to be read")
+		r.notRead(s.prefix + " code nested too deep to be read")
 		return
 	}
 	// The same code is often judged again in one classification: a hook or a configured
 	// program for every git command of a test script.
 	key := codeKey{src, cwd, l, r.proxy, r.depth}
 	b := r.budget()
-	parts, seen := b.judged[key]
+	v, seen := b.judged[key]
 	if !seen {
 		sub := r.child()
 		if l == langShell {
@@ -201,15 +202,34 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		} else {
 			c.langCode(sub, src, l, cwd)
 		}
-		parts = sub.parts
+		v = codeVerdict{sub.parts, sub.unread()}
 		if b.judged == nil {
-			b.judged = map[codeKey][]part{}
+			b.judged = map[codeKey]codeVerdict{}
 		}
-		b.judged[key] = parts
+		b.judged[key] = v
 	}
-	for _, p := range parts {
+	for _, p := range v.parts {
 		c.takeOver(r, p, l, s)
 	}
+	if v.unread != "" {
+		r.notRead(v.unread)
+	}
+}
+
+// codeVerdict is what judging code from a file found: its verdicts, and code it did not read.
+type codeVerdict struct {
+	parts  []part
+	unread string
+}
+
+// unread is the reason of r's not_read mark, or "".
+func (r *result) unread() string {
+	for _, h := range r.person.hits {
+		if h.Rule == RuleNotRead {
+			return strings.TrimSuffix(h.Reason, consequence(RuleNotRead))
+		}
+	}
+	return ""
 }
 
 // codeKey is what the verdicts of judgeCode depend on.
@@ -231,6 +251,9 @@ func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {
 	for _, p := range sub.parts {
 		c.takeOver(r, p, l, s)
 	}
+	if why := sub.unread(); why != "" {
+		r.notRead(why)
+	}
 }
 
 // takeOver adds one verdict of code from a file to r, by the policy at the top of this file.
@@ -238,6 +261,11 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 	lvl := p.risk
 	if lvl.Value() < risk.High.Value() {
 		return
+	}
+	switch p.reason.Rule {
+	case ruleTooManyCommands, ruleTooLong, ruleNestingTooDeep:
+		// What follows the bound is not analysed: a person reads it (notRead).
+		r.notRead(s.prefix + " " + p.reason.Detail)
 	}
 	if lvl == risk.Critical && onlyUnknown(p.reason.Rule, p.reason.Detail) {
 		lvl = risk.High

@@ -188,6 +188,19 @@ func (r *result) mark(rule, why string) {
 	r.person.hits = append(r.person.hits, envelope.Person{Rule: rule, Reason: why})
 }
 
+// notRead records code that will run but lies past a bound of the analysis (a file longer
+// than the harness reads, more commands than it analyses): padded far enough, anything could
+// follow, so no trust may run it unseen. Unlike the other marks, this one is the judgement's
+// own and travels up from code judged for a file (judgeCode).
+func (r *result) notRead(why string) {
+	for _, h := range r.person.hits {
+		if h.Rule == RuleNotRead {
+			return
+		}
+	}
+	r.mark(RuleNotRead, why+consequence(RuleNotRead))
+}
+
 // personCommand applies the rows of the class to one command.
 func (x *cmdCtx) personCommand() {
 	if x.name == "kill" {
@@ -234,6 +247,8 @@ func consequence(rule string) string {
 		return ": the machine and everything running on it are affected"
 	case RuleLosesWork:
 		return ": no copy is kept, it would be lost"
+	case RuleNotRead:
+		return ": the harness cannot vouch for code it did not read, and no trust changes that"
 	}
 	return ""
 }

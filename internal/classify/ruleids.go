@@ -111,6 +111,7 @@ const (
 	RuleReadsSecret    = "reads_credentials" // private keys, .env, cloud and registry credentials, keyrings
 	RulePrivilege      = "privilege"         // sudo, doas, su, pkexec
 	RuleSystemChange   = "system_change"     // services, reboots, kernel, firewall, users, killing processes
+	RuleNotRead        = "not_read"          // code that will run lies past what the harness reads (a bound)
 
 	// ruleDefault is the reason when nothing matched.
 	ruleDefault = "default"

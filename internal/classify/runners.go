@@ -76,7 +76,9 @@ func (x *cmdCtx) runFile(path string, l lang, prefix string) bool {
 		return false
 	}
 	if cut {
-		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+		why := prefix + " " + path + ", longer than the harness reads (or past the call's budget): the rest is not judged"
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, why)
+		x.r.notRead(why)
 	}
 	x.c.judgeCode(x.r, text, l, filepath.Dir(path), sink{prefix: prefix + " " + x.rel(path) + ":"})
 	return ok
@@ -205,7 +207,9 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 		p := join(dir, f)
 		text, ok, cut := x.r.readCode(p)
 		if cut {
-			x.add(risk.Medium, ShellExec, RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
+			why := "make reads " + p + ", longer than the harness reads: the rest is not judged"
+			x.add(risk.Medium, ShellExec, RuleRunnerUnread, why)
+			x.r.notRead(why)
 		}
 		if ok {
 			mf.add(text, false)
