@@ -11,7 +11,9 @@
 #        same interleaved rounds, to see what a change to the hooks costs.
 # Prints median and p90 in ms for each and the ratio hook/floor (goal: within 2x), then the
 # hook's time on a 1 MB and an 8 MB Write (UTF-8 text, in a UTF-8 locale: bash's pattern
-# operations over the captured event were quadratic there; goal: well under 1 s and a few s).
+# operations over the captured event were quadratic there; goal: well under 1 s and a few s),
+# and what analysing the code of a 100 kB Write adds to it (plain text against a shell script,
+# a makefile and a Go test file; real files from OATH_BENCH_FILES too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 against=
@@ -136,4 +138,53 @@ for size in 1 8; do
   read -r med p90 < <(stats "${samples[@]}")
   printf '  %-34s median %7s ms   max %7s ms   (%s, LC_ALL=%s)\n' "hook on a ${size} MB Write" "$med" "$p90" \
     "$(wc -c <"$big" | awk '{printf "%.1f MB event", $1 / 1e6}')" "${utf8:-unset}"
+done
+
+# Planted code: a 100 kB Write of plain text against the same size of code a runner runs (the
+# content is analysed, issue 12), interleaved, the hook's median each and what analysis adds.
+# OATH_BENCH_FILES (colon-separated) adds real files, each written under its own base name.
+plant() { # NAME FILE-NAME: writes $tmp/plant-NAME.json from $tmp/content
+  jq -c -n --rawfile c "$tmp/content" --arg p "$project" --arg f "$2" \
+    '{hook_event_name: "PreToolUse", session_id: "bench", cwd: $p, permission_mode: "default", tool_name: "Write",
+      tool_use_id: "toolu_bench", tool_input: {file_path: ($p + "/" + $f), content: $c}}' >"$tmp/plant-$1.json"
+}
+awk 'BEGIN { while (n < 1048576) { s = sprintf("a line of prose, number %d, as notes or a log would have it\n", i++); printf "%s", s; n += length(s) } }' >"$tmp/prose"
+head -c 102400 "$tmp/prose" >"$tmp/content"
+plant plain notes.txt
+awk 'BEGIN { print "#!/bin/sh\nset -eu"; while (n < 102400) { s = sprintf("if test -f pkg%d/go.mod; then go test ./pkg%d/... 2>&1 | tail -20; fi\nmkdir -p build/p%d && cp src/a%d.txt build/p%d/ && echo done %d\n", i, i, i, i, i, i); printf "%s", s; n += length(s); i++ } }' >"$tmp/content"
+plant shell build.sh
+awk 'BEGIN { print "GO ?= go"; while (n < 102400) { s = sprintf("t%d: dep%d\n\t$(GO) test ./pkg%d/...\n\trm -rf build/t%d\n", i, i, i, i); printf "%s", s; n += length(s); i++ } }' >"$tmp/content"
+plant makefile Makefile
+awk 'BEGIN { print "package x\n\nimport \"testing\"\n"; while (n < 102400) { s = sprintf("func TestX%d(t *testing.T) {\n\tif got := f(%d); got != %d {\n\t\tt.Fatalf(\"got %%v\", got)\n\t}\n}\n\n", i, i, i); printf "%s", s; n += length(s); i++ } }' >"$tmp/content"
+plant go_test x_test.go
+kinds=(plain shell makefile go_test)
+IFS=: read -r -a real <<<"${OATH_BENCH_FILES:-}"
+for f in "${real[@]}"; do
+  [[ -f $f ]] || continue
+  cp "$f" "$tmp/content"
+  name=real-$(basename "$f")
+  plant "$name" "$(basename "$f")"
+  head -c "$(wc -c <"$f")" "$tmp/prose" >"$tmp/content"
+  plant "plain-$name" notes.txt # the same size of plain text, to compare with
+  kinds+=("$name" "plain-$name")
+done
+declare -A plant_samples
+for ((i = 0; i < 15; i++)); do
+  for k in "${kinds[@]}"; do
+    t0=$EPOCHREALTIME
+    hooks/pre-tool-use.sh <"$tmp/plant-$k.json" >/dev/null
+    t1=$EPOCHREALTIME
+    plant_samples[$k]+=" $(($(usec "$t1") - $(usec "$t0")))"
+  done
+done
+read -r plain_med _ < <(stats ${plant_samples[plain]})
+printf 'A Write whose content is analysed, 15 interleaved rounds (goal: adds a few ms at 100 kB)\n'
+for k in "${kinds[@]}"; do
+  [[ $k == plain* ]] && continue
+  base=$plain_med
+  [[ $k == real-* ]] && read -r base _ < <(stats ${plant_samples[plain-$k]})
+  read -r med _ < <(stats ${plant_samples[$k]})
+  printf '  %-34s median %7s ms   adds %7s ms to plain text of its size (%s ms; %s)\n' "hook on a Write: $k" "$med" \
+    "$(awk -v a="$med" -v b="$base" 'BEGIN { printf "%.2f", a - b }')" "$base" \
+    "$(jq -r '.tool_input.content | length | "\(. / 1024 | floor) kB"' "$tmp/plant-$k.json")"
 done

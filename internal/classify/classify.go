@@ -151,6 +151,7 @@ type result struct {
 	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
 	// Either makes a rewrite doubt (rewrites.go).
 	headMoved, gitElsewhere bool
+	taken                   map[reasonKind]int // reasons of code from files, by kind (takeOver)
 }
 
 // resolver remembers, for this judgement, where the links of the paths it writes lead

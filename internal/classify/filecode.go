@@ -280,6 +280,20 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 	if domain == FileWrite {
 		domain = ShellExec // a recipe or script that deletes files is a program run, not an edit
 	}
+	// A large file repeats itself ($CC in every recipe, rm in every clean): a few reasons of
+	// each kind say it, and one line says there are more; the risk is the same.
+	kind := reasonKind{s.prefix, p.reason.Rule, lvl}
+	if r.taken == nil {
+		r.taken = map[reasonKind]int{}
+	}
+	r.taken[kind]++
+	switch n := r.taken[kind]; {
+	case n == maxReasonsOfAKind+1:
+		r.add(lvl, pick(s.domain, domain), pick(s.rule, rule), "", s.prefix+" more of the same ("+p.reason.Rule+"), not listed")
+		return
+	case n > maxReasonsOfAKind:
+		return
+	}
 	if s.domain != "" {
 		domain = s.domain
 	}
@@ -292,6 +306,15 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 		detail = quoteRaw(cmd) + ": " + detail
 	}
 	r.add(lvl, domain, rule, p.reason.Command, s.prefix+" "+detail)
+}
+
+// maxReasonsOfAKind is how many reasons of one rule and risk code from one file gives.
+const maxReasonsOfAKind = 3
+
+// reasonKind is what takeOver counts reasons by.
+type reasonKind struct {
+	prefix, rule string
+	risk         risk.Level
 }
 
 // onlyUnknown reports a critical verdict that says only that something cannot be known

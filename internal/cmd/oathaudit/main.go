@@ -104,6 +104,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
 	case "record": // the pipeline stage: it must answer in time (cli.StageTimeout)
+		cli.ShortLived()
 		stop := tool.Watchdog(stderr)
 		err = record(stdin, stdout, rest)
 		stop()

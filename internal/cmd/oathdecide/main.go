@@ -102,6 +102,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := tool.Preamble(stdout, args); done {
 		return code
 	}
+	cli.ShortLived()
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	if len(args) > 0 && args[0] == "phase" {
 		return tool.Exit(stderr, runPhase(stdin, stdout, stderr, args[1:]))

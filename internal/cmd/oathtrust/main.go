@@ -127,6 +127,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	if code, done := withDomains(tool, args).Preamble(stdout, args); done {
 		return code
 	}
+	cli.ShortLived()
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	return tool.Exit(stderr, run(stdin, stdout, stderr, args))
 }
