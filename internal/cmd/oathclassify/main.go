@@ -37,7 +37,8 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          a person gets needs_person {rule, reason}: work that would be lost (asked of git),
          files outside the project, git's discards, rewrites of commits a remote has (asked
          of git), changes to remote systems, publishing, destructive SQL, reading
-         credentials, privilege, system changes.
+         credentials, privilege, system changes, and code it will run that lies past
+         what the harness reads (a file over 256 kB, more than 2000 commands).
 Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
 Side effects: none; nothing is written to disk. Only for a call that deletes or overwrites
          files or rewrites commits does it run git (status, branch --no-merged, rev-list;
