@@ -169,6 +169,11 @@ for f in "${real[@]}"; do
   kinds+=("$name" "plain-$name")
 done
 declare -A plant_samples
+kind_stats() { # KIND: median and p90 of its samples
+  local -a xs
+  read -r -a xs <<<"${plant_samples[$1]}"
+  stats "${xs[@]}"
+}
 for ((i = 0; i < 15; i++)); do
   for k in "${kinds[@]}"; do
     t0=$EPOCHREALTIME
@@ -177,13 +182,13 @@ for ((i = 0; i < 15; i++)); do
     plant_samples[$k]+=" $(($(usec "$t1") - $(usec "$t0")))"
   done
 done
-read -r plain_med _ < <(stats ${plant_samples[plain]})
+read -r plain_med _ < <(kind_stats plain)
 printf 'A Write whose content is analysed, 15 interleaved rounds (goal: adds a few ms at 100 kB)\n'
 for k in "${kinds[@]}"; do
   [[ $k == plain* ]] && continue
   base=$plain_med
-  [[ $k == real-* ]] && read -r base _ < <(stats ${plant_samples[plain-$k]})
-  read -r med _ < <(stats ${plant_samples[$k]})
+  [[ $k == real-* ]] && read -r base _ < <(kind_stats "plain-$k")
+  read -r med _ < <(kind_stats "$k")
   printf '  %-34s median %7s ms   adds %7s ms to plain text of its size (%s ms; %s)\n' "hook on a Write: $k" "$med" \
     "$(awk -v a="$med" -v b="$base" 'BEGIN { printf "%.2f", a - b }')" "$base" \
     "$(jq -r '.tool_input.content | length | "\(. / 1024 | floor) kB"' "$tmp/plant-$k.json")"
