@@ -49,11 +49,89 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 // program classifies a shell program: the Bash tool's command, or a string a user extract
 // filter took out of another tool's input.
 func (c *Classifier) program(r *result, src, cwd string) {
-	c.judgeProgram(r, shell.Analyze(src, shell.Options{Cwd: cwd, Home: c.home}), cwd)
+	c.analyzed(r, src, shell.Options{Cwd: cwd, Home: c.home})
+}
+
+// analyzed analyses src as opt says and judges it into r; it returns what the analysis saw.
+func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.Program {
+	cwd := opt.Cwd
+	if !pipelined(src) {
+		prog := shell.Analyze(src, opt)
+		c.judgeProgram(r, prog, cwd)
+		return prog
+	}
+	// A large program (a script or makefile a write plants, one a runner runs) is parsed and
+	// walked on one core while its commands are judged on the other, as they come. The
+	// commands are judged into a result of their own, appended after the program's findings,
+	// variables and redirections as judgeProgram orders them: the same verdicts, in the same
+	// order.
+	batches := make(chan []shell.Cmd, 64)
+	done := make(chan *shell.Program, 1)
+	opt.Batches = batches
+	go func() { done <- shell.Analyze(src, opt) }()
+	cmds := r.sibling()
+	var judged []shell.Cmd
+	for batch := range batches {
+		for i := range batch {
+			c.judgeCmd(cmds, &batch[i])
+		}
+		judged = append(judged, batch...)
+	}
+	prog := <-done
+	prog.Cmds = judged // as judged (git -C sets a command's directory)
+	c.judgeStructure(r, prog, cwd)
+	r.merge(cmds)
+	c.decodeProgram(r, prog)
+	return prog
+}
+
+// pipelineMin is the size from which a program is pipelined (a variable for the tests).
+var pipelineMin = 16 << 10
+
+// pipelined says whether program judges src's commands while it is still being walked: only
+// a large program gains, and only one whose commands' verdicts do not depend on a variable
+// assigned anywhere in it (a proxy, GIT_DIR and GIT_WORK_TREE are read before any command).
+func pipelined(src string) bool {
+	if len(src) < pipelineMin {
+		return false
+	}
+	return !containsFold(src, "proxy") && !strings.Contains(src, "GIT_DIR") && !strings.Contains(src, "GIT_WORK_TREE")
+}
+
+// containsFold reports whether s contains the lower-case ASCII word sub in any case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // judgeProgram judges what the shell analysis saw of a program that runs in cwd.
 func (c *Classifier) judgeProgram(r *result, prog *shell.Program, cwd string) {
+	c.judgeStructure(r, prog, cwd)
+	for i := range prog.Cmds {
+		c.judgeCmd(r, &prog.Cmds[i])
+	}
+	c.decodeProgram(r, prog)
+}
+
+// judgeCmd judges one simple command of a program, and records it as a part.
+func (c *Classifier) judgeCmd(r *result, cmd *shell.Cmd) {
+	argv := make([]string, len(cmd.Args))
+	for j, a := range cmd.Args {
+		argv[j] = a.Value
+	}
+	r.cmds = append(r.cmds, argv)
+	from, wrote := len(r.parts), len(r.writes)
+	c.command(r, cmd)
+	r.part(cmd, argv, from, wrote)
+}
+
+// judgeStructure judges what a program is besides its commands: the analysis's findings,
+// functions, variables and redirections.
+func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) {
 	for _, f := range prog.Findings {
 		r.add(f.Risk, ShellExec, f.Rule, f.Src, f.Detail)
 	}
@@ -114,18 +192,6 @@ func (c *Classifier) judgeProgram(r *result, prog *shell.Program, cwd string) {
 			}
 		}
 	}
-	for i := range prog.Cmds {
-		cmd := &prog.Cmds[i]
-		argv := make([]string, len(cmd.Args))
-		for j, a := range cmd.Args {
-			argv[j] = a.Value
-		}
-		r.cmds = append(r.cmds, argv)
-		from, wrote := len(r.parts), len(r.writes)
-		c.command(r, cmd)
-		r.part(cmd, argv, from, wrote)
-	}
-	c.decodeProgram(r, prog)
 }
 
 // resolve turns a word into targets: one per directory the command may run in. A relative

@@ -163,6 +163,38 @@ func (r *result) resolver() *safefile.Links {
 	return r.links
 }
 
+// sibling is a result for judging more of the same program apart (bash.go's program judges
+// commands on one core while the rest is analysed on the other): the same depth, flags and
+// memory, merged back by merge. The maps are shared; only one goroutine uses them at a time.
+func (r *result) sibling() *result {
+	if r.trees == nil {
+		r.trees = map[string]bool{}
+	}
+	if r.remotes == nil {
+		r.remotes = map[string]string{}
+	}
+	if r.taken == nil {
+		r.taken = map[reasonKind]int{}
+	}
+	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: r.remotes, trees: r.trees,
+		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere, taken: r.taken}
+}
+
+// merge appends what o judged after what r judged, as if r had judged it.
+func (r *result) merge(o *result) {
+	r.parts = append(r.parts, o.parts...)
+	r.reads = append(r.reads, o.reads...)
+	r.writes = append(r.writes, o.writes...)
+	r.cmds = append(r.cmds, o.cmds...)
+	r.cmdParts = append(r.cmdParts, o.cmdParts...)
+	r.person.hits = append(r.person.hits, o.person.hits...)
+	r.person.losses = append(r.person.losses, o.person.losses...)
+	r.proxy = r.proxy || o.proxy
+	r.sends = r.sends || o.sends
+	r.headMoved = r.headMoved || o.headMoved
+	r.gitElsewhere = r.gitElsewhere || o.gitElsewhere
+}
+
 // part is one judged piece of a call: a command, a redirection, a finding.
 type part struct {
 	risk   risk.Level

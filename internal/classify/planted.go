@@ -286,12 +286,10 @@ func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink)
 	if r.depth >= shell.MaxDepth {
 		return false
 	}
-	prog := shell.Analyze(shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: len(pieces)})
-	if prog.Broken {
+	sub := r.child()
+	if c.analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: len(pieces)}).Broken {
 		return false
 	}
-	sub := r.child()
-	c.judgeProgram(sub, prog, cwd)
 	c.takeOverAll(r, sub, langShell, s)
 	return true
 }

@@ -136,6 +136,11 @@ type Options struct {
 	// exactly those subshells (a piece could close its parenthesis and open another), the
 	// program is Broken.
 	Pieces int
+	// Batches, when set, receives the commands while the analysis goes on: those of each
+	// top-level statement once it is walked, in order, as copies the receiver owns; it is
+	// closed when Analyze returns (the Program holds every command too). A caller judges them
+	// on another core while the rest of the program is parsed and walked.
+	Batches chan<- []Cmd
 }
 
 // JoinPieces makes one program of pieces that each run in a shell of their own (recipe lines,
@@ -175,8 +180,21 @@ func joinedAsWritten(f *syntax.File, src string, n int) bool {
 // parse or bound becomes a finding.
 func Analyze(src string, opt Options) *Program {
 	a := &analyzer{prog: &Program{}, opt: opt}
+	if opt.Batches != nil {
+		defer close(opt.Batches)
+	}
 	a.program(src, 0, Dir{Paths: []string{opt.Cwd}}, nil, "")
+	a.publish()
 	return a.prog
+}
+
+// publish sends the commands found since the last batch (Options.Batches).
+func (a *analyzer) publish() {
+	if a.opt.Batches == nil || a.published == len(a.prog.Cmds) {
+		return
+	}
+	a.opt.Batches <- append([]Cmd(nil), a.prog.Cmds[a.published:]...) // the receiver's own
+	a.published = len(a.prog.Cmds)
 }
 
 type analyzer struct {
@@ -187,6 +205,8 @@ type analyzer struct {
 	// escVars are variables assigned a word spelled in $'…' escapes (see Word.Escaped).
 	escVars map[string]bool
 	parser  *syntax.Parser // reused by every nested program (a large script has hundreds)
+	// published is how many of prog.Cmds went out in batches (Options.Batches).
+	published int
 }
 
 // parse parses src as bash. The trees stay valid after the parser is used again.

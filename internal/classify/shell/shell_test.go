@@ -180,8 +180,20 @@ func TestWordsAndDirs(t *testing.T) {
 		t.Errorf("dir after top-level cd: %+v", d)
 	}
 	last := p.Cmds[len(p.Cmds)-1]
-	if len(last.Dir.Paths) != 2 {
-		t.Errorf("cd in a subshell should add a possibility: %+v", last.Dir)
+	if len(last.Dir.Paths) != 1 || last.Dir.Paths[0] != "/proj/sub" {
+		t.Errorf("a cd in a subshell ends with it: %+v", last.Dir)
+	}
+	// Inside its subshell a cd is as certain as at the top (in a substitution, a possibility);
+	// after it, the shell is back where it was.
+	p = analyze("(cd x && rm -rf out); rm -rf out; echo $(cd /tmp; pwd) <(cd /; ls); rm y")
+	dirs := map[string]string{}
+	for _, c := range p.Cmds {
+		dirs[c.Src] += strings.Join(c.Dir.Paths, " ") + ";"
+	}
+	for src, want := range map[string]string{"rm -rf out": "/proj/x;/proj;", "pwd": "/proj /tmp;", "ls": "/proj /;", "rm y": "/proj;", "echo $(cd /tmp; pwd) <(cd /; ls)": "/proj;"} {
+		if dirs[src] != want {
+			t.Errorf("%s: dirs %q, want %q", src, dirs[src], want)
+		}
 	}
 	if last.Args[1].Value != "/home/u/y" || !last.Args[1].Known || !last.Args[2].Glob {
 		t.Errorf("words %+v", last.Args)

@@ -33,6 +33,9 @@ type walker struct {
 	cdUnknown bool
 	heredocs  bool           // the program has a here-document: $(cat <<'EOF' …) may be known text
 	cfg       *expand.Config // the expander's configuration, made once (config)
+	// dirs are the directories before each subshell being walked: bash runs ( … ), $( … )
+	// and <( … ) in a shell of its own, so a cd there ends with it.
+	dirs []Dir
 }
 
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
@@ -43,12 +46,29 @@ func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []st
 	if len(dir.Paths) == 1 && !dir.Unknown {
 		w.vars["PWD"] = dir.Paths[0]
 	}
-	syntax.Walk(f, w.visit)
+	if depth > 0 || a.opt.Batches == nil {
+		syntax.Walk(f, w.visit)
+		return w.dir
+	}
+	// Statement by statement, to hand out each one's commands once it is walked (a
+	// statement's walk may still change the commands it emitted: xargs marks them).
+	w.stack = append(w.stack, f)
+	for _, st := range f.Stmts {
+		if a.stop {
+			break
+		}
+		syntax.Walk(st, w.visit)
+		a.publish()
+	}
 	return w.dir
 }
 
 func (w *walker) visit(n syntax.Node) bool {
 	if n == nil {
+		switch w.stack[len(w.stack)-1].(type) {
+		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+			w.dir, w.dirs = w.dirs[len(w.dirs)-1], w.dirs[:len(w.dirs)-1]
+		}
 		w.stack = w.stack[:len(w.stack)-1]
 		return true
 	}
@@ -57,6 +77,8 @@ func (w *walker) visit(n syntax.Node) bool {
 	}
 	w.stack = append(w.stack, n)
 	switch n := n.(type) {
+	case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+		w.dirs = append(w.dirs, w.dir)
 	case *syntax.Stmt:
 		w.redirs(n)
 	case *syntax.CallExpr:
@@ -717,7 +739,7 @@ func (w *walker) cd(c Cmd) {
 func (w *walker) topLevel() bool {
 	for _, n := range w.stack {
 		switch n := n.(type) {
-		case *syntax.File, *syntax.Stmt, *syntax.Block, *syntax.CallExpr:
+		case *syntax.File, *syntax.Stmt, *syntax.Block, *syntax.CallExpr, *syntax.Subshell: // a subshell's cd ends with it (visit)
 		case *syntax.BinaryCmd:
 			if n.Op != syntax.AndStmt && n.Op != syntax.OrStmt {
 				return false
