@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -227,6 +228,40 @@ func TestJoinPieces(t *testing.T) {
 		p := Analyze(JoinPieces(tc.pieces), Options{Cwd: "/p", Pieces: len(tc.pieces)})
 		if p.Broken != tc.broken {
 			t.Errorf("%q: Broken = %v, want %v", tc.pieces, p.Broken, tc.broken)
+		}
+	}
+}
+
+// TestBatchesAsWhole: a large program analysed as it is handed out in batches (Options.Batches)
+// gives the Program the analysis gives at once, and the batches are its commands in order,
+// whatever the program holds: a here-document, a quote, a case, a function, xargs, cds.
+func TestBatchesAsWhole(t *testing.T) {
+	line := "if test -f pkg/go.mod; then go test ./pkg/... 2>&1 | tail -20; fi\nmkdir -p build && cp a.txt build/ && echo done\ncd sub && rm -rf out && cd ..\n"
+	pad := strings.Repeat(line, 200)
+	for _, tc := range []struct{ what, middle string }{
+		{"plain lines", "X=~\nrm -rf $X\n"},
+		{"a here-document", "cat <<EOF | sh\n" + pad + "rm -rf ~\nEOF\n"},
+		{"a quote", "echo '\n" + pad + "'\nrm -rf x\n"},
+		{"a case", "case $1 in\n" + strings.ReplaceAll(pad, "\nmkdir", "\n  a) mkdir") + "esac\n"},
+		{"a function", "f() {\n" + pad + "}\nf\n"},
+		{"xargs", "find . -name '*.o' | xargs rm -f\n"},
+		{"a cd", "cd /tmp\n" + pad + "rm -rf out\n"},
+	} {
+		src := pad + tc.middle + pad
+		whole := Analyze(src, Options{Cwd: "/proj", Home: "/home/u"})
+		batches := make(chan []Cmd, 8)
+		var got []Cmd
+		drained := make(chan bool)
+		go func() {
+			for b := range batches {
+				got = append(got, b...)
+			}
+			close(drained)
+		}()
+		batched := Analyze(src, Options{Cwd: "/proj", Home: "/home/u", Batches: batches})
+		<-drained
+		if !reflect.DeepEqual(whole, batched) || !reflect.DeepEqual(whole.Cmds, got) {
+			t.Errorf("%s: the analysis in batches differs from the whole one", tc.what)
 		}
 	}
 }
