@@ -141,8 +141,12 @@ func (pr *protection) hit(t target) string {
 		}
 	}
 	for _, pat := range pr.patterns {
-		if ok, _ := filepath.Match(pat, p); ok {
-			return pat
+		// Only a path in the pattern's directory can match it (settings*.json): most writes
+		// are elsewhere, and Match costs more than a prefix.
+		if dir := filepath.Dir(pat); len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
+			if ok, _ := filepath.Match(pat, p); ok {
+				return pat
+			}
 		}
 	}
 	return ""
