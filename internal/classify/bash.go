@@ -70,15 +70,12 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 	opt.Batches = batches
 	go func() { done <- shell.Analyze(src, opt) }()
 	cmds := r.sibling()
-	var judged []shell.Cmd
 	for batch := range batches {
 		for i := range batch {
 			c.judgeCmd(cmds, &batch[i])
 		}
-		judged = append(judged, batch...)
 	}
-	prog := <-done
-	prog.Cmds = judged // as judged (git -C sets a command's directory)
+	prog := <-done // its Cmds are the walk's: decodeProgram reads their names and text only
 	c.judgeStructure(r, prog, cwd)
 	r.merge(cmds)
 	c.decodeProgram(r, prog)

@@ -11,6 +11,7 @@ package shell
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
@@ -185,6 +186,9 @@ func Analyze(src string, opt Options) *Program {
 	}
 	a.program(src, 0, Dir{Paths: []string{opt.Cwd}}, nil, "")
 	a.publish()
+	if a.parser != nil {
+		parsers.Put(a.parser)
+	}
 	return a.prog
 }
 
@@ -212,10 +216,14 @@ type analyzer struct {
 // parse parses src as bash. The trees stay valid after the parser is used again.
 func (a *analyzer) parse(src string) (*syntax.File, error) {
 	if a.parser == nil {
-		a.parser = syntax.NewParser(syntax.Variant(syntax.LangBash))
+		a.parser = parsers.Get().(*syntax.Parser)
 	}
 	return a.parser.Parse(strings.NewReader(src), "")
 }
+
+// parsers are bash parsers to reuse: a test script's bodies are analysed one by one, hundreds
+// of programs, and a parser is large. Analyze returns its parser when it is done.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {
 	a.prog.Findings = append(a.prog.Findings, Finding{Rule: rule, Risk: lvl, Src: clip(src), Detail: detail})
