@@ -71,6 +71,10 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 	go func() { done <- shell.Analyze(src, opt) }()
 	cmds := r.sibling()
 	for batch := range batches {
+		if batch == nil { // the analysis starts again: so does the judgement
+			cmds = r.sibling()
+			continue
+		}
 		for i := range batch {
 			c.judgeCmd(cmds, &batch[i])
 		}

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -165,19 +166,11 @@ func (r *result) resolver() *safefile.Links {
 
 // sibling is a result for judging more of the same program apart (bash.go's program judges
 // commands on one core while the rest is analysed on the other): the same depth, flags and
-// memory, merged back by merge. The maps are shared; only one goroutine uses them at a time.
+// what earlier commands recorded, merged back by merge (or dropped). The budget and the
+// memory of links are shared: only one goroutine uses them at a time.
 func (r *result) sibling() *result {
-	if r.trees == nil {
-		r.trees = map[string]bool{}
-	}
-	if r.remotes == nil {
-		r.remotes = map[string]string{}
-	}
-	if r.taken == nil {
-		r.taken = map[reasonKind]int{}
-	}
-	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: r.remotes, trees: r.trees,
-		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere, taken: r.taken}
+	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
+		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.
@@ -193,6 +186,20 @@ func (r *result) merge(o *result) {
 	r.sends = r.sends || o.sends
 	r.headMoved = r.headMoved || o.headMoved
 	r.gitElsewhere = r.gitElsewhere || o.gitElsewhere
+	if len(o.trees) > 0 && r.trees == nil {
+		r.trees = map[string]bool{}
+	}
+	maps.Copy(r.trees, o.trees)
+	if len(o.remotes) > 0 && r.remotes == nil {
+		r.remotes = map[string]string{}
+	}
+	maps.Copy(r.remotes, o.remotes)
+	for k, n := range o.taken {
+		if r.taken == nil {
+			r.taken = map[reasonKind]int{}
+		}
+		r.taken[k] += n
+	}
 }
 
 // part is one judged piece of a call: a command, a redirection, a finding.

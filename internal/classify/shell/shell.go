@@ -140,7 +140,9 @@ type Options struct {
 	// Batches, when set, receives the commands while the analysis goes on: those of each
 	// top-level statement once it is walked, in order, as copies the receiver owns; it is
 	// closed when Analyze returns (the Program holds every command too). A caller judges them
-	// on another core while the rest of the program is parsed and walked.
+	// on another core while the rest of the program is parsed and walked. A nil batch
+	// withdraws every batch before it: the analysis starts again (a program that does not
+	// parse, found half-way).
 	Batches chan<- []Cmd
 }
 
@@ -243,6 +245,12 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 	if n := bracketDepth(src); n > MaxNesting {
 		a.finding(RuleNestingTooDeep, risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
 		return dir
+	}
+	if depth == 0 && a.opt.Batches != nil && a.opt.Pieces == 0 && len(src) >= streamMin {
+		if d, ok := a.streamed(src, dir, via); ok {
+			return d
+		}
+		a.withdraw() // a parse error: analysed again, as below, from the start
 	}
 	f, err := a.parse(src)
 	if depth == 0 && (err != nil || a.opt.Pieces > 0 && !joinedAsWritten(f, src, a.opt.Pieces)) {

@@ -39,13 +39,7 @@ type walker struct {
 }
 
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
-	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}, heredocs: strings.Contains(src, "<<")}
-	if a.opt.Home != "" {
-		w.vars["HOME"] = a.opt.Home
-	}
-	if len(dir.Paths) == 1 && !dir.Unknown {
-		w.vars["PWD"] = dir.Paths[0]
-	}
+	w := a.walker(src, depth, dir, via)
 	if depth > 0 || a.opt.Batches == nil {
 		syntax.Walk(f, w.visit)
 		return w.dir
@@ -61,6 +55,18 @@ func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []st
 		a.publish()
 	}
 	return w.dir
+}
+
+// walker starts the walk of a program (src) that runs in dir.
+func (a *analyzer) walker(src string, depth int, dir Dir, via []string) *walker {
+	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}, heredocs: strings.Contains(src, "<<")}
+	if a.opt.Home != "" {
+		w.vars["HOME"] = a.opt.Home
+	}
+	if len(dir.Paths) == 1 && !dir.Unknown {
+		w.vars["PWD"] = dir.Paths[0]
+	}
+	return w
 }
 
 func (w *walker) visit(n syntax.Node) bool {

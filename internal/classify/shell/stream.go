@@ -1,0 +1,77 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// streamMin is the size from which a program handed out in batches (Options.Batches) is
+// parsed on one core while it is walked on another.
+const streamMin = 32 << 10
+
+// streamed parses src statement by statement on another goroutine and walks each statement
+// as soon as the parser is past it. In a fresh process the parse and the walk each pay for
+// the memory they touch, so two cores halve the wait for a large program. ok is false when
+// src does not parse: the caller withdraws what was handed out and analyses src as before,
+// whose answers to a broken program (bash runs the lines before the error, an unclosed
+// here-document runs to the end) stay in one place.
+func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
+	stmts := make(chan *syntax.Stmt, 256)
+	quit := make(chan struct{})
+	defer close(quit)
+	var perr error
+	go func() {
+		defer close(stmts)
+		p := parsers.Get().(*syntax.Parser)
+		defer parsers.Put(p)
+		for st, err := range p.StmtsSeq(strings.NewReader(src)) {
+			if err != nil {
+				perr = err
+				return
+			}
+			select {
+			case stmts <- st:
+			case <-quit:
+				return
+			}
+		}
+	}()
+	w := a.walker(src, 0, dir, via)
+	w.stack = append(w.stack, &syntax.File{})
+	walk := func(st *syntax.Stmt) {
+		if !a.stop {
+			syntax.Walk(st, w.visit)
+			a.publish()
+		}
+	}
+	// A statement is walked once a statement starting on a later line than its end has been
+	// parsed: the parser reads a here-document's body at the newline after its redirection,
+	// so by then every body of the statement is in the tree.
+	var pending []*syntax.Stmt
+	for st := range stmts {
+		line := st.Pos().Line()
+		n := 0
+		for n < len(pending) && pending[n].End().Line() < line {
+			walk(pending[n])
+			n++
+		}
+		pending = append(pending[n:], st)
+	}
+	if perr != nil { // read after stmts was closed
+		return dir, false
+	}
+	for _, st := range pending {
+		walk(st)
+	}
+	return w.dir, true
+}
+
+// withdraw forgets everything analysed so far and tells the receiver of the batches to do
+// the same (a nil batch), for the analysis to start again.
+func (a *analyzer) withdraw() {
+	if a.published > 0 && a.opt.Batches != nil {
+		a.opt.Batches <- nil
+	}
+	*a = analyzer{prog: &Program{}, opt: a.opt, parser: a.parser}
+}
