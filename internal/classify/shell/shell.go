@@ -312,13 +312,14 @@ func linesBefore(src string, line int) string {
 func bracketDepth(src string) int {
 	d, max := 0, 0
 	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case '(', '{', '[':
+		switch bracket[src[i]] {
+		case 0:
+		case 1:
 			d++
 			if d > max {
 				max = d
 			}
-		case ')', '}', ']':
+		default:
 			if d > 0 {
 				d--
 			}
@@ -326,6 +327,10 @@ func bracketDepth(src string) int {
 	}
 	return max
 }
+
+// bracket is 1 for an opening bracket, -1 for a closing one (a table: bracketDepth reads every
+// byte of a large program).
+var bracket = [256]int8{'(': 1, '{': 1, '[': 1, ')': -1, '}': -1, ']': -1}
 
 func clip(s string) string {
 	s = strings.TrimSpace(s)
