@@ -80,18 +80,45 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 		}
 	}
 	prog := <-done // its Cmds are the walk's: decodeProgram reads their names and text only
+	if setsCommandState(prog) {
+		// A proxy or GIT_DIR spelled so that the text did not show it (HTTPS_PROX""Y=…): the
+		// commands are judged again, after what the variables say.
+		c.judgeProgram(r, prog, cwd)
+		return prog
+	}
 	c.judgeStructure(r, prog, cwd)
 	r.merge(cmds)
 	c.decodeProgram(r, prog)
 	return prog
 }
 
+// setsCommandState reports a program assigning a variable that judgeStructure reads before
+// any command is judged: a proxy (result.proxy), GIT_DIR or GIT_WORK_TREE (gitElsewhere).
+func setsCommandState(prog *shell.Program) bool {
+	for _, n := range prog.Names {
+		if n.Assign && (proxyVariable(n.Name) || n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE") {
+			return true
+		}
+	}
+	return false
+}
+
+// proxyVariable reports a variable that sends network requests through another machine.
+func proxyVariable(name string) bool {
+	switch strings.ToLower(name) {
+	case "http_proxy", "https_proxy", "all_proxy", "ftp_proxy", "socks_proxy":
+		return true
+	}
+	return false
+}
+
 // pipelineMin is the size from which a program is pipelined (a variable for the tests).
 var pipelineMin = 16 << 10
 
 // pipelined says whether program judges src's commands while it is still being walked: only
-// a large program gains, and only one whose commands' verdicts do not depend on a variable
-// assigned anywhere in it (a proxy, GIT_DIR and GIT_WORK_TREE are read before any command).
+// a large program gains, and only one whose text does not name a variable that its commands'
+// verdicts depend on (a proxy, GIT_DIR, GIT_WORK_TREE: setsCommandState checks what the walk
+// found, however spelled).
 func pipelined(src string) bool {
 	if len(src) < pipelineMin {
 		return false
@@ -142,7 +169,7 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 		}
 	}
 	for _, n := range prog.Names {
-		if ln := strings.ToLower(n.Name); n.Assign && (ln == "http_proxy" || ln == "https_proxy" || ln == "all_proxy" || ln == "ftp_proxy" || ln == "socks_proxy") {
+		if n.Assign && proxyVariable(n.Name) {
 			r.proxy = true
 			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+n.Name+": network requests go through another machine")
 		}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -124,7 +125,7 @@ type sink struct {
 // codeBudget is what one classification may still read, shared by nested runners.
 type codeBudget struct {
 	files, bytes int
-	seen         map[string]string // what readCode read; "" for nothing to read
+	seen         map[string]readFile // what readCode read
 	// gitConfigs is the configuration git sees in a directory, before git -c (gitprog.go), and
 	// hooks the executable files of a hooks directory: a test script runs git hundreds of
 	// times in the same few directories.
@@ -133,10 +134,16 @@ type codeBudget struct {
 	judged     map[codeKey]codeVerdict // judgeCode's verdicts, before takeOver
 }
 
+// readFile is what readCode read of a file ("" for nothing to read), and whether it was cut.
+type readFile struct {
+	text string
+	cut  bool
+}
+
 // budget is the classification's codeBudget, shared with nested results.
 func (r *result) budget() *codeBudget {
 	if r.code == nil {
-		r.code = &codeBudget{seen: map[string]string{}}
+		r.code = &codeBudget{seen: map[string]readFile{}}
 	}
 	return r.code
 }
@@ -146,21 +153,22 @@ func (r *result) budget() *codeBudget {
 // the classification's budget is spent (what was read is still returned).
 func (r *result) readCode(path string) (text string, ok, cut bool) {
 	b := r.budget()
-	if t, seen := b.seen[path]; seen {
-		return t, t != "", false
+	if f, seen := b.seen[path]; seen {
+		return f.text, f.text != "", f.cut // cut again: what lies past the bound is still unread
 	}
 	if b.files >= maxCodeFiles || b.bytes >= maxCodeBytes {
+		r.notRead(path + " would run, and the call's budget (" + strconv.Itoa(maxCodeFiles) + " files, " + strconv.Itoa(maxCodeBytes>>20) + " MB) is spent: it is not judged")
 		return "", false, true
 	}
 	// Only regular files: opening a FIFO for reading would wait for a writer.
 	st, err := os.Stat(path)
 	if err != nil || !st.Mode().IsRegular() {
-		b.seen[path] = ""
+		b.seen[path] = readFile{}
 		return "", false, false
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		b.seen[path] = ""
+		b.seen[path] = readFile{}
 		return "", false, false
 	}
 	defer f.Close()
@@ -172,10 +180,11 @@ func (r *result) readCode(path string) (text string, ok, cut bool) {
 	b.files++
 	if len(data) > limit {
 		data, cut = data[:limit], true
+		r.notRead(path + " is longer than the harness reads (" + strconv.Itoa(limit>>10) + " kB): the rest is not judged")
 	}
 	b.bytes += len(data)
 	text = string(data)
-	b.seen[path] = text
+	b.seen[path] = readFile{text, cut}
 	return text, true, cut
 }
 

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -41,6 +42,10 @@ type makefile struct {
 	firstGoal string
 	evals     bool // $(eval …) or $(call …) at top level: rules may exist that are not seen
 	evalDepth int
+	// oneShell: .ONESHELL is a target, so make runs each recipe in one shell, not a shell a line.
+	oneShell bool
+	// cut says which bound of the reader was reached: what lies past it is not read.
+	cut string
 }
 
 // parseMakefile reads makefile text. fragment: tab-indented lines before any rule are recipe
@@ -56,7 +61,11 @@ func (mf *makefile) add(text string, fragment bool) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	inRule := false // recipe lines may follow (a rule line was read)
 	curIdx := len(mf.rules) - 1
-	for i, n := 0, 0; i < len(lines) && n < mkMaxLines; n++ {
+	for i, n := 0, 0; i < len(lines); n++ {
+		if n >= mkMaxLines {
+			mf.cut = "longer than " + strconv.Itoa(mkMaxLines) + " lines"
+			break
+		}
 		line := lines[i]
 		i++
 		if strings.HasPrefix(line, "\t") && (inRule || fragment) {
@@ -79,6 +88,9 @@ func (mf *makefile) add(text string, fragment bool) {
 		t := strings.TrimSpace(stripMakeComment(line))
 		if t == "" {
 			continue
+		}
+		if strings.HasPrefix(t, ".ONESHELL:") {
+			mf.oneShell = true
 		}
 		word, rest, _ := strings.Cut(t, " ")
 		switch word {
@@ -557,6 +569,20 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 	for _, inc := range mf.includes {
 		goals = append(goals, strings.Fields(x.expand(inc, 0))...)
 	}
+	// A rule's target names are expanded once (make expands them as it reads the makefile):
+	// every target followed is compared with every rule's.
+	expanded := map[string]string{}
+	expandedTarget := func(rt string) string {
+		if !strings.ContainsRune(rt, '$') {
+			return rt
+		}
+		e, ok := expanded[rt]
+		if !ok {
+			e = x.expand(rt, 0)
+			expanded[rt] = e
+		}
+		return e
+	}
 	seen := map[string]bool{}
 	queue := append([]string{}, goals...)
 	for n := 0; len(queue) > 0 && n < mkMaxTargets && len(lines) < mkMaxRecipes; n++ {
@@ -571,7 +597,7 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 		found := false
 		for _, r := range mf.rules {
 			for _, rt := range r.targets {
-				if rt != t && x.expand(rt, 0) != t {
+				if rt != t && expandedTarget(rt) != t {
 					continue
 				}
 				found = true
@@ -616,21 +642,53 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 			}
 		}
 		for _, r := range recipes {
+			var shells []string
 			for _, line := range r.recipe {
-				x.size = 0
-				text := x.expand(line, 0)
-				trimmed := strings.TrimLeft(text, "@-+ \t")
 				if dry && !strings.HasPrefix(strings.TrimLeft(line, "@- \t"), "+") && !strings.Contains(line, "$(MAKE)") && !strings.Contains(line, "${MAKE}") {
 					continue
 				}
-				if strings.TrimSpace(trimmed) == "" || strings.HasPrefix(strings.TrimSpace(trimmed), "#") {
-					continue
-				}
-				lines = append(lines, recipeLine{t, trimmed})
+				x.size = 0
+				shells = append(shells, mf.shells(x.expand(line, 0))...)
+			}
+			for _, s := range mf.oneShellOf(shells) {
+				lines = append(lines, recipeLine{t, s})
 			}
 		}
 	}
+	// Past mkMaxTargets and mkMaxRecipes the goal's closure is not followed further, and that is
+	// not a cut (decided): a large project's `make` follows hundreds of targets, and asking a
+	// person at every build would teach them to click yes. A makefile the agent writes is
+	// judged whole when it is written (plantedCode).
 	return lines, runs, unseen
+}
+
+// shells splits an expanded recipe line into what make runs, a shell each: the lines of a
+// canned recipe (a define used in a recipe) are recipe lines of their own; a line continued
+// with a backslash stays one. The @, - and + prefixes are make's, not the shell's; empty and
+// comment lines run nothing.
+func (mf *makefile) shells(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && (text[i] != '\n' || i > 0 && text[i-1] == '\\') {
+			continue
+		}
+		s := strings.TrimLeft(text[start:i], "@-+ \t")
+		if t := strings.TrimSpace(s); t != "" && !strings.HasPrefix(t, "#") {
+			out = append(out, s)
+		}
+		start = i + 1
+	}
+	return out
+}
+
+// oneShellOf returns a recipe's shells as make runs them: one shell for them all under
+// .ONESHELL, else as they are.
+func (mf *makefile) oneShellOf(shells []string) []string {
+	if mf.oneShell && len(shells) > 1 {
+		return []string{strings.Join(shells, "\n")}
+	}
+	return shells
 }
 
 func slicesContains(ss []string, s string) bool {
@@ -669,12 +727,17 @@ func (mf *makefile) plantedCode(dir string) []codeText {
 		if len(r.targets) > 0 {
 			x.target = r.targets[0]
 		}
+		var shells []string
 		for _, line := range r.recipe {
-			if len(out) >= mkMaxRecipes {
+			if len(out)+len(shells) >= mkMaxRecipes {
+				mf.cut = "more than " + strconv.Itoa(mkMaxRecipes) + " recipe lines"
 				break
 			}
 			x.size = 0
-			out = append(out, codeText{strings.TrimLeft(x.expand(line, 0), "@-+ \t"), langShell})
+			shells = append(shells, mf.shells(x.expand(line, 0))...)
+		}
+		for _, s := range mf.oneShellOf(shells) {
+			out = append(out, codeText{s, langShell})
 		}
 	}
 	for _, r := range runs {

@@ -205,6 +205,9 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 	case plantMake:
 		mf := parseMakefile(text, true)
 		codes = mf.plantedCode(dir)
+		if mf.cut != "" {
+			r.notRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.cut + ": what lies past is not judged")
+		}
 	case plantJust:
 		codes = justCode(text, "", true)
 	case plantTask:

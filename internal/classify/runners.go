@@ -76,9 +76,7 @@ func (x *cmdCtx) runFile(path string, l lang, prefix string) bool {
 		return false
 	}
 	if cut {
-		why := prefix + " " + path + ", longer than the harness reads (or past the call's budget): the rest is not judged"
-		x.add(risk.Medium, ShellExec, RuleRunnerUnread, why)
-		x.r.notRead(why)
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
 	x.c.judgeCode(x.r, text, l, filepath.Dir(path), sink{prefix: prefix + " " + x.rel(path) + ":"})
 	return ok
@@ -207,9 +205,7 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 		p := join(dir, f)
 		text, ok, cut := x.r.readCode(p)
 		if cut {
-			why := "make reads " + p + ", longer than the harness reads: the rest is not judged"
-			x.add(risk.Medium, ShellExec, RuleRunnerUnread, why)
-			x.r.notRead(why)
+			x.add(risk.Medium, ShellExec, RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
 		}
 		if ok {
 			mf.add(text, false)
@@ -251,6 +247,9 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	}
 	if unseen {
 		x.add(risk.Medium, ShellExec, RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
+	}
+	if mf.cut != "" {
+		x.r.notRead(what + ": its makefile is " + mf.cut + ": what lies past is not judged")
 	}
 }
 

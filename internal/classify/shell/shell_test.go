@@ -196,6 +196,11 @@ func TestWordsAndDirs(t *testing.T) {
 			t.Errorf("%s: dirs %q, want %q", src, dirs[src], want)
 		}
 	}
+	// bash 5.3's ${ …; } runs in the current shell: its cd stays.
+	p = analyze("echo ${ cd /home/u; }; rm -rf .ssh")
+	if last := p.Cmds[len(p.Cmds)-1]; !slices.Contains(last.Dir.Paths, "/home/u") {
+		t.Errorf("a cd in ${ …; } ends with it: %+v", last.Dir)
+	}
 	if last.Args[1].Value != "/home/u/y" || !last.Args[1].Known || !last.Args[2].Glob {
 		t.Errorf("words %+v", last.Args)
 	}

@@ -57,6 +57,18 @@ func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []st
 	return w.dir
 }
 
+// ownShell reports a node bash runs in a shell of its own, whose cd ends with it: ( … ), $( … ),
+// ` … `, <( … ). Not bash 5.3's ${ …; } and ${| …; }, which run in the current shell.
+func ownShell(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.Subshell, *syntax.ProcSubst:
+		return true
+	case *syntax.CmdSubst:
+		return !n.TempFile && !n.ReplyVar
+	}
+	return false
+}
+
 // walker starts the walk of a program (src) that runs in dir.
 func (a *analyzer) walker(src string, depth int, dir Dir, via []string) *walker {
 	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}, heredocs: strings.Contains(src, "<<")}
@@ -71,8 +83,7 @@ func (a *analyzer) walker(src string, depth int, dir Dir, via []string) *walker 
 
 func (w *walker) visit(n syntax.Node) bool {
 	if n == nil {
-		switch w.stack[len(w.stack)-1].(type) {
-		case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+		if ownShell(w.stack[len(w.stack)-1]) {
 			w.dir, w.dirs = w.dirs[len(w.dirs)-1], w.dirs[:len(w.dirs)-1]
 		}
 		w.stack = w.stack[:len(w.stack)-1]
@@ -82,9 +93,10 @@ func (w *walker) visit(n syntax.Node) bool {
 		return false
 	}
 	w.stack = append(w.stack, n)
-	switch n := n.(type) {
-	case *syntax.Subshell, *syntax.CmdSubst, *syntax.ProcSubst:
+	if ownShell(n) {
 		w.dirs = append(w.dirs, w.dir)
+	}
+	switch n := n.(type) {
 	case *syntax.Stmt:
 		w.redirs(n)
 	case *syntax.CallExpr:
