@@ -163,6 +163,9 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 	for _, f := range prog.Findings {
 		r.add(f.Risk, ShellExec, f.Rule, f.Src, f.Detail)
 	}
+	if prog.Unread != "" && !r.fragment {
+		r.notRead("the shell parser cannot read the program past an error (" + prog.Unread + "), and bash may run what follows")
+	}
 	for _, fn := range prog.Funcs {
 		if fn.Forks {
 			r.add(risk.Critical, ShellExec, ruleForkBomb, fn.Src, "the function "+fn.Name+" starts copies of itself")

@@ -153,6 +153,7 @@ type result struct {
 	// Either makes a rewrite doubt (rewrites.go).
 	headMoved, gitElsewhere bool
 	taken                   map[reasonKind]int // reasons of code from files, by kind (takeOver)
+	fragment                bool               // judging part of a program (sink.fragment)
 }
 
 // resolver remembers, for this judgement, where the links of the paths it writes lead
@@ -170,7 +171,7 @@ func (r *result) resolver() *safefile.Links {
 // memory of links are shared: only one goroutine uses them at a time.
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
-		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere}
+		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.

@@ -120,6 +120,9 @@ type sink struct {
 	prefix    string        // what runs it, for the reason: "make test runs", "Write plants into Makefile"
 	elsewhere bool          // the code runs in a container or on a CI server
 	secrets   bool          // … and names the CI's secrets
+	// fragment: the code is part of a program (an Edit's new text, an append), which need
+	// not parse alone: that it does not is no code left unread.
+	fragment bool
 }
 
 // codeBudget is what one classification may still read, shared by nested runners.
@@ -201,11 +204,12 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 	}
 	// The same code is often judged again in one classification: a hook or a configured
 	// program for every git command of a test script.
-	key := codeKey{src, cwd, l, r.proxy, r.depth}
+	key := codeKey{src, cwd, l, r.proxy, r.depth, s.fragment}
 	b := r.budget()
 	v, seen := b.judged[key]
 	if !seen {
 		sub := r.child()
+		sub.fragment = s.fragment
 		if l == langShell {
 			c.program(sub, src, cwd)
 		} else {
@@ -247,6 +251,7 @@ type codeKey struct {
 	l        lang
 	proxy    bool
 	depth    int
+	fragment bool
 }
 
 // child is the result a nested program is judged into (code from a file, a container's

@@ -191,7 +191,7 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		}
 	}
 	var codes []codeText
-	s := sink{}
+	s := sink{fragment: edit}
 	dir := filepath.Dir(abs)
 	switch row.kind {
 	case plantShell:
@@ -290,6 +290,7 @@ func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink)
 		return false
 	}
 	sub := r.child()
+	sub.fragment = s.fragment
 	if c.analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: pieces}).Broken {
 		return false
 	}

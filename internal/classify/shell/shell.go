@@ -126,6 +126,10 @@ type Program struct {
 	// Broken: the program does not parse as written (what was analysed is a repaired or
 	// shortened copy, or nothing).
 	Broken bool
+	// Unread is the parser's error when a program (or one nested in it) does not parse and
+	// what follows the error was not analysed: bash may still run it (it accepts programs the
+	// parser does not, such as `! ! true`).
+	Unread string
 	Funcs  []FuncDecl
 }
 
@@ -283,6 +287,9 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 	if err != nil {
 		detail := err.Error()
 		a.finding(RuleUnparsable, risk.High, src, "the shell parser says: "+detail)
+		if a.prog.Unread == "" {
+			a.prog.Unread = detail
+		}
 		// bash runs a program line by line: what comes before the broken line runs. Analyse it.
 		if pe, ok := err.(syntax.ParseError); ok && pe.Pos.Line() > 1 {
 			if prefix := linesBefore(src, int(pe.Pos.Line())); prefix != "" {
