@@ -384,8 +384,10 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 			x.add(risk.Critical, ShellExec, ruleProgramFromStdin, x.name+" runs a program piped into it, which cannot be known statically")
 		case "file":
 			x.add(risk.Medium, ShellExec, ruleScript, x.name+" runs a script file")
+			x.stdinScript()
 		case "catfile":
 			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
+			x.stdinScript()
 		default:
 			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" reads its program from stdin: it cannot be analysed")
 		}

@@ -417,19 +417,40 @@ func (x *cmdCtx) scriptRuns() {
 	}
 }
 
+// stdinScript judges the script a shell or interpreter reads on stdin (sh < FILE, cat FILE |
+// python3) as the one it is given by name.
+func (x *cmdCtx) stdinScript() {
+	s := x.cmd.Script
+	if !s.Known || s.Value == "" {
+		return
+	}
+	l := langShell
+	if !shell.IsShell(x.name) {
+		l = interpLang(x.name)
+	}
+	for _, d := range x.runDirs() {
+		x.runFile(join(d, s.Value), l, x.name+" runs, on stdin,")
+	}
+}
+
+// interpLang is the language of an interpreter by name (python when not known otherwise).
+func interpLang(name string) lang {
+	switch name {
+	case "node", "nodejs":
+		return langJS
+	case "ruby":
+		return langRuby
+	case "perl":
+		return langPerl
+	case "php":
+		return langPHP
+	}
+	return langPython
+}
+
 // interpreterRuns judges the script file of python FILE, node FILE … (python -m pytest: pytest).
 func (x *cmdCtx) interpreterRuns() {
-	l := langPython
-	switch x.name {
-	case "node", "nodejs":
-		l = langJS
-	case "ruby":
-		l = langRuby
-	case "perl":
-		l = langPerl
-	case "php":
-		l = langPHP
-	}
+	l := interpLang(x.name)
 	for i := 0; i < len(x.args); i++ {
 		a := x.args[i]
 		v := a.Value

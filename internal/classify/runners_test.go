@@ -140,6 +140,12 @@ func TestScriptRuns(t *testing.T) {
 		{"a script's unknowns are high, not critical", map[string]string{"x:clean.sh": "#!/bin/sh\ntmp=$(mktemp -d)\nrm -rf \"$tmp\" \"$1\"\n"}, "./clean.sh", risk.High, risk.High, ""},
 		{"a compiled program is not read", map[string]string{"x:bin/tool": "\x7fELF\x00\x00rm -rf ~"}, "./bin/tool", risk.Medium, risk.Medium, ""},
 		{"a nested runner", map[string]string{"Makefile": "test:\n\t./t.sh\n", "x:t.sh": "rm -rf ~\n"}, "make test", risk.Critical, "", ""},
+		// A script read on stdin is the same script (found by the red-team review).
+		{"bash < FILE", map[string]string{"run.sh": evil}, "bash < run.sh", risk.Critical, "", ""},
+		{"sh -s < FILE", map[string]string{"run.sh": evil}, "sh -s < run.sh", risk.Critical, "", ""},
+		{"cat FILE | sh", map[string]string{"run.sh": evil}, "cat run.sh | sh", risk.Critical, "", ""},
+		{"python3 < FILE", map[string]string{"t.py": "import os\nos.system('rm -rf ~')\n"}, "python3 < t.py", risk.Critical, "", ""},
+		{"an ordinary script on stdin", map[string]string{"ok.sh": "go build ./...\n"}, "sh < ok.sh", risk.Medium, risk.Medium, ""},
 	})
 	// Ordinary neighbours keep their risk.
 	runCases(t, []tcase{

@@ -67,6 +67,7 @@ type Cmd struct {
 	Feed      string   // what feeds its stdin: the piping statement's text, or the here-document (Dyn where unknown)
 	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
 	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
+	Script    Word     // the file its program comes from on stdin (sh < FILE, cat FILE | sh), when Input says so
 	Dir       Dir
 	Depth     int    // 0 for the top-level program, +1 for each nested one
 	Src       string // the simple command as written

@@ -389,8 +389,7 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 			w.emit(Cmd{Args: args[:1], Via: via, Dir: dir, Src: src, Carrier: true})
 			return
 		}
-		in, _ := w.input(stmt)
-		w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src, Stdin: true, Input: in})
+		w.emit(w.fromStdin(Cmd{Args: args, Via: via, Dir: dir, Src: src}, stmt))
 	}
 }
 
@@ -454,9 +453,41 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 		w.emit(c)
 		return
 	}
+	w.emit(w.fromStdin(c, stmt))
+}
+
+// fromStdin marks c as reading its program from stdin: where that comes from, and the
+// script file when it is one.
+func (w *walker) fromStdin(c Cmd, stmt *syntax.Stmt) Cmd {
 	c.Stdin = true
 	c.Input, _ = w.input(stmt)
-	w.emit(c)
+	if c.Input == "file" || c.Input == "catfile" {
+		c.Script = w.scriptFile(stmt)
+	}
+	return c
+}
+
+// scriptFile is the file a statement's stdin reads (< FILE), or the one cat pipes into it
+// (cat FILE | sh): input says which.
+func (w *walker) scriptFile(stmt *syntax.Stmt) Word {
+	for _, r := range stmt.Redirs {
+		if r.Op == syntax.RdrIn {
+			return w.literal(r.Word)
+		}
+	}
+	var child syntax.Node = stmt
+	for i := len(w.stack) - 1; i >= 0; i-- {
+		switch n := w.stack[i].(type) {
+		case *syntax.Stmt:
+			child = n
+		case *syntax.BinaryCmd:
+			if n.Y == child && w.catFile(n.X) {
+				return w.literal(n.X.Cmd.(*syntax.CallExpr).Args[1])
+			}
+			return Word{}
+		}
+	}
+	return Word{}
 }
 
 // IsPrivileged reports a wrapper that runs its command as another user or root (package
