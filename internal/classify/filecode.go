@@ -301,11 +301,15 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 		r.taken = map[reasonKind]int{}
 	}
 	r.taken[kind]++
+	most := maxReasonsOfAKind
+	if lvl == risk.Critical {
+		most = maxCriticalOfAKind // what blocks the call is what a person most needs to see
+	}
 	switch n := r.taken[kind]; {
-	case n == maxReasonsOfAKind+1:
+	case n == most+1:
 		r.add(lvl, pick(s.domain, domain), pick(s.rule, rule), "", s.prefix+" more of the same ("+p.reason.Rule+"), not listed")
 		return
-	case n > maxReasonsOfAKind:
+	case n > most:
 		return
 	}
 	if s.domain != "" {
@@ -322,8 +326,12 @@ func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
 	r.add(lvl, domain, rule, p.reason.Command, s.prefix+" "+detail)
 }
 
-// maxReasonsOfAKind is how many reasons of one rule and risk code from one file gives.
-const maxReasonsOfAKind = 3
+// maxReasonsOfAKind is how many reasons of one rule and risk code from one file gives;
+// maxCriticalOfAKind the same for critical ones.
+const (
+	maxReasonsOfAKind  = 3
+	maxCriticalOfAKind = 12
+)
 
 // reasonKind is what takeOver counts reasons by.
 type reasonKind struct {
