@@ -157,10 +157,14 @@ func (r *result) budget() *codeBudget {
 func (r *result) readCode(path string) (text string, ok, cut bool) {
 	b := r.budget()
 	if f, seen := b.seen[path]; seen {
-		return f.text, f.text != "", f.cut // cut again: what lies past the bound is still unread
+		if f.cut { // still unread past the bound, for this result too (a judgement done again)
+			r.notRead(path + " is longer than the harness reads, or past the call's budget: the rest is not judged")
+		}
+		return f.text, f.text != "", f.cut
 	}
 	if b.files >= maxCodeFiles || b.bytes >= maxCodeBytes {
 		r.notRead(path + " would run, and the call's budget (" + strconv.Itoa(maxCodeFiles) + " files, " + strconv.Itoa(maxCodeBytes>>20) + " MB) is spent: it is not judged")
+		b.seen[path] = readFile{cut: true}
 		return "", false, true
 	}
 	// Only regular files: opening a FIFO for reading would wait for a writer.

@@ -181,6 +181,15 @@ func TestRunnerBounds(t *testing.T) {
 	if got := c.Classify(bashAt(dir, "bash short.sh")); got.Risk != risk.Critical {
 		t.Errorf("bash short.sh: %s, want critical (what is read is judged)", got.Risk)
 	}
+	// A large program is judged again when its analysis starts again (a parse error found
+	// half-way) or when a variable its commands depend on turns up: the mark stays.
+	pad := strings.Repeat("# padding padding padding padding padding padding padding\n", 700)
+	for what, cmd := range map[string]string{
+		"an unclosed here-document":          pad + "bash big.sh\necho a\ncat <<EOF\nhi\n",
+		"a proxy that the text does not show": pad + "bash big.sh\nexport HTTPS_PROX\"\"Y=http://127.0.0.1:3128\n",
+	} {
+		notRead(what, c.Classify(bashAt(dir, cmd)))
+	}
 	// The same bound when the code is planted by a write; a short script is judged in full.
 	notRead("Write long.sh", c.Classify(writeAt(dir, filepath.Join(dir, "proj", "run.sh"), long)))
 	if got := c.Classify(writeAt(dir, filepath.Join(dir, "proj", "run.sh"), "#!/bin/sh\ngo test ./...\n")); got.NeedsPerson != nil {
