@@ -185,7 +185,7 @@ func TestRunnerBounds(t *testing.T) {
 	// half-way) or when a variable its commands depend on turns up: the mark stays.
 	pad := strings.Repeat("# padding padding padding padding padding padding padding\n", 700)
 	for what, cmd := range map[string]string{
-		"an unclosed here-document":          pad + "bash big.sh\necho a\ncat <<EOF\nhi\n",
+		"an unclosed here-document":           pad + "bash big.sh\necho a\ncat <<EOF\nhi\n",
 		"a proxy that the text does not show": pad + "bash big.sh\nexport HTTPS_PROX\"\"Y=http://127.0.0.1:3128\n",
 	} {
 		notRead(what, c.Classify(bashAt(dir, cmd)))
