@@ -103,8 +103,12 @@ func setsCommandState(prog *shell.Program) bool {
 	return false
 }
 
-// proxyVariable reports a variable that sends network requests through another machine.
+// proxyVariable reports a variable that sends network requests through another machine, or
+// may (its name cannot be known statically: export $(echo X)=…).
 func proxyVariable(name string) bool {
+	if strings.Contains(name, shell.Dyn) {
+		return true
+	}
 	switch strings.ToLower(name) {
 	case "http_proxy", "https_proxy", "all_proxy", "ftp_proxy", "socks_proxy":
 		return true

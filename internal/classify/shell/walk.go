@@ -428,16 +428,25 @@ func (w *walker) decl(d *syntax.DeclClause) {
 	}
 	for _, as := range d.Args {
 		if as.Name == nil {
-			// a dynamic word: `export "$X"`, or an option like -x
+			// a dynamic word: `export "$X"`, `export A""B=…`, `export {A,B}=…`, or an option
 			if as.Value != nil {
-				v := w.literal(as.Value)
-				if name, val, ok := strings.Cut(v.Value, "="); ok {
-					w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
+				for _, v := range w.expand(as.Value) {
+					if name, val, ok := strings.Cut(v.Value, "="); ok {
+						if !v.Known && !strings.Contains(name, Dyn) && !syntax.ValidName(name) {
+							name += Dyn // a name that is not known statically
+						}
+						w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
+					}
 				}
 			}
 			continue
 		}
 		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		if nameref && as.Value != nil { // declare -n r=HTTPS_PROXY: assigning r assigns that
+			if v := w.literal(as.Value); v.Known && syntax.ValidName(v.Value) {
+				w.a.prog.Names = append(w.a.prog.Names, Name{Name: v.Value, Assign: true, Src: clip(src)})
+			}
+		}
 		switch {
 		case as.Naked:
 		case as.Array != nil || as.Index != nil || nameref:
@@ -702,12 +711,14 @@ func (w *walker) emit(c Cmd) {
 		for _, a := range c.Args[1:] {
 			if a.Known && !strings.HasPrefix(a.Value, "-") {
 				w.dyn[a.Value] = true
+				w.a.prog.Names = append(w.a.prog.Names, Name{Name: a.Value, Assign: true, Src: c.Src})
 			}
 		}
 	case "printf":
 		for i := 1; i+1 < len(c.Args); i++ {
 			if c.Args[i].Value == "-v" {
 				w.dyn[c.Args[i+1].Value] = true
+				w.a.prog.Names = append(w.a.prog.Names, Name{Name: c.Args[i+1].Value, Assign: true, Src: c.Src})
 			}
 		}
 	}
