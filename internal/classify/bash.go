@@ -393,7 +393,10 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
 			x.stdinScript()
 		default:
+			// { bash; } < FILE, exec < FILE; sh, a loop's redirection: the program is there,
+			// but where is not followed here.
 			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" reads its program from stdin: it cannot be analysed")
+			x.r.notRead(shortCmd(x.src) + ": " + x.name + " reads its program from stdin, which the harness does not see")
 		}
 		return
 	}

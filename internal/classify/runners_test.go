@@ -148,6 +148,19 @@ func TestScriptRuns(t *testing.T) {
 		{"python3 < FILE", map[string]string{"t.py": "import os\nos.system('rm -rf ~')\n"}, "python3 < t.py", risk.Critical, "", ""},
 		{"an ordinary script on stdin", map[string]string{"ok.sh": "go build ./...\n"}, "sh < ok.sh", risk.Medium, risk.Medium, ""},
 	})
+	// A shell whose stdin the analysis does not follow needs a person.
+	c, dir := onDisk(t, map[string]string{"evil.sh": evil})
+	for _, cmd := range []string{"{ bash; } < evil.sh", "(bash) < evil.sh", "exec < evil.sh; bash", "while true; do bash; break; done < evil.sh",
+		"if true; then sh; fi < evil.sh", "f() { bash; }; f < evil.sh", "bash -c bash < evil.sh"} {
+		if got := c.Classify(bashAt(dir, cmd)); got.Risk != risk.Critical && (got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleNotRead) {
+			t.Errorf("%s: %s, needs_person %+v, want %s", cmd, got.Risk, got.NeedsPerson, RuleNotRead)
+		}
+	}
+	for _, cmd := range []string{"python --version", "pytest --version && python --version", "bash --version", "python3 -V"} {
+		if got := c.Classify(bashAt(dir, cmd)); got.NeedsPerson != nil {
+			t.Errorf("%s reads no program: needs_person %+v", cmd, got.NeedsPerson)
+		}
+	}
 	// Ordinary neighbours keep their risk.
 	runCases(t, []tcase{
 		{"bash ./scripts/test.sh", M, M, ""},

@@ -346,6 +346,10 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 			i++
 			break
 		}
+		if infoOnly(v) {
+			w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src}) // bash --version: no program
+			return
+		}
 		if strings.HasPrefix(v, "--") {
 			if v == "--rcfile" || v == "--init-file" {
 				i++
@@ -412,6 +416,10 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 		if v == "-" && !awk {
 			break // the program comes from stdin: a heredoc, or a pipe
 		}
+		if infoOnly(v) {
+			w.emit(c) // python --version: prints and exits, reading no program
+			return
+		}
 		if !strings.HasPrefix(v, "-") {
 			if awk {
 				c.setCode(args[i])
@@ -454,6 +462,16 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 		return
 	}
 	w.emit(w.fromStdin(c, stmt))
+}
+
+// infoOnly reports an option with which a shell or interpreter prints something and exits,
+// reading no program (--version, --help).
+func infoOnly(v string) bool {
+	switch v {
+	case "--version", "-V", "-version", "--help", "-h", "-help", "-?", "-VV":
+		return true
+	}
+	return false
 }
 
 // fromStdin marks c as reading its program from stdin: where that comes from, and the
