@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,10 @@ type makefile struct {
 	oneShell bool
 	// cut says which bound of the reader was reached: what lies past it is not read.
 	cut string
+	// exported are the variables make puts in its recipes' environment (export NAME …);
+	// exportAll: .EXPORT_ALL_VARIABLES, all of them.
+	exported  map[string]bool
+	exportAll bool
 }
 
 // parseMakefile reads makefile text. fragment: tab-indented lines before any rule are recipe
@@ -123,10 +128,16 @@ func (mf *makefile) add(text string, fragment bool) {
 		case "vpath", "unexport":
 			continue
 		case "export", "override", "private":
+			if word == "export" {
+				mf.export(rest)
+			}
 			if !strings.ContainsAny(rest, "=:") {
 				continue // export NAME: the value is the variable's
 			}
 			t = strings.TrimSpace(rest)
+		}
+		if strings.HasPrefix(t, ".EXPORT_ALL_VARIABLES") {
+			mf.exportAll = true
 		}
 		if strings.HasPrefix(t, "$(eval ") && mf.evalDepth < 4 {
 			// $(eval TEXT) at the top level: TEXT is more makefile (a variable, a rule)
@@ -677,6 +688,57 @@ func (mf *makefile) shells(text string) []string {
 			out = append(out, s)
 		}
 		start = i + 1
+	}
+	return out
+}
+
+// export records the names of an export directive (export A B, export A := v).
+func (mf *makefile) export(rest string) {
+	names := rest
+	if i := strings.IndexAny(rest, "=:?+!"); i >= 0 {
+		names = rest[:i]
+	}
+	if mf.exported == nil {
+		mf.exported = map[string]bool{}
+	}
+	for _, n := range strings.Fields(names) {
+		mf.exported[n] = true
+	}
+}
+
+// recipeEnv is code standing for what make puts around every recipe, judged as the shell
+// meets it: the shell and its flags (SHELL, .SHELLFLAGS, for every target that sets its own
+// too: "SHELL .SHELLFLAGS true"), and the exported variables that carry code (BASH_ENV,
+// LD_PRELOAD …, as export lines); overrides are make's command line (make SHELL=…).
+func (mf *makefile) recipeEnv(dir string, overrides map[string]string) []codeText {
+	var out []codeText
+	scopes := []string{""}
+	for t := range mf.tvars {
+		scopes = append(scopes, t)
+	}
+	sort.Strings(scopes[1:])
+	for _, t := range scopes {
+		x := &mkCtx{mf: mf, dir: dir, runs: new([]string), target: t, overrides: overrides}
+		sh, _ := x.lookup("SHELL")
+		flags, hasFlags := x.lookup(".SHELLFLAGS")
+		if !plainShell(x.expand(sh, 0)) || hasFlags {
+			out = append(out, codeText{x.expand(sh, 0) + " " + x.expand(flags, 0) + " true", langShell})
+		}
+		vars := mf.vars
+		if t != "" {
+			vars = mf.tvars[t]
+		}
+		names := make([]string, 0, len(vars))
+		for n := range vars {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if (mf.exportAll || mf.exported[n]) && envRowFor(n) != nil {
+				w := shell.Word{Value: n + "=" + x.expand(vars[n], 0), Known: true}
+				out = append(out, codeText{"export " + shell.QuoteWords([]shell.Word{w}) + "\ntrue", langShell})
+			}
+		}
 	}
 	return out
 }

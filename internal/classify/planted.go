@@ -204,7 +204,7 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		codes = []codeText{{text, row.lang}}
 	case plantMake:
 		mf := parseMakefile(text, true)
-		codes = mf.plantedCode(dir)
+		codes = append(mf.plantedCode(dir), mf.recipeEnv(dir, nil)...)
 		if mf.cut != "" {
 			r.notRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.cut + ": what lies past is not judged")
 		}

@@ -241,7 +241,9 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	}
 	if sh, _ := ctx.lookup("SHELL"); !plainShell(sh) {
 		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs its recipes with SHELL="+quoteRaw(sh)+": they cannot be read as shell")
-		x.c.judgeCode(x.r, sh, langShell, dir, sink{prefix: what + " runs SHELL:"})
+	}
+	for _, env := range mf.recipeEnv(dir, overrides) {
+		x.c.judgeCode(x.r, env.text, langShell, dir, sink{prefix: what + " runs its recipes with"})
 	}
 	for _, l := range lines {
 		x.c.judgeCode(x.r, l.text, langShell, dir, sink{prefix: what + " runs the recipe of " + l.target + ":"})
