@@ -572,6 +572,7 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 	for _, r := range mf.parseRuns {
 		runs = append(runs, x.expand(r, 0))
 	}
+	mf.computedOneShell(x)
 	if len(goals) == 0 && mf.firstGoal != "" {
 		goals = []string{mf.firstGoal}
 	}
@@ -692,6 +693,21 @@ func (mf *makefile) shells(text string) []string {
 	return out
 }
 
+// computedOneShell sets oneShell when a rule's target is .ONESHELL once expanded
+// (X = .ONE, then $(X)SHELL:), or cannot be known.
+func (mf *makefile) computedOneShell(x *mkCtx) {
+	for _, r := range mf.rules {
+		for _, t := range r.targets {
+			if strings.Contains(t, "$") {
+				if e := x.expand(t, 0); strings.Contains(e, ".ONESHELL") || strings.Contains(e, shell.Dyn) {
+					mf.oneShell = true
+					return
+				}
+			}
+		}
+	}
+}
+
 // export records the names of an export directive (export A B, export A := v).
 func (mf *makefile) export(rest string) {
 	names := rest
@@ -783,6 +799,7 @@ func (mf *makefile) plantedCode(dir string) []codeText {
 	for _, r := range mf.parseRuns {
 		runs = append(runs, x.expand(r, 0))
 	}
+	mf.computedOneShell(x)
 	var out []codeText
 	for _, r := range mf.rules {
 		x.target, x.prereqs = "", nil

