@@ -178,7 +178,7 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 	for _, n := range prog.Names {
 		if n.Assign && proxyVariable(n.Name) {
 			r.proxy = true
-			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+n.Name+": network requests go through another machine")
+			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")+": network requests go through another machine")
 		}
 		if secretName(n.Name) {
 			verb := "reads"
