@@ -123,3 +123,18 @@ func TestVCSVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestShortLived: a stage collects garbage at GOGC=400 unless the person set GOGC.
+func TestShortLived(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	ShortLived()
+	if got := debug.SetGCPercent(100); got != 400 {
+		t.Errorf("GOGC unset: the collector runs at %d, want 400", got)
+	}
+	t.Setenv("GOGC", "50")
+	ShortLived()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC set: ShortLived changed the collector to %d", got)
+	}
+}
