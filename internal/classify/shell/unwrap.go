@@ -475,37 +475,23 @@ func infoOnly(v string) bool {
 }
 
 // fromStdin marks c as reading its program from stdin: where that comes from, and the
-// script file when it is one.
+// script file when it is one (sh < FILE, cat FILE | sh).
 func (w *walker) fromStdin(c Cmd, stmt *syntax.Stmt) Cmd {
 	c.Stdin = true
-	c.Input, _ = w.input(stmt)
-	if c.Input == "file" || c.Input == "catfile" {
-		c.Script = w.scriptFile(stmt)
+	var from *syntax.Stmt
+	c.Input, from = w.input(stmt)
+	switch c.Input {
+	case "file":
+		for _, r := range stmt.Redirs {
+			if r.Op == syntax.RdrIn {
+				c.Script = w.literal(r.Word) // the one input read
+				break
+			}
+		}
+	case "catfile":
+		c.Script = w.literal(from.Cmd.(*syntax.CallExpr).Args[1])
 	}
 	return c
-}
-
-// scriptFile is the file a statement's stdin reads (< FILE), or the one cat pipes into it
-// (cat FILE | sh): input says which.
-func (w *walker) scriptFile(stmt *syntax.Stmt) Word {
-	for _, r := range stmt.Redirs {
-		if r.Op == syntax.RdrIn {
-			return w.literal(r.Word)
-		}
-	}
-	var child syntax.Node = stmt
-	for i := len(w.stack) - 1; i >= 0; i-- {
-		switch n := w.stack[i].(type) {
-		case *syntax.Stmt:
-			child = n
-		case *syntax.BinaryCmd:
-			if n.Y == child && w.catFile(n.X) {
-				return w.literal(n.X.Cmd.(*syntax.CallExpr).Args[1])
-			}
-			return Word{}
-		}
-	}
-	return Word{}
 }
 
 // IsPrivileged reports a wrapper that runs its command as another user or root (package

@@ -555,8 +555,7 @@ func QuoteWords(ws []Word) string {
 }
 
 // input says where a statement's stdin comes from: "pipe" (and the statement feeding it),
-// "catfile" (cat FILE | …),
-// "file" (< f), "heredoc" (<<, <<<) or "".
+// "catfile" (cat FILE | …, and that cat), "file" (< f), "heredoc" (<<, <<<) or "".
 func (w *walker) input(stmt *syntax.Stmt) (string, *syntax.Stmt) {
 	if stmt == nil {
 		return "", nil
@@ -586,7 +585,7 @@ func (w *walker) input(stmt *syntax.Stmt) (string, *syntax.Stmt) {
 			}
 			if n.Y == child {
 				if w.catFile(n.X) {
-					return "catfile", nil // cat script.sh | sh: a known script file, through a pipe
+					return "catfile", n.X // cat script.sh | sh: a known script file, through a pipe
 				}
 				return "pipe", n.X
 			}
