@@ -151,6 +151,10 @@ func (c *Classifier) judgeProgram(r *result, prog *shell.Program, cwd string) {
 
 // judgeCmd judges one simple command of a program, and records it as a part.
 func (c *Classifier) judgeCmd(r *result, cmd *shell.Cmd) {
+	if r.verdictOnly {
+		c.command(r, cmd)
+		return
+	}
 	argv := make([]string, len(cmd.Args))
 	for j, a := range cmd.Args {
 		argv[j] = a.Value

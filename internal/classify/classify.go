@@ -154,6 +154,10 @@ type result struct {
 	headMoved, gitElsewhere bool
 	taken                   map[reasonKind]int // reasons of code from files, by kind (takeOver)
 	fragment                bool               // judging part of a program (sink.fragment)
+	// verdictOnly: only the verdicts (parts) and the not_read mark are read from this result
+	// (a child's): the commands list and the per-command parts oath-gate reads are not kept.
+	// A 100 kB script has thousands of commands, and building those was a tenth of judging it.
+	verdictOnly bool
 }
 
 // resolver remembers, for this judgement, where the links of the paths it writes lead
@@ -171,7 +175,8 @@ func (r *result) resolver() *safefile.Links {
 // memory of links are shared: only one goroutine uses them at a time.
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
-		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment}
+		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
+		verdictOnly: r.verdictOnly}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.

@@ -68,21 +68,27 @@ func decoderOf(cmd *shell.Cmd) string {
 	if strings.HasPrefix(name, "python") {
 		name = "python"
 	}
-	for i := range decoders {
+	for _, i := range decodersOf[name] {
 		d := &decoders[i]
-		for _, n := range d.names {
-			if n != name {
-				continue
-			}
-			args := cmd.Args[1:]
-			switch {
-			case d.opts != nil && hasOpt(args, d.opts...), d.test != nil && d.test(args), d.opts == nil && d.test == nil:
-				return d.what
-			}
+		args := cmd.Args[1:]
+		switch {
+		case d.opts != nil && hasOpt(args, d.opts...), d.test != nil && d.test(args), d.opts == nil && d.test == nil:
+			return d.what
 		}
 	}
 	return ""
 }
+
+// decodersOf indexes decoders by name: every command of a program is looked up.
+var decodersOf = func() map[string][]int {
+	m := map[string][]int{}
+	for i, d := range decoders {
+		for _, n := range d.names {
+			m[n] = append(m[n], i)
+		}
+	}
+	return m
+}()
 
 // hasOpt: one of the options is given, alone or in a cluster of short ones (-di, -rp).
 func hasOpt(args []shell.Word, opts ...string) bool {

@@ -262,7 +262,7 @@ type codeKey struct {
 // command, a program given to another): one level deeper, sharing the classification's
 // budget and memory of links.
 func (r *result) child() *result {
-	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver()}
+	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver(), verdictOnly: true}
 }
 
 func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {

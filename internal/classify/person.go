@@ -214,11 +214,8 @@ func (x *cmdCtx) personCommand() {
 	if x.name == "gh" {
 		x.ghAPI()
 	}
-	for i := range personRows {
+	for _, i := range personRowsOf[x.name] {
 		row := &personRows[i]
-		if row.prog != x.name {
-			continue
-		}
 		if verb, ok := row.matches(x.args); ok {
 			s := x.name
 			if verb != "" {
@@ -229,6 +226,16 @@ func (x *cmdCtx) personCommand() {
 		}
 	}
 }
+
+// personRowsOf indexes personRows by program, in table order: every command of a large
+// script is looked up, and most programs have no row.
+var personRowsOf = func() map[string][]int {
+	m := map[string][]int{}
+	for i, row := range personRows {
+		m[row.prog] = append(m[row.prog], i)
+	}
+	return m
+}()
 
 // consequence says, in a few words, why the rule cannot wait for trust.
 func consequence(rule string) string {

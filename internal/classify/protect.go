@@ -28,6 +28,9 @@ type protection struct {
 	trees    []string // directories, everything under them
 	files    []string // single files
 	patterns []string // file globs (.claude/settings*.json)
+	// patternDirs are the patterns' directories: only a path there can match one, and
+	// comparing a prefix costs less than a Match (or a filepath.Dir) per write.
+	patternDirs []string
 	// shownTrees and shownFiles are trees and files as spelled, for messages: the lists above
 	// are lower-cased to compare (macOS file systems ignore case), which people should not see.
 	shownTrees, shownFiles []string
@@ -90,6 +93,7 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 	}
 	for i := range p.patterns {
 		p.patterns[i] = strings.ToLower(p.patterns[i])
+		p.patternDirs = append(p.patternDirs, filepath.Dir(p.patterns[i]))
 	}
 	return p
 }
@@ -140,10 +144,8 @@ func (pr *protection) hit(t target) string {
 			return pr.shownFiles[i]
 		}
 	}
-	for _, pat := range pr.patterns {
-		// Only a path in the pattern's directory can match it (settings*.json): most writes
-		// are elsewhere, and Match costs more than a prefix.
-		if dir := filepath.Dir(pat); len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
+	for i, pat := range pr.patterns {
+		if dir := pr.patternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
 			if ok, _ := filepath.Match(pat, p); ok {
 				return pat
 			}

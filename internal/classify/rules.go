@@ -829,7 +829,7 @@ func (x *cmdCtx) tar() {
 	if len(x.args) > 0 && x.args[0].Known && !strings.HasPrefix(x.args[0].Value, "-") {
 		mode = x.args[0].Value // tar xzf a.tgz
 		if strings.ContainsRune(mode, 'f') && len(p.Operands) > 1 {
-			p.Val["f"] = p.Operands[1]
+			p.SetVal("f", p.Operands[1])
 		}
 	}
 	has := func(c byte, long string) bool { return p.Has(c, long) || strings.IndexByte(mode, c) >= 0 }

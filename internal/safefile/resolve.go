@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // MaxLinks bounds how many symbolic links ResolveLinks follows: a loop (a -> a) ends there.
@@ -22,12 +23,26 @@ func ResolveLinks(p string) string { return (*Links)(nil).resolve(filepath.Clean
 // not change while it is used: make one per judgement. The zero value is ready; nil remembers
 // nothing. Not safe for concurrent use.
 type Links struct {
-	exists map[string]bool   // Lstat found the name
-	real   map[string]string // EvalSymlinks of an existing name ("" when it failed)
+	exists   map[string]bool   // Lstat found the name
+	real     map[string]string // EvalSymlinks of an existing name ("" when it failed)
+	resolved map[string]string // Resolve's answers: a script names the same paths again
 }
 
 // Resolve is ResolveLinks(p).
-func (l *Links) Resolve(p string) string { return l.resolve(filepath.Clean(p), 0) }
+func (l *Links) Resolve(p string) string {
+	if l == nil {
+		return l.resolve(filepath.Clean(p), 0)
+	}
+	got, seen := l.resolved[p] // as asked: the answer for p is the answer for p
+	if !seen {
+		got = l.resolve(filepath.Clean(p), 0)
+		if l.resolved == nil {
+			l.resolved = map[string]string{}
+		}
+		l.resolved[p] = got
+	}
+	return got
+}
 
 func (l *Links) lstat(p string) bool {
 	if l == nil {
@@ -53,7 +68,7 @@ func (l *Links) lstat(p string) bool {
 // memory alone: a script that writes build/p1/x, build/p2/y … asks once whether build exists.
 func (l *Links) missingAbove(p string) bool {
 	for {
-		parent := filepath.Dir(p)
+		parent := parentOf(p)
 		if parent == p {
 			return false
 		}
@@ -87,18 +102,15 @@ func (l *Links) evalSymlinks(p string) (string, error) {
 
 func (l *Links) resolve(p string, links int) string {
 	// The longest prefix that exists (as a name: a dangling link exists).
-	dir, rest := p, ""
-	for {
-		if l.lstat(dir) {
-			break
-		}
-		parent := filepath.Dir(dir)
+	dir := p
+	for !l.lstat(dir) {
+		parent := parentOf(dir)
 		if parent == dir {
 			return p
 		}
-		rest = joinRest(filepath.Base(dir), rest)
 		dir = parent
 	}
+	rest := below(p, dir)
 	if real, err := l.evalSymlinks(dir); err == nil {
 		return joinRest(real, rest)
 	}
@@ -124,6 +136,33 @@ func (l *Links) resolve(p string, links int) string {
 		}
 	}
 	return joinRest(here, rest)
+}
+
+// parentOf is filepath.Dir of a clean path, without cleaning again what is clean: resolving a
+// path walks up its parents, and Dir's Clean cost more than the rest of the walk.
+func parentOf(p string) string {
+	i := strings.LastIndexByte(p, filepath.Separator)
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return p[:1]
+	}
+	return p[:i]
+}
+
+// below returns the part of the clean path p under dir, one of the directories filepath.Dir
+// walks up to from p ("" when dir is p): a prefix of p, but for "." above a relative path.
+func below(p, dir string) string {
+	switch {
+	case dir == p:
+		return ""
+	case dir == ".":
+		return p
+	case strings.HasSuffix(dir, string(filepath.Separator)): // the root
+		return p[len(dir):]
+	}
+	return p[len(dir)+1:]
 }
 
 func joinRest(dir, rest string) string {

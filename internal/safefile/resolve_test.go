@@ -67,3 +67,36 @@ func BenchmarkResolveLinks(b *testing.B) {
 		ResolveLinks(p)
 	}
 }
+
+// TestBelow: the part of a clean path under each directory filepath.Dir walks up to, and
+// parentOf is filepath.Dir for clean paths.
+func TestBelow(t *testing.T) {
+	for _, tc := range []struct{ p, dir, want string }{
+		{"/a/b/c", "/a/b/c", ""},
+		{"/a/b/c", "/a/b", "c"},
+		{"/a/b/c", "/a", "b/c"},
+		{"/a/b/c", "/", "a/b/c"},
+		{"a/b", "a", "b"},
+		{"a/b", ".", "a/b"},
+		{"../a", "..", "a"},
+		{"../a", ".", "../a"},
+		{"/", "/", ""},
+		{"a", ".", "a"},
+		{"..", ".", ".."},
+	} {
+		if got, want := parentOf(tc.p), filepath.Dir(tc.p); got != want {
+			t.Errorf("parentOf(%q) = %q, want %q as filepath.Dir", tc.p, got, want)
+		}
+		if got := below(tc.p, tc.dir); got != tc.want {
+			t.Errorf("below(%q, %q) = %q, want %q", tc.p, tc.dir, got, tc.want)
+		}
+		for d := tc.p; ; d = filepath.Dir(d) { // every dir the walk can reach
+			if got := joinRest(d, below(tc.p, d)); got != tc.p {
+				t.Errorf("joinRest(%q, below(%q, %q)) = %q", d, tc.p, d, got)
+			}
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
+	}
+}
