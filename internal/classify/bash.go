@@ -274,6 +274,15 @@ type cmdCtx struct {
 	src  string
 }
 
+// dir is where the command runs, for code it is given: its first possible directory, or the
+// project's.
+func (x *cmdCtx) dir() string {
+	if len(x.cmd.Dir.Paths) > 0 {
+		return x.cmd.Dir.Paths[0]
+	}
+	return x.c.layout.ProjectDir
+}
+
 func (x *cmdCtx) add(lvl risk.Level, domain domain.Domain, rule, detail string) {
 	x.r.add(lvl, domain, rule, x.src, detail)
 }

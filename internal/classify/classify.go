@@ -581,9 +581,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 			r.depth--
 			return
 		}
-		sub := r.child()
-		c.program(sub, prog, cwd)
-		for _, p := range sub.parts {
+		for _, p := range c.verdicts(r, prog, langShell, cwd, false).parts {
 			if p.risk == risk.Critical {
 				r.add(risk.Critical, domain, p.reason.Rule, shown, shown+" is given the command "+quoteRaw(prog)+", which it may run: "+p.reason.Detail)
 				return

@@ -276,13 +276,8 @@ func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
 	if len(cmd) == 0 || x.r.depth >= shell.MaxDepth {
 		return
 	}
-	sub := x.r.child()
-	cwd := x.c.layout.ProjectDir
-	if len(x.cmd.Dir.Paths) > 0 {
-		cwd = x.cmd.Dir.Paths[0]
-	}
-	x.c.program(sub, shell.QuoteWords(cmd), cwd)
-	for _, p := range sub.parts {
+	cwd := x.dir()
+	for _, p := range x.c.verdicts(x.r, shell.QuoteWords(cmd), langShell, cwd, false).parts {
 		if p.risk.Value() < risk.Medium.Value() {
 			continue
 		}

@@ -206,14 +206,25 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		r.notRead(s.prefix + " code nested too deep to be read")
 		return
 	}
-	// The same code is often judged again in one classification: a hook or a configured
-	// program for every git command of a test script.
-	key := codeKey{src, cwd, l, r.proxy, r.depth, s.fragment}
+	v := c.verdicts(r, src, l, cwd, s.fragment)
+	for _, p := range v.parts {
+		c.takeOver(r, p, l, s)
+	}
+	if v.unread != "" {
+		r.notRead(v.unread)
+	}
+}
+
+// verdicts judges src, code in language l that runs in cwd, into a child of r, once per
+// classification: the same code is often judged again, as a hook or a configured program for
+// every git command of a test script, or a test's body handed to the same helper.
+func (c *Classifier) verdicts(r *result, src string, l lang, cwd string, fragment bool) codeVerdict {
+	key := codeKey{src, cwd, l, r.proxy, r.depth, fragment}
 	b := r.budget()
 	v, seen := b.judged[key]
 	if !seen {
 		sub := r.child()
-		sub.fragment = s.fragment
+		sub.fragment = fragment
 		if l == langShell {
 			c.program(sub, src, cwd)
 		} else {
@@ -225,12 +236,7 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		}
 		b.judged[key] = v
 	}
-	for _, p := range v.parts {
-		c.takeOver(r, p, l, s)
-	}
-	if v.unread != "" {
-		r.notRead(v.unread)
-	}
+	return v
 }
 
 // codeVerdict is what judging code from a file found: its verdicts, and code it did not read.

@@ -440,10 +440,7 @@ func (x *cmdCtx) nested(prog, via string) {
 		x.add(risk.Critical, ShellExec, ruleNestingTooDeep, via+": programs nested too deep")
 		return
 	}
-	cwd := x.c.layout.ProjectDir
-	if len(x.cmd.Dir.Paths) > 0 {
-		cwd = x.cmd.Dir.Paths[0]
-	}
+	cwd := x.dir()
 	x.c.program(x.r, prog, cwd)
 }
 

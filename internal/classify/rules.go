@@ -1342,13 +1342,8 @@ func (x *cmdCtx) shellCritical(prog string) string {
 	if strings.TrimSpace(prog) == "" {
 		return ""
 	}
-	sub := x.r.child()
-	cwd := x.c.layout.ProjectDir
-	if len(x.cmd.Dir.Paths) > 0 {
-		cwd = x.cmd.Dir.Paths[0]
-	}
-	x.c.program(sub, prog, cwd)
-	for _, p := range sub.parts {
+	cwd := x.dir()
+	for _, p := range x.c.verdicts(x.r, prog, langShell, cwd, false).parts {
 		if p.risk != risk.Critical {
 			continue
 		}

@@ -342,10 +342,7 @@ func (x *cmdCtx) programValue(w shell.Word, what string) {
 		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs a program that cannot be known statically")
 		return
 	}
-	cwd := x.c.layout.ProjectDir
-	if len(x.cmd.Dir.Paths) > 0 {
-		cwd = x.cmd.Dir.Paths[0]
-	}
+	cwd := x.dir()
 	x.c.judgeCode(x.r, w.Value, langShell, cwd, sink{prefix: what + " runs:"})
 }
 
