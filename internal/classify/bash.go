@@ -428,11 +428,11 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 // a shell or direnv loads is critical, whatever the file (the well-known ones are protected
 // outright; this catches ~/.config/fish/functions/x.fish, a project's .envrc, /etc/*rc …).
 func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, domain domain.Domain) {
-	if !setsHarnessEnv(text) {
-		return
-	}
 	for _, w := range writes {
-		if startupFile(w) {
+		if startupFile(w) { // first: the text can be a 100 kB script, and few files are startup files
+			if !setsHarnessEnv(text) {
+				return
+			}
 			r.add(risk.Critical, domain, ruleSelfProtection, w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")
 			return
 		}
