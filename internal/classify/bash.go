@@ -341,7 +341,12 @@ func reachedPath(links *safefile.Links, p string, whole bool) string {
 	if whole {
 		return links.Resolve(p)
 	}
-	return filepath.Join(links.Resolve(filepath.Dir(p)), filepath.Base(p))
+	dir := safefile.Parent(p)
+	real := links.Resolve(dir)
+	if real == dir {
+		return p // most often: no link on the way
+	}
+	return filepath.Join(real, filepath.Base(p))
 }
 
 // command judges one simple command.

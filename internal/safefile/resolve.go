@@ -68,7 +68,7 @@ func (l *Links) lstat(p string) bool {
 // memory alone: a script that writes build/p1/x, build/p2/y … asks once whether build exists.
 func (l *Links) missingAbove(p string) bool {
 	for {
-		parent := parentOf(p)
+		parent := Parent(p)
 		if parent == p {
 			return false
 		}
@@ -104,7 +104,7 @@ func (l *Links) resolve(p string, links int) string {
 	// The longest prefix that exists (as a name: a dangling link exists).
 	dir := p
 	for !l.lstat(dir) {
-		parent := parentOf(dir)
+		parent := Parent(dir)
 		if parent == dir {
 			return p
 		}
@@ -138,9 +138,9 @@ func (l *Links) resolve(p string, links int) string {
 	return joinRest(here, rest)
 }
 
-// parentOf is filepath.Dir of a clean path, without cleaning again what is clean: resolving a
+// Parent is filepath.Dir of a clean path, without cleaning again what is clean: resolving a
 // path walks up its parents, and Dir's Clean cost more than the rest of the walk.
-func parentOf(p string) string {
+func Parent(p string) string {
 	i := strings.LastIndexByte(p, filepath.Separator)
 	switch {
 	case i < 0:

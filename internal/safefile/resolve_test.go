@@ -69,7 +69,7 @@ func BenchmarkResolveLinks(b *testing.B) {
 }
 
 // TestBelow: the part of a clean path under each directory filepath.Dir walks up to, and
-// parentOf is filepath.Dir for clean paths.
+// Parent is filepath.Dir for clean paths.
 func TestBelow(t *testing.T) {
 	for _, tc := range []struct{ p, dir, want string }{
 		{"/a/b/c", "/a/b/c", ""},
@@ -84,8 +84,8 @@ func TestBelow(t *testing.T) {
 		{"a", ".", "a"},
 		{"..", ".", ".."},
 	} {
-		if got, want := parentOf(tc.p), filepath.Dir(tc.p); got != want {
-			t.Errorf("parentOf(%q) = %q, want %q as filepath.Dir", tc.p, got, want)
+		if got, want := Parent(tc.p), filepath.Dir(tc.p); got != want {
+			t.Errorf("Parent(%q) = %q, want %q as filepath.Dir", tc.p, got, want)
 		}
 		if got := below(tc.p, tc.dir); got != tc.want {
 			t.Errorf("below(%q, %q) = %q, want %q", tc.p, tc.dir, got, tc.want)

@@ -796,6 +796,18 @@ func Abs(dir, p string) string {
 	if filepath.IsAbs(p) {
 		return filepath.Clean(p)
 	}
+	// Most often the two join as they are, once ./ before and / after are gone (./pkg/...,
+	// build/).
+	q := strings.TrimSuffix(p, "/")
+	for strings.HasPrefix(q, "./") {
+		q = q[2:]
+	}
+	if clean(dir) && clean(q) && dir[0] == '/' && q[0] != '/' {
+		if dir == "/" {
+			return dir + q
+		}
+		return dir + "/" + q
+	}
 	return filepath.Join(dir, p)
 }
 
