@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/domain"
@@ -120,7 +121,14 @@ func under(p, dir string) bool {
 
 // hit returns the protected path t can write (as spelled), or "".
 func (pr *protection) hit(t target) string {
-	p := strings.ToLower(t.path)
+	if !t.glob && ascii(t.path) {
+		return pr.hitFolded(t)
+	}
+	return pr.hitLowered(t, strings.ToLower(t.path))
+}
+
+// hitLowered is hit with t's path in lower case, p.
+func (pr *protection) hitLowered(t target, p string) string {
 	if t.glob {
 		for i, d := range pr.trees {
 			if globReaches(p, d, true, t.tree) {
@@ -152,6 +160,74 @@ func (pr *protection) hit(t target) string {
 		}
 	}
 	return ""
+}
+
+// hitFolded is hit for a path of ASCII letters that is not a pattern, compared letter by
+// letter in lower case: lowering it whole cost more than the rest of hit (a path under
+// /Users/Name is lowered into a new string), and hit runs for every path a script writes.
+func (pr *protection) hitFolded(t target) string {
+	p := t.path
+	for i, d := range pr.trees {
+		if underFolded(p, d) || t.tree && aboveFolded(p, d) {
+			return pr.shownTrees[i]
+		}
+	}
+	for i, f := range pr.files {
+		if len(p) == len(f) && prefixFolded(p, f) || t.tree && aboveFolded(p, f) {
+			return pr.shownFiles[i]
+		}
+	}
+	for i, pat := range pr.patterns {
+		if dir := pr.patternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && prefixFolded(p, dir) {
+			if ok, _ := filepath.Match(pat, strings.ToLower(p)); ok {
+				return pat
+			}
+		}
+	}
+	return ""
+}
+
+// ascii reports whether s has only ASCII characters, whose lower case is one byte each.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// prefixFolded reports whether the lower case of the ASCII string s begins with lower.
+func prefixFolded(s, lower string) bool {
+	if len(s) < len(lower) {
+		return false
+	}
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// underFolded is under(strings.ToLower(p), dir) for an ASCII p.
+func underFolded(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return prefixFolded(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
+}
+
+// aboveFolded is under(lower, strings.ToLower(p)) for an ASCII p: lower is p or inside it.
+func aboveFolded(p, lower string) bool {
+	if p == "/" {
+		return strings.HasPrefix(lower, "/")
+	}
+	return len(lower) >= len(p) && prefixFolded(p, lower[:len(p)]) && (len(lower) == len(p) || lower[len(p)] == '/')
 }
 
 // globReaches reports whether the pattern g can name the protected path p, something under it

@@ -231,3 +231,24 @@ func TestRegistrationWritesXDG(t *testing.T) {
 		{"rm -rf /data/oath-harness/versions", C, C, ""}, {"touch /state/oath-harness/x", C, C, ""},
 	})
 }
+
+// FuzzProtectionFolded: hit compares an ASCII path letter by letter in lower case
+// (hitFolded); it answers as lowering the path first does, for a project and a home whose
+// names have capitals (macOS's /Users/Name).
+func FuzzProtectionFolded(f *testing.F) {
+	pr := newProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
+	for _, p := range []string{"/Users/Me/Proj/oath-harness/state/x", "/USERS/ME/PROJ/.CLAUDE/settings.local.json", "/users/me/proj/.claude/Settings.Json",
+		"/Users/Me", "/", "/Users", "/users/me/.bashrc", "/Users/Me/Proj/src/a.go", "/opt/oath", "/opt/oathx", "/etc/Profile.d/x.sh", "/Users/Me/Proj/.claude"} {
+		f.Add(p, false)
+		f.Add(p, true)
+	}
+	f.Fuzz(func(t *testing.T, p string, tree bool) {
+		if !ascii(p) {
+			return
+		}
+		tg := target{path: p, known: true, tree: tree}
+		if got, want := pr.hitFolded(tg), pr.hitLowered(tg, strings.ToLower(p)); got != want {
+			t.Fatalf("hit(%q, tree %v): folded %q, lowered %q", p, tree, got, want)
+		}
+	})
+}
