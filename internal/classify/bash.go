@@ -130,14 +130,36 @@ func pipelined(src string) bool {
 	return !containsFold(src, "proxy") && !strings.Contains(src, "GIT_DIR") && !strings.Contains(src, "GIT_WORK_TREE")
 }
 
-// containsFold reports whether s contains the lower-case ASCII word sub in any case.
+// containsFold reports whether s contains the lower-case ASCII word sub in any case. It
+// looks for sub's first letter in either case with IndexByte, which scans many bytes at a
+// time: s can be a 100 kB script.
 func containsFold(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i]|0x20 == sub[0] && strings.EqualFold(s[i:i+len(sub)], sub) {
+	if sub == "" {
+		return true
+	}
+	next := func(from int, b byte) int { // the next b at or after from, or len(s)
+		if i := strings.IndexByte(s[from:], b); i >= 0 {
+			return from + i
+		}
+		return len(s)
+	}
+	lo, up := sub[0], sub[0]&^0x20
+	i, j := next(0, lo), next(0, up)
+	for {
+		at := min(i, j)
+		if at+len(sub) > len(s) {
+			return false
+		}
+		if strings.EqualFold(s[at:at+len(sub)], sub) {
 			return true
 		}
+		if at == i {
+			i = next(at+1, lo)
+		}
+		if at == j {
+			j = next(at+1, up)
+		}
 	}
-	return false
 }
 
 // judgeProgram judges what the shell analysis saw of a program that runs in cwd.

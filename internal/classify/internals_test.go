@@ -252,3 +252,26 @@ func TestBornAfterTieIsThePersons(t *testing.T) {
 // hasBirthTime reports whether the file system keeps p's birth time (person_test.go's gitRepo
 // skips the cases that need one where it does not).
 func hasBirthTime(p string) bool { return !birthTime(p).IsZero() }
+
+// FuzzContainsFold: containsFold is Contains over the lower-cased text, for ASCII text.
+func FuzzContainsFold(f *testing.F) {
+	for _, s := range [][2]string{{"export HTTPS_PROXY=x", "proxy"}, {"pPpRoXy", "proxy"}, {"prox", "proxy"}, {"", "proxy"}, {"a_b", "_b"}, {"x", ""}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, s, sub string) {
+		sub = strings.ToLower(sub)
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				return
+			}
+		}
+		for i := 0; i < len(sub); i++ {
+			if sub[i] >= 0x80 {
+				return
+			}
+		}
+		if got, want := containsFold(s, sub), strings.Contains(strings.ToLower(s), sub); got != want {
+			t.Fatalf("containsFold(%q, %q) = %v, want %v", s, sub, got, want)
+		}
+	})
+}

@@ -202,7 +202,7 @@ func prefixFolded(s, lower string) bool {
 	if len(s) < len(lower) {
 		return false
 	}
-	for i := 0; i < len(lower); i++ {
+	for i := len(lower) - 1; i >= 0; i-- { // from the end: paths part there, not at the root
 		c := s[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
