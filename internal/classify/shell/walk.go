@@ -166,6 +166,14 @@ func (w *walker) newConfig() *expand.Config {
 // known reports whether every part of word can be known statically. It is decided on the
 // syntax tree, not on the expanded text, so no value (or IFS) can fake it.
 func (w *walker) known(word *syntax.Word) bool {
+	if simpleWord(word) {
+		return w.simpleKnown(word)
+	}
+	return w.knownTree(word)
+}
+
+// knownTree is known of any word: a walk of its tree.
+func (w *walker) knownTree(word *syntax.Word) bool {
 	if w.ifs {
 		for _, p := range word.Parts {
 			switch p.(type) {
@@ -183,7 +191,7 @@ func (w *walker) known(word *syntax.Word) bool {
 		case *syntax.ParamExp:
 			if n.Param == nil || n.Excl || n.Index != nil || n.Names != 0 {
 				ok = false
-			} else if _, set := w.vars[n.Param.Value]; !set || w.dyn[n.Param.Value] {
+			} else if !w.knownVar(n.Param.Value) {
 				ok = false
 			}
 		case *syntax.Lit:
@@ -255,7 +263,7 @@ func (w *walker) expandFields(word *syntax.Word) []Word {
 		return []Word{{Value: w.text(word), Glob: glob}}
 	}
 	known := w.known(word)
-	fields, err := expand.Fields(w.config(), word)
+	fields, err := w.fields(word)
 	if err != nil {
 		return []Word{{Value: w.text(word), Glob: glob}}
 	}
@@ -274,6 +282,24 @@ func (w *walker) expandFields(word *syntax.Word) []Word {
 		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc}
 	}
 	return out
+}
+
+// fields is expand.Fields of word with the walker's environment (simpleFields for a simple
+// word).
+func (w *walker) fields(word *syntax.Word) ([]string, error) {
+	if simpleWord(word) {
+		return w.simpleFields(word), nil
+	}
+	return expand.Fields(w.config(), word)
+}
+
+// literalText is expand.Literal of word with the walker's environment (simpleLiteral for a
+// simple word).
+func (w *walker) literalText(word *syntax.Word) (string, error) {
+	if simpleWord(word) {
+		return w.simpleLiteral(word), nil
+	}
+	return expand.Literal(w.config(), word)
 }
 
 // plainWord is the value of a word that expands to itself, one field: unquoted text without
@@ -331,7 +357,7 @@ func (w *walker) literal(word *syntax.Word) Word {
 		return Word{Value: w.text(word)}
 	}
 	known := w.known(word)
-	s, err := expand.Literal(w.config(), word)
+	s, err := w.literalText(word)
 	if err != nil {
 		return Word{Value: w.text(word)}
 	}

@@ -1,0 +1,57 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// FuzzSimpleWord: the walker's own expansion of simple words (simpleFields, simpleLiteral,
+// simpleKnown) gives exactly what the general one gives (expand.Fields, expand.Literal,
+// knownTree), whatever the variables hold.
+func FuzzSimpleWord(f *testing.F) {
+	for _, s := range []string{`$a`, `"$a"`, `${a}x`, `x$b`, `"$b"`, `$b""`, `$e`, `"$e"`, `$e''`, `a$e`, `"$d/x"`,
+		`$u`, `"x$u"y`, `$a$b$c`, `'q'$c`, `"$a b"$c`, `""`, `$LINENO`, `"$@"`, `$1`, `${a:-x}`, `~/$a`, `$a*`} {
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, src string, ifs bool) {
+		file, err := syntax.NewParser().Parse(strings.NewReader("echo "+src+"\n"), "")
+		if err != nil || len(file.Stmts) != 1 {
+			return
+		}
+		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return
+		}
+		word := call.Args[1]
+		if !simpleWord(word) {
+			return
+		}
+		w := &walker{a: &analyzer{opt: Options{Home: "/home/u"}}, ifs: ifs, src: "echo " + src + "\n",
+			vars: map[string]string{"a": "x", "b": " p  q\t", "c": "r\ns ", "d": "/w", "e": "", "u": "v", "HOME": "/home/u"},
+			dyn:  map[string]bool{"u": true}}
+		want, err := expand.Fields(w.config(), word)
+		if err != nil {
+			return
+		}
+		if got := w.simpleFields(word); !slices.Equal(got, want) {
+			t.Fatalf("%q: simpleFields %q, expand.Fields %q", src, got, want)
+		}
+		if got, want := w.simpleLiteral(word), must(expand.Literal(w.config(), word)); got != want {
+			t.Fatalf("%q: simpleLiteral %q, expand.Literal %q", src, got, want)
+		}
+		if got, want := w.simpleKnown(word), w.knownTree(word); got != want {
+			t.Fatalf("%q: simpleKnown %v, knownTree %v", src, got, want)
+		}
+	})
+}
+
+func must(s string, err error) string {
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
