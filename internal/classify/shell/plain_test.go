@@ -30,7 +30,7 @@ func FuzzPlainWord(f *testing.F) {
 			return
 		}
 		w := &walker{a: &analyzer{opt: Options{Home: "/home/u"}}, vars: map[string]string{}, dyn: map[string]bool{}}
-		want := w.expandFields(word)
+		want := w.expandFields(nil, word)
 		if got := w.expand(word); !slices.Equal(got, want) {
 			t.Fatalf("%q: the fast path gives %+v, the shell's rules %+v", src, got, want)
 		}

@@ -247,41 +247,46 @@ func braceBomb(word *syntax.Word) bool {
 
 // expand turns a word into the fields the shell would pass.
 func (w *walker) expand(word *syntax.Word) []Word {
-	if word == nil {
-		return nil
-	}
-	if v, ok := plainWord(word); ok {
-		return []Word{{Value: v, Known: true}}
-	}
-	return w.expandFields(word)
+	return w.appendExpanded(nil, word)
 }
 
-// expandFields is expand by the shell's own rules (expand.Fields).
-func (w *walker) expandFields(word *syntax.Word) []Word {
+// appendExpanded appends the fields of word (expand) to dst: a command's words are expanded
+// into one argv, not into a slice each.
+func (w *walker) appendExpanded(dst []Word, word *syntax.Word) []Word {
+	if word == nil {
+		return dst
+	}
+	if v, ok := plainWord(word); ok {
+		return append(dst, Word{Value: v, Known: true})
+	}
+	return w.expandFields(dst, word)
+}
+
+// expandFields appends the fields of word to dst by the shell's own rules (expand.Fields).
+func (w *walker) expandFields(dst []Word, word *syntax.Word) []Word {
 	glob := hasGlob(word)
 	if braceBomb(word) {
-		return []Word{{Value: w.text(word), Glob: glob}}
+		return append(dst, Word{Value: w.text(word), Glob: glob})
 	}
 	known := w.known(word)
 	fields, err := w.fields(word)
 	if err != nil {
-		return []Word{{Value: w.text(word), Glob: glob}}
+		return append(dst, Word{Value: w.text(word), Glob: glob})
 	}
-	out := make([]Word, len(fields))
 	esc := w.escaped(word)
 	braces := len(fields) > 1 && strings.Contains(w.text(word), "{")
-	for i, f := range fields {
+	for _, f := range fields {
 		if braces && (f == "~" || strings.HasPrefix(f, "~/")) {
 			// bash expands the tilde of each word a brace expansion makes ({rm,-rf,~})
 			if w.a.opt.Home == "" {
-				out[i] = Word{Value: f, Glob: glob}
+				dst = append(dst, Word{Value: f, Glob: glob})
 				continue
 			}
 			f = w.a.opt.Home + f[1:]
 		}
-		out[i] = Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc}
+		dst = append(dst, Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc})
 	}
-	return out
+	return dst
 }
 
 // fields is expand.Fields of word with the walker's environment (simpleFields for a simple
@@ -405,9 +410,9 @@ func (w *walker) call(ce *syntax.CallExpr) {
 	if len(ce.Args) == 0 {
 		return
 	}
-	var args []Word
+	args := make([]Word, 0, len(ce.Args)) // most words are one field
 	for _, word := range ce.Args {
-		args = append(args, w.expand(word)...)
+		args = w.appendExpanded(args, word)
 	}
 	if len(args) == 0 {
 		// "$@", ${a[@]}, $EMPTY: nothing here statically, but whatever the words hold at
@@ -633,9 +638,9 @@ func (w *walker) echoed(st *syntax.Stmt) (string, bool) {
 	if !ok || len(ce.Args) < 2 {
 		return "", false
 	}
-	var args []Word
+	args := make([]Word, 0, len(ce.Args))
 	for _, word := range ce.Args {
-		args = append(args, w.expand(word)...)
+		args = w.appendExpanded(args, word)
 	}
 	if !allKnown(args) || len(args) < 2 || anyEscaped(args) {
 		return "", false // echo $'\x72\x6d …' | sh: a payload spelled to be unreadable
