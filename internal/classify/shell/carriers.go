@@ -95,10 +95,10 @@ func (w *walker) xargs(args []Word, via []string, src string, dir Dir) {
 		}
 		rest = out
 	}
-	n := len(w.a.prog.Cmds)
+	n := w.a.cmds.len()
 	w.unwrap(rest, append(append([]string{}, via...), "xargs"), src, nil, nd)
-	for k := n; k < len(w.a.prog.Cmds); k++ {
-		w.a.prog.Cmds[k].StdinArgs = true
+	for k := n; k < w.a.cmds.len(); k++ {
+		w.a.cmds.at(k).StdinArgs = true
 	}
 }
 
@@ -148,7 +148,7 @@ func (w *walker) flock(args []Word, via []string, src string, stmt *syntax.Stmt,
 			continue
 		}
 		if !args[i].Known || !isDigits(v) {
-			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: "flock", Target: args[i], Write: true, Dir: dir, Src: clip(src), Depth: w.depth})
+			w.a.redirs.add(Redir{Op: "flock", Target: args[i], Write: true, Dir: dir, Src: clip(src), Depth: w.depth})
 		}
 		break
 	}

@@ -198,27 +198,34 @@ func Analyze(src string, opt Options) *Program {
 	if a.parser != nil {
 		parsers.Put(a.parser)
 	}
+	a.prog.Cmds, a.prog.Redirs, a.prog.Names = a.cmds.slice(), a.redirs.slice(), a.names.slice()
+	a.prog.Findings, a.prog.Funcs = a.findings.slice(), a.funcs.slice()
 	return a.prog
 }
 
 // publish sends the commands found since the last batch (Options.Batches).
 func (a *analyzer) publish() {
-	if a.opt.Batches == nil || a.published == len(a.prog.Cmds) {
+	if a.opt.Batches == nil || a.published == a.cmds.len() {
 		return
 	}
-	a.opt.Batches <- append([]Cmd(nil), a.prog.Cmds[a.published:]...) // the receiver's own
-	a.published = len(a.prog.Cmds)
+	a.opt.Batches <- a.cmds.appendFrom(make([]Cmd, 0, a.cmds.len()-a.published), a.published) // the receiver's own
+	a.published = a.cmds.len()
 }
 
 type analyzer struct {
-	prog *Program
-	opt  Options
-	ncmd int
-	stop bool // MaxCommands reached
+	prog     *Program // its lists are collected below until Analyze returns
+	cmds     list[Cmd]
+	redirs   list[Redir]
+	names    list[Name]
+	findings list[Finding]
+	funcs    list[FuncDecl]
+	opt      Options
+	ncmd     int
+	stop     bool // MaxCommands reached
 	// escVars are variables assigned a word spelled in $'…' escapes (see Word.Escaped).
 	escVars map[string]bool
 	parser  *syntax.Parser // reused by every nested program (a large script has hundreds)
-	// published is how many of prog.Cmds went out in batches (Options.Batches).
+	// published is how many of cmds went out in batches (Options.Batches).
 	published int
 }
 
@@ -235,7 +242,7 @@ func (a *analyzer) parse(src string) (*syntax.File, error) {
 var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
 
 func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {
-	a.prog.Findings = append(a.prog.Findings, Finding{Rule: rule, Risk: lvl, Src: clip(src), Detail: detail})
+	a.findings.add(Finding{Rule: rule, Risk: lvl, Src: clip(src), Detail: detail})
 }
 
 // program analyses one (possibly nested) program. via is the wrapper chain that led to it.

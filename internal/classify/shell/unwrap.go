@@ -171,7 +171,7 @@ func (w *walker) skip(args []Word, sp command.Spec, name, src string, dir Dir) (
 		}
 		if sp.Assign && isAssignWord(v) {
 			n, val, _ := strings.Cut(v, "=")
-			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n, Assign: true, Value: Word{Value: val, Known: a.Known}, Src: clip(src)})
+			w.a.names.add(Name{Name: n, Assign: true, Value: Word{Value: val, Known: a.Known}, Src: clip(src)})
 			i++
 			continue
 		}
@@ -211,7 +211,7 @@ func (w *walker) skip(args []Word, sp command.Spec, name, src string, dir Dir) (
 					inner = val
 				}
 				if (name == "time" || name == "strace" || name == "ltrace") && ch == 'o' {
-					w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: name + " -o", Target: Word{Value: val, Known: true}, Write: true, Dir: dir, Src: clip(src), Depth: w.depth})
+					w.a.redirs.add(Redir{Op: name + " -o", Target: Word{Value: val, Known: true}, Write: true, Dir: dir, Src: clip(src), Depth: w.depth})
 				}
 				break
 			}

@@ -105,7 +105,7 @@ func (w *walker) visit(n syntax.Node) bool {
 		w.decl(n)
 	case *syntax.ParamExp:
 		if n.Param != nil {
-			w.a.prog.Names = append(w.a.prog.Names, Name{Name: n.Param.Value, Src: clip(w.text(n))})
+			w.a.names.add(Name{Name: n.Param.Value, Src: clip(w.text(n))})
 		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
@@ -398,7 +398,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		if as.Name.Value == "CDPATH" {
 			w.cdUnknown = true
 		}
-		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		w.a.names.add(Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
 		if len(ce.Args) == 0 {
 			if as.Array != nil || as.Index != nil {
 				w.dyn[as.Name.Value] = true
@@ -466,16 +466,16 @@ func (w *walker) decl(d *syntax.DeclClause) {
 						if !v.Known && !strings.Contains(name, Dyn) && !syntax.ValidName(name) {
 							name += Dyn // a name that is not known statically
 						}
-						w.a.prog.Names = append(w.a.prog.Names, Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
+						w.a.names.add(Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
 					}
 				}
 			}
 			continue
 		}
-		w.a.prog.Names = append(w.a.prog.Names, Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		w.a.names.add(Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
 		if nameref && as.Value != nil { // declare -n r=HTTPS_PROXY: assigning r assigns that
 			if v := w.literal(as.Value); v.Known && syntax.ValidName(v.Value) {
-				w.a.prog.Names = append(w.a.prog.Names, Name{Name: v.Value, Assign: true, Src: clip(src)})
+				w.a.names.add(Name{Name: v.Value, Assign: true, Src: clip(src)})
 			}
 		}
 		switch {
@@ -512,7 +512,7 @@ func (w *walker) funcDecl(fd *syntax.FuncDecl) {
 		}
 		return true
 	})
-	w.a.prog.Funcs = append(w.a.prog.Funcs, FuncDecl{Name: name, Forks: self && forks, Src: clip(w.text(fd))})
+	w.a.funcs.add(FuncDecl{Name: name, Forks: self && forks, Src: clip(w.text(fd))})
 }
 
 // redirs records the statement's redirections. Heredocs are read by the command they feed.
@@ -538,7 +538,7 @@ func (w *walker) redirs(st *syntax.Stmt) {
 			text = w.written(st)
 		}
 		for _, t := range w.expand(r.Word) {
-			w.a.prog.Redirs = append(w.a.prog.Redirs, Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text})
+			w.a.redirs.add(Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text})
 		}
 	}
 }
@@ -727,7 +727,7 @@ func (w *walker) emit(c Cmd) {
 	if (c.Input == "pipe" || c.Input == "heredoc") && c.Feed == "" {
 		c.Feed = w.feed(c.Input)
 	}
-	w.a.prog.Cmds = append(w.a.prog.Cmds, c)
+	w.a.cmds.add(c)
 	switch c.Name() {
 	case "cd", "pushd", "popd":
 		w.cd(c)
@@ -741,14 +741,14 @@ func (w *walker) emit(c Cmd) {
 		for _, a := range c.Args[1:] {
 			if a.Known && !strings.HasPrefix(a.Value, "-") {
 				w.dyn[a.Value] = true
-				w.a.prog.Names = append(w.a.prog.Names, Name{Name: a.Value, Assign: true, Src: c.Src})
+				w.a.names.add(Name{Name: a.Value, Assign: true, Src: c.Src})
 			}
 		}
 	case "printf":
 		for i := 1; i+1 < len(c.Args); i++ {
 			if c.Args[i].Value == "-v" {
 				w.dyn[c.Args[i+1].Value] = true
-				w.a.prog.Names = append(w.a.prog.Names, Name{Name: c.Args[i+1].Value, Assign: true, Src: c.Src})
+				w.a.names.add(Name{Name: c.Args[i+1].Value, Assign: true, Src: c.Src})
 			}
 		}
 	}
