@@ -92,6 +92,12 @@ func (w *walker) visit(n syntax.Node) bool {
 	if w.a.stop {
 		return false
 	}
+	switch n.(type) {
+	case *syntax.Lit, *syntax.SglQuoted:
+		// Leaves with nothing to see, and most of the nodes: no ancestor of any node (the
+		// stack), and false spares the call on the way back.
+		return false
+	}
 	w.stack = append(w.stack, n)
 	if ownShell(n) {
 		w.dirs = append(w.dirs, w.dir)
