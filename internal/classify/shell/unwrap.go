@@ -13,12 +13,16 @@ import (
 
 // IsInterpreter reports whether name runs code given inline or on stdin.
 // The names are package command's table (InlineCode).
-func IsInterpreter(name string) bool { return command.Lookup(name).Has(command.InlineCode) }
+func IsInterpreter(name string) bool { return interpreterRow(command.Lookup(name)) }
+
+func interpreterRow(row command.Row) bool { return row.Has(command.InlineCode) }
 
 func isPython(name string) bool { return command.Python(name) }
 
 // IsShell reports whether name is a shell interpreter (package command's table: ShellCode).
-func IsShell(name string) bool { return command.Lookup(name).Has(command.ShellCode) }
+func IsShell(name string) bool { return shellRow(command.Lookup(name)) }
+
+func shellRow(row command.Row) bool { return row.Has(command.ShellCode) }
 
 // unwrap sees through wrappers until the real command, then emits it. dir is where it runs.
 func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
@@ -32,6 +36,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
 		c.Input, _ = w.input(stmt)
 		name := c.Name()
+		row := command.Lookup(name) // what command's table says of it, looked up once
 		switch {
 		case name == "find":
 			w.find(args, via, src, dir)
@@ -39,10 +44,10 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		case name == "xargs":
 			w.xargs(args, via, src, dir)
 			return
-		case IsShell(name):
+		case shellRow(row):
 			w.shell(args, via, src, stmt, dir)
 			return
-		case IsInterpreter(name):
+		case interpreterRow(row):
 			w.interpreter(args, via, src, stmt, dir)
 			return
 		case name == "eval":
@@ -101,8 +106,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			w.emit(c) // a lookup, nothing runs
 			return
 		}
-		row := command.Lookup(name) // the wrappers: command's table, Wraps
-		if !row.Has(command.Wraps) {
+		if !row.Has(command.Wraps) { // the wrappers: command's table, Wraps
 			w.emit(c)
 			return
 		}
