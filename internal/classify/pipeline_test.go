@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
 // TestPipelinedAsSequential: a large program judged while it is still being walked
@@ -50,6 +52,40 @@ func TestPipelinedAsSequential(t *testing.T) {
 		}
 		if !strings.Contains(string(seq), "planted_code") && name != "Bash" {
 			t.Errorf("%s: no planted code found: %s", name, seq)
+		}
+	}
+}
+
+// TestPipelinedStopsAtTheBound: a large program is not parsed past MaxCommands; what follows
+// (here an error the parser would find) cannot lower the verdict: a Bash call is critical,
+// a planted script needs a person (not_read), pipelined or not.
+func TestPipelinedStopsAtTheBound(t *testing.T) {
+	var script strings.Builder
+	for i := 0; i <= shell.MaxCommands; i++ {
+		fmt.Fprintf(&script, "echo line %d >> out.txt\n", i)
+	}
+	script.WriteString("if then fi (\n") // past the bound: not parsed when pipelined
+	c, dir := onDisk(t, nil)
+	defer func(n int) { pipelineMin = n }(pipelineMin)
+	for name, ev := range map[string]*claude.Event{
+		"Bash":  bashAt(dir, script.String()),
+		"Write": writeAt(dir, filepath.Join(dir, "build.sh"), script.String()),
+	} {
+		pipelineMin = 16 << 10
+		piped := c.Classify(ev)
+		pipelineMin = 1 << 30
+		seq := c.Classify(ev)
+		if piped.Risk != seq.Risk || (piped.NeedsPerson == nil) != (seq.NeedsPerson == nil) {
+			t.Errorf("%s: pipelined %s (person %+v), sequential %s (person %+v)", name, piped.Risk, piped.NeedsPerson, seq.Risk, seq.NeedsPerson)
+		}
+		if name == "Bash" && piped.Risk != risk.Critical {
+			t.Errorf("Bash: %s, want critical", piped.Risk)
+		}
+		if name == "Write" && (piped.NeedsPerson == nil || piped.NeedsPerson.Rule != RuleNotRead) {
+			t.Errorf("Write: needs_person %+v, want not_read", piped.NeedsPerson)
+		}
+		if !strings.Contains(fmt.Sprint(piped.Reasons), shell.RuleTooManyCommands) {
+			t.Errorf("%s: no %s reason: %+v", name, shell.RuleTooManyCommands, piped.Reasons)
 		}
 	}
 }

@@ -56,6 +56,12 @@ func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 			walk(pending[n])
 			n++
 		}
+		if a.stop {
+			// Past MaxCommands nothing more is walked, and the program is critical and
+			// not read (too_many_commands) whatever follows: parsing on, to find an
+			// error there, would only add a reason.
+			return w.dir, true
+		}
 		pending = append(pending[n:], st)
 	}
 	if perr != nil { // read after stmts was closed
