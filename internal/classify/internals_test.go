@@ -275,3 +275,27 @@ func FuzzContainsFold(f *testing.F) {
 		}
 	})
 }
+
+// TestEnvRowFor: the index answers as a walk of envTable in order does, for every name of the
+// table, names a * row matches, and names no row has.
+func TestEnvRowFor(t *testing.T) {
+	walk := func(name string) *envRow {
+		for i := range envTable {
+			row := &envTable[i]
+			pre, suf, wild := strings.Cut(row.name, "*")
+			if !wild && name == row.name || wild && len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf) {
+				return row
+			}
+		}
+		return nil
+	}
+	names := []string{"PATH", "CC", "HOME", "GIT_CONFIG_KEY_0", "GIT_CONFIG_VALUE_12", "GIT_CONFIG_KEY_", "X"}
+	for _, row := range envTable {
+		names = append(names, row.name, strings.ReplaceAll(row.name, "*", "7"))
+	}
+	for _, n := range names {
+		if got, want := envRowFor(n), walk(n); got != want {
+			t.Errorf("envRowFor(%q) = %+v, want %+v", n, got, want)
+		}
+	}
+}

@@ -101,15 +101,54 @@ var envTable = []envRow{
 	{"GIT_DIR", envGitConfig, "git reads that repository's configuration"},
 }
 
+// envRowFor returns the first row of envTable that names the variable, or nil.
 func envRowFor(name string) *envRow {
-	for i := range envTable {
-		row := &envTable[i]
-		pre, suf, wild := strings.Cut(row.name, "*")
-		if !wild && name == row.name || wild && len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf) {
-			return row
+	found := -1
+	if i, ok := envIndex.exact[name]; ok {
+		found = i
+	}
+	for _, w := range envIndex.wild {
+		if found >= 0 && w.row > found {
+			break
+		}
+		if len(name) > len(w.pre)+len(w.suf) && strings.HasPrefix(name, w.pre) && strings.HasSuffix(name, w.suf) {
+			found = w.row
+			break
 		}
 	}
-	return nil
+	if found < 0 {
+		return nil
+	}
+	return &envTable[found]
+}
+
+// envIndex is envTable by exact name, and its rows with a * (GIT_CONFIG_KEY_*) in order:
+// every assignment of a program is looked up, thousands in a configure script.
+var envIndex = newEnvIndex()
+
+type envRowIndex struct {
+	exact map[string]int // the first row of the name
+	wild  []envWildRow
+}
+
+type envWildRow struct {
+	row      int
+	pre, suf string // around the *
+}
+
+func newEnvIndex() envRowIndex {
+	ix := envRowIndex{exact: map[string]int{}}
+	for i, row := range envTable {
+		pre, suf, wild := strings.Cut(row.name, "*")
+		if !wild {
+			if _, dup := ix.exact[row.name]; !dup {
+				ix.exact[row.name] = i
+			}
+			continue
+		}
+		ix.wild = append(ix.wild, envWildRow{i, pre, suf})
+	}
+	return ix
 }
 
 // envCode judges the code-carrying assignments of a program (hooked into program()).
