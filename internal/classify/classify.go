@@ -154,9 +154,10 @@ type result struct {
 	headMoved, gitElsewhere bool
 	taken                   map[reasonKind]int // reasons of code from files, by kind (takeOver)
 	fragment                bool               // judging part of a program (sink.fragment)
-	// verdictOnly: only the verdicts (parts) and the not_read mark are read from this result
-	// (a child's): the commands list and the per-command parts oath-gate reads are not kept.
-	// A 100 kB script has thousands of commands, and building those was a tenth of judging it.
+	// verdictOnly: only the verdicts (parts) of medium and above and the not_read mark are
+	// read from this result (a child's): low verdicts, the commands list and the per-command
+	// parts oath-gate reads are not kept. A 100 kB script has thousands of commands, and
+	// building those was a fifth of judging it.
 	verdictOnly bool
 }
 
@@ -217,6 +218,9 @@ type part struct {
 }
 
 func (r *result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {
+	if r.verdictOnly && lvl.Value() < risk.Medium.Value() {
+		return // what reads a child's verdicts reads medium and above (takeOver, inContainer …)
+	}
 	r.parts = append(r.parts, part{risk: lvl, domain: domain, reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
 }
 

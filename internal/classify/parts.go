@@ -78,6 +78,9 @@ func (r *result) changes(pt *envelope.Part, cmd *shell.Cmd, own []part, wrote in
 // written records a known target of a command's write (cmdCtx.write), and whether the write
 // reaches everything under it.
 func (r *result) written(t target) {
+	if r.verdictOnly {
+		return // kept for the call's paths and parts, which a child has not
+	}
 	r.writes = append(r.writes, t.path)
 	if t.tree {
 		if r.trees == nil {
