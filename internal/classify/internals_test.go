@@ -299,3 +299,27 @@ func TestEnvRowFor(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMkContinued: joining a continued makefile line once gives what joining it line by line
+// does, in a recipe and elsewhere.
+func FuzzMkContinued(f *testing.F) {
+	for _, s := range []string{"OBJS = a.o \\\n\tb.o \\\n  c.o\nx", "\techo a \\\n\tb\n", "a \\\n\\\n\\", "x\\\n\n", "\\\\\n\\"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, text string, recipe bool) {
+		lines := strings.Split(text, "\n")
+		want, wantI := lines[0], 1 // the joining as it was, one line at a time
+		for strings.HasSuffix(want, "\\") && wantI < len(lines) {
+			if recipe {
+				want += "\n" + strings.TrimPrefix(lines[wantI], "\t")
+			} else {
+				want = want[:len(want)-1] + " " + strings.TrimLeft(lines[wantI], " \t")
+			}
+			wantI++
+		}
+		if got, i := mkContinued(lines[0], lines, 1, recipe); got != want || i != wantI {
+			t.Fatalf("mkContinued(%q, recipe %v) = %q, %d; want %q, %d", text, recipe, got, i, want, wantI)
+		}
+	})
+}

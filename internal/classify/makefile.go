@@ -63,6 +63,31 @@ func parseMakefile(text string, fragment bool) *makefile {
 }
 
 // add reads one more makefile text (an include) into mf.
+// mkContinued is line with the lines that a trailing backslash continues, from lines[i] on, as
+// make reads them: in a recipe the backslash and the newline stay (the shell reads them, the
+// next line's tab goes), elsewhere both become one space (the next line's indent goes). It
+// returns the index of the line after. The pieces are joined once: a variable continued over
+// hundreds of lines (OBJS = a.o \ …) was copied once a line.
+func mkContinued(line string, lines []string, i int, recipe bool) (string, int) {
+	if !strings.HasSuffix(line, "\\") || i >= len(lines) {
+		return line, i
+	}
+	pieces := []string{line}
+	for last := line; strings.HasSuffix(last, "\\") && i < len(lines); i++ {
+		if recipe {
+			last = strings.TrimPrefix(lines[i], "\t")
+		} else {
+			pieces[len(pieces)-1] = strings.TrimSuffix(pieces[len(pieces)-1], "\\")
+			last = strings.TrimLeft(lines[i], " \t")
+		}
+		pieces = append(pieces, last)
+	}
+	if recipe {
+		return strings.Join(pieces, "\n"), i
+	}
+	return strings.Join(pieces, " "), i
+}
+
 func (mf *makefile) add(text string, fragment bool) {
 	mf.oneShell = mf.oneShell || strings.Contains(text, ".ONESHELL")
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
@@ -81,17 +106,11 @@ func (mf *makefile) add(text string, fragment bool) {
 				curIdx, inRule = len(mf.rules)-1, true
 			}
 			// A recipe line, with its backslash continuations (passed on to the shell).
-			for strings.HasSuffix(line, "\\") && i < len(lines) {
-				line += "\n" + strings.TrimPrefix(lines[i], "\t")
-				i++
-			}
+			line, i = mkContinued(line, lines, i, true)
 			mf.rules[curIdx].recipe = append(mf.rules[curIdx].recipe, line[1:])
 			continue
 		}
-		for strings.HasSuffix(line, "\\") && i < len(lines) {
-			line = line[:len(line)-1] + " " + strings.TrimLeft(lines[i], " \t")
-			i++
-		}
+		line, i = mkContinued(line, lines, i, false)
 		t := strings.TrimSpace(stripMakeComment(line))
 		if t == "" {
 			continue
@@ -432,10 +451,19 @@ func (x *mkCtx) expand(s string, depth int) string {
 		return s
 	}
 	var b strings.Builder
+	b.Grow(len(s))
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '$' || i+1 >= len(s) {
-			b.WriteByte(c)
+		if j := strings.IndexByte(s[i:], '$'); j != 0 { // the text up to the next $, as it is
+			if j < 0 {
+				j = len(s) - i
+			}
+			b.WriteString(s[i : i+j])
+			x.size += j
+			i += j - 1
+			continue
+		}
+		if i+1 >= len(s) { // a $ that ends the text
+			b.WriteByte('$')
 			x.size++
 			continue
 		}
