@@ -91,6 +91,9 @@ func mkContinued(line string, lines []string, i int, recipe bool) (string, int) 
 func (mf *makefile) add(text string, fragment bool) {
 	mf.oneShell = mf.oneShell || strings.Contains(text, ".ONESHELL")
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	if mf.rules == nil { // a rule per line with a colon at most: grown once, not doubled
+		mf.rules = make([]mkRule, 0, min(strings.Count(text, ":"), len(lines), mkMaxLines))
+	}
 	inRule := false // recipe lines may follow (a rule line was read)
 	curIdx := len(mf.rules) - 1
 	for i, n := 0, 0; i < len(lines); n++ {
