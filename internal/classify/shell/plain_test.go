@@ -16,15 +16,10 @@ func FuzzPlainWord(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		file, err := syntax.NewParser().Parse(strings.NewReader("echo "+src+"\n"), "")
-		if err != nil || len(file.Stmts) != 1 {
+		word := echoed(src)
+		if word == nil {
 			return
 		}
-		call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
-		if !ok || len(call.Args) != 2 {
-			return
-		}
-		word := call.Args[1]
 		v, ok := plainWord(word)
 		if !ok {
 			return
@@ -38,4 +33,17 @@ func FuzzPlainWord(f *testing.F) {
 			t.Fatalf("%q: plainWord %q, the shell's rules %+v", src, v, want)
 		}
 	})
+}
+
+// echoed is the one word src is in "echo SRC", or nil when it is not one word of a command.
+func echoed(src string) *syntax.Word {
+	file, err := syntax.NewParser().Parse(strings.NewReader("echo "+src+"\n"), "")
+	if err != nil || len(file.Stmts) != 1 {
+		return nil
+	}
+	call, ok := file.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil
+	}
+	return call.Args[1]
 }
