@@ -277,14 +277,19 @@ func resolve(w shell.Word, d shell.Dir, tree bool) []target {
 
 // secretName: the seed's API_KEY, SECRET, TOKEN, PASSWORD, and their usual spellings.
 func secretName(n string) bool {
-	u := strings.ToUpper(n)
-	for _, s := range []string{"API_KEY", "APIKEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL"} {
-		if strings.Contains(u, s) {
+	if !ascii(n) { // upper case can make ASCII of other letters (ſ is S)
+		n = strings.ToLower(strings.ToUpper(n))
+	}
+	for _, s := range secretWords {
+		if containsFold(n, s) {
 			return true
 		}
 	}
 	return false
 }
+
+// secretWords are what secretName looks for, in any case (lower case here: containsFold).
+var secretWords = []string{"api_key", "apikey", "secret", "token", "password", "passwd", "private_key", "access_key", "credential"}
 
 // cmdCtx is one command under judgement.
 type cmdCtx struct {

@@ -323,3 +323,21 @@ func FuzzMkContinued(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSecretName: secretName finds its words in any case, as upper-casing the name first did
+// (and a few more names beyond ASCII).
+func FuzzSecretName(f *testing.F) {
+	for _, s := range []string{"API_KEY", "my_api_key", "GITHUB_TOKEN", "Password", "x", "", "ACCESS_KEY_ID", "passwd2", "ſecret", "to\u212aen"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, n string) {
+		u, want := strings.ToUpper(n), false
+		for _, s := range []string{"API_KEY", "APIKEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL"} {
+			want = want || strings.Contains(u, s)
+		}
+		// The same for ASCII; beyond it at least as often (Kelvin's K lowers to k).
+		if got := secretName(n); got != want && (ascii(n) || !got) {
+			t.Fatalf("secretName(%q) = %v, want %v", n, got, want)
+		}
+	})
+}
