@@ -168,23 +168,41 @@ func JoinPieces(pieces []string) string {
 // joinedAsWritten reports whether f's top-level statements are the subshells JoinPieces wrote
 // for pieces: each opens and closes at the offsets of its own parentheses.
 func joinedAsWritten(f *syntax.File, pieces []string) bool {
-	if len(f.Stmts) != len(pieces) {
+	j := joined{pieces: pieces}
+	for _, st := range f.Stmts {
+		if !j.next(st) {
+			return false
+		}
+	}
+	return j.all()
+}
+
+// joined checks, statement by statement, that a program is JoinPieces(pieces) as written.
+type joined struct {
+	pieces []string
+	i, off int // the piece the next statement must be, and where its parenthesis opens
+}
+
+// next reports whether st is the next piece's subshell, opened and closed at the offsets of
+// its own parentheses.
+func (j *joined) next(st *syntax.Stmt) bool {
+	if j.i >= len(j.pieces) {
 		return false
 	}
-	off := 0
-	for i, st := range f.Stmts {
-		sub, ok := st.Cmd.(*syntax.Subshell)
-		if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || st.Semicolon.IsValid() {
-			return false
-		}
-		open, close := off, off+len("(\n")+len(pieces[i])+len("\n")
-		if int(sub.Lparen.Offset()) != open || int(sub.Rparen.Offset()) != close {
-			return false
-		}
-		off = close + len(")\n")
+	sub, ok := st.Cmd.(*syntax.Subshell)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || st.Semicolon.IsValid() {
+		return false
 	}
+	open, close := j.off, j.off+len("(\n")+len(j.pieces[j.i])+len("\n")
+	if int(sub.Lparen.Offset()) != open || int(sub.Rparen.Offset()) != close {
+		return false
+	}
+	j.i, j.off = j.i+1, close+len(")\n")
 	return true
 }
+
+// all reports whether every piece had its statement.
+func (j *joined) all() bool { return j.i == len(j.pieces) }
 
 // Analyze parses src as bash and reports what it would run. It never fails: what it cannot
 // parse or bound becomes a finding.
@@ -260,7 +278,7 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 		a.finding(RuleNestingTooDeep, risk.Critical, src, "brackets nested "+itoa(n)+" deep (bound "+itoa(MaxNesting)+"): not analysed")
 		return dir
 	}
-	if depth == 0 && a.opt.Batches != nil && a.opt.Pieces == nil && len(src) >= streamMin {
+	if depth == 0 && a.opt.Batches != nil && len(src) >= streamMin {
 		if d, ok := a.streamed(src, dir, via); ok {
 			return d
 		}

@@ -3,6 +3,7 @@ package shell
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -237,6 +238,23 @@ func TestJoinPieces(t *testing.T) {
 		p := Analyze(JoinPieces(tc.pieces), Options{Cwd: "/p", Pieces: tc.pieces})
 		if p.Broken != tc.broken {
 			t.Errorf("%q: Broken = %v, want %v", tc.pieces, p.Broken, tc.broken)
+		}
+		// The same among many pieces, streamed in batches (a large makefile's recipes).
+		pad := make([]string, 400)
+		for i := range pad {
+			pad[i] = "echo a recipe line that pads the program to stream it " + strconv.Itoa(i)
+		}
+		pieces := append(append(append([]string{}, pad...), tc.pieces...), pad...)
+		batches := make(chan []Cmd, 4)
+		go func() {
+			for range batches {
+			}
+		}()
+		if src := JoinPieces(pieces); len(src) < streamMin {
+			t.Fatalf("%d bytes: not streamed", len(src))
+		}
+		if p := Analyze(JoinPieces(pieces), Options{Cwd: "/p", Pieces: pieces, Batches: batches}); p.Broken != tc.broken {
+			t.Errorf("%q among %d pieces, streamed: Broken = %v, want %v", tc.pieces, len(pieces), p.Broken, tc.broken)
 		}
 	}
 }

@@ -13,9 +13,10 @@ const streamMin = 32 << 10
 // streamed parses src statement by statement on another goroutine and walks each statement
 // as soon as the parser is past it. In a fresh process the parse and the walk each pay for
 // the memory they touch, so two cores halve the wait for a large program. ok is false when
-// src does not parse: the caller withdraws what was handed out and analyses src as before,
-// whose answers to a broken program (bash runs the lines before the error, an unclosed
-// here-document runs to the end) stay in one place.
+// src does not parse, or is not its Options.Pieces as written: the caller withdraws what was
+// handed out and analyses src as before, whose answers to a broken program (bash runs the
+// lines before the error, an unclosed here-document runs to the end; pieces are judged one
+// by one) stay in one place.
 func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 	stmts := make(chan *syntax.Stmt, 256)
 	quit := make(chan struct{})
@@ -48,8 +49,12 @@ func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 	// A statement is walked once a statement starting on a later line than its end has been
 	// parsed: the parser reads a here-document's body at the newline after its redirection,
 	// so by then every body of the statement is in the tree.
+	pieces := joined{pieces: a.opt.Pieces}
 	var pending []*syntax.Stmt
 	for st := range stmts {
+		if a.opt.Pieces != nil && !pieces.next(st) {
+			return dir, false
+		}
 		line := st.Pos().Line()
 		n := 0
 		for n < len(pending) && pending[n].End().Line() < line {
@@ -64,7 +69,7 @@ func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 		}
 		pending = append(pending[n:], st)
 	}
-	if perr != nil { // read after stmts was closed
+	if perr != nil || a.opt.Pieces != nil && !pieces.all() { // perr: read after stmts was closed
 		return dir, false
 	}
 	for _, st := range pending {
