@@ -2,6 +2,7 @@ package mask
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,4 +93,30 @@ func BenchmarkJSONWrite1MB(b *testing.B) {
 	for b.Loop() {
 		JSON(raw)
 	}
+}
+
+// FuzzScan: the keyword matcher reports what comparing every keyword at every position
+// reports, in the same order.
+func FuzzScan(f *testing.F) {
+	f.Add("export GITHUB_TOKEN=ghp_x; password=hunter2 AKIA sk-proj- xoxb-")
+	f.Add("SeSeSe tOkEn pa\x00ss")
+	ix := theIndex()
+	f.Fuzz(func(t *testing.T, s string) {
+		type hit struct {
+			id    int32
+			start int
+		}
+		var got, want []hit
+		ix.ac.scan(s, func(id int32, start int) { got = append(got, hit{id, start}) })
+		for i := 0; i+1 < len(s); i++ {
+			for id, kw := range ix.ac.kws {
+				if len(kw) <= len(s)-i && hasPrefixFold(s[i:], kw) {
+					want = append(want, hit{int32(id), i})
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("scan(%q) = %v, want %v", s, got, want)
+		}
+	})
 }

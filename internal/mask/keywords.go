@@ -10,9 +10,11 @@ import "sync"
 
 // matcher finds keywords (lowercase, two bytes or more) in a text.
 type matcher struct {
-	pair  [1 << 16]bool // the first two bytes (lowercased) of some keyword
-	first [256][]int32  // keyword ids by their first byte
-	kws   []string
+	// pair is, for the first two bytes (lowercased) of some keyword, 1 + the index in byPair
+	// of the keywords that start with them; 0 for the other pairs.
+	pair   [1 << 16]uint16
+	byPair [][]int32 // keyword ids, in order
+	kws    []string
 }
 
 func build(keywords []string) *matcher {
@@ -21,8 +23,12 @@ func build(keywords []string) *matcher {
 		if len(kw) < 2 {
 			panic("mask: a keyword needs two bytes: " + kw)
 		}
-		m.pair[int(kw[0])<<8|int(kw[1])] = true
-		m.first[kw[0]] = append(m.first[kw[0]], int32(id))
+		p := int(kw[0])<<8 | int(kw[1])
+		if m.pair[p] == 0 {
+			m.byPair = append(m.byPair, nil)
+			m.pair[p] = uint16(len(m.byPair))
+		}
+		m.byPair[m.pair[p]-1] = append(m.byPair[m.pair[p]-1], int32(id))
 	}
 	return m
 }
@@ -34,14 +40,16 @@ func lowerByte(c byte) byte {
 	return c
 }
 
-// scan calls hit(id, start) for every keyword occurrence in s, in order of their starts.
+// scan calls hit(id, start) for every keyword occurrence in s, in order of their starts (and
+// of the keywords' ids at one start). Only the keywords that begin with the two bytes at a
+// position are compared there: code has many pairs that begin some keyword (se, to, pa …).
 func (m *matcher) scan(s string, hit func(id int32, start int)) {
 	for i := 0; i+1 < len(s); i++ {
-		c := lowerByte(s[i])
-		if !m.pair[int(c)<<8|int(lowerByte(s[i+1]))] {
+		k := m.pair[int(lowerByte(s[i]))<<8|int(lowerByte(s[i+1]))]
+		if k == 0 {
 			continue
 		}
-		for _, id := range m.first[c] {
+		for _, id := range m.byPair[k-1] {
 			if kw := m.kws[id]; len(kw) <= len(s)-i && hasPrefixFold(s[i:], kw) {
 				hit(id, i)
 			}
