@@ -120,3 +120,25 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSecretOption: hasSecretOption says yes wherever secret-option's expression finds a
+// secret, so skipping the other lines changes nothing.
+func FuzzSecretOption(f *testing.F) {
+	for _, s := range []string{"cmd --password=hunter2", "--api-key 'x y'", "## ---- ##", "--token-file f --password-stdin",
+		"---client_secret=abc", "x --a.b-password z", "--" + strings.Repeat("p", 130) + "password=x"} {
+		f.Add(s)
+	}
+	var i ruleIndex
+	for k := range textRules {
+		if textRules[k].name == "secret-option" {
+			i = ruleIndex(k)
+		}
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		found := false
+		runRule(i, line, func(start, end int) { found = true })
+		if found && !hasSecretOption(line) {
+			t.Fatalf("%q: secret-option finds a secret, hasSecretOption says no", line)
+		}
+	})
+}

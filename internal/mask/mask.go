@@ -49,6 +49,9 @@ type textRule struct {
 	expr      string
 	services  bool   // serviceNames are keywords too
 	need      string // a line without any of these bytes is skipped
+	// worth, when set, is a cheap test a line must pass for the expression to be run on it
+	// (it may say yes where the expression finds nothing, never no where it finds a secret).
+	worth func(line string) bool
 	// secret gives the secret's span in match m of s; ok false means the match is no secret
 	// and the search goes on from resume(m) (default: the match's end), so that a name that is
 	// no secret does not hide an assignment inside its value ("A= API_KEY=x").
@@ -130,7 +133,7 @@ func Find(s string) []Match {
 			}
 			lineDone[i] = to + 1
 			line := s[from:to]
-			if r.need != "" && !strings.ContainsAny(line, r.need) {
+			if r.need != "" && !strings.ContainsAny(line, r.need) || r.worth != nil && !r.worth(line) {
 				continue
 			}
 			emit := func(start, end int) { add(r.name, from+start, from+end) }

@@ -80,6 +80,7 @@ var textRules = [...]textRule{
 		// --client-secret=x. Boolean and path options (--password-stdin, --token-file) stay.
 		name:     "secret-option",
 		keywords: []string{"--"},
+		worth:    hasSecretOption,
 		expr:     `--(` + namePat + `)=("[^"\n]*"|'[^'\n]*'|[^\s"']+)|--(` + namePat + `)[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s"'<>|&;()-][^\s"']*)`,
 		secret: func(s string, m []int) (int, int, bool) {
 			name, v := 1, 2
@@ -312,3 +313,32 @@ func isReference(v string) bool {
 	}
 	return true
 }
+
+// hasSecretOption reports whether line has a long option named like a secret (--name, the name
+// as namePat reads it): what secret-option's expression can match at all. "--" is in every
+// command line and in the rulers of comments, and the expression cost more than the rest of
+// masking a configure script.
+func hasSecretOption(line string) bool {
+	for i := strings.Index(line, "--"); i >= 0; {
+		n := i + 2
+		if n < len(line) && (isLetter(line[n]) || line[n] == '_') {
+			e := n + 1
+			for e < len(line) && (isLetter(line[e]) || isDigit(line[e]) || line[e] == '_' || line[e] == '.' || line[e] == '-') {
+				e++
+			}
+			if e-n >= 2 && IsSecretName(line[n:e]) {
+				return true
+			}
+		}
+		j := strings.Index(line[i+1:], "--")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
