@@ -154,10 +154,10 @@ type result struct {
 	headMoved, gitElsewhere bool
 	taken                   map[reasonKind]int // reasons of code from files, by kind (takeOver)
 	fragment                bool               // judging part of a program (sink.fragment)
-	// verdictOnly: only the verdicts (parts) of medium and above and the not_read mark are
-	// read from this result (a child's): low verdicts, the commands list and the per-command
-	// parts oath-gate reads are not kept. A 100 kB script has thousands of commands, and
-	// building those was a fifth of judging it.
+	// verdictOnly: only the verdicts (parts) of medium and above, a few of each kind (add),
+	// and the not_read mark are read from this result (a child's): low verdicts, the commands
+	// list and the per-command parts oath-gate reads are not kept. A 100 kB script has
+	// thousands of commands, and building those was a tenth of judging it.
 	verdictOnly bool
 	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
 }
