@@ -121,59 +121,42 @@ func under(p, dir string) bool {
 
 // hit returns the protected path t can write (as spelled), or "".
 func (pr *protection) hit(t target) string {
-	if !t.glob && ascii(t.path) {
-		return pr.hitFolded(t)
+	if t.glob {
+		return pr.hitGlob(strings.ToLower(t.path), t.tree)
 	}
-	return pr.hitLowered(t, strings.ToLower(t.path))
+	p := t.path
+	if !ascii(p) {
+		p = strings.ToLower(p) // lowered whole: a letter's lower case may be longer
+	}
+	return pr.hitPath(p, t.tree)
 }
 
-// hitLowered is hit with t's path in lower case, p.
-func (pr *protection) hitLowered(t target, p string) string {
-	if t.glob {
-		for i, d := range pr.trees {
-			if globReaches(p, d, true, t.tree) {
-				return pr.shownTrees[i]
-			}
-		}
-		for i, f := range pr.files {
-			if globReaches(p, f, false, t.tree) {
-				return pr.shownFiles[i]
-			}
-		}
-		return ""
-	}
+// hitGlob is hit for a pattern, p in lower case.
+func (pr *protection) hitGlob(p string, tree bool) string {
 	for i, d := range pr.trees {
-		if under(p, d) || t.tree && under(d, p) {
+		if globReaches(p, d, true, tree) {
 			return pr.shownTrees[i]
 		}
 	}
 	for i, f := range pr.files {
-		if p == f || t.tree && under(f, p) {
+		if globReaches(p, f, false, tree) {
 			return pr.shownFiles[i]
-		}
-	}
-	for i, pat := range pr.patterns {
-		if dir := pr.patternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
-			if ok, _ := filepath.Match(pat, p); ok {
-				return pat
-			}
 		}
 	}
 	return ""
 }
 
-// hitFolded is hit for a path of ASCII letters that is not a pattern, compared letter by
-// letter in lower case: lowering it whole cost more than the rest of hit (a path under
-// /Users/Name is lowered into a new string), and hit runs for every path a script writes.
-func (pr *protection) hitFolded(t target) string {
-	p := t.path
+// hitPath is hit for a path, ASCII or already in lower case, compared letter by letter in
+// lower case: lowering it whole cost more than the rest of hit (a path under /Users/Name is
+// lowered into a new string), and hit runs for every path a script writes.
+func (pr *protection) hitPath(p string, tree bool) string {
 	for i, d := range pr.trees {
-		if underFolded(p, d) || t.tree && aboveFolded(p, d) {
+		if underFolded(p, d) || tree && aboveFolded(p, d) {
 			return pr.shownTrees[i]
 		}
 	}
 	for i, f := range pr.files {
-		if len(p) == len(f) && prefixFolded(p, f) || t.tree && aboveFolded(p, f) {
+		if len(p) == len(f) && prefixFolded(p, f) || tree && aboveFolded(p, f) {
 			return pr.shownFiles[i]
 		}
 	}
@@ -197,7 +180,7 @@ func ascii(s string) bool {
 	return true
 }
 
-// prefixFolded reports whether the lower case of the ASCII string s begins with lower.
+// prefixFolded reports whether s, its ASCII letters in lower case, begins with lower.
 func prefixFolded(s, lower string) bool {
 	if len(s) < len(lower) {
 		return false
@@ -214,7 +197,7 @@ func prefixFolded(s, lower string) bool {
 	return true
 }
 
-// underFolded is under(strings.ToLower(p), dir) for an ASCII p.
+// underFolded is under(strings.ToLower(p), dir) for p ASCII or in lower case.
 func underFolded(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
@@ -222,7 +205,8 @@ func underFolded(p, dir string) bool {
 	return prefixFolded(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
 }
 
-// aboveFolded is under(lower, strings.ToLower(p)) for an ASCII p: lower is p or inside it.
+// aboveFolded is under(lower, strings.ToLower(p)) for p ASCII or in lower case: lower is p
+// or inside it.
 func aboveFolded(p, lower string) bool {
 	if p == "/" {
 		return strings.HasPrefix(lower, "/")

@@ -233,7 +233,7 @@ func TestRegistrationWritesXDG(t *testing.T) {
 }
 
 // FuzzProtectionFolded: hit compares an ASCII path letter by letter in lower case
-// (hitFolded); it answers as lowering the path first does, for a project and a home whose
+// (hitPath); it answers as lowering the path first does (hitLowered), for a project and a home whose
 // names have capitals (macOS's /Users/Name).
 func FuzzProtectionFolded(f *testing.F) {
 	pr := newProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
@@ -242,13 +242,35 @@ func FuzzProtectionFolded(f *testing.F) {
 		f.Add(p, false)
 		f.Add(p, true)
 	}
+	f.Add("/Users/Mé/Proj/.claude/x", true)
 	f.Fuzz(func(t *testing.T, p string, tree bool) {
-		if !ascii(p) {
-			return
-		}
 		tg := target{path: p, known: true, tree: tree}
-		if got, want := pr.hitFolded(tg), pr.hitLowered(tg, strings.ToLower(p)); got != want {
+		if got, want := pr.hit(tg), hitLowered(&pr, tg); got != want {
 			t.Fatalf("hit(%q, tree %v): folded %q, lowered %q", p, tree, got, want)
 		}
 	})
+}
+
+// hitLowered is hit for a path that is not a pattern as it was written before hitPath: the
+// path lowered whole, then compared.
+func hitLowered(pr *protection, t target) string {
+	p := strings.ToLower(t.path)
+	for i, d := range pr.trees {
+		if under(p, d) || t.tree && under(d, p) {
+			return pr.shownTrees[i]
+		}
+	}
+	for i, f := range pr.files {
+		if p == f || t.tree && under(f, p) {
+			return pr.shownFiles[i]
+		}
+	}
+	for i, pat := range pr.patterns {
+		if dir := pr.patternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
+			if ok, _ := filepath.Match(pat, p); ok {
+				return pat
+			}
+		}
+	}
+	return ""
 }
