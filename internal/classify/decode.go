@@ -3,6 +3,7 @@ package classify
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -68,7 +69,7 @@ func decoderOf(cmd *shell.Cmd) string {
 	if strings.HasPrefix(name, "python") {
 		name = "python"
 	}
-	for _, i := range decodersOf[name] {
+	for _, i := range decodersOf()[name] {
 		d := &decoders[i]
 		args := cmd.Args[1:]
 		switch {
@@ -80,7 +81,7 @@ func decoderOf(cmd *shell.Cmd) string {
 }
 
 // decodersOf indexes decoders by name: every command of a program is looked up.
-var decodersOf = func() map[string][]int {
+var decodersOf = sync.OnceValue(func() map[string][]int {
 	m := map[string][]int{}
 	for i, d := range decoders {
 		for _, n := range d.names {
@@ -88,7 +89,7 @@ var decodersOf = func() map[string][]int {
 		}
 	}
 	return m
-}()
+})
 
 // hasOpt: one of the options is given, alone or in a cluster of short ones (-di, -rp).
 func hasOpt(args []shell.Word, opts ...string) bool {

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
@@ -214,7 +215,7 @@ func (x *cmdCtx) personCommand() {
 	if x.name == "gh" {
 		x.ghAPI()
 	}
-	for _, i := range personRowsOf[x.name] {
+	for _, i := range personRowsOf()[x.name] {
 		row := &personRows[i]
 		if verb, ok := row.matches(x.args); ok {
 			s := x.name
@@ -228,14 +229,15 @@ func (x *cmdCtx) personCommand() {
 }
 
 // personRowsOf indexes personRows by program, in table order: every command of a large
-// script is looked up, and most programs have no row.
-var personRowsOf = func() map[string][]int {
+// script is looked up, and most programs have no row. Built on first use, as the other indexes
+// of tables here: a call that judges no command does not pay for it at start-up.
+var personRowsOf = sync.OnceValue(func() map[string][]int {
 	m := map[string][]int{}
 	for i, row := range personRows {
 		m[row.prog] = append(m[row.prog], i)
 	}
 	return m
-}()
+})
 
 // consequence says, in a few words, why the rule cannot wait for trust.
 func consequence(rule string) string {

@@ -3,6 +3,7 @@ package classify
 import (
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -104,10 +105,11 @@ var envTable = []envRow{
 // envRowFor returns the first row of envTable that names the variable, or nil.
 func envRowFor(name string) *envRow {
 	found := -1
-	if i, ok := envIndex.exact[name]; ok {
+	ix := envIndex()
+	if i, ok := ix.exact[name]; ok {
 		found = i
 	}
-	for _, w := range envIndex.wild {
+	for _, w := range ix.wild {
 		if found >= 0 && w.row > found {
 			break
 		}
@@ -124,7 +126,7 @@ func envRowFor(name string) *envRow {
 
 // envIndex is envTable by exact name, and its rows with a * (GIT_CONFIG_KEY_*) in order:
 // every assignment of a program is looked up, thousands in a configure script.
-var envIndex = newEnvIndex()
+var envIndex = sync.OnceValue(newEnvIndex)
 
 type envRowIndex struct {
 	exact map[string]int // the first row of the name

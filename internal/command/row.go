@@ -1,7 +1,10 @@
 package command
 
 import (
+	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Judge names the rule that judges a program. The classifier has one case per value (its
@@ -173,7 +176,7 @@ func (r Row) Has(f Fact) bool { return r.Facts&f == f }
 // name and nothing else (Judge Gray). Families known by a prefix (mkfs.ext4, newfs_msdos,
 // python3.12) are found by it.
 func Lookup(name string) Row {
-	if i, ok := byName[name]; ok {
+	if i, ok := find(name); ok {
 		return table[i]
 	}
 	switch {
@@ -187,15 +190,28 @@ func Lookup(name string) Row {
 	return Row{Name: name}
 }
 
-// byName indexes the table by program name: a large script looks up thousands of names, and
-// a map does it in a third of a binary search's time.
-var byName = func() map[string]int {
-	m := make(map[string]int, len(table))
-	for i := range table {
-		m[table[i].Name] = i
+// find returns the row index of name. The first lookups of a process search the sorted table;
+// from the 256th on a map made then answers, a third quicker. A call of a few commands does not
+// pay for the map at start-up (every tool call waits for that), a script of thousands does.
+func find(name string) (int, bool) {
+	if lookups.Add(1) > 256 {
+		i, ok := byName()[name]
+		return i, ok
 	}
-	return m
-}()
+	i := sort.Search(len(table), func(i int) bool { return table[i].Name >= name })
+	return i, i < len(table) && table[i].Name == name
+}
+
+var (
+	lookups atomic.Int64
+	byName  = sync.OnceValue(func() map[string]int {
+		m := make(map[string]int, len(table))
+		for i := range table {
+			m[table[i].Name] = i
+		}
+		return m
+	})
+)
 
 // Python reports whether name is a python of some version (python, python3, python3.12).
 func Python(name string) bool {
