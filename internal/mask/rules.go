@@ -321,9 +321,9 @@ func isReference(v string) bool {
 func hasSecretOption(line string) bool {
 	for i := strings.Index(line, "--"); i >= 0; {
 		n := i + 2
-		if n < len(line) && (isLetter(line[n]) || line[n] == '_') {
+		if n < len(line) && (class(line[n])&cLetrs != 0 || line[n] == '_') {
 			e := n + 1
-			for e < len(line) && (isLetter(line[e]) || isDigit(line[e]) || line[e] == '_' || line[e] == '.' || line[e] == '-') {
+			for e < len(line) && (isAlnum(line[e]) || line[e] == '_' || line[e] == '.' || line[e] == '-') {
 				e++
 			}
 			if e-n >= 2 && IsSecretName(line[n:e]) {
@@ -338,7 +338,3 @@ func hasSecretOption(line string) bool {
 	}
 	return false
 }
-
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
