@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/audit/starts"
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
@@ -90,6 +92,11 @@ func (l Log) Append(e *Entry, day time.Time) ([]byte, error) {
 	}
 	if err := writeHead(l.Dir, Head{File: FileName(day), Seq: e.Seq, Hash: Hash(line)}); err != nil {
 		return nil, err
+	}
+	if e.Event == claude.SessionStart && e.SessionID != "" {
+		if err := starts.Record(l.Dir, e.SessionID, e.Timestamp); err != nil {
+			return nil, err
+		}
 	}
 	return line, nil
 }

@@ -3,7 +3,6 @@ package classify
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/audit/starts"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
@@ -469,65 +469,8 @@ func (c *Classifier) show(p string) string {
 // counts as the agent's.
 func (c *Classifier) sessionStart(ev *claude.Event) time.Time {
 	t := birthTime(ev.TranscriptPath)
-	if s := lastSessionStart(c.auditDir, ev.SessionID, time.Now()); s.After(t) {
+	if s := starts.Last(c.auditDir, ev.SessionID); s.After(t) {
 		t = s
 	}
 	return t
-}
-
-// maxAuditTail bounds how much of a day's audit file is read for a session's start.
-const maxAuditTail = 4 << 20
-
-// lastSessionStart finds the newest SessionStart line of session id in the audit files of the
-// day of now and the day before (UTC), reading at most the last maxAuditTail bytes of each.
-func lastSessionStart(dir, id string, now time.Time) time.Time {
-	if dir == "" || id == "" {
-		return time.Time{}
-	}
-	q, err := json.Marshal(id)
-	if err != nil {
-		return time.Time{}
-	}
-	want := []byte(`"session_id":` + string(q))
-	var last time.Time
-	for _, day := range []time.Time{now.UTC(), now.UTC().AddDate(0, 0, -1)} {
-		b := tail(filepath.Join(dir, day.Format("2006-01-02")+".jsonl"), maxAuditTail)
-		for _, line := range bytes.Split(b, []byte("\n")) {
-			if !bytes.Contains(line, []byte(`"event":"SessionStart"`)) || !bytes.Contains(line, want) {
-				continue
-			}
-			var e struct {
-				Timestamp string `json:"timestamp"`
-			}
-			if json.Unmarshal(line, &e) != nil {
-				continue
-			}
-			if ts, err := time.Parse(time.RFC3339Nano, e.Timestamp); err == nil && ts.After(last) {
-				last = ts
-			}
-		}
-		if !last.IsZero() {
-			return last
-		}
-	}
-	return last
-}
-
-// tail returns up to n bytes from the end of the file at p, or nil.
-func tail(p string, n int64) []byte {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil
-	}
-	off := max(fi.Size()-n, 0)
-	b := make([]byte, fi.Size()-off)
-	if _, err := f.ReadAt(b, off); err != nil {
-		return nil
-	}
-	return b
 }

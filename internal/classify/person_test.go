@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/audit"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -334,12 +335,13 @@ func TestPersonResumedSession(t *testing.T) {
 	}
 	time.Sleep(5 * time.Millisecond) // the resumption comes after agent.txt, even at a millisecond's resolution
 	now := time.Now().UTC()
-	line := `{"timestamp":"` + now.Format("2006-01-02T15:04:05.000Z") + `","session_id":"s-1","event":"SessionStart","source":"resume"}` + "\n"
-	if err := os.MkdirAll(auditDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(auditDir, now.Format("2006-01-02")+".jsonl"), []byte(`{"session_id":"s-2","event":"SessionStart"}`+"\n"+line), 0o644); err != nil {
-		t.Fatal(err)
+	// as oath-audit records a SessionStart: the line, then the session's start in the list
+	log := audit.Log{Dir: auditDir, LockTimeout: time.Second}
+	for _, id := range []string{"s-1", "s-2"} {
+		e := &audit.Entry{Timestamp: now.Format(audit.TimeFormat), SessionID: id, Event: claude.SessionStart}
+		if _, err := log.Append(e, now); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
 		t.Errorf("rm agent.txt after the session was resumed: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
