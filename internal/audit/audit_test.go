@@ -301,3 +301,32 @@ func TestReportDropsRequirementIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestEachOfSession: the entries of one session, in order, also for an id HTML escaping would
+// change; a line of another session that mentions the id in its content is not one of them.
+func TestEachOfSession(t *testing.T) {
+	dir := t.TempDir()
+	log := Log{Dir: dir, LockTimeout: time.Second}
+	day := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+	id := `s<1>&"x"`
+	for i, e := range []Entry{
+		{SessionID: id, Event: "SessionStart"},
+		{SessionID: "s-2", Event: "PreToolUse", ToolName: ptr("Write"), ToolInput: json.RawMessage(`{"content":"\"session_id\":\"s<1>&\\\"x\\\"\""}`)},
+		{SessionID: id, Event: "Stop"},
+	} {
+		e.Timestamp = day.Add(time.Duration(i) * time.Second).Format(TimeFormat)
+		if _, err := log.Append(&e, day); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	if err := EachOfSession([]string{filepath.Join(dir, FileName(day))}, id, func(e Entry) error {
+		got = append(got, e.Event)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(got, " ") != "SessionStart Stop" {
+		t.Errorf("entries of %q: %v, want SessionStart Stop", id, got)
+	}
+}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,6 +68,35 @@ func Each(files []string, fn func(Entry) error) (bad int, err error) {
 		}
 	}
 	return bad, nil
+}
+
+// EachOfSession calls fn with the entries of session id in files, in order. A line that does
+// not name the session as Marshal writes it is passed over before it is decoded: a day's trail
+// holds every Write's content, and the Stop hook reads the session's lines after every turn.
+func EachOfSession(files []string, id string, fn func(Entry) error) error {
+	var q bytes.Buffer // the id as Marshal writes it: without HTML escaping
+	enc := json.NewEncoder(&q)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(id); err != nil {
+		return err
+	}
+	want := append([]byte(`"session_id":`), bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
+	for _, path := range files {
+		err := EachLine(path, func(l Line) error {
+			if !bytes.Contains(l.Raw, want) {
+				return nil
+			}
+			var e Entry
+			if json.Unmarshal(l.Raw, &e) != nil || e.Timestamp == "" || e.SessionID != id {
+				return nil
+			}
+			return fn(e)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Read returns every entry of the files in order (Each, collected): for the few lines of a

@@ -203,10 +203,8 @@ func sessionSummary(log audit.Log, e *audit.Entry, t time.Time) (string, error) 
 		return "", err
 	}
 	var entries []audit.Entry // this session's lines only
-	_, err = audit.Each(files, func(x audit.Entry) error {
-		if x.SessionID == e.SessionID {
-			entries = append(entries, x)
-		}
+	err = audit.EachOfSession(files, e.SessionID, func(x audit.Entry) error {
+		entries = append(entries, x)
 		return nil
 	})
 	if err != nil {
