@@ -187,6 +187,13 @@ func (e *Envelope) Event() (*claude.Event, error) {
 		if i < 0 || string(f.raw) == "null" {
 			continue
 		}
+		if raw, ok := v.Field(i).Addr().Interface().(*json.RawMessage); ok {
+			// Parse validated the whole event: a raw field (a Write's tool_input, a
+			// response) is its bytes as they are. json.Unmarshal would scan and copy them
+			// again, and a stage reads a 1 MB Write once already to pass it on.
+			*raw = f.raw
+			continue
+		}
 		if err := json.Unmarshal(f.raw, v.Field(i).Addr().Interface()); err != nil {
 			return nil, fmt.Errorf("event field %q: %v", f.key, err)
 		}
