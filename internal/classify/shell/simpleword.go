@@ -32,22 +32,8 @@ func simpleWord(word *syntax.Word) bool {
 				return false
 			}
 		case *syntax.DblQuoted:
-			if p.Dollar {
+			if p.Dollar || !simpleQuoted(p) {
 				return false
-			}
-			for _, q := range p.Parts {
-				switch q := q.(type) {
-				case *syntax.Lit:
-					if strings.ContainsAny(q.Value, "\\\x00") {
-						return false
-					}
-				case *syntax.ParamExp:
-					if !simpleParam(q) {
-						return false
-					}
-				default:
-					return false
-				}
 			}
 		default:
 			return false
@@ -56,14 +42,117 @@ func simpleWord(word *syntax.Word) bool {
 	return true
 }
 
-// simpleParam reports $name or ${name} of an ordinary variable: no operator, index or
-// special parameter ($@, $1, $?), and not LINENO, the one name the expander answers itself.
+// simpleQuoted reports double quotes around text and simple expansions: a backslash in them
+// escapes only $ ` " \ (dquoted).
+func simpleQuoted(p *syntax.DblQuoted) bool {
+	for _, q := range p.Parts {
+		switch q := q.(type) {
+		case *syntax.Lit:
+			if strings.IndexByte(q.Value, 0) >= 0 {
+				return false
+			}
+		case *syntax.ParamExp:
+			if !simpleParam(q) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// simpleParam reports an expansion of one parameter by its value: an ordinary variable or a
+// special parameter ($?, $1, $$; not $@ or $*, which are lists), bare or with a default or
+// an alternative whose word is simple (${x-word}, ${x:-word}, ${x+word}, ${x:+word}). No
+// other operator, index, length or indirection.
 func simpleParam(p *syntax.ParamExp) bool {
-	return p.Param != nil && syntax.ValidName(p.Param.Value) && p.Param.Value != "LINENO" &&
-		p.Flags == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet &&
-		p.Split == syntax.OptUnset && p.GlobSubst == syntax.OptUnset && p.RcExpand == syntax.OptUnset &&
-		p.NestedParam == nil && p.Index == nil && len(p.Modifiers) == 0 &&
-		p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
+	if p.Param == nil || !simpleName(p.Param.Value) ||
+		p.Flags != nil || p.Excl || p.Length || p.Width || p.IsSet ||
+		p.Split != syntax.OptUnset || p.GlobSubst != syntax.OptUnset || p.RcExpand != syntax.OptUnset ||
+		p.NestedParam != nil || p.Index != nil || len(p.Modifiers) != 0 ||
+		p.Slice != nil || p.Repl != nil || p.Names != 0 {
+		return false
+	}
+	if p.Exp == nil {
+		return true
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return p.Exp.Word == nil || simpleWord(p.Exp.Word)
+	}
+	return false
+}
+
+// simpleName is a parameter the walker's environment answers: a variable's name, a positional
+// parameter or a special one other than $@ and $*.
+func simpleName(name string) bool {
+	if syntax.ValidName(name) {
+		return true
+	}
+	switch name {
+	case "?", "$", "!", "-", "#":
+		return true
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// param is the value of a simple parameter expansion, as the expand package gives it: the
+// environment's value ("" is unset), LINENO's line, a default when it is unset, an
+// alternative when it is set.
+func (w *walker) param(p *syntax.ParamExp) string {
+	var v string
+	if p.Param.Value == "LINENO" { // the one parameter the expander answers itself
+		v = itoa(int(p.Pos().Line()))
+	} else {
+		v = w.env(p.Param.Value)
+	}
+	if p.Exp == nil {
+		return v
+	}
+	word := func() string {
+		if p.Exp.Word == nil {
+			return ""
+		}
+		return w.simpleLiteral(p.Exp.Word)
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+		if v == "" {
+			return word()
+		}
+	case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		if v != "" {
+			return word()
+		}
+	}
+	return v
+}
+
+// dquoted is the text of a literal inside double quotes: a backslash before $ ` " or \ is
+// dropped, any other stays.
+func dquoted(s string) string {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for ; i >= 0; i = strings.IndexByte(s, '\\') {
+		b = append(b, s[:i]...)
+		if i+1 < len(s) && strings.IndexByte("$`\"\\", s[i+1]) >= 0 {
+			b = append(b, s[i+1])
+			s = s[i+2:]
+		} else {
+			b = append(b, '\\')
+			s = s[i+1:]
+		}
+	}
+	return string(append(b, s...))
 }
 
 // simpleFields is expand.Fields of a simple word: the text of its parts joined, a bare
@@ -101,13 +190,13 @@ func (w *walker) simpleFields(word *syntax.Word) []string {
 			for _, q := range p.Parts {
 				switch q := q.(type) {
 				case *syntax.Lit:
-					add(q.Value)
+					add(dquoted(q.Value))
 				case *syntax.ParamExp:
-					add(w.env(q.Param.Value))
+					add(w.param(q))
 				}
 			}
 		case *syntax.ParamExp:
-			for v := w.env(p.Param.Value); v != ""; {
+			for v := w.param(p); v != ""; {
 				i := strings.IndexAny(v, " \t\n")
 				if i < 0 {
 					add(v)
@@ -132,7 +221,7 @@ func (w *walker) simpleFields(word *syntax.Word) []string {
 func (w *walker) simpleLiteral(word *syntax.Word) string {
 	if len(word.Parts) == 1 { // no copy
 		if p, ok := word.Parts[0].(*syntax.ParamExp); ok {
-			return w.env(p.Param.Value)
+			return w.param(p)
 		}
 	}
 	var b strings.Builder
@@ -143,14 +232,14 @@ func (w *walker) simpleLiteral(word *syntax.Word) string {
 		case *syntax.SglQuoted:
 			b.WriteString(p.Value)
 		case *syntax.ParamExp:
-			b.WriteString(w.env(p.Param.Value))
+			b.WriteString(w.param(p))
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				switch q := q.(type) {
 				case *syntax.Lit:
-					b.WriteString(q.Value)
+					b.WriteString(dquoted(q.Value))
 				case *syntax.ParamExp:
-					b.WriteString(w.env(q.Param.Value))
+					b.WriteString(w.param(q))
 				}
 			}
 		}
@@ -158,21 +247,53 @@ func (w *walker) simpleLiteral(word *syntax.Word) string {
 	return b.String()
 }
 
-// simpleKnown is known of a simple word: every variable it expands is known, and none is
-// bare when the program changed IFS.
+// simpleKnown is known of a simple word: every parameter it names is known, and none is bare
+// when the program changed IFS.
 func (w *walker) simpleKnown(word *syntax.Word) bool {
 	for _, part := range word.Parts {
 		switch p := part.(type) {
 		case *syntax.ParamExp:
-			if w.ifs || !w.knownVar(p.Param.Value) {
+			if w.ifs || !w.paramKnown(p) {
 				return false
 			}
 		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if pe, ok := q.(*syntax.ParamExp); ok && !w.knownVar(pe.Param.Value) {
-					return false
-				}
+			if !w.quotedKnown(p.Parts) {
+				return false
 			}
+		}
+	}
+	return true
+}
+
+// paramKnown reports a simple parameter expansion whose parameters, its default's or
+// alternative's among them, are all known (knownTree's rule: each parameter of the tree).
+func (w *walker) paramKnown(p *syntax.ParamExp) bool {
+	if !w.knownVar(p.Param.Value) {
+		return false
+	}
+	if p.Exp == nil || p.Exp.Word == nil {
+		return true
+	}
+	for _, part := range p.Exp.Word.Parts {
+		switch q := part.(type) {
+		case *syntax.ParamExp:
+			if !w.paramKnown(q) {
+				return false
+			}
+		case *syntax.DblQuoted:
+			if !w.quotedKnown(q.Parts) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// quotedKnown reports double-quoted parts whose parameters are all known.
+func (w *walker) quotedKnown(parts []syntax.WordPart) bool {
+	for _, q := range parts {
+		if pe, ok := q.(*syntax.ParamExp); ok && !w.paramKnown(pe) {
+			return false
 		}
 	}
 	return true
