@@ -3,6 +3,7 @@ package classify
 import (
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
@@ -55,6 +56,9 @@ func (c *Classifier) program(r *result, src, cwd string) {
 // analyzed analyses src as opt says and judges it into r; it returns what the analysis saw.
 func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.Program {
 	cwd := opt.Cwd
+	if !allNames.Load() {
+		opt.Names = namesRead
+	}
 	if !pipelined(src) {
 		prog := shell.Analyze(src, opt)
 		c.judgeProgram(r, prog, cwd)
@@ -91,6 +95,22 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 	c.decodeProgram(r, prog)
 	return prog
 }
+
+// namesRead says which of a program's variables the judgement reads (judgeStructure,
+// envCode, setsCommandState): a name like a secret's, read or set; a proxy, GIT_DIR,
+// GIT_WORK_TREE, GIT_CONFIG_KEY_n or a variable that carries code (envTable), set. The shell
+// analysis lists only those (shell.Options.Names); FuzzClassify checks that every answer stays
+// the same as with all of them.
+func namesRead(name string, assign bool) bool {
+	if secretName(name) {
+		return true
+	}
+	return assign && (proxyVariable(name) || name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
+		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || envRowFor(name) != nil)
+}
+
+// allNames lists every variable of a program, for the test that namesRead misses none.
+var allNames atomic.Bool
 
 // setsCommandState reports a program assigning a variable that judgeStructure reads before
 // any command is judged: a proxy (result.proxy), GIT_DIR or GIT_WORK_TREE (gitElsewhere).

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -25,6 +26,11 @@ func FuzzClassify(f *testing.F) {
 		"sqlite3 -cmd '.o |x' file:a.db?mode=rw \"select writefile('f',1); vacuum m into 'g'\" '.sh rm ~;\n.read \"|y\"'"} {
 		f.Add(s, `{"file_path":"/proj/x","url":"http://x","command":"rm -rf .claude"}`)
 	}
+	for _, s := range []string{"export API_TOKEN=x; echo $API_TOKEN", "HTTPS_PROXY=h curl x", "GIT_DIR=/tmp/x git status",
+		"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='sh -c x' git log", "LD_PRELOAD=./x.so ls",
+		"declare -n r=HTTPS_PROXY; r=h; curl x", "export $(echo X)=1; curl y", "x=<(ls) y=<(id); bash $y"} {
+		f.Add(s, `{"file_path":"/proj/run.sh","content":"#!/bin/sh\n`+strings.ReplaceAll(s, `"`, `\"`)+`\n"}`)
+	}
 	f.Add("ls", `{"url":"http://%32%38%35%32%30%33%39%31%36%36/%2570ayment","args":["rm","-rf","~"],"command":"rm","path":"state.md"}`)
 	f.Add("ls", `{"argv":[1,"x"],"cmd":["sh","-c","x"],"nested":{"to":".claude/settings.json"}}`)
 	s := settings.Defaults()
@@ -41,15 +47,41 @@ func FuzzClassify(f *testing.F) {
 				panic(fmt.Sprintf("hang: %q / %q", cmd, input))
 			}
 		}()
-		valid(t, c.Classify(bash(cmd)), cmd)
+		got := c.Classify(bash(cmd))
+		valid(t, got, cmd)
+		sameWithAllNames(t, c, bash(cmd), got)
 		for _, tool := range []string{"Bash", "Write", "Read", "WebFetch", "Grep", "mcp__x__y", "mcp__fs__run_write", "", "write", "Frobnicate"} {
 			ev := &claude.Event{HookEventName: claude.PreToolUse, ToolName: tool, ToolInput: json.RawMessage(input), Cwd: cmd}
-			valid(t, c.Classify(ev), tool+" "+input)
+			got := c.Classify(ev)
+			valid(t, got, tool+" "+input)
+			if tool == "Write" {
+				sameWithAllNames(t, c, ev, got)
+			}
 		}
 		if d := time.Since(start); d > 3*time.Second {
 			t.Fatalf("%q took %v", cmd, d)
 		}
 	})
+}
+
+// sameWithAllNames checks that the answer to ev is got when the shell analysis lists every
+// variable: namesRead, the list the classifier asks for, leaves out none that it reads.
+func sameWithAllNames(t *testing.T, c *Classifier, ev *claude.Event, got envelope.Classification) {
+	t.Helper()
+	allNames.Store(true)
+	defer allNames.Store(false)
+	want := c.Classify(ev)
+	if g, w := mustJSON(t, got), mustJSON(t, want); g != w {
+		t.Fatalf("%s %s: with the names classify reads:\n%s\nwith every name:\n%s", ev.ToolName, ev.ToolInput, g, w)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 var typical = "go test ./internal/... && git status --short"

@@ -150,6 +150,11 @@ type Options struct {
 	// withdraws every batch before it: the analysis starts again (a program that does not
 	// parse, found half-way).
 	Batches chan<- []Cmd
+	// Names, when set, says which variables Program.Names lists, by name and whether the
+	// program assigns it. A caller that reads only some (classify: secrets, proxies,
+	// variables that carry code) spares the walk a list of every variable a 100 kB script
+	// reads; nil lists them all.
+	Names func(name string, assign bool) bool
 }
 
 // JoinPieces makes one program of pieces that each run in a shell of their own (recipe lines,
@@ -219,6 +224,19 @@ func Analyze(src string, opt Options) *Program {
 	a.prog.Cmds, a.prog.Redirs, a.prog.Names = a.cmds.slice(), a.redirs.slice(), a.names.slice()
 	a.prog.Findings, a.prog.Funcs = a.findings.slice(), a.funcs.slice()
 	return a.prog
+}
+
+// name lists n among the program's variables, unless Options.Names leaves it out.
+func (a *analyzer) name(n Name) {
+	if a.opt.Names == nil || a.opt.Names(n.Name, n.Assign) {
+		a.names.add(n)
+	}
+}
+
+// wantsName reports whether a variable would be listed (name): the caller spares itself the
+// expansion of a value no one reads.
+func (a *analyzer) wantsName(name string, assign bool) bool {
+	return a.opt.Names == nil || a.opt.Names(name, assign)
 }
 
 // publish sends the commands found since the last batch (Options.Batches).

@@ -175,7 +175,7 @@ func (w *walker) skip(args []Word, sp command.Spec, name, src string, dir Dir) (
 		}
 		if sp.Assign && isAssignWord(v) {
 			n, val, _ := strings.Cut(v, "=")
-			w.a.names.add(Name{Name: n, Assign: true, Value: Word{Value: val, Known: a.Known}, Src: clip(src)})
+			w.a.name(Name{Name: n, Assign: true, Value: Word{Value: val, Known: a.Known}, Src: clip(src)})
 			i++
 			continue
 		}

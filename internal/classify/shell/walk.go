@@ -111,7 +111,7 @@ func (w *walker) visit(n syntax.Node) bool {
 		w.decl(n)
 	case *syntax.ParamExp:
 		if n.Param != nil {
-			w.a.names.add(Name{Name: n.Param.Value, Src: clip(w.text(n))})
+			w.a.name(Name{Name: n.Param.Value, Src: clip(w.text(n))})
 		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
@@ -161,6 +161,11 @@ func (w *walker) newConfig() *expand.Config {
 		ProcSubst: func(ps *syntax.ProcSubst) (string, error) {
 			if w.procs == nil {
 				w.procs = map[string]*syntax.ProcSubst{}
+			}
+			for p, seen := range w.procs {
+				if seen == ps { // a word expanded twice (a value, then its variable) names it once
+					return p, nil
+				}
 			}
 			p := "/dev/fd/" + itoa(63+len(w.procs))
 			w.procs[p] = ps
@@ -404,7 +409,9 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		if as.Name.Value == "CDPATH" {
 			w.cdUnknown = true
 		}
-		w.a.names.add(Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		if w.a.wantsName(as.Name.Value, true) { // the value is expanded for the list only
+			w.a.names.add(Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		}
 		if len(ce.Args) == 0 {
 			if as.Array != nil || as.Index != nil {
 				w.dyn[as.Name.Value] = true
@@ -472,16 +479,18 @@ func (w *walker) decl(d *syntax.DeclClause) {
 						if !v.Known && !strings.Contains(name, Dyn) && !syntax.ValidName(name) {
 							name += Dyn // a name that is not known statically
 						}
-						w.a.names.add(Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
+						w.a.name(Name{Name: name, Assign: true, Value: Word{Value: val, Known: v.Known}, Src: clip(src)})
 					}
 				}
 			}
 			continue
 		}
-		w.a.names.add(Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		if w.a.wantsName(as.Name.Value, true) { // the value is expanded for the list only
+			w.a.names.add(Name{Name: as.Name.Value, Assign: true, Value: w.assigned(as), Src: clip(src)})
+		}
 		if nameref && as.Value != nil { // declare -n r=HTTPS_PROXY: assigning r assigns that
 			if v := w.literal(as.Value); v.Known && syntax.ValidName(v.Value) {
-				w.a.names.add(Name{Name: v.Value, Assign: true, Src: clip(src)})
+				w.a.name(Name{Name: v.Value, Assign: true, Src: clip(src)})
 			}
 		}
 		switch {
@@ -747,14 +756,14 @@ func (w *walker) emit(c Cmd) {
 		for _, a := range c.Args[1:] {
 			if a.Known && !strings.HasPrefix(a.Value, "-") {
 				w.dyn[a.Value] = true
-				w.a.names.add(Name{Name: a.Value, Assign: true, Src: c.Src})
+				w.a.name(Name{Name: a.Value, Assign: true, Src: c.Src})
 			}
 		}
 	case "printf":
 		for i := 1; i+1 < len(c.Args); i++ {
 			if c.Args[i].Value == "-v" {
 				w.dyn[c.Args[i+1].Value] = true
-				w.a.names.add(Name{Name: c.Args[i+1].Value, Assign: true, Src: c.Src})
+				w.a.name(Name{Name: c.Args[i+1].Value, Assign: true, Src: c.Src})
 			}
 		}
 	}
