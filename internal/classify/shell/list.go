@@ -7,9 +7,10 @@ package shell
 // three to five times the bytes of the list, the blocks and the final slice about twice (and
 // a fresh process pays page faults for every new page).
 type list[T any] struct {
-	full [][]T // the blocks filled, in order
-	last []T   // the block being filled
-	n    int   // elements in all
+	full  [][]T // the blocks filled, in order
+	last  []T   // the block being filled
+	n     int   // elements in all
+	taken int   // elements handed out by take
 }
 
 // blockLen is the length of a full-grown block. The first blocks double in length up to it
@@ -61,4 +62,19 @@ func (l *list[T]) slice() []T {
 		return l.last
 	}
 	return l.appendFrom(make([]T, 0, l.n), 0)
+}
+
+// take returns the elements added since the last take, in one slice that is the caller's
+// own: the block itself, capped, when they lie in one block (the list goes on filling it past
+// them), a copy when they span blocks. An element taken is not the list's to change any more.
+func (l *list[T]) take() []T {
+	from, to := l.taken, l.n
+	l.taken = l.n
+	if from == to {
+		return nil
+	}
+	if start := to - len(l.last); from >= start { // all in the block being filled
+		return l.last[from-start : len(l.last) : len(l.last)]
+	}
+	return l.appendFrom(make([]T, 0, to-from), from)
 }

@@ -34,3 +34,36 @@ func TestList(t *testing.T) {
 		}
 	}
 }
+
+// FuzzListTake: elements added in runs and taken after each run come out as the runs, in
+// order, and a taker changing what it took (classify sets a command's Dir) changes nothing
+// the list hands out after: neither an element of a later take nor one added later.
+func FuzzListTake(f *testing.F) {
+	f.Add([]byte{1, 3, 0, 200, 60, 7})
+	f.Add([]byte{255, 255, 1, 2})
+	f.Fuzz(func(t *testing.T, runs []byte) {
+		var l list[int]
+		next := 0
+		for _, r := range runs {
+			for range int(r) {
+				l.add(next)
+				next++
+			}
+			got := l.take()
+			if len(got) != int(r) {
+				t.Fatalf("took %d, want %d", len(got), r)
+			}
+			for i, v := range got {
+				if v != next-int(r)+i {
+					t.Fatalf("took %v, want the run ending at %d", got, next)
+				}
+				got[i] = -1 // the taker's own
+			}
+			got = append(got, -2) // past its end: must not reach the list
+			_ = got
+		}
+		if l.len() != next || len(l.take()) != 0 {
+			t.Fatalf("len %d after %d added, or a second take not empty", l.len(), next)
+		}
+	})
+}

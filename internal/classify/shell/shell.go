@@ -144,11 +144,11 @@ type Options struct {
 	// next), the program is Broken.
 	Pieces []string
 	// Batches, when set, receives the commands while the analysis goes on: those of each
-	// top-level statement once it is walked, in order, as copies the receiver owns; it is
-	// closed when Analyze returns (the Program holds every command too). A caller judges them
-	// on another core while the rest of the program is parsed and walked. A nil batch
-	// withdraws every batch before it: the analysis starts again (a program that does not
-	// parse, found half-way).
+	// top-level statement once it is walked, in order, as slices the receiver owns; it is
+	// closed when Analyze returns, and the Program's Cmds are then empty: every command went
+	// out in a batch. A caller judges them on another core while the rest of the program is
+	// parsed and walked. A nil batch withdraws every batch before it: the analysis starts
+	// again (a program that does not parse, found half-way).
 	Batches chan<- []Cmd
 	// Names, when set, says which variables Program.Names lists, by name and whether the
 	// program assigns it. A caller that reads only some (classify: secrets, proxies,
@@ -221,7 +221,10 @@ func Analyze(src string, opt Options) *Program {
 	if a.parser != nil {
 		parsers.Put(a.parser)
 	}
-	a.prog.Cmds, a.prog.Redirs, a.prog.Names = a.cmds.slice(), a.redirs.slice(), a.names.slice()
+	if a.opt.Batches == nil { // else every command went out in a batch
+		a.prog.Cmds = a.cmds.slice()
+	}
+	a.prog.Redirs, a.prog.Names = a.redirs.slice(), a.names.slice()
 	a.prog.Findings, a.prog.Funcs = a.findings.slice(), a.funcs.slice()
 	return a.prog
 }
@@ -239,13 +242,15 @@ func (a *analyzer) wantsName(name string, assign bool) bool {
 	return a.opt.Names == nil || a.opt.Names(name, assign)
 }
 
-// publish sends the commands found since the last batch (Options.Batches).
+// publish hands the commands found since the last batch to Options.Batches, as the list's
+// own memory (take): the receiver owns them from then on, and a large program's commands are
+// neither copied nor kept twice.
 func (a *analyzer) publish() {
-	if a.opt.Batches == nil || a.published == a.cmds.len() {
+	if a.opt.Batches == nil || a.cmds.len() == a.published {
 		return
 	}
-	a.opt.Batches <- a.cmds.appendFrom(make([]Cmd, 0, a.cmds.len()-a.published), a.published) // the receiver's own
 	a.published = a.cmds.len()
+	a.opt.Batches <- a.cmds.take()
 }
 
 type analyzer struct {
@@ -261,7 +266,7 @@ type analyzer struct {
 	// escVars are variables assigned a word spelled in $'…' escapes (see Word.Escaped).
 	escVars map[string]bool
 	parser  *syntax.Parser // reused by every nested program (a large script has hundreds)
-	// published is how many of cmds went out in batches (Options.Batches).
+	// published is how many commands went out in batches (Options.Batches).
 	published int
 }
 
