@@ -42,7 +42,7 @@ func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 	w.stack = append(w.stack, &syntax.File{})
 	walk := func(st *syntax.Stmt) {
 		if !a.stop {
-			syntax.Walk(st, w.visit)
+			walkTree(st, w.visit)
 			a.publish()
 		}
 	}

@@ -41,7 +41,7 @@ type walker struct {
 func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []string) Dir {
 	w := a.walker(src, depth, dir, via)
 	if depth > 0 || a.opt.Batches == nil {
-		syntax.Walk(f, w.visit)
+		walkTree(f, w.visit)
 		return w.dir
 	}
 	// Statement by statement, to hand out each one's commands once it is walked (a
@@ -51,7 +51,7 @@ func (a *analyzer) file(f *syntax.File, src string, depth int, dir Dir, via []st
 		if a.stop {
 			break
 		}
-		syntax.Walk(st, w.visit)
+		walkTree(st, w.visit)
 		a.publish()
 	}
 	return w.dir
@@ -110,8 +110,8 @@ func (w *walker) visit(n syntax.Node) bool {
 	case *syntax.DeclClause:
 		w.decl(n)
 	case *syntax.ParamExp:
-		if n.Param != nil {
-			w.a.name(Name{Name: n.Param.Value, Src: clip(w.text(n))})
+		if n.Param != nil && w.a.wantsName(n.Param.Value, false) {
+			w.a.names.add(Name{Name: n.Param.Value, Src: clip(w.text(n))})
 		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
@@ -194,7 +194,7 @@ func (w *walker) knownTree(word *syntax.Word) bool {
 		}
 	}
 	ok := true
-	syntax.Walk(word, func(n syntax.Node) bool {
+	walkTree(word, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			_, ok = w.catHeredoc(n)
@@ -510,7 +510,7 @@ func (w *walker) funcDecl(fd *syntax.FuncDecl) {
 	}
 	name := fd.Name.Value
 	self, forks := false, false
-	syntax.Walk(fd.Body, func(n syntax.Node) bool {
+	walkTree(fd.Body, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CallExpr:
 			if len(n.Args) > 0 && n.Args[0].Lit() == name {
