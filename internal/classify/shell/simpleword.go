@@ -155,12 +155,12 @@ func dquoted(s string) string {
 	return string(append(b, s...))
 }
 
-// simpleFields is expand.Fields of a simple word: the text of its parts joined, a bare
-// expansion split at blanks (IFS is always the default: env). A field ends at a blank of a
-// bare expansion; one that would be empty is dropped unless the word has quotes.
-func (w *walker) simpleFields(word *syntax.Word) []string {
+// simpleFields is expand.Fields of a simple word, appended to fields: the text of its parts
+// joined, a bare expansion split at blanks (IFS is always the default: env). A field ends at
+// a blank of a bare expansion; one that would be empty is dropped unless the word has quotes.
+func (w *walker) simpleFields(fields []string, word *syntax.Word) []string {
+	n := len(fields)
 	var (
-		fields     []string
 		cur        string
 		open       bool // cur is a field under way, even an empty one ("" or a text part)
 		allowEmpty bool // the word has quotes: it makes one field even if all of it is empty
@@ -211,7 +211,7 @@ func (w *walker) simpleFields(word *syntax.Word) []string {
 		}
 	}
 	flush()
-	if allowEmpty && len(fields) == 0 {
+	if allowEmpty && len(fields) == n {
 		fields = append(fields, "")
 	}
 	return fields

@@ -32,7 +32,7 @@ func FuzzSimpleWord(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if got := w.simpleFields(word); !slices.Equal(got, want) {
+		if got := w.simpleFields(nil, word); !slices.Equal(got, want) {
 			t.Fatalf("%q: simpleFields %q, expand.Fields %q", src, got, want)
 		}
 		if got, want := w.simpleLiteral(word), must(expand.Literal(w.config(), word)); got != want {

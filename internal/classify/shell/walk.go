@@ -28,6 +28,8 @@ type walker struct {
 	// procs are the process substitutions of the command being expanded, by the /dev/fd
 	// path they expand to, so that `bash <(echo …)` can see what it runs.
 	procs map[string]*syntax.ProcSubst
+	// fieldBuf holds the fields of the last simple word expanded (fields).
+	fieldBuf []string
 	ifs   bool // the program changed IFS: an unquoted expansion may split anywhere
 	// cdUnknown: CDPATH was set or cdable_vars turned on, so cd NAME may go anywhere.
 	cdUnknown bool
@@ -304,7 +306,10 @@ func (w *walker) expandFields(dst []Word, word *syntax.Word) []Word {
 // word).
 func (w *walker) fields(word *syntax.Word) ([]string, error) {
 	if simpleWord(word) {
-		return w.simpleFields(word), nil
+		// into the walker's buffer: the caller reads the fields at once, and most words
+		// make one
+		w.fieldBuf = w.simpleFields(w.fieldBuf[:0], word)
+		return w.fieldBuf, nil
 	}
 	return expand.Fields(w.config(), word)
 }
