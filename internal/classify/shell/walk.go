@@ -30,7 +30,7 @@ type walker struct {
 	procs map[string]*syntax.ProcSubst
 	// fieldBuf holds the fields of the last simple word expanded (fields).
 	fieldBuf []string
-	ifs   bool // the program changed IFS: an unquoted expansion may split anywhere
+	ifs      bool // the program changed IFS: an unquoted expansion may split anywhere
 	// cdUnknown: CDPATH was set or cdable_vars turned on, so cd NAME may go anywhere.
 	cdUnknown bool
 	heredocs  bool           // the program has a here-document: $(cat <<'EOF' …) may be known text
