@@ -62,7 +62,13 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 		opt.Names = namesRead
 	}
 	if !pipelined(src) {
-		prog := shell.Analyze(src, opt)
+		var prog *shell.Program
+		if p := r.budget().ahead; p != nil && p.matches(opt) {
+			prog = p.take(src, cwd)
+		}
+		if prog == nil {
+			prog = shell.Analyze(src, opt)
+		}
 		c.judgeProgram(r, prog, cwd)
 		return prog
 	}
@@ -78,11 +84,49 @@ func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.P
 	go func() { done <- shell.Analyze(src, opt) }()
 	cmds := r.sibling()
 	var judged [][]shell.Cmd // the batches, as judgeCmd left them (it sets a git command's Dir)
-	for batch := range batches {
-		if batch == nil { // the analysis starts again: so does the judgement
-			cmds, judged = r.sibling(), nil
+	// The batches waiting are taken at once, for the programs their commands carry to be
+	// analysed ahead (prefetch.go) while the first is judged.
+	var ahead *prefetcher
+	if b := r.budget(); b.ahead == nil {
+		ahead = newPrefetcher(shell.Options{Home: c.home, Names: opt.Names})
+		b.ahead = ahead
+		defer func() { ahead.stop(); b.ahead = nil }()
+	}
+	var waiting [][]shell.Cmd
+	open := true
+	receive := func(batch []shell.Cmd, ok bool) {
+		switch {
+		case !ok:
+			open = false
+		case batch == nil: // the analysis starts again: so does the judgement
+			waiting, cmds, judged = nil, r.sibling(), nil
+		default:
+			waiting = append(waiting, batch)
+			if ahead != nil {
+				ahead.offer(batch, c.layout.ProjectDir)
+			}
+		}
+	}
+	for open || len(waiting) > 0 {
+		if len(waiting) == 0 {
+			batch, ok := <-batches
+			receive(batch, ok)
 			continue
 		}
+	more:
+		for open {
+			select {
+			case batch, ok := <-batches:
+				receive(batch, ok)
+			default:
+				break more
+			}
+		}
+		if len(waiting) == 0 {
+			continue
+		}
+		batch := waiting[0]
+		waiting = waiting[1:]
 		for i := range batch {
 			c.judgeCmd(cmds, &batch[i])
 		}

@@ -135,6 +135,7 @@ type codeBudget struct {
 	gitConfigs map[string]gitConfig
 	hooks      map[string]map[string]bool
 	judged     map[codeKey]codeVerdict // judgeCode's verdicts, before takeOver
+	ahead      *prefetcher             // programs analysed ahead of a large program's judgement
 }
 
 // readFile is what readCode read of a file ("" for nothing to read), and whether it was cut.

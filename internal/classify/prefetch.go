@@ -1,0 +1,154 @@
+package classify
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
+)
+
+// Analysing ahead. A large program's commands are judged one after another (bash.go's
+// analyzed), and a command that may run its arguments as a command line has them analysed as
+// programs of their own (carried): a test script hands hundreds of bodies to
+// test_expect_success, and the judgement waits for each to be parsed and walked while the
+// other core has nothing to do once the script itself is walked. The prefetcher parses and
+// walks those arguments on that core, ahead of the judgement, for the batches already handed
+// out; the judgement takes a program from it when there is one (analysedAhead) and analyses
+// it itself otherwise. shell.Analyze depends on its source and options alone, so a program
+// analysed ahead is the one the judgement would have made: the verdicts do not change
+// (TestPipelinedAsSequential, which judges real test scripts both ways).
+
+// maxAhead bounds the programs waiting to be analysed ahead: past it, an offer is dropped and
+// the judgement analyses the program itself.
+const maxAhead = 256
+
+type prefetcher struct {
+	mu      sync.Mutex
+	progs   map[aheadKey]*ahead
+	queue   chan aheadKey
+	opt     shell.Options // Home and Names; Cwd per program
+	stopped bool          // the judgement is done: what is still queued is not analysed
+}
+
+type aheadKey struct{ src, cwd string }
+
+// ahead is one program analysed ahead: prog once done is closed. begun: the prefetcher is at
+// it. taken: the judgement asked for it before the prefetcher began, and analyses it itself.
+type ahead struct {
+	done         chan struct{}
+	prog         *shell.Program
+	begun, taken bool
+}
+
+func newPrefetcher(opt shell.Options) *prefetcher {
+	p := &prefetcher{progs: map[aheadKey]*ahead{}, queue: make(chan aheadKey, maxAhead), opt: opt}
+	go p.run()
+	return p
+}
+
+// run analyses what is offered, in order, until the queue is closed.
+func (p *prefetcher) run() {
+	for k := range p.queue {
+		p.mu.Lock()
+		if p.stopped {
+			p.mu.Unlock()
+			return
+		}
+		a := p.progs[k]
+		if a.taken {
+			p.mu.Unlock()
+			continue
+		}
+		a.begun = true
+		p.mu.Unlock()
+		opt := p.opt
+		opt.Cwd = k.cwd
+		a.prog = shell.Analyze(k.src, opt)
+		close(a.done)
+	}
+}
+
+// stop ends the prefetcher: what it was offered and has not begun is not analysed.
+func (p *prefetcher) stop() {
+	p.mu.Lock()
+	p.stopped = true
+	p.mu.Unlock()
+	close(p.queue)
+}
+
+// offer queues the arguments of a batch's commands that carried would analyse.
+func (p *prefetcher) offer(batch []shell.Cmd, projectDir string) {
+	for i := range batch {
+		for _, src := range carriedLines(&batch[i]) {
+			if pipelined(src) { // analysed in batches of its own, not by Analyze alone
+				continue
+			}
+			cwd := projectDir
+			if len(batch[i].Dir.Paths) > 0 {
+				cwd = batch[i].Dir.Paths[0]
+			}
+			k := aheadKey{src, cwd}
+			p.mu.Lock()
+			if _, seen := p.progs[k]; seen || len(p.queue) == cap(p.queue) {
+				p.mu.Unlock()
+				continue
+			}
+			p.progs[k] = &ahead{done: make(chan struct{})}
+			p.mu.Unlock()
+			p.queue <- k // never blocks: it has room, and only offer sends
+		}
+	}
+}
+
+// take returns the program analysed ahead for src in cwd, waiting for it if the prefetcher has
+// begun it; nil when it was not offered or not begun (the caller analyses it itself).
+func (p *prefetcher) take(src, cwd string) *shell.Program {
+	k := aheadKey{src, cwd}
+	p.mu.Lock()
+	a, ok := p.progs[k]
+	if !ok || a.taken {
+		p.mu.Unlock()
+		return nil
+	}
+	if a.begun {
+		p.mu.Unlock()
+		<-a.done
+		return a.prog
+	}
+	a.taken = true // still queued: run checks taken under the lock before it begins
+	p.mu.Unlock()
+	return nil
+}
+
+// matches reports options the prefetcher analyses with, but for the directory.
+func (p *prefetcher) matches(opt shell.Options) bool {
+	return opt.Home == p.opt.Home && opt.Pieces == nil && opt.Batches == nil && (opt.Names == nil) == (p.opt.Names == nil)
+}
+
+// carriedLines are the arguments carried analyses for a command on neither list: see its
+// loop, which this follows (a program it is not offered is analysed as before).
+func carriedLines(cmd *shell.Cmd) []string {
+	row := program(cmd.Name())
+	if row.Judge != 0 || row.Reason != "" || row.Has(command.AllowList) || len(cmd.Args) < 2 {
+		return nil
+	}
+	var out []string
+	args := cmd.Args[1:]
+	for i, a := range args {
+		if len(out) >= 4 {
+			break
+		}
+		if !a.Known || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		switch {
+		case program(path.Base(a.Value)).Has(command.Head):
+			out = append(out, shell.QuoteWords(args[i:]))
+		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
+			out = append(out, a.Value)
+		}
+	}
+	return out
+}
