@@ -18,7 +18,8 @@ type word struct {
 }
 
 // lineWords splits a line into shell-like words: blanks separate, quotes group, and ; | & end
-// a command (they are words of their own).
+// a command (they are words of their own). A word without quotes or backslashes is its own
+// text, not a copy: most words of a line are.
 func lineWords(line string) []word {
 	var ws []word
 	var b strings.Builder
@@ -38,7 +39,7 @@ func lineWords(line string) []word {
 			ws = append(ws, word{start, i, line[start:i]})
 			continue
 		}
-		b.Reset()
+		copied := false // the text is being built in b: the word has a quote or a backslash
 		var quote byte
 		for i < len(line) {
 			c := line[i]
@@ -54,17 +55,26 @@ func lineWords(line string) []word {
 			if c == ' ' || c == '\t' || c == '\r' || c == ';' || c == '|' || c == '&' || c == ')' {
 				break
 			}
+			if (c == '\'' || c == '"' || c == '\\') && !copied {
+				b.Reset()
+				b.WriteString(line[start:i])
+				copied = true
+			}
 			if c == '\'' || c == '"' {
 				quote = c
 			} else if c == '\\' && i+1 < len(line) {
 				i++
 				b.WriteByte(line[i])
-			} else {
+			} else if copied {
 				b.WriteByte(c)
 			}
 			i++
 		}
-		ws = append(ws, word{start, i, b.String()})
+		text := line[start:i]
+		if copied {
+			text = b.String()
+		}
+		ws = append(ws, word{start, i, text})
 	}
 	return ws
 }
@@ -132,16 +142,21 @@ func argvSecrets(src string, ws []word, add func(start, end int)) {
 			add(start, end)
 		}
 	}
+	// sep[i] is the first separator at or after word i (len(ws) for none): where the command
+	// of a word ends, found once for all words (a long line of words would cost its square).
+	sep := make([]int, len(ws)+1)
+	sep[len(ws)] = len(ws)
+	for k := len(ws) - 1; k >= 0; k-- {
+		if sep[k] = sep[k+1]; isSeparator(ws[k].text) {
+			sep[k] = k
+		}
+	}
 	for i := 0; i < len(ws); i++ {
 		prog := ws[i].text
 		if k := strings.LastIndexByte(prog, '/'); k >= 0 {
 			prog = prog[k+1:]
 		}
-		end := i + 1
-		for end < len(ws) && !isSeparator(ws[end].text) {
-			end++
-		}
-		args := ws[i+1 : end]
+		args := ws[i+1 : sep[i+1]]
 		has := func(word string) bool {
 			for _, a := range args {
 				if a.text == word {

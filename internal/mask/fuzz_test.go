@@ -2,6 +2,8 @@ package mask
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -139,6 +141,91 @@ func FuzzSecretOption(f *testing.F) {
 		runRule(i, line, func(start, end int) { found = true })
 		if found && !hasSecretOption(line) {
 			t.Fatalf("%q: secret-option finds a secret, hasSecretOption says no", line)
+		}
+	})
+}
+
+// BenchmarkJSONWriteFiles: a Write of each real file named in OATH_BENCH_FILES (colon-separated),
+// masked as oath-audit masks it: OATH_BENCH_FILES=/path/configure go test -run '^$' -bench WriteFiles ./internal/mask/
+func BenchmarkJSONWriteFiles(b *testing.B) {
+	list := os.Getenv("OATH_BENCH_FILES")
+	if list == "" {
+		b.Skip("OATH_BENCH_FILES names no files")
+	}
+	for _, f := range strings.Split(list, ":") {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		raw := []byte(`{"file_path":"/w/x","content":` + string(quote(string(src))) + `}`)
+		b.Run(filepath.Base(f), func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			for b.Loop() {
+				JSON(raw)
+			}
+		})
+	}
+}
+
+// lineWordsRef is lineWords as it was first written: FuzzLineWords holds the faster one to it.
+func lineWordsRef(line string) []word {
+	var ws []word
+	var b strings.Builder
+	i := 0
+	for i < len(line) {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
+			i++
+		}
+		if i >= len(line) {
+			break
+		}
+		start := i
+		if c := line[i]; c == ';' || c == '|' || c == '&' || c == '(' || c == ')' {
+			for i < len(line) && (line[i] == c) {
+				i++
+			}
+			ws = append(ws, word{start, i, line[start:i]})
+			continue
+		}
+		b.Reset()
+		var quote byte
+		for i < len(line) {
+			c := line[i]
+			if quote != 0 {
+				if c == quote {
+					quote = 0
+				} else {
+					b.WriteByte(c)
+				}
+				i++
+				continue
+			}
+			if c == ' ' || c == '\t' || c == '\r' || c == ';' || c == '|' || c == '&' || c == ')' {
+				break
+			}
+			if c == '\'' || c == '"' {
+				quote = c
+			} else if c == '\\' && i+1 < len(line) {
+				i++
+				b.WriteByte(line[i])
+			} else {
+				b.WriteByte(c)
+			}
+			i++
+		}
+		ws = append(ws, word{start, i, b.String()})
+	}
+	return ws
+}
+
+// FuzzLineWords: lineWords splits a line as lineWordsRef does, word for word.
+func FuzzLineWords(f *testing.F) {
+	for _, s := range []string{`mysql -p'sec ret' db; git config a "b c"`, `a\ b 'c'd"e" f\`, `x|y&&z (w)`, `"unclosed a b`, `a\`, `''`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if got, want := lineWords(line), lineWordsRef(line); !slices.Equal(got, want) {
+			t.Fatalf("%q: lineWords %v, lineWordsRef %v", line, got, want)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // JSON masks a JSON value such as a tool_input or tool_response: the value of every key named
@@ -190,6 +191,9 @@ func quote(s string) []byte {
 	enc.SetEscapeHTML(false)
 	// Invalid UTF-8 becomes U+FFFD here, as encoding/json would do with an escape; doing it
 	// first keeps the output the same when it is masked again.
-	enc.Encode(strings.ToValidUTF8(s, "\uFFFD")) // a string always encodes
+	if !utf8.ValidString(s) { // ToValidUTF8 decodes rune by rune even when nothing is invalid
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	enc.Encode(s) // a string always encodes
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
