@@ -131,7 +131,7 @@ func (p *prefetcher) matches(opt shell.Options) bool {
 // loop, which this follows (a program it is not offered is analysed as before).
 func carriedLines(cmd *shell.Cmd) []string {
 	row := program(cmd.Name())
-	if row.Judge != 0 || row.Reason != "" || row.Has(command.AllowList) || len(cmd.Args) < 2 {
+	if row.Judge != command.Gray || row.Reason != "" || row.Has(command.AllowList) || len(cmd.Args) < 2 {
 		return nil
 	}
 	var out []string
