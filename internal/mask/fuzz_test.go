@@ -229,3 +229,28 @@ func FuzzLineWords(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadDoc: what readDoc reads, json.Decoder reads alike, token for token; what it leaves to
+// the decoder is read as before.
+func FuzzReadDoc(f *testing.F) {
+	for _, s := range []string{`{"file_path":"/a","content":"x\ny \"q\" \\ \/ \t\b\f\r"}`, `[1,-0.5e+3,true,false,null,{}]`,
+		`{"password":{"a":[1,"b"]},"k":"v"}`, `"\u00e9"`, "\"\xff\"", `{"a":01}`, ` {"a" : [ ] } `, `{} {}`, `[1,]`, `{"a":1,}`} {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(`"\u00e9 \ud83d\ude00 \ud800x \udc00\ud800 \u0000 \uZZZZ"`))
+	f.Add([]byte(`["\ud83d\ude00","\ud800","\uD800\uDFFF\u001b"]`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		toks, ok := readDoc(raw)
+		if !ok {
+			return
+		}
+		var d Doc
+		d.readDecoder(raw)
+		if d.bad {
+			t.Fatalf("%q: readDoc reads it, the decoder refuses it", raw)
+		}
+		if !slices.Equal(toks, d.toks) {
+			t.Fatalf("%q:\nreadDoc %+v\ndecoder %+v", raw, toks, d.toks)
+		}
+	})
+}

@@ -42,12 +42,10 @@ func (x *Secrets) ScanJSON(raw []byte) *Doc {
 		d.toks = []jtok{{kind: '0'}}
 		return d
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := d.read(dec, false); err != nil {
-		d.bad = true
-	} else if _, err := dec.Token(); err != io.EOF {
-		d.bad = true
+	if toks, ok := readDoc(raw); ok {
+		d.toks = toks
+	} else {
+		d.readDecoder(raw)
 	}
 	if d.bad {
 		d.toks = nil
@@ -125,6 +123,18 @@ func (d *Doc) read(dec *json.Decoder, secret bool) error {
 		d.toks = append(d.toks, jtok{kind: '0'})
 	}
 	return nil
+}
+
+// readDecoder reads raw with json.Decoder: what readDoc leaves to it, and what is not JSON
+// (bad).
+func (d *Doc) readDecoder(raw []byte) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := d.read(dec, false); err != nil {
+		d.bad = true
+	} else if _, err := dec.Token(); err != io.EOF {
+		d.bad = true
+	}
 }
 
 // JSON writes a scanned value masked.

@@ -1,0 +1,259 @@
+package mask
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// readDoc reads a JSON value into tokens as read (json.Decoder, with UseNumber) does, in one
+// pass over the bytes: a Write's content is one string of 100 kB, and the decoder steps through
+// it byte by byte twice (to find its end, then to decode it). ok is false when raw is not one
+// JSON value, or holds what this reader leaves to the decoder (text that is not UTF-8): the
+// caller reads it with the decoder then. FuzzReadDoc holds the two to the same tokens.
+func readDoc(raw []byte) (toks []jtok, ok bool) {
+	r := docReader{raw: raw}
+	r.space()
+	if !r.value(false, 0) {
+		return nil, false
+	}
+	r.space()
+	if r.i != len(r.raw) {
+		return nil, false
+	}
+	return r.toks, true
+}
+
+type docReader struct {
+	raw  []byte
+	i    int
+	toks []jtok
+}
+
+func (r *docReader) space() {
+	for r.i < len(r.raw) {
+		switch r.raw[r.i] {
+		case ' ', '\t', '\n', '\r':
+			r.i++
+		default:
+			return
+		}
+	}
+}
+
+// maxDepth is how deep containers may nest here; deeper, the decoder reads the value (and
+// refuses it past its own bound).
+const maxDepth = 1000
+
+// value reads one value; secret marks it (and a container's first token) as under a key named
+// like a secret.
+func (r *docReader) value(secret bool, depth int) bool {
+	if r.i >= len(r.raw) || depth > maxDepth {
+		return false
+	}
+	switch c := r.raw[r.i]; {
+	case c == '{' || c == '[':
+		open := len(r.toks)
+		r.toks = append(r.toks, jtok{kind: c, secret: secret})
+		r.i++
+		end := byte('}')
+		if c == '[' {
+			end = ']'
+		}
+		r.space()
+		if r.i < len(r.raw) && r.raw[r.i] == end {
+			r.i++
+		} else {
+			for {
+				if c == '{' {
+					k, ok := r.str()
+					if !ok {
+						return false
+					}
+					r.toks = append(r.toks, jtok{kind: 'k', s: k})
+					r.space()
+					if r.i >= len(r.raw) || r.raw[r.i] != ':' {
+						return false
+					}
+					r.i++
+					r.space()
+					if !r.value(secret || IsSecretName(k), depth+1) {
+						return false
+					}
+				} else if !r.value(secret, depth+1) {
+					return false
+				}
+				r.space()
+				if r.i >= len(r.raw) {
+					return false
+				}
+				if r.raw[r.i] == end {
+					r.i++
+					break
+				}
+				if r.raw[r.i] != ',' {
+					return false
+				}
+				r.i++
+				r.space()
+			}
+		}
+		r.toks = append(r.toks, jtok{kind: end})
+		r.toks[open].skip = len(r.toks) - 1
+		return true
+	case c == '"':
+		s, ok := r.str()
+		if ok {
+			r.toks = append(r.toks, jtok{kind: 's', s: s, secret: secret})
+		}
+		return ok
+	case c == '-' || c >= '0' && c <= '9':
+		start := r.i
+		if !r.number() {
+			return false
+		}
+		r.toks = append(r.toks, jtok{kind: 'n', s: string(r.raw[start:r.i]), secret: secret})
+		return true
+	}
+	for _, lit := range []struct {
+		word string
+		kind byte
+	}{{"true", 't'}, {"false", 'f'}, {"null", '0'}} {
+		if bytes.HasPrefix(r.raw[r.i:], []byte(lit.word)) {
+			r.i += len(lit.word)
+			r.toks = append(r.toks, jtok{kind: lit.kind})
+			return true
+		}
+	}
+	return false
+}
+
+// number reads a number by JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func (r *docReader) number() bool {
+	digits := func() int {
+		n := 0
+		for r.i < len(r.raw) && r.raw[r.i] >= '0' && r.raw[r.i] <= '9' {
+			r.i++
+			n++
+		}
+		return n
+	}
+	if r.raw[r.i] == '-' {
+		r.i++
+	}
+	if r.i < len(r.raw) && r.raw[r.i] == '0' {
+		r.i++
+	} else if digits() == 0 {
+		return false
+	}
+	if r.i < len(r.raw) && r.raw[r.i] == '.' {
+		r.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if r.i < len(r.raw) && (r.raw[r.i] == 'e' || r.raw[r.i] == 'E') {
+		r.i++
+		if r.i < len(r.raw) && (r.raw[r.i] == '+' || r.raw[r.i] == '-') {
+			r.i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// str reads a string at r.i. Text runs are copied whole and escapes decoded here; a byte that
+// is not UTF-8 (which the decoder turns into U+FFFD) sends the whole value to the decoder.
+func (r *docReader) str() (string, bool) {
+	if r.i >= len(r.raw) || r.raw[r.i] != '"' {
+		return "", false
+	}
+	r.i++
+	start := r.i
+	var b []byte // the decoded text once an escape was met
+	for {
+		j := r.i
+		for j < len(r.raw) && r.raw[j] != '"' && r.raw[j] != '\\' && r.raw[j] >= 0x20 {
+			j++
+		}
+		if j >= len(r.raw) || r.raw[j] < 0x20 {
+			return "", false // unterminated, or a control character
+		}
+		run := r.raw[r.i:j]
+		if !utf8.Valid(run) {
+			return "", false
+		}
+		if r.raw[j] == '"' {
+			r.i = j + 1
+			if b == nil {
+				return string(r.raw[start:j]), true
+			}
+			return string(append(b, run...)), true
+		}
+		if b == nil {
+			b = make([]byte, 0, len(r.raw[start:j])+64)
+		}
+		b = append(b, run...)
+		if j+1 >= len(r.raw) {
+			return "", false
+		}
+		switch e := r.raw[j+1]; e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u': // as encoding/json decodes it: a surrogate without its pair is U+FFFD
+			rr := getu4(r.raw[j:])
+			if rr < 0 {
+				return "", false
+			}
+			n := 6
+			if utf16.IsSurrogate(rr) {
+				if dec := utf16.DecodeRune(rr, getu4(r.raw[j+6:])); dec != unicode.ReplacementChar {
+					rr, n = dec, 12
+				} else {
+					rr = unicode.ReplacementChar
+				}
+			}
+			b = utf8.AppendRune(b, rr)
+			r.i = j + n
+			continue
+		default:
+			return "", false
+		}
+		r.i = j + 2
+	}
+}
+
+// getu4 decodes \uXXXX at the start of s, or returns -1.
+func getu4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}
