@@ -250,3 +250,31 @@ func BenchmarkEvent(b *testing.B) {
 		}
 	}
 }
+
+// FuzzValid: valid answers as json.Valid does, for any bytes.
+func FuzzValid(f *testing.F) {
+	for _, s := range []string{`{"a":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9"]}`, `{"a":01}`, `[1,]`, `{"a":1,}`,
+		"\"\x01\"", "\"\xff\"", `"\x"`, `"\u12G4"`, ` {} `, `{} {}`, `-`, `1.`, `1e`, `.5`, `tru`, `nulls`, `""`, `[[[]]]`,
+		strings.Repeat("[", 10000) + strings.Repeat("]", 10000), strings.Repeat("[", 10001) + strings.Repeat("]", 10001)} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if got, want := valid(data), json.Valid(data); got != want {
+			t.Fatalf("%q: valid %v, json.Valid %v", data, got, want)
+		}
+	})
+}
+
+// BenchmarkParseWrite: a stage reading a 150 kB Write of a shell script (every stage parses the
+// whole event).
+func BenchmarkParseWrite(b *testing.B) {
+	script := strings.Repeat("if test -f \"$srcdir/conf.h\"; then\n\techo 'found it' >&2\n\tcp \"$srcdir\"/x.h build/ # \\o/\nfi\n", 2000)
+	content, _ := json.Marshal(script)
+	data := []byte(`{"session_id":"s1","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/p/configure","content":` + string(content) + `}}`)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
