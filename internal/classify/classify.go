@@ -429,7 +429,7 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 
 func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
-	if !decode(ev.ToolInput, &in) || in.Path() == "" {
+	if !decodeWrite(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
 		r.add(risk.Critical, FileWrite, ruleUnreadableInput, ev.ToolName, "tool_input names no file: the write cannot be judged")
 		return

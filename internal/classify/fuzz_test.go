@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -109,4 +110,28 @@ func BenchmarkNew(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		newTest(b, settings.Defaults())
 	}
+}
+
+// FuzzDecodeWrite: a write tool's input read in one pass (readWrite) is what json.Unmarshal
+// makes of it.
+func FuzzDecodeWrite(f *testing.F) {
+	for _, s := range []string{`{"file_path":"/p/x.sh","content":"#!/bin/sh\nrm -rf \"$HOME\" \\\\ \u00e9"}`,
+		`{"file_path":"a","old_string":"x","new_string":"y","content":"1","content":"2"}`, ` { } `, `{"Content":"x"}`,
+		`{"file_path":null}`, `{"edits":[{"new_string":"x"}],"file_path":"a"}`, `{"file_path":"a",}`, `{"file_path":"a"} x`,
+		`{"notebook_path":"n.ipynb","new_source":"import os","cell_type":"code"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var got plantedInput
+		if !readWrite(raw, &got) {
+			return
+		}
+		var want plantedInput
+		if err := json.Unmarshal(raw, &want); err != nil {
+			t.Fatalf("%q: readWrite reads it, json.Unmarshal refuses it: %v", raw, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\nreadWrite      %+v\njson.Unmarshal %+v", raw, got, want)
+		}
+	})
 }

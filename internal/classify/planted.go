@@ -8,6 +8,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/jsonstr"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -644,4 +645,66 @@ func toxSubst(s, dir string) string {
 	}
 	b.WriteString(s)
 	return b.String()
+}
+
+// decodeWrite is decode(raw, in) for a write tool's input. An object of strings under the
+// names of plantedInput's fields, as Claude Code sends a Write or an Edit, is read here in one
+// pass (jsonstr.Read): json.Unmarshal steps through a 100 kB content twice, byte by byte. Any
+// other input (a MultiEdit's edits, a name spelled otherwise, a value of another kind) is
+// decoded by json.Unmarshal, as before. FuzzDecodeWrite holds the two to the same answer.
+func decodeWrite(raw json.RawMessage, in *plantedInput) bool {
+	var got plantedInput
+	if readWrite(raw, &got) {
+		*in = got
+		return true
+	}
+	return decode(raw, in)
+}
+
+// readWrite reads raw into in when it is an object of strings under plantedInput's names.
+func readWrite(raw []byte, in *plantedInput) bool {
+	fields := map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath, "content": &in.Content,
+		"old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource, "cell_type": &in.CellType}
+	i := skipBlank(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return false
+	}
+	i = skipBlank(raw, i+1)
+	if i < len(raw) && raw[i] == '}' {
+		return skipBlank(raw, i+1) == len(raw)
+	}
+	for {
+		key, end, ok := jsonstr.Read(raw, i)
+		field := fields[key]
+		if !ok || field == nil {
+			return false
+		}
+		i = skipBlank(raw, end)
+		if i >= len(raw) || raw[i] != ':' {
+			return false
+		}
+		if *field, end, ok = jsonstr.Read(raw, skipBlank(raw, i+1)); !ok {
+			return false
+		}
+		i = skipBlank(raw, end)
+		if i >= len(raw) {
+			return false
+		}
+		switch raw[i] {
+		case '}':
+			return skipBlank(raw, i+1) == len(raw)
+		case ',':
+			i = skipBlank(raw, i+1)
+		default:
+			return false
+		}
+	}
+}
+
+// skipBlank skips JSON's white space from i on.
+func skipBlank(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }

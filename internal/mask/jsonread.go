@@ -2,9 +2,8 @@ package mask
 
 import (
 	"bytes"
-	"unicode"
-	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/oath-harness/oath-harness/internal/jsonstr"
 )
 
 // readDoc reads a JSON value into tokens as read (json.Decoder, with UseNumber) does, in one
@@ -165,95 +164,11 @@ func (r *docReader) number() bool {
 	return true
 }
 
-// str reads a string at r.i. Text runs are copied whole and escapes decoded here; a byte that
-// is not UTF-8 (which the decoder turns into U+FFFD) sends the whole value to the decoder.
+// str reads a string at r.i (jsonstr.Read).
 func (r *docReader) str() (string, bool) {
-	if r.i >= len(r.raw) || r.raw[r.i] != '"' {
-		return "", false
+	s, end, ok := jsonstr.Read(r.raw, r.i)
+	if ok {
+		r.i = end
 	}
-	r.i++
-	start := r.i
-	var b []byte // the decoded text once an escape was met
-	for {
-		j := r.i
-		for j < len(r.raw) && r.raw[j] != '"' && r.raw[j] != '\\' && r.raw[j] >= 0x20 {
-			j++
-		}
-		if j >= len(r.raw) || r.raw[j] < 0x20 {
-			return "", false // unterminated, or a control character
-		}
-		run := r.raw[r.i:j]
-		if !utf8.Valid(run) {
-			return "", false
-		}
-		if r.raw[j] == '"' {
-			r.i = j + 1
-			if b == nil {
-				return string(r.raw[start:j]), true
-			}
-			return string(append(b, run...)), true
-		}
-		if b == nil {
-			b = make([]byte, 0, len(r.raw[start:j])+64)
-		}
-		b = append(b, run...)
-		if j+1 >= len(r.raw) {
-			return "", false
-		}
-		switch e := r.raw[j+1]; e {
-		case '"', '\\', '/':
-			b = append(b, e)
-		case 'b':
-			b = append(b, '\b')
-		case 'f':
-			b = append(b, '\f')
-		case 'n':
-			b = append(b, '\n')
-		case 'r':
-			b = append(b, '\r')
-		case 't':
-			b = append(b, '\t')
-		case 'u': // as encoding/json decodes it: a surrogate without its pair is U+FFFD
-			rr := getu4(r.raw[j:])
-			if rr < 0 {
-				return "", false
-			}
-			n := 6
-			if utf16.IsSurrogate(rr) {
-				if dec := utf16.DecodeRune(rr, getu4(r.raw[j+6:])); dec != unicode.ReplacementChar {
-					rr, n = dec, 12
-				} else {
-					rr = unicode.ReplacementChar
-				}
-			}
-			b = utf8.AppendRune(b, rr)
-			r.i = j + n
-			continue
-		default:
-			return "", false
-		}
-		r.i = j + 2
-	}
-}
-
-// getu4 decodes \uXXXX at the start of s, or returns -1.
-func getu4(s []byte) rune {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
-		return -1
-	}
-	var r rune
-	for _, c := range s[2:6] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r*16 + rune(c)
-	}
-	return r
+	return s, ok
 }

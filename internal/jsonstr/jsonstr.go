@@ -1,0 +1,112 @@
+// Package jsonstr reads JSON strings fast: a Write's content is one string of up to megabytes,
+// and encoding/json steps through it byte by byte, twice (to find its end, then to decode it).
+// Read copies the runs of plain text whole and decodes the escapes as encoding/json does.
+package jsonstr
+
+import (
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Read decodes the JSON string that starts at data[i] (its opening quote). It returns the
+// text, the index just past the closing quote, and ok; ok is false when data[i:] does not start
+// with a string, or the string holds bytes that are not UTF-8 (encoding/json turns them into
+// U+FFFD; the caller leaves such a value to it).
+func Read(data []byte, i int) (s string, end int, ok bool) {
+	if i >= len(data) || data[i] != '"' {
+		return "", 0, false
+	}
+	i++
+	start := i
+	var b []byte // the decoded text once an escape was met
+	for {
+		j := i
+		for j < len(data) && plain[data[j]] {
+			j++
+		}
+		if j >= len(data) || data[j] < 0x20 {
+			return "", 0, false // unterminated, or a control character
+		}
+		run := data[i:j]
+		if !utf8.Valid(run) {
+			return "", 0, false
+		}
+		if data[j] == '"' {
+			if b == nil {
+				return string(data[start:j]), j + 1, true
+			}
+			return string(append(b, run...)), j + 1, true
+		}
+		if b == nil {
+			b = make([]byte, 0, j-start+64)
+		}
+		b = append(b, run...)
+		if j+1 >= len(data) {
+			return "", 0, false
+		}
+		n := 2
+		switch e := data[j+1]; e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u': // a surrogate without its pair is U+FFFD, as encoding/json decodes it
+			rr := getu4(data[j:])
+			if rr < 0 {
+				return "", 0, false
+			}
+			n = 6
+			if utf16.IsSurrogate(rr) {
+				if dec := utf16.DecodeRune(rr, getu4(data[j+6:])); dec != unicode.ReplacementChar {
+					rr, n = dec, 12
+				} else {
+					rr = unicode.ReplacementChar
+				}
+			}
+			b = utf8.AppendRune(b, rr)
+		default:
+			return "", 0, false
+		}
+		i = j + n
+	}
+}
+
+// plain marks the bytes a string's text holds as they are: not a quote, a backslash or a
+// control character.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// getu4 decodes \uXXXX at the start of s, or returns -1.
+func getu4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r*16 + rune(c)
+	}
+	return r
+}

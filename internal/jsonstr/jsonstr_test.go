@@ -1,0 +1,27 @@
+package jsonstr
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// FuzzRead: what Read decodes, encoding/json decodes alike, and ends where it ends.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\be\ff\ng\rh\ti"`, `"\u00e9\ud83d\ude00\ud800x\udc00\ud800\u0000"`,
+		`"\uZZZZ"`, "\"\xff\"", "\"\x01\"", `"open`, `"x\q"`, `""`, `"a" tail`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, end, ok := Read(data, 0)
+		if !ok {
+			return
+		}
+		var want string
+		if err := json.Unmarshal(data[:end], &want); err != nil {
+			t.Fatalf("%q: Read gives %q, encoding/json refuses %q: %v", data, s, data[:end], err)
+		}
+		if s != want {
+			t.Fatalf("%q: Read %q, encoding/json %q", data, s, want)
+		}
+	})
+}
