@@ -665,13 +665,13 @@ func decodeWrite(raw json.RawMessage, in *plantedInput) bool {
 func readWrite(raw []byte, in *plantedInput) bool {
 	fields := map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath, "content": &in.Content,
 		"old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource, "cell_type": &in.CellType}
-	i := skipBlank(raw, 0)
+	i := jsonstr.Space(raw, 0)
 	if i >= len(raw) || raw[i] != '{' {
 		return false
 	}
-	i = skipBlank(raw, i+1)
+	i = jsonstr.Space(raw, i+1)
 	if i < len(raw) && raw[i] == '}' {
-		return skipBlank(raw, i+1) == len(raw)
+		return jsonstr.Space(raw, i+1) == len(raw)
 	}
 	for {
 		key, end, ok := jsonstr.Read(raw, i)
@@ -679,32 +679,24 @@ func readWrite(raw []byte, in *plantedInput) bool {
 		if !ok || field == nil {
 			return false
 		}
-		i = skipBlank(raw, end)
+		i = jsonstr.Space(raw, end)
 		if i >= len(raw) || raw[i] != ':' {
 			return false
 		}
-		if *field, end, ok = jsonstr.Read(raw, skipBlank(raw, i+1)); !ok {
+		if *field, end, ok = jsonstr.Read(raw, jsonstr.Space(raw, i+1)); !ok {
 			return false
 		}
-		i = skipBlank(raw, end)
+		i = jsonstr.Space(raw, end)
 		if i >= len(raw) {
 			return false
 		}
 		switch raw[i] {
 		case '}':
-			return skipBlank(raw, i+1) == len(raw)
+			return jsonstr.Space(raw, i+1) == len(raw)
 		case ',':
-			i = skipBlank(raw, i+1)
+			i = jsonstr.Space(raw, i+1)
 		default:
 			return false
 		}
 	}
-}
-
-// skipBlank skips JSON's white space from i on.
-func skipBlank(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/jsonstr"
 )
 
 // Key is the one top-level key the pipeline adds to the host's event. Everything of ours lives
@@ -94,11 +95,11 @@ func parseObject(data []byte) ([]field, error) {
 		}
 		return nil, err
 	}
-	i := skipSpace(data, 0)
+	i := jsonstr.Space(data, 0)
 	if data[i] != '{' {
 		return nil, fmt.Errorf("found %q where an object should start", data[i])
 	}
-	i = skipSpace(data, i+1)
+	i = jsonstr.Space(data, i+1)
 	var fields []field
 	for data[i] != '}' {
 		end := stringEnd(data, i)
@@ -111,23 +112,16 @@ func parseObject(data []byte) ([]field, error) {
 				return nil, fmt.Errorf("key %q appears twice", key)
 			}
 		}
-		i = skipSpace(data, end) + 1 // past ':'
-		i = skipSpace(data, i)
+		i = jsonstr.Space(data, end) + 1 // past ':'
+		i = jsonstr.Space(data, i)
 		vend := valueEnd(data, i)
 		fields = append(fields, field{key, data[i:vend:vend]})
-		i = skipSpace(data, vend)
+		i = jsonstr.Space(data, vend)
 		if data[i] == ',' {
-			i = skipSpace(data, i+1)
+			i = jsonstr.Space(data, i+1)
 		}
 	}
 	return fields, nil
-}
-
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
 }
 
 // stringEnd returns the index just past the string that starts at data[i] == '"'.

@@ -1,7 +1,9 @@
 package envelope
 
-// valid is json.Valid, in one pass that reads a string's text by a table instead of the
-// scanner's state machine: every stage checks the whole event, and a Write's content is a
+import "github.com/oath-harness/oath-harness/internal/jsonstr"
+
+// valid is json.Valid, in one pass that reads a string's text by a table (jsonstr.Skip)
+// instead of the scanner's state machine: every stage checks the whole event, and a Write's content is a
 // string of up to megabytes (json.Valid reads about 200 MB/s). FuzzValid holds it to
 // json.Valid on every input.
 func valid(data []byte) bool {
@@ -22,25 +24,7 @@ type validator struct {
 	i    int
 }
 
-// plain marks the bytes a string's text may hold as they are: not a quote, a backslash or a
-// control character.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-func (v *validator) space() {
-	for v.i < len(v.data) {
-		switch v.data[v.i] {
-		case ' ', '\t', '\n', '\r':
-			v.i++
-		default:
-			return
-		}
-	}
-}
+func (v *validator) space() { v.i = jsonstr.Space(v.data, v.i) }
 
 // value checks one value whose containers would be the depth-th level of nesting.
 func (v *validator) value(depth int) bool {
@@ -114,47 +98,11 @@ func (v *validator) word(w string) bool {
 	return true
 }
 
-// str checks a string at v.i: no control character, and only JSON's escapes.
+// str checks a string at v.i (jsonstr.Skip).
 func (v *validator) str() bool {
-	if v.i >= len(v.data) || v.data[v.i] != '"' {
-		return false
-	}
-	v.i++
-	for {
-		for v.i < len(v.data) && plain[v.data[v.i]] {
-			v.i++
-		}
-		if v.i >= len(v.data) {
-			return false
-		}
-		switch v.data[v.i] {
-		case '"':
-			v.i++
-			return true
-		case '\\':
-			if v.i+1 >= len(v.data) {
-				return false
-			}
-			switch v.data[v.i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				v.i += 2
-			case 'u':
-				if len(v.data)-v.i < 6 {
-					return false
-				}
-				for _, h := range v.data[v.i+2 : v.i+6] {
-					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
-						return false
-					}
-				}
-				v.i += 6
-			default:
-				return false
-			}
-		default: // a control character
-			return false
-		}
-	}
+	end, ok := jsonstr.Skip(v.data, v.i)
+	v.i = end
+	return ok
 }
 
 // number checks -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?

@@ -110,3 +110,50 @@ func getu4(s []byte) rune {
 	}
 	return r
 }
+
+// Skip checks the JSON string that starts at data[i] as json.Valid does (no control character,
+// only JSON's escapes; text that is not UTF-8 is valid JSON) and returns the index just past
+// its closing quote.
+func Skip(data []byte, i int) (end int, ok bool) {
+	if i >= len(data) || data[i] != '"' {
+		return 0, false
+	}
+	i++
+	for {
+		for i < len(data) && plain[data[i]] {
+			i++
+		}
+		if i >= len(data) {
+			return 0, false
+		}
+		switch data[i] {
+		case '"':
+			return i + 1, true
+		case '\\':
+			if i+1 >= len(data) {
+				return 0, false
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if getu4(data[i:]) < 0 {
+					return 0, false
+				}
+				i += 6
+			default:
+				return 0, false
+			}
+		default: // a control character
+			return 0, false
+		}
+	}
+}
+
+// Space returns the index of the first byte at or after i that is not JSON's white space.
+func Space(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}

@@ -25,3 +25,22 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSkip: Skip accepts a string exactly when json.Valid does, and ends where Read ends.
+func FuzzSkip(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/\b\f\n\r\t"`, `"\u00e9\uD800"`, `"\uZZZZ"`, "\"\xff\"", "\"\x01\"", `"open`, `"x\q"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		end, ok := Skip(data, 0)
+		if ok && !json.Valid(data[:end]) {
+			t.Fatalf("%q: Skip takes %q, json.Valid refuses it", data, data[:end])
+		}
+		if !ok && len(data) > 0 && data[0] == '"' && json.Valid(data) {
+			t.Fatalf("%q: Skip refuses a string json.Valid takes", data)
+		}
+		if s, rend, rok := Read(data, 0); rok && (!ok || rend != end) {
+			t.Fatalf("%q: Read reads %q to %d, Skip %v to %d", data, s, rend, ok, end)
+		}
+	})
+}

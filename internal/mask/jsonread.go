@@ -30,16 +30,7 @@ type docReader struct {
 	toks []jtok
 }
 
-func (r *docReader) space() {
-	for r.i < len(r.raw) {
-		switch r.raw[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
-		}
-	}
-}
+func (r *docReader) space() { r.i = jsonstr.Space(r.raw, r.i) }
 
 // maxDepth is how deep containers may nest here; deeper, the decoder reads the value (and
 // refuses it past its own bound).
