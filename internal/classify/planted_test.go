@@ -2,12 +2,12 @@ package classify
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/benchtools/files"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -204,23 +204,13 @@ func FuzzPlanted(f *testing.F) {
 // list; each is written under its own base name, so a Makefile is read as one):
 // OATH_BENCH_FILES=/path/configure:/path/Makefile go test -run '^$' -bench PlantedFiles ./internal/classify/
 func BenchmarkPlantedFiles(b *testing.B) {
-	list := os.Getenv("OATH_BENCH_FILES")
-	if list == "" {
-		b.Skip("OATH_BENCH_FILES names no files")
-	}
-	for _, f := range strings.Split(list, ":") {
-		body, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
+	files.Each(b, func(b *testing.B, path, text string) {
 		c, dir := onDisk(b, nil)
-		ev := writeAt(dir, filepath.Join(dir, filepath.Base(f)), string(body))
-		b.Run(filepath.Base(filepath.Dir(f))+"/"+filepath.Base(f), func(b *testing.B) {
-			for b.Loop() {
-				c.Classify(ev)
-			}
-		})
-	}
+		ev := writeAt(dir, filepath.Join(dir, filepath.Base(path)), text)
+		for b.Loop() {
+			c.Classify(ev)
+		}
+	})
 }
 
 // TestPlantedManyOfAKind: a child result keeps a few verdicts of a kind (result.add); what

@@ -2,12 +2,11 @@ package mask
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/benchtools/files"
 	"github.com/oath-harness/oath-harness/internal/mask/masktest"
 )
 
@@ -148,23 +147,13 @@ func FuzzSecretOption(f *testing.F) {
 // BenchmarkJSONWriteFiles: a Write of each real file named in OATH_BENCH_FILES (colon-separated),
 // masked as oath-audit masks it: OATH_BENCH_FILES=/path/configure go test -run '^$' -bench WriteFiles ./internal/mask/
 func BenchmarkJSONWriteFiles(b *testing.B) {
-	list := os.Getenv("OATH_BENCH_FILES")
-	if list == "" {
-		b.Skip("OATH_BENCH_FILES names no files")
-	}
-	for _, f := range strings.Split(list, ":") {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
+	files.Each(b, func(b *testing.B, _, text string) {
+		raw := []byte(`{"file_path":"/w/x","content":` + string(quote(text)) + `}`)
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			JSON(raw)
 		}
-		raw := []byte(`{"file_path":"/w/x","content":` + string(quote(string(src))) + `}`)
-		b.Run(filepath.Base(f), func(b *testing.B) {
-			b.SetBytes(int64(len(raw)))
-			for b.Loop() {
-				JSON(raw)
-			}
-		})
-	}
+	})
 }
 
 // lineWordsRef is lineWords as it was first written: FuzzLineWords holds the faster one to it.

@@ -1,10 +1,9 @@
 package shell
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/benchtools/files"
 )
 
 // BenchmarkAnalyzeFiles: the shell analysis alone on real scripts named in OATH_BENCH_FILES
@@ -33,19 +32,9 @@ func BenchmarkAnalyzeFilesStreamed(b *testing.B) {
 
 // benchFiles runs analyze on each file named in OATH_BENCH_FILES, as a sub-benchmark.
 func benchFiles(b *testing.B, analyze func(src string)) {
-	list := os.Getenv("OATH_BENCH_FILES")
-	if list == "" {
-		b.Skip("OATH_BENCH_FILES names no files")
-	}
-	for _, f := range strings.Split(list, ":") {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
+	files.Each(b, func(b *testing.B, _, text string) {
+		for b.Loop() {
+			analyze(text)
 		}
-		b.Run(filepath.Base(f), func(b *testing.B) {
-			for b.Loop() {
-				analyze(string(src))
-			}
-		})
-	}
+	})
 }
