@@ -246,11 +246,12 @@ func (a *analyzer) wantsName(name string, assign bool) bool {
 // own memory (take): the receiver owns them from then on, and a large program's commands are
 // neither copied nor kept twice.
 func (a *analyzer) publish() {
-	if a.opt.Batches == nil || a.cmds.len() == a.published {
+	if a.opt.Batches == nil {
 		return
 	}
-	a.published = a.cmds.len()
-	a.opt.Batches <- a.cmds.take()
+	if batch := a.cmds.take(); batch != nil {
+		a.opt.Batches <- batch
+	}
 }
 
 type analyzer struct {
@@ -266,8 +267,6 @@ type analyzer struct {
 	// escVars are variables assigned a word spelled in $'…' escapes (see Word.Escaped).
 	escVars map[string]bool
 	parser  *syntax.Parser // reused by every nested program (a large script has hundreds)
-	// published is how many commands went out in batches (Options.Batches).
-	published int
 }
 
 // parse parses src as bash. The trees stay valid after the parser is used again.

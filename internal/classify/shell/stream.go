@@ -81,7 +81,7 @@ func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 // withdraw forgets everything analysed so far and tells the receiver of the batches to do
 // the same (a nil batch), for the analysis to start again.
 func (a *analyzer) withdraw() {
-	if a.published > 0 && a.opt.Batches != nil {
+	if a.cmds.taken > 0 && a.opt.Batches != nil { // commands went out in batches
 		a.opt.Batches <- nil
 	}
 	*a = analyzer{prog: &Program{}, opt: a.opt, parser: a.parser}
