@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"reflect"
 	"strings"
 	"testing"
@@ -132,6 +133,45 @@ func FuzzDecodeWrite(f *testing.F) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q:\nreadWrite      %+v\njson.Unmarshal %+v", raw, got, want)
+		}
+	})
+}
+
+// globReachesSplit is globReaches as first written, with its components split into slices:
+// FuzzGlobReaches holds the faster one to it.
+func globReachesSplit(g, p string, pTree, opTree bool) bool {
+	gc := strings.Split(strings.TrimPrefix(g, "/"), "/")
+	pc := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	for i, c := range gc {
+		if c == "**" {
+			return true
+		}
+		if i >= len(pc) {
+			return pTree // the pattern goes below p
+		}
+		if ok, err := path.Match(c, pc[i]); !ok || err != nil {
+			if err != nil {
+				return true // a malformed pattern: cannot tell, assume the worst
+			}
+			return false
+		}
+	}
+	if len(gc) == len(pc) {
+		return true
+	}
+	return opTree // the pattern names a parent of p
+}
+
+// FuzzGlobReaches: globReaches answers as globReachesSplit does.
+func FuzzGlobReaches(f *testing.F) {
+	for _, s := range [][2]string{{"/p/build/*.o", "/p/.claude"}, {"/p/*", "/p/.claude/settings.json"}, {"/**", "/h/.bashrc"},
+		{"/p/.claude/settings*.json", "/p/.claude/settings.json"}, {"/", "/"}, {"/p/[a", "/p/x"}, {"p/x/", "/p/x"}, {"", ""}} {
+		f.Add(s[0], s[1], true, false)
+		f.Add(s[0], s[1], false, true)
+	}
+	f.Fuzz(func(t *testing.T, g, p string, pTree, opTree bool) {
+		if got, want := globReaches(g, p, pTree, opTree), globReachesSplit(g, p, pTree, opTree); got != want {
+			t.Fatalf("globReaches(%q, %q, %v, %v) = %v, want %v", g, p, pTree, opTree, got, want)
 		}
 	})
 }

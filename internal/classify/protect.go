@@ -216,27 +216,29 @@ func aboveFolded(p, lower string) bool {
 
 // globReaches reports whether the pattern g can name the protected path p, something under it
 // (when p is a directory tree), or one of its parents (when the operation is recursive).
+// The components are compared as they are cut, not split into slices first: hit asks
+// this for every protected path and every glob a script writes.
 func globReaches(g, p string, pTree, opTree bool) bool {
-	gc := strings.Split(strings.TrimPrefix(g, "/"), "/")
-	pc := strings.Split(strings.TrimPrefix(p, "/"), "/")
-	for i, c := range gc {
+	gs, ps := strings.TrimPrefix(g, "/"), strings.TrimPrefix(p, "/")
+	pDone := false // every component of p was compared
+	for {
+		c, grest, gmore := strings.Cut(gs, "/")
 		if c == "**" {
 			return true
 		}
-		if i >= len(pc) {
+		if pDone {
 			return pTree // the pattern goes below p
 		}
-		if ok, err := path.Match(c, pc[i]); !ok || err != nil {
-			if err != nil {
-				return true // a malformed pattern: cannot tell, assume the worst
-			}
-			return false
+		pc, prest, pmore := strings.Cut(ps, "/")
+		if ok, err := path.Match(c, pc); !ok || err != nil {
+			return err != nil // a malformed pattern: cannot tell, assume the worst
 		}
+		pDone, ps = !pmore, prest
+		if !gmore {
+			return pDone || opTree // p itself, or the pattern names a parent of p
+		}
+		gs = grest
 	}
-	if len(gc) == len(pc) {
-		return true
-	}
-	return opTree // the pattern names a parent of p
 }
 
 // sysDirs are the system directories whose recursive deletion or permission change is a
