@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,5 +94,39 @@ func TestHostFactsOtherEvents(t *testing.T) {
 	}
 	if !strings.Contains(s.Stdout, `"result":"Done."`) {
 		t.Errorf("the session must end normally:\n%s", s.Stdout)
+	}
+}
+
+// TestHostFactsToolInputKeyCase records what Claude Code does with a tool_input that spells one
+// key in two cases ({"file_path": A, "FILE_PATH": B}): it refuses a built-in tool's input with a
+// parameter the tool does not take, before any hook runs, and nothing is written. The harness
+// does not rely on it. encoding/json, which the stages decode with, takes any case and keeps the
+// last spelling, so classify marks such an input critical (input_key_variant) and the gate
+// blocks it (event_unreadable): an MCP tool's schema may take keys it does not name, and a
+// later client may validate less. If this test fails, the client changed: see which key its
+// tool reads.
+func TestHostFactsToolInputKeyCase(t *testing.T) {
+	cli := claudeCLI(t)
+	api := newFakeAPI(t)
+	proj, home := t.TempDir(), t.TempDir()
+	seen := filepath.Join(t.TempDir(), "seen.json")
+	writeHooks(t, proj, map[string]string{"PreToolUse": `cat > '` + seen + `'; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"fact check"}}'`})
+	exact, variant := filepath.Join(proj, "exact.txt"), filepath.Join(proj, "variant.txt")
+	api.SetScript(ToolCall{Name: "Write", Input: map[string]any{"file_path": exact, "FILE_PATH": variant, "content": "written\n"}})
+	s := runClaude(t, cli, proj, home, api.URL, "write")
+	if len(s.Results) != 1 || !s.Results[0].IsError || !strings.Contains(s.Results[0].Content, "FILE_PATH") {
+		t.Errorf("want one error tool_result naming FILE_PATH, got %+v", s.Results)
+	}
+	if data, err := os.ReadFile(seen); err == nil {
+		var ev struct {
+			ToolInput map[string]any `json:"tool_input"`
+		}
+		_ = json.Unmarshal(data, &ev)
+		t.Errorf("the PreToolUse hook ran, with tool_input %v", ev.ToolInput)
+	}
+	for _, f := range []string{exact, variant} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s was written", filepath.Base(f))
+		}
 	}
 }

@@ -255,6 +255,13 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	}
 	cwd = filepath.Clean(cwd)
 	r := &result{}
+	if a, b, ok := envelope.FoldedKeys(ev.ToolInput); ok {
+		// Claude Code's tools read a key by its exact name; encoding/json, which decodes
+		// tool_input here, takes any case and keeps the last. {"file_path": protected,
+		// "FILE_PATH": harmless} would be judged on one file and written to the other.
+		r.add(risk.Critical, Global, ruleInputKeyVariant, ev.ToolName, "tool_input has the keys "+strconv.Quote(a)+" and "+
+			strconv.Quote(b)+", which differ only in case: the tool may read the one the harness does not, so the call cannot be judged")
+	}
 	switch tool := ev.ToolName; {
 	case tool == "":
 		// Claude Code always names the tool: an event without one is malformed, and what

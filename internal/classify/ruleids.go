@@ -13,6 +13,7 @@ const (
 	ruleHarmlessTool     = "harmless_tool"     // a tool that changes nothing outside the session
 	ruleMCPTool          = "mcp_tool"          // an MCP tool
 	ruleUnreadableInput  = "unreadable_input"  // tool_input lacks what the tool needs to be judged
+	ruleInputKeyVariant  = "input_key_variant" // tool_input spells one key twice, in two cases
 	ruleReadOnly         = "read_only"         // Read, Grep, Glob of a file that may be read
 	ruleFileWrite        = "file_write"        // Write, Edit of a file that may be written
 	ruleWebFetch         = "web_fetch"         // WebFetch of a page

@@ -278,3 +278,70 @@ func BenchmarkParseWrite(b *testing.B) {
 		}
 	}
 }
+
+// FuzzFoldedKeys: FoldedKeys finds keys that differ only in case exactly when a reading by
+// json.Decoder, object by object, finds some, and what it reports is such a pair.
+func FuzzFoldedKeys(f *testing.F) {
+	for _, s := range []string{`{"file_path":"/a","FILE_PATH":"/b"}`, `{"file_path":"/a","content":"x"}`, `{"edits":[{"old_string":"a","Old_String":"b"}]}`,
+		`{"notebook_path":"a","notebooK_path":"b"}`, `{"a":{"x":1},"b":{"X":2}}`, `{"a":1,"a":2}`, `[{"k":1,"K":2}]`, `"s"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if !json.Valid(raw) {
+			return
+		}
+		a, b, ok := FoldedKeys(raw)
+		if ok && (a == b || !strings.EqualFold(a, b)) {
+			t.Fatalf("%q: FoldedKeys reports %q and %q", raw, a, b)
+		}
+		if want := foldedByDecoder(t, raw); ok != want {
+			t.Fatalf("%q: FoldedKeys %v (%q, %q), the decoder's reading %v", raw, ok, a, b, want)
+		}
+	})
+}
+
+// foldedByDecoder reads raw with json.Decoder and reports an object with two keys that differ
+// only in case.
+func foldedByDecoder(t *testing.T, raw []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	var stack [][]string // the keys of each open object (nil for an array)
+	var objects []bool // whether each open container is an object
+	keyNext := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			switch tok {
+			case '{':
+				stack = append(stack, []string{})
+				objects = append(objects, true)
+				keyNext = true
+			case '[':
+				stack = append(stack, nil)
+				objects = append(objects, false)
+				keyNext = false
+			default:
+				stack, objects = stack[:len(stack)-1], objects[:len(objects)-1]
+				keyNext = len(objects) > 0 && objects[len(objects)-1]
+			}
+			continue
+		case string:
+			if keyNext && len(objects) > 0 && objects[len(objects)-1] {
+				keys := stack[len(stack)-1]
+				for _, k := range keys {
+					if k != tok && strings.EqualFold(k, tok) {
+						return true
+					}
+				}
+				stack[len(stack)-1] = append(keys, tok)
+				keyNext = false
+				continue
+			}
+		}
+		// a value: after a value in an object, a key comes next
+		keyNext = len(objects) > 0 && objects[len(objects)-1]
+	}
+}

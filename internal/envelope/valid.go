@@ -1,6 +1,10 @@
 package envelope
 
-import "github.com/oath-harness/oath-harness/internal/jsonstr"
+import (
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/jsonstr"
+)
 
 // valid is json.Valid, in one pass that reads a string's text by a table (jsonstr.Skip)
 // instead of the scanner's state machine: every stage checks the whole event, and a Write's content is a
@@ -22,6 +26,9 @@ const maxNesting = 10000
 type validator struct {
 	data []byte
 	i    int
+	// variant, when set, receives the first two keys of one object that differ only in case
+	// (FoldedKeys), and the walk stops there.
+	variant *[2]string
 }
 
 func (v *validator) space() { v.i = jsonstr.Space(v.data, v.i) }
@@ -46,8 +53,19 @@ func (v *validator) value(depth int) bool {
 			v.i++
 			return true
 		}
+		var keys []string // this object's keys, when variant is set
 		for {
 			if c == '{' {
+				if v.variant != nil {
+					k := v.key()
+					for _, seen := range keys {
+						if seen != k && strings.EqualFold(seen, k) {
+							*v.variant = [2]string{seen, k}
+							return false
+						}
+					}
+					keys = append(keys, k)
+				}
 				if !v.str() {
 					return false
 				}
@@ -96,6 +114,31 @@ func (v *validator) word(w string) bool {
 	}
 	v.i += len(w)
 	return true
+}
+
+// key is the object key at v.i as encoding/json reads it (its raw text when it holds bytes
+// that are not UTF-8: compared for case only, they make no difference).
+func (v *validator) key() string {
+	if k, _, ok := jsonstr.Read(v.data, v.i); ok {
+		return k
+	}
+	if end, ok := jsonstr.Skip(v.data, v.i); ok {
+		return string(v.data[v.i:end])
+	}
+	return ""
+}
+
+// FoldedKeys finds two keys of one object in the JSON value raw that differ only in case
+// ("file_path" and "FILE_PATH"), at any depth. encoding/json fills a field from any spelling
+// of its name in any case, and the last one wins; Claude Code's tools read the exact name. A
+// tool_input holding both could be judged on one path and run on the other. raw is valid JSON
+// (Parse checked the event); ok is false when no object has such keys.
+func FoldedKeys(raw []byte) (a, b string, ok bool) {
+	var pair [2]string
+	v := validator{data: raw, variant: &pair}
+	v.space()
+	v.value(1)
+	return pair[0], pair[1], pair[0] != "" || pair[1] != ""
 }
 
 // str checks a string at v.i (jsonstr.Skip).

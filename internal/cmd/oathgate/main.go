@@ -128,6 +128,11 @@ func readCall(env *envelope.Envelope) gate.Call {
 			c.EventErr = fmt.Errorf("tool_input: %v", err)
 			return c
 		}
+		if a, b, ok := envelope.FoldedKeys(ev.ToolInput); ok {
+			// json.Unmarshal took the last of the two, the tool may read the other.
+			c.EventErr = fmt.Errorf("tool_input has the keys %q and %q, which differ only in case", a, b)
+			return c
+		}
 		c.ToolPath = in.FilePath
 		if c.ToolPath == "" {
 			c.ToolPath = in.NotebookPath
