@@ -305,7 +305,7 @@ func FuzzFoldedKeys(f *testing.F) {
 func foldedByDecoder(t *testing.T, raw []byte) bool {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	var stack [][]string // the keys of each open object (nil for an array)
-	var objects []bool // whether each open container is an object
+	var objects []bool   // whether each open container is an object
 	keyNext := false
 	for {
 		tok, err := dec.Token()
