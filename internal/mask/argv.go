@@ -10,6 +10,53 @@ var programKeywords = []string{"mysql", "mariadb", "sshpass", "docker", "podman"
 	"skopeo", "helm", "oras", "crane", "htpasswd", "openssl", "aws", "npm", "yarn", "pnpm", "git",
 	"gh", "redis-cli", "smbclient", "sqlcmd", "bcp", "ldap", "mongo"}
 
+// argvTriggers are, for the programs argvSecrets knows, the text one of their words must hold
+// for it to report a value: an option (-p, -a, -P, -w, -U, -k, -pass), a subcommand (login,
+// secret, config). A line that names none of its programs with one of their triggers holds no
+// password argument (hasArgvSecret). FuzzArgvTriggers holds the table to argvSecrets.
+var argvTriggers = []struct {
+	programs []string // names, or the start of names (mysqldump, ldapsearch)
+	triggers []string
+}{
+	{[]string{"mysql", "mariadb", "sshpass", "mongo"}, []string{"-p"}},
+	{[]string{"docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane"}, []string{"login"}},
+	{[]string{"htpasswd"}, []string{"-"}},
+	{[]string{"openssl"}, []string{"-k", "-K", "-pass"}},
+	{[]string{"aws", "npm", "yarn", "pnpm", "git"}, []string{"config"}},
+	{[]string{"gh"}, []string{"secret"}},
+	{[]string{"redis-cli"}, []string{"-a"}},
+	{[]string{"sqlcmd", "bcp"}, []string{"-P"}},
+	{[]string{"ldap"}, []string{"-w"}},
+	{[]string{"smbclient"}, []string{"-U", "--user"}},
+}
+
+// dropQuotes takes quotes and backslashes out of a line (hasArgvSecret).
+var dropQuotes = strings.NewReplacer("'", "", "\"", "", "\\", "")
+
+// hasArgvSecret reports whether the password-argument rule can find anything in line: a
+// program of argvTriggers named with one of its triggers. Quotes and backslashes are taken
+// out first: a word's text is its characters without them (co"nf"ig is config), so whatever
+// a word holds, the line without them holds too. git is on most lines of a test script, and
+// reading their words cost half of masking one.
+func hasArgvSecret(line string) bool {
+	if strings.ContainsAny(line, "'\"\\") {
+		line = dropQuotes.Replace(line)
+	}
+	for _, t := range argvTriggers {
+		for _, p := range t.programs {
+			if !strings.Contains(line, p) {
+				continue
+			}
+			for _, tr := range t.triggers {
+				if strings.Contains(line, tr) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // word is one shell word of a line: its bytes in the line (quotes included) and its text with
 // the quotes removed.
 type word struct {

@@ -243,3 +243,24 @@ func FuzzReadDoc(f *testing.F) {
 		}
 	})
 }
+
+// FuzzArgvTriggers: a line hasArgvSecret passes over holds nothing argvSecrets reports, its
+// words read either way, so argvTriggers misses no program and no option of argvSecrets.
+func FuzzArgvTriggers(f *testing.F) {
+	for _, s := range []string{"mysql -pSECRET db", "git config user.password hunter2", "docker login -p x reg", "sshpass -p x ssh h",
+		"htpasswd -nb user pw", "openssl enc -pass pass:x", "openssl enc -k x", "gh secret set X -b v", "redis-cli -a pw",
+		"sqlcmd -P pw", "ldapsearch -w pw", "mongosh -p pw", "smbclient -U u%pw //h/s", "npm config set //r/:_authToken t",
+		"aws configure set aws_secret_access_key k", "git subtree add --prefix=x y", "mkdir -p d && git add ."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if hasArgvSecret(line) {
+			return
+		}
+		for _, ws := range [][]word{lineWords(line), plainWords(line)} {
+			argvSecrets(line, ws, func(start, end int) {
+				t.Fatalf("%q: hasArgvSecret passes over it, argvSecrets finds %q", line, line[start:end])
+			})
+		}
+	})
+}

@@ -180,6 +180,7 @@ var textRules = [...]textRule{
 		// aws configure set aws_secret_access_key X, npm config set //r/:_authToken X, …
 		name:     "password-argument",
 		keywords: programKeywords,
+		worth:    hasArgvSecret,
 		scan: func(line string, add func(start, end int)) {
 			// Free text is not always a well-quoted command (a quote opened in a file's line
 			// may never close): the words are read both ways.
