@@ -389,11 +389,14 @@ type cmdCtx struct {
 
 // dir is where the command runs, for code it is given: its first possible directory, or the
 // project's.
-func (x *cmdCtx) dir() string {
-	if len(x.cmd.Dir.Paths) > 0 {
-		return x.cmd.Dir.Paths[0]
+func (x *cmdCtx) dir() string { return cmdDir(x.cmd, x.c.layout.ProjectDir) }
+
+// cmdDir is where cmd runs, for code it is given: its first possible directory, or project.
+func cmdDir(cmd *shell.Cmd, project string) string {
+	if len(cmd.Dir.Paths) > 0 {
+		return cmd.Dir.Paths[0]
 	}
-	return x.c.layout.ProjectDir
+	return project
 }
 
 func (x *cmdCtx) add(lvl risk.Level, domain domain.Domain, rule, detail string) {

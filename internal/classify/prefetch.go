@@ -1,8 +1,6 @@
 package classify
 
 import (
-	"path"
-	"strings"
 	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -85,11 +83,7 @@ func (p *prefetcher) offer(batch []shell.Cmd, projectDir string) {
 			if pipelined(src) { // analysed in batches of its own, not by Analyze alone
 				continue
 			}
-			cwd := projectDir
-			if len(batch[i].Dir.Paths) > 0 {
-				cwd = batch[i].Dir.Paths[0]
-			}
-			k := aheadKey{src, cwd}
+			k := aheadKey{src, cmdDir(&batch[i], projectDir)}
 			p.mu.Lock()
 			if _, seen := p.progs[k]; seen || len(p.queue) == cap(p.queue) {
 				p.mu.Unlock()
@@ -127,28 +121,12 @@ func (p *prefetcher) matches(opt shell.Options) bool {
 	return opt.Home == p.opt.Home && opt.Pieces == nil && opt.Batches == nil && (opt.Names == nil) == (p.opt.Names == nil)
 }
 
-// carriedLines are the arguments carried analyses for a command on neither list: see its
-// loop, which this follows (a program it is not offered is analysed as before).
+// carriedLines are the arguments carried analyses for a command on neither list
+// (carriedArgs); a program it is not offered is analysed as before.
 func carriedLines(cmd *shell.Cmd) []string {
 	row := program(cmd.Name())
 	if row.Judge != command.Gray || row.Reason != "" || row.Has(command.AllowList) || len(cmd.Args) < 2 {
 		return nil
 	}
-	var out []string
-	args := cmd.Args[1:]
-	for i, a := range args {
-		if len(out) >= 4 {
-			break
-		}
-		if !a.Known || strings.HasPrefix(a.Value, "-") {
-			continue
-		}
-		switch {
-		case program(path.Base(a.Value)).Has(command.Head):
-			out = append(out, shell.QuoteWords(args[i:]))
-		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
-			out = append(out, a.Value)
-		}
-	}
-	return out
+	return carriedArgs(cmd.Args[1:])
 }

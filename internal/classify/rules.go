@@ -173,29 +173,34 @@ func (x *cmdCtx) carried() {
 	if x.r.depth >= shell.MaxDepth {
 		return
 	}
-	tries := 0
-	for i, a := range x.args {
-		if tries >= 4 {
-			return
-		}
-		if !a.Known || strings.HasPrefix(a.Value, "-") {
-			continue
-		}
-		var prog string
-		switch {
-		case program(path.Base(a.Value)).Has(command.Head):
-			prog = shell.QuoteWords(x.args[i:])
-		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
-			prog = a.Value
-		default:
-			continue
-		}
-		tries++
+	for _, prog := range carriedArgs(x.args) {
 		if why := x.shellCritical(prog); why != "" {
 			x.add(risk.Critical, ShellExec, ruleCarriedCommand, x.name+" is given the command line "+quoteRaw(prog)+", which it may run: "+why)
 			return
 		}
 	}
+}
+
+// carriedArgs are the arguments carried judges as command lines, at most four: from an
+// argument that names a program of a catastrophe's head on, or one that looks like a command
+// line (a blank or ; | &, shorter than 4096 bytes). Options are passed over.
+func carriedArgs(args []shell.Word) []string {
+	var out []string
+	for i, a := range args {
+		if len(out) >= 4 {
+			break
+		}
+		if !a.Known || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		switch {
+		case program(path.Base(a.Value)).Has(command.Head):
+			out = append(out, shell.QuoteWords(args[i:]))
+		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
+			out = append(out, a.Value)
+		}
+	}
+	return out
 }
 
 // remoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".

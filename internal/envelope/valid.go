@@ -148,37 +148,9 @@ func (v *validator) str() bool {
 	return ok
 }
 
-// number checks -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// number checks a number (jsonstr.Number).
 func (v *validator) number() bool {
-	digits := func() bool {
-		start := v.i
-		for v.i < len(v.data) && v.data[v.i] >= '0' && v.data[v.i] <= '9' {
-			v.i++
-		}
-		return v.i > start
-	}
-	if v.data[v.i] == '-' {
-		v.i++
-	}
-	if v.i < len(v.data) && v.data[v.i] == '0' {
-		v.i++
-	} else if !digits() {
-		return false
-	}
-	if v.i < len(v.data) && v.data[v.i] == '.' {
-		v.i++
-		if !digits() {
-			return false
-		}
-	}
-	if v.i < len(v.data) && (v.data[v.i] == 'e' || v.data[v.i] == 'E') {
-		v.i++
-		if v.i < len(v.data) && (v.data[v.i] == '+' || v.data[v.i] == '-') {
-			v.i++
-		}
-		if !digits() {
-			return false
-		}
-	}
-	return true
+	end, ok := jsonstr.Number(v.data, v.i)
+	v.i = end
+	return ok
 }

@@ -1,6 +1,8 @@
 // Package jsonstr reads JSON strings fast: a Write's content is one string of up to megabytes,
 // and encoding/json steps through it byte by byte, twice (to find its end, then to decode it).
-// Read copies the runs of plain text whole and decodes the escapes as encoding/json does.
+// Read copies the runs of plain text whole and decodes the escapes as encoding/json does. The
+// rest of JSON's scalars (Number, Space) are here too, for the readers that walk a value in
+// one pass (envelope's validator, mask's reader, classify's reader of a write's input).
 package jsonstr
 
 import (
@@ -156,4 +158,40 @@ func Space(data []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// Number returns the index just past the JSON number that starts at data[i], by JSON's grammar
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, and ok.
+func Number(data []byte, i int) (end int, ok bool) {
+	digits := func() bool {
+		start := i
+		for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+			i++
+		}
+		return i > start
+	}
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	if i < len(data) && data[i] == '0' {
+		i++
+	} else if !digits() {
+		return 0, false
+	}
+	if i < len(data) && data[i] == '.' {
+		i++
+		if !digits() {
+			return 0, false
+		}
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		if !digits() {
+			return 0, false
+		}
+	}
+	return i, true
 }

@@ -119,40 +119,11 @@ func (r *docReader) value(secret bool, depth int) bool {
 	return false
 }
 
-// number reads a number by JSON's grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// number reads a number (jsonstr.Number).
 func (r *docReader) number() bool {
-	digits := func() int {
-		n := 0
-		for r.i < len(r.raw) && r.raw[r.i] >= '0' && r.raw[r.i] <= '9' {
-			r.i++
-			n++
-		}
-		return n
-	}
-	if r.raw[r.i] == '-' {
-		r.i++
-	}
-	if r.i < len(r.raw) && r.raw[r.i] == '0' {
-		r.i++
-	} else if digits() == 0 {
-		return false
-	}
-	if r.i < len(r.raw) && r.raw[r.i] == '.' {
-		r.i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if r.i < len(r.raw) && (r.raw[r.i] == 'e' || r.raw[r.i] == 'E') {
-		r.i++
-		if r.i < len(r.raw) && (r.raw[r.i] == '+' || r.raw[r.i] == '-') {
-			r.i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return true
+	end, ok := jsonstr.Number(r.raw, r.i)
+	r.i = end
+	return ok
 }
 
 // str reads a string at r.i (jsonstr.Read).
