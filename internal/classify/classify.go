@@ -449,7 +449,7 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 	}
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
 	c.planted(r, ev, &in, abs, domain) // planted.go: code put where a runner will find it
-	c.harnessEnvWrite(r, in.Content+"\n"+in.NewString+"\n"+string(in.Edits), []string{abs}, domain)
+	c.harnessEnvWrite(r, func() string { return in.Content + "\n" + in.NewString + "\n" + string(in.Edits) }, []string{abs}, domain)
 	r.add(risk.Medium, domain, ruleFileWrite, ev.ToolName, abs)
 }
 

@@ -194,7 +194,7 @@ func carriedArgs(args []shell.Word) []string {
 			continue
 		}
 		switch {
-		case program(path.Base(a.Value)).Has(command.Head):
+		case command.Has(path.Base(a.Value), command.Head):
 			out = append(out, shell.QuoteWords(args[i:]))
 		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
 			out = append(out, a.Value)
@@ -550,7 +550,7 @@ func (x *cmdCtx) copy(move bool) {
 	x.write(dest, tree, ShellExec)
 	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	for _, s := range ops {
-		if b := path.Base(s.Value); s.Known && !move && (program(b).Has(command.Harness) || x.hookPath(s) != "") {
+		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.hookPath(s) != "") {
 			x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}

@@ -47,7 +47,7 @@ func readOnlyHarness(argv []string) bool {
 // the same name (hooks/install.sh) is treated as the harness's, a false alarm that costs a
 // question; the other way round would let the agent feed the harness forged events.
 func (x *cmdCtx) hookPath(w shell.Word) string {
-	if !w.Known || !program(path.Base(w.Value)).Has(command.Hook) {
+	if !w.Known || !command.Has(path.Base(w.Value), command.Hook) {
 		return ""
 	}
 	for _, t := range resolve(w, x.cmd.Dir, false) {
@@ -68,7 +68,7 @@ func (x *cmdCtx) selfInvocation() bool {
 	for i, a := range x.cmd.Args {
 		argv[i] = a.Value
 	}
-	if program(x.name).Has(command.Harness) {
+	if command.Has(x.name, command.Harness) {
 		for _, a := range x.cmd.Args {
 			if !a.Known {
 				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")

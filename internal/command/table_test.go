@@ -34,6 +34,22 @@ func TestTableSorted(t *testing.T) {
 	}
 }
 
+// TestHas: Has answers as the row Lookup gives does, for every row, the families known by a
+// prefix and a program of no row, for each fact.
+func TestHas(t *testing.T) {
+	names := []string{"mkfs.ext4", "mkfs", "newfs_msdos", "python3.12", "python", "no-such-program", ""}
+	for _, r := range table {
+		names = append(names, r.Name)
+	}
+	for _, n := range names {
+		for f := Fact(1); f != 0 && f <= InlineCode; f <<= 1 {
+			if got, want := Has(n, f), Lookup(n).Has(f); got != want {
+				t.Errorf("Has(%q, %d) = %v, Lookup(%q).Has = %v", n, f, got, n, want)
+			}
+		}
+	}
+}
+
 // TestReadOnly: the predicate oath-gate asks, derived from the table's allow list.
 func TestReadOnly(t *testing.T) {
 	for argv, want := range map[string]bool{

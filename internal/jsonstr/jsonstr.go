@@ -1,11 +1,15 @@
 // Package jsonstr reads JSON strings fast: a Write's content is one string of up to megabytes,
 // and encoding/json steps through it byte by byte, twice (to find its end, then to decode it).
-// Read copies the runs of plain text whole and decodes the escapes as encoding/json does. The
+// Read checks the string in one pass (Skip), finds its escapes with IndexByte, which reads many
+// bytes at a time, copies the text between them whole and decodes the escapes as
+// encoding/json does. The
 // rest of JSON's scalars (Number, Space) are here too, for the readers that walk a value in
 // one pass (envelope's validator, mask's reader, classify's reader of a write's input).
 package jsonstr
 
 import (
+	"bytes"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -16,70 +20,53 @@ import (
 // with a string, or the string holds bytes that are not UTF-8 (encoding/json turns them into
 // U+FFFD; the caller leaves such a value to it).
 func Read(data []byte, i int) (s string, end int, ok bool) {
-	if i >= len(data) || data[i] != '"' {
+	end, ok = Skip(data, i)
+	if !ok {
 		return "", 0, false
 	}
-	i++
-	start := i
-	var b []byte // the decoded text once an escape was met
-	for {
-		j := i
-		for j < len(data) && plain[data[j]] {
-			j++
-		}
-		if j >= len(data) || data[j] < 0x20 {
-			return "", 0, false // unterminated, or a control character
-		}
-		run := data[i:j]
-		if !utf8.Valid(run) {
-			return "", 0, false
-		}
-		if data[j] == '"' {
-			if b == nil {
-				return string(data[start:j]), j + 1, true
-			}
-			return string(append(b, run...)), j + 1, true
-		}
-		if b == nil {
-			b = make([]byte, 0, j-start+64)
-		}
-		b = append(b, run...)
-		if j+1 >= len(data) {
-			return "", 0, false
-		}
+	raw := data[i+1 : end-1] // valid JSON: only its escapes need decoding
+	if !utf8.Valid(raw) {    // escapes are ASCII: the text is UTF-8 when the runs between them are
+		return "", 0, false
+	}
+	j := bytes.IndexByte(raw, '\\')
+	if j < 0 {
+		return string(raw), end, true
+	}
+	var b strings.Builder // its String is the text without another copy
+	b.Grow(len(raw))
+	for j >= 0 {
+		b.Write(raw[:j])
 		n := 2
-		switch e := data[j+1]; e {
+		switch e := raw[j+1]; e {
 		case '"', '\\', '/':
-			b = append(b, e)
+			b.WriteByte(e)
 		case 'b':
-			b = append(b, '\b')
+			b.WriteByte('\b')
 		case 'f':
-			b = append(b, '\f')
+			b.WriteByte('\f')
 		case 'n':
-			b = append(b, '\n')
+			b.WriteByte('\n')
 		case 'r':
-			b = append(b, '\r')
+			b.WriteByte('\r')
 		case 't':
-			b = append(b, '\t')
+			b.WriteByte('\t')
 		case 'u': // a surrogate without its pair is U+FFFD, as encoding/json decodes it
-			rr := getu4(data[j:])
-			if rr < 0 {
-				return "", 0, false
-			}
+			rr := getu4(raw[j:])
 			n = 6
 			if utf16.IsSurrogate(rr) {
-				if dec := utf16.DecodeRune(rr, getu4(data[j+6:])); dec != unicode.ReplacementChar {
+				if dec := utf16.DecodeRune(rr, getu4(raw[j+6:])); dec != unicode.ReplacementChar {
 					rr, n = dec, 12
 				} else {
 					rr = unicode.ReplacementChar
 				}
 			}
-			b = utf8.AppendRune(b, rr)
-		default:
-			return "", 0, false
+			b.WriteRune(rr)
 		}
-		i = j + n
+		raw = raw[j+n:]
+		j = bytes.IndexByte(raw, '\\')
 	}
+	b.Write(raw)
+	return b.String(), end, true
 }
 
 // plain marks the bytes a string's text holds as they are: not a quote, a backslash or a

@@ -3,11 +3,14 @@ package jsonstr
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/benchtools/files"
 )
 
 // FuzzRead: what Read decodes, encoding/json decodes alike, and ends where it ends.
 func FuzzRead(f *testing.F) {
-	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\be\ff\ng\rh\ti"`, `"\u00e9\ud83d\ude00\ud800x\udc00\ud800\u0000"`,
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/d\be\ff\ng\rh\ti"`, `"eight by\"tes and more \n text é \u00e9 to go over"`,
+		"\"twelve bytes\xc3\xa9 and a broken \xc3 x\"", "\"one two three four five six\x1f\"", `"\u00e9\ud83d\ude00\ud800x\udc00\ud800\u0000"`,
 		`"\uZZZZ"`, "\"\xff\"", "\"\x01\"", `"open`, `"x\q"`, `""`, `"a" tail`} {
 		f.Add([]byte(s))
 	}
@@ -41,6 +44,33 @@ func FuzzSkip(f *testing.F) {
 		}
 		if s, rend, rok := Read(data, 0); rok && (!ok || rend != end) {
 			t.Fatalf("%q: Read reads %q to %d, Skip %v to %d", data, s, rend, ok, end)
+		}
+	})
+}
+
+// BenchmarkRead: decoding a large Write's content. OATH_BENCH_FILES names the files
+// (go test -bench Read ./internal/jsonstr/).
+func BenchmarkRead(b *testing.B) {
+	files.Each(b, func(b *testing.B, _, text string) {
+		data, _ := json.Marshal(text)
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, _, ok := Read(data, 0); !ok {
+				b.Fatal("not read")
+			}
+		}
+	})
+}
+
+// BenchmarkSkip: the same, only checked (what every stage does to pass the content on).
+func BenchmarkSkip(b *testing.B) {
+	files.Each(b, func(b *testing.B, _, text string) {
+		data, _ := json.Marshal(text)
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, ok := Skip(data, 0); !ok {
+				b.Fatal("not read")
+			}
 		}
 	})
 }

@@ -13,14 +13,14 @@ import (
 
 // IsInterpreter reports whether name runs code given inline or on stdin.
 // The names are package command's table (InlineCode).
-func IsInterpreter(name string) bool { return interpreterRow(command.Lookup(name)) }
+func IsInterpreter(name string) bool { return command.Has(name, command.InlineCode) }
 
 func interpreterRow(row command.Row) bool { return row.Has(command.InlineCode) }
 
 func isPython(name string) bool { return command.Python(name) }
 
 // IsShell reports whether name is a shell interpreter (package command's table: ShellCode).
-func IsShell(name string) bool { return shellRow(command.Lookup(name)) }
+func IsShell(name string) bool { return command.Has(name, command.ShellCode) }
 
 func shellRow(row command.Row) bool { return row.Has(command.ShellCode) }
 
@@ -500,4 +500,4 @@ func (w *walker) fromStdin(c Cmd, stmt *syntax.Stmt) Cmd {
 
 // IsPrivileged reports a wrapper that runs its command as another user or root (package
 // command's table: Privileged).
-func IsPrivileged(name string) bool { return command.Lookup(name).Has(command.Privileged) }
+func IsPrivileged(name string) bool { return command.Has(name, command.Privileged) }
