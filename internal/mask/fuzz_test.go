@@ -1,6 +1,7 @@
 package mask
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -261,6 +262,23 @@ func FuzzArgvTriggers(f *testing.F) {
 			argvSecrets(line, ws, func(start, end int) {
 				t.Fatalf("%q: hasArgvSecret passes over it, argvSecrets finds %q", line, line[start:end])
 			})
+		}
+	})
+}
+
+// FuzzQuote: quote encodes as encoding/json's Encoder does without HTML escapes, after
+// replacing what is not UTF-8 with U+FFFD.
+func FuzzQuote(f *testing.F) {
+	for _, s := range []string{"plain", "a\"b\\c\n\r\t\b\f\x00\x1f\x7f", "<&>", "é\u2028x\u2029\u2027\u202a", "\xe2\x80", "\xe2\x80\xa8", "bad \xff\xfe utf8 \xc3", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(strings.ToValidUTF8(s, "\uFFFD"))
+		if got, want := string(quote(s)), strings.TrimSuffix(b.String(), "\n"); got != want {
+			t.Fatalf("quote(%q) = %s, want %s", s, got, want)
 		}
 	})
 }

@@ -193,17 +193,67 @@ func (x *Secrets) JSON(d *Doc) []byte {
 	return b.Bytes()
 }
 
-// quote encodes s as a JSON string without escaping <, > and & (the audit trail is read by
-// people and jq, not embedded in HTML).
+// quote encodes s as a JSON string exactly as encoding/json's Encoder does with SetEscapeHTML
+// (false): <, > and & as they are (the audit trail is read by people and jq, not embedded in
+// HTML); quotes, backslashes and control characters escaped, U+2028 and U+2029 too. It copies
+// the runs between escapes whole: a Write's content is up to megabytes, and encoding/json
+// looks at each byte several times (FuzzQuote holds the two alike).
 func quote(s string) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
 	// Invalid UTF-8 becomes U+FFFD here, as encoding/json would do with an escape; doing it
 	// first keeps the output the same when it is masked again.
 	if !utf8.ValidString(s) { // ToValidUTF8 decodes rune by rune even when nothing is invalid
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
-	enc.Encode(s) // a string always encodes
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	const hex = "0123456789abcdef"
+	b := make([]byte, 0, len(s)+len(s)/32+2)
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if quoteAsIs[s[i]] {
+			i++
+			continue
+		}
+		c := s[i]
+		if c >= utf8.RuneSelf { // 0xe2: U+2028 and U+2029 are escaped, the rest is as it is
+			if i+2 >= len(s) || s[i+1] != 0x80 || s[i+2]&^1 != 0xa8 {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[s[i+2]&0xf])
+			i += 3
+			start = i
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\f':
+			b = append(b, '\\', 'f')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
+
+// quoteAsIs marks the bytes quote copies as they are: not a quote, a backslash or a control
+// character, nor 0xe2, which starts U+2028 and U+2029.
+var quoteAsIs = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\' && c != 0xe2
+	}
+	return t
+}()

@@ -14,7 +14,11 @@ type matcher struct {
 	// of the keywords that start with them; 0 for the other pairs.
 	pair   [1 << 16]uint16
 	byPair [][]int32 // keyword ids, in order
-	kws    []string
+	// third[k] is the set of third bytes of the keywords of byPair[k], every byte when one of
+	// them is only the pair: in code a pair often starts a word (se, to, pa …) and the third
+	// byte turns most of those away before any keyword is compared.
+	third [][4]uint64
+	kws   []string
 }
 
 func build(keywords []string) *matcher {
@@ -28,10 +32,27 @@ func build(keywords []string) *matcher {
 			m.byPair = append(m.byPair, nil)
 			m.pair[p] = uint16(len(m.byPair))
 		}
-		m.byPair[m.pair[p]-1] = append(m.byPair[m.pair[p]-1], int32(id))
+		k := m.pair[p] - 1
+		m.byPair[k] = append(m.byPair[k], int32(id))
+		for len(m.third) <= int(k) {
+			m.third = append(m.third, [4]uint64{})
+		}
+		if len(kw) == 2 {
+			m.third[k] = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+		} else {
+			m.third[k][kw[2]>>6] |= 1 << (kw[2] & 63)
+		}
 	}
 	return m
 }
+
+// lowerTable is lowerByte as a table, for scan's two lookups a byte.
+var lowerTable = func() (t [256]byte) {
+	for c := range t {
+		t[c] = lowerByte(byte(c))
+	}
+	return t
+}()
 
 func lowerByte(c byte) byte {
 	if c >= 'A' && c <= 'Z' {
@@ -45,9 +66,14 @@ func lowerByte(c byte) byte {
 // position are compared there: code has many pairs that begin some keyword (se, to, pa …).
 func (m *matcher) scan(s string, hit func(id int32, start int)) {
 	for i := 0; i+1 < len(s); i++ {
-		k := m.pair[int(lowerByte(s[i]))<<8|int(lowerByte(s[i+1]))]
+		k := m.pair[int(lowerTable[s[i]])<<8|int(lowerTable[s[i+1]])]
 		if k == 0 {
 			continue
+		}
+		if i+2 < len(s) {
+			if c := lowerTable[s[i+2]]; m.third[k-1][c>>6]&(1<<(c&63)) == 0 {
+				continue
+			}
 		}
 		for _, id := range m.byPair[k-1] {
 			if kw := m.kws[id]; len(kw) <= len(s)-i && hasPrefixFold(s[i:], kw) {
