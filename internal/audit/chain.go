@@ -17,6 +17,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/audit/starts"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
@@ -69,12 +70,9 @@ func (l Log) Append(e *Entry, day time.Time) ([]byte, error) {
 	e.Seq, e.Prev = 1, nil
 	if last != nil {
 		e.Prev = ptr(Hash(last))
-		var p struct {
-			Seq int64 `json:"seq"`
-		}
 		// An unreadable previous line (edited by hand) still gets linked to; verify reports it.
-		if json.Unmarshal(last, &p) == nil {
-			e.Seq = p.Seq + 1
+		if seq, ok := lastSeq(last); ok {
+			e.Seq = seq + 1
 		}
 	}
 	line, err := Marshal(e)
@@ -102,7 +100,92 @@ func (l Log) Append(e *Entry, day time.Time) ([]byte, error) {
 }
 
 // Marshal encodes e as one line ending in a newline, without HTML escaping (people read it).
+//
+// A Write's masked tool_input can be megabytes, and encoding/json compacts a raw value byte by
+// byte through its scanner. One that is already compact (envelope.ValidCompact, one faster
+// pass) is put in as it is: the line is the same (TestMarshalTakesInputAsIs).
 func Marshal(e *Entry) ([]byte, error) {
+	if len(e.ToolInput) < asIsMin || !envelope.ValidCompact(e.ToolInput) {
+		return marshal(e)
+	}
+	without := *e
+	without.ToolInput = nil
+	line, err := marshal(&without)
+	if err != nil {
+		return nil, err
+	}
+	// The first "tool_input":null is the key's: only strings come before it, and a quote in
+	// a string is escaped.
+	const key = `"tool_input":`
+	i := bytes.Index(line, []byte(key+"null"))
+	if i < 0 {
+		return marshal(e)
+	}
+	i += len(key)
+	out := make([]byte, 0, len(line)+len(e.ToolInput))
+	out = append(out, line[:i]...)
+	out = append(out, e.ToolInput...)
+	return append(out, line[i+len("null"):]...), nil
+}
+
+// asIsMin is the size from which Marshal takes a compact tool_input as it is.
+const asIsMin = 4 << 10
+
+// lastSeq reads the seq of a line of the trail. It reads the line's end, where Marshal puts
+// seq and prev, instead of decoding the whole line (after a large Write, the next call would
+// decode megabytes for one number): a line that ends in ,"seq":N,"prev":null} or
+// ,"prev":"<64 hex digits>"} has seq N, as json.Unmarshal would find (the last of the keys
+// spelled seq in any case wins, and prev is the only key after it). Any other end is decoded
+// (FuzzLastSeq). A line edited by hand so that it no longer decodes but keeps its end is
+// numbered after; verify reports it either way.
+func lastSeq(line []byte) (int64, bool) {
+	if seq, ok := tailSeq(line); ok {
+		return seq, true
+	}
+	var p struct {
+		Seq int64 `json:"seq"`
+	}
+	if json.Unmarshal(line, &p) != nil {
+		return 0, false
+	}
+	return p.Seq, true
+}
+
+// tailSeq is N of a line that ends in ,"seq":N,"prev":null} or ,"prev":"<64 hex>"}.
+func tailSeq(line []byte) (int64, bool) {
+	rest, ok := bytes.CutSuffix(line, []byte(`,"prev":null}`))
+	if !ok {
+		n := len(line) - len(`,"prev":"`) - 64 - len(`"}`)
+		if n < 0 || !bytes.HasPrefix(line[n:], []byte(`,"prev":"`)) || !bytes.HasSuffix(line, []byte(`"}`)) {
+			return 0, false
+		}
+		for _, c := range line[n+len(`,"prev":"`) : len(line)-len(`"}`)] {
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+				return 0, false
+			}
+		}
+		rest = line[:n]
+	}
+	i := bytes.LastIndex(rest, []byte(`,"seq":`))
+	if i < 0 {
+		return 0, false
+	}
+	digits := rest[i+len(`,"seq":`):]
+	if len(digits) == 0 || len(digits) > 18 || digits[0] == '0' && len(digits) > 1 {
+		return 0, false
+	}
+	var seq int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		seq = seq*10 + int64(c-'0')
+	}
+	return seq, true
+}
+
+// marshal is Marshal through encoding/json alone.
+func marshal(e *Entry) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -229,3 +229,50 @@ func FuzzHead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLastSeq: the seq read from a line's end is the one json.Unmarshal finds, for every line
+// that decodes; a line whose end does not have Marshal's form is decoded.
+func FuzzLastSeq(f *testing.F) {
+	for _, s := range []string{`{"a":1,"seq":7,"prev":null}`, `{"seq":7,"prev":"` + strings.Repeat("ab", 32) + `"}`, `{"SEQ":3,"seq":7,"prev":null}`,
+		`{"x":{"seq":7,"prev":null}}`, `{"seq":07,"prev":null}`, `{"seq":-1,"prev":null}`, `{"a":"b,\"seq\":9","seq":2,"prev":null}`,
+		`{"seq":99999999999999999999,"prev":null}`, `{"seq":1,"prev":"ABC"}`, `not json,"seq":4,"prev":null}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var p struct {
+			Seq int64 `json:"seq"`
+		}
+		decoded := json.Unmarshal(line, &p) == nil
+		seq, ok := lastSeq(line)
+		if decoded && (!ok || seq != p.Seq) {
+			t.Fatalf("%q: lastSeq %d, %v; json.Unmarshal %d", line, seq, ok, p.Seq)
+		}
+		if _, tail := tailSeq(line); !decoded && ok != tail {
+			t.Fatalf("%q: does not decode, yet lastSeq says %d, %v", line, seq, ok)
+		}
+	})
+}
+
+// TestMarshalTakesInputAsIs: a compact tool_input is put in the line as it is, and the line is
+// the one encoding/json makes; one that is not compact (or not JSON) goes through encoding/json.
+func TestMarshalTakesInputAsIs(t *testing.T) {
+	big := strings.Repeat(`<a> & "b" \u2028 é`, 400)
+	content, _ := json.Marshal(big)
+	name, quote := "Write", `"tool_input":null`
+	for _, raw := range []string{
+		`{"file_path":"/w/x","content":` + string(content) + `}`,
+		`{"file_path": "/w/x", "content":` + string(content) + `}`, // not compact: compacted
+		`{"file_path":"/w/x","content":"` + strings.Repeat("x", 5000) + `"}`,
+		`{"file_path":"/w/x","content":"` + strings.Repeat("x", 5000) + `"`, // not JSON: an error
+	} {
+		e := &Entry{Timestamp: "t " + quote, SessionID: `s"` + quote, ToolName: &name, ToolInput: json.RawMessage(raw), Seq: 3}
+		got, gotErr := Marshal(e)
+		want, wantErr := marshal(e)
+		if !bytes.Equal(got, want) || (gotErr == nil) != (wantErr == nil) {
+			t.Errorf("%.60s…: Marshal %.200s (%v), encoding/json %.200s (%v)", raw, got, gotErr, want, wantErr)
+		}
+		if gotErr == nil && !json.Valid(got) {
+			t.Errorf("%.60s…: not JSON: %.200s", raw, got)
+		}
+	}
+}

@@ -265,6 +265,21 @@ func FuzzValid(f *testing.F) {
 	})
 }
 
+// FuzzValidCompact: ValidCompact holds exactly when json.Valid does and json.Compact leaves
+// the bytes as they are.
+func FuzzValidCompact(f *testing.F) {
+	for _, s := range []string{`{"a":[1,-2.5e+3,true,null,"x y\n"]}`, `{"a": 1}`, `[1 ,2]`, ` {}`, `{} `, "{\n}", `"a b"`, `{"a":01}`, `[1,]`, `{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var b bytes.Buffer
+		want := json.Valid(data) && json.Compact(&b, data) == nil && bytes.Equal(b.Bytes(), data)
+		if got := ValidCompact(data); got != want {
+			t.Fatalf("%q: ValidCompact %v, json.Valid and json.Compact say %v", data, got, want)
+		}
+	})
+}
+
 // BenchmarkParseWrite: a stage reading a 150 kB Write of a shell script (every stage parses the
 // whole event).
 func BenchmarkParseWrite(b *testing.B) {

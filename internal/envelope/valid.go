@@ -29,9 +29,23 @@ type validator struct {
 	// variant, when set, receives the first two keys of one object that differ only in case
 	// (FoldedKeys), and the walk stops there.
 	variant *[2]string
+	spaced  bool // white space was found between tokens
 }
 
-func (v *validator) space() { v.i = jsonstr.Space(v.data, v.i) }
+func (v *validator) space() {
+	j := jsonstr.Space(v.data, v.i)
+	v.spaced = v.spaced || j != v.i
+	v.i = j
+}
+
+// ValidCompact reports whether data is one JSON value without white space between its
+// tokens: valid JSON that json.Compact leaves as it is. An audit line takes such a value as it
+// is, where encoding/json would compact it again byte by byte (a Write's masked input is up to
+// megabytes).
+func ValidCompact(data []byte) bool {
+	v := validator{data: data}
+	return v.value(1) && v.i == len(v.data) && !v.spaced
+}
 
 // value checks one value whose containers would be the depth-th level of nesting.
 func (v *validator) value(depth int) bool {
