@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"io"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -24,19 +25,14 @@ func (a *analyzer) streamed(src string, dir Dir, via []string) (Dir, bool) {
 	var perr error
 	go func() {
 		defer close(stmts)
-		p := parsers.Get().(*syntax.Parser)
-		defer parsers.Put(p)
-		for st, err := range p.StmtsSeq(strings.NewReader(src)) {
-			if err != nil {
-				perr = err
-				return
-			}
+		perr = statements(strings.NewReader(src), func(st *syntax.Stmt) bool {
 			select {
 			case stmts <- st:
+				return true
 			case <-quit:
-				return
+				return false
 			}
-		}
+		})
 	}()
 	w := a.walker(src, 0, dir, via)
 	w.stack = append(w.stack, &syntax.File{})
@@ -85,4 +81,28 @@ func (a *analyzer) withdraw() {
 		a.opt.Batches <- nil
 	}
 	*a = analyzer{prog: &Program{}, opt: a.opt, parser: a.parser}
+}
+
+// statements parses r statement by statement with a parser of the pool, handing each to yield
+// until yield returns false, and returns the first parse error (a statement that comes with
+// one is not handed out). The parser's sequence is called as a function, not ranged over: it
+// can hand out its final error after the loop asked it to stop (a here-document open at the
+// very end), which a range over it turns into a panic.
+func statements(r io.Reader, yield func(*syntax.Stmt) bool) error {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	var perr error
+	stopped := false
+	p.StmtsSeq(r)(func(st *syntax.Stmt, err error) bool {
+		if stopped {
+			return false
+		}
+		if err != nil {
+			perr, stopped = err, true
+			return false
+		}
+		stopped = !yield(st)
+		return !stopped
+	})
+	return perr
 }
