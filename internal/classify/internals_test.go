@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 // TestMakefilePlan: the recipe lines a goal runs, expanded (issue 12).
@@ -338,6 +340,40 @@ func FuzzSecretName(f *testing.F) {
 		// The same for ASCII; beyond it at least as often (Kelvin's K lowers to k).
 		if got := secretName(n); got != want && (ascii(n) || !got) {
 			t.Fatalf("secretName(%q) = %v, want %v", n, got, want)
+		}
+	})
+}
+
+// FuzzLaterWrite: laterWrite answers as it did when it lowered every path first, for any
+// path, pattern or tree under the home, the project or elsewhere.
+func FuzzLaterWrite(f *testing.F) {
+	c := newTest(f, settings.Defaults())
+	for _, p := range []string{"/home/u/.ssh/authorized_keys", "/HOME/U/.SSH/x", "/home/u", "/", "/etc/cron.d/x", "/ETC/Cron.D/job",
+		"/proj/.mcp.json", "/PROJ/.MCP.JSON", "/proj/.git/hooks/pre-commit", "/tmp/x", "/home/u/.claude/settings.json", "/etc/cron.d/ſ", "/home/u/.ssh/*", "/h*/u/.ssh"} {
+		f.Add(p, false, false)
+		f.Add(p, true, true)
+		f.Add(strings.ReplaceAll(p, "/home/u", c.home), false, true)
+		f.Add(strings.ReplaceAll(p, "/proj", c.layout.ProjectDir), false, false)
+	}
+	f.Fuzz(func(t *testing.T, path string, glob, tree bool) {
+		tg := target{path: path, known: true, glob: glob, tree: tree}
+		p := strings.ToLower(path) // the answer as it was: the path lowered first
+		reaches := func(d string, parents bool) bool {
+			if glob {
+				return globReaches(p, d, true, parents && tree)
+			}
+			return under(p, d) || parents && tree && under(d, p)
+		}
+		want := false
+		for _, d := range c.later.keys {
+			want = want || reaches(d, true)
+		}
+		want = want || p == c.later.mcp || glob && globReaches(p, c.later.mcp, false, false)
+		for _, d := range c.later.dirs {
+			want = want || reaches(d, false)
+		}
+		if got := c.laterWrite(tg) != ""; got != want {
+			t.Fatalf("laterWrite(%q, glob %v, tree %v) = %v, want %v", path, glob, tree, got, want)
 		}
 	})
 }

@@ -30,20 +30,26 @@ var laterDirs = []string{"/etc/cron.d", "/etc/cron.daily", "/etc/cron.hourly", "
 var keyDirs = []string{"~/.ssh", "~/.gnupg", "~/.claude"}
 
 // laterRisk says why writing p installs code that runs later or changes keys, or "".
+//
+// It runs for every path a script writes: an ASCII path is compared letter by letter in lower
+// case (underFolded, aboveFolded), not lowered into a new string first.
 func (c *Classifier) laterWrite(t target) string {
-	p := strings.ToLower(t.path)
+	p := t.path
+	if t.glob || !ascii(p) {
+		p = strings.ToLower(p) // lowered whole: a letter's lower case may be longer
+	}
 	reaches := func(d string, parents bool) bool {
 		if t.glob {
 			return globReaches(p, d, true, parents && t.tree)
 		}
-		return under(p, d) || parents && t.tree && under(d, p)
+		return underFolded(p, d) || parents && t.tree && aboveFolded(p, d)
 	}
 	for _, d := range c.later.keys {
 		if reaches(d, true) {
 			return "writes " + t.path + ", which reaches " + d + ": keys (authorized_keys is a back door) or Claude Code's user-level settings, agents and commands"
 		}
 	}
-	if f := c.later.mcp; p == f || t.glob && globReaches(p, f, false, false) {
+	if f := c.later.mcp; len(p) == len(f) && prefixFolded(p, f) || t.glob && globReaches(p, f, false, false) {
 		return "writes " + t.path + ": the project's MCP servers are programs Claude Code starts at the next session"
 	}
 	for _, d := range c.later.dirs {
