@@ -114,11 +114,11 @@ func Marshal(e *Entry) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The first "tool_input":null is the key's: only strings come before it, and a quote in
-	// a string is escaped.
+	// "tool_input":null is the key's when it is there once: in a string a quote is escaped,
+	// and the line without the input is small to count in.
 	const key = `"tool_input":`
 	i := bytes.Index(line, []byte(key+"null"))
-	if i < 0 {
+	if i < 0 || bytes.Count(line, []byte(key+"null")) != 1 {
 		return marshal(e)
 	}
 	i += len(key)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -429,6 +430,17 @@ type cmdCtx struct {
 	name string
 	args []shell.Word // after the program name
 	src  string
+	row  *command.Row // name's row, once looked up (prog): who changes name sets it to nil
+}
+
+// prog is the row of the command's program. A command's judgement asks it a handful of times
+// (harness tool, shell, rules, runners, outbound …), and a large script has thousands.
+func (x *cmdCtx) prog() *command.Row {
+	if x.row == nil {
+		row := program(x.name)
+		x.row = &row
+	}
+	return x.row
 }
 
 // dir is where the command runs, for code it is given: its first possible directory, or the

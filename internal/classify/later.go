@@ -201,7 +201,7 @@ func checkout(hooksDir, home string) string {
 // it (scripts/build.sh and make rewrite the binaries the hooks run).
 func (x *cmdCtx) runsHarnessCode() bool {
 	cands := []shell.Word{x.cmd.Args[0]}
-	if shell.IsShell(x.name) || shell.IsInterpreter(x.name) || x.name == "source" || x.name == "." || x.name == "make" || x.name == "gmake" {
+	if x.prog().Has(command.ShellCode) || x.prog().Has(command.InlineCode) || x.name == "source" || x.name == "." || x.name == "make" || x.name == "gmake" {
 		for i, a := range x.args {
 			if !a.Known {
 				break

@@ -84,11 +84,10 @@ type sent struct {
 
 // outbound judges one command by its channel.
 func (x *cmdCtx) outbound() {
-	name := x.name
-	if strings.HasPrefix(name, "python") {
-		name = "python" // python3, python3.12
+	ch := x.prog().Sends
+	if strings.HasPrefix(x.name, "python") {
+		ch = program("python").Sends // python3, python3.12
 	}
-	ch := program(name).Sends
 	if ch == command.NoChannel {
 		return
 	}

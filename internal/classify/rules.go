@@ -13,7 +13,7 @@ import (
 // judge applies the command's rule: the row of command's table names it (catalogue.go says
 // how each kind of row is judged).
 func (x *cmdCtx) judge() {
-	row := program(x.name)
+	row := *x.prog()
 	n := x.name
 	switch row.Judge {
 	case command.Schedule:

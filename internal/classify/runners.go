@@ -20,12 +20,12 @@ import (
 // row in package command's table; hooked in after the command's own rule). git is not one:
 // git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
 func (x *cmdCtx) runnerCode() {
-	row := program(x.name)
+	row := *x.prog()
 	if row.Runs == command.NoRunner && row.Through != "" && len(x.args) > 1 && x.args[1].Known && x.args[0].Value == row.Through {
 		// uv run pytest, poetry run make test, bundle exec rake: the runner after the verb
 		inner := *x
 		inner.cmd = &shell.Cmd{Args: x.args[1:], Via: x.cmd.Via, Dir: x.cmd.Dir, Src: x.cmd.Src}
-		inner.name, inner.args = filepath.Base(x.args[1].Value), x.args[2:]
+		inner.name, inner.args, inner.row = filepath.Base(x.args[1].Value), x.args[2:], nil
 		inner.runnerCode()
 		return
 	}
@@ -428,7 +428,7 @@ func (x *cmdCtx) stdinScript() {
 		return
 	}
 	l := langShell
-	if !shell.IsShell(x.name) {
+	if !x.prog().Has(command.ShellCode) {
 		l = interpLang(x.name)
 	}
 	for _, d := range x.runDirs() {

@@ -68,7 +68,7 @@ func (x *cmdCtx) selfInvocation() bool {
 	for i, a := range x.cmd.Args {
 		argv[i] = a.Value
 	}
-	if command.Has(x.name, command.Harness) {
+	if x.prog().Has(command.Harness) {
 		for _, a := range x.cmd.Args {
 			if !a.Known {
 				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")
@@ -90,7 +90,7 @@ func (x *cmdCtx) selfInvocation() bool {
 		x.add(risk.Critical, ShellExec, ruleSelfProtection, "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 		return true
 	}
-	if shell.IsShell(x.name) || x.name == "source" || x.name == "." {
+	if x.prog().Has(command.ShellCode) || x.name == "source" || x.name == "." {
 		for _, a := range x.args {
 			if a.Known && strings.HasPrefix(a.Value, "-") {
 				continue

@@ -210,8 +210,14 @@ func Has(name string, f Fact) bool {
 // from the 256th on a map made then answers, a third quicker. A call of a few commands does not
 // pay for the map at start-up (every tool call waits for that), a script of thousands does.
 func find(name string) (int, bool) {
+	if m := index.Load(); m != nil {
+		i, ok := (*m)[name]
+		return i, ok
+	}
 	if lookups.Add(1) > 256 {
-		i, ok := byName()[name]
+		m := byName()
+		index.Store(&m)
+		i, ok := m[name]
 		return i, ok
 	}
 	i := sort.Search(len(table), func(i int) bool { return table[i].Name >= name })
@@ -220,7 +226,10 @@ func find(name string) (int, bool) {
 
 var (
 	lookups atomic.Int64
-	byName  = sync.OnceValue(func() map[string]int {
+	// index is byName once made: the lookups after it read a pointer instead of adding to
+	// a counter that every core's lookups would share.
+	index  atomic.Pointer[map[string]int]
+	byName = sync.OnceValue(func() map[string]int {
 		m := make(map[string]int, len(table))
 		for i := range table {
 			m[table[i].Name] = i
