@@ -198,11 +198,14 @@ func prefixFolded(s, lower string) bool {
 }
 
 // underFolded is under(strings.ToLower(p), dir) for p ASCII or in lower case.
+//
+// The byte where dir would end in p is compared first: hit asks this for every protected
+// tree, and few of them end where p has a slash.
 func underFolded(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
 	}
-	return prefixFolded(p, dir) && (len(p) == len(dir) || p[len(dir)] == '/')
+	return (len(p) == len(dir) || len(p) > len(dir) && p[len(dir)] == '/') && prefixFolded(p, dir)
 }
 
 // aboveFolded is under(lower, strings.ToLower(p)) for p ASCII or in lower case: lower is p
@@ -211,7 +214,7 @@ func aboveFolded(p, lower string) bool {
 	if p == "/" {
 		return strings.HasPrefix(lower, "/")
 	}
-	return len(lower) >= len(p) && prefixFolded(p, lower[:len(p)]) && (len(lower) == len(p) || lower[len(p)] == '/')
+	return (len(lower) == len(p) || len(lower) > len(p) && lower[len(p)] == '/') && prefixFolded(p, lower[:len(p)])
 }
 
 // globReaches reports whether the pattern g can name the protected path p, something under it
