@@ -379,7 +379,7 @@ func secretName(n string) bool {
 	for i := 0; i+secretShortest <= len(n); i++ {
 		if c := lowerASCII(n[i]); secretFirst[c] {
 			for _, s := range secretWords {
-				if s[0] == c && hasPrefixFoldASCII(n[i:], s) {
+				if s[0] == c && prefixFolded(n[i:], s) {
 					return true
 				}
 			}
@@ -398,20 +398,7 @@ var secretFirst, secretShortest = func() (first [256]bool, shortest int) {
 	return first, shortest
 }()
 
-// hasPrefixFoldASCII reports whether the ASCII text s starts with the lower-case word w in any
-// case.
-func hasPrefixFoldASCII(s, w string) bool {
-	if len(s) < len(w) {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		if lowerASCII(s[i]) != w[i] {
-			return false
-		}
-	}
-	return true
-}
-
+// lowerASCII is c in lower case when it is an ASCII capital.
 func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'

@@ -186,11 +186,7 @@ func prefixFolded(s, lower string) bool {
 		return false
 	}
 	for i := len(lower) - 1; i >= 0; i-- { // from the end: paths part there, not at the root
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
+		if lowerASCII(s[i]) != lower[i] {
 			return false
 		}
 	}
