@@ -28,6 +28,8 @@ type walker struct {
 	// procs are the process substitutions of the command being expanded, by the /dev/fd
 	// path they expand to, so that `bash <(echo …)` can see what it runs.
 	procs map[string]*syntax.ProcSubst
+	// procAt and procCount: procRank's count of <( and >( in src[:procAt].
+	procAt, procCount int
 	// fieldBuf holds the fields of the last simple word expanded (fields).
 	fieldBuf []string
 	ifs      bool // the program changed IFS: an unquoted expansion may split anywhere
@@ -169,11 +171,31 @@ func (w *walker) newConfig() *expand.Config {
 					return p, nil
 				}
 			}
-			p := "/dev/fd/" + itoa(63+len(w.procs))
+			n := 63 + w.procRank(ps)
+			for w.procs["/dev/fd/"+itoa(n)] != nil { // a substitution of another text
+				n++
+			}
+			p := "/dev/fd/" + itoa(n)
 			w.procs[p] = ps
 			return p, nil
 		},
 	}
+}
+
+// procRank is the number of process substitutions, <( or >(, spelled in the program before
+// ps: its /dev/fd path depends on where it stands, not on which words were expanded before it
+// (a value no one reads is not expanded: Options.Names). The count goes on from the last one
+// asked, as the walk goes forward.
+func (w *walker) procRank(ps *syntax.ProcSubst) int {
+	off := min(max(int(ps.Pos().Offset()), 0), len(w.src))
+	if off < w.procAt {
+		w.procAt, w.procCount = 0, 0
+	}
+	for _, op := range []string{"<(", ">("} {
+		w.procCount += strings.Count(w.src[w.procAt:off], op)
+	}
+	w.procAt = off // where an operator starts: none is cut in two
+	return w.procCount
 }
 
 // known reports whether every part of word can be known statically. It is decided on the
