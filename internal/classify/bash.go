@@ -417,17 +417,18 @@ type cmdCtx struct {
 	name string
 	args []shell.Word // after the program name
 	src  string
-	row  *command.Row // name's row, once looked up (prog): who changes name sets it to nil
+	// row is name's row once looked up (prog, rowOK): who changes name clears rowOK.
+	row   command.Row
+	rowOK bool
 }
 
 // prog is the row of the command's program. A command's judgement asks it a handful of times
 // (harness tool, shell, rules, runners, outbound …), and a large script has thousands.
 func (x *cmdCtx) prog() *command.Row {
-	if x.row == nil {
-		row := program(x.name)
-		x.row = &row
+	if !x.rowOK {
+		x.row, x.rowOK = program(x.name), true
 	}
-	return x.row
+	return &x.row
 }
 
 // dir is where the command runs, for code it is given: its first possible directory, or the

@@ -25,7 +25,7 @@ func (x *cmdCtx) runnerCode() {
 		// uv run pytest, poetry run make test, bundle exec rake: the runner after the verb
 		inner := *x
 		inner.cmd = &shell.Cmd{Args: x.args[1:], Via: x.cmd.Via, Dir: x.cmd.Dir, Src: x.cmd.Src}
-		inner.name, inner.args, inner.row = filepath.Base(x.args[1].Value), x.args[2:], nil
+		inner.name, inner.args, inner.rowOK = filepath.Base(x.args[1].Value), x.args[2:], false
 		inner.runnerCode()
 		return
 	}
