@@ -661,42 +661,10 @@ func decodeWrite(raw json.RawMessage, in *plantedInput) bool {
 	return decode(raw, in)
 }
 
-// readWrite reads raw into in when it is an object of strings under plantedInput's names.
+// readWrite reads raw into in when it is an object of strings under plantedInput's names
+// (jsonstr.Strings).
 func readWrite(raw []byte, in *plantedInput) bool {
-	fields := map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath, "content": &in.Content,
-		"old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource, "cell_type": &in.CellType}
-	i := jsonstr.Space(raw, 0)
-	if i >= len(raw) || raw[i] != '{' {
-		return false
-	}
-	i = jsonstr.Space(raw, i+1)
-	if i < len(raw) && raw[i] == '}' {
-		return jsonstr.Space(raw, i+1) == len(raw)
-	}
-	for {
-		key, end, ok := jsonstr.Read(raw, i)
-		field := fields[key]
-		if !ok || field == nil {
-			return false
-		}
-		i = jsonstr.Space(raw, end)
-		if i >= len(raw) || raw[i] != ':' {
-			return false
-		}
-		if *field, end, ok = jsonstr.Read(raw, jsonstr.Space(raw, i+1)); !ok {
-			return false
-		}
-		i = jsonstr.Space(raw, end)
-		if i >= len(raw) {
-			return false
-		}
-		switch raw[i] {
-		case '}':
-			return jsonstr.Space(raw, i+1) == len(raw)
-		case ',':
-			i = jsonstr.Space(raw, i+1)
-		default:
-			return false
-		}
-	}
+	return jsonstr.Strings(raw, map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath,
+		"content": &in.Content, "old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource,
+		"cell_type": &in.CellType})
 }

@@ -69,6 +69,55 @@ func Read(data []byte, i int) (s string, end int, ok bool) {
 	return b.String(), end, true
 }
 
+// Strings reads data as one JSON object whose members are all strings, each under a name of
+// fields, in one pass: a value is decoded into *fields[name], or only checked when that is
+// nil (a reader that needs a Write's path, not its megabytes of content). A name given twice
+// keeps its last value, as encoding/json does. It returns false for anything else (another
+// name or spelling, a value of another kind, bytes that are not UTF-8 in a value it decodes,
+// JSON that is not valid); the caller then decodes data with encoding/json, which answers the
+// rest. What it has filled by then is not to be used.
+func Strings(data []byte, fields map[string]*string) bool {
+	i := Space(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	i = Space(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return Space(data, i+1) == len(data)
+	}
+	for {
+		key, end, ok := Read(data, i)
+		field, known := fields[key]
+		if !ok || !known {
+			return false
+		}
+		i = Space(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return false
+		}
+		if i = Space(data, i+1); field != nil {
+			*field, end, ok = Read(data, i)
+		} else {
+			end, ok = Skip(data, i)
+		}
+		if !ok {
+			return false
+		}
+		i = Space(data, end)
+		if i >= len(data) {
+			return false
+		}
+		switch data[i] {
+		case '}':
+			return Space(data, i+1) == len(data)
+		case ',':
+			i = Space(data, i+1)
+		default:
+			return false
+		}
+	}
+}
+
 // plain marks the bytes a string's text holds as they are: not a quote, a backslash or a
 // control character.
 var plain = func() (t [256]bool) {

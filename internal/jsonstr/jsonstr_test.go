@@ -74,3 +74,29 @@ func BenchmarkSkip(b *testing.B) {
 		}
 	})
 }
+
+// FuzzStrings: what Strings reads, encoding/json reads alike: the values it decodes, and a
+// value it only checks is a string.
+func FuzzStrings(f *testing.F) {
+	for _, s := range []string{`{"a":"x","b":"y\n\u00e9","c":"big"}`, `{"a":"1","a":"2"}`, ` { } `, `{"A":"x"}`, `{"a":null}`,
+		`{"a":"x",}`, `{"a":"x"} y`, `{"c":"\xff"}`, `{"a":"\xff"}`, `{"c":1}`, `{"a":"x","d":"y"}`, `[]`, `{"a" : "x" , "c" : "z"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var a, b string
+		if !Strings(data, map[string]*string{"a": &a, "b": &b, "c": nil}) {
+			return
+		}
+		var want struct {
+			A string `json:"a"`
+			B string `json:"b"`
+			C string `json:"c"`
+		}
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatalf("%q: Strings reads it, encoding/json refuses it: %v", data, err)
+		}
+		if a != want.A || b != want.B {
+			t.Fatalf("%q: Strings %q %q, encoding/json %q %q", data, a, b, want.A, want.B)
+		}
+	})
+}

@@ -26,6 +26,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/gate"
+	"github.com/oath-harness/oath-harness/internal/jsonstr"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -124,14 +125,21 @@ func readCall(env *envelope.Envelope) gate.Call {
 			FilePath     string `json:"file_path"`
 			NotebookPath string `json:"notebook_path"`
 		}
-		if err := json.Unmarshal(ev.ToolInput, &in); err != nil {
-			c.EventErr = fmt.Errorf("tool_input: %v", err)
-			return c
-		}
-		if a, b, ok := envelope.FoldedKeys(ev.ToolInput); ok {
-			// json.Unmarshal took the last of the two, the tool may read the other.
-			c.EventErr = fmt.Errorf("tool_input has the keys %q and %q, which differ only in case", a, b)
-			return c
+		// The usual input, an object of strings under the file tools' own names, is read in
+		// one pass that only checks the content (jsonstr.Strings); those names differ in more
+		// than case. Any other is decoded by encoding/json and checked for keys that do.
+		if !jsonstr.Strings(ev.ToolInput, map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath,
+			"content": nil, "old_string": nil, "new_string": nil, "new_source": nil, "cell_type": nil}) {
+			in.FilePath, in.NotebookPath = "", ""
+			if err := json.Unmarshal(ev.ToolInput, &in); err != nil {
+				c.EventErr = fmt.Errorf("tool_input: %v", err)
+				return c
+			}
+			if a, b, ok := envelope.FoldedKeys(ev.ToolInput); ok {
+				// json.Unmarshal took the last of the two, the tool may read the other.
+				c.EventErr = fmt.Errorf("tool_input has the keys %q and %q, which differ only in case", a, b)
+				return c
+			}
 		}
 		c.ToolPath = in.FilePath
 		if c.ToolPath == "" {
