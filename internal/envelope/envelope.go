@@ -82,29 +82,31 @@ func Parse(data []byte) (*Envelope, error) {
 	return e, nil
 }
 
-// parseObject splits a JSON object into its keys and raw values, in order. It validates with
-// valid (json.Valid in one pass, no allocation) and then only walks the top level: values are
-// sub-slices of data, never decoded, which keeps a 1 MB Write cheap for every stage that
-// passes it on.
+// parseObject splits a JSON object into its keys and raw values, in order. It validates as
+// json.Valid does in one pass (valid) that also notes where the outermost object's members
+// start and end: values are sub-slices of data, never decoded, and a 1 MB Write is read once by
+// every stage that passes it on.
 func parseObject(data []byte) ([]field, error) {
-	if !valid(data) {
-		var v json.RawMessage
-		err := json.Unmarshal(data, &v) // for the error message and its offset
+	var members [][2][]byte
+	v := validator{data: data, members: &members}
+	v.space()
+	ok := v.value(1)
+	v.space()
+	if !ok || v.i != len(data) {
+		var raw json.RawMessage
+		err := json.Unmarshal(data, &raw) // for the error message and its offset
 		if err == nil {
 			err = errors.New("invalid JSON")
 		}
 		return nil, err
 	}
-	i := jsonstr.Space(data, 0)
-	if data[i] != '{' {
+	if i := jsonstr.Space(data, 0); data[i] != '{' {
 		return nil, fmt.Errorf("found %q where an object should start", data[i])
 	}
-	i = jsonstr.Space(data, i+1)
 	var fields []field
-	for data[i] != '}' {
-		end := stringEnd(data, i)
+	for _, m := range members {
 		var key string
-		if err := json.Unmarshal(data[i:end], &key); err != nil {
+		if err := json.Unmarshal(m[0], &key); err != nil {
 			return nil, err
 		}
 		for _, f := range fields {
@@ -112,58 +114,9 @@ func parseObject(data []byte) ([]field, error) {
 				return nil, fmt.Errorf("key %q appears twice", key)
 			}
 		}
-		i = jsonstr.Space(data, end) + 1 // past ':'
-		i = jsonstr.Space(data, i)
-		vend := valueEnd(data, i)
-		fields = append(fields, field{key, data[i:vend:vend]})
-		i = jsonstr.Space(data, vend)
-		if data[i] == ',' {
-			i = jsonstr.Space(data, i+1)
-		}
+		fields = append(fields, field{key, m[1]})
 	}
 	return fields, nil
-}
-
-// stringEnd returns the index just past the string that starts at data[i] == '"'.
-func stringEnd(data []byte, i int) int {
-	for j := i + 1; j < len(data); j++ {
-		switch data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(data)
-}
-
-// valueEnd returns the index just past the value that starts at data[i]. data is valid JSON.
-func valueEnd(data []byte, i int) int {
-	switch data[i] {
-	case '"':
-		return stringEnd(data, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(data); j++ {
-			switch data[j] {
-			case '"':
-				j = stringEnd(data, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(data)
-	}
-	j := i // number, true, false, null
-	for j < len(data) && !strings.ContainsRune(" \t\n\r,}]", rune(data[j])) {
-		j++
-	}
-	return j
 }
 
 // Event decodes the host fields the oath tools read. The result is cached.

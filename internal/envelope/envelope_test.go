@@ -3,11 +3,13 @@ package envelope
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/jsonstr"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -359,4 +361,92 @@ func foldedByDecoder(t *testing.T, raw []byte) bool {
 		// a value: after a value in an object, a key comes next
 		keyNext = len(objects) > 0 && objects[len(objects)-1]
 	}
+}
+
+// FuzzParseObject: the object split as it is checked gives the fields, in order, and the
+// errors of the split done after the check (parseObjectWalk, as it was).
+func FuzzParseObject(f *testing.F) {
+	for _, s := range []string{preToolUse, `{}`, ` {"a" : [1, {"b": "}"}] , "c":"\"x\\"} `, `{"a":1,"a":2}`, `[1]`, `"s"`, `{"a":1} x`,
+		`{"\u0061":1,"a":2}`, `{"a":{"a":1,"a":2}}`, "{\"\xff\":1}", `{"oath":{"classify":{}}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, gerr := parseObject(data)
+		want, werr := parseObjectWalk(data)
+		if (gerr == nil) != (werr == nil) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: split as checked %v (%v), after %v (%v)", data, got, gerr, want, werr)
+		}
+	})
+}
+
+// parseObjectWalk is parseObject as it was: json.Valid's check, then a walk of the top level.
+func parseObjectWalk(data []byte) ([]field, error) {
+	if !json.Valid(data) {
+		return nil, errors.New("invalid JSON")
+	}
+	stringEnd := func(i int) int {
+		for j := i + 1; j < len(data); j++ {
+			switch data[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1
+			}
+		}
+		return len(data)
+	}
+	valueEnd := func(i int) int {
+		switch data[i] {
+		case '"':
+			return stringEnd(i)
+		case '{', '[':
+			depth := 0
+			for j := i; j < len(data); j++ {
+				switch data[j] {
+				case '"':
+					j = stringEnd(j) - 1
+				case '{', '[':
+					depth++
+				case '}', ']':
+					depth--
+					if depth == 0 {
+						return j + 1
+					}
+				}
+			}
+			return len(data)
+		}
+		j := i
+		for j < len(data) && !strings.ContainsRune(" \t\n\r,}]", rune(data[j])) {
+			j++
+		}
+		return j
+	}
+	i := jsonstr.Space(data, 0)
+	if data[i] != '{' {
+		return nil, errors.New("not an object")
+	}
+	i = jsonstr.Space(data, i+1)
+	var fields []field
+	for data[i] != '}' {
+		end := stringEnd(i)
+		var key string
+		if err := json.Unmarshal(data[i:end], &key); err != nil {
+			return nil, err
+		}
+		for _, f := range fields {
+			if f.key == key {
+				return nil, errors.New("twice")
+			}
+		}
+		i = jsonstr.Space(data, end) + 1
+		i = jsonstr.Space(data, i)
+		vend := valueEnd(i)
+		fields = append(fields, field{key, data[i:vend:vend]})
+		i = jsonstr.Space(data, vend)
+		if data[i] == ',' {
+			i = jsonstr.Space(data, i+1)
+		}
+	}
+	return fields, nil
 }

@@ -30,6 +30,9 @@ type validator struct {
 	// (FoldedKeys), and the walk stops there.
 	variant *[2]string
 	spaced  bool // white space was found between tokens
+	// members, when set, receives the members of the outermost object as it is checked:
+	// each key's bytes (quoted) and its value's, in order (parseObject).
+	members *[][2][]byte
 }
 
 func (v *validator) space() {
@@ -80,17 +83,25 @@ func (v *validator) value(depth int) bool {
 					}
 					keys = append(keys, k)
 				}
+				keyAt := v.i
 				if !v.str() {
 					return false
 				}
+				keyEnd := v.i
 				v.space()
 				if v.i >= len(v.data) || v.data[v.i] != ':' {
 					return false
 				}
 				v.i++
 				v.space()
-			}
-			if !v.value(depth + 1) {
+				valAt := v.i
+				if !v.value(depth + 1) {
+					return false
+				}
+				if depth == 1 && v.members != nil {
+					*v.members = append(*v.members, [2][]byte{v.data[keyAt:keyEnd], v.data[valAt:v.i:v.i]})
+				}
+			} else if !v.value(depth + 1) {
 				return false
 			}
 			v.space()
