@@ -88,11 +88,7 @@ func Parse(data []byte) (*Envelope, error) {
 // every stage that passes it on.
 func parseObject(data []byte) ([]field, error) {
 	var members [][2][]byte
-	v := validator{data: data, members: &members}
-	v.space()
-	ok := v.value(1)
-	v.space()
-	if !ok || v.i != len(data) {
+	if !valid(data, &members) {
 		var raw json.RawMessage
 		err := json.Unmarshal(data, &raw) // for the error message and its offset
 		if err == nil {

@@ -9,9 +9,10 @@ import (
 // valid is json.Valid, in one pass that reads a string's text by a table (jsonstr.Skip)
 // instead of the scanner's state machine: every stage checks the whole event, and a Write's content is a
 // string of up to megabytes (json.Valid reads about 200 MB/s). FuzzValid holds it to
-// json.Valid on every input.
-func valid(data []byte) bool {
-	v := validator{data: data}
+// json.Valid on every input. members, when not nil, receives the outermost object's members
+// (validator.members).
+func valid(data []byte, members *[][2][]byte) bool {
+	v := validator{data: data, members: members}
 	v.space()
 	if !v.value(1) {
 		return false
