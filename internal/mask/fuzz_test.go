@@ -145,6 +145,49 @@ func FuzzSecretOption(f *testing.F) {
 	})
 }
 
+// FuzzNameBound: the rules whose expressions read names of any length find, in every line,
+// the secrets their exact expressions (names bounded as namePat reads them) find.
+func FuzzNameBound(f *testing.F) {
+	long := strings.Repeat("n", 126)
+	for _, s := range []string{"API_KEY=x", "export TOKEN=\"a b\" x", "cmd --password=hunter2 --api-key 'x y'",
+		long + ".password=x", long + "xyz.token: v", "a." + long + ".secret=1 b.c." + long + "_key=2",
+		"--" + long + ".password=x", "--" + long + "pp.x.password x", "'" + long + "key'=>'v'"} {
+		f.Add(s)
+	}
+	type span struct{ start, end int }
+	f.Fuzz(func(t *testing.T, line string) {
+		for k := range textRules {
+			r := &textRules[k]
+			if r.names == nil {
+				continue
+			}
+			var got, want []span
+			runRule(ruleIndex(k), line, func(start, end int) { got = append(got, span{start, end}) })
+			exact := ruleIndex(k).exactRe()
+			eachSecret(r, line, exact.FindStringSubmatchIndex, func(start, end int) { want = append(want, span{start, end}) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s on %q: %v, the exact expression gives %v", r.name, line, got, want)
+			}
+		}
+	})
+}
+
+// TestNameBound: a name longer than namePat reads is searched again with the bound, which
+// finds the secret-named part after its last dot, as before the bound was dropped.
+func TestNameBound(t *testing.T) {
+	long := strings.Repeat("n", 130)
+	for _, tc := range []struct{ in, want string }{
+		{long + ".password=hunter2", long + ".password=***"},
+		{"--" + long + ".password=hunter2", "--" + long + ".password=***"},
+		{"x" + long + "password=hunter2", "x" + long + "password=hunter2"}, // no name IsSecretName takes
+		{"API_KEY=hunter2 " + long + "=1", "API_KEY=*** " + long + "=1"},
+	} {
+		if got := String(tc.in); got != tc.want {
+			t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 // BenchmarkJSONWriteFiles: a Write of each real file named in OATH_BENCH_FILES (colon-separated),
 // masked as oath-audit masks it: OATH_BENCH_FILES=/path/configure go test -run '^$' -bench WriteFiles ./internal/mask/
 func BenchmarkJSONWriteFiles(b *testing.B) {

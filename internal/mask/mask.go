@@ -59,18 +59,39 @@ type textRule struct {
 	resume func(m []int) int
 	// scan, when set, replaces expr: it reports the secrets of a line itself.
 	scan func(line string, add func(start, end int))
+	// names are the groups of expr that read anyName: a match where one is longer than
+	// maxName is searched again with the exact expression.
+	names []int
 }
 
-// compiled holds each text rule's regular expression, compiled on first use.
+// compiled holds each text rule's regular expressions, compiled on first use.
 var compiled [len(textRules)]struct {
-	once sync.Once
-	re   *regexp.Regexp
+	once, exactOnce sync.Once
+	re, exact       *regexp.Regexp
 }
 
 func (i ruleIndex) re() *regexp.Regexp {
 	c := &compiled[i]
 	c.once.Do(func() { c.re = regexp.MustCompile(textRules[i].expr) })
 	return c.re
+}
+
+// exactRe is the rule's expression with namePat's bound on its names: it is needed only for
+// a line holding a name longer than maxName, so it is compiled only then.
+func (i ruleIndex) exactRe() *regexp.Regexp {
+	c := &compiled[i]
+	c.exactOnce.Do(func() { c.exact = regexp.MustCompile(strings.ReplaceAll(textRules[i].expr, anyName, namePat)) })
+	return c.exact
+}
+
+// longName reports whether one of the name groups of match m is longer than namePat reads.
+func longName(m []int, names []int) bool {
+	for _, g := range names {
+		if m[2*g] >= 0 && m[2*g+1]-m[2*g] > maxName {
+			return true
+		}
+	}
+	return false
 }
 
 type ruleIndex int
@@ -152,10 +173,25 @@ func Find(s string) []Match {
 
 // runRule applies a regular-expression rule to one line.
 func runRule(i ruleIndex, line string, add func(start, end int)) {
-	r := &textRules[i]
 	re := i.re()
+	find := re.FindStringSubmatchIndex
+	if textRules[i].names != nil {
+		find = func(s string) []int {
+			m := re.FindStringSubmatchIndex(s)
+			if m != nil && longName(m, textRules[i].names) {
+				m = i.exactRe().FindStringSubmatchIndex(s)
+			}
+			return m
+		}
+	}
+	eachSecret(&textRules[i], line, find, add)
+}
+
+// eachSecret reports the secrets rule r finds in line, where find gives the first match of
+// the expression in a text (nil for none).
+func eachSecret(r *textRule, line string, find func(string) []int, add func(start, end int)) {
 	for pos := 0; pos < len(line); {
-		m := re.FindStringSubmatchIndex(line[pos:])
+		m := find(line[pos:])
 		if m == nil {
 			return
 		}

@@ -4,8 +4,19 @@ import (
 	"strings"
 )
 
-// namePat is a name that may be a secret's: checked afterwards with IsSecretName.
+// namePat is a name that may be a secret's: checked afterwards with IsSecretName, which takes
+// no name longer than maxName.
 const namePat = `[A-Za-z_][A-Za-z0-9_.-]{1,127}`
+
+// anyName is namePat without its bound, which the rules' expressions use instead. The bound
+// made each use 127 states: compiling secret-option and assignment cost more than masking a
+// whole 100 kB script with them. A name is always read to the end of its run of name
+// characters (what may follow one is none), so a match whose names all fit the bound is the
+// one namePat would give; one with a longer name is searched again with namePat (runRule).
+const anyName = `[A-Za-z_][A-Za-z0-9_.-]+`
+
+// maxName is the longest name namePat reads.
+const maxName = 128
 
 // textRules are the families a prefix alone cannot find. Each runs on the lines holding one of
 // its keywords (lowercase; the index ignores case).
@@ -81,7 +92,8 @@ var textRules = [...]textRule{
 		name:     "secret-option",
 		keywords: []string{"--"},
 		worth:    hasSecretOption,
-		expr:     `--(` + namePat + `)=("[^"\n]*"|'[^'\n]*'|[^\s"']+)|--(` + namePat + `)[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s"'<>|&;()-][^\s"']*)`,
+		expr:     `--(` + anyName + `)=("[^"\n]*"|'[^'\n]*'|[^\s"']+)|--(` + anyName + `)[ \t]+("[^"\n]*"|'[^'\n]*'|[^\s"'<>|&;()-][^\s"']*)`,
+		names:    []int{1, 3},
 		secret: func(s string, m []int) (int, int, bool) {
 			name, v := 1, 2
 			if m[2] < 0 {
@@ -110,7 +122,8 @@ var textRules = [...]textRule{
 		keywords: []string{"key", "secret", "token", "pass", "pwd", "_pw", "auth", "credential", "creds", "bearer", "sig", "_pat"},
 		services: true,
 		need:     "=:",
-		expr:     `["']?\b(` + namePat + `)["']?[ \t]*(=>|:=|=|:)[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"',;&|)}\]]+)`,
+		expr:     `["']?\b(` + anyName + `)["']?[ \t]*(=>|:=|=|:)[ \t]*("[^"\n]*"|'[^'\n]*'|[^\s"',;&|)}\]]+)`,
+		names:    []int{1},
 		secret: func(s string, m []int) (int, int, bool) {
 			name, v := group(s, m, 1), group(s, m, 3)
 			secret := IsSecretName(name)
