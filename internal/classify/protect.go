@@ -131,6 +131,70 @@ func (pr *protection) hit(t target) string {
 	return pr.hitPath(p, t.tree)
 }
 
+// within is what is protected inside dir (ASCII, absolute and clean), for operands that stay
+// inside it: the first names (lower case) of the protected paths there, ok false when dir is
+// protected itself or lies inside something protected. protectedOperand asks it once per
+// command and skips the operands whose first name is none of those: a compiler in a
+// makefile's recipe is given dozens, each resolved and compared with every protected path
+// before. FuzzWithin holds it to hit.
+func (pr *protection) within(dir string) (first []string, ok bool) {
+	for _, list := range [...][]string{pr.trees, pr.files, pr.patternDirs} {
+		for _, x := range list {
+			switch {
+			case underFolded(dir, x):
+				return nil, false
+			case aboveFolded(dir, x):
+				rest := x[len(dir):]
+				if dir != "/" {
+					rest = rest[1:]
+				}
+				name, _, _ := strings.Cut(rest, "/")
+				first = append(first, name)
+			}
+		}
+	}
+	return first, true
+}
+
+// operandDir is the one directory a command's relative operands are joined to, when within
+// can be asked of it: known, absolute, clean and ASCII.
+func operandDir(d shell.Dir) (string, bool) {
+	if d.Unknown || len(d.Paths) != 1 {
+		return "", false
+	}
+	dir := d.Paths[0]
+	return dir, ascii(dir) && filepath.IsAbs(dir) && filepath.Clean(dir) == dir
+}
+
+// firstInside is the first name of the path that the operand v names inside any directory
+// ("" for the directory itself), ok false when v may leave it: absolute, with a parent
+// (".."), or not ASCII (hit compares those letter by letter, as within does).
+func firstInside(v string) (name string, ok bool) {
+	if v == "" || v[0] == '/' || strings.Contains(v, "..") || !ascii(v) {
+		return "", false
+	}
+	for {
+		name, rest, _ := strings.Cut(v, "/")
+		if name != "" && name != "." {
+			return name, true
+		}
+		if rest == "" {
+			return "", true
+		}
+		v = rest
+	}
+}
+
+// protectedName reports whether name (ASCII) is one of first (lower case), as hit compares.
+func protectedName(name string, first []string) bool {
+	for _, f := range first {
+		if len(f) == len(name) && prefixFolded(name, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // hitGlob is hit for a pattern, p in lower case.
 func (pr *protection) hitGlob(p string, tree bool) string {
 	for i, d := range pr.trees {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -247,6 +248,36 @@ func FuzzProtectionFolded(f *testing.F) {
 		tg := target{path: p, known: true, tree: tree}
 		if got, want := pr.hit(tg), hitLowered(&pr, tg); got != want {
 			t.Fatalf("hit(%q, tree %v): folded %q, lowered %q", p, tree, got, want)
+		}
+	})
+}
+
+// FuzzWithin: an operand that stays inside a command's directory and starts with none of the
+// names within gives is never hit, so protectedOperand may skip it.
+func FuzzWithin(f *testing.F) {
+	pr := newProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
+	for _, d := range []string{"/Users/Me/Proj", "/Users/Me/Proj/src", "/users/me/proj/.CLAUDE", "/Users/Me/Proj/.claude/x", "/opt", "/opt/oath/bin",
+		"/etc", "/tmp/x", "/", "/Users/Me/Proj/oath-harness/state", "/Users/Me/.config", "/Users/Me/Projx", "/Users/Me"} {
+		for _, v := range []string{"a.c", ".", "./", "./settings.json", ".claude/settings.local.json", "./.CLAUDE//settings.json", "oath-harness/state/trust.json",
+			"x/../../y", "profile.d/a.sh", ".bashrc", "fish/conf.d/x", "Oath", "users/me/.zshrc"} {
+			f.Add(d, v)
+		}
+	}
+	f.Fuzz(func(t *testing.T, dir, v string) {
+		d := shell.Dir{Paths: []string{dir}}
+		dir, ok := operandDir(d)
+		if !ok {
+			return
+		}
+		first, clear := pr.within(dir)
+		name, inside := firstInside(v)
+		if !clear || !inside || protectedName(name, first) {
+			return
+		}
+		for _, tg := range resolve(shell.Word{Value: v, Known: true}, d, false) {
+			if hit := pr.hit(tg); hit != "" {
+				t.Fatalf("%q in %q (first name %q, protected inside: %q) names %s, which hits %s", v, dir, name, first, tg.path, hit)
+			}
 		}
 	})
 }

@@ -363,6 +363,8 @@ func (x *cmdCtx) rawNet(row command.Row) {
 // protectedOperand: a program not known to only read, given a protected path, may write it,
 // lock it (flock … sleep holds the trust file's lock and every record fails) or hand it on.
 func (x *cmdCtx) protectedOperand() {
+	var first []string // what is protected inside the command's one directory (within)
+	asked, clear := false, false
 	for _, a := range x.args {
 		v := a.Value
 		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
@@ -370,6 +372,17 @@ func (x *cmdCtx) protectedOperand() {
 		}
 		if !a.Known || strings.HasPrefix(v, "-") || v == "" {
 			continue
+		}
+		if name, ok := firstInside(v); ok && !a.Glob {
+			if !asked {
+				asked = true
+				if dir, ok := operandDir(x.cmd.Dir); ok {
+					first, clear = x.c.prot.within(dir)
+				}
+			}
+			if clear && !protectedName(name, first) {
+				continue
+			}
 		}
 		for _, t := range resolve(shell.Word{Value: v, Known: true, Glob: a.Glob}, x.cmd.Dir, false) {
 			if hit := x.c.prot.hit(t); hit != "" {
