@@ -136,6 +136,22 @@ type codeBudget struct {
 	hooks      map[string]map[string]bool
 	judged     map[codeKey]codeVerdict // judgeCode's verdicts, before takeOver
 	ahead      *prefetcher             // programs analysed ahead of a large program's judgement
+	// inside is protection.within for the directory asked last: a script's commands run in
+	// a few, one after another.
+	inside struct {
+		dir   string
+		first []string
+		ok    bool
+	}
+}
+
+// within is protection.within(dir), kept for the directory asked last.
+func (b *codeBudget) within(pr *protection, dir string) ([]string, bool) {
+	if c := &b.inside; c.dir != dir || dir == "" {
+		c.dir = dir
+		c.first, c.ok = pr.within(dir)
+	}
+	return b.inside.first, b.inside.ok
 }
 
 // readFile is what readCode read of a file ("" for nothing to read), and whether it was cut.

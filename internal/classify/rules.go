@@ -377,7 +377,7 @@ func (x *cmdCtx) protectedOperand() {
 			if !asked {
 				asked = true
 				if dir, ok := operandDir(x.cmd.Dir); ok {
-					first, clear = x.c.prot.within(dir)
+					first, clear = x.r.budget().within(&x.c.prot, dir)
 				}
 			}
 			if clear && !protectedName(name, first) {
