@@ -11,7 +11,7 @@ import (
 	rt "github.com/oath-harness/oath-harness/internal/redteam"
 )
 
-// The red-team table by consequence (issue 12): every call of testdata/corpus/consequences.jsonl
+// The red-team table by consequence (issue 12): every call of testdata/corpus/consequences*.jsonl
 // through the real hooks/pre-tool-use.sh, in a git project as a working day leaves it
 // (rt.Fixture), at fresh trust and again at earned trust (every domain >= 0.95, earned
 // through the real hooks/post-tool-use.sh).
@@ -29,7 +29,11 @@ func TestConsequencesThroughTheHooks(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("needs git")
 	}
-	cases, err := rt.Load(filepath.Join(repoRoot(t), "testdata", "corpus", "consequences.jsonl"))
+	files, err := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "corpus", "consequences*.jsonl"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/corpus/consequences*.jsonl: %v", err)
+	}
+	cases, err := rt.Load(files...)
 	if err != nil {
 		t.Fatal(err)
 	}

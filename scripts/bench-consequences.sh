@@ -2,7 +2,7 @@
 # Measures what the PreToolUse hook answers, by consequence, at fresh and at earned trust.
 #
 # Usage: scripts/bench-consequences.sh [CORPUS.jsonl…]
-#        (default: testdata/corpus/consequences.jsonl and ../shared/corpus/*.jsonl when present)
+#        (default: testdata/corpus/consequences*.jsonl and ../shared/corpus/*.jsonl when present)
 #
 # In a temporary git project as a working day leaves it (uncommitted and untracked work,
 # git-ignored build output, an ignored .env), phase building, it runs every call of the corpus
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 corpora=("$@")
 if ((${#corpora[@]} == 0)); then
-  corpora=(testdata/corpus/consequences.jsonl)
+  corpora=(testdata/corpus/consequences*.jsonl)
   for f in ../shared/corpus/*.jsonl /work/shared/corpus/*.jsonl; do
     [[ -f $f ]] && corpora+=("$f") && break
   done
