@@ -160,6 +160,10 @@ type result struct {
 	// thousands of commands, and building those was a tenth of judging it.
 	verdictOnly bool
 	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
+
+	// indexMoved: a git command judged earlier in this call changes the index or HEAD, so what
+	// git says now of the files a later discard writes may not be what it writes (discards.go).
+	indexMoved bool
 }
 
 // partKind is a kind of verdict: what add counts in a child result.
@@ -185,7 +189,7 @@ func (r *result) resolver() *safefile.Links {
 // memory of links are shared: only one goroutine uses them at a time.
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
-		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
+		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, indexMoved: r.indexMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
 		verdictOnly: r.verdictOnly}
 }
 
@@ -201,6 +205,7 @@ func (r *result) merge(o *result) {
 	r.proxy = r.proxy || o.proxy
 	r.sends = r.sends || o.sends
 	r.headMoved = r.headMoved || o.headMoved
+	r.indexMoved = r.indexMoved || o.indexMoved
 	r.gitElsewhere = r.gitElsewhere || o.gitElsewhere
 	if len(o.trees) > 0 && r.trees == nil {
 		r.trees = map[string]bool{}

@@ -3,6 +3,9 @@ package classify
 import (
 	"context"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -22,16 +25,29 @@ import (
 const maxDiscarded = 2000
 
 // discard records and judges what a discard of kind ("reset", "paths", "clean", "cleanx",
-// "cleanX", as in losses.go) writes under w.
+// "cleanX", as in losses.go) writes under the pathspec w. A pathspec with magic or wildcards
+// (":/notes", ":(top)src", "*.json", which git matches at any depth) is handed to git as
+// written, from the directory the command runs in, so that git's own matching says what it
+// reaches. After an earlier command of the call changed the index or HEAD, what git says now
+// is not what the discard will write: then the whole tree is the write.
 func (x *cmdCtx) discard(w shell.Word, kind string) {
-	for _, t := range resolve(w, x.cmd.Dir, true) {
+	magic := w.Known && gitMagic(w.Value)
+	for _, t := range resolve(x.gitSpecBase(w), x.cmd.Dir, true) {
 		inside := t
 		inside.tree = false
-		if !t.known || t.glob || x.c.prot.hit(inside) != "" {
+		if !t.known || t.glob || x.c.prot.hit(inside) != "" || x.r.indexMoved {
 			x.writeTarget(t, GitLocal) // the tree is itself protected, or cannot be known
 			continue
 		}
-		files, err := discarded(kind, t.path)
+		cwd, spec := t.path, ""
+		if magic {
+			if len(x.cmd.Dir.Paths) != 1 {
+				x.writeTarget(t, GitLocal)
+				continue
+			}
+			cwd, spec = x.cmd.Dir.Paths[0], w.Value
+		}
+		files, err := discarded(kind, cwd, spec)
 		if err != nil {
 			x.writeTarget(t, GitLocal)
 			continue
@@ -42,15 +58,88 @@ func (x *cmdCtx) discard(w shell.Word, kind string) {
 	}
 }
 
-// discarded asks git which files under dir a discard of kind would change.
-func discarded(kind, dir string) ([]target, error) {
-	top := repoTop(dir)
+// gitMagic reports whether git reads a path operand as more than a literal name: pathspec
+// magic (":/", ":(top)", ":!", ":(icase)" …) or wildcards, which git matches across
+// directories ('*.json' reaches .claude/settings.json too).
+func gitMagic(v string) bool {
+	return strings.HasPrefix(v, ":") || strings.ContainsAny(v, "*?[")
+}
+
+// gitSpecBase is the directory or file a pathspec reaches as a whole, for the write rules: a
+// literal name itself; with :/ or :(top) the name from the top of the repository; with
+// wildcards the directory before the first one; with exclusion, case folding or attributes
+// the directory it starts from. A :/ whose repository cannot be found cannot be known.
+func (x *cmdCtx) gitSpecBase(w shell.Word) shell.Word {
+	if !w.Known || !gitMagic(w.Value) {
+		return w
+	}
+	v, top, literal, whole := w.Value, false, false, false
+	switch {
+	case strings.HasPrefix(v, ":("):
+		end := strings.IndexByte(v, ')')
+		if end < 0 {
+			return shell.Word{Value: v}
+		}
+		for _, m := range strings.Split(v[2:end], ",") {
+			switch m {
+			case "top":
+				top = true
+			case "literal":
+				literal = true
+			case "glob":
+			default: // icase, exclude, attr:…: matched, not named
+				whole = true
+			}
+		}
+		v = v[end+1:]
+	case strings.HasPrefix(v, ":"):
+		i := 1
+		for ; i < len(v) && strings.IndexByte("/!^", v[i]) >= 0; i++ {
+			top = top || v[i] == '/'
+			whole = whole || v[i] != '/'
+		}
+		if i < len(v) && v[i] == ':' {
+			i++
+		}
+		v = v[i:]
+	}
+	if whole {
+		v = ""
+	} else if j := strings.IndexAny(v, "*?["); j >= 0 && !literal {
+		v = v[:strings.LastIndexByte(v[:j], '/')+1]
+	}
+	if !top {
+		if v == "" {
+			v = "."
+		}
+		return shell.Word{Value: v, Known: true}
+	}
+	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) == 0 {
+		return shell.Word{Value: w.Value}
+	}
+	root := repoTop(x.cmd.Dir.Paths[0])
+	if root == "" {
+		return shell.Word{Value: w.Value}
+	}
+	return shell.Word{Value: filepath.Join(root, v), Known: true}
+}
+
+// discarded asks git which files a discard of kind would change: those under dir, or, with a
+// pathspec, those it matches from cwd as git matches them.
+func discarded(kind, cwd, spec string) ([]target, error) {
+	top := repoTop(cwd)
 	if top == "" {
 		return nil, errors.New("no git repository")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
 	defer cancel()
-	es, err := gitStatus(ctx, top, []string{dir}, strings.HasPrefix(kind, "clean"), kind == "cleanx" || kind == "cleanX")
+	var es []statusEntry
+	var err error
+	if spec == "" {
+		es, err = gitStatus(ctx, top, []string{cwd}, strings.HasPrefix(kind, "clean"), kind == "cleanx" || kind == "cleanX")
+	} else {
+		es, err = gitStatusSpecs(ctx, top, cwd, []string{spec}, strings.HasPrefix(kind, "clean"), kind == "cleanx" || kind == "cleanX")
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -76,4 +165,107 @@ func discarded(kind, dir string) ([]target, error) {
 		return nil, errors.New("too many files to judge one by one")
 	}
 	return out, nil
+}
+
+// gitRevision says how git reads checkout's first operand op given without --: as a revision
+// when it resolves to one, else as a path. Only an operand that names something on disk, or a
+// protected path, is asked of git (rev-parse): a name that is no file is a revision, or an
+// error. Doubt (op or the directory unknown, an earlier command of the call changing HEAD or
+// the index, git failing) is both readings.
+func (x *cmdCtx) gitRevision(op shell.Word) (rev, path bool) {
+	if !op.Known {
+		return false, true
+	}
+	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 || x.r.indexMoved {
+		return true, true
+	}
+	cwd := x.cmd.Dir.Paths[0]
+	if !gitMagic(op.Value) {
+		p := shell.Abs(cwd, op.Value)
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) && x.c.prot.hit(target{path: p, known: true, tree: true}) == "" {
+			return true, false
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	defer cancel()
+	_, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", op.Value+"^{commit}")
+	switch {
+	case err == nil:
+		return true, false
+	case err.Error() == "exit status 1": // --quiet: no such revision
+		return false, true
+	}
+	return true, true
+}
+
+// gitTreeWrites judges what a switch to the revision to writes among the files the harness
+// protects in the project: git is asked which of them differ between HEAD and to (by name, so
+// the answer stays small), and each is a write. A revision git cannot resolve is no switch (git
+// refuses it), unless one remote has a branch of that name (git then makes it); a revision that
+// cannot be known, or git failing, is a write of the whole repository.
+func (x *cmdCtx) gitTreeWrites(to shell.Word) {
+	whole := func() { x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal) }
+	if !to.Known || x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 {
+		whole()
+		return
+	}
+	cwd := x.cmd.Dir.Paths[0]
+	top := repoTop(cwd)
+	specs := x.c.prot.specsIn(top)
+	if top == "" || len(specs) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	defer cancel()
+	rev := to.Value
+	if rev == "-" {
+		rev = "@{-1}"
+	}
+	if _, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
+		if err.Error() != "exit status 1" {
+			whole()
+			return
+		}
+		out, err := runGit(ctx, cwd, "for-each-ref", "--format=%(refname)", "refs/remotes/*/"+rev)
+		if err != nil {
+			whole()
+			return
+		}
+		if refs := strings.Fields(out); len(refs) == 1 {
+			rev = refs[0]
+		} else {
+			return // git refuses the switch
+		}
+	}
+	out, err := runGit(ctx, cwd, append([]string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "HEAD", rev, "--"}, specs...)...)
+	if err != nil {
+		whole()
+		return
+	}
+	for _, f := range strings.Split(out, "\x00") {
+		if f != "" {
+			p := filepath.Join(top, filepath.FromSlash(f))
+			x.writeTarget(target{path: p, known: true, raw: f}, GitLocal)
+		}
+	}
+}
+
+// specsIn are pathspecs, for git run anywhere in the repository whose top is top, of what the
+// harness protects inside it (the project's Claude Code settings, the phase file …).
+func (pr *protection) specsIn(top string) []string {
+	if top == "" {
+		return nil
+	}
+	var specs []string
+	add := func(p string) {
+		if len(p) > len(top) && p[len(top)] == '/' && strings.EqualFold(p[:len(top)], top) {
+			specs = append(specs, ":(top,icase)"+filepath.ToSlash(p[len(top)+1:]))
+		}
+	}
+	for _, list := range [...][]string{pr.shownFiles, pr.shownTrees, pr.patterns} {
+		for _, p := range list {
+			add(p)
+		}
+	}
+	return specs
 }

@@ -84,6 +84,9 @@ func (x *cmdCtx) git() {
 	if movesHead(sub) {
 		defer func() { x.r.headMoved = true }() // for the commands after this one
 	}
+	if changesIndex(sub) {
+		defer func() { x.r.indexMoved = true }() // for the discards after this one (discards.go)
+	}
 	x.gitPrograms(sub, rest, cli) // gitprog.go: hooks, configured programs, program options
 	for _, a := range rest {
 		if strings.HasPrefix(a.Value, "--upload-pack") || strings.HasPrefix(a.Value, "--receive-pack") || strings.HasPrefix(a.Value, "--exec=") || a.Value == "--exec" || a.Value == "-x" && sub == "rebase" || a.Value == "--config" || strings.HasPrefix(a.Value, "--config=") || strings.HasPrefix(a.Value, "--template") {
@@ -177,23 +180,24 @@ func (x *cmdCtx) git() {
 			}
 			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
 		}
-		if sub == "switch" && p.Has('f', "force", "discard-changes") {
-			x.gitLose("reset", "discards", nil, nil) // local changes are thrown away (losses.go)
+		if sub == "switch" {
+			x.gitSwitch(p)
 		}
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
-		x.gitCheckout(sub, rest, p)
+		x.gitCheckout(sub, rest)
 	case sub == "reset":
 		if p.Has(0, "hard", "merge", "keep") {
 			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reset --hard discards uncommitted work")
 			x.gitLose("reset", "discards", nil, nil)
+			// The whole repository, wherever in it git runs.
 			if len(p.Operands) == 0 || len(p.Operands) == 1 && p.Operands[0].Value == "HEAD" {
-				x.discard(shell.Word{Value: ".", Known: true}, "reset") // back to HEAD: what git status lists
+				x.discard(shell.Word{Value: ":/", Known: true}, "reset") // back to HEAD: what git status lists
 			} else {
-				x.write(shell.Word{Value: ".", Known: true}, true, GitLocal) // another commit: any file may change
+				x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal) // another commit: any file may change
 			}
 			return
 		}
@@ -380,56 +384,108 @@ func (x *cmdCtx) gitSubmodule(p command.Args) {
 	}
 }
 
-// gitCheckout: paths after -- (or ".") are overwritten with another version; a branch name
-// is a switch.
-func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word, p command.Args) {
-	var paths []shell.Word
-	dash := false
-	for _, a := range rest {
-		if a.Value == "--" {
-			dash = true
-			continue
-		}
-		if dash {
-			paths = append(paths, a)
+// gitSwitch judges what git switch writes: what differs between HEAD and the branch it switches
+// to (gitTreeWrites); with -f the local changes too, which are thrown away; with --orphan every
+// tracked file, which it removes.
+func (x *cmdCtx) gitSwitch(p command.Args) {
+	if p.Has('f', "force", "discard-changes") {
+		x.discard(shell.Word{Value: ":/", Known: true}, "reset")
+		x.gitLose("reset", "discards", nil, nil) // local changes are thrown away (losses.go)
+	}
+	switch {
+	case p.Has(0, "orphan"):
+		x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+	case len(p.Operands) > 0:
+		x.gitTreeWrites(p.Operands[0])
+	}
+}
+
+// changesIndex reports whether git sub can change the index, HEAD or a local branch, so that
+// what git says of the working tree before the call is not what a later discard of the same
+// call writes.
+func changesIndex(sub string) bool {
+	switch sub {
+	case "checkout", "switch", "reset", "merge", "pull", "rebase", "am", "cherry-pick", "revert", "stash", "bisect",
+		"read-tree", "update-index", "apply", "restore", "rm", "mv", "update-ref", "symbolic-ref", "branch", "tag":
+		return true
+	}
+	return false
+}
+
+// gitCheckout judges git checkout and git restore. Without --, git reads checkout's first
+// operand as a revision when it resolves to one and as a path otherwise (gitRevision), and the
+// operands after it as paths. A path, with any spelling of pathspec, is overwritten with its
+// version in the index (a discard git is asked about) or, from a revision or --source, with
+// another commit's (any file under it may change). A switch to a revision writes what differs
+// between HEAD and it (gitTreeWrites); with -f the local changes are thrown away too.
+func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word) {
+	p := command.Parse(rest, "bBs", "source", "orphan", "conflict", "pathspec-from-file")
+	ops := p.Operands
+	nAfter := 0
+	for i, a := range rest {
+		if a.Known && a.Value == "--" {
+			nAfter = min(len(rest)-i-1, len(ops))
+			break
 		}
 	}
-	if !dash {
-		for i, o := range p.Operands {
-			if sub == "restore" || o.Value == "." || strings.Contains(o.Value, "/") && i > 0 || !o.Known {
-				paths = append(paths, o)
-			}
+	dash := nAfter > 0 || len(rest) > 0 && rest[len(rest)-1].Value == "--"
+	var paths []shell.Word
+	var source shell.Word
+	hasSource := false
+	switch {
+	case sub == "restore":
+		paths = ops
+		source, hasSource = p.Value("s", "source")
+	case dash:
+		paths = ops[len(ops)-nAfter:]
+		if len(ops) > nAfter {
+			source, hasSource = ops[0], true
 		}
+	case len(ops) > 0:
+		rev, path := x.gitRevision(ops[0])
+		if _, newBranch := p.Value("b", "B", "orphan"); newBranch || p.Has(0, "detach") || p.Has('t', "track") {
+			rev, path = true, false
+		}
+		paths = ops[1:]
+		if path {
+			paths = ops // read as a path too when git's answer is in doubt
+		}
+		if rev {
+			source, hasSource = ops[0], true
+		}
+	}
+	if f, ok := p.Value("pathspec-from-file"); ok {
+		paths = append(paths, shell.Word{Value: "the paths listed in " + f.Value})
 	}
 	if sub == "restore" && p.Has('S', "staged") && !p.Has('W', "worktree") {
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git restore --staged unstages")
 		return
 	}
-	// From the index (no commit named before --, no restore --source), what changes is what git
-	// status lists; from another commit, any file under the paths may.
-	_, source := p.Value("s", "source")
-	fromIndex := !source && len(p.Operands) == len(paths)
+	force := p.Has('f', "force") || p.Has(0, "discard-changes")
 	for _, o := range paths {
-		if fromIndex && (o.Value == "." || strings.HasSuffix(o.Value, "/")) {
+		if hasSource {
+			x.write(x.gitSpecBase(o), true, GitLocal)
+		} else {
 			x.discard(o, "paths")
-			continue
 		}
-		x.write(o, o.Value == "." || strings.HasSuffix(o.Value, "/") || o.Glob, GitLocal)
 	}
 	if len(paths) > 0 {
 		x.gitLose("paths", "overwrites", paths, nil)
-	} else if p.Has('f', "force") || p.Has(0, "discard-changes") {
+	} else if force {
+		x.discard(shell.Word{Value: ":/", Known: true}, "reset")
 		x.gitLose("reset", "discards", nil, nil)
 	}
-	if p.Has('f', "force") {
+	if hasSource && sub == "checkout" && (len(paths) == 0 || paths[0] == source) {
+		x.gitTreeWrites(source) // a switch (or, in doubt, perhaps one)
+	}
+	switch {
+	case force:
 		x.add(risk.High, GitLocal, ruleDestructiveGit, "git "+sub+" --force discards local changes")
-		return
-	}
-	if len(paths) > 0 {
+	case len(paths) > 0:
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" overwrites files with another version")
-		return
+	default:
+		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" switches branches")
 	}
-	x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" switches branches")
 }
 
 // nested classifies a program a git subcommand runs (rebase --exec, bisect run …).

@@ -53,6 +53,7 @@ type loss struct {
 	cmd   string   // the command, for the reason
 	git   string   // "" a file; reset, paths, clean, cleanx, cleanX, branch: a discard of git's
 	names []string // git branch -D: the branches
+	spec  string   // a pathspec with magic or wildcards, asked of git from path as written
 }
 
 // lose records that the command deletes or overwrites w (tree: everything under it).
@@ -80,7 +81,12 @@ func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
 		return
 	}
 	for _, p := range paths {
-		for _, t := range resolve(p, x.cmd.Dir, true) {
+		if p.Known && gitMagic(p.Value) && len(x.cmd.Dir.Paths) == 1 {
+			// git matches it (":/notes", "*.go"): asked of git as written, where the command runs
+			x.r.person.losses = append(x.r.person.losses, loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, spec: p.Value})
+			continue
+		}
+		for _, t := range resolve(x.gitSpecBase(p), x.cmd.Dir, true) {
 			if !t.known {
 				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" "+quoteRaw(t.raw)+", which cannot be known: what it discards cannot be checked")
 				return
@@ -276,11 +282,16 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 		}
 		return nil
 	case "reset", "paths":
-		var paths []string
-		if l.git == "paths" {
-			paths = []string{l.path}
+		var entries []statusEntry
+		var err error
+		switch {
+		case l.spec != "":
+			entries, err = gitStatusSpecs(ctx, top, l.path, []string{l.spec}, false, false)
+		case l.git == "paths":
+			entries, err = gitStatus(ctx, top, []string{l.path}, false, false)
+		default:
+			entries, err = gitStatus(ctx, top, nil, false, false)
 		}
-		entries, err := gitStatus(ctx, top, paths, false, false)
 		if err != nil {
 			return fail(err)
 		}
@@ -289,7 +300,13 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 		}
 		return nil
 	}
-	entries, err := gitStatus(ctx, top, []string{l.path}, true, l.git != "clean")
+	var entries []statusEntry
+	var err error
+	if l.spec != "" {
+		entries, err = gitStatusSpecs(ctx, top, l.path, []string{l.spec}, true, l.git != "clean")
+	} else {
+		entries, err = gitStatus(ctx, top, []string{l.path}, true, l.git != "clean")
+	}
 	if err != nil {
 		return fail(err)
 	}
@@ -358,6 +375,20 @@ func dataFile(p string) bool {
 // gitStatus runs git status --porcelain in top, on paths (all when empty): untracked files
 // listed one by one when untracked, ignored ones too when ignored.
 func gitStatus(ctx context.Context, top string, paths []string, untracked, ignored bool) ([]statusEntry, error) {
+	var specs []string
+	for _, p := range paths {
+		rel, err := filepath.Rel(top, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return nil, errors.New(p + " is outside the repository " + top)
+		}
+		specs = append(specs, ":(literal)"+filepath.ToSlash(rel))
+	}
+	return gitStatusSpecs(ctx, top, top, specs, untracked, ignored)
+}
+
+// gitStatusSpecs is gitStatus on pathspecs as git reads them (magic, wildcards), from cwd in
+// the repository whose top is top.
+func gitStatusSpecs(ctx context.Context, top, cwd string, specs []string, untracked, ignored bool) ([]statusEntry, error) {
 	args := []string{"status", "--porcelain=v1", "-z", "--no-renames", "--untracked-files=no"}
 	if untracked {
 		args[4] = "--untracked-files=all"
@@ -365,19 +396,12 @@ func gitStatus(ctx context.Context, top string, paths []string, untracked, ignor
 	if ignored {
 		args = append(args, "--ignored=matching") // an ignored directory collapsed: build/ is one line, not its files
 	}
-	args = append(args, "--")
-	for _, p := range paths {
-		rel, err := filepath.Rel(top, p)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			return nil, errors.New(p + " is outside the repository " + top)
-		}
-		args = append(args, ":(literal)"+filepath.ToSlash(rel))
-	}
-	out, err := runGit(ctx, top, args...)
+	args = append(append(args, "--"), specs...)
+	out, err := runGit(ctx, cwd, args...)
 	if err != nil {
 		return nil, err
 	}
-	return parseStatus(out, top), nil
+	return parseStatus(out, top), nil // porcelain paths are relative to the top, wherever git runs
 }
 
 // parseStatus reads git status --porcelain=v1 -z --no-renames: "XY path" records separated by

@@ -59,7 +59,7 @@ func TestPartWrites(t *testing.T) {
 		{"find . -name x -delete", []string{"find . -name x -delete w=/pw/**"}, false},
 		{"mkdir -p plan/archive", []string{"mkdir -p plan/archive w=/pw/plan/archive"}, false},
 		{"cd sub && rm x", []string{"cd sub ro", "rm x @/pw/sub w=/pw/sub/x"}, false},
-		{"git -C sub checkout -- a", []string{"git -C sub checkout -- a @/pw/sub w=/pw/sub/a"}, false},
+		{"git -C sub checkout -- a", []string{"git -C sub checkout -- a @/pw/sub w=/pw/sub/a/**"}, false}, // a pathspec reaches what is under it
 		{"git add state.md", []string{"git add state.md"}, false},
 		{"bash -c 'rm y'", []string{"rm y w=/pw/y"}, false},
 		{"echo x > out.txt", []string{"echo x ro"}, false},
