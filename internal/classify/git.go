@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -151,6 +152,7 @@ func (x *cmdCtx) git() {
 			x.r.mark(RuleGitDiscard, shortCmd(x.src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
 			x.stashUntracked(p, op)
+			x.gitStash(p, op)
 			x.add(risk.Medium, GitLocal, ruleGitLocal, "git stash changes the working tree")
 		}
 	case sub == "reflog":
@@ -250,7 +252,14 @@ func (x *cmdCtx) git() {
 		}
 		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git rebase rewrites history")
 		x.rebase(p)
+	case sub == "checkout-index":
+		x.gitCheckoutIndex(rest)
+	case sub == "read-tree":
+		x.gitReadTree(rest)
 	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.Has('d'):
+		if sub == "update-index" {
+			x.gitUpdateIndex(rest)
+		}
 		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git "+sub+" rewrites or drops history, or writes the index directly")
 		if sub != "update-index" {
 			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites or drops history: commits may be lost for good")
@@ -261,6 +270,7 @@ func (x *cmdCtx) git() {
 			return
 		}
 		if p.Has(0, "cached") {
+			x.gitApplyCached(rest, p)
 			x.add(risk.High, GitLocal, ruleGitLocal, "git apply --cached writes the index from a patch")
 			return
 		}
@@ -398,6 +408,245 @@ func (x *cmdCtx) gitSwitch(p command.Args) {
 	case len(p.Operands) > 0:
 		x.gitTreeWrites(p.Operands[0])
 	}
+}
+
+// gitStash judges what git stash writes into the working tree. Push (save, or none) puts back
+// HEAD's version of every changed tracked file under its pathspecs (with --keep-index, the
+// index's): a discard git is asked about, though nothing is lost (the changes are stashed).
+// Pop, apply and branch write the stash's files: what differs between HEAD and the stash.
+func (x *cmdCtx) gitStash(p command.Args, op string) {
+	switch op {
+	case "", "push", "save":
+		specs := []shell.Word{{Value: ":/", Known: true}}
+		if op == "push" && len(p.Operands) > 1 {
+			specs = p.Operands[1:]
+		}
+		for _, w := range specs {
+			x.discard(w, "paths")
+		}
+	case "pop", "apply", "branch":
+		ref := shell.Word{Value: "stash@{0}", Known: true}
+		if n := 1 + btoi(op == "branch"); len(p.Operands) > n {
+			ref = p.Operands[n]
+		}
+		x.gitTreeWrites(ref)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// gitCheckoutIndex judges git checkout-index: it writes files from the index, those named (or
+// all with -a, from the top of the repository), over the working tree's with -f, or under
+// --prefix. What it writes is what git says differs, a discard as git checkout -- PATH is.
+func (x *cmdCtx) gitCheckoutIndex(rest []shell.Word) {
+	p := command.Parse(rest, "", "prefix", "stage")
+	force := p.Has('f', "force")
+	paths := p.Operands
+	if p.Has('a', "all") {
+		paths = []shell.Word{{Value: ":/", Known: true}}
+	}
+	if p.Has(0, "stdin") {
+		paths = append(paths, shell.Word{Value: "the paths read from stdin"})
+	}
+	switch prefix, ok := p.Value("prefix"); {
+	case p.Has(0, "temp"): // temporary files with names of git's own
+	case ok:
+		if !strings.HasSuffix(prefix.Value, "/") {
+			prefix.Value = path.Dir(prefix.Value)
+		}
+		x.write(prefix, true, GitLocal)
+	default:
+		for _, w := range paths {
+			x.discard(w, "paths")
+		}
+		if force && len(paths) > 0 {
+			x.gitLose("paths", "overwrites", paths, nil)
+		}
+	}
+	if force {
+		x.add(risk.High, GitLocal, ruleDestructiveGit, "git checkout-index -f overwrites files with their staged version")
+		return
+	}
+	x.add(risk.Medium, GitLocal, ruleGitLocal, "git checkout-index writes files from the index")
+}
+
+// gitReadTree judges git read-tree: it writes the index from trees, and with -u the working
+// tree too (with --reset over local changes, as git reset --hard). A tree that holds other
+// versions of the harness's files than HEAD stages them, and is judged as their write.
+func (x *cmdCtx) gitReadTree(rest []shell.Word) {
+	p := command.Parse(rest, "", "prefix", "index-output", "exclude-per-directory")
+	update := p.Has('u')
+	for _, t := range p.Operands {
+		x.gitTreeWrites(t)
+	}
+	switch prefix, ok := p.Value("prefix"); {
+	case !update:
+	case ok:
+		x.write(prefix, true, GitLocal)
+	case p.Has(0, "empty"):
+		x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+	default:
+		x.discard(shell.Word{Value: ":/", Known: true}, "reset")
+		if p.Has(0, "reset") {
+			x.gitLose("reset", "discards", nil, nil)
+		}
+	}
+	if update {
+		x.add(risk.High, GitLocal, ruleDestructiveGit, "git read-tree -u writes the working tree from a tree")
+		return
+	}
+	x.add(risk.High, GitLocal, ruleGitLocal, "git read-tree writes the index directly")
+}
+
+// gitUpdateIndex judges the entries git update-index stages from objects, not from the working
+// tree: --cacheinfo MODE,OBJECT,PATH (or the three apart) and --index-info (read from stdin,
+// so unknown). Staging a harness file is its write: the next checkout puts it in place.
+func (x *cmdCtx) gitUpdateIndex(rest []shell.Word) {
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].Value
+		switch {
+		case v == "--index-info":
+			x.stages(shell.Word{Value: "the paths read from stdin"})
+		case v == "--cacheinfo" && i+1 < len(rest):
+			if parts := strings.Split(rest[i+1].Value, ","); len(parts) == 3 && rest[i+1].Known {
+				x.stages(shell.Word{Value: parts[2], Known: true})
+				i++
+			} else if i+3 < len(rest) {
+				x.stages(rest[i+3])
+				i += 3
+			} else {
+				x.stages(shell.Word{Value: "the path of --cacheinfo"})
+			}
+		case strings.HasPrefix(v, "--cacheinfo="):
+			parts := strings.Split(v, ",")
+			x.stages(shell.Word{Value: parts[len(parts)-1], Known: rest[i].Known && len(parts) == 3})
+		}
+	}
+}
+
+// stages judges a path whose index entry a command sets to content of its choosing: a harness
+// file, or a path that cannot be known, is judged as written.
+func (x *cmdCtx) stages(w shell.Word) {
+	for _, t := range resolve(w, x.cmd.Dir, false) {
+		if !t.known || x.c.prot.hit(t) != "" {
+			x.writeTarget(t, GitLocal)
+		}
+	}
+}
+
+// maxPatch bounds the patch text git apply --cached is judged by.
+const maxPatch = 4 << 20
+
+// gitApplyCached judges git apply --cached by the files its patches name (diff --git, ---,
+// +++, rename and copy lines, with -p and --directory as git applies them): staging a harness
+// file is its write. A patch from stdin, or one that cannot be read whole, is judged as the
+// worst it could name.
+func (x *cmdCtx) gitApplyCached(rest []shell.Word, p command.Args) {
+	strip := 1
+	dirPrefix := ""
+	for _, a := range rest {
+		if v, ok := strings.CutPrefix(a.Value, "-p"); ok && v != "" {
+			if n, err := strconv.Atoi(v); err == nil {
+				strip = n
+			}
+		}
+		if v, ok := strings.CutPrefix(a.Value, "--directory="); ok {
+			dirPrefix = strings.TrimSuffix(v, "/") + "/"
+		}
+	}
+	unknown := shell.Word{Value: "the files the patch names"}
+	var patches []shell.Word
+	for _, o := range p.Operands {
+		if o.Value != "-" {
+			patches = append(patches, o)
+		}
+	}
+	if len(patches) < len(p.Operands) || len(p.Operands) == 0 || x.cmd.StdinArgs {
+		x.stages(unknown) // from stdin
+	}
+	for _, f := range patches {
+		ts := resolve(f, x.cmd.Dir, false)
+		if len(ts) != 1 || !ts[0].known || ts[0].glob {
+			x.stages(unknown)
+			continue
+		}
+		text, ok, cut := x.r.readCode(ts[0].path)
+		if !ok || cut || len(text) >= maxPatch {
+			x.stages(unknown)
+			continue
+		}
+		top := ""
+		if len(x.cmd.Dir.Paths) == 1 {
+			top = repoTop(x.cmd.Dir.Paths[0])
+		}
+		for _, name := range patchNames(text, strip) {
+			// git apply --cached takes the names from the top of the repository; the
+			// directory the command runs in is asked too, the stricter of the two.
+			for _, base := range []string{top, ""} {
+				if base == "" && top != "" && len(x.cmd.Dir.Paths) == 1 && x.cmd.Dir.Paths[0] == top {
+					continue
+				}
+				v := dirPrefix + name
+				if base != "" {
+					v = filepath.Join(base, v)
+				}
+				x.stages(shell.Word{Value: v, Known: true})
+			}
+		}
+	}
+}
+
+// patchNames are the file names a patch's headers give, each with strip leading components
+// taken off (as -p) and as written, the stricter of the two.
+func patchNames(text string, strip int) []string {
+	var out []string
+	add := func(n string) {
+		n = strings.TrimSpace(n)
+		if i := strings.IndexByte(n, '\t'); i >= 0 {
+			n = n[:i]
+		}
+		if uq, err := strconv.Unquote(n); err == nil && strings.HasPrefix(n, "\"") {
+			n = uq
+		}
+		if n == "" || n == "/dev/null" {
+			return
+		}
+		out = append(out, n)
+		s := n
+		for i := 0; i < strip; i++ {
+			_, after, ok := strings.Cut(s, "/")
+			if !ok {
+				break
+			}
+			s = after
+		}
+		if s != n {
+			out = append(out, s)
+		}
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		switch {
+		case strings.HasPrefix(line, "diff --git "):
+			for _, f := range strings.Fields(line[len("diff --git "):]) {
+				add(f)
+			}
+		case strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "+++ "):
+			add(line[4:])
+		case strings.HasPrefix(line, "rename to ") || strings.HasPrefix(line, "copy to ") || strings.HasPrefix(line, "rename from ") || strings.HasPrefix(line, "copy from "):
+			_, n, _ := strings.Cut(line, " to ")
+			if n == "" {
+				_, n, _ = strings.Cut(line, " from ")
+			}
+			out = append(out, strings.TrimSpace(n))
+		}
+	}
+	return out
 }
 
 // changesIndex reports whether git sub can change the index, HEAD or a local branch, so that

@@ -83,11 +83,11 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 		{"git checkout ':(top)src/main.go'", false, RuleGitDiscard},
 		{"git checkout -- '*.go'", false, RuleGitDiscard},
 		{"git restore src", false, RuleGitDiscard},
-		{"git checkout .claude", false, ""},        // nothing there differs
-		{"git checkout docs/guide.md", false, ""},  // nothing there differs
-		{"git checkout feature", false, ""},        // a branch: the same settings
-		{"git checkout docs", false, ""},           // a branch and a directory: git switches
-		{"git checkout -b topic", false, ""},       // a new branch at HEAD
+		{"git checkout .claude", false, ""},       // nothing there differs
+		{"git checkout docs/guide.md", false, ""}, // nothing there differs
+		{"git checkout feature", false, ""},       // a branch: the same settings
+		{"git checkout docs", false, ""},          // a branch and a directory: git switches
+		{"git checkout -b topic", false, ""},      // a new branch at HEAD
 		{"git checkout -b topic feature", false, ""},
 		{"git checkout main", false, ""},
 		{"git checkout no-such-branch", false, ""}, // git refuses
@@ -118,4 +118,67 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 	if got := c.Classify(bashAt(filepath.Join(dir, "src"), "git reset --hard")); got.Risk != risk.Critical {
 		t.Errorf("git reset --hard in src: %s, want critical (%+v)", got.Risk, got.Reasons)
 	}
+}
+
+// TestGitIndexWritesOfTheHarnessFiles: the index is a way to the harness's files. Staging
+// other settings (git apply --cached of a patch naming them, update-index --cacheinfo) is their
+// write; so is every command that then writes the working tree from the index or a tree
+// (checkout-index, read-tree -u, stash --keep-index), judged by what git says differs.
+func TestGitIndexWritesOfTheHarnessFiles(t *testing.T) {
+	dir, git, _ := gitIndexRepo(t)
+	tmp := t.TempDir()
+	bad := filepath.Join(tmp, "bad.patch")
+	good := filepath.Join(tmp, "good.patch")
+	renamed := filepath.Join(tmp, "renamed.patch")
+	deep := filepath.Join(tmp, "deep.patch")
+	for name, text := range map[string]string{
+		bad:     "diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{\"disableAllHooks\": true}\n",
+		good:    "--- a/src/main.go\n+++ b/src/main.go\n@@ -1 +1 @@\n-package main\n+package main // x\n",
+		deep:    "--- x/y/.claude/settings.json\n+++ x/y/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{\"disableAllHooks\": true}\n",
+		renamed: "diff --git a/x.json b/.claude/settings.json\nsimilarity index 100%\nrename from x.json\nrename to .claude/settings.json\n",
+	} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sha := "0123456789012345678901234567890123456789"
+	runGitIndexCases(t, dir, []gitIndexCase{
+		{"git apply --cached " + bad, true, ""},
+		{"git apply --cached -p2 " + deep, true, ""},
+		{"git apply --cached -p0 " + bad, false, ""}, // a/.claude/settings.json: another file
+		{"git apply --cached " + renamed, true, ""},
+		{"git apply --cached " + good, false, ""},
+		{"git apply --cached < " + good, true, ""}, // from stdin: cannot be known
+		{"git apply --cached " + filepath.Join(tmp, "missing.patch"), true, ""},
+		{"git apply --check " + bad, false, ""},
+		{"git update-index --cacheinfo 100644," + sha + ",.claude/settings.json", true, ""},
+		{"git update-index --cacheinfo 100644 " + sha + " .claude/settings.json", true, ""},
+		{"git update-index --cacheinfo 100644," + sha + ",src/x.go", false, ""},
+		{"git update-index --index-info", true, ""},
+		{"git update-index --add src/main.go", false, ""},
+		{"git read-tree evil", true, ""}, // stages the branch's settings
+		{"git read-tree feature", false, ""},
+		{"git checkout-index -f src/main.go", false, RuleGitDiscard},
+		{"git checkout-index -a -f", false, RuleGitDiscard},
+		{"git checkout-index -a", false, ""},
+		{"git read-tree -u --reset HEAD", false, RuleGitDiscard},
+		{"git stash", false, ""},
+		{"git stash --keep-index", false, ""},
+		{"git stash push src", false, ""},
+	})
+	poisonIndex(t, dir, git)
+	runGitIndexCases(t, dir, []gitIndexCase{
+		{"git checkout-index -f .claude/settings.json", true, ""},
+		{"git checkout-index -a -f", true, ""},
+		{"git stash --keep-index", true, ""},
+		{"git read-tree -u --reset HEAD", true, ""},
+		{"git stash push src", false, ""},
+	})
+	// Staged in the same call as the checkout: what git says now is not what it writes.
+	git("reset", "-q")
+	runGitIndexCases(t, dir, []gitIndexCase{
+		{"git checkout .claude", false, ""},
+		{"git reset -q evil -- .claude && git checkout .claude", true, ""},
+		{"git read-tree main && git checkout -- .claude", true, ""},
+	})
 }
