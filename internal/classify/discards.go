@@ -221,7 +221,7 @@ func (x *cmdCtx) gitTreeWrites(to shell.Word) {
 	if rev == "-" {
 		rev = "@{-1}"
 	}
-	if _, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
+	if _, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}"); err != nil { // a commit, or a tree (read-tree)
 		if err.Error() != "exit status 1" {
 			whole()
 			return

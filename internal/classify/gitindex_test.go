@@ -2,7 +2,9 @@ package classify
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -173,6 +175,16 @@ func TestGitIndexWritesOfTheHarnessFiles(t *testing.T) {
 		{"git stash --keep-index", true, ""},
 		{"git read-tree -u --reset HEAD", true, ""},
 		{"git stash push src", false, ""},
+	})
+	// A tree named by its object id, as git mktree prints it.
+	out, err := exec.Command("git", "-C", dir, "rev-parse", "evil^{tree}").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := strings.TrimSpace(string(out))
+	runGitIndexCases(t, dir, []gitIndexCase{
+		{"git read-tree -u --reset " + tree, true, ""},
+		{"git read-tree " + tree, true, ""},
 	})
 	// Staged in the same call as the checkout: what git says now is not what it writes.
 	git("reset", "-q")
