@@ -101,6 +101,9 @@ func (x *cmdCtx) git() {
 	if o, ok := p.Value("output"); ok {
 		x.write(o, false, GitLocal) // git diff --output F, also spelled apart
 	}
+	if sub == "gc" || sub == "maintenance" {
+		x.gitExpiry(sub, cli)
+	}
 	switch {
 	case sub == "push" || sub == "send-pack":
 		x.gitPush(p)
@@ -357,6 +360,10 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 		kv := o.Value
 		if i == 0 && len(ops) > 1 {
 			kv += "=" + ops[1].Value
+			if gitExpiryKey(o.Value) && (!ops[1].Known || gitExpiryNear(ops[1].Value)) {
+				x.add(risk.High, GitLocal, ruleHistoryRewrite, "git config "+o.Value+" "+ops[1].Value+" makes git's garbage collection drop history at once")
+				x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" makes every later git gc (git also runs one by itself) drop unreachable commits or the reflog at once: work in no branch would be lost for good")
+			}
 		}
 		if i == 0 && len(ops) > 1 && strings.HasPrefix(strings.ToLower(o.Value), "alias.") && !strings.HasPrefix(strings.TrimSpace(ops[1].Value), "!") {
 			x.nested("git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
@@ -647,6 +654,51 @@ func patchNames(text string, strip int) []string {
 		}
 	}
 	return out
+}
+
+// gitExpiry judges git gc (and maintenance, which runs it) by the expiry its configuration
+// sets, from git -c or the configuration files: gc.pruneExpire=now drops unreachable objects at
+// once, gc.reflogExpire*=now the reflog, as git gc --prune=now and git reflog expire
+// --expire=now do.
+func (x *cmdCtx) gitExpiry(sub string, cli []shell.Word) {
+	for _, d := range x.runDirs() {
+		kvs, _, _ := x.gitConfigAt(d, cli)
+		for _, kv := range kvs {
+			if gitExpiryKey(kv.key) && gitExpiryNear(kv.value) {
+				x.add(risk.High, GitLocal, ruleHistoryRewrite, "git "+sub+" with "+kv.key+" = "+kv.value+" drops history at once")
+				x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" runs with "+kv.key+" = "+kv.value+" (from "+x.rel(kv.from)+"): unreachable commits or the reflog are dropped at once, and work in no branch would be lost for good")
+				return
+			}
+		}
+	}
+}
+
+// gitExpiryKey: gc.pruneExpire and gc.reflogExpire, gc.reflogExpireUnreachable (also per
+// pattern, gc.<pattern>.reflogExpire).
+func gitExpiryKey(k string) bool {
+	k = strings.ToLower(k)
+	return k == "gc.pruneexpire" || strings.HasPrefix(k, "gc.") && (strings.HasSuffix(k, ".reflogexpire") || strings.HasSuffix(k, ".reflogexpireunreachable"))
+}
+
+// gitExpiryNear reports whether an expiry lets git drop objects or reflog entries now or soon:
+// "now", "all", a date, an age under a day. "never", "false" and ages of a day or more (git's
+// defaults are two weeks and 90 days) keep recent work.
+func gitExpiryNear(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	switch v {
+	case "never", "false":
+		return false
+	}
+	f := strings.FieldsFunc(v, func(r rune) bool { return r == '.' || r == ' ' || r == '_' })
+	if len(f) >= 2 {
+		if n, err := strconv.Atoi(f[0]); err == nil && n >= 1 {
+			switch strings.TrimSuffix(f[1], "s") {
+			case "day", "week", "month", "year":
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // changesIndex reports whether git sub can change the index, HEAD or a local branch, so that

@@ -194,3 +194,26 @@ func TestGitIndexWritesOfTheHarnessFiles(t *testing.T) {
 		{"git read-tree main && git checkout -- .claude", true, ""},
 	})
 }
+
+// TestGitExpiryNow: gc.pruneExpire and gc.reflogExpire* set to now (or any age under a day),
+// by git -c, git config or the configuration file, make git gc drop history at once, as
+// git gc --prune=now does; the defaults and ages of days keep it.
+func TestGitExpiryNow(t *testing.T) {
+	dir, git, _ := gitIndexRepo(t)
+	runGitIndexCases(t, dir, []gitIndexCase{
+		{"git -c gc.pruneExpire=now gc", false, RuleRewriteHistory},
+		{"git -c gc.reflogExpire=now -c gc.reflogExpireUnreachable=now gc", false, RuleRewriteHistory},
+		{"git -c gc.refs/heads/*.reflogExpire=all gc", false, RuleRewriteHistory},
+		{"git -c gc.pruneExpire=5.minutes.ago maintenance run --task=gc", false, RuleRewriteHistory},
+		{"git config gc.pruneExpire now", false, RuleRewriteHistory},
+		{"git config --global gc.reflogExpireUnreachable 1.hour.ago", false, RuleRewriteHistory},
+		{"git config set gc.pruneExpire now", false, RuleRewriteHistory},
+		{"git config gc.pruneExpire 2.weeks.ago", false, ""},
+		{"git config gc.reflogExpire never", false, ""},
+		{"git -c gc.pruneExpire=3.days.ago gc", false, ""},
+		{"git gc", false, ""},
+		{"git config user.name someone", false, ""},
+	})
+	git("config", "gc.pruneExpire", "now")
+	runGitIndexCases(t, dir, []gitIndexCase{{"git gc", false, RuleRewriteHistory}})
+}
