@@ -422,6 +422,9 @@ func (x *cmdCtx) gitSwitch(p command.Args) {
 // index's): a discard git is asked about, though nothing is lost (the changes are stashed).
 // Pop, apply and branch write the stash's files: what differs between HEAD and the stash.
 func (x *cmdCtx) gitStash(p command.Args, op string) {
+	if len(x.cmd.Dir.Paths) != 1 || repoTop(x.cmd.Dir.Paths[0]) == "" {
+		return // no repository (or none known): git stash has nothing to write
+	}
 	switch op {
 	case "", "push", "save":
 		specs := []shell.Word{{Value: ":/", Known: true}}
