@@ -762,6 +762,9 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word) {
 		paths = append(paths, shell.Word{Value: "the paths listed in " + f.Value})
 	}
 	if sub == "restore" && p.Has('S', "staged") && !p.Has('W', "worktree") {
+		if hasSource {
+			x.gitTreeWrites(source) // stages another commit's version: a harness file among them is written
+		}
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git restore --staged unstages")
 		return
 	}

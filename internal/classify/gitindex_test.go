@@ -160,6 +160,8 @@ func TestGitIndexWritesOfTheHarnessFiles(t *testing.T) {
 		{"git update-index --add src/main.go", false, ""},
 		{"git read-tree evil", true, ""}, // stages the branch's settings
 		{"git read-tree feature", false, ""},
+		{"git restore --staged --source evil .claude", true, ""},
+		{"git restore --staged src/main.go", false, ""},
 		{"git checkout-index -f src/main.go", false, RuleGitDiscard},
 		{"git checkout-index -a -f", false, RuleGitDiscard},
 		{"git checkout-index -a", false, ""},
