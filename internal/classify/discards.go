@@ -198,12 +198,17 @@ func (x *cmdCtx) gitRevision(op shell.Word) (rev, path bool) {
 	return true, true
 }
 
-// gitTreeWrites judges what a switch to the revision to writes among the files the harness
-// protects in the project: git is asked which of them differ between HEAD and to (by name, so
-// the answer stays small), and each is a write. A revision git cannot resolve is no switch (git
-// refuses it), unless one remote has a branch of that name (git then makes it); a revision that
-// cannot be known, or git failing, is a write of the whole repository.
-func (x *cmdCtx) gitTreeWrites(to shell.Word) {
+// gitTreeWrites judges what a switch to the revision to writes (gitCommitWrites).
+func (x *cmdCtx) gitTreeWrites(to shell.Word) { x.gitCommitWrites(to, "switch") }
+
+// gitCommitWrites judges what bringing in the revision to writes among the files the harness
+// protects in the project: git is asked which of them differ (by name, so the answer stays
+// small), and each is a write. how says between what: "switch", HEAD and to; "merge" (merge,
+// rebase), what to changed since it and HEAD parted; "pick" (cherry-pick, revert), what the
+// commit to changed, or the range A..B. A revision git cannot resolve brings in nothing (git
+// refuses it), unless one remote has a branch of that name (git then makes it); a revision
+// that cannot be known, or git failing, is a write of the whole repository.
+func (x *cmdCtx) gitCommitWrites(to shell.Word, how string) {
 	whole := func() { x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal) }
 	if !to.Known || x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 {
 		whole()
@@ -217,27 +222,61 @@ func (x *cmdCtx) gitTreeWrites(to shell.Word) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
 	defer cancel()
-	rev := to.Value
-	if rev == "-" {
-		rev = "@{-1}"
-	}
-	if _, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}"); err != nil { // a commit, or a tree (read-tree)
-		if err.Error() != "exit status 1" {
-			whole()
-			return
+	// resolve names a revision as git will: "" when there is none (git refuses it), ok false
+	// when git cannot say.
+	resolve := func(rev string) (string, bool) {
+		if rev == "-" {
+			rev = "@{-1}"
+		}
+		_, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}") // a commit, or a tree (read-tree)
+		switch {
+		case err == nil:
+			return rev, true
+		case err.Error() != "exit status 1":
+			return "", false
+		case how != "switch":
+			return "", true
 		}
 		out, err := runGit(ctx, cwd, "for-each-ref", "--format=%(refname)", "refs/remotes/*/"+rev)
 		if err != nil {
+			return "", false
+		}
+		if refs := strings.Fields(out); len(refs) == 1 {
+			return refs[0], true
+		}
+		return "", true
+	}
+	var diff []string
+	from, till, isRange := strings.Cut(to.Value, "..")
+	if how != "pick" || !isRange {
+		from, till = "", to.Value
+	}
+	for _, r := range []string{from, strings.TrimPrefix(till, ".")} {
+		if r == "" {
+			continue
+		}
+		rev, ok := resolve(r)
+		if !ok {
 			whole()
 			return
 		}
-		if refs := strings.Fields(out); len(refs) == 1 {
-			rev = refs[0]
-		} else {
-			return // git refuses the switch
+		if rev == "" {
+			return // no such revision: git refuses
 		}
+		diff = append(diff, rev)
 	}
-	out, err := runGit(ctx, cwd, append([]string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "HEAD", rev, "--"}, specs...)...)
+	cmd := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}
+	switch {
+	case how == "pick" && len(diff) == 1 && !isRange:
+		cmd = []string{"diff-tree", "-r", "--root", "-m", "--no-commit-id", "--name-only", "-z", "--no-renames"} // a root or merge commit too
+	case how == "pick" && len(diff) == 1:
+		diff = append([]string{"HEAD"}, diff...)
+	case how == "merge":
+		diff = []string{"HEAD..." + diff[0]}
+	case how == "switch":
+		diff = []string{"HEAD", diff[0]}
+	}
+	out, err := runGit(ctx, cwd, append(append(cmd, diff...), append([]string{"--"}, specs...)...)...)
 	if err != nil {
 		whole()
 		return

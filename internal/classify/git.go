@@ -188,6 +188,9 @@ func (x *cmdCtx) git() {
 		if sub == "switch" {
 			x.gitSwitch(p)
 		}
+		if (sub == "cherry-pick" || sub == "revert") && !p.Has(0, "continue", "abort", "skip", "quit") {
+			x.gitBringsIn(p.Operands, "pick")
+		}
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")
 		}
@@ -244,6 +247,7 @@ func (x *cmdCtx) git() {
 			x.add(risk.Medium, GitLocal, ruleGitLocal, "git merge --abort")
 			return
 		}
+		x.gitBringsIn(p.Operands, "merge")
 		x.add(risk.High, GitLocal, ruleDenyList, "git merge")
 	case sub == "rebase":
 		if p.Has(0, "abort", "continue", "skip", "quit") {
@@ -252,6 +256,11 @@ func (x *cmdCtx) git() {
 		}
 		if e, ok := p.Value("x", "exec"); ok {
 			x.nested(e.Value, "git rebase --exec")
+		}
+		if onto, ok := p.Value("onto"); ok {
+			x.gitBringsIn([]shell.Word{onto}, "merge")
+		} else if len(p.Operands) > 0 {
+			x.gitBringsIn(p.Operands[:1], "merge")
 		}
 		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git rebase rewrites history")
 		x.rebase(p)
@@ -702,6 +711,22 @@ func gitExpiryNear(v string) bool {
 		}
 	}
 	return true
+}
+
+// maxBroughtIn bounds the revisions of one merge, cherry-pick or revert asked about one by one.
+const maxBroughtIn = 8
+
+// gitBringsIn judges the files that merging, picking or reverting revs writes among the
+// harness's (gitCommitWrites); more revisions than are asked about one by one are a write of
+// the whole repository.
+func (x *cmdCtx) gitBringsIn(revs []shell.Word, how string) {
+	if len(revs) > maxBroughtIn {
+		x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+		return
+	}
+	for _, r := range revs {
+		x.gitCommitWrites(r, how)
+	}
 }
 
 // changesIndex reports whether git sub can change the index, HEAD or a local branch, so that

@@ -21,8 +21,12 @@ func gitIndexRepo(t *testing.T) (dir string, git func(...string), write func(str
 	write("docs/guide.md", "# guide\n")
 	git("add", ".")
 	git("commit", "-qm", "init")
-	git("branch", "feature")
 	git("branch", "docs")
+	git("checkout", "-q", "-b", "feature")
+	write("src/feature.go", "package main\n")
+	git("add", ".")
+	git("commit", "-qm", "feature work")
+	git("checkout", "-q", "main")
 	git("checkout", "-q", "-b", "evil")
 	write(".claude/settings.json", `{"disableAllHooks": true}`+"\n")
 	git("commit", "-qam", "evil")
@@ -99,6 +103,16 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 		{"git switch -c topic evil", true, ""},
 		{"git checkout -b topic evil", true, ""},
 		{"git checkout -f", false, RuleGitDiscard},
+		{"git cherry-pick evil", true, ""}, // the commit changes the settings
+		{"git cherry-pick feature", false, ""},
+		{"git cherry-pick main..evil", true, ""},
+		{"git revert evil", true, ""},
+		{"git merge evil", true, ""},
+		{"git merge feature", false, ""},
+		{"git rebase evil", true, ""},
+		{"git rebase feature", false, ""},
+		{"git cherry-pick no-such-commit", false, ""},
+		{"git cherry-pick --continue", false, ""},
 	})
 	poisonIndex(t, dir, git)
 	runGitIndexCases(t, dir, []gitIndexCase{
