@@ -257,9 +257,11 @@ func (x *cmdCtx) git() {
 		if e, ok := p.Value("x", "exec"); ok {
 			x.nested(e.Value, "git rebase --exec")
 		}
-		if onto, ok := p.Value("onto"); ok {
+		// An upstream that cannot be known ($(git merge-base …)) is left to the rewrite's
+		// check, which asks a person about it.
+		if onto, ok := p.Value("onto"); ok && onto.Known {
 			x.gitBringsIn([]shell.Word{onto}, "merge")
-		} else if len(p.Operands) > 0 {
+		} else if len(p.Operands) > 0 && p.Operands[0].Known && !ok {
 			x.gitBringsIn(p.Operands[:1], "merge")
 		}
 		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git rebase rewrites history")
