@@ -189,7 +189,8 @@ func (x *cmdCtx) git() {
 			x.gitSwitch(p)
 		}
 		if (sub == "cherry-pick" || sub == "revert") && !p.Has(0, "continue", "abort", "skip", "quit") {
-			x.gitBringsIn(p.Operands, "pick")
+			// Their own options: -x is a flag here, not the value-taking -x of others.
+			x.gitBringsIn(command.Parse(rest, "mX", "mainline", "strategy", "strategy-option", "cleanup").Operands, "pick")
 		}
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
 			x.nested(argvProgram(after(rest, "run")), "git bisect run")

@@ -105,6 +105,7 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 		{"git checkout -f", false, RuleGitDiscard},
 		{"git cherry-pick evil", true, ""}, // the commit changes the settings
 		{"git cherry-pick feature", false, ""},
+		{"git cherry-pick -x evil", true, ""},
 		{"git cherry-pick main..evil", true, ""},
 		{"git revert evil", true, ""},
 		{"git merge evil", true, ""},
