@@ -103,6 +103,8 @@ func (x *cmdCtx) git() {
 	}
 	if sub == "gc" || sub == "maintenance" {
 		x.gitExpiry(sub, cli)
+	} else if len(cli) > 0 {
+		x.gitExpiry(sub, cli) // many commands end with git gc --auto, under the same -c
 	}
 	switch {
 	case sub == "push" || sub == "send-pack":
@@ -676,6 +678,16 @@ func patchNames(text string, strip int) []string {
 // once, gc.reflogExpire*=now the reflog, as git gc --prune=now and git reflog expire
 // --expire=now do.
 func (x *cmdCtx) gitExpiry(sub string, cli []shell.Word) {
+	if sub != "gc" && sub != "maintenance" {
+		for _, w := range cli {
+			if k, v, _ := strings.Cut(w.Value, "="); gitExpiryKey(k) && gitExpiryNear(v) {
+				x.add(risk.High, GitLocal, ruleHistoryRewrite, "git -c "+w.Value+" "+sub+": the git gc --auto it may end with drops history at once")
+				x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" runs with "+w.Value+": the garbage collection git may run after it drops unreachable commits or the reflog at once, and work in no branch would be lost for good")
+				return
+			}
+		}
+		return
+	}
 	for _, d := range x.runDirs() {
 		kvs, _, _ := x.gitConfigAt(d, cli)
 		for _, kv := range kvs {

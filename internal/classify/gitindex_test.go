@@ -229,6 +229,8 @@ func TestGitExpiryNow(t *testing.T) {
 		{"git config gc.reflogExpire never", false, ""},
 		{"git -c gc.pruneExpire=3.days.ago gc", false, ""},
 		{"git gc", false, ""},
+		{"git -c gc.auto=1 -c gc.pruneExpire=now commit --allow-empty -m x", false, RuleRewriteHistory},
+		{"git -c user.name=x commit --allow-empty -m x", false, ""},
 		{"git config user.name someone", false, ""},
 	})
 	git("config", "gc.pruneExpire", "now")
