@@ -101,10 +101,8 @@ func (x *cmdCtx) git() {
 	if o, ok := p.Value("output"); ok {
 		x.write(o, false, GitLocal) // git diff --output F, also spelled apart
 	}
-	if sub == "gc" || sub == "maintenance" {
+	if sub == "gc" || sub == "maintenance" || len(cli) > 0 { // many commands end with git gc --auto, under the same -c
 		x.gitExpiry(sub, cli)
-	} else if len(cli) > 0 {
-		x.gitExpiry(sub, cli) // many commands end with git gc --auto, under the same -c
 	}
 	switch {
 	case sub == "push" || sub == "send-pack":
