@@ -21,6 +21,8 @@ func (x *cmdCtx) judge() {
 			return
 		}
 		x.listed(row)
+	case command.Agent:
+		x.agent(row) // agents.go
 	case command.Kill:
 		if x.killAll() {
 			return

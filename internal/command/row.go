@@ -63,6 +63,7 @@ const (
 	Patch             // patch, ed, ex: write files named by their input, unknown statically
 	Schedule          // crontab, at, systemd-run …: code that runs later (else as Deny)
 	Kill              // kill, pkill …: every process of the user is critical (else as Deny)
+	Agent             // a coding agent (claude, codex, gemini …): one run without its approvals or this harness is critical
 )
 
 // OwnsWrites reports whether the judge records and judges every write of the program itself
