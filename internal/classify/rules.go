@@ -3,6 +3,7 @@ package classify
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -1123,29 +1124,190 @@ func (x *cmdCtx) make() {
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" builds")
 }
 
-// sqlDestructive spots statements that destroy data.
+// sqlDestructive spots statements that destroy data. Comments are taken out first and the
+// words compared one by one, so that drop/**/table, DROP\tTABLE and db["users"]["drop"]()
+// are the statements they are.
 func sqlDestructive(s string) bool {
-	u := strings.ToUpper(strings.Join(strings.Fields(s), " "))
-	for _, k := range []string{"DROP ", "TRUNCATE ", "DELETE FROM", "ALTER TABLE", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DROP(", ".DROP(", "DELETEMANY", "UPDATE "} {
-		if strings.Contains(u, k) {
+	u := strings.ToUpper(sqlUncomment(s))
+	prev := ""
+	for _, w := range strings.FieldsFunc(u, func(r rune) bool { return !(r == '_' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }) {
+		switch w {
+		case "DROP", "TRUNCATE", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DELETEMANY", "DELETEONE", "FINDONEANDDELETE", "DROPINDEXES", "UPDATE", "UPDATEMANY", "REPLACEONE":
 			return true
+		case "FROM":
+			if prev == "DELETE" {
+				return true
+			}
+		case "TABLE":
+			if prev == "ALTER" {
+				return true
+			}
 		}
+		prev = w
 	}
 	return false
 }
 
+// sqlUncomment takes /* … */ and -- … comments out of SQL (each becomes a blank).
+func sqlUncomment(s string) string {
+	if !strings.Contains(s, "/*") && !strings.Contains(s, "--") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "/*"):
+			j := strings.Index(s[i+2:], "*/")
+			if j < 0 {
+				return b.String() + " "
+			}
+			i += j + 3
+			b.WriteByte(' ')
+		case strings.HasPrefix(s[i:], "--"):
+			j := strings.IndexByte(s[i:], '\n')
+			if j < 0 {
+				return b.String() + " "
+			}
+			i += j
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// dbFileOptions are, per client, the options whose value is a file of statements it runs.
+var dbFileOptions = map[string][]string{
+	"psql":              {"-f", "--file"},
+	"cqlsh":             {"-f", "--file"},
+	"mongosh":           {"-f", "--file"},
+	"mongo":             {"-f", "--file"},
+	"clickhouse-client": {"--queries-file"},
+	"duckdb":            {"-f", "-init"},
+}
+
+// db judges a database client by the statements it runs: its arguments, a file of statements
+// (read, bounded), and its standard input (a here-document or echoed text is read; anything
+// else piped or redirected cannot be, and counts as a statement that cannot be known). The
+// shell escapes of the clients are judged as commands: psql's \! and COPY … PROGRAM, mysql's
+// system and \!; mongosh's --eval is JavaScript, judged as inline code.
 func (x *cmdCtx) db() {
 	if x.name == "sqlite3" || x.name == "sqlite" {
 		x.sqlite() // sqlite.go
 		return
 	}
-	for _, a := range x.args {
-		if !a.Known || sqlDestructive(a.Value) {
+	var texts []string
+	unknown := false
+	files := dbFileOptions[x.name]
+	for i, a := range x.args {
+		if !a.Known {
+			unknown = true
+			continue
+		}
+		v := a.Value
+		if i == 0 || !slices.Contains(files, x.args[i-1].Value) {
+			texts = append(texts, v) // (not the name of a file of statements)
+		}
+		if (x.name == "mongosh" || x.name == "mongo") && (v == "--eval" || v == "-e") && i+1 < len(x.args) {
+			x.code(x.args[i+1])
+		}
+		var file *shell.Word
+		for _, o := range files {
+			switch {
+			case v == o && i+1 < len(x.args):
+				file = &x.args[i+1]
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="):
+				file = &shell.Word{Value: v[len(o)+1:], Known: true}
+			}
+		}
+		if (x.name == "mongosh" || x.name == "mongo") && strings.HasSuffix(v, ".js") && (i == 0 || x.args[i-1].Value != "-f" && x.args[i-1].Value != "--file") {
+			file = &x.args[i]
+		}
+		if file != nil {
+			if t, ok := x.dbFile(*file); ok {
+				texts = append(texts, t)
+			} else {
+				unknown = true
+			}
+		}
+	}
+	switch x.cmd.Input {
+	case "heredoc":
+		if strings.Contains(x.cmd.Feed, shell.Dyn) {
+			unknown = true
+		} else {
+			texts = append(texts, x.cmd.Feed)
+		}
+	case "pipe", "file", "catfile":
+		f := x.cmd.Feed
+		if (strings.HasPrefix(f, "echo ") || strings.HasPrefix(f, "printf ")) && !strings.Contains(f, shell.Dyn) && !strings.ContainsAny(f, "|;&$`<>") {
+			texts = append(texts, f) // echo 'DROP TABLE users' | psql: what it echoes
+		} else if f != "/dev/null" {
+			unknown = true
+		}
+	}
+	for _, t := range texts {
+		if x.dbShell(t) {
+			return
+		}
+	}
+	for _, t := range texts {
+		if sqlDestructive(t) {
 			x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
 			return
 		}
 	}
+	if unknown {
+		x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs statements that cannot be read here (piped, redirected, from a file or a value unknown statically): they could drop or delete data")
+		return
+	}
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
+}
+
+// dbFile reads a file of statements a client runs (bounded, as a runner's file).
+func (x *cmdCtx) dbFile(w shell.Word) (string, bool) {
+	if !w.Known || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") {
+		return "", false
+	}
+	ts := resolve(w, x.cmd.Dir, false)
+	if len(ts) != 1 || !ts[0].known || ts[0].glob {
+		return "", false
+	}
+	text, ok, cut := x.r.readCode(ts[0].path)
+	return text, ok && !cut
+}
+
+// dbShell finds the shell commands a client's text runs (psql \! and \o |, COPY … PROGRAM,
+// mysql system and \!) and judges each as a command. It reports true when one is critical
+// (nothing else matters then); any other is high.
+func (x *cmdCtx) dbShell(t string) bool {
+	var progs []string
+	for _, line := range strings.FieldsFunc(t, func(r rune) bool { return r == '\n' || r == ';' }) {
+		l := strings.TrimSpace(line)
+		low := strings.ToLower(l)
+		switch {
+		case strings.Contains(l, "\\!"):
+			progs = append(progs, l[strings.Index(l, "\\!")+2:])
+		case x.name != "psql" && (strings.HasPrefix(low, "system ") || strings.HasPrefix(low, "\\system ")):
+			progs = append(progs, l[strings.IndexByte(l, ' ')+1:])
+		case strings.Contains(low, "\\o |") || strings.Contains(low, "\\g |") || strings.Contains(low, "\\o|") || strings.Contains(low, "\\g|"):
+			progs = append(progs, l[strings.IndexByte(l, '|')+1:])
+		}
+		if i := strings.Index(low, " program "); i >= 0 && strings.Contains(low, "copy") {
+			progs = append(progs, strings.Trim(strings.TrimSpace(l[i+len(" program "):]), "'\""))
+		}
+	}
+	for _, p := range progs {
+		if why := x.shellCritical(p); why != "" {
+			x.add(risk.Critical, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(p))+": "+why)
+			return true
+		}
+	}
+	if len(progs) > 0 {
+		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(progs[0])))
+	}
+	return false
 }
 
 func (x *cmdCtx) cloud() {
@@ -1157,6 +1319,10 @@ func (x *cmdCtx) cloud() {
 		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
 			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
 				x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" "+a.Value+": deletes, deploys or publishes resources")
+				if !localEngine(x.name) && !strings.HasPrefix(v, "-") {
+					// A real system changes (an option such as terraform plan -destroy only says so).
+					x.r.mark(RuleRemoteChange, shortCmd(x.src)+" deletes, deploys or publishes resources ("+x.name+" "+a.Value+")"+consequence(RuleRemoteChange))
+				}
 				return
 			}
 		}
@@ -1166,6 +1332,16 @@ func (x *cmdCtx) cloud() {
 		}
 	}
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" acts on containers or the cloud")
+}
+
+// localEngine: a container engine of this machine, whose containers and images are local and
+// rebuilt at will (docker rm, docker rmi); what it publishes is in personRows.
+func localEngine(name string) bool {
+	switch name {
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "colima", "minikube", "kind", "k3d":
+		return true
+	}
+	return false
 }
 
 // code judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
