@@ -97,7 +97,7 @@ var personRows = []personRow{
 	{"mix", "hex.publish|hex.retire", "", RulePublish, "publishes a Hex package"},
 	{"pdm", "publish", "", RulePublish, "publishes a Python package"},
 	{"mvnw", "deploy|deploy:deploy|release:perform", "", RulePublish, "publishes a Maven artifact"},
-	{"gh", "pr merge|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
+	{"gh", "pr merge|repo create|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
 	{"gh", "auth token", "", RuleReadsSecret, "prints the GitHub token"},
 	{"glab", "mr merge|release create|release delete|repo delete|variable set|variable delete", "", RuleRemoteChange, "changes a GitLab project for everyone"},
 	// Packages published by tools without a publish rule of their own.

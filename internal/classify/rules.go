@@ -983,6 +983,19 @@ func (x *cmdCtx) goCmd() {
 		if hasO {
 			x.write(o, false, ShellExec)
 		}
+		if sub == "run" {
+			for _, a := range x.args[1:] {
+				if strings.HasPrefix(a.Value, "-") {
+					continue
+				}
+				if first, _, _ := strings.Cut(a.Value, "/"); strings.Contains(a.Value, "@") && strings.Contains(first, ".") && !strings.HasSuffix(first, ".go") {
+					// go run host/pkg@version: a module downloaded and run, as npx runs a package.
+					x.add(risk.High, ShellExec, ruleDenyList, "go run "+a.Value+" downloads a module and runs it")
+					return
+				}
+				break
+			}
+		}
 		x.add(risk.Medium, ShellExec, ruleGrayArea, "go "+sub+" builds or runs code")
 	}
 }
@@ -994,6 +1007,23 @@ func (x *cmdCtx) nodePkg() {
 		sub = args[0].Value
 	}
 	n := x.name
+	if n == "deno" && (sub == "run" || sub == "install" || sub == "compile" || strings.HasPrefix(sub, "http")) || n == "bun" && (sub == "run" || strings.HasPrefix(sub, "http")) {
+		// deno run https://…/x.ts: code fetched from the network and run, as curl … | sh.
+		for _, a := range args {
+			v := strings.ToLower(a.Value)
+			if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
+				if !isLocalURL(a.Value) {
+					x.add(risk.Critical, ShellExec, ruleNetworkExternal, n+" runs code fetched from "+hostOf(a.Value)+": as curl | sh, blocked at any trust")
+					return
+				}
+				break
+			}
+			if strings.HasPrefix(v, "npm:") || strings.HasPrefix(v, "jsr:") {
+				x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" "+a.Value+" downloads a package and runs it")
+				return
+			}
+		}
+	}
 	switch {
 	case sub == "test" || sub == "t" || (sub == "run" && len(args) > 1 && strings.HasPrefix(args[1].Value, "test")) || (n == "deno" || n == "bun") && sub == "test":
 		x.add(risk.Low, TestRun, ruleTestRunner, n+" "+sub+" runs tests")

@@ -116,6 +116,7 @@ const (
 	SendsGH             // GitHub: bodies, files, API fields
 	SendsGit            // pushes, send-email, daemon
 	SendsServer         // a server it opens (python -m http.server, php -S)
+	SendsRelay          // files or a port handed to a relay, a tunnel service or a cluster (croc, ngrok, kubectl cp)
 )
 
 // Fact is a set of what else is known of a program.
