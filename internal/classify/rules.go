@@ -67,10 +67,7 @@ func (x *cmdCtx) judge() {
 		}
 		x.add(risk.Medium, FileWrite, ruleFileChange, n+" changes files")
 	case command.Editor:
-		for _, o := range command.Parse(x.args, "cSuTwWsi").Operands {
-			x.write(o, false, ShellExec)
-		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, n+" writes the files it names")
+		x.editor() // editors.go
 	case command.Tee:
 		p := command.Parse(x.args, "")
 		for _, o := range p.Operands {
@@ -734,7 +731,7 @@ func (x *cmdCtx) sedScript(script string) {
 					continue
 				}
 				d := c[1]
-				n, k := 0, 2
+				n, k, mid := 0, 2, 0
 				for ; k < len(c) && n < 2; k++ {
 					if c[k] == '\\' {
 						k++
@@ -742,6 +739,9 @@ func (x *cmdCtx) sedScript(script string) {
 					}
 					if c[k] == d {
 						n++
+						if n == 1 {
+							mid = k
+						}
 					}
 				}
 				flags := c[k:]
@@ -752,6 +752,10 @@ func (x *cmdCtx) sedScript(script string) {
 				}
 				if strings.ContainsRune(flags, 'e') {
 					x.add(risk.High, ShellExec, ruleSedExec, "the sed s command runs its result as a command (e)")
+					// s/.*/rm -rf ~/e runs its replacement: judged as the command it may be.
+					if rep := strings.ReplaceAll(c[mid+1:max(mid+1, k-1)], "\\"+string(d), string(d)); mid > 0 && strings.TrimSpace(rep) != "" {
+						x.nested(rep, "sed s///e")
+					}
 				}
 			}
 		}
@@ -1460,12 +1464,33 @@ func (x *cmdCtx) code(w shell.Word) {
 
 // Words that say inline code runs a command, deletes a tree, or talks to the network.
 var (
-	codeRuns    = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "`", "qx", "%x", "pcntl", "shell_exec", "passthru", "proc_open", "os.run", "command(", "|"}
+	codeRuns    = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "`", "qx", "%x", "pcntl", "shell_exec", "passthru", "proc_open", "os.run", "command(", "|", "do shell script", "remove-item", "start-process"}
 	codeRmTree  = []string{"rmtree", "rm_rf", "rm_r", "rmsync", "rmdirsync", "remove_dir_all", "removeall", "rimraf", "remove_tree", "file::path", "fs.rm(", "fs.rmdir", "deltree", "fileutils.rm", "rm -r"}
 	codeHome    = []string{"expanduser", "homedir", "home()", "env{home}", "env[\"home\"]", "env['home']", "environ", "getenv", "$home", "env.home", "os.home", "dir.home", "path.home"}
 	codeCalls   = []string{".get(", ".post(", ".put(", ".delete(", ".patch(", "urlopen(", ".connect(", "fetch(", ".request(", ".send(", ".sendall(", "sendmail(", "create_connection(", "get(", "post(", "getstore(", "http.get", "https.get", "invoke-", "file_get_contents(", "fsockopen("}
 	codeNetwork = []string{"urllib", "requests", "http.client", "httplib", "httpx", "aiohttp", "socket", "fetch(", "net/http", "net::http", "lwp", "io::socket", "urlopen", "axios", "xmlhttprequest", "websocket", "smtplib", "ftplib", "telnetlib", "paramiko", "http.get", "https.get", "http.request", "https.request", "open-uri", "curl", "invoke-webrequest", "invoke-restmethod", "net.http", "file_get_contents(\"http", "fsockopen"}
 )
+
+// powerShellCommand says a PowerShell command line in the words of a POSIX shell, for the
+// catastrophes: Remove-Item (and its aliases) -Recurse on the home directory is rm -rf ~.
+func powerShellCommand(name, low string) string {
+	if name != "pwsh" && name != "powershell" && name != "powershell.exe" && name != "pwsh.exe" {
+		return ""
+	}
+	r := strings.NewReplacer("remove-item", "rm", "-recurse", "-r", "-force", "-f", "$home", "~", "$env:home", "~", "$env:userprofile", "~", "${home}", "~", "-path", "", "-literalpath", "")
+	var out []string
+	for _, stmt := range strings.FieldsFunc(low, func(r rune) bool { return r == ';' || r == '\n' }) {
+		f := strings.Fields(r.Replace(stmt))
+		if len(f) > 0 {
+			switch f[0] {
+			case "ri", "del", "erase", "rd", "rmdir":
+				f[0] = "rm"
+			}
+		}
+		out = append(out, strings.Join(f, " "))
+	}
+	return strings.Join(out, "; ")
+}
 
 func containsAny(s string, ks []string) bool {
 	for _, k := range ks {
@@ -1478,8 +1503,16 @@ func containsAny(s string, ks []string) bool {
 
 // codeCatastrophe finds the plain catastrophes in inline code; see code.
 func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
-	if containsAny(low, codeRuns) && x.r.depth < shell.MaxDepth {
+	ps := powerShellCommand(x.name, low)
+	if (containsAny(low, codeRuns) || ps != "") && x.r.depth < shell.MaxDepth {
 		progs := append(append([]string{}, lits...), strings.Join(lits, " "))
+		if len(lits) > 0 && containsAny(low, codeHome) {
+			// system("rm", "-rf", $ENV{HOME}): the list's words, the home directory last.
+			progs = append(progs, strings.Join(lits, " ")+" ~")
+		}
+		if ps != "" {
+			progs = append(progs, ps) // PowerShell is a shell: its command line, as a POSIX one
+		}
 		for _, prog := range progs {
 			if why := x.shellCritical(prog); why != "" {
 				x.add(risk.Critical, ShellExec, ruleInlineCodeCatastrophe, x.name+" inline code runs "+quoteRaw(prog)+": "+why)
