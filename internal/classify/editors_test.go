@@ -30,6 +30,7 @@ func TestOptionsThatRunCommands(t *testing.T) {
 		{"sed 's/.*/rm -rf ~/e' README.md", risk.Critical},
 		{"sed 's|.*|rm -rf ~|e' README.md", risk.Critical},
 		{"perl -e 'system(\"rm\",\"-rf\",$ENV{HOME})'", risk.Critical},
+		{"perl -e 'system(\"rm\",\"-rf\",$ENV{\"HOME\"})'", risk.Critical},
 		{"osascript -e 'do shell script \"rm -rf ~\"'", risk.Critical},
 		{"pwsh -c 'Remove-Item -Recurse -Force ~'", risk.Critical},
 		{"powershell -c 'ri -Recurse -Force $HOME'", risk.Critical},
