@@ -278,6 +278,9 @@ func (x *cmdCtx) personCommand() {
 		return
 	}
 	name, args := x.name, x.args
+	if name == "k" {
+		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
+	}
 	if name == "npx" || name == "bunx" || name == "pnpx" {
 		// npx prisma migrate reset: the package's own command, by its name.
 		for i, a := range args {

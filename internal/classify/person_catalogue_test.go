@@ -80,6 +80,8 @@ func TestPersonCatalogue(t *testing.T) {
 		{"docker rm -f web", ""},
 		{"docker build -t app .", ""},
 		{"wrangler dev", ""},
+		{"k delete ns prod", RuleRemoteChange},
+		{"k get pods", ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		rule := ""
