@@ -59,6 +59,9 @@ func (x *cmdCtx) viCommands() []shell.Word {
 			if w := x.args[i].Value; w != "NONE" && w != "NORC" && w != "DEFAULTS" {
 				x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" "+v+" "+w+" runs the Ex commands of a script file")
 			}
+		case v == "-s" && !ex && i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-"):
+			i++ // vim -s FILE types the keys of FILE, : commands among them
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -s "+x.args[i].Value+" types the keys of a script file, which can run any command")
 		case v == "-S":
 			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -S runs the Ex commands of Session.vim")
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):

@@ -36,6 +36,7 @@ func TestOptionsThatRunCommands(t *testing.T) {
 		{"powershell -c 'ri -Recurse -Force $HOME'", risk.Critical},
 		{"vim -c '%!sort' x.txt", risk.High},
 		{"vim -es < script.vim", risk.High},
+		{"vim -s keys.txt src/main.go", risk.High},
 		{"emacs --batch -l build.el", risk.High},
 		{"sed 's/.*/date/e' README.md", risk.High},
 		{"vim +10 src/main.go", risk.Medium},

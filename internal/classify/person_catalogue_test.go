@@ -82,6 +82,8 @@ func TestPersonCatalogue(t *testing.T) {
 		{"wrangler dev", ""},
 		{"k delete ns prod", RuleRemoteChange},
 		{"k get pods", ""},
+		{"kubectl get deploy", ""},
+		{"kubectl describe deploy api", ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		rule := ""

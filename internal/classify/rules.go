@@ -1353,8 +1353,10 @@ func (x *cmdCtx) cloud() {
 		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
 			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
 				x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" "+a.Value+": deletes, deploys or publishes resources")
-				if !localEngine(x.name) && !strings.HasPrefix(v, "-") {
-					// A real system changes (an option such as terraform plan -destroy only says so).
+				if !localEngine(x.name) && !strings.HasPrefix(v, "-") && x.name != "aws" && len(personRowsOf()[x.name]) == 0 {
+					// A real system changes. A program with rows of its own in personRows (or
+					// aws's judge) is judged by them, which know its reading verbs (kubectl get
+					// deploy); an option such as terraform plan -destroy only says so.
 					x.r.mark(RuleRemoteChange, shortCmd(x.src)+" deletes, deploys or publishes resources ("+x.name+" "+a.Value+")"+consequence(RuleRemoteChange))
 				}
 				return
