@@ -281,17 +281,6 @@ func (x *cmdCtx) personCommand() {
 	if name == "k" {
 		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
 	}
-	if name == "npx" || name == "bunx" || name == "pnpx" {
-		// npx prisma migrate reset: the package's own command, by its name.
-		for i, a := range args {
-			if !strings.HasPrefix(a.Value, "-") {
-				if a.Known {
-					name, args = npmPackageName(a.Value), args[i+1:]
-				}
-				break
-			}
-		}
-	}
 	for _, i := range personRowsOf()[name] {
 		row := &personRows[i]
 		if verb, ok := row.matches(args); ok {
@@ -337,20 +326,6 @@ func consequence(rule string) string {
 		return ": the harness cannot vouch for code it did not read, and no trust changes that"
 	}
 	return ""
-}
-
-// npmPackageName is the command a package runs by default, from its name as given to npx
-// (@scope/name@1.2 → name).
-func npmPackageName(v string) string {
-	if strings.HasPrefix(v, "@") {
-		if i := strings.IndexByte(v, '/'); i > 0 {
-			v = v[i+1:]
-		}
-	}
-	if i := strings.IndexByte(v, '@'); i > 0 {
-		v = v[:i]
-	}
-	return v
 }
 
 // kill: a job of this shell (kill %1) is the agent's own; a process id may be anyone's. The
