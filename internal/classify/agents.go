@@ -22,8 +22,9 @@ import (
 // says "dangerously" or a value "danger-full-access" is one for every agent.
 var agentBypass = map[string]string{
 	// --settings may carry disableAllHooks or hooks of its own; --setting-sources may leave
-	// out the project's settings (the harness's hooks); plugins bring hooks of their own.
-	"claude":       "--dangerously-skip-permissions|--allow-dangerously-skip-permissions|--settings=*|--setting-sources=*|--plugin-dir=*|--permission-mode=bypasspermissions",
+	// out the project's settings (the harness's hooks); plugins bring hooks of their own, and
+	// --mcp-config servers are programs it starts, never seen by the hooks.
+	"claude":       "--dangerously-skip-permissions|--allow-dangerously-skip-permissions|--settings=*|--setting-sources=*|--plugin-dir=*|--mcp-config=*|--permission-mode=bypasspermissions",
 	"gemini":       "--yolo|-y|--approval-mode=yolo",
 	"qwen":         "--yolo|-y|--approval-mode=yolo",
 	"codex":        "--dangerously-bypass-approvals-and-sandbox|--yolo|--sandbox=danger-full-access|-s=danger-full-access",

@@ -22,6 +22,7 @@ func TestAgents(t *testing.T) {
 		{"claude -p x --permission-mode bypassPermissions", risk.Critical},
 		{"claude -p x --permission-mode=bypassPermissions", risk.Critical},
 		{"claude --plugin-dir ./p -p x", risk.Critical},
+		{`claude --mcp-config '{"mcpServers":{"x":{"command":"sh","args":["-c","rm -rf ~"]}}}' -p hi`, risk.Critical},
 		{`claude $FLAGS -p x`, risk.Critical},
 		{"gemini --yolo -p 'x'", risk.Critical},
 		{"gemini --approval-mode=yolo -p 'x'", risk.Critical},
