@@ -277,10 +277,18 @@ func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
 		return
 	}
 	cwd := x.dir()
-	for _, p := range x.c.verdicts(x.r, shell.QuoteWords(cmd), langShell, cwd, false).parts {
+	inner := x.c.verdicts(x.r, shell.QuoteWords(cmd), langShell, cwd, false)
+	changes := false
+	for _, p := range inner.parts {
 		if p.risk.Value() < risk.Medium.Value() {
 			continue
 		}
+		changes = changes || p.risk.Value() >= risk.High.Value() && p.reason.Rule != ruleProgramFromStdin
 		x.r.add(p.risk, ShellExec, p.reason.Rule, p.reason.Command, via+" runs: "+p.reason.Detail)
+	}
+	// In a cluster's container, what the command deletes or changes is a shared system's
+	// (kubectl exec api -- rm -rf /data): always a person, as a change of the cluster is.
+	if changes && (x.name == "kubectl" || x.name == "oc") {
+		x.r.mark(RuleRemoteChange, shortCmd(x.src)+" runs a command that changes a running container of a cluster"+consequence(RuleRemoteChange))
 	}
 }

@@ -63,6 +63,8 @@ func (x *cmdCtx) sends(r command.Channel) sent {
 		return gitSends(x)
 	case command.SendsServer:
 		return serverSends(x)
+	case command.SendsRelay:
+		return relaySends(x)
 	}
 	return sent{none: true}
 }
@@ -411,6 +413,77 @@ func socketSends(x *cmdCtx) sent {
 	return sent{none: true}
 }
 
+// relayTunnels are the tunnel services, by program, with the subcommands that open a tunnel
+// ("" for any call that is not --help/--version): this machine's ports reached from the
+// internet, through a third party.
+var relayTunnels = map[string]string{
+	"ngrok":       "http|tcp|tls|tunnel|start",
+	"cloudflared": "tunnel|access",
+	"bore":        "local|server",
+	"chisel":      "client|server",
+	"lt":          "",
+	"localtunnel": "",
+	"frpc":        "",
+	"zrok":        "share|reserve",
+	"tailscale":   "funnel",
+}
+
+// relaySends: a file transfer through a public relay (croc send, wormhole send), a WebSocket
+// client's standard input (websocat), a tunnel service (ngrok http 8000), files copied into a
+// cluster's container (kubectl cp data pod:/tmp).
+func relaySends(x *cmdCtx) sent {
+	args := x.args
+	var ops []shell.Word
+	for _, a := range args {
+		if !a.Known || !strings.HasPrefix(a.Value, "-") {
+			ops = append(ops, a)
+		}
+	}
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0].Value
+	}
+	switch x.name {
+	case "croc", "wormhole", "magic-wormhole", "sendme", "ffsend":
+		if x.name == "croc" && first != "send" || (x.name == "wormhole" || x.name == "magic-wormhole") && first != "send" && first != "tx" || x.name == "sendme" && first != "send" || x.name == "ffsend" && first != "upload" && first != "u" {
+			return sent{none: true}
+		}
+		s := sent{dest: "a public relay", always: "sends files through a public relay"}
+		if len(ops) > 1 {
+			s.always = "sends " + quoteRaw(ops[1].Value) + " through a public relay"
+		}
+		return s
+	case "websocat":
+		s := sent{stdin: true}
+		for _, o := range ops {
+			if strings.Contains(o.Value, "://") || !o.Known {
+				s.hosts = append(s.hosts, o)
+			}
+		}
+		if len(s.hosts) == 0 || hasWord(args, "-s") || hasWord(args, "--server") {
+			return sent{none: true} // a local server (websocat -s 8080)
+		}
+		return s
+	case "kubectl", "oc":
+		if first != "cp" || len(ops) < 3 {
+			return sent{none: true}
+		}
+		dest := ops[len(ops)-1]
+		if dest.Known && !strings.Contains(dest.Value, ":") {
+			return sent{none: true} // a copy out of the container
+		}
+		return sent{dest: "a container of the cluster", files: ops[1 : len(ops)-1]}
+	}
+	subs, ok := relayTunnels[x.name]
+	if !ok || hasWord(args, "--help") || hasWord(args, "-h") || hasWord(args, "--version") || first == "version" || first == "help" {
+		return sent{none: true}
+	}
+	if subs != "" && !inBar(subs, first) {
+		return sent{none: true}
+	}
+	return sent{dest: "the internet", rule: ruleTunnel, always: "opens a tunnel from the internet to this machine through a third party"}
+}
+
 // socatSends: a LISTEN address beside an EXEC/SYSTEM address serves a program; beside a file
 // or stdio it serves local data.
 func socatSends(x *cmdCtx) sent {
@@ -721,6 +794,16 @@ func ghSends(x *cmdCtx) sent {
 				break
 			}
 		}
+	case sub(0) == "repo" && sub(1) == "create":
+		// --source adds the new repository as a remote of this one, --push pushes to it: the
+		// history goes where no one configured before, as git push to a new URL.
+		for _, a := range args[2:] {
+			if a.Value == "--push" || a.Value == "--source" || strings.HasPrefix(a.Value, "--source=") || strings.HasPrefix(a.Value, "-s=") || a.Value == "-s" {
+				s.always, s.rule, s.domain = "creates a repository on GitHub and pushes this one to it ("+a.Value+")", ruleGitNewRemote, GitRemote
+				return s
+			}
+		}
+		return sent{none: true}
 	case sub(0) == "api":
 		p := command.Parse(args[1:], "FfHXqt", "field", "raw-field", "header", "method", "input", "jq", "template", "hostname", "preview", "cache")
 		for i := 1; i < len(args); i++ {

@@ -64,11 +64,40 @@ var personRows = []personRow{
 	{"firebase", "deploy|hosting:disable|database:remove|database:set|database:update|firestore:delete|functions:delete", "", RuleRemoteChange, "deploys or changes a Firebase project"},
 	{"s3cmd", "put|del|rm|rb|mb|sync|mv|cp|modify|setacl|setpolicy|delpolicy|expire", "", RuleRemoteChange, "changes S3 storage"},
 	{"rclone", "copy|sync|move|delete|deletefile|purge|rmdir|rmdirs|moveto|copyto|bisync|dedupe", "", RuleRemoteChange, "changes remote storage"},
-	{"docker", "push|image push", "", RuleRemoteChange, "publishes an image"},
-	{"podman", "push|image push", "", RuleRemoteChange, "publishes an image"},
+	{"docker", "push|image push|--push|manifest push", "", RuleRemoteChange, "publishes an image"},
+	{"podman", "push|image push|--push|manifest push", "", RuleRemoteChange, "publishes an image"},
+	{"docker-compose", "push", "", RuleRemoteChange, "publishes images"},
 	{"docker", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
 	{"podman", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
-	{"gh", "pr merge|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
+	{"wrangler", "deploy|publish|delete|rollback|versions deploy|deployments rollback|secret put|secret delete|secret bulk|kv:key put|kv:key delete|kv key put|kv key delete|kv:bulk put|kv:bulk delete|r2 object put|r2 object delete|pages deploy|queues delete", "", RuleRemoteChange, "deploys or changes a Cloudflare Workers project"},
+	{"argocd", "sync|delete|rollback|create|set|patch|terminate-op|rm|actions run|app sync|app delete", "", RuleRemoteChange, "changes what Argo CD deploys to a cluster"},
+	{"helmfile", "apply|sync|destroy|delete|deps", "", RuleRemoteChange, "changes the releases of a Kubernetes cluster"},
+	{"hcloud", "create|delete|update|poweroff|reboot|reset|shutdown|rebuild|change-type|attach|detach|enable-protection|disable-protection|add-label|remove-label|apply", "", RuleRemoteChange, "changes Hetzner Cloud resources"},
+	{"linode-cli", "create|delete|update|reboot|shutdown|rebuild|resize|rm|mb|rb|cp|put", "", RuleRemoteChange, "changes Linode resources"},
+	{"scw", "create|delete|update|reboot|stop|start|terminate|action", "", RuleRemoteChange, "changes Scaleway resources"},
+	{"oci", "create|delete|update|terminate|put|action|bulk-delete|bulk-upload", "", RuleRemoteChange, "changes Oracle Cloud resources"},
+	{"ibmcloud", "create|delete|update|rm|push|deploy|restart|stop|start", "", RuleRemoteChange, "changes IBM Cloud resources"},
+	{"sam", "deploy|delete|sync", "", RuleRemoteChange, "deploys or deletes an AWS application"},
+	{"railway", "up|deploy|down|delete|redeploy|variables set", "", RuleRemoteChange, "deploys or changes a Railway project"},
+	{"skaffold", "run|deploy|delete|apply", "", RuleRemoteChange, "deploys to or deletes from a Kubernetes cluster"},
+	{"nomad", "job run|job stop|job revert|job dispatch|run|stop|node drain|system gc|namespace delete|var put|var purge", "", RuleRemoteChange, "changes a Nomad cluster"},
+	{"flux", "delete|create|bootstrap|uninstall|reconcile|suspend|resume|push", "", RuleRemoteChange, "changes a Kubernetes cluster through Flux"},
+	{"supabase", "db push|db reset|functions deploy|functions delete|secrets set|secrets unset|projects delete|branches delete|storage rm|storage cp|storage mv", "--local", RuleRemoteChange, "changes a Supabase project"},
+	{"surge", "*", "list|--help|-h|--version|-V|login|logout|whoami", RuleRemoteChange, "publishes a site"},
+	{"goreleaser", "*", "build|check|init|healthcheck|--snapshot|--skip-publish|--skip=publish|--version|-v|--help|-h|completion|jsonschema|changelog|man", RulePublish, "builds and publishes a release"},
+	{"vsce", "publish|unpublish", "", RulePublish, "publishes a VS Code extension"},
+	{"ovsx", "publish|unpublish", "", RulePublish, "publishes a VS Code extension"},
+	{"crane", "push|copy|cp|delete|tag|append|mutate|rebase|index append|flatten", "", RuleRemoteChange, "changes images in a container registry"},
+	{"skopeo", "copy|delete|sync", "", RuleRemoteChange, "changes images in a container registry"},
+	{"oras", "push|copy|cp|tag|attach|manifest push|manifest delete|blob push|blob delete", "", RuleRemoteChange, "changes artifacts in a container registry"},
+	{"buildah", "push|manifest push", "", RuleRemoteChange, "publishes an image"},
+	{"dart", "pub publish", "", RulePublish, "publishes a Dart package"},
+	{"flutter", "pub publish", "", RulePublish, "publishes a Dart package"},
+	{"pod", "trunk push|trunk delete|trunk deprecate", "", RulePublish, "publishes a CocoaPods pod"},
+	{"mix", "hex.publish|hex.retire", "", RulePublish, "publishes a Hex package"},
+	{"pdm", "publish", "", RulePublish, "publishes a Python package"},
+	{"mvnw", "deploy|deploy:deploy|release:perform", "", RulePublish, "publishes a Maven artifact"},
+	{"gh", "pr merge|repo create|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
 	{"gh", "auth token", "", RuleReadsSecret, "prints the GitHub token"},
 	{"glab", "mr merge|release create|release delete|repo delete|variable set|variable delete", "", RuleRemoteChange, "changes a GitLab project for everyone"},
 	// Packages published by tools without a publish rule of their own.
@@ -80,6 +109,17 @@ var personRows = []personRow{
 	// Databases.
 	{"dropdb", "*", "", RuleDestroysData, "drops a database"},
 	{"dropuser", "*", "", RuleDestroysData, "drops a database user"},
+	{"mysqladmin", "drop|flush-tables|purge", "", RuleDestroysData, "drops a database"},
+	{"prisma", "migrate reset|--force-reset|db drop", "", RuleDestroysData, "drops or resets the database"},
+	{"rails", "db:drop|db:reset|db:purge|db:truncate_all|db:schema:load|db:setup|db:seed:replant|db:migrate:reset|db:drop:all|db:reset:all", "", RuleDestroysData, "drops or resets the database"},
+	{"rake", "db:drop|db:reset|db:purge|db:truncate_all|db:schema:load|db:setup|db:seed:replant|db:migrate:reset|db:drop:all|db:reset:all", "", RuleDestroysData, "drops or resets the database"},
+	{"flyway", "clean", "", RuleDestroysData, "drops every object of the database"},
+	{"liquibase", "drop-all|dropAll|rollback-count|rollback", "", RuleDestroysData, "drops or rolls back the database"},
+	{"php", "db:wipe|migrate:fresh|migrate:reset|migrate:refresh|doctrine:database:drop|doctrine:schema:drop", "", RuleDestroysData, "drops or resets the database"},
+	{"sequelize", "db:drop|db:migrate:undo:all", "", RuleDestroysData, "drops or resets the database"},
+	{"knex", "migrate:rollback|migrate:down", "", RuleDestroysData, "rolls back the database"},
+	{"python", "flush|reset_db|sqlflush", "", RuleDestroysData, "empties or resets the database"},
+	{"python3", "flush|reset_db|sqlflush", "", RuleDestroysData, "empties or resets the database"},
 	// Secrets kept by programs.
 	{"security", "find-generic-password|find-internet-password|dump-keychain|export", "", RuleReadsSecret, "reads the keychain"},
 	{"secret-tool", "lookup|search", "", RuleReadsSecret, "reads the keyring"},
@@ -91,6 +131,20 @@ var personRows = []personRow{
 	{"vault", "read|kv get|token create", "", RuleReadsSecret, "reads secrets from Vault"},
 	{"gpg", "--export-secret-keys|--export-secret-subkeys|--decrypt|-d", "", RuleReadsSecret, "exports private keys or decrypts secrets"},
 	{"git", "credential fill", "", RuleReadsSecret, "asks git's credential helper for a password"},
+	{"gcloud", "versions access", "", RuleReadsSecret, "prints a secret from Secret Manager"},
+	{"az", "secret show|secret download|key download|certificate download|storage account keys list|show-connection-string", "", RuleReadsSecret, "prints a secret from Azure"},
+	{"bw", "get|export|list|serve|send", "", RuleReadsSecret, "reads the Bitwarden vault"},
+	{"lpass", "show|export", "", RuleReadsSecret, "reads the LastPass vault"},
+	{"keepassxc-cli", "show|export|clip|attachment-export", "", RuleReadsSecret, "reads a KeePass database"},
+	{"sops", "*", "-e|--encrypt|encrypt|--version|-v|--help|-h|updatekeys|-r|--rotate|filestatus|publish|keyservice", RuleReadsSecret, "decrypts secrets"},
+	{"age", "-d|--decrypt", "", RuleReadsSecret, "decrypts secrets"},
+	{"ansible-vault", "view|decrypt|edit", "", RuleReadsSecret, "decrypts an Ansible vault"},
+	{"doppler", "secrets|run|download|get", "", RuleReadsSecret, "reads Doppler secrets"},
+	{"infisical", "secrets|export|run|get", "", RuleReadsSecret, "reads Infisical secrets"},
+	{"chamber", "read|export|env|exec|list -e", "", RuleReadsSecret, "reads secrets from AWS Parameter Store"},
+	{"heroku", "config|config:get", "", RuleReadsSecret, "prints a Heroku app's configuration, secrets included"},
+	{"vercel", "env pull|env ls", "", RuleReadsSecret, "reads a Vercel project's environment, secrets included"},
+	{"netlify", "env:get|env:list|env:export", "", RuleReadsSecret, "reads a Netlify site's environment, secrets included"},
 	// Privilege.
 	{"sudo", "*", "", RulePrivilege, "runs as root"},
 	{"doas", "*", "", RulePrivilege, "runs as root"},
@@ -110,6 +164,8 @@ var personRows = []personRow{
 	{"pkill", "*", "", RuleSystemChange, "kills processes it did not start"},
 	{"killall", "*", "", RuleSystemChange, "kills processes it did not start"},
 	{"xkill", "*", "", RuleSystemChange, "kills a program"},
+	{"fuser", "-k|--kill", "", RuleSystemChange, "kills the processes that use a file or a port"},
+	{"loginctl", "terminate-user|terminate-session|terminate-seat|kill-user|kill-session|lock-session|lock-sessions|poweroff|reboot|suspend|hibernate|disable-linger|enable-linger", "", RuleSystemChange, "ends login sessions and everything running in them"},
 	{"mount", "*", "", RuleSystemChange, "mounts a file system"},
 	{"umount", "*", "", RuleSystemChange, "unmounts a file system"},
 	{"swapon", "*", "", RuleSystemChange, "changes swap"},
@@ -215,10 +271,20 @@ func (x *cmdCtx) personCommand() {
 	if x.name == "gh" {
 		x.ghAPI()
 	}
-	for _, i := range personRowsOf()[x.name] {
+	if (x.name == "kubectl" || x.name == "oc") && x.kubeSecret() {
+		return
+	}
+	if (x.name == "docker" || x.name == "podman" || x.name == "docker-compose" || x.name == "podman-compose") && x.composeVolumes() {
+		return
+	}
+	name, args := x.name, x.args
+	if name == "k" {
+		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
+	}
+	for _, i := range personRowsOf()[name] {
 		row := &personRows[i]
-		if verb, ok := row.matches(x.args); ok {
-			s := x.name
+		if verb, ok := row.matches(args); ok {
+			s := name
 			if verb != "" {
 				s += " " + verb
 			}
@@ -262,7 +328,10 @@ func consequence(rule string) string {
 	return ""
 }
 
-// kill: a job of this shell (kill %1) is the agent's own; a process id may be anyone's.
+// kill: a job of this shell (kill %1) is the agent's own; a process id may be anyone's. The
+// first option is the signal (-9, -TERM, -s KILL); a negative number after it or after --
+// is a process group (kill -- -1234), and ids read from the input (pgrep x | xargs kill)
+// are processes too.
 func (x *cmdCtx) kill() {
 	for _, a := range x.args {
 		if a.Known && (a.Value == "-l" || a.Value == "-L" || a.Value == "--list" || a.Value == "-0") {
@@ -270,8 +339,29 @@ func (x *cmdCtx) kill() {
 		}
 	}
 	ops := 0
-	for _, a := range x.args {
-		if a.Known && (strings.HasPrefix(a.Value, "%") || strings.HasPrefix(a.Value, "-")) {
+	if x.cmd.StdinArgs {
+		ops++
+	}
+	signal, opts := false, true
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		if !a.Known {
+			ops++
+			continue
+		}
+		v := a.Value
+		switch {
+		case opts && v == "--":
+			opts = false
+			continue
+		case strings.HasPrefix(v, "%"):
+			continue
+		case opts && (v == "-s" || v == "-n" || v == "--signal"):
+			signal = true
+			i++
+			continue
+		case opts && strings.HasPrefix(v, "-") && !(signal && len(v) > 1 && strings.Trim(v[1:], "0123456789") == ""):
+			signal = true
 			continue
 		}
 		ops++
@@ -279,6 +369,46 @@ func (x *cmdCtx) kill() {
 	if ops > 0 {
 		x.r.mark(RuleSystemChange, shortCmd(x.src)+" kills processes it may not have started: their work is lost")
 	}
+}
+
+// kubeSecret: kubectl get secret with an output format prints the secret's data (the
+// default table shows only names and sizes).
+func (x *cmdCtx) kubeSecret() bool {
+	get, secret, output := false, false, false
+	for i, a := range x.args {
+		v := a.Value
+		switch {
+		case v == "get" && !get:
+			get = true
+		case get && (v == "secret" || v == "secrets" || strings.HasPrefix(v, "secret/") || strings.HasPrefix(v, "secrets/") || strings.Contains(v, "secret") && strings.Contains(v, ",")):
+			secret = true
+		case v == "-o" || v == "--output" || strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--output="):
+			output = output || v != "-o" && v != "--output" || i+1 < len(x.args)
+		}
+	}
+	if get && secret && output {
+		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints a Kubernetes secret"+consequence(RuleReadsSecret))
+		return true
+	}
+	return false
+}
+
+// composeVolumes: compose down -v deletes the project's named volumes, and the data in them.
+func (x *cmdCtx) composeVolumes() bool {
+	down, vols := false, false
+	for _, a := range x.args {
+		switch a.Value {
+		case "down", "rm":
+			down = true
+		case "-v", "--volumes", "--volumes=true":
+			vols = true
+		}
+	}
+	if down && vols && (x.name == "docker-compose" || x.name == "podman-compose" || hasWord(x.args, "compose")) {
+		x.r.mark(RuleLosesWork, shortCmd(x.src)+" deletes the project's volumes, and the data in them"+consequence(RuleLosesWork))
+		return true
+	}
+	return false
 }
 
 // aws: describe-/list-/get- operations only read; s3 ls and s3 cp to a local file only download;
@@ -296,6 +426,11 @@ func (x *cmdCtx) aws() {
 	}
 	svc, op := ops[0], ops[1]
 	switch {
+	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value") ||
+		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (hasWord(x.args, "--with-decryption") || hasWord(x.args, "--with-decryption=true")) ||
+		svc == "kms" && op == "decrypt":
+		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints a secret from AWS (aws "+svc+" "+op+")"+consequence(RuleReadsSecret))
+		return
 	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && secretName(ops[2]):
 		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints AWS credentials"+consequence(RuleReadsSecret))
 		return

@@ -59,6 +59,7 @@ const (
 	rulePersistence           = "persistence"             // a write to a place that runs code later (cron, autostart)
 	rulePrivileged            = "privileged"              // runs as another user (sudo, doas …)
 	ruleProxyVariable         = "proxy_variable"          // sets a proxy variable: requests go through another machine
+	ruleUnguardedAgent        = "unguarded_agent"         // starts a coding agent without its approvals or without this harness
 
 	// Files.
 	ruleCatastrophe                 = "catastrophe"                    // irreversible and broad: / , ~, system directories

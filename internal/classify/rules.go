@@ -3,6 +3,7 @@ package classify
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -21,6 +22,8 @@ func (x *cmdCtx) judge() {
 			return
 		}
 		x.listed(row)
+	case command.Agent:
+		x.agent(row) // agents.go
 	case command.Kill:
 		if x.killAll() {
 			return
@@ -64,10 +67,7 @@ func (x *cmdCtx) judge() {
 		}
 		x.add(risk.Medium, FileWrite, ruleFileChange, n+" changes files")
 	case command.Editor:
-		for _, o := range command.Parse(x.args, "cSuTwWsi").Operands {
-			x.write(o, false, ShellExec)
-		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, n+" writes the files it names")
+		x.editor() // editors.go
 	case command.Tee:
 		p := command.Parse(x.args, "")
 		for _, o := range p.Operands {
@@ -731,7 +731,7 @@ func (x *cmdCtx) sedScript(script string) {
 					continue
 				}
 				d := c[1]
-				n, k := 0, 2
+				n, k, mid := 0, 2, 0
 				for ; k < len(c) && n < 2; k++ {
 					if c[k] == '\\' {
 						k++
@@ -739,6 +739,9 @@ func (x *cmdCtx) sedScript(script string) {
 					}
 					if c[k] == d {
 						n++
+						if n == 1 {
+							mid = k
+						}
 					}
 				}
 				flags := c[k:]
@@ -749,6 +752,10 @@ func (x *cmdCtx) sedScript(script string) {
 				}
 				if strings.ContainsRune(flags, 'e') {
 					x.add(risk.High, ShellExec, ruleSedExec, "the sed s command runs its result as a command (e)")
+					// s/.*/rm -rf ~/e runs its replacement: judged as the command it may be.
+					if rep := strings.ReplaceAll(c[mid+1:max(mid+1, k-1)], "\\"+string(d), string(d)); mid > 0 && strings.TrimSpace(rep) != "" {
+						x.nested(rep, "sed s///e")
+					}
 				}
 			}
 		}
@@ -980,6 +987,19 @@ func (x *cmdCtx) goCmd() {
 		if hasO {
 			x.write(o, false, ShellExec)
 		}
+		if sub == "run" {
+			for _, a := range x.args[1:] {
+				if strings.HasPrefix(a.Value, "-") {
+					continue
+				}
+				if first, _, _ := strings.Cut(a.Value, "/"); strings.Contains(a.Value, "@") && strings.Contains(first, ".") && !strings.HasSuffix(first, ".go") {
+					// go run host/pkg@version: a module downloaded and run, as npx runs a package.
+					x.add(risk.High, ShellExec, ruleDenyList, "go run "+a.Value+" downloads a module and runs it")
+					return
+				}
+				break
+			}
+		}
 		x.add(risk.Medium, ShellExec, ruleGrayArea, "go "+sub+" builds or runs code")
 	}
 }
@@ -991,6 +1011,23 @@ func (x *cmdCtx) nodePkg() {
 		sub = args[0].Value
 	}
 	n := x.name
+	if n == "deno" && (sub == "run" || sub == "install" || sub == "compile" || strings.HasPrefix(sub, "http")) || n == "bun" && (sub == "run" || strings.HasPrefix(sub, "http")) {
+		// deno run https://…/x.ts: code fetched from the network and run, as curl … | sh.
+		for _, a := range args {
+			v := strings.ToLower(a.Value)
+			if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
+				if !isLocalURL(a.Value) {
+					x.add(risk.Critical, ShellExec, ruleNetworkExternal, n+" runs code fetched from "+hostOf(a.Value)+": as curl | sh, blocked at any trust")
+					return
+				}
+				break
+			}
+			if strings.HasPrefix(v, "npm:") || strings.HasPrefix(v, "jsr:") {
+				x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" "+a.Value+" downloads a package and runs it")
+				return
+			}
+		}
+	}
 	switch {
 	case sub == "test" || sub == "t" || (sub == "run" && len(args) > 1 && strings.HasPrefix(args[1].Value, "test")) || (n == "deno" || n == "bun") && sub == "test":
 		x.add(risk.Low, TestRun, ruleTestRunner, n+" "+sub+" runs tests")
@@ -1121,29 +1158,190 @@ func (x *cmdCtx) make() {
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" builds")
 }
 
-// sqlDestructive spots statements that destroy data.
+// sqlDestructive spots statements that destroy data. Comments are taken out first and the
+// words compared one by one, so that drop/**/table, DROP\tTABLE and db["users"]["drop"]()
+// are the statements they are.
 func sqlDestructive(s string) bool {
-	u := strings.ToUpper(strings.Join(strings.Fields(s), " "))
-	for _, k := range []string{"DROP ", "TRUNCATE ", "DELETE FROM", "ALTER TABLE", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DROP(", ".DROP(", "DELETEMANY", "UPDATE "} {
-		if strings.Contains(u, k) {
+	u := strings.ToUpper(sqlUncomment(s))
+	prev := ""
+	for _, w := range strings.FieldsFunc(u, func(r rune) bool { return !(r == '_' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }) {
+		switch w {
+		case "DROP", "TRUNCATE", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DELETEMANY", "DELETEONE", "FINDONEANDDELETE", "DROPINDEXES", "UPDATE", "UPDATEMANY", "REPLACEONE":
 			return true
+		case "FROM":
+			if prev == "DELETE" {
+				return true
+			}
+		case "TABLE":
+			if prev == "ALTER" {
+				return true
+			}
 		}
+		prev = w
 	}
 	return false
 }
 
+// sqlUncomment takes /* … */ and -- … comments out of SQL (each becomes a blank).
+func sqlUncomment(s string) string {
+	if !strings.Contains(s, "/*") && !strings.Contains(s, "--") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case strings.HasPrefix(s[i:], "/*"):
+			j := strings.Index(s[i+2:], "*/")
+			if j < 0 {
+				return b.String() + " "
+			}
+			i += j + 3
+			b.WriteByte(' ')
+		case strings.HasPrefix(s[i:], "--"):
+			j := strings.IndexByte(s[i:], '\n')
+			if j < 0 {
+				return b.String() + " "
+			}
+			i += j
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// dbFileOptions are, per client, the options whose value is a file of statements it runs.
+var dbFileOptions = map[string][]string{
+	"psql":              {"-f", "--file"},
+	"cqlsh":             {"-f", "--file"},
+	"mongosh":           {"-f", "--file"},
+	"mongo":             {"-f", "--file"},
+	"clickhouse-client": {"--queries-file"},
+	"duckdb":            {"-f", "-init"},
+}
+
+// db judges a database client by the statements it runs: its arguments, a file of statements
+// (read, bounded), and its standard input (a here-document or echoed text is read; anything
+// else piped or redirected cannot be, and counts as a statement that cannot be known). The
+// shell escapes of the clients are judged as commands: psql's \! and COPY … PROGRAM, mysql's
+// system and \!; mongosh's --eval is JavaScript, judged as inline code.
 func (x *cmdCtx) db() {
 	if x.name == "sqlite3" || x.name == "sqlite" {
 		x.sqlite() // sqlite.go
 		return
 	}
-	for _, a := range x.args {
-		if !a.Known || sqlDestructive(a.Value) {
+	var texts []string
+	unknown := false
+	files := dbFileOptions[x.name]
+	for i, a := range x.args {
+		if !a.Known {
+			unknown = true
+			continue
+		}
+		v := a.Value
+		if i == 0 || !slices.Contains(files, x.args[i-1].Value) {
+			texts = append(texts, v) // (not the name of a file of statements)
+		}
+		if (x.name == "mongosh" || x.name == "mongo") && (v == "--eval" || v == "-e") && i+1 < len(x.args) {
+			x.code(x.args[i+1])
+		}
+		var file *shell.Word
+		for _, o := range files {
+			switch {
+			case v == o && i+1 < len(x.args):
+				file = &x.args[i+1]
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="):
+				file = &shell.Word{Value: v[len(o)+1:], Known: true}
+			}
+		}
+		if (x.name == "mongosh" || x.name == "mongo") && strings.HasSuffix(v, ".js") && (i == 0 || x.args[i-1].Value != "-f" && x.args[i-1].Value != "--file") {
+			file = &x.args[i]
+		}
+		if file != nil {
+			if t, ok := x.dbFile(*file); ok {
+				texts = append(texts, t)
+			} else {
+				unknown = true
+			}
+		}
+	}
+	switch x.cmd.Input {
+	case "heredoc":
+		if strings.Contains(x.cmd.Feed, shell.Dyn) {
+			unknown = true
+		} else {
+			texts = append(texts, x.cmd.Feed)
+		}
+	case "pipe", "file", "catfile":
+		f := x.cmd.Feed
+		if (strings.HasPrefix(f, "echo ") || strings.HasPrefix(f, "printf ")) && !strings.Contains(f, shell.Dyn) && !strings.ContainsAny(f, "|;&$`<>") {
+			texts = append(texts, f) // echo 'DROP TABLE users' | psql: what it echoes
+		} else if f != "/dev/null" {
+			unknown = true
+		}
+	}
+	for _, t := range texts {
+		if x.dbShell(t) {
+			return
+		}
+	}
+	for _, t := range texts {
+		if sqlDestructive(t) {
 			x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
 			return
 		}
 	}
+	if unknown {
+		x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs statements that cannot be read here (piped, redirected, from a file or a value unknown statically): they could drop or delete data")
+		return
+	}
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
+}
+
+// dbFile reads a file of statements a client runs (bounded, as a runner's file).
+func (x *cmdCtx) dbFile(w shell.Word) (string, bool) {
+	if !w.Known || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") {
+		return "", false
+	}
+	ts := resolve(w, x.cmd.Dir, false)
+	if len(ts) != 1 || !ts[0].known || ts[0].glob {
+		return "", false
+	}
+	text, ok, cut := x.r.readCode(ts[0].path)
+	return text, ok && !cut
+}
+
+// dbShell finds the shell commands a client's text runs (psql \! and \o |, COPY … PROGRAM,
+// mysql system and \!) and judges each as a command. It reports true when one is critical
+// (nothing else matters then); any other is high.
+func (x *cmdCtx) dbShell(t string) bool {
+	var progs []string
+	for _, line := range strings.FieldsFunc(t, func(r rune) bool { return r == '\n' || r == ';' }) {
+		l := strings.TrimSpace(line)
+		low := strings.ToLower(l)
+		switch {
+		case strings.Contains(l, "\\!"):
+			progs = append(progs, l[strings.Index(l, "\\!")+2:])
+		case x.name != "psql" && (strings.HasPrefix(low, "system ") || strings.HasPrefix(low, "\\system ")):
+			progs = append(progs, l[strings.IndexByte(l, ' ')+1:])
+		case strings.Contains(low, "\\o |") || strings.Contains(low, "\\g |") || strings.Contains(low, "\\o|") || strings.Contains(low, "\\g|"):
+			progs = append(progs, l[strings.IndexByte(l, '|')+1:])
+		}
+		if i := strings.Index(low, " program "); i >= 0 && strings.Contains(low, "copy") {
+			progs = append(progs, strings.Trim(strings.TrimSpace(l[i+len(" program "):]), "'\""))
+		}
+	}
+	for _, p := range progs {
+		if why := x.shellCritical(p); why != "" {
+			x.add(risk.Critical, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(p))+": "+why)
+			return true
+		}
+	}
+	if len(progs) > 0 {
+		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(progs[0])))
+	}
+	return false
 }
 
 func (x *cmdCtx) cloud() {
@@ -1155,6 +1353,12 @@ func (x *cmdCtx) cloud() {
 		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
 			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
 				x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" "+a.Value+": deletes, deploys or publishes resources")
+				if !localEngine(x.name) && !strings.HasPrefix(v, "-") && x.name != "aws" && len(personRowsOf()[x.name]) == 0 {
+					// A real system changes. A program with rows of its own in personRows (or
+					// aws's judge) is judged by them, which know its reading verbs (kubectl get
+					// deploy); an option such as terraform plan -destroy only says so.
+					x.r.mark(RuleRemoteChange, shortCmd(x.src)+" deletes, deploys or publishes resources ("+x.name+" "+a.Value+")"+consequence(RuleRemoteChange))
+				}
 				return
 			}
 		}
@@ -1164,6 +1368,16 @@ func (x *cmdCtx) cloud() {
 		}
 	}
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" acts on containers or the cloud")
+}
+
+// localEngine: a container engine of this machine, whose containers and images are local and
+// rebuilt at will (docker rm, docker rmi); what it publishes is in personRows.
+func localEngine(name string) bool {
+	switch name {
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "colima", "minikube", "kind", "k3d":
+		return true
+	}
+	return false
 }
 
 // code judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
@@ -1252,12 +1466,33 @@ func (x *cmdCtx) code(w shell.Word) {
 
 // Words that say inline code runs a command, deletes a tree, or talks to the network.
 var (
-	codeRuns    = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "`", "qx", "%x", "pcntl", "shell_exec", "passthru", "proc_open", "os.run", "command(", "|"}
+	codeRuns    = []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "`", "qx", "%x", "pcntl", "shell_exec", "passthru", "proc_open", "os.run", "command(", "|", "do shell script", "remove-item", "start-process"}
 	codeRmTree  = []string{"rmtree", "rm_rf", "rm_r", "rmsync", "rmdirsync", "remove_dir_all", "removeall", "rimraf", "remove_tree", "file::path", "fs.rm(", "fs.rmdir", "deltree", "fileutils.rm", "rm -r"}
-	codeHome    = []string{"expanduser", "homedir", "home()", "env{home}", "env[\"home\"]", "env['home']", "environ", "getenv", "$home", "env.home", "os.home", "dir.home", "path.home"}
+	codeHome    = []string{"expanduser", "homedir", "home()", "env{home}", "env{'home'}", "env{\"home\"}", "env[\"home\"]", "env['home']", "environ", "getenv", "$home", "env.home", "os.home", "dir.home", "path.home"}
 	codeCalls   = []string{".get(", ".post(", ".put(", ".delete(", ".patch(", "urlopen(", ".connect(", "fetch(", ".request(", ".send(", ".sendall(", "sendmail(", "create_connection(", "get(", "post(", "getstore(", "http.get", "https.get", "invoke-", "file_get_contents(", "fsockopen("}
 	codeNetwork = []string{"urllib", "requests", "http.client", "httplib", "httpx", "aiohttp", "socket", "fetch(", "net/http", "net::http", "lwp", "io::socket", "urlopen", "axios", "xmlhttprequest", "websocket", "smtplib", "ftplib", "telnetlib", "paramiko", "http.get", "https.get", "http.request", "https.request", "open-uri", "curl", "invoke-webrequest", "invoke-restmethod", "net.http", "file_get_contents(\"http", "fsockopen"}
 )
+
+// powerShellCommand says a PowerShell command line in the words of a POSIX shell, for the
+// catastrophes: Remove-Item (and its aliases) -Recurse on the home directory is rm -rf ~.
+func powerShellCommand(name, low string) string {
+	if name != "pwsh" && name != "powershell" && name != "powershell.exe" && name != "pwsh.exe" {
+		return ""
+	}
+	r := strings.NewReplacer("remove-item", "rm", "-recurse", "-r", "-force", "-f", "$home", "~", "$env:home", "~", "$env:userprofile", "~", "${home}", "~", "-path", "", "-literalpath", "")
+	var out []string
+	for _, stmt := range strings.FieldsFunc(low, func(r rune) bool { return r == ';' || r == '\n' }) {
+		f := strings.Fields(r.Replace(stmt))
+		if len(f) > 0 {
+			switch f[0] {
+			case "ri", "del", "erase", "rd", "rmdir":
+				f[0] = "rm"
+			}
+		}
+		out = append(out, strings.Join(f, " "))
+	}
+	return strings.Join(out, "; ")
+}
 
 func containsAny(s string, ks []string) bool {
 	for _, k := range ks {
@@ -1270,8 +1505,16 @@ func containsAny(s string, ks []string) bool {
 
 // codeCatastrophe finds the plain catastrophes in inline code; see code.
 func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
-	if containsAny(low, codeRuns) && x.r.depth < shell.MaxDepth {
+	ps := powerShellCommand(x.name, low)
+	if (containsAny(low, codeRuns) || ps != "") && x.r.depth < shell.MaxDepth {
 		progs := append(append([]string{}, lits...), strings.Join(lits, " "))
+		if len(lits) > 0 && containsAny(low, codeHome) {
+			// system("rm", "-rf", $ENV{HOME}): the list's words, the home directory last.
+			progs = append(progs, strings.Join(lits, " ")+" ~")
+		}
+		if ps != "" {
+			progs = append(progs, ps) // PowerShell is a shell: its command line, as a POSIX one
+		}
 		for _, prog := range progs {
 			if why := x.shellCritical(prog); why != "" {
 				x.add(risk.Critical, ShellExec, ruleInlineCodeCatastrophe, x.name+" inline code runs "+quoteRaw(prog)+": "+why)

@@ -21,14 +21,8 @@ import (
 // git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
 func (x *cmdCtx) runnerCode() {
 	row := *x.prog()
-	if row.Runs == command.NoRunner && row.Through != "" && len(x.args) > 1 && x.args[1].Known && x.args[0].Value == row.Through {
-		// uv run pytest, poetry run make test, bundle exec rake: the runner after the verb
-		inner := *x
-		inner.cmd = &shell.Cmd{Args: x.args[1:], Via: x.cmd.Via, Dir: x.cmd.Dir, Src: x.cmd.Src}
-		inner.name, inner.args, inner.rowOK = filepath.Base(x.args[1].Value), x.args[2:], false
-		inner.runnerCode()
-		return
-	}
+	// uv run pytest, poetry run make test, bundle exec rake: package shell unwraps the run-verb
+	// (command's table, Through), so the runner after it is a command of its own.
 	switch row.Runs {
 	case command.RunsMakefile:
 		x.makeRuns()

@@ -63,6 +63,7 @@ const (
 	Patch             // patch, ed, ex: write files named by their input, unknown statically
 	Schedule          // crontab, at, systemd-run …: code that runs later (else as Deny)
 	Kill              // kill, pkill …: every process of the user is critical (else as Deny)
+	Agent             // a coding agent (claude, codex, gemini …): one run without its approvals or this harness is critical
 )
 
 // OwnsWrites reports whether the judge records and judges every write of the program itself
@@ -115,6 +116,7 @@ const (
 	SendsGH             // GitHub: bodies, files, API fields
 	SendsGit            // pushes, send-email, daemon
 	SendsServer         // a server it opens (python -m http.server, php -S)
+	SendsRelay          // files or a port handed to a relay, a tunnel service or a cluster (croc, ngrok, kubectl cp)
 )
 
 // Fact is a set of what else is known of a program.

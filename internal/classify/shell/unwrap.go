@@ -106,6 +106,24 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			w.emit(c) // a lookup, nothing runs
 			return
 		}
+		if verbs, direct := runVerbs(name, row.Through); verbs != "" || direct {
+			if code, ok := npxCall(args, name); ok {
+				// npx -c 'CMD', npm exec -c 'CMD': a shell program of its own.
+				w.nested(code.Value, !code.Known, append(append([]string{}, via...), name+" -c"), src, dir, false)
+			}
+			if verb, rest, loose := through(args, verbs, direct); rest != nil {
+				// uv run CMD, bundle exec CMD, conda run -n env CMD, npx CMD: the runner itself
+				// (it may sync its environment, or download a package, first) and CMD, judged
+				// exactly as if typed.
+				w.emit(Cmd{Args: args[:verb+1], Via: via, Dir: dir, Src: src})
+				via = append(append([]string{}, via...), joinArgs(args[:verb+1]))
+				if loose && len(rest) > 1 {
+					w.unwrap(rest[1:], via, src, stmt, dir) // the last option may have taken the word
+				}
+				args = rest
+				continue
+			}
+		}
 		if !row.Has(command.Wraps) { // the wrappers: command's table, Wraps
 			w.emit(c)
 			return
@@ -129,6 +147,90 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		args, dir = rest, nd
 	}
 	w.finding_("unwrap_limit", risk.High, src, "too many wrappers")
+}
+
+// runVerbs are the verbs after which a program runs the next word as a command in its
+// environment (command's table, Through: uv run, bundle exec), and the package runners that
+// run their first operand (direct: npx, bunx) or after dlx / exec.
+func runVerbs(name, through string) (verbs string, direct bool) {
+	switch name {
+	case "npx", "bunx", "pnpx":
+		return "", true
+	case "npm":
+		return "exec|x", false
+	case "pnpm", "yarn":
+		return through + "|dlx", false
+	}
+	return through, false
+}
+
+// through finds a runner's run-verb (one of verbs, or none when direct) and the command after
+// it and its options: verb is the verb's index (0 when direct), rest the command (nil when
+// there is none), loose whether the last option before it may have taken it as its value.
+// Options before the verb are passed over (uv --directory d run), the value of the last one too.
+func through(args []Word, verbs string, direct bool) (int, []Word, bool) {
+	at := -1
+	if direct {
+		at = 0
+	}
+	for i := 1; at < 0 && i < len(args) && i < 8; i++ {
+		v := args[i].Value
+		if args[i].Known && v != "" && !strings.Contains(v, "|") && strings.Contains("|"+verbs+"|", "|"+v+"|") {
+			at = i
+			break
+		}
+		if !args[i].Known || !strings.HasPrefix(v, "-") {
+			// the value of an option before the verb (poetry -C dir run), else no verb
+			if i > 1 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
+				continue
+			}
+			return 0, nil, false
+		}
+	}
+	if at < 0 {
+		return 0, nil, false
+	}
+	loose := false
+	i := at + 1
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		if !args[i].Known || !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		if v == "--" {
+			i++
+			loose = false
+			break
+		}
+		loose = !strings.Contains(v, "=")
+	}
+	if i >= len(args) {
+		return 0, nil, false
+	}
+	return at, args[i:], loose
+}
+
+// npxCall returns the shell program of npx -c / --call (and npm exec -c, npm x -c).
+func npxCall(args []Word, name string) (Word, bool) {
+	i := 1
+	if name != "npx" && name != "bunx" && name != "pnpx" {
+		if len(args) < 2 || args[1].Value != "exec" && args[1].Value != "x" && args[1].Value != "dlx" {
+			return Word{}, false
+		}
+		i = 2
+	}
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return Word{}, false
+		case (v == "-c" || v == "--call") && i+1 < len(args):
+			return args[i+1], true
+		case strings.HasPrefix(v, "--call="):
+			return Word{Value: v[len("--call="):], Known: args[i].Known}, true
+		}
+	}
+	return Word{}, false
 }
 
 func (w *walker) finding_(rule string, lvl risk.Level, src, detail string) {

@@ -1,0 +1,193 @@
+package classify
+
+import (
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Editors write the files they name, and some run commands of their own given on the
+// command line: vi's Ex commands (-c CMD, +CMD, --cmd CMD, and in -e/-es mode its standard
+// input) start a shell with !, :r !, :w !, a range filter (%!sort), system(), :terminal, or
+// run Lua, Python, Perl or Ruby; -S and -u source a script file. emacs evaluates Lisp given
+// with --eval, and loads it with -l/--load/--script. A shell command found there is judged
+// exactly as if typed; one that cannot be read is high.
+
+// viNames are the vi family, whose options and +commands are Ex commands.
+func viName(n string) bool {
+	switch n {
+	case "vi", "vim", "nvim", "view", "gvim", "vimdiff", "rvim", "gview", "evim":
+		return true
+	}
+	return false
+}
+
+// editor judges an editor's command line.
+func (x *cmdCtx) editor() {
+	var files []shell.Word
+	switch {
+	case viName(x.name):
+		files = x.viCommands()
+	case x.name == "emacs":
+		files = x.emacsCode()
+	default:
+		files = command.Parse(x.args, "cSuTwWsi").Operands
+	}
+	for _, o := range files {
+		x.write(o, false, ShellExec)
+	}
+	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" writes the files it names")
+}
+
+// viCommands judges vi's Ex commands and returns the files it names.
+func (x *cmdCtx) viCommands() []shell.Word {
+	var files []shell.Word
+	ex := false
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		switch {
+		case (v == "-c" || v == "--cmd") && i+1 < len(x.args):
+			i++
+			x.exCommand(x.args[i])
+		case strings.HasPrefix(v, "+") && len(v) > 1 || !a.Known && strings.HasPrefix(v, "+"):
+			x.exCommand(shell.Word{Value: v[1:], Known: a.Known})
+		case (v == "-S" || v == "-u" || v == "-U") && i+1 < len(x.args):
+			i++
+			if w := x.args[i].Value; w != "NONE" && w != "NORC" && w != "DEFAULTS" {
+				x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" "+v+" "+w+" runs the Ex commands of a script file")
+			}
+		case v == "-s" && !ex && i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-"):
+			i++ // vim -s FILE types the keys of FILE, : commands among them
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -s "+x.args[i].Value+" types the keys of a script file, which can run any command")
+		case v == "-S":
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -S runs the Ex commands of Session.vim")
+		case strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):
+			if strings.ContainsAny(v[1:], "es") && !strings.ContainsAny(v[1:], "cSuTwWi") || v == "-e" || v == "-es" || v == "-Es" {
+				ex = true
+			}
+			if strings.ContainsAny(v[len(v)-1:], "TwWi") && i+1 < len(x.args) {
+				i++ // an option's value
+			}
+		case strings.HasPrefix(v, "--"):
+		default:
+			files = append(files, a)
+		}
+	}
+	if ex {
+		// vim -es reads its Ex commands from stdin: a here-document is read, anything else
+		// piped or redirected cannot be.
+		switch x.cmd.Input {
+		case "heredoc":
+			for _, line := range strings.Split(x.cmd.Feed, "\n") {
+				x.exCommand(shell.Word{Value: line, Known: !strings.Contains(line, shell.Dyn)})
+			}
+		case "pipe", "file", "catfile":
+			if x.cmd.Feed != "/dev/null" {
+				x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs Ex commands piped or redirected into it, which cannot be read here: they can run any command")
+			}
+		}
+	}
+	return files
+}
+
+// exCommand judges one Ex command (a vi -c value, a +command, a line of -es input).
+func (x *cmdCtx) exCommand(w shell.Word) {
+	if !w.Known {
+		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs an Ex command that cannot be known statically: it can run any command")
+		return
+	}
+	for _, c := range strings.Split(w.Value, "|") {
+		c = strings.TrimLeft(c, " \t:")
+		for _, p := range []string{"silent!", "sil!", "silent", "sil", "keepalt", "noautocmd", "noa"} {
+			if strings.HasPrefix(c, p) && (len(c) == len(p) || c[len(p)] == ' ' || c[len(p)] == '!' || p[len(p)-1] == '!') {
+				c = strings.TrimLeft(c[len(p):], " \t")
+				break
+			}
+		}
+		c = strings.TrimLeft(c, "%.,$0123456789'<>+- \t") // a range
+		low := strings.ToLower(c)
+		prog, runs := "", false
+		switch {
+		case strings.HasPrefix(c, "!"):
+			prog, runs = c[1:], true
+		case strings.HasPrefix(low, "r !") || strings.HasPrefix(low, "r!") || strings.HasPrefix(low, "read !") || strings.HasPrefix(low, "read!") || strings.HasPrefix(low, "w !") || strings.HasPrefix(low, "write !"):
+			prog, runs = c[strings.IndexByte(c, '!')+1:], true
+		case containsAny(low, []string{"system(", "systemlist(", "jobstart(", "termopen(", "os.execute", "io.popen", "vim.fn.system", "vim.system"}) ||
+			strings.HasPrefix(low, "ter") || strings.HasPrefix(low, "lua") || strings.HasPrefix(low, "py") || strings.HasPrefix(low, "perl") || strings.HasPrefix(low, "rub") || strings.HasPrefix(low, "exe") || low == "so" || strings.HasPrefix(low, "so ") || strings.HasPrefix(low, "source") || strings.HasPrefix(low, "call") || strings.HasPrefix(low, "norm"):
+			for _, l := range literals(c) {
+				if x.r.depth < shell.MaxDepth {
+					if why := x.shellCritical(l); why != "" {
+						x.add(risk.Critical, ShellExec, RuleRunsProgram, x.name+" runs the command "+quoteRaw(l)+": "+why)
+						return
+					}
+				}
+			}
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs an Ex command that can run any command ("+shortCmd(c)+")")
+			continue
+		}
+		if runs {
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(prog)))
+			if strings.TrimSpace(prog) != "" {
+				x.nested(prog, x.name+" !")
+			}
+		}
+	}
+}
+
+// elispRuns are the Lisp functions that run a program or delete files, each said as the words
+// the inline-code rules know (codeRuns, codeRmTree, codeHome).
+var elispRuns = strings.NewReplacer("shell-command", "system", "call-process", "system", "start-process", "system", "make-process", "system", "process-file", "system", "async-shell-command", "system", "delete-directory", "rmtree", "delete-file", "unlink", "(getenv", "getenv", "expand-file-name", "expanduser")
+
+// emacsCode judges emacs's Lisp (--eval, -l, --script) and returns the files it names.
+func (x *cmdCtx) emacsCode() []shell.Word {
+	var files []shell.Word
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		opt, val, hasVal := strings.Cut(v, "=")
+		switch {
+		case opt == "--eval" || opt == "-eval":
+			code := shell.Word{Value: val, Known: a.Known}
+			if !hasVal && i+1 < len(x.args) {
+				i++
+				code = x.args[i]
+			}
+			x.lisp(code)
+		case opt == "-l" || opt == "--load" || opt == "-load" || opt == "--script" || opt == "-script" || opt == "-x":
+			if !hasVal && i+1 < len(x.args) {
+				i++
+			}
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" "+opt+" runs Lisp from a file, which can run any command")
+		case opt == "-f" || opt == "--funcall" || opt == "-funcall" || opt == "--directory" || opt == "-L" || opt == "--file" || opt == "--visit" || opt == "--insert" || opt == "-t" || opt == "--terminal" || opt == "-d" || opt == "--display":
+			if !hasVal && i+1 < len(x.args) {
+				i++
+				if opt == "--file" || opt == "--visit" {
+					files = append(files, x.args[i])
+				}
+			}
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+		default:
+			files = append(files, a)
+		}
+	}
+	return files
+}
+
+// lisp judges Lisp given inline to emacs as inline code is judged: what it runs or deletes.
+func (x *cmdCtx) lisp(w shell.Word) {
+	if !w.Known {
+		x.add(risk.High, ShellExec, ruleDynamicProgram, x.name+" evaluates Lisp built from values unknown statically")
+		return
+	}
+	low := strings.ToLower(w.Value)
+	mapped := elispRuns.Replace(low)
+	x.codeCatastrophe(mapped, literals(w.Value), false)
+	if mapped != low {
+		x.add(risk.High, ShellExec, ruleInlineCode, x.name+" evaluates Lisp that can run programs or delete files")
+		return
+	}
+	x.add(risk.Medium, ShellExec, ruleInlineCode, x.name+" evaluates Lisp")
+}

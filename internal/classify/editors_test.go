@@ -1,0 +1,65 @@
+package classify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
+
+// TestOptionsThatRunCommands: editors' Ex commands and Lisp, sed's s///e replacement, and the
+// inline code of perl (system with a list), osascript (do shell script) and PowerShell
+// (Remove-Item -Recurse) are judged as the commands they run; the everyday forms are not.
+func TestOptionsThatRunCommands(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		cmd  string
+		want risk.Level
+	}{
+		{"vim -es '+!rm -rf ~' '+q!'", risk.Critical},
+		{"vim -c '!rm -rf ~' x.txt", risk.Critical},
+		{"vim -c ':sil! !rm -rf ~' x.txt", risk.Critical},
+		{"vi -c 'r !rm -rf ~' x.txt", risk.Critical},
+		{"vim -c 'call system(\"rm -rf ~\")' x.txt", risk.Critical},
+		{"nvim --headless -c 'lua os.execute(\"rm -rf ~\")' -c q", risk.Critical},
+		{"vim --cmd '!rm -rf ~'", risk.Critical},
+		{"vim -es <<'EOF'\n!rm -rf ~\nq!\nEOF", risk.Critical},
+		{"emacs --batch --eval '(shell-command \"rm -rf ~\")'", risk.Critical},
+		{"emacs --batch --eval='(delete-directory \"~\" t)'", risk.Critical},
+		{"sed 's/.*/rm -rf ~/e' README.md", risk.Critical},
+		{"sed 's|.*|rm -rf ~|e' README.md", risk.Critical},
+		{"perl -e 'system(\"rm\",\"-rf\",$ENV{HOME})'", risk.Critical},
+		{"perl -e 'system(\"rm\",\"-rf\",$ENV{\"HOME\"})'", risk.Critical},
+		{"osascript -e 'do shell script \"rm -rf ~\"'", risk.Critical},
+		{"pwsh -c 'Remove-Item -Recurse -Force ~'", risk.Critical},
+		{"powershell -c 'ri -Recurse -Force $HOME'", risk.Critical},
+		{"vim -c '%!sort' x.txt", risk.High},
+		{"vim -es < script.vim", risk.High},
+		{"vim -s keys.txt src/main.go", risk.High},
+		{"emacs --batch -l build.el", risk.High},
+		{"sed 's/.*/date/e' README.md", risk.High},
+		{"vim +10 src/main.go", risk.Medium},
+		{"vim -c 'set ft=go' -c wq src/main.go", risk.Medium},
+		{"vim -c 'sort' -c wq list.txt", risk.Medium},
+		{"emacs -nw src/main.go", risk.Medium},
+		{"emacs --batch --eval '(message \"hi\")'", risk.Medium},
+		{"nano README.md", risk.Medium},
+		{"sed 's/x/y/' README.md", risk.Low},
+		{"osascript -e 'display notification \"done\"'", risk.Medium},
+		{"pwsh -c 'Get-ChildItem'", risk.Medium},
+	} {
+		if got := c.Classify(bash(tc.cmd)); got.Risk != tc.want {
+			t.Errorf("%s: risk %s, want %s: %v", tc.cmd, got.Risk, tc.want, got.Reasons)
+		}
+	}
+	// +cmd and -c values are commands, not files to write.
+	got := c.Classify(bash("vim -c 'set ft=go' +10 src/main.go"))
+	for _, p := range got.Parts {
+		for _, w := range p.Writes {
+			if !strings.HasSuffix(w, "/src/main.go") {
+				t.Errorf("vim: writes %q, want only src/main.go", w)
+			}
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package classify
+
+import (
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
+
+// TestPersonCatalogue: secret managers, destructive SQL in its other spellings, killing
+// processes by ids from a pipe or a group, and remote changes through tools outside the first
+// table are always a person; their everyday neighbours are not.
+func TestPersonCatalogue(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct{ cmd, rule string }{
+		// Secrets.
+		{"aws secretsmanager get-secret-value --secret-id prod/db", RuleReadsSecret},
+		{"aws ssm get-parameter --with-decryption --name /prod/db", RuleReadsSecret},
+		{"aws ssm get-parameters-by-path --path /prod --with-decryption", RuleReadsSecret},
+		{"gcloud secrets versions access latest --secret db", RuleReadsSecret},
+		{"az keyvault secret show --name db --vault-name v", RuleReadsSecret},
+		{"kubectl get secret db -o yaml", RuleReadsSecret},
+		{"kubectl get -n prod secret/db -ojsonpath={.data.password}", RuleReadsSecret},
+		{"bw get password github", RuleReadsSecret},
+		{"sops -d secrets.enc.yaml", RuleReadsSecret},
+		{"heroku config -a app", RuleReadsSecret},
+		{"aws ssm get-parameter --name /prod/db", ""},
+		{"kubectl get secrets", ""},
+		{"sops -e -i secrets.yaml", ""},
+		// Data.
+		{"echo 'DROP TABLE users' | psql", RuleDestroysData},
+		{"psql -c 'drop/**/table users'", RuleDestroysData},
+		{"psql -c 'drop -- x\ntable users'", RuleDestroysData},
+		{"psql -f drop.sql", RuleDestroysData},
+		{"psql < dump.sql", RuleDestroysData},
+		{"echo FLUSHALL | redis-cli", RuleDestroysData},
+		{`mongosh --eval 'db["users"]["drop"]()'`, RuleDestroysData},
+		{"duckdb data/app.db 'DROP TABLE users'", RuleDestroysData},
+		{"mysqladmin -f drop prod", RuleDestroysData},
+		{"docker compose down -v", RuleLosesWork},
+		{"docker-compose down --volumes", RuleLosesWork},
+		{"prisma migrate reset --force", RuleDestroysData},
+		{"npx prisma migrate reset --force", RuleDestroysData},
+		{"rails db:drop", RuleDestroysData},
+		{"bundle exec rails db:drop", RuleDestroysData},
+		{"flyway clean", RuleDestroysData},
+		{"php artisan db:wipe", RuleDestroysData},
+		{"echo 'select 1' | psql", ""},
+		{"psql -c 'select * from updates'", ""},
+		{"mysql -e 'select last_update from t'", ""},
+		{"docker compose down", ""},
+		{"npx prisma migrate dev", ""},
+		{"php artisan migrate", ""},
+		// Processes.
+		{"pgrep node | xargs kill -9", RuleSystemChange},
+		{"lsof -t -i:8080 | xargs kill", RuleSystemChange},
+		{"kill -- -1234", RuleSystemChange},
+		{"kill -9 -1234", RuleSystemChange},
+		{"kill -s KILL 1234", RuleSystemChange},
+		{"fuser -k 8080/tcp", RuleSystemChange},
+		{"loginctl terminate-user $USER", RuleSystemChange},
+		{"kill %1", ""},
+		{"kill -TERM %2", ""},
+		{"kill -0 1234", ""},
+		// Remote changes and publishing.
+		{"wrangler deploy", RuleRemoteChange},
+		{"argocd app delete prod", RuleRemoteChange},
+		{"helmfile destroy", RuleRemoteChange},
+		{"hcloud server delete web", RuleRemoteChange},
+		{"goreleaser release --clean", RulePublish},
+		{"vsce publish", RulePublish},
+		{"crane push img.tar registry.example.com/app:1", RuleRemoteChange},
+		{"docker buildx build --push -t registry.example.com/app:1 .", RuleRemoteChange},
+		{"kubectl exec api -- rm -rf /data", RuleRemoteChange},
+		{"eksctl delete cluster x", RuleRemoteChange},
+		{"goreleaser release --snapshot --clean", ""},
+		{"vsce package", ""},
+		{"kubectl exec api -- ls /data", ""},
+		{"terraform plan -destroy", ""},
+		{"docker rm -f web", ""},
+		{"docker build -t app .", ""},
+		{"wrangler dev", ""},
+		{"k delete ns prod", RuleRemoteChange},
+		{"k get pods", ""},
+		{"kubectl get deploy", ""},
+		{"kubectl describe deploy api", ""},
+	} {
+		got := c.Classify(bash(tc.cmd))
+		rule := ""
+		if got.NeedsPerson != nil {
+			rule = got.NeedsPerson.Rule
+		}
+		if rule != tc.rule || got.Risk == risk.Critical {
+			t.Errorf("%s: needs_person %q (risk %s), want %q: %v", tc.cmd, rule, got.Risk, tc.rule, got.Reasons)
+		}
+	}
+}
+
+// TestDatabaseShell: the shell escapes of database clients run commands, judged as such.
+func TestDatabaseShell(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		cmd  string
+		want risk.Level
+	}{
+		{`psql -c '\! rm -rf ~'`, risk.Critical},
+		{`psql -c "COPY t TO PROGRAM 'rm -rf ~'"`, risk.Critical},
+		{`psql -c "\copy t to program 'rm -rf ~'"`, risk.Critical},
+		{`mysql -e 'system rm -rf ~'`, risk.Critical},
+		{`mysql -e '\! rm -rf ~'`, risk.Critical},
+		{`mongosh --eval 'require("child_process").execSync("rm -rf ~")'`, risk.Critical},
+		{`psql -c '\! ls'`, risk.High},
+		{`psql -c 'select 1'`, risk.Medium},
+		{`mongosh --eval 'db.users.find()'`, risk.Medium},
+	} {
+		if got := c.Classify(bash(tc.cmd)); got.Risk != tc.want {
+			t.Errorf("%s: risk %s, want %s: %v", tc.cmd, got.Risk, tc.want, got.Reasons)
+		}
+	}
+}
+
+// TestSQLDestructive: comments and other blanks between the words, and words inside names.
+func TestSQLDestructive(t *testing.T) {
+	for s, want := range map[string]bool{
+		"DROP TABLE x": true, "drop/**/table x": true, "drop\ttable x": true, "DELETE/* */FROM x": true,
+		"delete -- c\nfrom x": true, `db["users"]["drop"]()`: true, "db.users.deleteMany({})": true, "FLUSHALL": true,
+		"alter table x add y int": true, "update t set a=1": true,
+		"select * from updates": false, "select last_update from t": false, "select 1 -- drop table": false,
+		"select * from drop_log": false,
+	} {
+		if got := sqlDestructive(s); got != want {
+			t.Errorf("sqlDestructive(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
