@@ -323,6 +323,12 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 					r.writes = append(r.writes, t.path)
 					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
 						c.plantedText(r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.path, ShellExec)
+					} else if len(rd.From) > 0 && plantRowFor(t.path) != nil { // cat FILE >> .git/config
+						var from []target
+						for _, f := range rd.From {
+							from = append(from, resolve(f, rd.Dir, false)...)
+						}
+						c.plantCopy(r, "cat with the shell's "+rd.Op, from, t.path, rd.Op == ">>" || rd.Op == "&>>")
 					}
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
@@ -537,9 +543,11 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.add(risk.Low, FileRead, ruleAllowList, "xargs with no command prints its input")
 		return
 	}
-	// Arguments of any command: credentials and payment URLs are judged wherever they appear.
+	// Arguments of any command: credentials and payment URLs are judged wherever they appear,
+	// but for the name a copy writes (cp .env.example .env.local reads no secret).
+	dest, copies := x.copyDest()
 	for _, a := range x.args {
-		if !a.Known {
+		if !a.Known || copies && a.Value == dest {
 			continue
 		}
 		v := a.Value

@@ -2,6 +2,8 @@ package classify
 
 import (
 	"encoding/json"
+	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -667,4 +669,116 @@ func readWrite(raw []byte, in *plantedInput) bool {
 	return jsonstr.Strings(raw, map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath,
 		"content": &in.Content, "old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource,
 		"cell_type": &in.CellType})
+}
+
+// Planted by copy (red-team finding 4): cp, install, mv, ln, `cat FILE >> f` and tee put the
+// text of a file on disk where a tool will run it (`ln -s /tmp/evil.cfg ~/.gitconfig`). When
+// the destination is a planted-code target (plantTable), the source's text is judged exactly
+// as a Write of that text would be. Only then is anything read, bounded by readCode: a source
+// that cannot be read (unknown, missing, not a regular file, too many matches of a glob) is
+// code left unread, which a person looks at, as for the bounds above.
+
+// maxCopyGlob bounds the files one glob source may name before it counts as unread.
+const maxCopyGlob = 16
+
+// plantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
+// absolute path; adds is true when the text is added to what dest holds (>>, tee -a).
+func (c *Classifier) plantCopy(r *result, tool string, srcs []target, dest string, adds bool) {
+	if plantRowFor(dest) == nil {
+		return
+	}
+	var text strings.Builder
+	for _, s := range srcs {
+		files := []string{s.path}
+		if !s.known {
+			r.notRead(tool + " copies " + quoteRaw(s.raw) + " into " + dest + ", which runs later, and what it copies cannot be known statically")
+			return
+		}
+		if s.glob {
+			m, _ := filepath.Glob(s.path)
+			if len(m) == 0 || len(m) > maxCopyGlob {
+				r.notRead(tool + " copies the files " + s.path + " matches into " + dest + ", which runs later: they are not read")
+				return
+			}
+			files = m
+		}
+		for _, f := range files {
+			t, ok, _ := r.readCode(f)
+			if !ok {
+				r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and it cannot be read now")
+				return
+			}
+			text.WriteString(t)
+			if !strings.HasSuffix(t, "\n") {
+				text.WriteByte('\n')
+			}
+		}
+	}
+	c.plantedText(r, nil, tool, text.String(), adds, dest, FileWrite)
+}
+
+// plantCopies: cp/install/mv SRC… DEST and ln [-s] SRC… DEST write each source's text into
+// DEST, or into DEST/base(SRC) when DEST is a directory (into says it is: -t, several
+// sources, a trailing slash; otherwise it is asked of the disk, and only for a name that is a
+// planted-code target). symbolic: ln -s, whose relative sources name files from the link's
+// directory.
+func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic bool) {
+	if len(srcs) == 0 {
+		return
+	}
+	into = into || len(srcs) > 1 || strings.HasSuffix(dest.Value, "/")
+	for _, d := range resolve(dest, x.cmd.Dir, false) {
+		if !d.known || d.glob {
+			continue
+		}
+		for _, s := range srcs {
+			var outs []string
+			if !into {
+				outs = append(outs, d.path)
+			}
+			if s.Known && !s.Glob {
+				if in := filepath.Join(d.path, path.Base(s.Value)); plantRowFor(in) != nil && (into || isDir(d.path)) {
+					outs = append(outs, in)
+				}
+			}
+			for _, out := range outs {
+				if plantRowFor(out) == nil {
+					continue
+				}
+				from := resolve(s, x.cmd.Dir, false)
+				if symbolic && s.Known && !strings.HasPrefix(s.Value, "/") {
+					from = []target{{path: shell.Abs(filepath.Dir(out), s.Value), known: true, glob: s.Glob, raw: s.Value}}
+				}
+				x.c.plantCopy(x.r, x.name, from, out, false)
+			}
+		}
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// plantTee: tee F copies its stdin into F. When F is a planted-code target, what stdin carries
+// is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or, from anything
+// else, code that cannot be read now.
+func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
+	for _, d := range resolve(o, x.cmd.Dir, false) {
+		if !d.known || d.glob || plantRowFor(d.path) == nil {
+			continue
+		}
+		switch x.cmd.Input {
+		case "file", "catfile":
+			x.c.plantCopy(x.r, x.name, resolve(x.cmd.StdinFile, x.cmd.Dir, false), d.path, adds)
+		case "heredoc":
+			if strings.Contains(x.cmd.Feed, shell.Dyn) || len(x.cmd.Feed) >= shell.FeedMax {
+				x.r.notRead("tee puts into " + d.path + ", which runs later, a here-document that cannot be known statically or is too long to read")
+				continue
+			}
+			x.c.plantedText(x.r, nil, x.name, x.cmd.Feed, adds, d.path, FileWrite)
+		default:
+			x.r.notRead("tee puts into " + d.path + ", which runs later, what its input carries, which is not read")
+		}
+	}
 }

@@ -75,6 +75,7 @@ func (x *cmdCtx) judge() {
 			if !p.Has('a', "append") {
 				x.lose(o, false, "overwrites") // tee F truncates F first, like > F
 			}
+			x.plantTee(o, p.Has('a', "append")) // planted.go
 		}
 		if len(p.Operands) > 0 {
 			x.add(risk.Medium, FileWrite, ruleFileChange, "tee writes files")
@@ -541,6 +542,25 @@ func (x *cmdCtx) chmod() {
 	x.add(risk.High, FileWrite, ruleDenyList, x.name+" changes permissions or ownership")
 }
 
+// copyDest is the destination of cp, install, mv or ln as written (-t DIR, or the last of
+// two operands or more): a name written, not read.
+func (x *cmdCtx) copyDest() (string, bool) {
+	switch x.prog().Judge {
+	case command.Copy, command.Move, command.Link:
+	default:
+		return "", false
+	}
+	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	if d, ok := p.Value("t", "target-directory"); ok {
+		return d.Value, d.Known
+	}
+	if len(p.Operands) < 2 {
+		return "", false
+	}
+	d := p.Operands[len(p.Operands)-1]
+	return d.Value, d.Known
+}
+
 // copy judges mv (move: the sources are removed too) and cp/install.
 func (x *cmdCtx) copy(move bool) {
 	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
@@ -561,6 +581,7 @@ func (x *cmdCtx) copy(move bool) {
 	}
 	tree := move || p.Has('r', "recursive") || p.Has('R') || p.Has('a', "archive")
 	x.write(dest, tree, ShellExec)
+	x.plantCopies(ops, dest, hasT, false) // planted.go: a copy into a file a tool runs
 	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	for _, s := range ops {
 		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.hookPath(s) != "") {
@@ -616,6 +637,9 @@ func (x *cmdCtx) ln() {
 				x.write(shell.Word{Value: path.Base(o.Value), Known: true}, false, ShellExec)
 			}
 		}
+	}
+	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // planted.go: a link where a tool runs code
+		x.plantCopies(ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
 	}
 	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
 	for _, s := range ops {

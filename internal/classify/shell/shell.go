@@ -68,6 +68,9 @@ type Cmd struct {
 	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
 	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
 	Script    Word     // the file its program comes from on stdin (sh < FILE, cat FILE | sh), when Input says so
+	// StdinFile is the file its stdin comes from (tee F < FILE, cat FILE | tee F), when Input
+	// is "file" or "catfile": what tee copies into its files.
+	StdinFile Word
 	Dir       Dir
 	Depth     int    // 0 for the top-level program, +1 for each nested one
 	Src       string // the simple command as written
@@ -92,6 +95,9 @@ type Redir struct {
 	Src    string
 	Depth  int
 	Text   *Word // what a write puts in the file, when it can be read (cat <<EOF, echo)
+	// From are the files a write copies into its target when the statement is cat FILE…
+	// (cat x >> .git/config): the text is on disk, read only when the target needs it.
+	From []Word
 }
 
 // Name is a variable name read ($X) or assigned (X=…, export X, env X=…).

@@ -576,11 +576,14 @@ func (w *walker) redirs(st *syntax.Stmt) {
 			continue
 		}
 		var text *Word
+		var from []Word
 		if write {
-			text = w.written(st)
+			if text = w.written(st); text == nil {
+				from = w.catFiles(st)
+			}
 		}
 		for _, t := range w.expand(r.Word) {
-			w.a.redirs.add(Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text})
+			w.a.redirs.add(Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text, From: from})
 		}
 	}
 }
@@ -607,6 +610,47 @@ func (w *walker) written(st *syntax.Stmt) *Word {
 		}
 	}
 	return nil
+}
+
+// catFiles are the files `cat FILE…` (or `cat < FILE`) copies to its output; nil for any
+// other statement. A word that cannot be known is kept as it is: the reader judges it.
+func (w *walker) catFiles(st *syntax.Stmt) []Word {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "cat" {
+		return nil
+	}
+	var out []Word
+	for _, a := range ce.Args[1:] {
+		for _, v := range w.expand(a) {
+			if v.Known && strings.HasPrefix(v.Value, "-") && v.Value != "-" {
+				continue // an option (-n, -A …)
+			}
+			out = append(out, v)
+		}
+	}
+	if len(ce.Args) == 1 {
+		for _, r := range st.Redirs {
+			if r.Op == syntax.RdrIn {
+				out = append(out, w.literal(r.Word))
+			}
+		}
+	}
+	return out
+}
+
+// stdinFile is the file a command's stdin comes from, when input (w.input) says it is one.
+func (w *walker) stdinFile(input string, stmt, from *syntax.Stmt) Word {
+	switch input {
+	case "file":
+		for _, r := range stmt.Redirs {
+			if r.Op == syntax.RdrIn {
+				return w.literal(r.Word)
+			}
+		}
+	case "catfile":
+		return w.literal(from.Cmd.(*syntax.CallExpr).Args[1])
+	}
+	return Word{}
 }
 
 // QuoteWords spells words back as shell words, for a program rebuilt from an argv (alias
