@@ -581,8 +581,9 @@ func (x *cmdCtx) copy(move bool) {
 	}
 	tree := move || p.Has('r', "recursive") || p.Has('R') || p.Has('a', "archive")
 	x.write(dest, tree, ShellExec)
-	x.plantCopies(ops, dest, hasT, false) // planted.go: a copy into a file a tool runs
-	x.lose(dest, false, "overwrites")     // a directory there is written into, not over (losses.go)
+	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
+	// planted.go: a copy into a file a tool runs is judged by the source's text.
+	x.plantCopies(ops, dest, hasT, false)
 	for _, s := range ops {
 		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.hookPath(s) != "") {
 			x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
