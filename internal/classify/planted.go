@@ -36,6 +36,7 @@ const (
 	plantCI                             // CI workflow run/script steps (run on a CI server)
 	plantGitConfig                      // git configuration: programs git runs
 	plantNotebook                       // a notebook's code cells
+	plantClaude                         // a Claude Code agent, skill or command: front matter hooks, !`cmd` lines
 )
 
 // plantRow is one kind of file that tools execute or load. A pattern without a slash matches
@@ -96,6 +97,10 @@ var plantTable = []plantRow{
 	{".travis.yml", plantCI, langShell, "the CI (Travis)"}, {"bitbucket-pipelines.yml", plantCI, langShell, "the CI (Bitbucket)"},
 	{".buildkite/*", plantCI, langShell, "the CI (Buildkite)"},
 	{"*.ipynb", plantNotebook, langPython, "the notebook's kernel"},
+	{".claude/agents/*.md", plantClaude, langShell, "Claude Code (an agent)"},
+	{".claude/commands/*.md", plantClaude, langShell, "Claude Code (a slash command)"},
+	{".claude/commands/*/*.md", plantClaude, langShell, "Claude Code (a slash command)"},
+	{"SKILL.md", plantClaude, langShell, "Claude Code (a skill)"},
 }
 
 // gitHookNames are the hooks git runs (githooks(5)): a file of that name in a hooks directory
@@ -244,6 +249,8 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		return
 	case plantNotebook:
 		codes = notebookCode(text)
+	case plantClaude:
+		codes = claudeFileCode(r, text, abs, domain, tool, edit)
 	}
 	c.plantCode(r, codes, abs, domain, tool, row.runner, s)
 }
@@ -781,4 +788,63 @@ func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
 			x.r.notRead("tee puts into " + d.path + ", which runs later, what its input carries, which is not read")
 		}
 	}
+}
+
+// Claude Code's agents (.claude/agents/*.md), skills (SKILL.md) and slash commands
+// (.claude/commands/*.md) are markdown with a YAML front matter (red-team finding 5). Claude
+// Code runs the shell commands of its hooks: key whenever the agent or skill is active, with
+// no PreToolUse hook of the harness before them; a permissionMode of bypassPermissions runs
+// the agent with no permission asked; and a slash command's or skill's !`cmd` lines run when
+// it is invoked. The commands are judged as planted code; hooks and a permission mode that
+// bypasses permissions are the harness switched off for that agent: critical.
+
+// claudeFileCode returns the commands an agent, skill or command file carries, and marks what
+// its front matter switches off. edit: text is part of the file (an Edit's new text), whose
+// front matter may lie outside it: its keys are looked for on every line.
+func claudeFileCode(r *result, text, abs string, d domain.Domain, tool string, edit bool) []codeText {
+	front := text
+	if !edit {
+		front = ""
+		if rest, ok := strings.CutPrefix(strings.TrimLeft(text, "\ufeff"), "---"); ok {
+			if i := strings.Index(rest, "\n---"); i >= 0 {
+				front = rest[:i]
+			} else {
+				front = rest // no end: all of it may be read as front matter
+			}
+		}
+	}
+	name := filepath.Base(abs)
+	for _, line := range strings.Split(front, "\n") {
+		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok || line != "" && (line[0] == ' ' || line[0] == '\t') && !edit {
+			continue
+		}
+		val = strings.Trim(strings.TrimSpace(val), "\"'")
+		switch strings.Trim(strings.TrimSpace(key), "\"'") {
+		case "hooks":
+			r.add(risk.Critical, d, ruleSelfProtection, abs, tool+" gives "+name+" hooks of its own: Claude Code runs their commands outside the harness while it is active")
+		case "permissionMode":
+			switch val {
+			case "default", "plan", "acceptEdits", "":
+			default:
+				r.add(risk.Critical, d, ruleSelfProtection, abs, tool+" gives "+name+" the permission mode "+clip(val)+": its calls would not be asked")
+			}
+		}
+	}
+	codes := yamlValues(front, func(key string) bool { return key == "command" })
+	// !`cmd`: run by Claude Code when the command or skill is invoked, its output put in the prompt.
+	for rest, n := text, 0; n < 1024; n++ {
+		i := strings.Index(rest, "!`")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i+2:], '`')
+		if j < 0 {
+			codes = append(codes, codeText{rest[i+2:], langShell})
+			break
+		}
+		codes = append(codes, codeText{rest[i+2 : i+2+j], langShell})
+		rest = rest[i+3+j:]
+	}
+	return codes
 }
