@@ -476,6 +476,24 @@ func (x *cmdCtx) read(w shell.Word) {
 	for _, t := range resolve(w, x.cmd.Dir, false) {
 		if t.known {
 			x.r.reads = append(x.r.reads, t.path)
+			if t.glob { // cat .e*: a glob that may match a credential reads it (protect.go)
+				if why := credentialGlob(t.path); why != "" {
+					x.add(risk.High, FileRead, ruleCredentialRead, why+", matched by "+w.Value)
+				}
+			}
+		}
+	}
+}
+
+// readTree judges a read of everything under w (grep -r, cp -r): a credential directory, or
+// one holding the home directory's credentials, is a read of credentials (protect.go).
+func (x *cmdCtx) readTree(w shell.Word) {
+	for _, t := range resolve(w, x.cmd.Dir, false) {
+		if t.known {
+			if why := credentialTree(t.path, x.c.home); why != "" {
+				x.add(risk.High, FileRead, ruleCredentialRead, why)
+				return
+			}
 		}
 	}
 }

@@ -425,6 +425,23 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 		r.add(risk.High, FileRead, ruleCredentialRead, p, why)
 		return
 	}
+	if ev.ToolName == claude.ToolGrep {
+		// Grep reads every file under its path (matching its glob): a credential directory,
+		// one holding the home directory's credentials, or a glob that may match one
+		// (protect.go).
+		var g struct {
+			Glob string `json:"glob"`
+		}
+		decode(ev.ToolInput, &g)
+		why := credentialTree(p, c.home)
+		if why == "" && g.Glob != "" {
+			why = credentialGlob(strings.TrimSuffix(p, "/") + "/" + g.Glob)
+		}
+		if why != "" {
+			r.add(risk.High, FileRead, ruleCredentialRead, p, why)
+			return
+		}
+	}
 	if ev.ToolName == claude.ToolGlob {
 		if why := credential(in.Pattern); why != "" {
 			r.add(risk.High, FileRead, ruleCredentialRead, in.Pattern, why)

@@ -480,6 +480,11 @@ func (x *cmdCtx) readOnly(row command.Row) {
 			ops = ops[1:] // the pattern
 		}
 		x.readOps(ops)
+		if p.Has('r', "recursive") || p.Has('R', "dereference-recursive") || n == "rg" || n == "ag" || n == "ack" {
+			for _, o := range ops {
+				x.readTree(o) // grep -r . ~/.ssh
+			}
+		}
 	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
 		x.readOps(p.Operands)
 	}
@@ -602,6 +607,9 @@ func (x *cmdCtx) copy(move bool) {
 			x.moveInto(s, dest)
 		} else {
 			x.read(s)
+			if tree {
+				x.readTree(s) // cp -r ~/.ssh /tmp/k
+			}
 		}
 		// cp a b/ writes b/a: the destination may be a directory.
 		if s.Known && dest.Known && !s.Glob {

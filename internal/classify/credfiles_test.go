@@ -1,0 +1,55 @@
+package classify
+
+import (
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
+
+// TestCredentialFiles: the credential files of tools (red-team finding 10), and credentials
+// reached through globs, directories read recursively and the Grep tool (finding 11), need a
+// person; their ordinary look-alikes do not.
+func TestCredentialFiles(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	person := func(ev, what string, want bool) {
+		t.Helper()
+		got := c.Classify(event("Bash", map[string]string{"command": ev}))
+		if what != "" {
+			got = c.Classify(event(what, map[string]any{"file_path": ev, "path": ev, "pattern": "."}))
+		}
+		has := got.NeedsPerson != nil && got.NeedsPerson.Rule == "reads_credentials"
+		if has != want {
+			t.Errorf("%s %s: reads_credentials %v, want %v (%s %+v)", what, ev, has, want, got.Risk, got.Reasons)
+		}
+	}
+	for _, f := range []string{"~/.claude/.credentials.json", "~/.config/gh/hosts.yml", "~/.config/git/credentials",
+		"~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", "~/.vault-token", "~/.config/rclone/rclone.conf",
+		"~/.my.cnf", "~/.m2/settings.xml", "~/.gem/credentials", "~/.s3cfg", "~/.boto", "~/.config/containers/auth.json",
+		"~/.password-store/github.gpg", "~/.local/share/keyrings/login.keyring", "~/.oci/config", "~/.databrickscfg",
+		"~/.config/github-copilot/hosts.json", "~/.composer/auth.json"} {
+		person("cat "+f, "", true)
+		person("/home/u/"+f[2:], "Read", true)
+	}
+	for _, cmd := range []string{"cat .e*", "cat .en?", "head ~/.ssh/i*", "grep -r . ~/.ssh", "grep -rn key ~/.config",
+		"rg token ~/.aws", "cp -r ~/.ssh /tmp/k", "grep -R x ~"} {
+		person(cmd, "", true)
+	}
+	person("/home/u/.ssh", "Grep", true)
+	person("/home/u/.config", "Grep", true)
+	// everyday look-alikes
+	for _, cmd := range []string{"cat *.go", "cat src/*.go", "grep -rn TODO .", "grep -r foo src", "rg foo", "cp -r src /tmp/src",
+		"cat ~/.config/git/ignore", "cat .editorconfig", "cat ~/.m2/repository/x.pom", "cat .envrc", "ls ~/.ssh", "cat docs/*.md",
+		"cp .env.example .env.local", "head -n 5 *.txt"} {
+		person(cmd, "", false)
+	}
+	person("/proj", "Grep", false)
+	person("/proj/src", "Grep", false)
+	got := c.Classify(event("Grep", map[string]any{"pattern": "KEY", "glob": ".env*"}))
+	if got.NeedsPerson == nil {
+		t.Errorf("Grep with glob .env*: %s %+v", got.Risk, got.Reasons)
+	}
+	got = c.Classify(event("Grep", map[string]any{"pattern": "func", "glob": "*.go"}))
+	if got.NeedsPerson != nil {
+		t.Errorf("Grep with glob *.go: %+v", got.NeedsPerson)
+	}
+}
