@@ -302,6 +302,19 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 		}
 	}
 	c.envCode(r, prog.Names, cwd) // runenv.go: variables that carry code
+	// for f in ~/.ssh/*; do cat "$f"; done: a loop over credentials hands them to its commands.
+	for _, l := range prog.Loops {
+		if l.Known && (strings.Contains(l.Value, "/") || strings.HasPrefix(l.Value, ".")) {
+			why := credential(l.Value)
+			if why == "" && l.Glob {
+				why = credentialGlob(l.Value)
+			}
+			if why != "" {
+				r.add(risk.High, FileRead, ruleCredentialRead, l.Value, why+", which a loop goes over")
+				break
+			}
+		}
+	}
 	for _, rd := range prog.Redirs {
 		ts := resolve(rd.Target, rd.Dir, false)
 		for _, t := range ts {
@@ -480,6 +493,37 @@ func (x *cmdCtx) read(w shell.Word) {
 				if why := credentialGlob(t.path); why != "" {
 					x.add(risk.High, FileRead, ruleCredentialRead, why+", matched by "+w.Value)
 				}
+			}
+		}
+	}
+}
+
+// readNamesFrom judges a reader given its files by xargs (find ~/.ssh | xargs cat): a path
+// named in the statement feeding xargs that is, may match or holds a credential is read.
+func (x *cmdCtx) readNamesFrom() {
+	if !x.cmd.StdinArgs || x.cmd.ArgsFrom == "" {
+		return
+	}
+	for i, f := range strings.Fields(x.cmd.ArgsFrom) {
+		if i >= 64 {
+			break
+		}
+		f = strings.Trim(f, "'\"")
+		if f != "~" && !strings.Contains(f, "/") && !strings.HasPrefix(f, ".") || strings.Contains(f, "://") {
+			continue
+		}
+		w := shell.Word{Value: expandHome(f, x.c.home), Known: true, Glob: strings.ContainsAny(f, "*?[")}
+		for _, t := range resolve(w, x.cmd.Dir, false) {
+			why := credential(t.path)
+			if why == "" && t.glob {
+				why = credentialGlob(t.path)
+			}
+			if why == "" && !t.glob {
+				why = credentialTree(t.path, x.c.home)
+			}
+			if why != "" {
+				x.add(risk.High, FileRead, ruleCredentialRead, why+", whose names xargs hands to "+x.name)
+				return
 			}
 		}
 	}

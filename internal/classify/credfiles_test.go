@@ -31,7 +31,8 @@ func TestCredentialFiles(t *testing.T) {
 		person("/home/u/"+f[2:], "Read", true)
 	}
 	for _, cmd := range []string{"cat .e*", "cat .en?", "head ~/.ssh/i*", "grep -r . ~/.ssh", "grep -rn key ~/.config",
-		"rg token ~/.aws", "cp -r ~/.ssh /tmp/k", "grep -R x ~"} {
+		"rg token ~/.aws", "cp -r ~/.ssh /tmp/k", "grep -R x ~", `for f in ~/.ssh/*; do cat "$f"; done`, `for f in .env*; do cat "$f"; done`,
+		"find ~/.ssh -type f | xargs cat", "find ~/.password-store | xargs grep -l x"} {
 		person(cmd, "", true)
 	}
 	person("/home/u/.ssh", "Grep", true)
@@ -39,7 +40,8 @@ func TestCredentialFiles(t *testing.T) {
 	// everyday look-alikes
 	for _, cmd := range []string{"cat *.go", "cat src/*.go", "grep -rn TODO .", "grep -r foo src", "rg foo", "cp -r src /tmp/src",
 		"cat ~/.config/git/ignore", "cat .editorconfig", "cat ~/.m2/repository/x.pom", "cat .envrc", "ls ~/.ssh", "cat docs/*.md",
-		"cp .env.example .env.local", "head -n 5 *.txt"} {
+		"cp .env.example .env.local", "head -n 5 *.txt", `for f in src/*.go; do cat "$f"; done`, "git ls-files | xargs grep foo",
+		"find . -name '*.go' | xargs grep -n TODO", "for i in 1 2 3; do echo $i; done"} {
 		person(cmd, "", false)
 	}
 	person("/proj", "Grep", false)

@@ -488,6 +488,7 @@ func (x *cmdCtx) readOnly(row command.Row) {
 	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
 		x.readOps(p.Operands)
 	}
+	x.readNamesFrom() // find ~/.ssh | xargs cat
 	x.add(risk.Low, FileRead, ruleAllowList, n+" only reads")
 }
 

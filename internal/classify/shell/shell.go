@@ -62,6 +62,7 @@ type Cmd struct {
 	Args      []Word   // argv; Args[0] is the program as written (a path, a name)
 	Via       []string // wrappers and program-carriers seen through, outermost first
 	StdinArgs bool     // more arguments come from stdin (xargs)
+	ArgsFrom  string   // with StdinArgs: the statement piping xargs its arguments, when it is one
 	Stdin     bool     // its program comes from stdin (a shell or interpreter with nothing to run)
 	Input     string   // where its stdin comes from: "pipe", "catfile", "file", "heredoc" or "" (nothing said)
 	Feed      string   // what feeds its stdin: the piping statement's text, or the here-document (Dyn where unknown)
@@ -138,6 +139,9 @@ type Program struct {
 	// parser does not, such as `! ! true`).
 	Unread string
 	Funcs  []FuncDecl
+	// Loops are the words `for NAME in WORDS` loops go over, expanded (globs kept as
+	// patterns): what the loop's commands do with "$NAME" is done to them.
+	Loops []Word
 }
 
 // Options say where the program runs.
@@ -232,6 +236,7 @@ func Analyze(src string, opt Options) *Program {
 	}
 	a.prog.Redirs, a.prog.Names = a.redirs.slice(), a.names.slice()
 	a.prog.Findings, a.prog.Funcs = a.findings.slice(), a.funcs.slice()
+	a.prog.Loops = a.loops.slice()
 	return a.prog
 }
 
@@ -267,6 +272,7 @@ type analyzer struct {
 	names    list[Name]
 	findings list[Finding]
 	funcs    list[FuncDecl]
+	loops    list[Word]
 	opt      Options
 	ncmd     int
 	stop     bool // MaxCommands reached

@@ -120,6 +120,14 @@ func (w *walker) visit(n syntax.Node) bool {
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			w.dyn[it.Name.Value] = true
+			for _, item := range it.Items {
+				if w.a.loops.len() >= 256 {
+					break // bounded: what lies past is judged by its commands alone
+				}
+				for _, v := range w.expand(item) {
+					w.a.loops.add(v)
+				}
+			}
 		}
 	case *syntax.FuncDecl:
 		w.funcDecl(n)
