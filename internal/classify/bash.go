@@ -293,6 +293,10 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 			r.proxy = true
 			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")+": network requests go through another machine")
 		}
+		if n.Name == shell.Dyn && !n.Assign { // ${!v}, v unknown (a loop over compgen -e)
+			r.add(risk.High, ShellExec, ruleEnvironmentDump, n.Src, "reads a variable whose name cannot be known statically: it may be any of the environment's secrets")
+			continue
+		}
 		if secretName(n.Name) {
 			verb := "reads"
 			if n.Assign {
@@ -355,6 +359,9 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 				r.reads = append(r.reads, t.path)
 				if why := credential(t.path); why != "" {
 					r.add(risk.High, ShellExec, ruleCredentialRead, rd.Src, why)
+				}
+				if procEnviron(t.path) {
+					r.add(risk.High, ShellExec, ruleEnvironmentDump, rd.Src, "reads "+t.path+": the environment of a process, secrets included")
 				}
 			}
 		}
@@ -498,6 +505,47 @@ func (x *cmdCtx) read(w shell.Word) {
 	}
 }
 
+// procEnviron reports /proc/PID/environ (any PID, self, a glob): a process's environment.
+func procEnviron(p string) bool {
+	return strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ")
+}
+
+// envMarkers are how inline code reads one environment variable by name.
+var envMarkers = []string{"ENVIRON[", "$ENV{", "os.environ[", "os.environ.get(", "os.getenv(", "getenv(", "process.env.", "process.env[", "ENV[", "ENV.fetch(", "Deno.env.get("}
+
+// envInCode judges inline code reading the environment (awk 'BEGIN{print ENVIRON["API_KEY"]}'):
+// a secret-named variable read by name is `echo $API_KEY`; awk's for (k in ENVIRON) and
+// perl's %ENV walk every variable, like env.
+func (x *cmdCtx) envInCode(w shell.Word) {
+	code := w.Value
+	if !strings.Contains(code, "ENV") && !strings.Contains(code, "env") {
+		return
+	}
+	for _, m := range envMarkers {
+		for rest, n := code, 0; n < 64; n++ {
+			i := strings.Index(rest, m)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(m):]
+			name := strings.TrimLeft(rest, "\"' ")
+			end := strings.IndexFunc(name, func(r rune) bool {
+				return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+			})
+			if end >= 0 {
+				name = name[:end]
+			}
+			if name != "" && secretName(name) {
+				x.add(risk.Critical, ShellExec, ruleSecretVariable, x.name+" reads the variable "+name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
+				return
+			}
+		}
+	}
+	if strings.Contains(code, "in ENVIRON") || strings.Contains(code, "%ENV") {
+		x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" walks every environment variable, secrets included")
+	}
+}
+
 // readNamesFrom judges a reader given its files by xargs (find ~/.ssh | xargs cat): a path
 // named in the statement feeding xargs that is, may match or holds a credential is read.
 func (x *cmdCtx) readNamesFrom() {
@@ -620,6 +668,9 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 			if why := credential(v); why != "" && !strings.Contains(v, "://") {
 				x.add(risk.High, FileRead, ruleCredentialRead, why)
 			}
+			if procEnviron(v) {
+				x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" is given "+v+": the environment of a process, secrets included")
+			}
 		}
 		if strings.Contains(v, "://") {
 			if why := tradeURL(v); why != "" {
@@ -649,6 +700,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		return
 	}
 	if cmd.Code != nil {
+		x.envInCode(*cmd.Code)
 		x.decodedCode(*cmd.Code)
 		x.code(*cmd.Code)
 		return

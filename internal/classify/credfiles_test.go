@@ -3,6 +3,7 @@ package classify
 import (
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -54,4 +55,34 @@ func TestCredentialFiles(t *testing.T) {
 	if got.NeedsPerson != nil {
 		t.Errorf("Grep with glob *.go: %+v", got.NeedsPerson)
 	}
+}
+
+// TestSecretVariablesSpelledOtherwise: secret variables read by indirection or by inline code,
+// and the environment printed whole by other spellings than env (red-team finding 3).
+func TestSecretVariablesSpelledOtherwise(t *testing.T) {
+	runCases(t, []tcase{
+		{cmd: "x=ANTHROPIC_API_KEY; echo ${!x}", min: risk.Critical},
+		{cmd: `awk 'BEGIN{print ENVIRON["ANTHROPIC_API_KEY"]}'`, min: risk.Critical},
+		{cmd: `perl -e 'print $ENV{GITHUB_TOKEN}'`, min: risk.Critical},
+		{cmd: `for v in $(compgen -e); do echo "$v=${!v}"; done`, min: risk.High},
+		{cmd: `awk 'BEGIN{for (k in ENVIRON) print k, ENVIRON[k]}'`, min: risk.High},
+		{cmd: `tr '\0' '\n' < /proc/self/environ`, min: risk.High},
+		{cmd: "cat /proc/1/environ", min: risk.High},
+		{cmd: "export -p | grep KEY", min: risk.High},
+		{cmd: "declare -p", min: risk.High},
+		{cmd: "declare -px", min: risk.High},
+		{cmd: "typeset -p", min: risk.High},
+		{cmd: "export", min: risk.High},
+		{cmd: "declare -p API_KEY", min: risk.Critical},
+		// everyday
+		{cmd: "export FOO=1", max: risk.Low},
+		{cmd: "export PATH", max: risk.Low},
+		{cmd: "declare -a arr=(1 2)", max: risk.Low},
+		{cmd: "declare -f myfunc", max: risk.Low},
+		{cmd: "x=HOME; echo ${!x}", max: risk.Low},
+		{cmd: `awk '{print $1}' README.md`, max: risk.Low},
+		{cmd: `awk 'BEGIN{print ENVIRON["HOME"]}'`, max: risk.Low},
+		{cmd: "declare -p FOO", max: risk.Low},
+		{cmd: "cat /proc/cpuinfo", max: risk.Low},
+	})
 }

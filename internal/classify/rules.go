@@ -109,7 +109,7 @@ func (x *cmdCtx) judge() {
 	case command.Printenv:
 		x.printenv()
 	case command.Declare:
-		if len(x.args) == 0 {
+		if len(x.args) == 0 || x.declPrints() {
 			x.printenv()
 		} else {
 			x.readOnly(row)
@@ -490,6 +490,27 @@ func (x *cmdCtx) readOnly(row command.Row) {
 	}
 	x.readNamesFrom() // find ~/.ssh | xargs cat
 	x.add(risk.Low, FileRead, ruleAllowList, n+" only reads")
+}
+
+// declPrints reports declare, export or typeset printing variables (-p, no assignment):
+// export -p is env, declare -p NAME is printenv NAME.
+func (x *cmdCtx) declPrints() bool {
+	if x.name == "set" {
+		return false
+	}
+	prints := false
+	for _, a := range x.args {
+		if !a.Known || strings.Contains(a.Value, "=") {
+			return false
+		}
+		if strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+") {
+			if strings.ContainsAny(a.Value, "fF") {
+				return false
+			}
+			prints = prints || strings.ContainsRune(a.Value, 'p')
+		}
+	}
+	return prints
 }
 
 func (x *cmdCtx) printenv() {

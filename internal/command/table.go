@@ -489,7 +489,7 @@ var table = [...]Row{
 	{Name: "tty", Judge: Reads, Facts: AllowList},
 	{Name: "twine", Judge: Deny, Reason: "publishes packages"},
 	{Name: "type", Judge: Reads, Facts: AllowList},
-	{Name: "typeset", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
+	{Name: "typeset", Judge: Declare, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "ufw", Judge: Deny, Reason: "changes the firewall"},
 	{Name: "ulimit", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "umask", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},

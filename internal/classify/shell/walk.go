@@ -117,6 +117,16 @@ func (w *walker) visit(n syntax.Node) bool {
 		if n.Param != nil && w.a.wantsName(n.Param.Value, false) {
 			w.a.names.add(Name{Name: n.Param.Value, Src: clip(w.text(n))})
 		}
+		if n.Excl && n.Param != nil && n.Index == nil && n.Names == 0 {
+			// ${!x}: the variable whose name x holds is read; Dyn when it is not known.
+			name := Dyn
+			if v, ok := w.vars[n.Param.Value]; ok && !w.dyn[n.Param.Value] && syntax.ValidName(v) {
+				name = v
+			}
+			if name == Dyn || w.a.wantsName(name, false) {
+				w.a.names.add(Name{Name: name, Src: clip(w.text(n))})
+			}
+		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			w.dyn[it.Name.Value] = true
@@ -497,6 +507,7 @@ func (w *walker) assigned(as *syntax.Assign) Word {
 
 func (w *walker) decl(d *syntax.DeclClause) {
 	src := w.text(d)
+	w.declPrints(d, src)
 	nameref := false // declare -n r=x: $r is whatever x holds
 	for _, as := range d.Args {
 		if as.Name == nil && as.Value != nil {
@@ -535,6 +546,46 @@ func (w *walker) decl(d *syntax.DeclClause) {
 		default:
 			w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
 		}
+	}
+}
+
+// declPrints emits declare, export or typeset as a command when it prints variables rather
+// than setting them (export -p, declare -p NAME, typeset -p, a bare declare): the classifier
+// judges it like env and printenv.
+func (w *walker) declPrints(d *syntax.DeclClause, src string) {
+	switch d.Variant.Value {
+	case "declare", "export", "typeset":
+	default:
+		return
+	}
+	args := []Word{{Value: d.Variant.Value, Known: true}}
+	prints, names := false, false
+	for _, as := range d.Args {
+		if as.Name != nil {
+			if as.Value != nil || as.Array != nil || !as.Naked {
+				return // an assignment
+			}
+			names = true
+			args = append(args, Word{Value: as.Name.Value, Known: true})
+			continue
+		}
+		for _, v := range w.expand(as.Value) {
+			switch {
+			case !v.Known, strings.Contains(v.Value, "="):
+				return
+			case strings.HasPrefix(v.Value, "-") || strings.HasPrefix(v.Value, "+"):
+				if strings.ContainsAny(v.Value, "fF") {
+					return // functions, not variables
+				}
+				prints = prints || strings.ContainsRune(v.Value, 'p')
+			default:
+				names = true
+			}
+			args = append(args, v)
+		}
+	}
+	if prints || !names {
+		w.emit(Cmd{Args: args, Via: w.via, Dir: w.dir, Src: src})
 	}
 }
 
