@@ -683,6 +683,9 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 				runProg(v)
 			}
 			pathKey := containsAny(lk, mcpPathKeys)
+			if p, ok := fileURI(v); ok { // file:///proj/.claude/settings.json names a file
+				v, pathKey = p, true
+			}
 			if len(v) > 4096 || v == "" || strings.ContainsAny(v, "\n") || strings.Contains(v, "://") ||
 				!pathKey && (strings.Contains(v, " ") || !strings.Contains(v, "/") && !strings.HasPrefix(v, ".")) {
 				return
@@ -700,6 +703,19 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 		}
 	}
 	walk("", v, 0)
+}
+
+// fileURI is the path a file: URI names (file:///p, escapes decoded). A host part is not
+// trusted to make it remote: a tool may well ignore it and open the path here.
+func fileURI(v string) (string, bool) {
+	if len(v) < 7 || !strings.EqualFold(v[:7], "file://") {
+		return "", false
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Path == "" {
+		return "", false
+	}
+	return u.Path, true
 }
 
 // containsWord reports whether name says one of ks: a key of four letters or more anywhere

@@ -121,3 +121,22 @@ func TestClaudeAgentFiles(t *testing.T) {
 	got := c.Classify(event("Edit", map[string]string{"file_path": "/proj/.claude/agents/helper.md", "old_string": "name: helper", "new_string": "name: helper\npermissionMode: bypassPermissions"}))
 	check(t, got, "an Edit adding permissionMode", risk.Critical, "", "")
 }
+
+// TestMCPFileURI: an MCP tool given a file: URI is given the file it names (red-team, lower
+// severity): a protected one is critical, an ordinary one stays an MCP call.
+func TestMCPFileURI(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		uri      string
+		min, max risk.Level
+	}{
+		{"file:///proj/.claude/settings.json", risk.Critical, ""},
+		{"FILE:///proj/.claude/settings%2Ejson", risk.Critical, ""},
+		{"file://elsewhere/proj/.claude/settings.json", risk.Critical, ""},
+		{"file:///proj/src/x.go", risk.Medium, risk.Medium},
+		{"https://example.com/.claude/settings.json", risk.Medium, risk.Medium},
+	} {
+		got := c.Classify(event("mcp__fs__write_file", map[string]any{"uri": tc.uri, "content": "{\"disableAllHooks\":true}"}))
+		check(t, got, tc.uri, tc.min, tc.max, "")
+	}
+}
