@@ -474,6 +474,12 @@ func credential(p string) string {
 	case lp == "/etc/shadow" || lp == "/etc/gshadow" || strings.HasPrefix(lp, "/etc/sudoers"):
 		return "system password or sudo configuration"
 	}
+	if strings.HasPrefix(lp, ".") {
+		lp = "/" + lp // .vault-token in the directory at hand
+	}
+	if !strings.Contains(lp, "/.") { // every name of the table starts with a dot
+		return ""
+	}
 	for _, f := range credentialFiles {
 		if n := len(f.name); len(lp) > n && lp[len(lp)-n-1] == '/' && strings.HasSuffix(lp, f.name) || f.dir && strings.Contains(lp, "/"+f.name+"/") {
 			return f.why
@@ -483,7 +489,7 @@ func credential(p string) string {
 }
 
 // credentialFiles are the credential files of tools (red-team finding 10), by their last path
-// components in lower case: p ends with "/"+name, or, for a directory (dir), lies under it.
+// components in lower case, each starting with a dot (credential reads no further without one): p ends with "/"+name, or, for a directory (dir), lies under it.
 // The switch of credential keeps the older, broader matches.
 var credentialFiles = []struct {
 	name, why string
