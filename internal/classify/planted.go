@@ -758,7 +758,94 @@ func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic 
 				}
 				x.c.plantCopy(x.r, x.name, from, out, false)
 			}
+			if s.Known && !s.Glob {
+				x.plantDirCopy(s, d.path, into, symbolic)
+			}
 		}
+	}
+}
+
+// plantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
+// .husky, .github/workflows, .claude/agents …): the rows of plantTable that name a directory,
+// and a skill's own directory (its SKILL.md row names no directory).
+var plantDirs = func() []string {
+	out := []string{".claude/skills/*"}
+	for _, row := range plantTable {
+		if i := strings.LastIndexByte(row.pattern, '/'); i > 0 && strings.ContainsRune(row.pattern[i:], '*') {
+			out = append(out, row.pattern[:i])
+		}
+	}
+	return out
+}()
+
+// isPlantDir reports a directory whose files a tool runs (plantDirs).
+func isPlantDir(dir string) bool {
+	for _, d := range plantDirs {
+		if ok, _ := filepath.Match(d, lastComponents(dir, strings.Count(d, "/")+1)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDirCopy bounds the files of a directory copied into a plantDir that are read.
+const maxDirCopy = 64
+
+// plantDirCopy: cp -r DIR .git/hooks/, ln -s DIR .husky put a directory's files where a
+// tool runs them: each file that lands on a planted-code target is judged by its text, and a
+// source that cannot be listed, or has more files than maxDirCopy, is code left unread. Only
+// a directory landing on a plantDir is listed: an ordinary cp -r reads nothing.
+func (x *cmdCtx) plantDirCopy(s shell.Word, dest string, into, symbolic bool) {
+	lands := []string{filepath.Join(dest, path.Base(s.Value))}
+	if !into || path.Base(s.Value) == "." {
+		lands = append(lands, dest)
+	}
+	for _, land := range lands {
+		if !isPlantDir(land) {
+			continue
+		}
+		src := ""
+		if symbolic && !strings.HasPrefix(s.Value, "/") {
+			src = shell.Abs(filepath.Dir(land), s.Value)
+		} else if ts := resolve(s, x.cmd.Dir, false); len(ts) == 1 && ts[0].known {
+			src = ts[0].path
+		}
+		st, err := os.Stat(src)
+		switch {
+		case src == "" || err != nil:
+			x.r.notRead(x.name + " puts " + s.Value + " into " + land + ", whose files run later, and it cannot be read now")
+			return
+		case !st.IsDir():
+			continue // a file: judged by its own name above
+		}
+		n := 0
+		var walk func(from, to string, depth int) bool
+		walk = func(from, to string, depth int) bool {
+			entries, err := os.ReadDir(from)
+			if err != nil || depth > 4 {
+				return false
+			}
+			for _, e := range entries {
+				if n++; n > maxDirCopy {
+					return false
+				}
+				f, t := filepath.Join(from, e.Name()), filepath.Join(to, e.Name())
+				if e.IsDir() {
+					if !walk(f, t, depth+1) {
+						return false
+					}
+					continue
+				}
+				if plantRowFor(t) != nil {
+					x.c.plantCopy(x.r, x.name, []target{{path: f, known: true, raw: f}}, t, false)
+				}
+			}
+			return true
+		}
+		if !walk(src, land, 0) {
+			x.r.notRead(x.name + " puts the files of " + src + " into " + land + ", whose files run later: more than the harness reads")
+		}
+		return
 	}
 }
 
