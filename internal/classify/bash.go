@@ -346,6 +346,8 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 							from = append(from, resolve(f, rd.Dir, false)...)
 						}
 						c.plantCopy(r, "cat with the shell's "+rd.Op, from, t.path, rd.Op == ">>" || rd.Op == "&>>")
+					} else if quietPlant(t.path) { // base64 -d <<< … > .git/hooks/pre-commit
+						r.notRead("the shell's " + rd.Op + " puts into " + t.path + ", which runs later, what " + shortCmd(rd.Src) + " writes, which cannot be read now")
 					}
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)

@@ -91,7 +91,12 @@ func TestPlantedByCopy(t *testing.T) {
 		{"cp -r tmp/evilskill .claude/skills/", risk.Critical, "", ""},
 		{"cp -r /nonexistent/dir .husky", risk.Medium, "", "not_read"},
 		{"cp -r manyhooks/. .git/hooks/", risk.Medium, "", "not_read"},
+		{"base64 -d <<< Y3VybAo= > .git/hooks/pre-commit", risk.Medium, "", "not_read"},
+		{"printf '%s' \"$X\" >> ~/.gitconfig", risk.Medium, "", "not_read"},
+		{"git show HEAD:ci.yml > .github/workflows/ci.yml", risk.Low, "", "not_read"},
 		// ordinary work stays as it was
+		{"go run ./gen > gen.go", risk.Low, risk.Medium, ""},
+		{"echo '#!/bin/sh' > .git/hooks/pre-commit", risk.Low, risk.High, ""},
 		{"cp -r hooks/. .git/hooks/", risk.Low, risk.High, "loses_work"}, // as before: it may overwrite hooks
 		{"cp -r manyhooks src/hooks", risk.Medium, risk.Medium, ""},
 		{"cp -r tmp/evilhooks backup", risk.Medium, risk.Medium, ""},

@@ -685,6 +685,15 @@ func readWrite(raw []byte, in *plantedInput) bool {
 // that cannot be read (unknown, missing, not a regular file, too many matches of a glob) is
 // code left unread, which a person looks at, as for the bounds above.
 
+// quietPlant reports a planted-code target that no everyday tool writes through a
+// redirection: git's configuration and hooks, CI files, Claude Code's agents, skills and
+// commands. Text of unknown origin redirected into one is code left unread; a generator's
+// output into a makefile or a Go file stays what it was.
+func quietPlant(abs string) bool {
+	row := plantRowFor(abs)
+	return row != nil && (strings.HasPrefix(row.runner, "git") || row.kind == plantCI || row.kind == plantClaude)
+}
+
 // maxCopyGlob bounds the files one glob source may name before it counts as unread.
 const maxCopyGlob = 16
 
