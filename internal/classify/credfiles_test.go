@@ -80,6 +80,8 @@ func TestSecretVariablesSpelledOtherwise(t *testing.T) {
 		{cmd: "declare -a arr=(1 2)", max: risk.Low},
 		{cmd: "declare -f myfunc", max: risk.Low},
 		{cmd: "x=HOME; echo ${!x}", max: risk.Low},
+		{cmd: `for v in DB_HOST DB_USER; do [ -n "${!v}" ] || echo "missing $v"; done`, max: risk.Low},
+		{cmd: `for v in DB_HOST DB_PASSWORD; do echo "${!v}"; done`, min: risk.Critical},
 		{cmd: `awk '{print $1}' README.md`, max: risk.Low},
 		{cmd: `awk 'BEGIN{print ENVIRON["HOME"]}'`, max: risk.Low},
 		{cmd: "declare -p FOO", max: risk.Low},

@@ -21,7 +21,10 @@ type walker struct {
 	via   []string
 	vars  map[string]string
 	dyn   map[string]bool
-	stack []syntax.Node
+	// loopVals are the values a for loop's variable takes, when every one is known: ${!v}
+	// in the loop reads the variables they name.
+	loopVals map[string][]string
+	stack    []syntax.Node
 	// aliases defined in this program (alias x='rm -rf'): bash expands them in a later
 	// command's first word once expand_aliases is on, so a use of x is analysed as its value.
 	aliases map[string]string
@@ -119,24 +122,44 @@ func (w *walker) visit(n syntax.Node) bool {
 		}
 		if n.Excl && n.Param != nil && n.Index == nil && n.Names == 0 {
 			// ${!x}: the variable whose name x holds is read; Dyn when it is not known.
-			name := Dyn
+			names := []string{Dyn}
 			if v, ok := w.vars[n.Param.Value]; ok && !w.dyn[n.Param.Value] && syntax.ValidName(v) {
-				name = v
+				names = []string{v}
+			} else if vs, ok := w.loopVals[n.Param.Value]; ok { // for v in A B; do "${!v}"
+				names = vs
 			}
-			if name == Dyn || w.a.wantsName(name, false) {
-				w.a.names.add(Name{Name: name, Src: clip(w.text(n))})
+			for _, name := range names {
+				if !syntax.ValidName(name) {
+					name = Dyn
+				}
+				if name == Dyn || w.a.wantsName(name, false) {
+					w.a.names.add(Name{Name: name, Src: clip(w.text(n))})
+				}
 			}
 		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			w.dyn[it.Name.Value] = true
+			var vals []string
+			known := true
 			for _, item := range it.Items {
 				if w.a.loops.len() >= 256 {
+					known = false
 					break // bounded: what lies past is judged by its commands alone
 				}
 				for _, v := range w.expand(item) {
 					w.a.loops.add(v)
+					known = known && v.Known && !v.Glob
+					vals = append(vals, v.Value)
 				}
+			}
+			if known && len(it.Items) > 0 {
+				if w.loopVals == nil {
+					w.loopVals = map[string][]string{}
+				}
+				w.loopVals[it.Name.Value] = vals
+			} else if w.loopVals != nil {
+				delete(w.loopVals, it.Name.Value)
 			}
 		}
 	case *syntax.FuncDecl:
