@@ -94,7 +94,10 @@ func TestPlantedByCopy(t *testing.T) {
 		{"base64 -d <<< Y3VybAo= > .git/hooks/pre-commit", risk.Medium, "", "not_read"},
 		{"printf '%s' \"$X\" >> ~/.gitconfig", risk.Medium, "", "not_read"},
 		{"git show HEAD:ci.yml > .github/workflows/ci.yml", risk.Low, "", "not_read"},
+		{"git show HEAD:x > /tmp/h && cp /tmp/h .git/hooks/pre-commit", risk.Medium, "", "not_read"},
 		// ordinary work stays as it was
+		{"jq '.scripts.test=\"jest\"' package.json > tmp.json && mv tmp.json package.json", risk.Low, risk.Medium, ""},
+		{"sed 's/a/b/' Makefile.in > Makefile.new && mv Makefile.new Makefile", risk.Low, risk.Medium, ""},
 		{"go run ./gen > gen.go", risk.Low, risk.Medium, ""},
 		{"echo '#!/bin/sh' > .git/hooks/pre-commit", risk.Low, risk.High, ""},
 		{"cp -r hooks/. .git/hooks/", risk.Low, risk.High, "loses_work"}, // as before: it may overwrite hooks

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -720,6 +721,11 @@ func (c *Classifier) plantCopy(r *result, tool string, srcs []target, dest strin
 		}
 		for _, f := range files {
 			t, ok, _ := r.readCode(f)
+			if !ok && !quietPlant(dest) && slices.Contains(r.writes, f) {
+				// jq … package.json > tmp.json && mv tmp.json package.json: the file is made
+				// by this call, and the copy is judged as the redirection into dest would be.
+				return
+			}
 			if !ok {
 				r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and it cannot be read now")
 				return
