@@ -42,7 +42,8 @@ func TestCredentialFiles(t *testing.T) {
 	for _, cmd := range []string{"cat *.go", "cat src/*.go", "grep -rn TODO .", "grep -r foo src", "rg foo", "cp -r src /tmp/src",
 		"cat ~/.config/git/ignore", "cat .editorconfig", "cat ~/.m2/repository/x.pom", "cat .envrc", "ls ~/.ssh", "cat docs/*.md",
 		"cp .env.example .env.local", "head -n 5 *.txt", `for f in src/*.go; do cat "$f"; done`, "git ls-files | xargs grep foo",
-		"find . -name '*.go' | xargs grep -n TODO", "for i in 1 2 3; do echo $i; done"} {
+		"find . -name '*.go' | xargs grep -n TODO", "for i in 1 2 3; do echo $i; done", "cat src/*", "head *", "wc -l *",
+		"cp src/* /tmp/", `for f in *; do wc -l "$f"; done`} {
 		person(cmd, "", false)
 	}
 	person("/proj", "Grep", false)
@@ -87,4 +88,16 @@ func TestSecretVariablesSpelledOtherwise(t *testing.T) {
 		{cmd: "declare -p FOO", max: risk.Low},
 		{cmd: "cat /proc/cpuinfo", max: risk.Low},
 	})
+}
+
+// TestCredentialGlobOnDisk: a glob is judged by what it matches on disk when it matches.
+func TestCredentialGlobOnDisk(t *testing.T) {
+	c, dir := onDisk(t, map[string]string{"keys/id_work": "-----BEGIN OPENSSH PRIVATE KEY-----\n", "keys/server.key": "k\n",
+		"src/a.go": "package a\n", ".env": "API_KEY=1\n", ".editorconfig": "root = true\n"})
+	for cmd, want := range map[string]bool{"cat keys/*": true, "cat .e*": true, "cat src/*": false, "cat *": false, "cat .ed*": false} {
+		got := c.Classify(bashAt(dir, cmd))
+		if has := got.NeedsPerson != nil && got.NeedsPerson.Rule == "reads_credentials"; has != want {
+			t.Errorf("%s: reads_credentials %v, want %v (%s %+v)", cmd, has, want, got.Risk, got.Reasons)
+		}
+	}
 }

@@ -95,7 +95,12 @@ func TestPlantedByCopy(t *testing.T) {
 		{"printf '%s' \"$X\" >> ~/.gitconfig", risk.Medium, "", "not_read"},
 		{"git show HEAD:ci.yml > .github/workflows/ci.yml", risk.Low, "", "not_read"},
 		{"git show HEAD:x > /tmp/h && cp /tmp/h .git/hooks/pre-commit", risk.Medium, "", "not_read"},
+		{"cp tmp/evilhooks/* .git/hooks/", risk.Critical, "", ""},
+		{"cp tmp/evil.* .git/hooks", risk.Critical, "", ""},
+		{"cp manyhooks/* .husky/", risk.Medium, "", "not_read"},
 		// ordinary work stays as it was
+		{"cp hooks/* .git/hooks/", risk.Low, risk.High, ""},
+		{"cp manyhooks/*.ts src/", risk.Medium, risk.Medium, ""},
 		{"jq '.scripts.test=\"jest\"' package.json > tmp.json && mv tmp.json package.json", risk.Low, risk.Medium, ""},
 		{"sed 's/a/b/' Makefile.in > Makefile.new && mv Makefile.new Makefile", risk.Low, risk.Medium, ""},
 		{"go run ./gen > gen.go", risk.Low, risk.Medium, ""},

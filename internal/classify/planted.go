@@ -776,6 +776,33 @@ func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic 
 			if s.Known && !s.Glob {
 				x.plantDirCopy(s, d.path, into, symbolic)
 			}
+			if s.Known && s.Glob && !symbolic {
+				x.plantGlobCopy(s, d.path)
+			}
+		}
+	}
+}
+
+// plantGlobCopy: cp /tmp/x/* .git/hooks/ puts each file the glob matches into dir; a match
+// that lands on a planted-code target is judged by its text (at most maxCopyGlob matches are
+// read, more are code left unread). Only a glob whose files may land on one is expanded.
+func (x *cmdCtx) plantGlobCopy(s shell.Word, dir string) {
+	if !isPlantDir(dir) && plantRowFor(filepath.Join(dir, path.Base(s.Value))) == nil {
+		return
+	}
+	for _, t := range resolve(s, x.cmd.Dir, false) {
+		if !t.known {
+			continue
+		}
+		m, _ := filepath.Glob(t.path)
+		if len(m) > maxCopyGlob {
+			x.r.notRead(x.name + " copies the files " + t.path + " matches into " + dir + ", whose files run later: more than the harness reads")
+			return
+		}
+		for _, f := range m {
+			if out := filepath.Join(dir, filepath.Base(f)); plantRowFor(out) != nil && !isDir(f) {
+				x.c.plantCopy(x.r, x.name, []target{{path: f, known: true, raw: f}}, out, false)
+			}
 		}
 	}
 }

@@ -562,13 +562,31 @@ var credentialSamples = []string{".env", ".env.local", ".env.production", "id_rs
 	".netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", "server.pem", "server.key", "config", "credentials", "hosts.yml",
 	".credentials.json", ".vault-token", ".my.cnf", ".s3cfg", ".boto", ".databrickscfg", "auth.json", "settings.xml"}
 
-// credentialGlob says why a file a glob matches may be a credential, or "": its last component
-// is tried on credentialSamples in its directory (a * does not match a leading dot, as in
-// bash), and a credential directory named by a pattern counts as well.
+// credentialGlob says why a file a glob matches may be a credential, or "": the files it
+// matches on disk (a * does not match a leading dot, as in bash), or, when it matches none
+// yet, credentialSamples tried in its directory, unless its last component is wildcards only
+// (cat src/* is no secret's name); a credential directory named by a pattern counts as well.
 func credentialGlob(pattern string) string {
 	dir, base := path.Split(pattern)
 	if why := credential(pattern); why != "" {
 		return why
+	}
+	if m, _ := filepath.Glob(pattern); len(m) > 0 {
+		for i, f := range m {
+			if i >= 1024 {
+				break
+			}
+			if strings.HasPrefix(path.Base(f), ".") && !strings.HasPrefix(base, ".") {
+				continue
+			}
+			if why := credential(f); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	if strings.Trim(base, "*?") == "" {
+		return ""
 	}
 	for _, s := range credentialSamples {
 		if strings.HasPrefix(s, ".") && !strings.HasPrefix(base, ".") {
