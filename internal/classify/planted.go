@@ -795,8 +795,8 @@ func (x *cmdCtx) plantGlobCopy(s shell.Word, dir string) {
 			continue
 		}
 		m, _ := filepath.Glob(t.path)
-		if len(m) > maxCopyGlob {
-			x.r.notRead(x.name + " copies the files " + t.path + " matches into " + dir + ", whose files run later: more than the harness reads")
+		if len(m) == 0 || len(m) > maxCopyGlob {
+			x.r.notRead(x.name + " copies the files " + t.path + " matches into " + dir + ", whose files run later: none now, or more than the harness reads")
 			return
 		}
 		for _, f := range m {
