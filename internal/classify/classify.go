@@ -699,6 +699,10 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 			if writes && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
 				r.writes = append(r.writes, t.path)
 				c.judgeWrite(r, t, domain, shown+" "+t.path)
+			} else if why := credential(t.path); why != "" && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
+				// mcp__fs__read_file {"path": "~/.ssh/id_rsa"}: what the Read tool would ask
+				r.reads = append(r.reads, t.path)
+				r.add(risk.High, FileRead, ruleCredentialRead, shown, shown+" is given "+t.path+": "+why)
 			}
 		}
 	}

@@ -169,3 +169,15 @@ func TestMCPFileURI(t *testing.T) {
 		check(t, got, tc.uri, tc.min, tc.max, "")
 	}
 }
+
+// TestMCPCredentialPath: an MCP tool given a credential's path may read it, as Read would.
+func TestMCPCredentialPath(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for in, want := range map[string]bool{"/home/u/.ssh/id_rsa": true, "file:///home/u/.aws/credentials": true, "~/.config/gh/hosts.yml": true,
+		"/proj/src/main.go": false, "file:///proj/README.md": false} {
+		got := c.Classify(event("mcp__fs__read_file", map[string]any{"path": in}))
+		if has := got.NeedsPerson != nil && got.NeedsPerson.Rule == "reads_credentials"; has != want {
+			t.Errorf("%s: reads_credentials %v, want %v (%s %+v)", in, has, want, got.Risk, got.Reasons)
+		}
+	}
+}
