@@ -98,7 +98,11 @@ func TestPlantedByCopy(t *testing.T) {
 		{"cp tmp/evilhooks/* .git/hooks/", risk.Critical, "", ""},
 		{"cp tmp/evil.* .git/hooks", risk.Critical, "", ""},
 		{"cp manyhooks/* .husky/", risk.Medium, "", "not_read"},
+		{"head -n 100 tmp/evil.mk > Makefile", risk.Critical, "", ""},
+		{"sort -k 1 tmp/evil.py > conftest.py", risk.Critical, "", ""},
+		{"cat -n tmp/evil.sh > .git/hooks/pre-commit", risk.Critical, "", ""},
 		// ordinary work stays as it was
+		{"head -n 5 Makefile.in > Makefile", risk.Medium, risk.Medium, ""},
 		{"cp hooks/* .git/hooks/", risk.Low, risk.High, ""},
 		{"cp manyhooks/*.ts src/", risk.Medium, risk.Medium, ""},
 		{"jq '.scripts.test=\"jest\"' package.json > tmp.json && mv tmp.json package.json", risk.Low, risk.Medium, ""},

@@ -694,20 +694,34 @@ func (w *walker) written(st *syntax.Stmt) *Word {
 	return nil
 }
 
-// catFiles are the files `cat FILE…` (or `cat < FILE`) copies to its output; nil for any
-// other statement. A word that cannot be known is kept as it is: the reader judges it.
+// catFiles are the files `cat FILE…` (or `cat < FILE`) copies to its output, or whose lines
+// tac, head, tail and sort print; nil for any other statement. A word that cannot be known is
+// kept as it is: the reader judges it.
 func (w *walker) catFiles(st *syntax.Stmt) []Word {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) == 0 || ce.Args[0].Lit() != "cat" {
+	if !ok || len(ce.Args) == 0 {
+		return nil
+	}
+	name := ce.Args[0].Lit()
+	switch name {
+	case "cat", "tac", "head", "tail", "sort":
+	default:
 		return nil
 	}
 	var out []Word
+	skip := false
 	for _, a := range ce.Args[1:] {
 		for _, v := range w.expand(a) {
-			if v.Known && strings.HasPrefix(v.Value, "-") && v.Value != "-" {
-				continue // an option (-n, -A …)
+			switch {
+			case skip:
+				skip = false
+			case v.Known && strings.HasPrefix(v.Value, "-") && v.Value != "-":
+				// an option (-n, -A …); head's and tail's -n 5, -c 5, sort's -k 2, -t , take
+				// the next word (cat -n numbers lines)
+				skip = name != "cat" && len(v.Value) == 2 && strings.ContainsRune("nckt", rune(v.Value[1]))
+			default:
+				out = append(out, v)
 			}
-			out = append(out, v)
 		}
 	}
 	if len(ce.Args) == 1 {
