@@ -101,8 +101,11 @@ func TestPlantedByCopy(t *testing.T) {
 		{"head -n 100 tmp/evil.mk > Makefile", risk.Critical, "", ""},
 		{"sort -k 1 tmp/evil.py > conftest.py", risk.Critical, "", ""},
 		{"cat -n tmp/evil.sh > .git/hooks/pre-commit", risk.Critical, "", ""},
+		{"cat tmp/evil.mk | sponge Makefile", risk.Critical, "", ""},
 		// ordinary work stays as it was
 		{"head -n 5 Makefile.in > Makefile", risk.Medium, risk.Medium, ""},
+		{"jq . package.json | sponge package.json", risk.Low, risk.Medium, ""},
+		{"git show HEAD:x | tee .git/hooks/pre-push", risk.Low, "", "not_read"},
 		{"cp hooks/* .git/hooks/", risk.Low, risk.High, ""},
 		{"cp manyhooks/*.ts src/", risk.Medium, risk.Medium, ""},
 		{"jq '.scripts.test=\"jest\"' package.json > tmp.json && mv tmp.json package.json", risk.Low, risk.Medium, ""},

@@ -896,9 +896,9 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// plantTee: tee F copies its stdin into F. When F is a planted-code target, what stdin carries
-// is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or, from anything
-// else, code that cannot be read now.
+// plantTee: tee F (and sponge F) copies its stdin into F. When F is a planted-code target,
+// what stdin carries is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or,
+// from anything else into a quiet target (quietPlant), code that cannot be read now.
 func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
 	for _, d := range resolve(o, x.cmd.Dir, false) {
 		if !d.known || d.glob || plantRowFor(d.path) == nil {
@@ -913,8 +913,10 @@ func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
 				continue
 			}
 			x.c.plantedText(x.r, nil, x.name, x.cmd.Feed, adds, d.path, FileWrite)
-		default:
-			x.r.notRead("tee puts into " + d.path + ", which runs later, what its input carries, which is not read")
+		default: // as for a redirection of unknown text (judgeStructure): only into a quiet target
+			if quietPlant(d.path) {
+				x.r.notRead(x.name + " puts into " + d.path + ", which runs later, what its input carries, which is not read")
+			}
 		}
 	}
 }

@@ -430,7 +430,7 @@ var table = [...]Row{
 	{Name: "socat", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "sort", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "otkST", Long: []string{"output", "key", "field-separator", "buffer-size", "temporary-directory", "compress-program"}, Writes: []string{"o", "output"}, Runs: []string{"compress-program"}}},
 	{Name: "source", Judge: Shell, Facts: Head, Runs: RunsShellScript},
-	{Name: "sponge", Judge: Editor},
+	{Name: "sponge", Judge: Tee}, // stdin into its file, like tee (planted code judged by what it copies)
 	{Name: "sqlite3", Judge: Database},
 	{Name: "srm", Judge: Remove},
 	{Name: "ssh", Judge: SSH, Facts: Head, Reason: "a remote connection", Sends: SendsSSH},
