@@ -293,6 +293,10 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 			r.proxy = true
 			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")+": network requests go through another machine")
 		}
+		if n.Name == shell.Dyn && !n.Assign { // ${!v}, v unknown (a loop over compgen -e)
+			r.add(risk.High, ShellExec, ruleEnvironmentDump, n.Src, "reads a variable whose name cannot be known statically: it may be any of the environment's secrets")
+			continue
+		}
 		if secretName(n.Name) {
 			verb := "reads"
 			if n.Assign {
@@ -302,6 +306,19 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 		}
 	}
 	c.envCode(r, prog.Names, cwd) // runenv.go: variables that carry code
+	// for f in ~/.ssh/*; do cat "$f"; done: a loop over credentials hands them to its commands.
+	for _, l := range prog.Loops {
+		if l.Known && (strings.Contains(l.Value, "/") || strings.HasPrefix(l.Value, ".")) {
+			why := credential(l.Value)
+			if why == "" && l.Glob {
+				why = credentialGlob(l.Value)
+			}
+			if why != "" {
+				r.add(risk.High, FileRead, ruleCredentialRead, l.Value, why+", which a loop goes over")
+				break
+			}
+		}
+	}
 	for _, rd := range prog.Redirs {
 		ts := resolve(rd.Target, rd.Dir, false)
 		for _, t := range ts {
@@ -323,6 +340,14 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 					r.writes = append(r.writes, t.path)
 					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
 						c.plantedText(r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.path, ShellExec)
+					} else if len(rd.From) > 0 && plantRowFor(t.path) != nil { // cat FILE >> .git/config
+						var from []target
+						for _, f := range rd.From {
+							from = append(from, resolve(f, rd.Dir, false)...)
+						}
+						c.plantCopy(r, "cat with the shell's "+rd.Op, from, t.path, rd.Op == ">>" || rd.Op == "&>>")
+					} else if quietPlant(t.path) { // base64 -d <<< … > .git/hooks/pre-commit
+						r.notRead("the shell's " + rd.Op + " puts into " + t.path + ", which runs later, what " + shortCmd(rd.Src) + " writes, which cannot be read now")
 					}
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
@@ -336,6 +361,9 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 				r.reads = append(r.reads, t.path)
 				if why := credential(t.path); why != "" {
 					r.add(risk.High, ShellExec, ruleCredentialRead, rd.Src, why)
+				}
+				if procEnviron(t.path) {
+					r.add(risk.High, ShellExec, ruleEnvironmentDump, rd.Src, "reads "+t.path+": the environment of a process, secrets included")
 				}
 			}
 		}
@@ -470,6 +498,96 @@ func (x *cmdCtx) read(w shell.Word) {
 	for _, t := range resolve(w, x.cmd.Dir, false) {
 		if t.known {
 			x.r.reads = append(x.r.reads, t.path)
+			if t.glob { // cat .e*: a glob that may match a credential reads it (protect.go)
+				if why := credentialGlob(t.path); why != "" {
+					x.add(risk.High, FileRead, ruleCredentialRead, why+", matched by "+w.Value)
+				}
+			}
+		}
+	}
+}
+
+// procEnviron reports /proc/PID/environ (any PID, self, a glob): a process's environment.
+func procEnviron(p string) bool {
+	return strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ")
+}
+
+// envMarkers are how inline code reads one environment variable by name.
+var envMarkers = []string{"ENVIRON[", "$ENV{", "os.environ[", "os.environ.get(", "os.getenv(", "getenv(", "process.env.", "process.env[", "ENV[", "ENV.fetch(", "Deno.env.get("}
+
+// envInCode judges inline code reading the environment (awk 'BEGIN{print ENVIRON["API_KEY"]}'):
+// a secret-named variable read by name is `echo $API_KEY`; awk's for (k in ENVIRON) and
+// perl's %ENV walk every variable, like env.
+func (x *cmdCtx) envInCode(w shell.Word) {
+	code := w.Value
+	if !strings.Contains(code, "ENV") && !strings.Contains(code, "env") {
+		return
+	}
+	for _, m := range envMarkers {
+		for rest, n := code, 0; n < 64; n++ {
+			i := strings.Index(rest, m)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(m):]
+			name := strings.TrimLeft(rest, "\"' ")
+			end := strings.IndexFunc(name, func(r rune) bool {
+				return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+			})
+			if end >= 0 {
+				name = name[:end]
+			}
+			if name != "" && secretName(name) {
+				x.add(risk.Critical, ShellExec, ruleSecretVariable, x.name+" reads the variable "+name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
+				return
+			}
+		}
+	}
+	if strings.Contains(code, "in ENVIRON") || strings.Contains(code, "%ENV") {
+		x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" walks every environment variable, secrets included")
+	}
+}
+
+// readNamesFrom judges a reader given its files by xargs (find ~/.ssh | xargs cat): a path
+// named in the statement feeding xargs that is, may match or holds a credential is read.
+func (x *cmdCtx) readNamesFrom() {
+	if !x.cmd.StdinArgs || x.cmd.ArgsFrom == "" {
+		return
+	}
+	for i, f := range strings.Fields(x.cmd.ArgsFrom) {
+		if i >= 64 {
+			break
+		}
+		f = strings.Trim(f, "'\"")
+		if f != "~" && !strings.Contains(f, "/") && !strings.HasPrefix(f, ".") || strings.Contains(f, "://") {
+			continue
+		}
+		w := shell.Word{Value: expandHome(f, x.c.home), Known: true, Glob: strings.ContainsAny(f, "*?[")}
+		for _, t := range resolve(w, x.cmd.Dir, false) {
+			why := credential(t.path)
+			if why == "" && t.glob {
+				why = credentialGlob(t.path)
+			}
+			if why == "" && !t.glob {
+				why = credentialTree(t.path, x.c.home)
+			}
+			if why != "" {
+				x.add(risk.High, FileRead, ruleCredentialRead, why+", whose names xargs hands to "+x.name)
+				return
+			}
+		}
+	}
+}
+
+// readTree judges a read of everything under w (grep -r, cp -r): a credential directory, or
+// one holding the home directory's credentials, is a read of credentials (protect.go).
+func (x *cmdCtx) readTree(w shell.Word) {
+	for _, t := range resolve(w, x.cmd.Dir, false) {
+		if t.known {
+			if why := credentialTree(t.path, x.c.home); why != "" {
+				x.add(risk.High, FileRead, ruleCredentialRead, why)
+				return
+			}
 		}
 	}
 }
@@ -537,9 +655,11 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		x.add(risk.Low, FileRead, ruleAllowList, "xargs with no command prints its input")
 		return
 	}
-	// Arguments of any command: credentials and payment URLs are judged wherever they appear.
+	// Arguments of any command: credentials and payment URLs are judged wherever they appear,
+	// but for the name a copy writes (cp .env.example .env.local reads no secret).
+	dest, copies := x.copyDest()
 	for _, a := range x.args {
-		if !a.Known {
+		if !a.Known || copies && a.Value == dest {
 			continue
 		}
 		v := a.Value
@@ -549,6 +669,9 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		if strings.Contains(v, "/") || strings.HasPrefix(v, ".") || strings.HasPrefix(v, "id_") {
 			if why := credential(v); why != "" && !strings.Contains(v, "://") {
 				x.add(risk.High, FileRead, ruleCredentialRead, why)
+			}
+			if procEnviron(v) {
+				x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" is given "+v+": the environment of a process, secrets included")
 			}
 		}
 		if strings.Contains(v, "://") {
@@ -579,6 +702,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		return
 	}
 	if cmd.Code != nil {
+		x.envInCode(*cmd.Code)
 		x.decodedCode(*cmd.Code)
 		x.code(*cmd.Code)
 		return

@@ -430,6 +430,23 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 		r.add(risk.High, FileRead, ruleCredentialRead, p, why)
 		return
 	}
+	if ev.ToolName == claude.ToolGrep {
+		// Grep reads every file under its path (matching its glob): a credential directory,
+		// one holding the home directory's credentials, or a glob that may match one
+		// (protect.go).
+		var g struct {
+			Glob string `json:"glob"`
+		}
+		decode(ev.ToolInput, &g)
+		why := credentialTree(p, c.home)
+		if why == "" && g.Glob != "" {
+			why = credentialGlob(strings.TrimSuffix(p, "/") + "/" + g.Glob)
+		}
+		if why != "" {
+			r.add(risk.High, FileRead, ruleCredentialRead, p, why)
+			return
+		}
+	}
 	if ev.ToolName == claude.ToolGlob {
 		if why := credential(in.Pattern); why != "" {
 			r.add(risk.High, FileRead, ruleCredentialRead, in.Pattern, why)
@@ -671,6 +688,9 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 				runProg(v)
 			}
 			pathKey := containsAny(lk, mcpPathKeys)
+			if p, ok := fileURI(v); ok { // file:///proj/.claude/settings.json names a file
+				v, pathKey = p, true
+			}
 			if len(v) > 4096 || v == "" || strings.ContainsAny(v, "\n") || strings.Contains(v, "://") ||
 				!pathKey && (strings.Contains(v, " ") || !strings.Contains(v, "/") && !strings.HasPrefix(v, ".")) {
 				return
@@ -684,10 +704,27 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 			if writes && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
 				r.writes = append(r.writes, t.path)
 				c.judgeWrite(r, t, domain, shown+" "+t.path)
+			} else if why := credential(t.path); why != "" && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
+				// mcp__fs__read_file {"path": "~/.ssh/id_rsa"}: what the Read tool would ask
+				r.reads = append(r.reads, t.path)
+				r.add(risk.High, FileRead, ruleCredentialRead, shown, shown+" is given "+t.path+": "+why)
 			}
 		}
 	}
 	walk("", v, 0)
+}
+
+// fileURI is the path a file: URI names (file:///p, escapes decoded). A host part is not
+// trusted to make it remote: a tool may well ignore it and open the path here.
+func fileURI(v string) (string, bool) {
+	if len(v) < 7 || !strings.EqualFold(v[:7], "file://") {
+		return "", false
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Path == "" {
+		return "", false
+	}
+	return u.Path, true
 }
 
 // containsWord reports whether name says one of ks: a key of four letters or more anywhere

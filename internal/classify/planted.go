@@ -2,7 +2,10 @@ package classify
 
 import (
 	"encoding/json"
+	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -34,6 +37,7 @@ const (
 	plantCI                             // CI workflow run/script steps (run on a CI server)
 	plantGitConfig                      // git configuration: programs git runs
 	plantNotebook                       // a notebook's code cells
+	plantClaude                         // a Claude Code agent, skill or command: front matter hooks, !`cmd` lines
 )
 
 // plantRow is one kind of file that tools execute or load. A pattern without a slash matches
@@ -94,6 +98,10 @@ var plantTable = []plantRow{
 	{".travis.yml", plantCI, langShell, "the CI (Travis)"}, {"bitbucket-pipelines.yml", plantCI, langShell, "the CI (Bitbucket)"},
 	{".buildkite/*", plantCI, langShell, "the CI (Buildkite)"},
 	{"*.ipynb", plantNotebook, langPython, "the notebook's kernel"},
+	{".claude/agents/*.md", plantClaude, langShell, "Claude Code (an agent)"},
+	{".claude/commands/*.md", plantClaude, langShell, "Claude Code (a slash command)"},
+	{".claude/commands/*/*.md", plantClaude, langShell, "Claude Code (a slash command)"},
+	{"SKILL.md", plantClaude, langShell, "Claude Code (a skill)"},
 }
 
 // gitHookNames are the hooks git runs (githooks(5)): a file of that name in a hooks directory
@@ -242,6 +250,8 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		return
 	case plantNotebook:
 		codes = notebookCode(text)
+	case plantClaude:
+		codes = claudeFileCode(r, text, abs, domain, tool, edit)
 	}
 	c.plantCode(r, codes, abs, domain, tool, row.runner, s)
 }
@@ -667,4 +677,305 @@ func readWrite(raw []byte, in *plantedInput) bool {
 	return jsonstr.Strings(raw, map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath,
 		"content": &in.Content, "old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource,
 		"cell_type": &in.CellType})
+}
+
+// Planted by copy (red-team finding 4): cp, install, mv, ln, `cat FILE >> f` and tee put the
+// text of a file on disk where a tool will run it (`ln -s /tmp/evil.cfg ~/.gitconfig`). When
+// the destination is a planted-code target (plantTable), the source's text is judged exactly
+// as a Write of that text would be. Only then is anything read, bounded by readCode: a source
+// that cannot be read (unknown, missing, not a regular file, too many matches of a glob) is
+// code left unread, which a person looks at, as for the bounds above.
+
+// quietPlant reports a planted-code target that no everyday tool writes through a
+// redirection: git's configuration and hooks, CI files, Claude Code's agents, skills and
+// commands. Text of unknown origin redirected into one is code left unread; a generator's
+// output into a makefile or a Go file stays what it was.
+func quietPlant(abs string) bool {
+	row := plantRowFor(abs)
+	return row != nil && (strings.HasPrefix(row.runner, "git") || row.kind == plantCI || row.kind == plantClaude)
+}
+
+// maxCopyGlob bounds the files one glob source may name before it counts as unread.
+const maxCopyGlob = 16
+
+// plantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
+// absolute path; adds is true when the text is added to what dest holds (>>, tee -a).
+func (c *Classifier) plantCopy(r *result, tool string, srcs []target, dest string, adds bool) {
+	if plantRowFor(dest) == nil {
+		return
+	}
+	var text strings.Builder
+	for _, s := range srcs {
+		files := []string{s.path}
+		if !s.known {
+			r.notRead(tool + " copies " + quoteRaw(s.raw) + " into " + dest + ", which runs later, and what it copies cannot be known statically")
+			return
+		}
+		if s.glob {
+			m, _ := filepath.Glob(s.path)
+			if len(m) == 0 || len(m) > maxCopyGlob {
+				r.notRead(tool + " copies the files " + s.path + " matches into " + dest + ", which runs later: they are not read")
+				return
+			}
+			files = m
+		}
+		for _, f := range files {
+			t, ok, _ := r.readCode(f)
+			if !ok && !quietPlant(dest) && slices.Contains(r.writes, f) {
+				// jq … package.json > tmp.json && mv tmp.json package.json: the file is made
+				// by this call, and the copy is judged as the redirection into dest would be.
+				return
+			}
+			if !ok {
+				r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and it cannot be read now")
+				return
+			}
+			text.WriteString(t)
+			if !strings.HasSuffix(t, "\n") {
+				text.WriteByte('\n')
+			}
+		}
+	}
+	c.plantedText(r, nil, tool, text.String(), adds, dest, FileWrite)
+}
+
+// plantCopies: cp/install/mv SRC… DEST and ln [-s] SRC… DEST write each source's text into
+// DEST, or into DEST/base(SRC) when DEST is a directory (into says it is: -t, several
+// sources, a trailing slash; otherwise it is asked of the disk, and only for a name that is a
+// planted-code target). symbolic: ln -s, whose relative sources name files from the link's
+// directory.
+func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic bool) {
+	if len(srcs) == 0 {
+		return
+	}
+	into = into || len(srcs) > 1 || strings.HasSuffix(dest.Value, "/")
+	for _, d := range resolve(dest, x.cmd.Dir, false) {
+		if !d.known || d.glob {
+			continue
+		}
+		for _, s := range srcs {
+			var outs []string
+			if !into {
+				outs = append(outs, d.path)
+			}
+			if s.Known && !s.Glob {
+				if in := filepath.Join(d.path, path.Base(s.Value)); plantRowFor(in) != nil && (into || isDir(d.path)) {
+					outs = append(outs, in)
+				}
+			}
+			for _, out := range outs {
+				if plantRowFor(out) == nil {
+					continue
+				}
+				from := resolve(s, x.cmd.Dir, false)
+				if symbolic && s.Known && !strings.HasPrefix(s.Value, "/") {
+					from = []target{{path: shell.Abs(filepath.Dir(out), s.Value), known: true, glob: s.Glob, raw: s.Value}}
+				}
+				x.c.plantCopy(x.r, x.name, from, out, false)
+			}
+			if s.Known && !s.Glob {
+				x.plantDirCopy(s, d.path, into, symbolic)
+			}
+			if s.Known && s.Glob && !symbolic {
+				x.plantGlobCopy(s, d.path)
+			}
+		}
+	}
+}
+
+// plantGlobCopy: cp /tmp/x/* .git/hooks/ puts each file the glob matches into dir; a match
+// that lands on a planted-code target is judged by its text (at most maxCopyGlob matches are
+// read, more are code left unread). Only a glob whose files may land on one is expanded.
+func (x *cmdCtx) plantGlobCopy(s shell.Word, dir string) {
+	if !isPlantDir(dir) && plantRowFor(filepath.Join(dir, path.Base(s.Value))) == nil {
+		return
+	}
+	for _, t := range resolve(s, x.cmd.Dir, false) {
+		if !t.known {
+			continue
+		}
+		m, _ := filepath.Glob(t.path)
+		if len(m) == 0 || len(m) > maxCopyGlob {
+			x.r.notRead(x.name + " copies the files " + t.path + " matches into " + dir + ", whose files run later: none now, or more than the harness reads")
+			return
+		}
+		for _, f := range m {
+			if out := filepath.Join(dir, filepath.Base(f)); plantRowFor(out) != nil && !isDir(f) {
+				x.c.plantCopy(x.r, x.name, []target{{path: f, known: true, raw: f}}, out, false)
+			}
+		}
+	}
+}
+
+// plantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
+// .husky, .github/workflows, .claude/agents …): the rows of plantTable that name a directory,
+// and a skill's own directory (its SKILL.md row names no directory).
+var plantDirs = func() []string {
+	out := []string{".claude/skills/*"}
+	for _, row := range plantTable {
+		if i := strings.LastIndexByte(row.pattern, '/'); i > 0 && strings.ContainsRune(row.pattern[i:], '*') {
+			out = append(out, row.pattern[:i])
+		}
+	}
+	return out
+}()
+
+// isPlantDir reports a directory whose files a tool runs (plantDirs).
+func isPlantDir(dir string) bool {
+	for _, d := range plantDirs {
+		if ok, _ := filepath.Match(d, lastComponents(dir, strings.Count(d, "/")+1)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDirCopy bounds the files of a directory copied into a plantDir that are read.
+const maxDirCopy = 64
+
+// plantDirCopy: cp -r DIR .git/hooks/, ln -s DIR .husky put a directory's files where a
+// tool runs them: each file that lands on a planted-code target is judged by its text, and a
+// source that cannot be listed, or has more files than maxDirCopy, is code left unread. Only
+// a directory landing on a plantDir is listed: an ordinary cp -r reads nothing.
+func (x *cmdCtx) plantDirCopy(s shell.Word, dest string, into, symbolic bool) {
+	lands := []string{filepath.Join(dest, path.Base(s.Value))}
+	if !into || path.Base(s.Value) == "." {
+		lands = append(lands, dest)
+	}
+	for _, land := range lands {
+		if !isPlantDir(land) {
+			continue
+		}
+		src := ""
+		if symbolic && !strings.HasPrefix(s.Value, "/") {
+			src = shell.Abs(filepath.Dir(land), s.Value)
+		} else if ts := resolve(s, x.cmd.Dir, false); len(ts) == 1 && ts[0].known {
+			src = ts[0].path
+		}
+		st, err := os.Stat(src)
+		switch {
+		case src == "" || err != nil:
+			x.r.notRead(x.name + " puts " + s.Value + " into " + land + ", whose files run later, and it cannot be read now")
+			return
+		case !st.IsDir():
+			continue // a file: judged by its own name above
+		}
+		n := 0
+		var walk func(from, to string, depth int) bool
+		walk = func(from, to string, depth int) bool {
+			entries, err := os.ReadDir(from)
+			if err != nil || depth > 4 {
+				return false
+			}
+			for _, e := range entries {
+				if n++; n > maxDirCopy {
+					return false
+				}
+				f, t := filepath.Join(from, e.Name()), filepath.Join(to, e.Name())
+				if e.IsDir() {
+					if !walk(f, t, depth+1) {
+						return false
+					}
+					continue
+				}
+				if plantRowFor(t) != nil {
+					x.c.plantCopy(x.r, x.name, []target{{path: f, known: true, raw: f}}, t, false)
+				}
+			}
+			return true
+		}
+		if !walk(src, land, 0) {
+			x.r.notRead(x.name + " puts the files of " + src + " into " + land + ", whose files run later: more than the harness reads")
+		}
+		return
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// plantTee: tee F (and sponge F) copies its stdin into F. When F is a planted-code target,
+// what stdin carries is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or,
+// from anything else into a quiet target (quietPlant), code that cannot be read now.
+func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
+	for _, d := range resolve(o, x.cmd.Dir, false) {
+		if !d.known || d.glob || plantRowFor(d.path) == nil {
+			continue
+		}
+		switch x.cmd.Input {
+		case "file", "catfile":
+			x.c.plantCopy(x.r, x.name, resolve(x.cmd.StdinFile, x.cmd.Dir, false), d.path, adds)
+		case "heredoc":
+			if strings.Contains(x.cmd.Feed, shell.Dyn) || len(x.cmd.Feed) >= shell.FeedMax {
+				x.r.notRead("tee puts into " + d.path + ", which runs later, a here-document that cannot be known statically or is too long to read")
+				continue
+			}
+			x.c.plantedText(x.r, nil, x.name, x.cmd.Feed, adds, d.path, FileWrite)
+		default: // as for a redirection of unknown text (judgeStructure): only into a quiet target
+			if quietPlant(d.path) {
+				x.r.notRead(x.name + " puts into " + d.path + ", which runs later, what its input carries, which is not read")
+			}
+		}
+	}
+}
+
+// Claude Code's agents (.claude/agents/*.md), skills (SKILL.md) and slash commands
+// (.claude/commands/*.md) are markdown with a YAML front matter (red-team finding 5). Claude
+// Code runs the shell commands of its hooks: key whenever the agent or skill is active, with
+// no PreToolUse hook of the harness before them; a permissionMode of bypassPermissions runs
+// the agent with no permission asked; and a slash command's or skill's !`cmd` lines run when
+// it is invoked. The commands are judged as planted code; hooks and a permission mode that
+// bypasses permissions are the harness switched off for that agent: critical.
+
+// claudeFileCode returns the commands an agent, skill or command file carries, and marks what
+// its front matter switches off. edit: text is part of the file (an Edit's new text), whose
+// front matter may lie outside it: its keys are looked for on every line.
+func claudeFileCode(r *result, text, abs string, d domain.Domain, tool string, edit bool) []codeText {
+	front := text
+	if !edit {
+		front = ""
+		if rest, ok := strings.CutPrefix(strings.TrimLeft(text, "\ufeff"), "---"); ok {
+			if i := strings.Index(rest, "\n---"); i >= 0 {
+				front = rest[:i]
+			} else {
+				front = rest // no end: all of it may be read as front matter
+			}
+		}
+	}
+	name := filepath.Base(abs)
+	for _, line := range strings.Split(front, "\n") {
+		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
+		if !ok || line != "" && (line[0] == ' ' || line[0] == '\t') && !edit {
+			continue
+		}
+		val = strings.Trim(strings.TrimSpace(val), "\"'")
+		switch strings.Trim(strings.TrimSpace(key), "\"'") {
+		case "hooks":
+			r.add(risk.Critical, d, ruleSelfProtection, abs, tool+" gives "+name+" hooks of its own: Claude Code runs their commands outside the harness while it is active")
+		case "permissionMode":
+			switch val {
+			case "default", "plan", "acceptEdits", "":
+			default:
+				r.add(risk.Critical, d, ruleSelfProtection, abs, tool+" gives "+name+" the permission mode "+clip(val)+": its calls would not be asked")
+			}
+		}
+	}
+	codes := yamlValues(front, func(key string) bool { return key == "command" })
+	// !`cmd`: run by Claude Code when the command or skill is invoked, its output put in the prompt.
+	for rest, n := text, 0; n < 1024; n++ {
+		i := strings.Index(rest, "!`")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i+2:], '`')
+		if j < 0 {
+			codes = append(codes, codeText{rest[i+2:], langShell})
+			break
+		}
+		codes = append(codes, codeText{rest[i+2 : i+2+j], langShell})
+		rest = rest[i+3+j:]
+	}
+	return codes
 }

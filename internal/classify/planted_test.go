@@ -77,6 +77,7 @@ func TestPlantedCode(t *testing.T) {
 		{"an Edit of a gitconfig not on disk", "Edit", "~/.gitconfig", edit("x", "\tpager = rm -rf ~"), risk.Critical, ""},
 		{"an Edit of a justfile body", "Edit", "justfile", edit("    go test", "    go test\n    rm -rf ~"), risk.Critical, ""},
 		{"an Edit of a Taskfile's cmds", "Edit", "Taskfile.yml", edit("      - go test", "      - go test\n      - rm -rf ~"), risk.Critical, ""},
+		{"core.fsmonitor in the XDG git config", "", "~/.config/git/config", w("[core]\n\tfsmonitor = \"" + curl + "; false\"\n"), risk.Critical, ""},
 		{"include.path", "", "~/.gitconfig", w("[include]\n\tpath = ~/x.cfg\n"), risk.High, risk.High},
 		{"an ordinary gitconfig", "", "~/.gitconfig", w("[user]\n\tname = A\n[core]\n\tfsmonitor = true\n"), risk.Medium, risk.High}, // a home dotfile (high, but not under the test's /tmp)
 		// other languages

@@ -474,5 +474,129 @@ func credential(p string) string {
 	case lp == "/etc/shadow" || lp == "/etc/gshadow" || strings.HasPrefix(lp, "/etc/sudoers"):
 		return "system password or sudo configuration"
 	}
+	if strings.HasPrefix(lp, ".") {
+		lp = "/" + lp // .vault-token in the directory at hand
+	}
+	if !strings.Contains(lp, "/.") { // every name of the table starts with a dot
+		return ""
+	}
+	for _, f := range credentialFiles {
+		if n := len(f.name); len(lp) > n && lp[len(lp)-n-1] == '/' && strings.HasSuffix(lp, f.name) || f.dir && strings.Contains(lp, "/"+f.name+"/") {
+			return f.why
+		}
+	}
+	return ""
+}
+
+// credentialFiles are the credential files of tools (red-team finding 10), by their last path
+// components in lower case, each starting with a dot (credential reads no further without one): p ends with "/"+name, or, for a directory (dir), lies under it.
+// The switch of credential keeps the older, broader matches.
+var credentialFiles = []struct {
+	name, why string
+	dir       bool
+}{
+	{".claude/.credentials.json", "Claude Code's own login tokens", false},
+	{".config/gh/hosts.yml", "the GitHub CLI's token", false},
+	{".config/hub", "the GitHub CLI's token", false},
+	{".config/git/credentials", "git's stored credentials", false},
+	{".cargo/credentials.toml", "a package registry token (cargo)", false},
+	{".cargo/credentials", "a package registry token (cargo)", false},
+	{".terraform.d/credentials.tfrc.json", "a Terraform Cloud token", false},
+	{".vault-token", "a Vault token", false},
+	{".config/rclone/rclone.conf", "rclone's remote storage credentials", false},
+	{".my.cnf", "a database password (MySQL)", false},
+	{".m2/settings.xml", "Maven's repository credentials", false},
+	{".gem/credentials", "a package registry token (RubyGems)", false},
+	{".s3cfg", "cloud storage credentials", false},
+	{".boto", "cloud storage credentials", false},
+	{".config/containers/auth.json", "container registry credentials", false},
+	{".oci/config", "cloud credentials (OCI)", false},
+	{".databrickscfg", "a Databricks token", false},
+	{".config/github-copilot/hosts.json", "a GitHub Copilot token", false},
+	{".config/github-copilot/apps.json", "a GitHub Copilot token", false},
+	{".composer/auth.json", "a package registry token (Composer)", false},
+	{".config/composer/auth.json", "a package registry token (Composer)", false},
+	{".password-store", "a password store", true},
+	{".local/share/keyrings", "the desktop keyring", true},
+	{".gnupg/private-keys-v1.d", "GnuPG private keys", true},
+	{".gnupg/secring.gpg", "GnuPG private keys", false},
+}
+
+// credentialHome are the places under the home directory that hold credentials: a read of
+// everything under a directory (grep -r, the Grep tool, cp -r) that holds one of them reads it.
+var credentialHome = []string{".ssh", ".aws", ".azure", ".kube", ".docker", ".gnupg", ".config/gcloud", ".netrc", ".git-credentials",
+	".pgpass", ".npmrc", ".pypirc"}
+
+// credentialTree says why reading everything under p (recursively) reads a credential, or "":
+// p is a credential directory or lies in one, or it holds one of the home directory's
+// credentials (grep -r TOKEN ~/.config). A project's own .env under p is left to the commands
+// that name it: grep -r over the project is the everyday search.
+func credentialTree(p, home string) string {
+	lp := strings.ToLower(strings.TrimSuffix(p, "/"))
+	if lp == "" {
+		lp = "/"
+	}
+	if why := credential(lp + "/x"); why != "" {
+		return why // inside a credential directory (~/.ssh, ~/.password-store …)
+	}
+	if home == "" {
+		return ""
+	}
+	lh := strings.ToLower(home)
+	for _, h := range credentialHome {
+		if under(lh+"/"+h, lp) {
+			return "a directory holding " + home + "/" + h + " (credentials), read recursively"
+		}
+	}
+	for _, f := range credentialFiles {
+		if under(lh+"/"+f.name, lp) {
+			return "a directory holding " + home + "/" + f.name + " (" + f.why + "), read recursively"
+		}
+	}
+	return ""
+}
+
+// credentialSamples are names a glob is tried on: a pattern that one of them matches may read
+// a credential (cat .e*, head ~/.ssh/i*).
+var credentialSamples = []string{".env", ".env.local", ".env.production", "id_rsa", "id_ed25519", "id_ecdsa", "credentials.json",
+	".netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", "server.pem", "server.key", "config", "credentials", "hosts.yml",
+	".credentials.json", ".vault-token", ".my.cnf", ".s3cfg", ".boto", ".databrickscfg", "auth.json", "settings.xml"}
+
+// credentialGlob says why a file a glob matches may be a credential, or "": the files it
+// matches on disk (a * does not match a leading dot, as in bash), or, when it matches none
+// yet, credentialSamples tried in its directory, unless its last component is wildcards only
+// (cat src/* is no secret's name); a credential directory named by a pattern counts as well.
+func credentialGlob(pattern string) string {
+	dir, base := path.Split(pattern)
+	if why := credential(pattern); why != "" {
+		return why
+	}
+	if m, _ := filepath.Glob(pattern); len(m) > 0 {
+		for i, f := range m {
+			if i >= 1024 {
+				break
+			}
+			if strings.HasPrefix(path.Base(f), ".") && !strings.HasPrefix(base, ".") {
+				continue
+			}
+			if why := credential(f); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	if strings.Trim(base, "*?") == "" {
+		return ""
+	}
+	for _, s := range credentialSamples {
+		if strings.HasPrefix(s, ".") && !strings.HasPrefix(base, ".") {
+			continue
+		}
+		if ok, _ := path.Match(base, s); ok {
+			if why := credential(dir + s); why != "" {
+				return why
+			}
+		}
+	}
 	return ""
 }

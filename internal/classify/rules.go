@@ -75,6 +75,7 @@ func (x *cmdCtx) judge() {
 			if !p.Has('a', "append") {
 				x.lose(o, false, "overwrites") // tee F truncates F first, like > F
 			}
+			x.plantTee(o, p.Has('a', "append")) // planted.go
 		}
 		if len(p.Operands) > 0 {
 			x.add(risk.Medium, FileWrite, ruleFileChange, "tee writes files")
@@ -108,7 +109,7 @@ func (x *cmdCtx) judge() {
 	case command.Printenv:
 		x.printenv()
 	case command.Declare:
-		if len(x.args) == 0 {
+		if len(x.args) == 0 || x.declPrints() {
 			x.printenv()
 		} else {
 			x.readOnly(row)
@@ -479,10 +480,37 @@ func (x *cmdCtx) readOnly(row command.Row) {
 			ops = ops[1:] // the pattern
 		}
 		x.readOps(ops)
+		if p.Has('r', "recursive") || p.Has('R', "dereference-recursive") || n == "rg" || n == "ag" || n == "ack" {
+			for _, o := range ops {
+				x.readTree(o) // grep -r . ~/.ssh
+			}
+		}
 	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
 		x.readOps(p.Operands)
 	}
+	x.readNamesFrom() // find ~/.ssh | xargs cat
 	x.add(risk.Low, FileRead, ruleAllowList, n+" only reads")
+}
+
+// declPrints reports declare, export or typeset printing variables (-p, no assignment):
+// export -p is env, declare -p NAME is printenv NAME.
+func (x *cmdCtx) declPrints() bool {
+	if x.name == "set" {
+		return false
+	}
+	prints := false
+	for _, a := range x.args {
+		if !a.Known || strings.Contains(a.Value, "=") {
+			return false
+		}
+		if strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "+") {
+			if strings.ContainsAny(a.Value, "fF") {
+				return false
+			}
+			prints = prints || strings.ContainsRune(a.Value, 'p')
+		}
+	}
+	return prints
 }
 
 func (x *cmdCtx) printenv() {
@@ -541,6 +569,25 @@ func (x *cmdCtx) chmod() {
 	x.add(risk.High, FileWrite, ruleDenyList, x.name+" changes permissions or ownership")
 }
 
+// copyDest is the destination of cp, install, mv or ln as written (-t DIR, or the last of
+// two operands or more): a name written, not read.
+func (x *cmdCtx) copyDest() (string, bool) {
+	switch x.prog().Judge {
+	case command.Copy, command.Move, command.Link:
+	default:
+		return "", false
+	}
+	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	if d, ok := p.Value("t", "target-directory"); ok {
+		return d.Value, d.Known
+	}
+	if len(p.Operands) < 2 {
+		return "", false
+	}
+	d := p.Operands[len(p.Operands)-1]
+	return d.Value, d.Known
+}
+
 // copy judges mv (move: the sources are removed too) and cp/install.
 func (x *cmdCtx) copy(move bool) {
 	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
@@ -562,6 +609,8 @@ func (x *cmdCtx) copy(move bool) {
 	tree := move || p.Has('r', "recursive") || p.Has('R') || p.Has('a', "archive")
 	x.write(dest, tree, ShellExec)
 	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
+	// planted.go: a copy into a file a tool runs is judged by the source's text.
+	x.plantCopies(ops, dest, hasT, false)
 	for _, s := range ops {
 		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.hookPath(s) != "") {
 			x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
@@ -580,6 +629,9 @@ func (x *cmdCtx) copy(move bool) {
 			x.moveInto(s, dest)
 		} else {
 			x.read(s)
+			if tree {
+				x.readTree(s) // cp -r ~/.ssh /tmp/k
+			}
 		}
 		// cp a b/ writes b/a: the destination may be a directory.
 		if s.Known && dest.Known && !s.Glob {
@@ -616,6 +668,9 @@ func (x *cmdCtx) ln() {
 				x.write(shell.Word{Value: path.Base(o.Value), Known: true}, false, ShellExec)
 			}
 		}
+	}
+	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // planted.go: a link where a tool runs code
+		x.plantCopies(ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
 	}
 	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
 	for _, s := range ops {

@@ -477,7 +477,7 @@ var table = [...]Row{
 	{Name: "socat", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "sort", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "otkST", Long: []string{"output", "key", "field-separator", "buffer-size", "temporary-directory", "compress-program"}, Writes: []string{"o", "output"}, Runs: []string{"compress-program"}}},
 	{Name: "source", Judge: Shell, Facts: Head, Runs: RunsShellScript},
-	{Name: "sponge", Judge: Editor},
+	{Name: "sponge", Judge: Tee}, // stdin into its file, like tee (planted code judged by what it copies)
 	{Name: "sqlite3", Judge: Database},
 	{Name: "srm", Judge: Remove},
 	{Name: "ssh", Judge: SSH, Facts: Head, Reason: "a remote connection", Sends: SendsSSH},
@@ -539,7 +539,7 @@ var table = [...]Row{
 	{Name: "tty", Judge: Reads, Facts: AllowList},
 	{Name: "twine", Judge: Deny, Reason: "publishes packages"},
 	{Name: "type", Judge: Reads, Facts: AllowList},
-	{Name: "typeset", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
+	{Name: "typeset", Judge: Declare, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "ufw", Judge: Deny, Reason: "changes the firewall"},
 	{Name: "ulimit", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "umask", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},

@@ -17,6 +17,10 @@ var SeedHardBlock = []string{
 	".claude/hooks/scope-guard.sh",
 	".claude/hooks/executor-guard.sh",
 	".claude/hooks/playbook-guard.sh",
+	// Claude Code loads these two at every session just as it loads CLAUDE.md: the same
+	// instructions, written beside it, must be as protected (red-team finding 5).
+	".claude/CLAUDE.md",
+	"CLAUDE.local.md",
 }
 
 // SourceSeed names the seed's list as the source of a protected entry.

@@ -42,6 +42,8 @@ func TestMatch(t *testing.T) {
 		{"CLAUDE.md", "/p/CLAUDE.md", "CLAUDE.md"},
 		{"claude.md", "/p/claude.md", "CLAUDE.md"},
 		{"sub/CLAUDE.md", "/p/sub/CLAUDE.md", ""},
+		{".claude/CLAUDE.md", "/p/.claude/CLAUDE.md", ".claude/CLAUDE.md"},
+		{"CLAUDE.local.md", "/p/CLAUDE.local.md", "CLAUDE.local.md"},
 		{".claude", "/p/.claude", ".claude/protected-files.txt"},
 		{".claude/hooks", "/p/.claude/hooks", ".claude/hooks/init-guard.sh"},
 		{".claude/hooks/other.sh", "/p/.claude/hooks/other.sh", ""},

@@ -97,8 +97,10 @@ func (w *walker) xargs(args []Word, via []string, src string, dir Dir) {
 	}
 	n := w.a.cmds.len()
 	w.unwrap(rest, append(append([]string{}, via...), "xargs"), src, nil, nd)
+	from := w.feed("pipe")
 	for k := n; k < w.a.cmds.len(); k++ {
 		w.a.cmds.at(k).StdinArgs = true
+		w.a.cmds.at(k).ArgsFrom = from
 	}
 }
 

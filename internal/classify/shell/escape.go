@@ -48,6 +48,9 @@ func (w *walker) escapedVar(name string, v Word) {
 // feedMax bounds the text kept of what feeds a command's stdin.
 const feedMax = 4096
 
+// FeedMax is the bound on Cmd.Feed: a feed that long was cut.
+const FeedMax = feedMax
+
 // feed returns what feeds the stdin of the command being emitted (Cmd.Feed): the text of the
 // statement that pipes into it, or the expanded text of its here-document or here-string (Dyn
 // where a part cannot be known). classify reads it to say what a shell reading a pipe runs

@@ -62,12 +62,16 @@ type Cmd struct {
 	Args      []Word   // argv; Args[0] is the program as written (a path, a name)
 	Via       []string // wrappers and program-carriers seen through, outermost first
 	StdinArgs bool     // more arguments come from stdin (xargs)
+	ArgsFrom  string   // with StdinArgs: the statement piping xargs its arguments, when it is one
 	Stdin     bool     // its program comes from stdin (a shell or interpreter with nothing to run)
 	Input     string   // where its stdin comes from: "pipe", "catfile", "file", "heredoc" or "" (nothing said)
 	Feed      string   // what feeds its stdin: the piping statement's text, or the here-document (Dyn where unknown)
 	Carrier   bool     // its program (bash -c, eval, trap …) was analysed as commands of its own
 	Code      *Word    // the inline program of an interpreter (python -c, perl -e, awk '…', a heredoc)
 	Script    Word     // the file its program comes from on stdin (sh < FILE, cat FILE | sh), when Input says so
+	// StdinFile is the file its stdin comes from (tee F < FILE, cat FILE | tee F), when Input
+	// is "file" or "catfile": what tee copies into its files.
+	StdinFile Word
 	Dir       Dir
 	Depth     int    // 0 for the top-level program, +1 for each nested one
 	Src       string // the simple command as written
@@ -92,6 +96,9 @@ type Redir struct {
 	Src    string
 	Depth  int
 	Text   *Word // what a write puts in the file, when it can be read (cat <<EOF, echo)
+	// From are the files a write copies into its target when the statement is cat FILE…
+	// (cat x >> .git/config): the text is on disk, read only when the target needs it.
+	From []Word
 }
 
 // Name is a variable name read ($X) or assigned (X=…, export X, env X=…).
@@ -132,6 +139,9 @@ type Program struct {
 	// parser does not, such as `! ! true`).
 	Unread string
 	Funcs  []FuncDecl
+	// Loops are the words `for NAME in WORDS` loops go over, expanded (globs kept as
+	// patterns): what the loop's commands do with "$NAME" is done to them.
+	Loops []Word
 }
 
 // Options say where the program runs.
@@ -226,6 +236,7 @@ func Analyze(src string, opt Options) *Program {
 	}
 	a.prog.Redirs, a.prog.Names = a.redirs.slice(), a.names.slice()
 	a.prog.Findings, a.prog.Funcs = a.findings.slice(), a.funcs.slice()
+	a.prog.Loops = a.loops.slice()
 	return a.prog
 }
 
@@ -261,6 +272,7 @@ type analyzer struct {
 	names    list[Name]
 	findings list[Finding]
 	funcs    list[FuncDecl]
+	loops    list[Word]
 	opt      Options
 	ncmd     int
 	stop     bool // MaxCommands reached

@@ -34,7 +34,9 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			return
 		}
 		c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
-		c.Input, _ = w.input(stmt)
+		var from *syntax.Stmt
+		c.Input, from = w.input(stmt)
+		c.StdinFile = w.stdinFile(c.Input, stmt, from)
 		name := c.Name()
 		row := command.Lookup(name) // what command's table says of it, looked up once
 		switch {

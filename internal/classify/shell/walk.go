@@ -21,7 +21,10 @@ type walker struct {
 	via   []string
 	vars  map[string]string
 	dyn   map[string]bool
-	stack []syntax.Node
+	// loopVals are the values a for loop's variable takes, when every one is known: ${!v}
+	// in the loop reads the variables they name.
+	loopVals map[string][]string
+	stack    []syntax.Node
 	// aliases defined in this program (alias x='rm -rf'): bash expands them in a later
 	// command's first word once expand_aliases is on, so a use of x is analysed as its value.
 	aliases map[string]string
@@ -117,9 +120,47 @@ func (w *walker) visit(n syntax.Node) bool {
 		if n.Param != nil && w.a.wantsName(n.Param.Value, false) {
 			w.a.names.add(Name{Name: n.Param.Value, Src: clip(w.text(n))})
 		}
+		if n.Excl && n.Param != nil && n.Index == nil && n.Names == 0 {
+			// ${!x}: the variable whose name x holds is read; Dyn when it is not known.
+			names := []string{Dyn}
+			if v, ok := w.vars[n.Param.Value]; ok && !w.dyn[n.Param.Value] && syntax.ValidName(v) {
+				names = []string{v}
+			} else if vs, ok := w.loopVals[n.Param.Value]; ok { // for v in A B; do "${!v}"
+				names = vs
+			}
+			for _, name := range names {
+				if !syntax.ValidName(name) {
+					name = Dyn
+				}
+				if name == Dyn || w.a.wantsName(name, false) {
+					w.a.names.add(Name{Name: name, Src: clip(w.text(n))})
+				}
+			}
+		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
 			w.dyn[it.Name.Value] = true
+			var vals []string
+			known := true
+			for _, item := range it.Items {
+				if w.a.loops.len() >= 256 {
+					known = false
+					break // bounded: what lies past is judged by its commands alone
+				}
+				for _, v := range w.expand(item) {
+					w.a.loops.add(v)
+					known = known && v.Known && !v.Glob
+					vals = append(vals, v.Value)
+				}
+			}
+			if known && len(it.Items) > 0 {
+				if w.loopVals == nil {
+					w.loopVals = map[string][]string{}
+				}
+				w.loopVals[it.Name.Value] = vals
+			} else if w.loopVals != nil {
+				delete(w.loopVals, it.Name.Value)
+			}
 		}
 	case *syntax.FuncDecl:
 		w.funcDecl(n)
@@ -489,6 +530,7 @@ func (w *walker) assigned(as *syntax.Assign) Word {
 
 func (w *walker) decl(d *syntax.DeclClause) {
 	src := w.text(d)
+	w.declPrints(d, src)
 	nameref := false // declare -n r=x: $r is whatever x holds
 	for _, as := range d.Args {
 		if as.Name == nil && as.Value != nil {
@@ -527,6 +569,46 @@ func (w *walker) decl(d *syntax.DeclClause) {
 		default:
 			w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
 		}
+	}
+}
+
+// declPrints emits declare, export or typeset as a command when it prints variables rather
+// than setting them (export -p, declare -p NAME, typeset -p, a bare declare): the classifier
+// judges it like env and printenv.
+func (w *walker) declPrints(d *syntax.DeclClause, src string) {
+	switch d.Variant.Value {
+	case "declare", "export", "typeset":
+	default:
+		return
+	}
+	args := []Word{{Value: d.Variant.Value, Known: true}}
+	prints, names := false, false
+	for _, as := range d.Args {
+		if as.Name != nil {
+			if as.Value != nil || as.Array != nil || !as.Naked {
+				return // an assignment
+			}
+			names = true
+			args = append(args, Word{Value: as.Name.Value, Known: true})
+			continue
+		}
+		for _, v := range w.expand(as.Value) {
+			switch {
+			case !v.Known, strings.Contains(v.Value, "="):
+				return
+			case strings.HasPrefix(v.Value, "-") || strings.HasPrefix(v.Value, "+"):
+				if strings.ContainsAny(v.Value, "fF") {
+					return // functions, not variables
+				}
+				prints = prints || strings.ContainsRune(v.Value, 'p')
+			default:
+				names = true
+			}
+			args = append(args, v)
+		}
+	}
+	if prints || !names {
+		w.emit(Cmd{Args: args, Via: w.via, Dir: w.dir, Src: src})
 	}
 }
 
@@ -576,11 +658,14 @@ func (w *walker) redirs(st *syntax.Stmt) {
 			continue
 		}
 		var text *Word
+		var from []Word
 		if write {
-			text = w.written(st)
+			if text = w.written(st); text == nil {
+				from = w.catFiles(st)
+			}
 		}
 		for _, t := range w.expand(r.Word) {
-			w.a.redirs.add(Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text})
+			w.a.redirs.add(Redir{Op: r.Op.String(), Target: t, Write: write, Dir: w.dir, Src: clip(w.text(st)), Depth: w.depth, Text: text, From: from})
 		}
 	}
 }
@@ -607,6 +692,61 @@ func (w *walker) written(st *syntax.Stmt) *Word {
 		}
 	}
 	return nil
+}
+
+// catFiles are the files `cat FILE…` (or `cat < FILE`) copies to its output, or whose lines
+// tac, head, tail and sort print; nil for any other statement. A word that cannot be known is
+// kept as it is: the reader judges it.
+func (w *walker) catFiles(st *syntax.Stmt) []Word {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return nil
+	}
+	name := ce.Args[0].Lit()
+	switch name {
+	case "cat", "tac", "head", "tail", "sort":
+	default:
+		return nil
+	}
+	var out []Word
+	skip := false
+	for _, a := range ce.Args[1:] {
+		for _, v := range w.expand(a) {
+			switch {
+			case skip:
+				skip = false
+			case v.Known && strings.HasPrefix(v.Value, "-") && v.Value != "-":
+				// an option (-n, -A …); head's and tail's -n 5, -c 5, sort's -k 2, -t , take
+				// the next word (cat -n numbers lines)
+				skip = name != "cat" && len(v.Value) == 2 && strings.ContainsRune("nckt", rune(v.Value[1]))
+			default:
+				out = append(out, v)
+			}
+		}
+	}
+	if len(ce.Args) == 1 {
+		for _, r := range st.Redirs {
+			if r.Op == syntax.RdrIn {
+				out = append(out, w.literal(r.Word))
+			}
+		}
+	}
+	return out
+}
+
+// stdinFile is the file a command's stdin comes from, when input (w.input) says it is one.
+func (w *walker) stdinFile(input string, stmt, from *syntax.Stmt) Word {
+	switch input {
+	case "file":
+		for _, r := range stmt.Redirs {
+			if r.Op == syntax.RdrIn {
+				return w.literal(r.Word)
+			}
+		}
+	case "catfile":
+		return w.literal(from.Cmd.(*syntax.CallExpr).Args[1])
+	}
+	return Word{}
 }
 
 // QuoteWords spells words back as shell words, for a program rebuilt from an argv (alias

@@ -47,7 +47,8 @@ Output (stage): the same object with oath.gate = {"verdict": "allow"|"block", "r
   rule not_a_tool_call.
 Rules:
   HARD_BLOCK   a write by any route (Write, Edit, redirect, mv, cp, sed -i, tee, rm …) to CLAUDE.md,
-               .claude/protected-files.txt, the seed's guard hooks, or any path or glob listed in
+               .claude/CLAUDE.md, CLAUDE.local.md, .claude/protected-files.txt, the seed's guard
+               hooks, or any path or glob listed in
                .claude/protected-files.txt (one a line, # comments, ** spans directories; an entry
                protects everything below it; case is ignored) is blocked in every mode.
   playbook     with {"gate":{"playbook_gate":true}} in settings and playbook.active: null in
