@@ -124,6 +124,9 @@ func (x *cmdCtx) git() {
 	case sub == "submodule":
 		x.gitSubmodule(p)
 	case command.GitRead(sub): // domain git_read, which the seed's phase profiles allow in every phase
+		if sub == "grep" && p.Has(0, "no-index") {
+			x.gitGrepFiles(p)
+		}
 		x.add(risk.Low, GitRead, ruleGitRead, "git "+sub+" only reads")
 	case sub == "branch":
 		x.gitBranch(p)
@@ -410,6 +413,24 @@ func (x *cmdCtx) gitSubmodule(p command.Args) {
 		x.add(risk.Low, GitRead, ruleGitRead, "git submodule status")
 	default:
 		x.add(risk.Medium, GitRemote, ruleGitRemote, "git submodule "+op+" fetches")
+	}
+}
+
+// gitGrepFiles judges the paths git grep --no-index searches: files git does not track,
+// anywhere, read as grep -r reads them (a credential directory is a read of credentials).
+// The first operand is the pattern unless -f gives it (-e is parsed as a flag, its pattern
+// an operand: a pattern read as a path reads nothing of note).
+func (x *cmdCtx) gitGrepFiles(p command.Args) {
+	ops := p.Operands
+	if !p.Has('f') && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		if w.Value == "--" {
+			continue
+		}
+		x.read(w)
+		x.readTree(w)
 	}
 }
 
