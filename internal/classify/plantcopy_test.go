@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -187,4 +188,52 @@ func TestMCPCredentialPath(t *testing.T) {
 			t.Errorf("%s: reads_credentials %v, want %v (%s %+v)", in, has, want, got.Risk, got.Reasons)
 		}
 	}
+}
+
+// FuzzPlantRowFor holds plantRowFor and isPlantDir, which pass over the patterns a name cannot
+// match by its end, to matching every pattern as they were first written.
+func FuzzPlantRowFor(f *testing.F) {
+	for _, p := range []string{"/p/Makefile", "/p/a/b.mk", "/p/.git/config", "/p/.git/hooks/pre-commit", "/h/.config/git/config",
+		"/p/.claude/agents/x.md", "/p/.claude/skills/s/SKILL.md", "/p/src/a_test.go", "/p/x.sh", "/p/package.json", "/p/.husky",
+		"/p/.github/workflows/ci.yml", "/p/a/", "Makefile", "/", "", "/p/.claude/commands/d/x.md", "/p/conftest.py"} {
+		f.Add(p)
+	}
+	lastRef := func(p string, n int) string {
+		parts := strings.Split(filepath.ToSlash(p), "/")
+		if len(parts) > n {
+			parts = parts[len(parts)-n:]
+		}
+		return strings.Join(parts, "/")
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		var want *plantRow
+		base := filepath.Base(p)
+		for i := range plantTable {
+			pat, subject := plantTable[i].pattern, base
+			if n := strings.Count(pat, "/"); n > 0 {
+				subject = lastRef(p, n+1)
+			}
+			if ok, _ := filepath.Match(pat, subject); ok {
+				want = &plantTable[i]
+				break
+			}
+		}
+		if got := plantRowFor(p); want != nil && got != want || want == nil && got != nil && got.pattern[0] != '*' {
+			t.Fatalf("plantRowFor(%q) = %v, want %v", p, got, want)
+		}
+		dirWant := false
+		for _, d := range plantDirs {
+			if ok, _ := filepath.Match(d, lastRef(p, strings.Count(d, "/")+1)); ok {
+				dirWant = true
+			}
+		}
+		if got := isPlantDir(p); got != dirWant {
+			t.Fatalf("isPlantDir(%q) = %v, want %v", p, got, dirWant)
+		}
+		for n := 1; n < 4; n++ {
+			if got, want := lastComponents(p, n), lastRef(p, n); got != want {
+				t.Fatalf("lastComponents(%q, %d) = %q, want %q", p, n, got, want)
+			}
+		}
+	})
 }

@@ -117,6 +117,9 @@ func plantRowFor(abs string) *plantRow {
 	base := filepath.Base(abs)
 	for i := range plantTable {
 		row := &plantTable[i]
+		if !strings.HasSuffix(base, plantSuffixes[i]) {
+			continue // cannot match: a copy asks this of every operand of every cp in a script
+		}
 		pat := row.pattern
 		subject := base
 		if n := strings.Count(pat, "/"); n > 0 {
@@ -137,12 +140,36 @@ func plantRowFor(abs string) *plantRow {
 	return nil
 }
 
-func lastComponents(p string, n int) string {
-	parts := strings.Split(filepath.ToSlash(p), "/")
-	if len(parts) > n {
-		parts = parts[len(parts)-n:]
+// plantSuffixes are the ends of plantTable's patterns (literalSuffix), for plantRowFor to pass
+// over the rows a name cannot match without matching it.
+var plantSuffixes = func() []string {
+	out := make([]string, len(plantTable))
+	for i, row := range plantTable {
+		out[i] = literalSuffix(row.pattern)
 	}
-	return strings.Join(parts, "/")
+	return out
+}()
+
+// literalSuffix is what every name the last component of pattern matches ends with: the text
+// after its last wildcard, or all of it when it has none.
+func literalSuffix(pattern string) string {
+	last := pattern[strings.LastIndexByte(pattern, '/')+1:]
+	return last[strings.LastIndexAny(last, `*?]\`)+1:]
+}
+
+// lastComponents is the last n components of p, or p when it has no more: the part of a path a
+// pattern with n-1 slashes is matched against.
+func lastComponents(p string, n int) string {
+	p = filepath.ToSlash(p)
+	i := len(p)
+	for ; n > 0; n-- {
+		j := strings.LastIndexByte(p[:i], '/')
+		if j < 0 {
+			return p
+		}
+		i = j
+	}
+	return p[i+1:]
 }
 
 // plantedInput is what a write tool puts in its file: Write's content, the new text of an
@@ -820,9 +847,22 @@ var plantDirs = func() []string {
 	return out
 }()
 
+// plantDirSuffixes are the ends of plantDirs' patterns (literalSuffix).
+var plantDirSuffixes = func() []string {
+	out := make([]string, len(plantDirs))
+	for i, d := range plantDirs {
+		out[i] = literalSuffix(d)
+	}
+	return out
+}()
+
 // isPlantDir reports a directory whose files a tool runs (plantDirs).
 func isPlantDir(dir string) bool {
-	for _, d := range plantDirs {
+	base := filepath.Base(dir)
+	for i, d := range plantDirs {
+		if !strings.HasSuffix(base, plantDirSuffixes[i]) {
+			continue
+		}
 		if ok, _ := filepath.Match(d, lastComponents(dir, strings.Count(d, "/")+1)); ok {
 			return true
 		}
