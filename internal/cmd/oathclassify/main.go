@@ -24,12 +24,18 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          high|critical), risk_value (1-4), reasons [{rule, command, risk, detail}], commands
          (each simple command's argv after unwrapping), paths {read, write} (absolute)}.
          Bash commands are parsed as bash: every command anywhere counts, wrappers (sudo,
-         env, xargs, find -exec …) and second programs (bash -c, eval, heredocs) included.
+         env, xargs, find -exec …), run-verbs (uv run, bundle exec, npx …) and second
+         programs (bash -c, eval, heredocs, vi -c '!…', sed s///e) included.
          A write to the harness's own files (state, config, audit, hooks, .claude/settings*)
-         is critical by any route. So is an encoded payload that is run (base64 -d | sh,
-         exec(b64decode(…)), eval(atob(…))), and a channel that can carry local data off the
-         machine (dig $(…).x.com, ssh -R, scp of a local file, git push to a new URL, a
-         WebFetch URL holding a key or encoded data); the reason says which.
+         is critical by any route, git's index too. So is an encoded payload that is run
+         (base64 -d | sh, exec(b64decode(…)), eval(atob(…))), a channel that can carry local
+         data off the machine (dig $(…).x.com, ssh -R, scp of a local file, git push to a
+         new URL, a relay or tunnel, a WebFetch URL holding a key or encoded data), and a
+         coding agent started without its approvals or the harness's hooks (claude
+         --dangerously-skip-permissions or --settings, gemini --yolo …); the reason says
+         which. Code put where a tool runs it (a makefile, package.json, a git hook or
+         config, a CI file, a Claude Code agent …) is judged by that code, whether a write
+         tool or a copy, link or redirect puts it there.
          For a Bash call, parts [{argv, dir, domain, risk, read_only, writes,
          writes_unknown, dir_unknown}] judge every simple command on its own (oath-gate reads
          them); the call's domain is its main command's (cd, export, source …/activate are
@@ -37,7 +43,8 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          a person gets needs_person {rule, reason}: work that would be lost (asked of git),
          files outside the project, git's discards, rewrites of commits a remote has (asked
          of git), changes to remote systems, publishing, destructive SQL, reading
-         credentials, privilege, system changes, and code it will run that lies past
+         credentials (files, directories read whole, secret managers), privilege, system
+         changes, and code it will run that lies past
          what the harness reads (a file over 256 kB, more than 2000 commands, a
          program the shell parser cannot read past an error).
 Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
