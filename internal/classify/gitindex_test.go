@@ -4,8 +4,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -235,4 +237,27 @@ func TestGitExpiryNow(t *testing.T) {
 	})
 	git("config", "gc.pruneExpire", "now")
 	runGitIndexCases(t, dir, []gitIndexCase{{"git gc", false, RuleRewriteHistory}})
+}
+
+// FuzzPatchNames: patchNames reads any text without failing, and finds a file named in a
+// patch's +++ header, -p1 taken off, whatever surrounds it: git apply --cached of that patch
+// stages the file.
+func FuzzPatchNames(f *testing.F) {
+	f.Add("", ".claude/settings.json", 1)
+	f.Add("diff --git a/x b/x\nindex 1..2\n", "src/main.go", 1)
+	f.Add("--- \"a/q\\tx\"\n", "a", 0)
+	f.Fuzz(func(t *testing.T, around, name string, strip int) {
+		strip = strip & 3
+		patchNames(around, strip) // any text: no panic
+		if name == "" || name == "/dev/null" || strings.ContainsFunc(name, func(r rune) bool {
+			return unicode.IsSpace(r) || r < 0x20 || r == 0x7f || r == '"' || r == '\\'
+		}) {
+			return // git quotes such names; a name of spaces is trimmed
+		}
+		prefix := strings.Repeat("x/", strip)
+		text := around + "\n+++ " + prefix + name + "\n" + around
+		if !slices.Contains(patchNames(text, strip), name) {
+			t.Fatalf("patchNames(%q, %d) = %q: %q is missing", text, strip, patchNames(text, strip), name)
+		}
+	})
 }
