@@ -43,6 +43,12 @@ func (x *cmdCtx) agent(row command.Row) {
 		x.add(risk.Low, FileRead, ruleAllowList, x.name+" prints its version or help")
 		return
 	}
+	if x.name == "claude" && len(args) > 1 && args[0].Value == "mcp" && strings.HasPrefix(args[1].Value, "add") {
+		// claude mcp add NAME -- CMD, add-json, add-from-claude-desktop: a server program that
+		// later sessions start outside the hooks, written into Claude Code's settings.
+		x.add(risk.Critical, ShellExec, ruleUnguardedAgent, "claude mcp "+args[1].Value+" adds an MCP server to Claude Code's settings: its program runs in later sessions, never seen by this harness's hooks")
+		return
+	}
 	for i, a := range args {
 		if !a.Known {
 			x.add(risk.Critical, ShellExec, ruleUnguardedAgent, x.name+" is given an argument that cannot be known statically: it could switch off the agent's approvals or this harness's hooks")

@@ -111,6 +111,10 @@ func TestDatabaseShell(t *testing.T) {
 		{`mongosh --eval 'require("child_process").execSync("rm -rf ~")'`, risk.Critical},
 		{`psql -c '\! ls'`, risk.High},
 		{`psql -c 'select 1'`, risk.Medium},
+		{`psql --command='select 1'`, risk.Medium},
+		{`psql -qAt -c 'select 1'`, risk.Medium},
+		{`psql --command='DROP TABLE users'`, risk.High},
+		{`psql -c'DROP TABLE users'`, risk.High},
 		{`mongosh --eval 'db.users.find()'`, risk.Medium},
 	} {
 		if got := c.Classify(bash(tc.cmd)); got.Risk != tc.want {

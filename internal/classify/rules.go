@@ -1296,7 +1296,7 @@ func (x *cmdCtx) db() {
 		}
 		v := a.Value
 		if i == 0 || !slices.Contains(files, x.args[i-1].Value) {
-			texts = append(texts, v) // (not the name of a file of statements)
+			texts = append(texts, optionValue(v)) // (not the name of a file of statements)
 		}
 		if (x.name == "mongosh" || x.name == "mongo") && (v == "--eval" || v == "-e") && i+1 < len(x.args) {
 			x.code(x.args[i+1])
@@ -1352,6 +1352,20 @@ func (x *cmdCtx) db() {
 		return
 	}
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
+}
+
+// optionValue is the value an argument carries: after "=" in --name=value, after the letter
+// in -cVALUE, the argument itself otherwise. The SQL check reads it: "--command=DROP …" whole
+// would be read as a comment ("--").
+func optionValue(v string) string {
+	switch {
+	case strings.HasPrefix(v, "--"):
+		_, val, _ := strings.Cut(v, "=")
+		return val
+	case strings.HasPrefix(v, "-") && len(v) > 2:
+		return v[2:]
+	}
+	return v
 }
 
 // dbFile reads a file of statements a client runs (bounded, as a runner's file).

@@ -39,6 +39,16 @@ func TestRunVerbs(t *testing.T) {
 		{"poetry run python -m pytest", risk.Medium, risk.Medium, "", ""},
 		{"bundle exec rspec", risk.Medium, risk.Medium, "", ""},
 		{"uv run python manage.py migrate", risk.Medium, risk.Medium, "", ""},
+		// the second red-team pass: two-word verbs, tox exec, packages known by their command
+		{"uv tool run rm -rf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"tox exec -- rm -rf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"tox exec -e py -- rm -rf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"npx rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"npx @anthropic-ai/claude-code --dangerously-skip-permissions -p hi", risk.Critical, risk.Critical, ruleUnguardedAgent, ""},
+		{"npx @google/gemini-cli@latest --yolo", risk.Critical, risk.Critical, ruleUnguardedAgent, ""},
+		{"npx rimraf dist", risk.High, risk.High, "", ""},
+		{"tox -e py -- -k foo", risk.Low, risk.Low, "", ""},
+		{"uv tool run ruff check .", risk.Medium, risk.Medium, "", ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		if got.Risk.Value() < tc.min.Value() || got.Risk.Value() > tc.max.Value() {

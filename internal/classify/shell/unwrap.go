@@ -120,7 +120,16 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 				w.emit(Cmd{Args: args[:verb+1], Via: via, Dir: dir, Src: src})
 				via = append(append([]string{}, via...), joinArgs(args[:verb+1]))
 				if loose && len(rest) > 1 {
-					w.unwrap(rest[1:], via, src, stmt, dir) // the last option may have taken the word
+					alt := rest[1:] // the last option may have taken the word (tox exec -e py -- CMD)
+					if alt[0].Known && alt[0].Value == "--" {
+						alt = alt[1:]
+					}
+					if len(alt) > 0 {
+						w.unwrap(alt, via, src, stmt, dir)
+					}
+				}
+				if direct || verbs != row.Through {
+					rest = packageCommand(rest) // npx @anthropic-ai/claude-code: claude
 				}
 				args = rest
 				continue
@@ -181,6 +190,11 @@ func through(args []Word, verbs string, direct bool) (int, []Word, bool) {
 			at = i
 			break
 		}
+		if i+1 < len(args) && args[i].Known && args[i+1].Known && v != "" && !strings.ContainsAny(v+args[i+1].Value, "| ") &&
+			strings.Contains("|"+verbs+"|", "|"+v+" "+args[i+1].Value+"|") { // a verb of two words: uv tool run
+			at = i + 1
+			break
+		}
 		if !args[i].Known || !strings.HasPrefix(v, "-") {
 			// the value of an option before the verb (poetry -C dir run), else no verb
 			if i > 1 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
@@ -210,6 +224,38 @@ func through(args []Word, verbs string, direct bool) (int, []Word, bool) {
 		return 0, nil, false
 	}
 	return at, args[i:], loose
+}
+
+// packageBins are the commands that packages a package runner fetches and runs are known by
+// in the catalogue: run through npx they are judged as those commands. rimraf is rm -rf.
+var packageBins = map[string][]string{
+	"@anthropic-ai/claude-code": {"claude"},
+	"@google/gemini-cli":        {"gemini"},
+	"@openai/codex":             {"codex"},
+	"@qwen-code/qwen-code":      {"qwen"},
+	"@sourcegraph/amp":          {"amp"},
+	"rimraf":                    {"rm", "-rf"},
+}
+
+// packageCommand is the command line a package runner runs for rest (a package, then its
+// arguments): a package of packageBins (any version) as its command, rest itself otherwise.
+func packageCommand(rest []Word) []Word {
+	if len(rest) == 0 || !rest[0].Known {
+		return rest
+	}
+	name := rest[0].Value
+	if i := strings.LastIndexByte(name, '@'); i > 0 {
+		name = name[:i] // @scope/pkg@1.2.3, pkg@latest
+	}
+	bin, ok := packageBins[name]
+	if !ok {
+		return rest
+	}
+	out := make([]Word, 0, len(bin)+len(rest)-1)
+	for _, b := range bin {
+		out = append(out, Word{Value: b, Known: true})
+	}
+	return append(out, rest[1:]...)
 }
 
 // npxCall returns the shell program of npx -c / --call (and npm exec -c, npm x -c).
