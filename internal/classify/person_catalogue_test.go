@@ -137,3 +137,30 @@ func TestSQLDestructive(t *testing.T) {
 		}
 	}
 }
+
+// TestDatabaseStdinFile: a file of statements given on stdin (psql db < schema.sql, cat FILE |
+// psql) is read as -f's is: a schema stays a database talk, a DROP needs a person, a file
+// that cannot be read is doubt.
+func TestDatabaseStdinFile(t *testing.T) {
+	c, dir := onDisk(t, map[string]string{"schema.sql": "CREATE TABLE users (id int);\n", "drop.sql": "-- clean\nDROP TABLE users;\n"})
+	for cmd, want := range map[string]string{
+		"psql db < schema.sql":      "",
+		"mysql db < schema.sql":     "",
+		"cat schema.sql | psql db":  "",
+		"psql db < drop.sql":        RuleDestroysData,
+		"cat drop.sql | psql db":    RuleDestroysData,
+		"psql db < missing.sql":     RuleDestroysData,
+		"psql --command='select 1'": "",
+		"psql -f schema.sql db":     "",
+		"psql -f drop.sql db":       RuleDestroysData,
+	} {
+		got := c.Classify(bashAt(dir, cmd))
+		rule := ""
+		if got.NeedsPerson != nil {
+			rule = got.NeedsPerson.Rule
+		}
+		if rule != want {
+			t.Errorf("%s: needs_person %q, want %q (%s %v)", cmd, rule, want, got.Risk, got.Reasons)
+		}
+	}
+}

@@ -1330,7 +1330,14 @@ func (x *cmdCtx) db() {
 		}
 	case "pipe", "file", "catfile":
 		f := x.cmd.Feed
-		if (strings.HasPrefix(f, "echo ") || strings.HasPrefix(f, "printf ")) && !strings.Contains(f, shell.Dyn) && !strings.ContainsAny(f, "|;&$`<>") {
+		if in := x.cmd.StdinFile; x.cmd.Input != "pipe" && in.Known && in.Value != "" {
+			// psql db < schema.sql, cat schema.sql | psql: the file's statements, as with -f.
+			if t, ok := x.dbFile(in); ok {
+				texts = append(texts, t)
+			} else {
+				unknown = true
+			}
+		} else if (strings.HasPrefix(f, "echo ") || strings.HasPrefix(f, "printf ")) && !strings.Contains(f, shell.Dyn) && !strings.ContainsAny(f, "|;&$`<>") {
 			texts = append(texts, f) // echo 'DROP TABLE users' | psql: what it echoes
 		} else if f != "/dev/null" {
 			unknown = true
