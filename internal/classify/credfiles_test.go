@@ -27,7 +27,8 @@ func TestCredentialFiles(t *testing.T) {
 		"~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", "~/.vault-token", "~/.config/rclone/rclone.conf",
 		"~/.my.cnf", "~/.m2/settings.xml", "~/.gem/credentials", "~/.s3cfg", "~/.boto", "~/.config/containers/auth.json",
 		"~/.password-store/github.gpg", "~/.local/share/keyrings/login.keyring", "~/.oci/config", "~/.databrickscfg",
-		"~/.config/github-copilot/hosts.json", "~/.composer/auth.json"} {
+		"~/.config/github-copilot/hosts.json", "~/.composer/auth.json", "~/.codex/auth.json", "~/.gemini/oauth_creds.json",
+		"~/.cache/huggingface/token", "~/.gradle/gradle.properties", "~/.kaggle/kaggle.json", "~/.aws/sso/cache/x.json"} {
 		person("cat "+f, "", true)
 		person("/home/u/"+f[2:], "Read", true)
 	}

@@ -520,6 +520,22 @@ var credentialFiles = []struct {
 	{".local/share/keyrings", "the desktop keyring", true},
 	{".gnupg/private-keys-v1.d", "GnuPG private keys", true},
 	{".gnupg/secring.gpg", "GnuPG private keys", false},
+	// the second red-team pass
+	{".codex/auth.json", "the Codex CLI's login tokens", false},
+	{".gemini/oauth_creds.json", "the Gemini CLI's login tokens", false},
+	{".cache/huggingface/token", "a Hugging Face token", false},
+	{".huggingface/token", "a Hugging Face token", false},
+	{".vercel/auth.json", "a Vercel token", false},
+	{".netlify/config.json", "a Netlify token", false},
+	{".config/netlify/config.json", "a Netlify token", false},
+	{".gradle/gradle.properties", "Gradle's repository credentials", false},
+	{".ivy2/.credentials", "Ivy's repository credentials", false},
+	{".kaggle/kaggle.json", "a Kaggle token", false},
+	{".config/doctl/config.yaml", "a DigitalOcean token", false},
+	{".config/hcloud/cli.toml", "a Hetzner Cloud token", false},
+	{".fly/config.yml", "a Fly.io token", false},
+	{".aws/sso/cache", "AWS login tokens", true},
+	{".aws/cli/cache", "AWS login tokens", true},
 }
 
 // credentialHome are the places under the home directory that hold credentials: a read of
