@@ -118,6 +118,8 @@ var personRows = []personRow{
 	{"php", "db:wipe|migrate:fresh|migrate:reset|migrate:refresh|doctrine:database:drop|doctrine:schema:drop", "", RuleDestroysData, "drops or resets the database"},
 	{"sequelize", "db:drop|db:migrate:undo:all", "", RuleDestroysData, "drops or resets the database"},
 	{"knex", "migrate:rollback|migrate:down", "", RuleDestroysData, "rolls back the database"},
+	{"sequelize-cli", "db:drop|db:migrate:undo:all", "", RuleDestroysData, "drops or resets the database"},
+	{"alembic", "downgrade", "", RuleDestroysData, "rolls back the database, dropping what the migrations made"},
 	{"python", "flush|reset_db|sqlflush", "", RuleDestroysData, "empties or resets the database"},
 	{"python3", "flush|reset_db|sqlflush", "", RuleDestroysData, "empties or resets the database"},
 	// Secrets kept by programs.
