@@ -180,6 +180,14 @@ func (x *cmdCtx) git() {
 			for _, o := range p.Operands {
 				x.write(o, true, GitLocal)
 			}
+			if p.Has('f', "force") { // over a file with work of its own, as mv -f
+				x.lose(p.Operands[len(p.Operands)-1], false, "overwrites")
+			}
+		}
+		if sub == "worktree" && len(p.Operands) >= 2 && p.Operands[0].Value == "remove" && p.Has('f', "force") {
+			// the worktree's uncommitted and untracked work goes with it (git asks for
+			// --force for exactly that)
+			x.lose(p.Operands[1], true, "deletes")
 		}
 		if sub == "init" {
 			d := shell.Word{Value: ".", Known: true}

@@ -105,6 +105,8 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 		{"git switch -c topic evil", true, ""},
 		{"git checkout -b topic evil", true, ""},
 		{"git checkout -f", false, RuleGitDiscard},
+		{"git mv -f docs/guide.md src/main.go", false, RuleLosesWork}, // over uncommitted work
+		{"git mv docs/guide.md docs/g2.md", false, ""},
 		{"git cherry-pick evil", true, ""}, // the commit changes the settings
 		{"git cherry-pick feature", false, ""},
 		{"git cherry-pick -x evil", true, ""},
