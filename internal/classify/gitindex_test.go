@@ -263,3 +263,17 @@ func FuzzPatchNames(f *testing.F) {
 		}
 	})
 }
+
+// TestGitWorktreeRemoveForce: git worktree remove --force takes the worktree's uncommitted
+// and untracked work with it (inside the project here, so only git's answer decides).
+func TestGitWorktreeRemoveForce(t *testing.T) {
+	dir, git, write := gitIndexRepo(t)
+	git("worktree", "add", "-q", "wt/clean")
+	git("worktree", "add", "-q", "wt/busy")
+	write("wt/busy/scratch.txt", "work in no commit\n")
+	runGitIndexCases(t, dir, []gitIndexCase{
+		{"git worktree remove --force wt/busy", false, RuleLosesWork},
+		{"git worktree remove wt/busy", false, ""}, // git refuses
+		{"git worktree list", false, ""},
+	})
+}
