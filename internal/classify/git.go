@@ -3,8 +3,10 @@ package classify
 import (
 	"net/netip"
 	"net/url"
+	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -391,6 +393,9 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 		if i == 0 && len(ops) > 1 && strings.HasPrefix(strings.ToLower(o.Value), "alias.") && !strings.HasPrefix(strings.TrimSpace(ops[1].Value), "!") {
 			x.nested("git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
 		}
+		if i == 0 && len(ops) > 1 && strings.EqualFold(o.Value, "core.hooksPath") {
+			x.gitHooksDir(ops[1])
+		}
 		if !o.Known || gitExecKey(kv) {
 			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git config "+o.Value+" makes git run a program")
 			if i == 0 && len(ops) > 1 && ops[1].Known {
@@ -400,6 +405,49 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 		}
 	}
 	x.add(risk.Medium, GitLocal, ruleGitLocal, "git config changes the configuration")
+}
+
+// gitHooksDir judges git config core.hooksPath DIR: from then on git runs DIR's hooks, for
+// the person's own commits too, where no hook of the harness judges them. The hooks there now
+// are judged as hooks planted in .git/hooks are (planted.go). A directory that cannot be read,
+// or holds no hook yet, is code left unread: what is put there later is not known for a hook,
+// since its name need not say so. A relative DIR is taken from the top of the working tree,
+// as git takes it.
+func (x *cmdCtx) gitHooksDir(w shell.Word) {
+	const what = "git config core.hooksPath "
+	if !w.Known || x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 {
+		x.r.notRead(what + w.Value + ": git will run the hooks of a directory that cannot be known statically")
+		return
+	}
+	top := repoTop(x.cmd.Dir.Paths[0])
+	base := top
+	if base == "" {
+		base = x.cmd.Dir.Paths[0]
+	}
+	dir := shell.Abs(base, expandHome(w.Value, x.c.home))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		x.r.notRead(what + w.Value + ": git will run the hooks of " + dir + ", which cannot be read now: what is put there later is never judged as a hook")
+		return
+	}
+	if top == "" {
+		top = base
+	}
+	n := 0
+	for _, e := range entries {
+		if e.IsDir() || !slices.Contains(gitHookNames, e.Name()) {
+			continue
+		}
+		if n++; n > maxDirCopy {
+			x.r.notRead(what + w.Value + ": " + dir + " holds more hooks than the harness reads")
+			return
+		}
+		f := filepath.Join(dir, e.Name())
+		x.c.plantCopy(x.r, "git config core.hooksPath", []target{{path: f, known: true, raw: f}}, filepath.Join(top, ".git", "hooks", e.Name()), false)
+	}
+	if n == 0 {
+		x.r.notRead(what + w.Value + ": git will run the hooks of " + dir + ", which holds none now: what is put there later is never judged as a hook")
+	}
 }
 
 func (x *cmdCtx) gitSubmodule(p command.Args) {
