@@ -266,6 +266,13 @@ func (x *cmdCtx) scp() {
 	}
 	if dh == "" {
 		x.write(dest, true, ShellExec)
+		local := true
+		for _, s := range srcs {
+			local = local && s.Known && remoteHost(s.Value) == ""
+		}
+		if local { // planted.go: scp x .git/hooks/pre-commit copies as cp does
+			x.plantCopies(srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+		}
 		for _, s := range srcs {
 			if s.Known && !s.Glob && remoteHost(s.Value) == "" {
 				x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true}, true, ShellExec)
@@ -856,16 +863,24 @@ func sedStripAddr(c string) string {
 }
 
 func (x *cmdCtx) dd() {
-	for _, a := range x.args {
+	var in, out *shell.Word
+	defer func() {
+		if in != nil && out != nil { // planted.go: dd if=x of=.git/hooks/pre-commit
+			x.plantCopies([]shell.Word{*in}, *out, false, false)
+		}
+	}()
+	for i, a := range x.args {
 		if !a.Known {
 			x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, "dd with an operand that cannot be known statically")
 			continue
 		}
 		if v, ok := strings.CutPrefix(a.Value, "of="); ok {
+			out = &shell.Word{Value: v, Known: true}
 			x.write(shell.Word{Value: v, Known: true}, false, ShellExec)
 			x.lose(shell.Word{Value: v, Known: true}, false, "overwrites")
 		}
 		if v, ok := strings.CutPrefix(a.Value, "if="); ok {
+			in = &shell.Word{Value: v, Known: true, Glob: x.args[i].Glob}
 			x.read(shell.Word{Value: v, Known: true})
 		}
 	}
@@ -887,6 +902,10 @@ func (x *cmdCtx) rsync() {
 	}
 	if !strings.Contains(dest.Value, ":") {
 		x.write(dest, true, ShellExec)
+		if !remote { // planted.go: rsync x .git/hooks/pre-commit, rsync -a hooks/ .husky/
+			srcs := p.Operands[:len(p.Operands)-1]
+			x.plantCopies(srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+		}
 	}
 	if p.Has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
 		x.destroy(dest, "rsync --delete")
@@ -925,6 +944,7 @@ func (x *cmdCtx) tar() {
 			dir = d
 		}
 		x.write(dir, true, ShellExec)
+		x.extractsInto(dir)
 		x.add(risk.Medium, ShellExec, ruleFileChange, "tar extracts files")
 	case has('c', "create") || has('r', "append") || has('u', "update"):
 		if f, ok := p.Value("f", "file"); ok && f.Value != "-" {
@@ -952,7 +972,20 @@ func (x *cmdCtx) unpack() {
 		}
 	}
 	x.write(dir, true, ShellExec)
+	x.extractsInto(dir)
 	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" extracts files")
+}
+
+// extractsInto judges an archive unpacked into dir: where tools run the files (a hooks
+// directory, .husky, CI workflows, Claude Code agents), what it puts there is code the harness
+// does not read (planted.go).
+func (x *cmdCtx) extractsInto(dir shell.Word) {
+	for _, t := range resolve(dir, x.cmd.Dir, false) {
+		if t.known && !t.glob && isPlantDir(t.path) {
+			x.r.notRead(x.name + " unpacks an archive into " + t.path + ", whose files run later: what it puts there is not read")
+			return
+		}
+	}
 }
 
 func (x *cmdCtx) compress() {
