@@ -748,9 +748,17 @@ func (x *cmdCtx) sed() {
 	if _, hasF := p.Value("f", "file"); len(scripts) == 0 && !hasF && len(ops) > 0 {
 		scripts, ops = ops[:1], ops[1:]
 	}
+	if f, ok := p.Value("f", "file"); ok {
+		// sed -f FILE: the script on disk, read as -e's is (bounded, as a runner's file).
+		if text, ok := x.dbFile(f); ok {
+			scripts = append(scripts, shell.Word{Value: text, Known: true})
+		} else {
+			scripts = append(scripts, shell.Word{Value: f.Value})
+		}
+	}
 	for _, sc := range scripts {
 		if !sc.Known {
-			x.add(risk.High, ShellExec, ruleSedExec, "a sed script that cannot be known statically may run commands or write files")
+			x.add(risk.High, ShellExec, ruleSedExec, "a sed script that cannot be known statically or read may run commands or write files")
 			continue
 		}
 		x.sedScript(sc.Value)
@@ -1408,7 +1416,8 @@ func optionValue(v string) string {
 	return v
 }
 
-// dbFile reads a file of statements a client runs (bounded, as a runner's file).
+// dbFile reads a file a program takes its statements or script from (a database client's -f,
+// sed -f), bounded as a runner's file.
 func (x *cmdCtx) dbFile(w shell.Word) (string, bool) {
 	if !w.Known || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") {
 		return "", false
