@@ -116,7 +116,10 @@ func setupCommand(cmd *shell.Cmd) bool {
 		first = args[0]
 	}
 	switch name {
-	case "cd", "pushd", "popd", "export", "set", "unset", "shopt", "umask", "ulimit", "deactivate", "workon", "hash", "true", ":":
+	case "export", "set":
+		// Bare, or export -p, they print the environment: the main command, not setup.
+		return len(args) > 0 && first != "-p"
+	case "cd", "pushd", "popd", "unset", "shopt", "umask", "ulimit", "deactivate", "workon", "hash", "true", ":":
 		return true
 	case "source", ".":
 		return len(args) > 0 && strings.HasPrefix(filepath.Base(args[0]), "activate")
