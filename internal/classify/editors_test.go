@@ -67,12 +67,14 @@ func TestOptionsThatRunCommands(t *testing.T) {
 // TestSedScriptFile: sed -f FILE is judged by the script on disk, as -e's; one that cannot be
 // read may run commands (e) or write files (w).
 func TestSedScriptFile(t *testing.T) {
-	c, dir := onDisk(t, map[string]string{"evil.sed": "1e rm -rf ~\n", "ok.sed": "s/a/b/g\n", "README": "a\n"})
+	c, dir := onDisk(t, map[string]string{"evil.sed": "1e rm -rf ~\n", "ok.sed": "s/a/b/g\n", "README": "a\n", "cut.sed": "s/a\\"})
 	for cmd, want := range map[string]risk.Level{
 		"sed -f evil.sed README":    risk.Critical,
 		"sed -f ok.sed README":      risk.Low,
 		"sed -f missing.sed README": risk.High,
 		"sed -n 1,5p README":        risk.Low,
+		`sed 's/a\' README`:         risk.Low, // an s command cut short by an escape
+		"sed -f cut.sed README":     risk.Low,
 	} {
 		if got := c.Classify(bashAt(dir, cmd)); got.Risk != want {
 			t.Errorf("%s: risk %s, want %s (%v)", cmd, got.Risk, want, got.Reasons)

@@ -113,6 +113,9 @@ func TestDatabaseShell(t *testing.T) {
 		{`mysql -e '\! rm -rf ~'`, risk.Critical},
 		{`mongosh --eval 'require("child_process").execSync("rm -rf ~")'`, risk.Critical},
 		{`psql -c '\! ls'`, risk.High},
+		// letters whose lower case is shorter or longer: indexes into the line stay right
+		{`psql -c 'ȺȺȺȺȺȺcopy program x'`, risk.High},
+		{`psql -c "copy t /*İİİİİİİİİİİİİ*/ from program 'rm -rf ~'"`, risk.Critical},
 		{`psql -c 'select 1'`, risk.Medium},
 		{`psql --command='select 1'`, risk.Medium},
 		{`psql -qAt -c 'select 1'`, risk.Medium},

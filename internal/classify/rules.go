@@ -814,7 +814,7 @@ func (x *cmdCtx) sedScript(script string) {
 						}
 					}
 				}
-				flags := c[k:]
+				flags := c[min(k, len(c)):] // s/a\ : the escape at the end steps past it
 				if i := strings.IndexByte(flags, 'w'); i >= 0 {
 					x.add(risk.Medium, ShellExec, ruleFileChange, "the sed s command writes a file (w)")
 					x.write(shell.Word{Value: strings.TrimSpace(flags[i+1:]), Known: true}, false, ShellExec)
@@ -1402,6 +1402,16 @@ func (x *cmdCtx) db() {
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
 }
 
+// asciiLower is s with its ASCII capitals in lower case, and nothing else changed: unlike
+// strings.ToLower it keeps every byte where it was, so an index found in it cuts s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lowerASCII(c)
+	}
+	return string(b)
+}
+
 // optionValue is the value an argument carries: after "=" in --name=value, after the letter
 // in -cVALUE, the argument itself otherwise. The SQL check reads it: "--command=DROP …" whole
 // would be read as a comment ("--").
@@ -1437,7 +1447,7 @@ func (x *cmdCtx) dbShell(t string) bool {
 	var progs []string
 	for _, line := range strings.FieldsFunc(t, func(r rune) bool { return r == '\n' || r == ';' }) {
 		l := strings.TrimSpace(line)
-		low := strings.ToLower(l)
+		low := asciiLower(l) // the same length as l: its indexes cut l
 		switch {
 		case strings.Contains(l, "\\!"):
 			progs = append(progs, l[strings.Index(l, "\\!")+2:])
