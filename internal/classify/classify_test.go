@@ -120,7 +120,7 @@ func TestDomainByMainCommand(t *testing.T) {
 		{"cd sub", FileRead, risk.Low},
 		{"source ./deploy.sh && pytest", ShellExec, risk.Medium}, // not an activate script: it is part of the purpose
 		{"cd sub && rm -rf build", FileWrite, risk.High},
-		{"ls && go test ./...", TestRun, risk.Low}, // unchanged: the riskiest part, ties to the more capable domain
+		{"ls && go test ./...", TestRun, risk.Low},     // unchanged: the riskiest part, ties to the more capable domain
 		{"export -p | grep KEY", ShellExec, risk.High}, // bare or -p, export and set print the environment
 		{"set | grep TOKEN", ShellExec, risk.High},
 	} {

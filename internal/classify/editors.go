@@ -49,27 +49,36 @@ func (x *cmdCtx) viCommands() []shell.Word {
 		a := x.args[i]
 		v := a.Value
 		switch {
-		case (v == "-c" || v == "--cmd") && i+1 < len(x.args):
+		case v == "--cmd" && i+1 < len(x.args):
 			i++
 			x.exCommand(x.args[i])
+		case strings.HasPrefix(v, "--cmd="):
+			x.exCommand(shell.Word{Value: v[len("--cmd="):], Known: a.Known})
 		case strings.HasPrefix(v, "+") && len(v) > 1 || !a.Known && strings.HasPrefix(v, "+"):
 			x.exCommand(shell.Word{Value: v[1:], Known: a.Known})
-		case (v == "-S" || v == "-u" || v == "-U") && i+1 < len(x.args):
-			i++
-			if w := x.args[i].Value; w != "NONE" && w != "NORC" && w != "DEFAULTS" {
-				x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" "+v+" "+w+" runs the Ex commands of a script file")
-			}
-		case v == "-s" && !ex && i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-"):
-			i++ // vim -s FILE types the keys of FILE, : commands among them
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -s "+x.args[i].Value+" types the keys of a script file, which can run any command")
-		case v == "-S":
+		case v == "-S" && i+1 == len(x.args):
 			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -S runs the Ex commands of Session.vim")
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):
-			if strings.ContainsAny(v[1:], "es") && !strings.ContainsAny(v[1:], "cSuTwWi") || v == "-e" || v == "-es" || v == "-Es" {
-				ex = true
-			}
-			if strings.ContainsAny(v[len(v)-1:], "TwWi") && i+1 < len(x.args) {
-				i++ // an option's value
+			// A cluster of letters read as vim reads it (-Nc CMD, -c!CMD, -nS FILE): a letter
+			// that takes a value takes the rest of the word, or the next word.
+			for j := 1; j < len(v); j++ {
+				l := v[j]
+				if l == 'e' || l == 'E' {
+					ex = true
+				}
+				if !strings.ContainsRune("cSuUiTwWs", rune(l)) || l == 's' && ex {
+					continue // -s in Ex mode is silent, no value
+				}
+				val := shell.Word{Value: v[j+1:], Known: a.Known}
+				if j+1 == len(v) {
+					if i+1 == len(x.args) || l == 's' && strings.HasPrefix(x.args[i+1].Value, "-") {
+						break
+					}
+					i++
+					val = x.args[i]
+				}
+				x.viOption(l, val)
+				break // the value ends the cluster
 			}
 		case strings.HasPrefix(v, "--"):
 		default:
@@ -91,6 +100,20 @@ func (x *cmdCtx) viCommands() []shell.Word {
 		}
 	}
 	return files
+}
+
+// viOption judges the value of vi's option letter l (a cluster's last letter that takes one).
+func (x *cmdCtx) viOption(l byte, w shell.Word) {
+	switch l {
+	case 'c':
+		x.exCommand(w)
+	case 'S', 'u', 'U':
+		if w.Value != "NONE" && w.Value != "NORC" && w.Value != "DEFAULTS" || !w.Known {
+			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -"+string(l)+" "+w.Value+" runs the Ex commands of a script file")
+		}
+	case 's':
+		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -s "+w.Value+" types the keys of a script file, which can run any command")
+	}
 }
 
 // exCommand judges one Ex command (a vi -c value, a +command, a line of -es input).
