@@ -747,12 +747,17 @@ func (c *Classifier) plantCopy(r *result, tool string, srcs []target, dest strin
 			files = m
 		}
 		for _, f := range files {
-			t, ok, _ := r.readCode(f)
-			if !ok && !quietPlant(dest) && slices.Contains(r.writes, f) {
-				// jq … package.json > tmp.json && mv tmp.json package.json: the file is made
-				// by this call, and the copy is judged as the redirection into dest would be.
+			if slices.Contains(r.writes, f) {
+				// Made or changed by this call: the disk holds what was there before. jq …
+				// package.json > tmp.json && mv tmp.json package.json is judged as the
+				// redirection into dest would be; into a quiet target (a hook, a CI file) what
+				// the call put there is code left unread.
+				if quietPlant(dest) {
+					r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and this call writes " + f + " first: what it holds then is not read")
+				}
 				return
 			}
+			t, ok, _ := r.readCode(f)
 			if !ok {
 				r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and it cannot be read now")
 				return
