@@ -481,6 +481,9 @@ func (x *cmdCtx) gitGrepFiles(p command.Args) {
 	if !p.Has('f') && len(ops) > 0 {
 		ops = ops[1:]
 	}
+	if len(ops) == 0 || len(ops) == 1 && ops[0].Value == "--" {
+		ops = []shell.Word{{Value: ".", Known: true}} // where it runs
+	}
 	for _, w := range ops {
 		if w.Value == "--" {
 			continue

@@ -488,6 +488,9 @@ func (x *cmdCtx) readOnly(row command.Row) {
 		}
 		x.readOps(ops)
 		if p.Has('r', "recursive") || p.Has('R', "dereference-recursive") || n == "rg" || n == "ag" || n == "ack" {
+			if len(ops) == 0 && !x.cmd.Stdin {
+				ops = []shell.Word{{Value: ".", Known: true}} // cd ~/.ssh && grep -r foo: where it runs
+			}
 			for _, o := range ops {
 				x.readTree(o) // grep -r . ~/.ssh
 			}
