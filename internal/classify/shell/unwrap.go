@@ -634,17 +634,7 @@ func (w *walker) fromStdin(c Cmd, stmt *syntax.Stmt) Cmd {
 	c.Stdin = true
 	var from *syntax.Stmt
 	c.Input, from = w.input(stmt)
-	switch c.Input {
-	case "file":
-		for _, r := range stmt.Redirs {
-			if r.Op == syntax.RdrIn {
-				c.Script = w.literal(r.Word) // the one input read
-				break
-			}
-		}
-	case "catfile":
-		c.Script = w.literal(from.Cmd.(*syntax.CallExpr).Args[1])
-	}
+	c.Script = w.stdinFile(c.Input, stmt, from)
 	return c
 }
 
