@@ -498,6 +498,11 @@ func (x *cmdCtx) read(w shell.Word) {
 	for _, t := range resolve(w, x.cmd.Dir, false) {
 		if t.known {
 			x.r.reads = append(x.r.reads, t.path)
+			if !t.glob && credential(w.Value) == "" { // cd ~/.aws && cat credentials: the path it lands on
+				if why := credential(t.path); why != "" {
+					x.add(risk.High, FileRead, ruleCredentialRead, why+", read as "+w.Value)
+				}
+			}
 			if t.glob { // cat .e*: a glob that may match a credential reads it (protect.go)
 				if why := credentialGlob(t.path); why != "" {
 					x.add(risk.High, FileRead, ruleCredentialRead, why+", matched by "+w.Value)
