@@ -664,7 +664,16 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 	// but for the name a copy writes (cp .env.example .env.local reads no secret).
 	dest, copies := x.copyDest()
 	for _, a := range x.args {
-		if !a.Known || copies && a.Value == dest {
+		if !a.Known {
+			// ~user/.ssh/id_rsa, "$D/.aws/credentials": the known tail still names a credential.
+			if i := strings.LastIndex(a.Value, shell.Dyn); i >= 0 && strings.HasPrefix(a.Value[i+len(shell.Dyn):], "/") {
+				if why := credential(a.Value[i+len(shell.Dyn):]); why != "" {
+					x.add(risk.High, FileRead, ruleCredentialRead, why+" ("+a.Value[i+len(shell.Dyn):]+" under a directory that cannot be known statically)")
+				}
+			}
+			continue
+		}
+		if copies && a.Value == dest {
 			continue
 		}
 		v := a.Value
