@@ -961,6 +961,18 @@ func (x *cmdCtx) tar() {
 		if f, ok := p.Value("f", "file"); ok && f.Value != "-" {
 			x.write(f, false, ShellExec)
 		}
+		// What it packs is read, directories whole: tar czf k.tgz ~/.ssh reads the keys.
+		ops := p.Operands
+		if mode != "" && len(ops) > 0 {
+			ops = ops[1:] // the letters (tar czf …)
+			if strings.ContainsRune(mode, 'f') && len(ops) > 0 {
+				ops = ops[1:] // the archive
+			}
+		}
+		for _, o := range ops {
+			x.read(o)
+			x.readTree(o)
+		}
 		x.add(risk.Medium, ShellExec, ruleFileChange, "tar writes an archive")
 	default:
 		x.add(risk.Low, FileRead, ruleAllowList, "tar lists an archive")
