@@ -37,7 +37,7 @@ func TestCredentialFiles(t *testing.T) {
 		"find ~/.ssh -type f | xargs cat", "find ~/.password-store | xargs grep -l x", "git grep --no-index . -- ~/.ssh",
 		"git grep --no-index -e x ~/.ssh", "cd ~/.ssh && grep -r foo", "cd ~/.ssh && rg foo", "cd ~/.ssh && git grep --no-index foo",
 		"git -C ~/.ssh grep --no-index foo", "cd ~/.aws && cat credentials", "cd ~/.config/gh && cat hosts.yml",
-		"cat ~root/.ssh/id_ed25519", "cat ~root/.aws/credentials", `cat "$D/.env"`, "tar czf /tmp/k.tgz ~/.ssh", "tar -cf - ~/.aws"} {
+		"cat ~root/.ssh/id_ed25519", "cat ~root/.aws/credentials", `cat "$D/.env"`, "tar czf /tmp/k.tgz ~/.ssh", "tar -cf - ~/.aws", "zip -r /tmp/k.zip ~/.ssh"} {
 		person(cmd, "", true)
 	}
 	person("/home/u/.ssh", "Grep", true)
@@ -47,7 +47,7 @@ func TestCredentialFiles(t *testing.T) {
 		"cat ~/.config/git/ignore", "cat .editorconfig", "cat ~/.m2/repository/x.pom", "cat .envrc", "ls ~/.ssh", "cat docs/*.md",
 		"cp .env.example .env.local", "head -n 5 *.txt", `for f in src/*.go; do cat "$f"; done`, "git ls-files | xargs grep foo",
 		"find . -name '*.go' | xargs grep -n TODO", "for i in 1 2 3; do echo $i; done", "cat src/*", "head *", "wc -l *",
-		"cp src/* /tmp/", `for f in *; do wc -l "$f"; done`, "git grep --no-index TODO src", "git grep -n foo -- src", "grep -rn TODO", "rg foo", "git grep --no-index TODO", "cd src && cat main.go", `cat "$D/.env.example"`, `cat "$SRC/main.go"`, "tar -czf build/src.tgz src"} {
+		"cp src/* /tmp/", `for f in *; do wc -l "$f"; done`, "git grep --no-index TODO src", "git grep -n foo -- src", "grep -rn TODO", "rg foo", "git grep --no-index TODO", "cd src && cat main.go", `cat "$D/.env.example"`, `cat "$SRC/main.go"`, "tar -czf build/src.tgz src", "zip -r build/src.zip src", "zip -r -P pw out.zip src"} {
 		person(cmd, "", false)
 	}
 	person("/proj", "Grep", false)

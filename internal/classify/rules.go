@@ -104,6 +104,8 @@ func (x *cmdCtx) judge() {
 		x.unpack()
 	case command.Compress:
 		x.compress()
+	case command.Pack:
+		x.pack()
 	case command.Find:
 		x.findCmd()
 	case command.Printenv:
@@ -1009,6 +1011,24 @@ func (x *cmdCtx) extractsInto(dir shell.Word) {
 			return
 		}
 	}
+}
+
+// pack judges zip: the archive is written, what it packs is read (directories whole with -r):
+// zip -r k.zip ~/.ssh reads the keys.
+func (x *cmdCtx) pack() {
+	p := command.Parse(x.args, "bnPtxiZOs")
+	if len(p.Operands) == 0 {
+		x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" writes an archive")
+		return
+	}
+	x.write(p.Operands[0], false, ShellExec)
+	for _, o := range p.Operands[1:] {
+		x.read(o)
+		if p.Has('r', "recurse-paths") || p.Has('R', "recurse-patterns") {
+			x.readTree(o)
+		}
+	}
+	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" writes an archive")
 }
 
 func (x *cmdCtx) compress() {

@@ -64,6 +64,7 @@ const (
 	Schedule          // crontab, at, systemd-run …: code that runs later (else as Deny)
 	Kill              // kill, pkill …: every process of the user is critical (else as Deny)
 	Agent             // a coding agent (claude, codex, gemini …): one run without its approvals or this harness is critical
+	Pack              // zip: writes its archive, reads what it packs
 )
 
 // OwnsWrites reports whether the judge records and judges every write of the program itself
@@ -73,7 +74,7 @@ const (
 // what they send, not every file they may write (curl -D, openssl -out, gh --output, ssh -E).
 func (j Judge) OwnsWrites() bool {
 	switch j {
-	case Chmod, Compress, Copy, DD, Editor, Find, Git, Link, Mktemp, Mount, Move, Patch, Printenv, Remove, Rmdir, Rsync, Scp, Sed, Tar, Tee, Touch, Unpack:
+	case Chmod, Compress, Copy, DD, Editor, Find, Git, Link, Mktemp, Mount, Move, Pack, Patch, Printenv, Remove, Rmdir, Rsync, Scp, Sed, Tar, Tee, Touch, Unpack:
 		return true
 	}
 	return false

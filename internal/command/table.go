@@ -597,6 +597,7 @@ var table = [...]Row{
 	{Name: "yum", Judge: Deny, Reason: "installs system packages"},
 	{Name: "zcat", Judge: Reads, Facts: AllowList},
 	{Name: "zgrep", Judge: Reads, Facts: AllowList},
+	{Name: "zip", Judge: Pack},
 	{Name: "zpool", Judge: Disk},
 	{Name: "zrok", Judge: Deny, Reason: "shares this machine's services through a public service", Sends: SendsRelay},
 	{Name: "zsh", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
