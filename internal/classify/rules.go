@@ -755,7 +755,7 @@ func (x *cmdCtx) sed() {
 	}
 	if f, ok := p.Value("f", "file"); ok {
 		// sed -f FILE: the script on disk, read as -e's is (bounded, as a runner's file).
-		if text, ok := x.dbFile(f); ok {
+		if text, ok := x.scriptFile(f); ok {
 			scripts = append(scripts, shell.Word{Value: text, Known: true})
 		} else {
 			scripts = append(scripts, shell.Word{Value: f.Value})
@@ -1390,7 +1390,7 @@ func (x *cmdCtx) db() {
 			file = &x.args[i]
 		}
 		if file != nil {
-			if t, ok := x.dbFile(*file); ok {
+			if t, ok := x.scriptFile(*file); ok {
 				texts = append(texts, t)
 			} else {
 				unknown = true
@@ -1408,7 +1408,7 @@ func (x *cmdCtx) db() {
 		f := x.cmd.Feed
 		if in := x.cmd.StdinFile; x.cmd.Input != "pipe" && in.Known && in.Value != "" {
 			// psql db < schema.sql, cat schema.sql | psql: the file's statements, as with -f.
-			if t, ok := x.dbFile(in); ok {
+			if t, ok := x.scriptFile(in); ok {
 				texts = append(texts, t)
 			} else {
 				unknown = true
@@ -1461,9 +1461,9 @@ func optionValue(v string) string {
 	return v
 }
 
-// dbFile reads a file a program takes its statements or script from (a database client's -f,
+// scriptFile reads a file a program takes its statements or script from (a database client's -f,
 // sed -f), bounded as a runner's file.
-func (x *cmdCtx) dbFile(w shell.Word) (string, bool) {
+func (x *cmdCtx) scriptFile(w shell.Word) (string, bool) {
 	if !w.Known || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") {
 		return "", false
 	}
