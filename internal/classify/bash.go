@@ -352,7 +352,7 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 				}
 				c.judgeWrite(r, t, ShellExec, rd.Src)
 				if t.known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
-					r.person.losses = append(r.person.losses, loss{path: t.path, glob: t.glob, how: "overwrites", cmd: rd.Src})
+					r.addLoss(loss{path: t.path, glob: t.glob, how: "overwrites", cmd: rd.Src})
 				}
 				r.add(risk.Medium, ShellExec, ruleRedirectWrite, rd.Src, "redirects output into a file ("+rd.Op+")")
 				continue

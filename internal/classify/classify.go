@@ -160,6 +160,9 @@ type result struct {
 	// thousands of commands, and building those was a tenth of judging it.
 	verdictOnly bool
 	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
+	// noPerson: the marks of the class that needs a person are not read from this result
+	// (sink.noPerson), so what the code would lose is not recorded.
+	noPerson bool
 
 	// indexMoved: a git command judged earlier in this call changes the index or HEAD, so what
 	// git says now of the files a later discard writes may not be what it writes (discards.go).
@@ -190,7 +193,7 @@ func (r *result) resolver() *safefile.Links {
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
 		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, indexMoved: r.indexMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
-		verdictOnly: r.verdictOnly}
+		verdictOnly: r.verdictOnly, noPerson: r.noPerson}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.
@@ -637,7 +640,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 			r.depth--
 			return
 		}
-		for _, p := range c.verdicts(r, prog, langShell, cwd, false).parts {
+		for _, p := range c.verdicts(r, prog, langShell, cwd, sink{noPerson: true}).parts {
 			if p.risk == risk.Critical {
 				r.add(risk.Critical, domain, p.reason.Rule, shown, shown+" is given the command "+quoteRaw(prog)+", which it may run: "+p.reason.Detail)
 				return

@@ -277,7 +277,7 @@ func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
 		return
 	}
 	cwd := x.dir()
-	inner := x.c.verdicts(x.r, shell.QuoteWords(cmd), langShell, cwd, false)
+	inner := x.c.verdicts(x.r, shell.QuoteWords(cmd), langShell, cwd, sink{noPerson: true})
 	changes := false
 	for _, p := range inner.parts {
 		if p.risk.Value() < risk.Medium.Value() {

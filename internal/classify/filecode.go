@@ -27,7 +27,11 @@ import (
 //     named by the home directory, names the harness, talks to a host that is not local):
 //     its coarser "can reach files or the network" is true of nearly every test file;
 //   - code that runs in a container or on a CI server (Dockerfile, workflow files) counts at
-//     most high, except when it sends data away and names the CI's secrets.
+//     most high, except when it sends data away and names the CI's secrets;
+//   - code a runner runs now brings its marks of the class that needs a person along: `make
+//     nuke` whose recipe runs `git reset --hard` or `terraform destroy` asks as they would,
+//     typed directly. Code planted for later does not: what it loses is judged when it runs
+//     (sink.noPerson), so planting records no losses, which also keeps a 100 kB script cheap.
 //
 // Reading costs time on every call, so only runners read, only what they will run, bounded
 // by fileLimits; what lies past a bound is said in a reason (medium), not guessed harmless.
@@ -123,6 +127,11 @@ type sink struct {
 	// fragment: the code is part of a program (an Edit's new text, an append), which need
 	// not parse alone: that it does not is no code left unread.
 	fragment bool
+	// noPerson: the code's marks of the class that needs a person are not taken over, and so
+	// what it would lose is not recorded while it is judged: code a write plants (it runs
+	// later: what it loses is judged when a runner runs it), a container's command (its
+	// paths are the container's), a program asked only whether it is critical.
+	noPerson bool
 }
 
 // codeBudget is what one classification may still read, shared by nested runners.
@@ -223,31 +232,48 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 		r.notRead(s.prefix + " code nested too deep to be read")
 		return
 	}
-	v := c.verdicts(r, src, l, cwd, s.fragment)
+	v := c.verdicts(r, src, l, cwd, s)
 	for _, p := range v.parts {
 		c.takeOver(r, p, l, s)
 	}
 	if v.unread != "" {
 		r.notRead(v.unread)
 	}
+	c.takePerson(r, v.person, s)
+}
+
+// takePerson adds the marks of the class that needs a person of code a runner runs now to
+// r: its certain members, and what it may lose, for git to be asked at the end.
+func (c *Classifier) takePerson(r *result, p personState, s sink) {
+	if s.noPerson || r.noPerson {
+		return
+	}
+	for _, h := range p.hits {
+		if h.Rule != RuleNotRead { // taken over as unread
+			r.mark(h.Rule, s.prefix+" "+h.Reason)
+		}
+	}
+	for _, l := range p.losses {
+		l.via = strings.TrimSpace(s.prefix + " " + l.via)
+		r.addLoss(l)
+	}
 }
 
 // verdicts judges src, code in language l that runs in cwd, into a child of r, once per
 // classification: the same code is often judged again, as a hook or a configured program for
 // every git command of a test script, or a test's body handed to the same helper.
-func (c *Classifier) verdicts(r *result, src string, l lang, cwd string, fragment bool) codeVerdict {
-	key := codeKey{src, cwd, l, r.proxy, r.depth, fragment}
+func (c *Classifier) verdicts(r *result, src string, l lang, cwd string, s sink) codeVerdict {
+	key := codeKey{src, cwd, l, r.proxy, r.depth, s.fragment, s.noPerson || r.noPerson}
 	b := r.budget()
 	v, seen := b.judged[key]
 	if !seen {
-		sub := r.child()
-		sub.fragment = fragment
+		sub := r.child(s)
 		if l == langShell {
 			c.program(sub, src, cwd)
 		} else {
 			c.langCode(sub, src, l, cwd)
 		}
-		v = codeVerdict{sub.parts, sub.unread()}
+		v = codeVerdict{sub.parts, sub.unread(), sub.person}
 		if b.judged == nil {
 			b.judged = map[codeKey]codeVerdict{}
 		}
@@ -256,10 +282,12 @@ func (c *Classifier) verdicts(r *result, src string, l lang, cwd string, fragmen
 	return v
 }
 
-// codeVerdict is what judging code from a file found: its verdicts, and code it did not read.
+// codeVerdict is what judging code from a file found: its verdicts, code it did not read,
+// and its marks of the class that needs a person.
 type codeVerdict struct {
 	parts  []part
 	unread string
+	person personState
 }
 
 // unread is the reason of r's not_read mark, or "".
@@ -279,13 +307,15 @@ type codeKey struct {
 	proxy    bool
 	depth    int
 	fragment bool
+	noPerson bool
 }
 
 // child is the result a nested program is judged into (code from a file, a container's
 // command, a program given to another): one level deeper, sharing the classification's
 // budget and memory of links.
-func (r *result) child() *result {
-	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver(), verdictOnly: true}
+func (r *result) child(s sink) *result {
+	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver(), verdictOnly: true,
+		fragment: s.fragment, noPerson: s.noPerson || r.noPerson}
 }
 
 func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {
@@ -295,6 +325,7 @@ func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {
 	if why := sub.unread(); why != "" {
 		r.notRead(why)
 	}
+	c.takePerson(r, sub.person, s)
 }
 
 // takeOver adds one verdict of code from a file to r, by the policy at the top of this file.

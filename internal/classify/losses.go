@@ -51,20 +51,39 @@ type loss struct {
 	tree  bool     // everything under path
 	how   string   // deletes, overwrites, truncates …
 	cmd   string   // the command, for the reason
+	via   string   // what runs the command, when a runner does ("make nuke runs the recipe of nuke:")
 	git   string   // "" a file; reset, paths, clean, cleanx, cleanX, branch: a discard of git's
 	names []string // git branch -D: the branches
 	spec  string   // a pathspec with magic or wildcards, asked of git from path as written
 }
 
+// addLoss records l, unless r's marks of the class are not read (sink.noPerson).
+func (r *result) addLoss(l loss) {
+	if !r.noPerson {
+		r.person.losses = append(r.person.losses, l)
+	}
+}
+
+// command is the command of l for a reason, with what runs it.
+func (l loss) command() string {
+	if l.via != "" {
+		return l.via + " " + shortCmd(l.cmd)
+	}
+	return shortCmd(l.cmd)
+}
+
 // lose records that the command deletes or overwrites w (tree: everything under it).
 func (x *cmdCtx) lose(w shell.Word, tree bool, how string) {
+	if x.r.noPerson {
+		return
+	}
 	for _, t := range resolve(w, x.cmd.Dir, tree) {
 		if t.known { // an unknown target is judged critical by the write rules
 			p := t.path
 			if !t.glob { // what is lost is where the links on the way lead (build/home -> ~)
 				p = reachedPath(x.r.resolver(), p, tree && strings.HasSuffix(w.Value, "/"))
 			}
-			x.r.person.losses = append(x.r.person.losses, loss{path: p, glob: t.glob, tree: tree, how: how, cmd: x.src})
+			x.r.addLoss(loss{path: p, glob: t.glob, tree: tree, how: how, cmd: x.src})
 		}
 	}
 }
@@ -72,18 +91,21 @@ func (x *cmdCtx) lose(w shell.Word, tree bool, how string) {
 // gitLose records a discard of git's: kind is reset (the whole tree), paths (checkout/restore
 // of paths), clean, cleanx, cleanX (git clean, -x, -X) or branch (-D of names).
 func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
+	if x.r.noPerson {
+		return
+	}
 	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) == 0 {
 		x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" in a directory that cannot be known: what it discards cannot be checked")
 		return
 	}
 	if kind == "reset" || kind == "branch" || len(paths) == 0 {
-		x.r.person.losses = append(x.r.person.losses, loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, names: names})
+		x.r.addLoss(loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, names: names})
 		return
 	}
 	for _, p := range paths {
 		if p.Known && gitMagic(p.Value) && len(x.cmd.Dir.Paths) == 1 {
 			// git matches it (":/notes", "*.go"): asked of git as written, where the command runs
-			x.r.person.losses = append(x.r.person.losses, loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, spec: p.Value})
+			x.r.addLoss(loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, spec: p.Value})
 			continue
 		}
 		for _, t := range resolve(x.gitSpecBase(p), x.cmd.Dir, true) {
@@ -91,7 +113,7 @@ func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
 				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" "+quoteRaw(t.raw)+", which cannot be known: what it discards cannot be checked")
 				return
 			}
-			x.r.person.losses = append(x.r.person.losses, loss{path: t.path, glob: t.glob, tree: true, how: how, cmd: x.src, git: kind})
+			x.r.addLoss(loss{path: t.path, glob: t.glob, tree: true, how: how, cmd: x.src, git: kind})
 		}
 	}
 }
@@ -100,7 +122,7 @@ func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
 // (Claude Code keeps checkpoints of its own edits in the project).
 func (c *Classifier) loseFile(r *result, p string, tree bool, how, cmd string) {
 	if !under(p, c.layout.ProjectDir) {
-		r.person.losses = append(r.person.losses, loss{path: p, tree: tree, how: how, cmd: cmd})
+		r.addLoss(loss{path: p, tree: tree, how: how, cmd: cmd})
 	}
 }
 
@@ -120,7 +142,7 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 		if l.glob {
 			m, err := filepath.Glob(l.path)
 			if err != nil || len(m) > maxGlob {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " every file matching " + l.path + ": too many to check"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " every file matching " + l.path + ": too many to check"}
 			}
 			paths = m
 		}
@@ -130,7 +152,7 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 				continue // nothing there to lose
 			}
 			if err != nil {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", which cannot be checked (" + err.Error() + ")"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", which cannot be checked (" + err.Error() + ")"}
 			}
 			if fi.IsDir() && !l.tree {
 				continue // written into, not over
@@ -139,21 +161,21 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 				// A repository of its own (a clone kept in ignored build/, a nested project):
 				// the project's git knows nothing of its commits.
 				if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
-					return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", a git repository of its own: the project's git keeps none of its commits"}
+					return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", a git repository of its own: the project's git keeps none of its commits"}
 				}
 			}
 			if gitData(p) {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", git's own record of the repository: commits and history may be lost"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", git's own record of the repository: commits and history may be lost"}
 			}
 			if !under(p, c.layout.ProjectDir) {
 				if tempPath(p) && (c.home == "" || !under(p, c.home)) {
 					continue
 				}
-				return &envelope.Person{Rule: RuleOutsideProject, Reason: shortCmd(l.cmd) + " " + l.how + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
+				return &envelope.Person{Rule: RuleOutsideProject, Reason: l.command() + " " + l.how + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
 			}
 			top := repoTop(p)
 			if top == "" {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
 			}
 			if _, ok := groups[top]; !ok {
 				order = append(order, top)
@@ -180,7 +202,7 @@ func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
 			}
 			if why := e.loss(born); why != "" {
 				l := lossFor(byPath, e.path)
-				return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " " + l.how + " " + c.show(e.path) + ", " + why + ": it would be lost"}
+				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(e.path) + ", " + why + ": it would be lost"}
 			}
 		}
 	}
@@ -204,7 +226,7 @@ func (x *cmdCtx) moveInto(src, dest shell.Word) {
 	}
 	for _, s := range resolve(src, x.cmd.Dir, true) {
 		for _, d := range resolve(dest, x.cmd.Dir, true) {
-			x.r.person.losses = append(x.r.person.losses, loss{path: s.path, tree: true, how: "moves", cmd: x.src, git: "intoIgnored", names: []string{d.path}})
+			x.r.addLoss(loss{path: s.path, tree: true, how: "moves", cmd: x.src, git: "intoIgnored", names: []string{d.path}})
 		}
 	}
 }
@@ -229,7 +251,7 @@ func (c *Classifier) movedIntoIgnored(ctx context.Context, top string, l loss, b
 	}
 	for _, e := range entries {
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: RuleLosesWork, Reason: shortCmd(l.cmd) + " moves " + c.show(e.path) + ", " + why + ", into " + c.show(dest) + ", which git ignores: it would look like build output a later delete may remove"}
+			return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " moves " + c.show(e.path) + ", " + why + ", into " + c.show(dest) + ", which git ignores: it would look like build output a later delete may remove"}
 		}
 	}
 	return nil
@@ -254,13 +276,13 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 		return nil // nothing is ignored without a repository
 	}
 	if top == "" && (l.git == "amend" || l.git == "rebase") {
-		return &envelope.Person{Rule: RuleRewriteHistory, Reason: shortCmd(l.cmd) + " rewrites commits, and no git repository was found to check whether others already have them"}
+		return &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " rewrites commits, and no git repository was found to check whether others already have them"}
 	}
 	if top == "" {
-		return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + ", and no git repository was found to check what it discards"}
+		return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " " + l.how + ", and no git repository was found to check what it discards"}
 	}
 	fail := func(err error) *envelope.Person {
-		return &envelope.Person{Rule: RuleGitDiscard, Reason: "git could not say what " + shortCmd(l.cmd) + " discards (" + err.Error() + ")"}
+		return &envelope.Person{Rule: RuleGitDiscard, Reason: "git could not say what " + l.command() + " discards (" + err.Error() + ")"}
 	}
 	switch l.git {
 	case "amend", "rebase":
@@ -276,7 +298,7 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 		for _, n := range l.names {
 			for _, u := range unmerged {
 				if n == u {
-					return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " deletes the branch " + n + ", whose commits are not merged into the current branch: they would be lost"}
+					return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " deletes the branch " + n + ", whose commits are not merged into the current branch: they would be lost"}
 				}
 			}
 		}
@@ -296,7 +318,7 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 			return fail(err)
 		}
 		if len(entries) > 0 {
-			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " " + l.how + " uncommitted changes to " + c.listPaths(entries) + ": they are in no commit and would be lost"}
+			return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " " + l.how + " uncommitted changes to " + c.listPaths(entries) + ": they are in no commit and would be lost"}
 		}
 		return nil
 	}
@@ -311,11 +333,14 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 		return fail(err)
 	}
 	for _, e := range entries {
+		if e.xy != "??" && e.xy != "!!" {
+			continue // tracked: git clean leaves it, changed or not
+		}
 		if e.xy == "??" && l.git == "cleanX" || e.xy == "!!" && l.git == "clean" {
 			continue
 		}
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: RuleGitDiscard, Reason: shortCmd(l.cmd) + " deletes " + c.show(e.path) + ", " + why + ": it would be lost"}
+			return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " deletes " + c.show(e.path) + ", " + why + ": it would be lost"}
 		}
 	}
 	return nil

@@ -507,7 +507,7 @@ func (c *Classifier) needsPerson(r *result, ev *claude.Event, out *envelope.Clas
 	if who == nil && !after && r.gitElsewhere {
 		for _, l := range r.person.losses {
 			if l.git == "amend" || l.git == "rebase" {
-				who = &envelope.Person{Rule: RuleRewriteHistory, Reason: shortCmd(l.cmd) + " rewrites commits of a repository named by GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree: whether others already have them cannot be checked"}
+				who = &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " rewrites commits of a repository named by GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree: whether others already have them cannot be checked"}
 				break
 			}
 		}

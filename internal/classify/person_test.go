@@ -9,6 +9,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/audit"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -315,6 +316,88 @@ func TestPersonLosses(t *testing.T) {
 	if got := newAt(t, plain).Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
 		t.Errorf("rm in a project without git: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
 	}
+}
+
+// TestPersonThroughRunners: code a runner runs now is in the class as it would be typed
+// directly (issue 12: a runner is judged by what it will run): a recipe that discards
+// uncommitted work or destroys infrastructure asks, one that deletes build output does not.
+// Code planted for later asks nothing for its losses: they are judged when it runs.
+func TestPersonThroughRunners(t *testing.T) {
+	dir, transcript := gitRepo(t)
+	for name, text := range map[string]string{
+		"Makefile": "nuke:\n\tgit reset --hard\ndeploy:\n\tterraform destroy -auto-approve\nclean:\n\trm -rf build\n" +
+			"tidy:\n\trm -f untracked.txt\ncleanx:\n\tgit clean -fdX\n",
+		"wipe.sh":      "#!/bin/sh\nrm -f modified.txt\n",
+		"package.json": `{"scripts": {"wipe": "rm -f untracked.txt", "build": "rm -rf build && mkdir build"}}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newAt(t, dir)
+	for _, tc := range []struct{ cmd, rule, says string }{
+		{"make nuke", RuleGitDiscard, "make nuke runs the recipe of nuke: git reset --hard"},
+		{"make deploy", RuleRemoteChange, "terraform destroy"},
+		{"make tidy", RuleLosesWork, "make tidy runs the recipe of tidy: rm -f untracked.txt deletes untracked.txt"},
+		{"sh wipe.sh", RuleLosesWork, "modified.txt"},
+		{"npm run wipe", RuleLosesWork, "untracked.txt"},
+		{"make clean", "", ""},
+		{"npm run build", "", ""},
+		{"make cleanx", RuleGitDiscard, "make cleanx runs the recipe of cleanx: git clean -fdX deletes .env"},
+	} {
+		ev := bash(tc.cmd)
+		ev.Cwd, ev.TranscriptPath = dir, transcript
+		got := c.Classify(ev)
+		rule, reason := "", ""
+		if got.NeedsPerson != nil {
+			rule, reason = got.NeedsPerson.Rule, got.NeedsPerson.Reason
+		}
+		if rule != tc.rule || !strings.Contains(reason, tc.says) {
+			t.Errorf("%s: needs_person %q (%s), want %q saying %q", tc.cmd, rule, reason, tc.rule, tc.says)
+		}
+	}
+	// The same recipe planted by a write: what it loses is judged when a runner runs it.
+	ev := event("Write", map[string]string{"file_path": filepath.Join(dir, "GNUmakefile"), "content": "nuke:\n\tgit reset --hard\n\trm -f untracked.txt\n"})
+	ev.Cwd, ev.TranscriptPath = dir, transcript
+	if got := c.Classify(ev); got.NeedsPerson != nil {
+		t.Errorf("a write planting a recipe that discards work: needs_person %+v, want none (judged when it runs)", got.NeedsPerson)
+	}
+}
+
+// TestPersonGitCleanLeavesTracked: git clean deletes untracked and ignored files only; a
+// tracked file with uncommitted changes is not among what it loses.
+func TestPersonGitCleanLeavesTracked(t *testing.T) {
+	dir, git, write := newRepo(t)
+	write(".gitignore", "build/\n")
+	write("notes.txt", "x\n")
+	git("add", ".")
+	git("commit", "-qm", "init")
+	write("notes.txt", "changed\n")
+	write("build/out.o", "obj\n")
+	c := newAt(t, dir)
+	for _, tc := range []struct{ cmd, rule string }{
+		{"git clean -fdX", ""}, // ignored build output only
+		{"git clean -fdx", ""},
+		{"git clean -fd", ""},
+	} {
+		got := c.Classify(bashAt(dir, tc.cmd))
+		if rule := personRule(got); rule != tc.rule {
+			t.Errorf("%s with notes.txt changed: needs_person %+v, want %q", tc.cmd, got.NeedsPerson, tc.rule)
+		}
+	}
+	write("mine.txt", "untracked\n")
+	got := c.Classify(bashAt(dir, "git clean -fd"))
+	if got.NeedsPerson == nil || !strings.Contains(got.NeedsPerson.Reason, "mine.txt") {
+		t.Errorf("git clean -fd with mine.txt untracked: needs_person %+v, want it to name mine.txt", got.NeedsPerson)
+	}
+}
+
+// personRule is the rule of got's needs_person, or "".
+func personRule(got envelope.Classification) string {
+	if got.NeedsPerson == nil {
+		return ""
+	}
+	return got.NeedsPerson.Rule
 }
 
 // TestPersonResumedSession: a resumed session may keep an old transcript: its last SessionStart in the audit trail is

@@ -290,7 +290,7 @@ type codeText struct {
 }
 
 func (c *Classifier) plantCode(r *result, codes []codeText, abs string, domain domain.Domain, tool, runner string, s sink) {
-	s.domain, s.rule = domain, RulePlantedCode
+	s.domain, s.rule, s.noPerson = domain, RulePlantedCode, true // what it loses is judged when it runs
 	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
 	cwd := filepath.Dir(abs)
 	var pieces []string
@@ -327,8 +327,7 @@ func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink)
 	if r.depth >= shell.MaxDepth {
 		return false
 	}
-	sub := r.child()
-	sub.fragment = s.fragment
+	sub := r.child(s)
 	if c.analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: pieces}).Broken {
 		return false
 	}

@@ -43,13 +43,13 @@ func (x *cmdCtx) rewrite(kind string, upstream, branch string, known, root bool)
 	default:
 		span = upstream + ".." + branch
 	}
-	x.r.person.losses = append(x.r.person.losses, loss{path: x.cmd.Dir.Paths[0], tree: true, how: "rewrites", cmd: x.src, git: kind, names: []string{span}})
+	x.r.addLoss(loss{path: x.cmd.Dir.Paths[0], tree: true, how: "rewrites", cmd: x.src, git: kind, names: []string{span}})
 }
 
 // rewriteLost asks git whether the commits a rewrite replaces are on a remote-tracking branch.
 func (c *Classifier) rewriteLost(ctx context.Context, top string, l loss) *envelope.Person {
 	fail := func(err error) *envelope.Person {
-		return &envelope.Person{Rule: RuleRewriteHistory, Reason: "git could not say whether others already have the commits " + shortCmd(l.cmd) + " rewrites (" + err.Error() + ")"}
+		return &envelope.Person{Rule: RuleRewriteHistory, Reason: "git could not say whether others already have the commits " + l.command() + " rewrites (" + err.Error() + ")"}
 	}
 	span := l.names[0]
 	if strings.HasPrefix(span, "-") {
@@ -65,7 +65,7 @@ func (c *Classifier) rewriteLost(ctx context.Context, top string, l loss) *envel
 			return fail(err)
 		}
 		if strings.TrimSpace(out) == "" {
-			return &envelope.Person{Rule: RuleRewriteHistory, Reason: shortCmd(l.cmd) + " replaces the last commit, which a remote-tracking branch already has: others' history would no longer match"}
+			return &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " replaces the last commit, which a remote-tracking branch already has: others' history would no longer match"}
 		}
 		return nil
 	}
@@ -80,7 +80,7 @@ func (c *Classifier) rewriteLost(ctx context.Context, top string, l loss) *envel
 	if n, m := strings.TrimSpace(all), strings.TrimSpace(mine); n != m {
 		a, _ := strconv.Atoi(n)
 		b, _ := strconv.Atoi(m)
-		return &envelope.Person{Rule: RuleRewriteHistory, Reason: shortCmd(l.cmd) + " rewrites " + strconv.Itoa(a-b) + " commit(s) that a remote-tracking branch already has: others' history would no longer match"}
+		return &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " rewrites " + strconv.Itoa(a-b) + " commit(s) that a remote-tracking branch already has: others' history would no longer match"}
 	}
 	return nil
 }

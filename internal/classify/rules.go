@@ -1767,7 +1767,7 @@ func (x *cmdCtx) shellCritical(prog string) string {
 		return ""
 	}
 	cwd := x.dir()
-	for _, p := range x.c.verdicts(x.r, prog, langShell, cwd, false).parts {
+	for _, p := range x.c.verdicts(x.r, prog, langShell, cwd, sink{noPerson: true}).parts {
 		if p.risk != risk.Critical {
 			continue
 		}
