@@ -86,12 +86,38 @@ func TestDiscardsAskGitAboutTheHarnessFiles(t *testing.T) {
 			g("commit", "-qm", "i")
 			w(".claude/current-phase.md", "building\n")
 		}, "git checkout .", true},
-		{"reset to another commit: any file may change", func(w func(string, string), g func(...string)) {
+		{"reset to another commit: the settings do not differ", func(w func(string, string), g func(...string)) {
 			w(settings, "{}\n")
 			g("add", ".")
 			g("commit", "-qm", "i")
 			g("commit", "-q", "--allow-empty", "-m", "j")
+		}, "git reset --hard HEAD~1", false},
+		{"reset to another commit: the settings differ", func(w func(string, string), g func(...string)) {
+			w(settings, "{}\n")
+			g("add", ".")
+			g("commit", "-qm", "i")
+			w(settings, `{"disableAllHooks": true}`+"\n")
+			g("commit", "-qam", "j")
 		}, "git reset --hard HEAD~1", true},
+		{"reset --keep to a branch whose settings differ", func(w func(string, string), g func(...string)) {
+			w(settings, "{}\n")
+			g("add", ".")
+			g("commit", "-qm", "i")
+			g("branch", "other")
+			w(settings, `{"disableAllHooks": true}`+"\n")
+			g("commit", "-qam", "j")
+		}, "git reset --keep other", true},
+		{"reset to a commit after a command that moves HEAD: any file may change", func(w func(string, string), g func(...string)) {
+			w(settings, "{}\n")
+			g("add", ".")
+			g("commit", "-qm", "i")
+			g("commit", "-q", "--allow-empty", "-m", "j")
+		}, "git checkout -q HEAD~1 && git reset --hard HEAD~1", true},
+		{"reset to a revision that cannot be known", func(w func(string, string), g func(...string)) {
+			w(settings, "{}\n")
+			g("add", ".")
+			g("commit", "-qm", "i")
+		}, `git reset --hard "$REV"`, true},
 		{"checkout . from another branch", func(w func(string, string), g func(...string)) {
 			w(settings, "{}\n")
 			g("add", ".")

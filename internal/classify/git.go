@@ -215,11 +215,17 @@ func (x *cmdCtx) git() {
 		if p.Has(0, "hard", "merge", "keep") {
 			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reset --hard discards uncommitted work")
 			x.gitLose("reset", "discards", nil, nil)
-			// The whole repository, wherever in it git runs.
-			if len(p.Operands) == 0 || len(p.Operands) == 1 && p.Operands[0].Value == "HEAD" {
-				x.discard(shell.Word{Value: ":/", Known: true}, "reset") // back to HEAD: what git status lists
-			} else {
-				x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal) // another commit: any file may change
+			// The whole repository, wherever in it git runs: back to HEAD, what git status
+			// lists; to another commit, that and what differs between HEAD and it
+			// (gitCommitWrites: the protected files among them). After an earlier command
+			// of the call moved HEAD, any file may change.
+			x.discard(shell.Word{Value: ":/", Known: true}, "reset")
+			if len(p.Operands) > 0 && p.Operands[0].Value != "HEAD" {
+				if x.r.headMoved {
+					x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+				} else {
+					x.gitCommitWrites(p.Operands[0], "switch")
+				}
 			}
 			return
 		}
