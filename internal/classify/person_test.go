@@ -328,8 +328,12 @@ func TestPersonThroughRunners(t *testing.T) {
 		"Makefile": "nuke:\n\tgit reset --hard\ndeploy:\n\tterraform destroy -auto-approve\nclean:\n\trm -rf build\n" +
 			"tidy:\n\trm -f untracked.txt\ncleanx:\n\tgit clean -fdX\n",
 		"wipe.sh":      "#!/bin/sh\nrm -f modified.txt\n",
+		"bin/tidy.sh":  "#!/bin/sh\nrm -f untracked.txt\n", // its paths are the caller's, not bin/'s
 		"package.json": `{"scripts": {"wipe": "rm -f untracked.txt", "build": "rm -rf build && mkdir build"}}`,
 	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -340,6 +344,8 @@ func TestPersonThroughRunners(t *testing.T) {
 		{"make deploy", RuleRemoteChange, "terraform destroy"},
 		{"make tidy", RuleLosesWork, "make tidy runs the recipe of tidy: rm -f untracked.txt deletes untracked.txt"},
 		{"sh wipe.sh", RuleLosesWork, "modified.txt"},
+		{"sh bin/tidy.sh", RuleLosesWork, "untracked.txt"},
+		{"cd bin && sh tidy.sh", "", ""}, // bin/untracked.txt: nothing there
 		{"npm run wipe", RuleLosesWork, "untracked.txt"},
 		{"make clean", "", ""},
 		{"npm run build", "", ""},

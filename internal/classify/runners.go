@@ -63,8 +63,11 @@ func (x *cmdCtx) runDirs() []string {
 	return x.cmd.Dir.Paths
 }
 
-// runFile judges a file the runner will run: read (bounded), then judged as code in l.
-func (x *cmdCtx) runFile(path string, l lang, prefix string) bool {
+// runFile judges a file the runner will run in the directory cwd: read (bounded), then
+// judged as code in l. A script given to a shell or an interpreter runs where the command
+// runs (sh scripts/x.sh: its relative paths are the caller's), a file a tool loads from its
+// own directory there (cargo's build.rs, nox's noxfile.py).
+func (x *cmdCtx) runFile(path, cwd string, l lang, prefix string) bool {
 	text, ok, cut := x.r.readCode(path)
 	if !ok && !cut {
 		return false
@@ -72,7 +75,7 @@ func (x *cmdCtx) runFile(path string, l lang, prefix string) bool {
 	if cut {
 		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
-	x.c.judgeCode(x.r, text, l, filepath.Dir(path), sink{prefix: prefix + " " + x.rel(path) + ":"})
+	x.c.judgeCode(x.r, text, l, cwd, sink{prefix: prefix + " " + x.rel(path) + ":"})
 	return ok
 }
 
@@ -408,7 +411,7 @@ func (x *cmdCtx) scriptRuns() {
 			return // judged by package shell and the script rule
 		}
 		for _, d := range x.runDirs() {
-			x.runFile(join(d, v), langShell, x.name+" runs")
+			x.runFile(join(d, v), d, langShell, x.name+" runs")
 		}
 		return
 	}
@@ -426,7 +429,7 @@ func (x *cmdCtx) stdinScript() {
 		l = interpLang(x.name)
 	}
 	for _, d := range x.runDirs() {
-		x.runFile(join(d, s.Value), l, x.name+" runs, on stdin,")
+		x.runFile(join(d, s.Value), d, l, x.name+" runs, on stdin,")
 	}
 }
 
@@ -467,7 +470,7 @@ func (x *cmdCtx) interpreterRuns() {
 			return
 		}
 		for _, d := range x.runDirs() {
-			x.runFile(join(d, v), l, x.name+" runs")
+			x.runFile(join(d, v), d, l, x.name+" runs")
 		}
 		return
 	}
@@ -497,6 +500,6 @@ func (x *cmdCtx) pathRuns() {
 			}
 			l = langShell
 		}
-		x.runFile(p, l, v+" runs")
+		x.runFile(p, d, l, v+" runs")
 	}
 }

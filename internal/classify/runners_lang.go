@@ -233,7 +233,7 @@ func (x *cmdCtx) pytestRuns(args []shell.Word) {
 			p := filepath.Join(dir, "conftest.py")
 			if !seen[p] {
 				seen[p] = true
-				x.runFile(p, langPython, "pytest loads")
+				x.runFile(p, filepath.Dir(p), langPython, "pytest loads")
 			}
 		}
 		for _, s := range starts {
@@ -454,7 +454,7 @@ func (x *cmdCtx) cargoRuns() {
 			}
 		}
 		if build != "false" {
-			x.runFile(join(dir, build), langRust, "cargo "+sub+" compiles and runs the build script")
+			x.runFile(join(dir, build), dir, langRust, "cargo "+sub+" compiles and runs the build script")
 		}
 		// .cargo/config.toml from here up: programs cargo runs instead of rustc or the binary.
 		for up, n := d, 0; n < 32; n++ {
@@ -513,6 +513,6 @@ func (x *cmdCtx) toxRuns() {
 // fileRuns judges one file a runner loads from its directory (noxfile.py).
 func (x *cmdCtx) fileRuns(name string, l lang, prefix string) {
 	for _, d := range x.runDirs() {
-		x.runFile(filepath.Join(d, name), l, prefix)
+		x.runFile(filepath.Join(d, name), d, l, prefix)
 	}
 }
