@@ -46,7 +46,8 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          credentials (files, directories read whole, secret managers), privilege, system
          changes, and code it will run that lies past
          what the harness reads (a file over 256 kB, more than 2000 commands, a
-         program the shell parser cannot read past an error).
+         program the shell parser cannot read past an error). A command a runner runs
+         (a recipe, a package.json script, a script, a hook) counts as typed.
 Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
 Side effects: none; nothing is written to disk. Only for a call that deletes or overwrites
          files or rewrites commits does it run git (status, branch --no-merged, rev-list;
