@@ -516,8 +516,17 @@ func (x *cmdCtx) gitHooks(sub string, rest []shell.Word, hooksDir string) {
 			}
 			l = langShell
 		}
-		x.c.judgeCode(x.r, text, l, filepath.Dir(hooksDir), sink{prefix: "git " + sub + " runs the hook " + x.rel(p) + ":"})
+		x.c.judgeCode(x.r, text, l, hookDir(x.dir(), hooksDir), sink{prefix: "git " + sub + " runs the hook " + x.rel(p) + ":"})
 	}
+}
+
+// hookDir is where git runs a hook of hooksDir for a command run in dir: the top of the
+// working tree (githooks(5)), or, with none found, the directory above the hooks'.
+func hookDir(dir, hooksDir string) string {
+	if top := repoTop(dir); top != "" {
+		return top
+	}
+	return filepath.Dir(hooksDir)
 }
 
 func hasWord(ws []shell.Word, s string) bool {

@@ -338,8 +338,15 @@ func TestPersonThroughRunners(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A hook git runs from the top of the working tree, wherever the command runs.
+	if err := os.WriteFile(filepath.Join(dir, ".git/hooks/pre-commit"), []byte("#!/bin/sh\nrm -f untracked.txt\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	c := newAt(t, dir)
 	for _, tc := range []struct{ cmd, rule, says string }{
+		{"git commit -m x", RuleLosesWork, "git commit runs the hook .git/hooks/pre-commit: rm -f untracked.txt deletes untracked.txt"},
+		{"cd src && git commit -m x", RuleLosesWork, "untracked.txt"},
+		{"git commit --no-verify -m x", "", ""},
 		{"make nuke", RuleGitDiscard, "make nuke runs the recipe of nuke: git reset --hard"},
 		{"make deploy", RuleRemoteChange, "terraform destroy"},
 		{"make tidy", RuleLosesWork, "make tidy runs the recipe of tidy: rm -f untracked.txt deletes untracked.txt"},
