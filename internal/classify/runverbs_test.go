@@ -8,8 +8,8 @@ import (
 )
 
 // TestRunVerbs: the command after a package tool's run-verb (uv run, conda run, poetry run,
-// bundle exec, pnpm exec) and the program of npx -c / npm exec -c are judged exactly as if
-// typed; the ordinary runs keep their answers.
+// bundle exec, pnpm exec, bun x) and the program of npx -c / npm exec -c / bun exec are judged
+// exactly as if typed; the ordinary runs keep their answers.
 func TestRunVerbs(t *testing.T) {
 	c := newTest(t, settings.Defaults())
 	for _, tc := range []struct {
@@ -49,6 +49,11 @@ func TestRunVerbs(t *testing.T) {
 		{"npx rimraf dist", risk.High, risk.High, "", ""},
 		{"tox -e py -- -k foo", risk.Low, risk.Low, "", ""},
 		{"uv tool run ruff check .", risk.Medium, risk.Medium, "", ""},
+		// bun x is bunx; bun exec's operand is a script.
+		{"bun x rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"bun exec 'rm -rf ~'", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"bun exec 'echo hi'", risk.Low, risk.Low, "", ""},
+		{"bun x eslint .", risk.High, risk.High, "", ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		if got.Risk.Value() < tc.min.Value() || got.Risk.Value() > tc.max.Value() {

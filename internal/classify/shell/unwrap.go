@@ -49,7 +49,8 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		case shellRow(row):
 			w.shell(args, via, src, stmt, dir)
 			return
-		case interpreterRow(row):
+		case interpreterRow(row) && !(name == "bun" && len(args) > 1 && (args[1].Value == "x" || args[1].Value == "exec")):
+			// (bun x and bun exec are a package runner's: below)
 			w.interpreter(args, via, src, stmt, dir)
 			return
 		case name == "eval":
@@ -110,8 +111,12 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 		}
 		if verbs, direct := runVerbs(name, row.Through); verbs != "" || direct {
 			if code, ok := npxCall(args, name); ok {
-				// npx -c 'CMD', npm exec -c 'CMD': a shell program of its own.
+				// npx -c 'CMD', npm exec -c 'CMD', bun exec 'CMD': a shell program of its own.
 				w.nested(code.Value, !code.Known, append(append([]string{}, via...), name+" -c"), src, dir, false)
+				if name == "bun" {
+					w.emit(Cmd{Args: args[:2], Via: via, Dir: dir, Src: src, Carrier: true})
+					return
+				}
 			}
 			if verb, rest, loose := through(args, verbs, direct); rest != nil {
 				// uv run CMD, bundle exec CMD, conda run -n env CMD, npx CMD: the runner itself
@@ -129,7 +134,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 					}
 				}
 				if direct || verbs != row.Through {
-					rest = packageCommand(rest) // npx @anthropic-ai/claude-code: claude
+					rest = PackageCommand(rest) // npx @anthropic-ai/claude-code: claude
 				}
 				args = rest
 				continue
@@ -162,7 +167,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 
 // runVerbs are the verbs after which a program runs the next word as a command in its
 // environment (command's table, Through: uv run, bundle exec), and the package runners that
-// run their first operand (direct: npx, bunx) or after dlx / exec.
+// run their first operand (direct: npx, bunx) or after dlx / exec / x.
 func runVerbs(name, through string) (verbs string, direct bool) {
 	switch name {
 	case "npx", "bunx", "pnpx":
@@ -171,6 +176,8 @@ func runVerbs(name, through string) (verbs string, direct bool) {
 		return "exec|x", false
 	case "pnpm", "yarn":
 		return through + "|dlx", false
+	case "bun":
+		return "x", false // bun x: bunx
 	}
 	return through, false
 }
@@ -237,9 +244,10 @@ var packageBins = map[string][]string{
 	"rimraf":                    {"rm", "-rf"},
 }
 
-// packageCommand is the command line a package runner runs for rest (a package, then its
+// PackageCommand is the command line a package runner runs for rest (a package, then its
 // arguments): a package of packageBins (any version) as its command, rest itself otherwise.
-func packageCommand(rest []Word) []Word {
+// classify asks it too, for the program yarn run or bun run finds in node_modules/.bin.
+func PackageCommand(rest []Word) []Word {
 	if len(rest) == 0 || !rest[0].Known {
 		return rest
 	}
@@ -258,8 +266,15 @@ func packageCommand(rest []Word) []Word {
 	return append(out, rest[1:]...)
 }
 
-// npxCall returns the shell program of npx -c / --call (and npm exec -c, npm x -c).
+// npxCall returns the shell program of npx -c / --call (and npm exec -c, npm x -c), and of
+// bun exec (its operand is a script for Bun Shell, which reads bash's syntax).
 func npxCall(args []Word, name string) (Word, bool) {
+	if name == "bun" {
+		if len(args) > 2 && args[1].Known && args[1].Value == "exec" {
+			return args[2], true
+		}
+		return Word{}, false
+	}
 	i := 1
 	if name != "npx" && name != "bunx" && name != "pnpx" {
 		if len(args) < 2 || args[1].Value != "exec" && args[1].Value != "x" && args[1].Value != "dlx" {
