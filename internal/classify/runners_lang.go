@@ -54,9 +54,15 @@ func npmScripts(tool, sub, name string, scripts map[string]string) []string {
 	return nil
 }
 
+// npmRuns judges what a package manager's subcommand runs: the package.json scripts
+// (npmScripts) and, where the manager runs a program when package.json has no script of that
+// name (binAt: yarn run X, yarn X, bun run X, bun X, pnpm X), that program with its arguments,
+// as if typed: yarn run rimraf ~ is npx rimraf ~, which is rm -rf ~.
 func (x *cmdCtx) npmRuns() {
 	sub, name := "", ""
+	subAt, nameAt := -1, -1
 	ignore := false
+	elsewhere := false // an option names another directory or other packages: their package.json is not read
 	for i := 0; i < len(x.args); i++ {
 		a := x.args[i]
 		v := a.Value
@@ -73,21 +79,48 @@ func (x *cmdCtx) npmRuns() {
 			ignore = true
 		case v == "--":
 			i = len(x.args)
+		case sub == "" && packageDirOption(x.name, v):
+			elsewhere = true
+			if !strings.Contains(v, "=") {
+				i++ // the option's value
+			}
 		case strings.HasPrefix(v, "-"):
-		case sub == "" && !a.Known:
-			return
 		case sub == "":
-			sub = v
+			sub, subAt = v, i
+			if !a.Known {
+				i = len(x.args) // which subcommand, script or program cannot be known
+			}
 		case name == "":
-			name = v
+			name, nameAt = v, i
 		}
 	}
+	bin := binAt(x.name, sub, subAt, nameAt, x.args)
+	if bin >= 0 && !x.args[bin].Known {
+		// yarn "$S", bun run "$S": as npx "$P", any program.
+		x.add(risk.Critical, ShellExec, ruleDynamicCommand, x.name+" runs a script or a program whose name cannot be known statically: it could be any program")
+		return
+	}
+	if subAt >= 0 && !x.args[subAt].Known {
+		return
+	}
+	script := ""
+	if bin >= 0 {
+		script = x.args[bin].Value
+	}
+	// The program runs when a directory the command may run in has no package.json with the
+	// script, or it cannot be read or known (decided: a script of that name cannot be seen
+	// either, and the program is what the words say).
+	runsBin := elsewhere || x.cmd.Dir.Unknown
 	for _, d := range x.runDirs() {
 		pkg, text := x.findUp(d, "package.json")
 		if pkg == "" {
+			runsBin = true
 			continue
 		}
 		scripts := packageScripts(text)
+		if _, ok := scripts[script]; !ok {
+			runsBin = true
+		}
 		for _, s := range npmScripts(x.name, sub, name, scripts) {
 			if ignore && s != name && s != sub {
 				continue
@@ -97,6 +130,110 @@ func (x *cmdCtx) npmRuns() {
 			}
 		}
 	}
+	if bin >= 0 && runsBin {
+		x.runsBin(x.args[bin:])
+	}
+	if x.name == "yarn" && sub == "workspace" && nameAt >= 0 {
+		// yarn workspace NAME CMD: CMD in that workspace, whose package.json is not read here.
+		rest := x.args[nameAt+1:]
+		if len(rest) > 1 && rest[0].Known && rest[0].Value == "run" {
+			x.runsBin(rest[1:])
+		} else if len(rest) > 0 && !(rest[0].Known && (strings.HasPrefix(rest[0].Value, "-") || ownCommand("yarn", rest[0].Value))) {
+			x.runsBin(rest)
+		}
+	}
+}
+
+// binAt is the index in args of the word a package manager runs as a program when package.json
+// has no script of that name, or -1. yarn and bun run it after run (bun run: a program of
+// node_modules/.bin or PATH; yarn run: of node_modules/.bin), and so do yarn, bun and pnpm for a
+// first word that is none of their own commands (pnpm: from node_modules/.bin or PATH); npm
+// and pnpm run only scripts. A path or a source file is a file bun runs, not a program.
+func binAt(tool, sub string, subAt, nameAt int, args []shell.Word) int {
+	at := -1
+	switch {
+	case tool != "yarn" && tool != "bun" && tool != "pnpm" || subAt < 0:
+		return -1
+	case sub == "run" && tool != "pnpm":
+		at = nameAt
+	case !args[subAt].Known || !ownCommand(tool, sub):
+		at = subAt
+	}
+	if at >= 0 && tool == "bun" && args[at].Known && sourceFile(args[at].Value) {
+		return -1
+	}
+	return at
+}
+
+// ownCommand reports whether sub is one of the package manager's own commands (yarn 1 and
+// later, pnpm, bun), which come before a script or a program of that name.
+func ownCommand(tool, sub string) bool {
+	var own string
+	switch tool {
+	case "yarn":
+		own = "access|add|audit|autoclean|bin|cache|check|config|constraints|create|dedupe|dlx|exec|explain|generate-lock-entry|global|help|import|info|init|install|licenses|link|list|login|logout|node|npm|outdated|owner|pack|patch|patch-commit|plugin|policies|publish|rebuild|remove|run|search|set|stage|tag|team|test|unlink|unplug|up|upgrade|upgrade-interactive|version|versions|why|workspace|workspaces"
+	case "pnpm":
+		own = "add|approve-builds|audit|bin|c|cache|cat-file|cat-index|ci|completion|config|create|dedupe|deploy|dlx|doctor|env|exec|fetch|find-hash|get|help|i|ignored-builds|import|info|init|install|install-test|it|la|licenses|link|list|ll|ln|login|logout|ls|m|multi|outdated|pack|patch|patch-commit|patch-remove|pm|prune|publish|rb|rebuild|recursive|remove|restart|rm|root|run|run-script|sbom|self-update|server|set|setup|show|start|stop|store|t|test|tst|un|uninstall|unlink|up|update|upgrade|view|whoami|why"
+	case "bun":
+		own = "a|add|audit|build|c|completions|create|discord|exec|feedback|getcompletes|help|i|info|init|install|link|outdated|patch|patch-commit|pm|publish|remove|repl|rm|run|test|unlink|update|upgrade|why|x"
+	}
+	return inBar(own, sub)
+}
+
+// sourceFile: a word bun runs as a file (a path, or a name with a source file's extension).
+func sourceFile(v string) bool {
+	if strings.Contains(v, "/") {
+		return true
+	}
+	switch strings.ToLower(filepath.Ext(v)) {
+	case ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".sh", ".json", ".toml", ".wasm":
+		return true
+	}
+	return false
+}
+
+// packageDirOption: an option of the package manager, before its subcommand, that makes it
+// work in another directory or on other packages (yarn --cwd d, pnpm -C d, pnpm --filter p).
+func packageDirOption(tool, v string) bool {
+	opt, _, _ := strings.Cut(v, "=")
+	switch tool {
+	case "yarn", "bun":
+		return opt == "--cwd" || tool == "bun" && (opt == "--filter" || opt == "-F")
+	case "pnpm":
+		return opt == "-C" || opt == "--dir" || opt == "--filter" || opt == "-F" || opt == "--filter-prod"
+	}
+	return false
+}
+
+// runsBin judges the program a package manager runs (a program of node_modules/.bin, or of
+// PATH) with its arguments, as if typed: a package known by its command (rimraf: rm -rf) as
+// that command, as npx's is.
+func (x *cmdCtx) runsBin(words []shell.Word) {
+	if len(words) == 0 {
+		return
+	}
+	x.nested(commandLine(shell.PackageCommand(words)), x.name+" runs "+words[0].Value)
+}
+
+// commandLine is a command line that the shell reads back as words: each word as it is when
+// only letters, digits and -_./:=@%+, make it up, else quoted; an unknown word stays unknown.
+func commandLine(ws []shell.Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		plain := w.Known && w.Value != ""
+		for _, r := range w.Value {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r)) {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			parts[i] = w.Value
+		} else {
+			parts[i] = shell.QuoteWords(ws[i : i+1])
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // findUp reads the first file named name in dir or a parent (as npm finds its package).

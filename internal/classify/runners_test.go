@@ -75,6 +75,32 @@ func TestNodeRuns(t *testing.T) {
 		{"the package.json of a parent directory", map[string]string{"package.json": `{"scripts":{"test":"rm -rf ~"}}`, "src/a.js": ""}, "cd src && npm test", risk.Critical, "", ""},
 		{"--script-shell", pkg(`"test":"jest"`), "npm --script-shell 'rm -rf ~' test", risk.Critical, "", ""},
 		{"--script-shell=", pkg(`"test":"jest"`), "npm test --script-shell=./sh.sh", risk.High, "", ""},
+		// Without a script of that name, yarn, bun and pnpm run node_modules/.bin's program (bun
+		// run and pnpm: PATH's too): judged as typed, a package known by its command as npx's is.
+		{"yarn run of a program", pkg(`"build":"tsc"`), "yarn run rimraf ~", risk.Critical, "", ""},
+		{"yarn of a program", pkg(`"build":"tsc"`), "yarn rimraf ~", risk.Critical, "", ""},
+		{"bun run of a program", pkg(`"build":"tsc"`), "bun run rimraf ~", risk.Critical, "", ""},
+		{"bun of a program", pkg(`"build":"tsc"`), "bun rimraf ~", risk.Critical, "", ""},
+		{"pnpm of a program", pkg(`"build":"tsc"`), "pnpm rimraf ~", risk.Critical, "", ""},
+		{"bun run of a program on PATH", pkg(`"build":"tsc"`), "bun run rm -rf ~", risk.Critical, "", ""},
+		{"yarn run, options first", pkg(`"build":"tsc"`), "yarn --silent run rimraf ~", risk.Critical, "", ""},
+		{"no package.json", nil, "yarn run rimraf ~", risk.Critical, "", ""},
+		{"a package.json that does not parse", map[string]string{"package.json": "{"}, "bun run rimraf ~", risk.Critical, "", ""},
+		{"another directory's package.json", pkg(`"rimraf":"echo cleaned"`), "yarn --cwd web run rimraf ~", risk.Critical, "", ""},
+		{"pnpm -C", pkg(`"rimraf":"echo cleaned"`), "pnpm -C web rimraf ~", risk.Critical, "", ""},
+		{"a workspace's", pkg(`"rimraf":"echo cleaned"`), "yarn workspace web rimraf ~", risk.Critical, "", ""},
+		{"a name that cannot be known", pkg(`"build":"tsc"`), `yarn run "$S"`, risk.Critical, "", ""},
+		{"a script of that name is the script", pkg(`"rimraf":"echo cleaned"`), "yarn run rimraf ~", risk.Medium, risk.Medium, ""},
+		{"a script of that name, bun", pkg(`"rimraf":"echo cleaned"`), "bun rimraf ~", risk.Medium, risk.Medium, ""},
+		{"pnpm run runs only scripts", pkg(`"build":"tsc"`), "pnpm run rimraf ~", risk.Medium, risk.Medium, ""},
+		{"npm run runs only scripts", pkg(`"build":"tsc"`), "npm run rimraf ~", risk.Medium, risk.Medium, ""},
+		{"yarn build", pkg(`"build":"tsc","dev":"vite"`), "yarn build", risk.Medium, risk.Medium, ""},
+		{"bun run dev", pkg(`"build":"tsc","dev":"vite"`), "bun run dev", risk.Medium, risk.Medium, ""},
+		{"yarn run of an ordinary program", pkg(`"build":"tsc"`), "yarn run eslint .", risk.Medium, risk.Medium, ""},
+		{"yarn test", pkg(`"test":"jest"`), "yarn test", risk.Low, risk.Low, TestRun},
+		{"bun of a file", pkg(`"build":"tsc"`), "bun index.ts", risk.Medium, risk.Medium, ""},
+		{"bun run of a file", pkg(`"build":"tsc"`), "bun run scripts/gen.ts", risk.Medium, risk.Medium, ""},
+		{"yarn install", pkg(`"build":"tsc"`), "yarn install", risk.High, risk.High, ""},
 	})
 }
 

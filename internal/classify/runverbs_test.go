@@ -8,8 +8,9 @@ import (
 )
 
 // TestRunVerbs: the command after a package tool's run-verb (uv run, conda run, poetry run,
-// bundle exec, pnpm exec, bun x) and the program of npx -c / npm exec -c / bun exec are judged
-// exactly as if typed; the ordinary runs keep their answers.
+// bundle exec, pnpm exec, bun x), the program yarn run or bun run finds in node_modules/.bin
+// and the program of npx -c / npm exec -c / bun exec are judged exactly as if typed; the
+// ordinary runs keep their answers.
 func TestRunVerbs(t *testing.T) {
 	c := newTest(t, settings.Defaults())
 	for _, tc := range []struct {
@@ -49,9 +50,22 @@ func TestRunVerbs(t *testing.T) {
 		{"npx rimraf dist", risk.High, risk.High, "", ""},
 		{"tox -e py -- -k foo", risk.Low, risk.Low, "", ""},
 		{"uv tool run ruff check .", risk.Medium, risk.Medium, "", ""},
-		// bun x is bunx; bun exec's operand is a script.
+		// yarn run, bun run and their bare forms run node_modules/.bin's program when package.json
+		// (none here) has no script of that name; bun x is bunx; bun exec's operand is a script.
+		{"yarn run rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"bun run rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"yarn rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"bun rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"pnpm rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{"yarn run rm -rf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
 		{"bun x rimraf ~", risk.Critical, risk.Critical, ruleCatastrophe, ""},
 		{"bun exec 'rm -rf ~'", risk.Critical, risk.Critical, ruleCatastrophe, ""},
+		{`bun run "$S"`, risk.Critical, risk.Critical, ruleDynamicCommand, ""},
+		{"bun run kubectl delete ns prod", risk.High, risk.High, "", RuleRemoteChange},
+		{"yarn run eslint .", risk.Medium, risk.Medium, "", ""},
+		{"bun run dev", risk.Medium, risk.Medium, "", ""},
+		{"yarn build", risk.Medium, risk.Medium, "", ""},
+		{"yarn test", risk.Low, risk.Low, "", ""},
 		{"bun exec 'echo hi'", risk.Low, risk.Low, "", ""},
 		{"bun x eslint .", risk.High, risk.High, "", ""},
 	} {
