@@ -41,6 +41,8 @@ var catalogueCases = []struct {
 	{"patch -p1", risk.Critical, "self_protection_unknown_target"},
 	{"python3.12 x.py", risk.Medium, "script"},
 	{"bash x.sh", risk.Medium, "script"},
+	{"microk8s kubectl delete ns prod", risk.High, "cloud_destructive"},
+	{"kubecolor get pods", risk.Medium, "gray_area"},
 	{"frobnicate x", risk.Medium, "gray_area"},
 	{"frobnicate rm -rf /", risk.Critical, "carried_command"},
 	{"oath-trust record", risk.Critical, "self_protection"},

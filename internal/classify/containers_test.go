@@ -1,6 +1,11 @@
 package classify
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
 
 // TestContainers: a container given the host (/, ~, the project root, a system directory, a
 // protected path, the engine's socket, --privileged, the host's pid/net namespace with a
@@ -40,4 +45,51 @@ func TestContainers(t *testing.T) {
 		{"docker ps", M, M, ""}, {"docker build -t x .", M, M, ""}, {"docker compose up -d", M, M, ""},
 		{"docker rm -f web", H, H, ""}, {"kubectl exec pod -- ls", H, H, ""}, {"kubectl get pods", M, M, ""},
 	})
+}
+
+// TestClusterWrappers: kubectl and helm brought by a cluster's own tool (microk8s kubectl, k3s
+// kubectl, k0s kubectl, minikube kubectl --) or under another name (kubecolor,
+// microk8s.kubectl) are kubectl and helm; their reads stay what kubectl's are.
+func TestClusterWrappers(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		cmd      string
+		min, max risk.Level
+		pers     string
+	}{
+		{"microk8s kubectl delete ns prod", H, H, RuleRemoteChange},
+		{"microk8s helm3 uninstall x", H, H, RuleRemoteChange},
+		{"microk8s helm upgrade x ./chart", M, M, RuleRemoteChange},
+		{"microk8s.kubectl delete ns prod", H, H, RuleRemoteChange},
+		{"microk8s.helm3 uninstall x", H, H, RuleRemoteChange},
+		{"k3s kubectl delete ns prod", H, H, RuleRemoteChange},
+		{"k0s kubectl delete ns prod", H, H, RuleRemoteChange},
+		{"minikube kubectl -- delete ns prod", H, H, RuleRemoteChange},
+		{"minikube -p dev kubectl -- delete ns prod", H, H, RuleRemoteChange},
+		{"kubecolor delete ns prod", H, H, RuleRemoteChange},
+		{"oc delete project x", H, H, RuleRemoteChange},
+		{"kubecolor get secret db -o yaml", M, M, RuleReadsSecret},
+		{"microk8s kubectl exec api -- rm -rf /data", H, H, RuleRemoteChange},
+		// Ordinary neighbours.
+		{"microk8s kubectl get pods", M, M, ""},
+		{"k3s kubectl get nodes", M, M, ""},
+		{"minikube kubectl -- get pods", M, M, ""},
+		{"kubecolor get pods", M, M, ""},
+		{"kubectl get pods", M, M, ""},
+		{"microk8s status", M, M, ""},
+		{"microk8s enable dns", M, M, ""},
+		{"minikube start", M, M, ""},
+		{"kind create cluster", M, M, ""},
+		{"k3d cluster list", M, M, ""},
+	} {
+		got := c.Classify(bash(tc.cmd))
+		check(t, got, tc.cmd, tc.min, tc.max, "")
+		pers := ""
+		if got.NeedsPerson != nil {
+			pers = got.NeedsPerson.Rule
+		}
+		if pers != tc.pers {
+			t.Errorf("%s: needs_person %q, want %q (%s %v)", tc.cmd, pers, tc.pers, got.Risk, got.Reasons)
+		}
+	}
 }

@@ -13,7 +13,8 @@
 //     resolved); parts.go: oath.classify.parts, one per simple command.
 //   - package command: the catalogue, one row per program (its Judge; facts: allow list,
 //     wrapper, shell, interpreter, harness tool, hook …; the deny list's reason; its option
-//     Spec; the files it runs code from; its outbound channel), the option parser (Parse), git's
+//     Spec; the files it runs code from; its outbound channel; the programs it carries or is
+//     another name of: microk8s kubectl, kubecolor), the option parser (Parse), git's
 //     global-option splitter (SplitGit) and ReadOnly. A new command is a row there (and a test
 //     row in catalogue_test.go).
 //   - rules.go: judge, one case per Judge of the table (cp/mv/ln, sed, ssh/scp/rsync, nc/socat

@@ -167,6 +167,14 @@ type Row struct {
 	// Through: the verb after which it runs the next word as a program in its environment
 	// (uv run pytest, bundle exec rake).
 	Through string
+	// Carries: the programs it brings and runs by their names, its first operand (after its
+	// own options), with the words after it; "helm3=helm" runs that name as another row's
+	// program. microk8s kubectl delete ns prod is kubectl delete ns prod; a -- right after the
+	// name is dropped (minikube kubectl -- get pods). Its other subcommands are its own.
+	Carries string
+	// Is: the program it is another name of, run with the same arguments (kubecolor is kubectl
+	// that colours its output).
+	Is string
 	// Spec is the layout of its options (which take a value) and, on the allow list, what can
 	// make it write or run something.
 	Spec Spec

@@ -64,3 +64,32 @@ func TestReadOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestCarriesIs: what a row carries (microk8s kubectl) or is (kubecolor) is a program of the
+// table, judged by its own row, and not one that carries or is another in turn.
+func TestCarriesIs(t *testing.T) {
+	for _, r := range table {
+		var progs []string
+		if r.Is != "" {
+			progs = append(progs, r.Is)
+		}
+		for _, e := range strings.Split(r.Carries, "|") {
+			if e == "" {
+				continue
+			}
+			n, prog, ok := strings.Cut(e, "=")
+			if !ok {
+				prog = n
+			}
+			progs = append(progs, prog)
+		}
+		for _, p := range progs {
+			if _, ok := find(p); !ok || p == r.Name {
+				t.Errorf("%s carries or is %q, which is not another row of the table", r.Name, p)
+			}
+			if to := Lookup(p); to.Is != "" || to.Carries != "" {
+				t.Errorf("%s carries or is %q, which carries or is another program in turn", r.Name, p)
+			}
+		}
+	}
+}

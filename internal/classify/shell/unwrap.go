@@ -109,6 +109,25 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 			w.emit(c) // a lookup, nothing runs
 			return
 		}
+		if row.Is != "" {
+			// kubecolor get pods: kubectl get pods (command's table, Is).
+			via = append(append([]string{}, via...), name)
+			args = append([]Word{{Value: row.Is, Known: true}}, args[1:]...)
+			continue
+		}
+		if row.Carries != "" {
+			// microk8s kubectl delete ns prod: kubectl delete ns prod (command's table, Carries).
+			if at := verbAt(args, carriedNames(row.Carries)); at > 0 {
+				prog := carriedProgram(row.Carries, args[at].Value)
+				rest := args[at+1:]
+				if len(rest) > 0 && rest[0].Known && rest[0].Value == "--" {
+					rest = rest[1:] // minikube kubectl -- get pods
+				}
+				via = append(append([]string{}, via...), joinArgs(args[:at+1]))
+				args = append([]Word{{Value: prog, Known: true}}, rest...)
+				continue
+			}
+		}
 		if verbs, direct := runVerbs(name, row.Through); verbs != "" || direct {
 			if code, ok := npxCall(args, name); ok {
 				// npx -c 'CMD', npm exec -c 'CMD', bun exec 'CMD': a shell program of its own.
@@ -187,28 +206,9 @@ func runVerbs(name, through string) (verbs string, direct bool) {
 // there is none), loose whether the last option before it may have taken it as its value.
 // Options before the verb are passed over (uv --directory d run), the value of the last one too.
 func through(args []Word, verbs string, direct bool) (int, []Word, bool) {
-	at := -1
-	if direct {
-		at = 0
-	}
-	for i := 1; at < 0 && i < len(args) && i < 8; i++ {
-		v := args[i].Value
-		if args[i].Known && v != "" && !strings.Contains(v, "|") && strings.Contains("|"+verbs+"|", "|"+v+"|") {
-			at = i
-			break
-		}
-		if i+1 < len(args) && args[i].Known && args[i+1].Known && v != "" && !strings.ContainsAny(v+args[i+1].Value, "| ") &&
-			strings.Contains("|"+verbs+"|", "|"+v+" "+args[i+1].Value+"|") { // a verb of two words: uv tool run
-			at = i + 1
-			break
-		}
-		if !args[i].Known || !strings.HasPrefix(v, "-") {
-			// the value of an option before the verb (poetry -C dir run), else no verb
-			if i > 1 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
-				continue
-			}
-			return 0, nil, false
-		}
+	at := 0
+	if !direct {
+		at = verbAt(args, verbs)
 	}
 	if at < 0 {
 		return 0, nil, false
@@ -231,6 +231,53 @@ func through(args []Word, verbs string, direct bool) (int, []Word, bool) {
 		return 0, nil, false
 	}
 	return at, args[i:], loose
+}
+
+// verbAt is the index of the first of a program's operands when it is one of verbs ("|"
+// separated; the last word of a verb of two words, uv tool run), or -1. Options before it are
+// passed over (uv --directory d run), the value of the last one too.
+func verbAt(args []Word, verbs string) int {
+	for i := 1; i < len(args) && i < 8; i++ {
+		v := args[i].Value
+		if args[i].Known && v != "" && !strings.Contains(v, "|") && strings.Contains("|"+verbs+"|", "|"+v+"|") {
+			return i
+		}
+		if i+1 < len(args) && args[i].Known && args[i+1].Known && v != "" && !strings.ContainsAny(v+args[i+1].Value, "| ") &&
+			strings.Contains("|"+verbs+"|", "|"+v+" "+args[i+1].Value+"|") { // a verb of two words: uv tool run
+			return i + 1
+		}
+		if !args[i].Known || !strings.HasPrefix(v, "-") {
+			// the value of an option before the verb (poetry -C dir run), else no verb
+			if i > 1 && strings.HasPrefix(args[i-1].Value, "-") && !strings.Contains(args[i-1].Value, "=") {
+				continue
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// carriedNames are the names of a row's Carries ("kubectl|helm3=helm": kubectl|helm3).
+func carriedNames(carries string) string {
+	if !strings.Contains(carries, "=") {
+		return carries
+	}
+	var names []string
+	for _, e := range strings.Split(carries, "|") {
+		n, _, _ := strings.Cut(e, "=")
+		names = append(names, n)
+	}
+	return strings.Join(names, "|")
+}
+
+// carriedProgram is the program a row's Carries runs for name (helm3=helm: helm).
+func carriedProgram(carries, name string) string {
+	for _, e := range strings.Split(carries, "|") {
+		if n, prog, ok := strings.Cut(e, "="); ok && n == name {
+			return prog
+		}
+	}
+	return name
 }
 
 // packageBins are the commands that packages a package runner fetches and runs are known by
