@@ -49,7 +49,8 @@ func TestContainers(t *testing.T) {
 
 // TestClusterWrappers: kubectl and helm brought by a cluster's own tool (microk8s kubectl, k3s
 // kubectl, k0s kubectl, minikube kubectl --) or under another name (kubecolor,
-// microk8s.kubectl) are kubectl and helm; their reads stay what kubectl's are.
+// microk8s.kubectl) are kubectl and helm; deleting or resetting a local cluster, or printing
+// its admin credentials, needs a person; their reads stay what kubectl's are.
 func TestClusterWrappers(t *testing.T) {
 	c := newTest(t, settings.Defaults())
 	for _, tc := range []struct {
@@ -70,6 +71,13 @@ func TestClusterWrappers(t *testing.T) {
 		{"oc delete project x", H, H, RuleRemoteChange},
 		{"kubecolor get secret db -o yaml", M, M, RuleReadsSecret},
 		{"microk8s kubectl exec api -- rm -rf /data", H, H, RuleRemoteChange},
+		{"kind delete cluster", H, H, RuleLosesWork},
+		{"k3d cluster delete dev", H, H, RuleLosesWork},
+		{"minikube delete --all", H, H, RuleLosesWork},
+		{"microk8s reset", M, M, RuleLosesWork},
+		{"k0s reset", M, M, RuleLosesWork},
+		{"microk8s config", M, M, RuleReadsSecret},
+		{"k0s kubeconfig admin", M, M, RuleReadsSecret},
 		// Ordinary neighbours.
 		{"microk8s kubectl get pods", M, M, ""},
 		{"k3s kubectl get nodes", M, M, ""},

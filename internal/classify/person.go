@@ -49,6 +49,16 @@ var personRows = []personRow{
 	{"kubectl", "apply|create|delete|replace|patch|scale|autoscale|drain|cordon|uncordon|taint|label|annotate|set|edit|expose|rollout restart|rollout undo|rollout pause|rollout resume", "", RuleRemoteChange, "changes a Kubernetes cluster"},
 	{"oc", "apply|create|delete|replace|patch|scale|autoscale|drain|cordon|uncordon|taint|label|annotate|set|edit|expose|rollout restart|rollout undo", "", RuleRemoteChange, "changes an OpenShift cluster"},
 	{"helm", "install|upgrade|uninstall|delete|rollback|push", "", RuleRemoteChange, "changes a Kubernetes cluster or a chart registry"},
+	// Clusters on this machine or its nodes (their kubectl and helm are kubectl's and helm's rows):
+	// what a deleted or reset cluster ran, and its volumes, are gone.
+	{"kind", "delete cluster|delete clusters", "", RuleLosesWork, "deletes a local Kubernetes cluster, what runs in it and its data"},
+	{"k3d", "cluster delete|cluster rm|node delete|node rm", "", RuleLosesWork, "deletes a local Kubernetes cluster or node, what runs in it and its data"},
+	{"minikube", "delete", "", RuleLosesWork, "deletes a local Kubernetes cluster, what runs in it and its data"},
+	{"microk8s", "reset", "", RuleLosesWork, "removes every workload of the cluster, and its data"},
+	{"microk8s", "remove-node|leave", "", RuleRemoteChange, "changes the cluster's nodes"},
+	{"microk8s", "config", "", RuleReadsSecret, "prints the cluster's admin credentials"},
+	{"k0s", "reset", "", RuleLosesWork, "removes the node's cluster, what runs in it and its data"},
+	{"k0s", "kubeconfig admin|kubeconfig create|token create", "", RuleReadsSecret, "prints the cluster's admin credentials or a join token"},
 	{"eksctl", "create|delete|upgrade|scale|drain", "", RuleRemoteChange, "changes a Kubernetes cluster"},
 	{"gcloud", "create|delete|deploy|update|destroy|remove|patch|resize|start|stop|restart|reset|import|enable|disable|add-iam-policy-binding|remove-iam-policy-binding|set-iam-policy|rollback|submit|undelete|cp|mv|rm|rsync", "", RuleRemoteChange, "changes Google Cloud resources"},
 	{"gcloud", "print-access-token|print-identity-token", "", RuleReadsSecret, "prints a Google Cloud access token"},
