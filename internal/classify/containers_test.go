@@ -101,3 +101,67 @@ func TestClusterWrappers(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerStops: killing, stopping or restarting containers is killing processes it may
+// not have started (as kill PID is): named, from a substitution or a pipe, or all of them;
+// removing containers deletes what was written in them. A compose project's own services come
+// back with compose up and stay earnable; another project's (-p, -f or --project-directory
+// outside the project, run from outside it, another engine) are a person's.
+func TestContainerStops(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		cmd      string
+		min, max risk.Level
+		pers     string
+	}{
+		{"docker kill $(docker ps -q)", H, H, RuleSystemChange},
+		{"docker stop $(docker ps -q)", M, M, RuleSystemChange},
+		{"docker ps -q | xargs docker stop", M, M, RuleSystemChange},
+		{"docker kill web", H, H, RuleSystemChange},
+		{"docker kill -s HUP web", H, H, RuleSystemChange},
+		{"docker container kill web", H, H, RuleSystemChange},
+		{"docker stop -t 5 web", M, M, RuleSystemChange},
+		{"docker restart web", M, M, RuleSystemChange},
+		{"podman kill -a", H, H, RuleSystemChange},
+		{"podman stop --latest", M, M, RuleSystemChange},
+		{"nerdctl stop web", M, M, RuleSystemChange},
+		{"docker -H ssh://prod stop web", M, M, RuleSystemChange},
+		{"docker rm -f $(docker ps -aq)", H, H, RuleLosesWork},
+		{"docker rm web", H, H, RuleLosesWork},
+		{"docker container rm -f web", H, H, RuleLosesWork},
+		{"podman pod rm -f pod1", H, H, RuleLosesWork},
+		{"docker container prune -f", H, H, RuleLosesWork},
+		{"cd /srv/prod && docker compose down", M, M, RuleLosesWork},
+		{"docker compose -p prod down", M, M, RuleLosesWork},
+		{"docker compose -f /srv/prod/compose.yml stop", M, M, RuleSystemChange},
+		{"docker compose --project-directory ../other kill", H, H, RuleSystemChange},
+		{"docker --context prod compose down", M, M, RuleLosesWork},
+		{"docker-compose -p other kill", H, H, RuleSystemChange},
+		// Ordinary neighbours, and the project's own services.
+		{"docker ps", M, M, ""},
+		{"docker ps -a", M, M, ""},
+		{"docker logs web", M, M, ""},
+		{"docker inspect web", M, M, ""},
+		{"docker compose up -d", M, M, ""},
+		{"docker compose down", M, M, ""},
+		{"docker compose stop", M, M, ""},
+		{"docker compose kill", H, H, ""},
+		{"docker compose restart web", M, M, ""},
+		{"docker compose -p proj down", M, M, ""},
+		{"docker compose -f compose.yml -f compose.dev.yml stop", M, M, ""},
+		{"docker-compose down", M, M, ""},
+		{"docker kill", H, H, ""},
+		{"docker rmi app:old", H, H, ""},
+		{"docker rm --link web/db", H, H, ""},
+	} {
+		got := c.Classify(bash(tc.cmd))
+		check(t, got, tc.cmd, tc.min, tc.max, "")
+		pers := ""
+		if got.NeedsPerson != nil {
+			pers = got.NeedsPerson.Rule
+		}
+		if pers != tc.pers {
+			t.Errorf("%s: needs_person %q, want %q (%s %v)", tc.cmd, pers, tc.pers, got.Risk, got.Reasons)
+		}
+	}
+}

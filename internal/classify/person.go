@@ -1,11 +1,13 @@
 package classify
 
 import (
+	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -289,6 +291,9 @@ func (x *cmdCtx) personCommand() {
 	if (x.name == "docker" || x.name == "podman" || x.name == "docker-compose" || x.name == "podman-compose") && x.composeVolumes() {
 		return
 	}
+	if x.stopsContainers() {
+		return
+	}
 	name, args := x.name, x.args
 	if name == "k" {
 		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
@@ -381,6 +386,170 @@ func (x *cmdCtx) kill() {
 	if ops > 0 {
 		x.r.mark(RuleSystemChange, shortCmd(x.src)+" kills processes it may not have started: their work is lost")
 	}
+}
+
+// stopsContainers: killing, stopping or restarting containers (docker kill NAME, docker stop
+// $(docker ps -q), podman kill -a) is killing processes it may not have started, as kill PID
+// is: which containers the agent started cannot be known. Removing them (docker rm, rm -f)
+// deletes what was written in them. A compose project's own services (the project's compose
+// file, from a directory of the project) come back with compose up: stopping or removing them
+// stays earnable; another project's (-p NAME, -f or --project-directory outside the project,
+// run from outside it, or through another engine: --context, -H) are a person's.
+func (x *cmdCtx) stopsContainers() bool {
+	engine := x.name == "docker" || x.name == "podman" || x.name == "nerdctl"
+	compose := x.name == "docker-compose" || x.name == "podman-compose"
+	if !engine && !compose {
+		return false
+	}
+	args, elsewhere := x.args, false
+	for engine && len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
+		o, _, _ := strings.Cut(args[0].Value, "=")
+		if o == "-H" || o == "--host" || o == "-c" || o == "--context" || o == "--url" || o == "--connection" {
+			elsewhere = true // another engine: its containers are not this session's
+		}
+		if containerGlobal(args[0].Value) && len(args) > 1 {
+			args = args[1:]
+		}
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0].Known && args[0].Value == "compose" && engine {
+		compose, args = true, args[1:]
+	}
+	if compose {
+		return x.composeElsewhere(args, elsewhere)
+	}
+	if len(args) > 1 && args[0].Known && (args[0].Value == "container" || x.name == "podman" && args[0].Value == "pod") {
+		args = args[1:]
+	}
+	if len(args) == 0 || !args[0].Known {
+		return false
+	}
+	sub := args[0].Value
+	var p command.Args
+	switch sub {
+	case "kill", "stop", "restart":
+		p = command.Parse(args[1:], "st", "signal", "time", "timeout", "cidfile")
+	case "rm":
+		p = command.Parse(args[1:], "t", "time", "cidfile", "depend")
+		if x.name != "podman" && p.Has('l', "link") {
+			return false // docker rm --link removes a link, not a container
+		}
+	default:
+		return false
+	}
+	all := p.Has('a', "all") || x.name == "podman" && p.Has('l', "latest") || p.Has(0, "cidfile")
+	if len(p.Operands) == 0 && !x.cmd.StdinArgs && !all {
+		return false
+	}
+	which := "containers it may not have started"
+	if all {
+		which = "every container"
+	}
+	if sub == "rm" {
+		how := ""
+		if p.Has('f', "force") {
+			how = " (running ones are killed first)"
+		}
+		x.r.mark(RuleLosesWork, shortCmd(x.src)+" deletes "+which+how+", and what was written in them"+consequence(RuleLosesWork))
+		return true
+	}
+	verb := "kills"
+	if sub != "kill" {
+		verb = "stops"
+	}
+	x.r.mark(RuleSystemChange, shortCmd(x.src)+" "+verb+" "+which+": what runs in them loses its work")
+	return true
+}
+
+// composeElsewhere: compose down, stop, kill, rm or restart of another project than this one
+// (compose's own options come before its subcommand).
+func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
+	project := x.c.layout.ProjectDir
+	why := ""
+	if elsewhere {
+		why = "through another engine"
+	}
+	if x.cmd.Dir.Unknown {
+		why = "from a directory that cannot be known statically"
+	}
+	for _, d := range x.cmd.Dir.Paths {
+		if !under(d, project) {
+			why = "from " + d + ", outside the project"
+		}
+	}
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if !a.Known || !strings.HasPrefix(a.Value, "-") {
+			break
+		}
+		o, v, has := strings.Cut(a.Value, "=")
+		if len(o) > 2 && o[1] != '-' { // -fcompose.yml, -pname
+			o, v, has = o[:2], o[2:], true
+		}
+		switch o {
+		case "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel":
+		default:
+			continue
+		}
+		val := shell.Word{Value: v, Known: true}
+		if !has {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			val = args[i]
+		}
+		switch o {
+		case "-p", "--project-name":
+			if !val.Known || !x.ownComposeName(val.Value) {
+				why = "of the project " + quoteRaw(val.Value)
+			}
+		case "-f", "--file", "--project-directory":
+			for _, t := range resolve(val, x.cmd.Dir, false) {
+				if !t.known || !under(t.path, project) {
+					why = "of " + quoteRaw(val.Value) + ", outside the project"
+				}
+			}
+		}
+	}
+	if i >= len(args) || !args[i].Known || why == "" {
+		return false
+	}
+	switch sub := args[i].Value; sub {
+	case "down", "rm":
+		x.r.mark(RuleLosesWork, shortCmd(x.src)+" deletes the containers of another compose project ("+why+"), which it may not have started, and what was written in them"+consequence(RuleLosesWork))
+	case "kill", "stop", "restart":
+		verb := "stops"
+		if sub == "kill" {
+			verb = "kills"
+		}
+		x.r.mark(RuleSystemChange, shortCmd(x.src)+" "+verb+" the containers of another compose project ("+why+"), which it may not have started: what runs in them loses its work")
+	default:
+		return false
+	}
+	return true
+}
+
+// ownComposeName: name is the compose project name of the project's directory or of a directory
+// the command runs in (compose's default: the directory's name in lower case, letters, digits,
+// - and _ only).
+func (x *cmdCtx) ownComposeName(name string) bool {
+	norm := func(s string) string {
+		var b strings.Builder
+		for _, r := range strings.ToLower(s) {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+				b.WriteRune(r)
+			}
+		}
+		return b.String()
+	}
+	for _, d := range append([]string{x.c.layout.ProjectDir}, x.cmd.Dir.Paths...) {
+		if norm(filepath.Base(d)) == norm(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // kubeSecret: kubectl get secret with an output format prints the secret's data (the

@@ -80,7 +80,7 @@ func TestPersonCatalogue(t *testing.T) {
 		{"vsce package", ""},
 		{"kubectl exec api -- ls /data", ""},
 		{"terraform plan -destroy", ""},
-		{"docker rm -f web", ""},
+		{"docker rm -f web", RuleLosesWork},
 		{"docker build -t app .", ""},
 		{"wrangler dev", ""},
 		{"k delete ns prod", RuleRemoteChange},

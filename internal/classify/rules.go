@@ -1533,8 +1533,9 @@ func (x *cmdCtx) cloud() {
 	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" acts on containers or the cloud")
 }
 
-// localEngine: a container engine of this machine, whose containers and images are local and
-// rebuilt at will (docker rm, docker rmi); what it publishes is in personRows.
+// localEngine: a container engine or cluster of this machine, whose images are local and
+// rebuilt at will (docker rmi); what it publishes, deleting a cluster (personRows) and
+// stopping or removing containers (stopsContainers) are person.go's.
 func localEngine(name string) bool {
 	switch name {
 	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "colima", "minikube", "kind", "k3d":
