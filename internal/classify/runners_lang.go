@@ -133,15 +133,46 @@ func (x *cmdCtx) npmRuns() {
 	if bin >= 0 && runsBin {
 		x.runsBin(x.args[bin:])
 	}
-	if x.name == "yarn" && sub == "workspace" && nameAt >= 0 {
-		// yarn workspace NAME CMD: CMD in that workspace, whose package.json is not read here.
-		rest := x.args[nameAt+1:]
-		if len(rest) > 1 && rest[0].Known && rest[0].Value == "run" {
-			x.runsBin(rest[1:])
-		} else if len(rest) > 0 && !(rest[0].Known && (strings.HasPrefix(rest[0].Value, "-") || ownCommand("yarn", rest[0].Value))) {
-			x.runsBin(rest)
+	if x.name == "yarn" && nameAt >= 0 {
+		switch {
+		case sub == "workspace": // yarn workspace NAME CMD
+			x.yarnElsewhere(x.args[nameAt+1:])
+		case sub == "workspaces" && name == "run": // yarn workspaces run X (yarn 1)
+			x.yarnElsewhere(x.args[nameAt:])
+		case sub == "workspaces" && name == "foreach": // yarn workspaces foreach [options] CMD
+			i := nameAt + 1
+			for i < len(x.args) && x.args[i].Known && strings.HasPrefix(x.args[i].Value, "-") {
+				switch x.args[i].Value {
+				case "-j", "--jobs", "--include", "--exclude", "--from":
+					i++ // the option's value
+				}
+				i++
+			}
+			x.yarnElsewhere(x.args[min(i, len(x.args)):])
 		}
 	}
+}
+
+// yarnElsewhere judges a yarn command line run in other workspaces, whose package.json is not
+// read here: the script or program it runs (run X, exec CMD, dlx PKG, a bare X) is judged as
+// the program, as when package.json cannot be read.
+func (x *cmdCtx) yarnElsewhere(rest []shell.Word) {
+	if len(rest) == 0 {
+		return
+	}
+	if rest[0].Known {
+		switch v := rest[0].Value; {
+		case v == "run" || v == "exec" || v == "dlx":
+			rest = rest[1:]
+		case strings.HasPrefix(v, "-") || ownCommand("yarn", v):
+			return
+		}
+	}
+	if len(rest) > 0 && !rest[0].Known {
+		x.add(risk.Critical, ShellExec, ruleDynamicCommand, "yarn runs a script or a program whose name cannot be known statically: it could be any program")
+		return
+	}
+	x.runsBin(rest)
 }
 
 // binAt is the index in args of the word a package manager runs as a program when package.json
