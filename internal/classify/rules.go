@@ -1168,9 +1168,36 @@ func (x *cmdCtx) nodePkg() {
 		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" installs packages, whose scripts run")
 	case sub == "ls" || sub == "list" || sub == "view" || sub == "outdated" || sub == "--version" || sub == "-v" || sub == "why" || sub == "audit" && len(args) == 1:
 		x.add(risk.Low, FileRead, ruleAllowList, n+" "+sub+" only reads")
+	case (sub == "create" || sub == "init" || sub == "innit") && initializer(args[1:]) != "":
+		// npm init vite, yarn create vite, pnpm create vite: npx create-vite, a package
+		// downloaded and run (npm init alone, or -y, only writes package.json).
+		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" downloads the package "+initializer(args[1:])+" and runs it")
 	default:
 		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" "+sub+" runs a script or a tool")
 	}
+}
+
+// initializer is the package npm init, npm create, yarn create, pnpm create and bun create run
+// for their first operand (npm-init(1)): foo is create-foo, @scope is @scope/create, @scope/foo
+// is @scope/create-foo; "" when there is none. An operand that cannot be known is one.
+func initializer(args []shell.Word) string {
+	for _, a := range args {
+		v := a.Value
+		switch {
+		case !a.Known:
+			return "(a package that cannot be known statically)"
+		case v == "" || strings.HasPrefix(v, "-"): // options, and --
+			continue
+		case strings.HasPrefix(v, "@"):
+			scope, name, ok := strings.Cut(v, "/")
+			if !ok {
+				return scope + "/create"
+			}
+			return scope + "/create-" + name
+		}
+		return "create-" + v
+	}
+	return ""
 }
 
 func (x *cmdCtx) pkgTool() {

@@ -68,6 +68,17 @@ func TestRunVerbs(t *testing.T) {
 		{"yarn test", risk.Low, risk.Low, "", ""},
 		{"bun exec 'echo hi'", risk.Low, risk.Low, "", ""},
 		{"bun x eslint .", risk.High, risk.High, "", ""},
+		// npm init X, npm create X, yarn/pnpm/bun create X download create-X and run it, as npx
+		// create-X does; npm init and yarn init alone only write package.json.
+		{"npm init vite@latest", risk.High, risk.High, ruleDenyList, ""},
+		{"npm create vite@latest my-app -- --template react", risk.High, risk.High, ruleDenyList, ""},
+		{"yarn create vite", risk.High, risk.High, ruleDenyList, ""},
+		{"pnpm create vite my-app", risk.High, risk.High, ruleDenyList, ""},
+		{"bun create vite", risk.High, risk.High, ruleDenyList, ""},
+		{"npm init @vue", risk.High, risk.High, ruleDenyList, ""},
+		{`npm create "$T"`, risk.High, risk.High, ruleDenyList, ""},
+		{"npm init -y", risk.Medium, risk.Medium, "", ""},
+		{"yarn init", risk.Medium, risk.Medium, "", ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		if got.Risk.Value() < tc.min.Value() || got.Risk.Value() > tc.max.Value() {
