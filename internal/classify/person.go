@@ -80,6 +80,7 @@ var personRows = []personRow{
 	{"podman", "push|image push|--push|manifest push", "", RuleRemoteChange, "publishes an image"},
 	{"docker-compose", "push", "", RuleRemoteChange, "publishes images"},
 	{"docker", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
+	{"docker", "service rm|service remove|service update|service scale|service rollback|stack rm|stack remove|stack down|stack deploy|stack up|node rm|node remove|node update|node demote|swarm leave|secret rm|config rm", "", RuleRemoteChange, "changes the services of a Docker swarm"},
 	{"podman", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
 	{"wrangler", "deploy|publish|delete|rollback|versions deploy|deployments rollback|secret put|secret delete|secret bulk|kv:key put|kv:key delete|kv key put|kv key delete|kv:bulk put|kv:bulk delete|r2 object put|r2 object delete|pages deploy|queues delete", "", RuleRemoteChange, "deploys or changes a Cloudflare Workers project"},
 	{"argocd", "sync|delete|rollback|create|set|patch|terminate-op|rm|actions run|app sync|app delete", "", RuleRemoteChange, "changes what Argo CD deploys to a cluster"},
