@@ -1,7 +1,8 @@
 package classify
 
 // The tests in this file reach unexported names (the makefile reader, package-file readers,
-// git's config and status parsers, the URL analysis, birth times): they test a parser of outside
+// the YAML, TOML and JSONC readers of config files, git's config and status parsers, the URL
+// analysis, birth times): they test a parser of outside
 // input directly, and are the ones to adjust when those internals are renamed. Every other test
 // file goes through Classify and exported names only.
 
@@ -376,4 +377,55 @@ func FuzzLaterWrite(f *testing.F) {
 			t.Fatalf("laterWrite(%q, glob %v, tree %v) = %v, want %v", path, glob, tree, got, want)
 		}
 	})
+}
+
+// TestConfigReaders: the small YAML, TOML and JSON-with-comments readers of planted_config.go
+// find the values a tool runs, however the file spells them.
+func TestConfigReaders(t *testing.T) {
+	y := parseYAML(strings.Join([]string{
+		"base: &sys",
+		"  language: system # a comment",
+		"repos:",
+		"- repo: local",
+		"  hooks:",
+		`  - {id: a, entry: 'it''s', args: [it's, "a\x20b", 'c, d']}`,
+		"  - <<: *sys",
+		"    id: b",
+		"    entry: >-",
+		"      one",
+		"      two",
+		"  - id: c",
+		"    entry: |",
+		"      x",
+		"      # kept",
+		"    language: script",
+		"  - id: d",
+		`    entry: "a`,
+		`      b"`,
+		"",
+	}, "\n"))
+	hooks := y.get("repos").items[0].get("hooks").items
+	var got []string
+	for _, h := range hooks {
+		e, _ := h.get("entry").str()
+		l, _ := h.get("language").str()
+		got = append(got, e+"|"+l)
+	}
+	args := hooks[0].get("args").strings(nil)
+	want := []string{"it's|", "one two|system", "x\n# kept\n|script", "a b|"}
+	if strings.Join(got, ",") != strings.Join(want, ",") || strings.Join(args, ",") != "it's,a b,c, d" {
+		t.Errorf("YAML: %q %q, want %q", got, args, want)
+	}
+	toml := parseTOML("[target.'cfg(target_os = \"linux\")']\nrunner = [\n  \"a\", # c\n  'b c',\n]\n[env]\nX = { value = \"v\", force = true }\n" +
+		"build.rustc = \"\\u0072m\"\nbroken = \nafter = '''\nx'''\n")
+	var kvs []string
+	for _, kv := range toml {
+		kvs = append(kvs, strings.Join(kv.path, ".")+"="+kv.val.command())
+	}
+	if want := `target.cfg(target_os = "linux").runner=a 'b c',env.X.value=v,env.X.force=,env.build.rustc=rm,env.after=x`; strings.Join(kvs, ",") != want {
+		t.Errorf("TOML: %q, want %q", strings.Join(kvs, ","), want)
+	}
+	if got, want := stripJSONC("{\"a\": \"http://x/*y*/\", // c\n /* d */ \"b\": [1, 2, /* e */ ],}"), "{\"a\": \"http://x/*y*/\", \n   \"b\": [1, 2   ]}"; got != want {
+		t.Errorf("JSONC: %q, want %q", got, want)
+	}
 }
