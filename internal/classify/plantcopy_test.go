@@ -207,7 +207,9 @@ func TestMCPCredentialPath(t *testing.T) {
 func FuzzPlantRowFor(f *testing.F) {
 	for _, p := range []string{"/p/Makefile", "/p/a/b.mk", "/p/.git/config", "/p/.git/hooks/pre-commit", "/h/.config/git/config",
 		"/p/.claude/agents/x.md", "/p/.claude/skills/s/SKILL.md", "/p/src/a_test.go", "/p/x.sh", "/p/package.json", "/p/.husky",
-		"/p/.github/workflows/ci.yml", "/p/a/", "Makefile", "/", "", "/p/.claude/commands/d/x.md", "/p/conftest.py"} {
+		"/p/.github/workflows/ci.yml", "/p/a/", "Makefile", "/", "", "/p/.claude/commands/d/x.md", "/p/conftest.py",
+		"/p/vite.config.ts", "/p/my-vite.config.js", "/p/vite.config", "/p/.cargo/config.toml", "/p/.cargo/config",
+		"/p/.vscode/tasks.json", "/p/.pre-commit-config.yaml", "/p/.lintstagedrc", "/p/nodemon.json", "/p/.eslintrc.cjs"} {
 		f.Add(p)
 	}
 	lastRef := func(p string, n int) string {

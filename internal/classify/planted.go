@@ -90,7 +90,33 @@ var plantTable = []plantRow{
 	{"*.rake", plantLang, langRuby, "rake"}, {"Gemfile", plantLang, langRuby, "bundler"},
 	{"jest.config.*", plantLang, langJS, "jest"}, {"vitest.config.*", plantLang, langJS, "vitest"},
 	{"playwright.config.*", plantLang, langJS, "playwright"}, {"karma.conf.*", plantLang, langJS, "karma"},
-	{".mocharc.js", plantLang, langJS, "mocha"}, {"*.t", plantLang, langPerl, "prove"},
+	{".mocharc.js", plantLang, langJS, "mocha"}, {".mocharc.cjs", plantLang, langJS, "mocha"}, {"*.t", plantLang, langPerl, "prove"},
+	// Config files that tools load as code (a pattern ending in * is passed over by the literal
+	// prefix of its name: plantPrefixes).
+	{"eslint.config.*", plantLang, langJS, "eslint"}, {".eslintrc.js", plantLang, langJS, "eslint"},
+	{".eslintrc.cjs", plantLang, langJS, "eslint"}, {"prettier.config.*", plantLang, langJS, "prettier"},
+	{".prettierrc.js", plantLang, langJS, "prettier"}, {".prettierrc.cjs", plantLang, langJS, "prettier"},
+	{".prettierrc.mjs", plantLang, langJS, "prettier"}, {".prettierrc.ts", plantLang, langJS, "prettier"},
+	{"stylelint.config.*", plantLang, langJS, "stylelint"}, {".stylelintrc.js", plantLang, langJS, "stylelint"},
+	{".stylelintrc.cjs", plantLang, langJS, "stylelint"}, {".stylelintrc.mjs", plantLang, langJS, "stylelint"},
+	{"commitlint.config.*", plantLang, langJS, "commitlint"}, {".commitlintrc.js", plantLang, langJS, "commitlint"},
+	{".commitlintrc.cjs", plantLang, langJS, "commitlint"}, {".commitlintrc.mjs", plantLang, langJS, "commitlint"},
+	{".commitlintrc.ts", plantLang, langJS, "commitlint"},
+	{"lint-staged.config.*", plantLang, langJS, "lint-staged"}, {".lintstagedrc.js", plantLang, langJS, "lint-staged"},
+	{".lintstagedrc.cjs", plantLang, langJS, "lint-staged"}, {".lintstagedrc.mjs", plantLang, langJS, "lint-staged"},
+	{".huskyrc.js", plantLang, langJS, "husky"}, {".simple-git-hooks.js", plantLang, langJS, "simple-git-hooks"},
+	{".simple-git-hooks.cjs", plantLang, langJS, "simple-git-hooks"},
+	{"vite.config.*", plantLang, langJS, "vite"}, {"webpack.config.*", plantLang, langJS, "webpack"},
+	{"rollup.config.*", plantLang, langJS, "rollup"}, {"tsup.config.*", plantLang, langJS, "tsup"},
+	{"babel.config.*", plantLang, langJS, "babel"}, {".babelrc.js", plantLang, langJS, "babel"},
+	{".babelrc.cjs", plantLang, langJS, "babel"}, {".babelrc.mjs", plantLang, langJS, "babel"},
+	{"postcss.config.*", plantLang, langJS, "postcss"}, {".postcssrc.js", plantLang, langJS, "postcss"},
+	{".postcssrc.cjs", plantLang, langJS, "postcss"}, {".postcssrc.mjs", plantLang, langJS, "postcss"},
+	{".postcssrc.ts", plantLang, langJS, "postcss"}, {"tailwind.config.*", plantLang, langJS, "tailwind"},
+	{"next.config.*", plantLang, langJS, "next"}, {"nuxt.config.*", plantLang, langJS, "nuxt"},
+	{"svelte.config.*", plantLang, langJS, "svelte-kit"}, {"astro.config.*", plantLang, langJS, "astro"},
+	{"vue.config.js", plantLang, langJS, "vue-cli"}, {"gatsby-config.*", plantLang, langJS, "gatsby"},
+	{"gatsby-node.*", plantLang, langJS, "gatsby"},
 	{"Dockerfile", plantDocker, langShell, "docker build"}, {"Dockerfile.*", plantDocker, langShell, "docker build"},
 	{"*.dockerfile", plantDocker, langShell, "docker build"}, {"Containerfile", plantDocker, langShell, "podman build"},
 	{".github/workflows/*", plantCI, langShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, langShell, "the CI (GitLab)"},
@@ -117,7 +143,7 @@ func plantRowFor(abs string) *plantRow {
 	base := filepath.Base(abs)
 	for i := range plantTable {
 		row := &plantTable[i]
-		if !strings.HasSuffix(base, plantSuffixes[i]) {
+		if !strings.HasSuffix(base, plantSuffixes[i]) || !strings.HasPrefix(base, plantPrefixes[i]) {
 			continue // cannot match: a copy asks this of every operand of every cp in a script
 		}
 		pat := row.pattern
@@ -149,6 +175,26 @@ var plantSuffixes = func() []string {
 	}
 	return out
 }()
+
+// plantPrefixes are the beginnings of the names plantTable's patterns match (literalPrefix):
+// vite.config.* has no literal end to pass over names by.
+var plantPrefixes = func() []string {
+	out := make([]string, len(plantTable))
+	for i, row := range plantTable {
+		out[i] = literalPrefix(row.pattern)
+	}
+	return out
+}()
+
+// literalPrefix is what every name the last component of pattern matches begins with: the
+// text before its first wildcard, or all of it when it has none.
+func literalPrefix(pattern string) string {
+	last := pattern[strings.LastIndexByte(pattern, '/')+1:]
+	if i := strings.IndexAny(last, `*?[\`); i >= 0 {
+		return last[:i]
+	}
+	return last
+}
 
 // literalSuffix is what every name the last component of pattern matches ends with: the text
 // after its last wildcard, or all of it when it has none.

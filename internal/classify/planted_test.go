@@ -194,6 +194,7 @@ func FuzzPlanted(f *testing.F) {
 	f.Add(".claude/agents/a.md", "---\nname: a\nhooks:\n  PreToolUse:\n    - hooks:\n        - command: \"x\"\n---\n!`ls`\n")
 	f.Add(".claude/skills/s/SKILL.md", "---\npermissionMode: bypassPermissions\n---\n")
 	f.Add(".claude/commands/c.md", "run !`rm -rf ~` now")
+	f.Add("eslint.config.js", "require('child_process').execSync('rm -rf ~')\n")
 	f.Fuzz(func(t *testing.T, path, content string) {
 		c := newTest(t, settings.Defaults())
 		got := c.Classify(event("Write", map[string]string{"file_path": "/proj/" + path, "content": content}))
