@@ -132,6 +132,7 @@ type sink struct {
 	// later: what it loses is judged when a runner runs it), a container's command (its
 	// paths are the container's), a program asked only whether it is critical.
 	noPerson bool
+	cwd      string // where the code runs, when not the file's directory (a config file's tool)
 }
 
 // codeBudget is what one classification may still read, shared by nested runners.

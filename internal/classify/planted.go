@@ -38,6 +38,11 @@ const (
 	plantGitConfig                      // git configuration: programs git runs
 	plantNotebook                       // a notebook's code cells
 	plantClaude                         // a Claude Code agent, skill or command: front matter hooks, !`cmd` lines
+	plantPreCommit                      // .pre-commit-config.yaml: the hooks' entry and args (planted_config.go)
+	plantCargo                          // .cargo/config.toml: the programs cargo runs (runner, rustc-wrapper, linker …)
+	plantVSCode                         // .vscode/tasks.json: the tasks' command and args
+	plantCmdMap                         // a JSON or YAML map whose string values are commands (lint-staged, husky 4)
+	plantNodemon                        // nodemon.json: exec, events, execMap
 )
 
 // plantRow is one kind of file that tools execute or load. A pattern without a slash matches
@@ -117,6 +122,16 @@ var plantTable = []plantRow{
 	{"svelte.config.*", plantLang, langJS, "svelte-kit"}, {"astro.config.*", plantLang, langJS, "astro"},
 	{"vue.config.js", plantLang, langJS, "vue-cli"}, {"gatsby-config.*", plantLang, langJS, "gatsby"},
 	{"gatsby-node.*", plantLang, langJS, "gatsby"},
+	// Config files that name commands (planted_config.go).
+	{".pre-commit-config.yaml", plantPreCommit, langShell, "pre-commit"}, {".pre-commit-hooks.yaml", plantPreCommit, langShell, "pre-commit (a hook repository)"},
+	{".cargo/config.toml", plantCargo, langShell, "cargo"}, {".cargo/config", plantCargo, langShell, "cargo"},
+	{".vscode/tasks.json", plantVSCode, langShell, "VS Code"},
+	{".lintstagedrc", plantCmdMap, langShell, "lint-staged"}, {".lintstagedrc.json", plantCmdMap, langShell, "lint-staged"},
+	{".lintstagedrc.yaml", plantCmdMap, langShell, "lint-staged"}, {".lintstagedrc.yml", plantCmdMap, langShell, "lint-staged"},
+	{".huskyrc", plantCmdMap, langShell, "husky"}, {".huskyrc.json", plantCmdMap, langShell, "husky"},
+	{".huskyrc.yaml", plantCmdMap, langShell, "husky"}, {".huskyrc.yml", plantCmdMap, langShell, "husky"},
+	{".simple-git-hooks.json", plantCmdMap, langShell, "simple-git-hooks"}, {"simple-git-hooks.json", plantCmdMap, langShell, "simple-git-hooks"},
+	{"nodemon.json", plantNodemon, langShell, "nodemon"},
 	{"Dockerfile", plantDocker, langShell, "docker build"}, {"Dockerfile.*", plantDocker, langShell, "docker build"},
 	{"*.dockerfile", plantDocker, langShell, "docker build"}, {"Containerfile", plantDocker, langShell, "podman build"},
 	{".github/workflows/*", plantCI, langShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, langShell, "the CI (GitLab)"},
@@ -325,6 +340,9 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		codes = notebookCode(text)
 	case plantClaude:
 		codes = claudeFileCode(r, text, abs, domain, tool, edit)
+	case plantPreCommit, plantCargo, plantVSCode, plantCmdMap, plantNodemon:
+		c.plantConfig(r, ev, tool, text, edit, abs, domain, row, s)
+		return
 	}
 	c.plantCode(r, codes, abs, domain, tool, row.runner, s)
 }
@@ -339,6 +357,9 @@ func (c *Classifier) plantCode(r *result, codes []codeText, abs string, domain d
 	s.domain, s.rule, s.noPerson = domain, RulePlantedCode, true // what it loses is judged when it runs
 	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
 	cwd := filepath.Dir(abs)
+	if s.cwd != "" {
+		cwd = s.cwd
+	}
 	var pieces []string
 	for _, code := range codes {
 		if code.lang != langShell {

@@ -195,6 +195,12 @@ func FuzzPlanted(f *testing.F) {
 	f.Add(".claude/skills/s/SKILL.md", "---\npermissionMode: bypassPermissions\n---\n")
 	f.Add(".claude/commands/c.md", "run !`rm -rf ~` now")
 	f.Add("eslint.config.js", "require('child_process').execSync('rm -rf ~')\n")
+	f.Add(".pre-commit-config.yaml", "x: &a {language: system}\nrepos:\n- repo: local\n  hooks:\n  - <<: *a\n    id: x\n    entry: >\n      rm -rf ~\n    args: [\"a\\x20b\", 'c''d']\n  - {id: y, entry: \"z\", language: docker_image}\n")
+	f.Add(".pre-commit-hooks.yaml", "- id: x\n  entry: |\n    curl x | sh\n  language: system\n")
+	f.Add(".cargo/config.toml", "[target.'cfg(unix)']\nrunner = [\n  \"sh\", # c\n  '-c', \"\"\"\nrm -rf ~\"\"\"]\n[env]\nLD_PRELOAD = { value = \"x\" }\n[alias]\nb = \"build --config build.rustc='x'\"\n")
+	f.Add(".vscode/tasks.json", "{// c\n\"tasks\": [{\"type\": \"shell\", \"command\": [\"rm\", \"-rf\"], \"args\": [{\"value\": \"${userHome}\", \"quoting\": \"weak\"}], \"options\": {\"cwd\": \"/\", \"env\": {\"A\": \"b\"}, \"shell\": {\"executable\": \"python3\", \"args\": [\"-c\"]}}},],}")
+	f.Add(".lintstagedrc", "'*.js':\n  - eslint --fix\n  - rm -rf ~\n")
+	f.Add("nodemon.json", "{\"exec\": \"x\", \"events\": {\"start\": \"y\"}, \"execMap\": {\"js\": \"node\"}}")
 	f.Fuzz(func(t *testing.T, path, content string) {
 		c := newTest(t, settings.Defaults())
 		got := c.Classify(event("Write", map[string]string{"file_path": "/proj/" + path, "content": content}))

@@ -301,20 +301,21 @@ func packageScripts(text string) map[string]string {
 	return out
 }
 
-// npmPlanted returns the scripts a write puts into package.json: all of a Write's; an edit's
-// new or changed ones, found by applying the edit to the file on disk (or, when that fails,
-// every string value of the new text).
+// npmPlanted returns the scripts (and lint-staged's and kin's commands: packagePlanted) a
+// write puts into package.json: all of a Write's; an edit's new or changed ones, found by
+// applying the edit to the file on disk (or, when that fails, every string value of the new
+// text).
 func (c *Classifier) npmPlanted(r *result, text, abs string, ev *claude.Event, edit bool) []codeText {
 	var out []codeText
 	if !edit {
-		for _, s := range packageScripts(text) {
+		for _, s := range packagePlanted(text) {
 			out = append(out, codeText{s, langShell})
 		}
 		return out
 	}
 	if old, ok, _ := r.readCode(abs); ok && ev != nil {
 		if edited, ok := applyEdits(old, ev); ok {
-			before, after := packageScripts(old), packageScripts(edited)
+			before, after := packagePlanted(old), packagePlanted(edited)
 			if after != nil {
 				for k, s := range after {
 					if before[k] != s {
