@@ -261,22 +261,6 @@ func cargoConfigCode(text string) configCode {
 	for _, p := range cargoPrograms(text, 0) {
 		cc.codes = append(cc.codes, codeText{p.cmd, langShell})
 	}
-	// A line that sets a program key the reader did not find under its table: judged as well.
-	for _, line := range strings.Split(text, "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		k = strings.TrimSpace(k)
-		if i := strings.LastIndexByte(k, '.'); i >= 0 {
-			k = strings.Trim(k[i+1:], "\"' ")
-		}
-		if !ok || !cargoProgramKey(k) || len(cc.codes) >= maxConfigCodes {
-			continue
-		}
-		for _, kv := range parseTOML("x = " + v) {
-			if cmd := kv.val.command(); strings.TrimSpace(cmd) != "" && !slices.Contains(cc.codes, codeText{cmd, langShell}) {
-				cc.codes = append(cc.codes, codeText{cmd, langShell})
-			}
-		}
-	}
 	for _, kv := range parseTOML(text) {
 		if len(kv.path) < 2 || kv.path[0] != "env" || len(cc.codes) >= maxConfigCodes {
 			continue
@@ -314,7 +298,7 @@ func envName(s string) bool {
 // cargoPrograms returns the programs a cargo configuration makes cargo run: target.*.runner
 // and linker, host.linker, build.rustc-wrapper, rustc-workspace-wrapper, rustc and rustdoc, a
 // linker given in rustflags (-C linker=…), doc.browser, credential providers, and those of a
-// --config given in an alias.
+// --config given in an alias. depth: of --config in aliases.
 func cargoPrograms(text string, depth int) []cargoProgram {
 	var out []cargoProgram
 	add := func(key string, v tomlVal) {
@@ -371,6 +355,27 @@ func cargoPrograms(text string, depth int) []cargoProgram {
 				if ok {
 					out = append(out, cargoPrograms(cfg, depth+1)...)
 				}
+			}
+		}
+	}
+	if depth > 0 {
+		return out
+	}
+	// A line that sets a program key the reader did not find under its table (a file read
+	// otherwise than cargo may read it) names a program too.
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		k = strings.TrimSpace(k)
+		if i := strings.LastIndexByte(k, '.'); i >= 0 {
+			k = strings.Trim(k[i+1:], "\"' ")
+		}
+		if !ok || !cargoProgramKey(k) || len(out) >= maxConfigCodes {
+			continue
+		}
+		for _, kv := range parseTOML("x = " + v) {
+			cmd := kv.val.command()
+			if strings.TrimSpace(cmd) != "" && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
+				out = append(out, cargoProgram{k, cmd})
 			}
 		}
 	}

