@@ -44,6 +44,7 @@ var catalogueCases = []struct {
 	{"microk8s kubectl delete ns prod", risk.High, "cloud_destructive"},
 	{"kubecolor get pods", risk.Medium, "gray_area"},
 	{"frobnicate x", risk.Medium, "gray_area"},
+	{"eslint .", risk.Medium, "gray_area"}, // a runner of its config file (RunsConfig), with none on disk
 	{"frobnicate rm -rf /", risk.Critical, "carried_command"},
 	{"oath-trust record", risk.Critical, "self_protection"},
 }

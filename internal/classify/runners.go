@@ -46,6 +46,8 @@ func (x *cmdCtx) runnerCode() {
 		x.scriptRuns()
 	case command.RunsScript:
 		x.interpreterRuns()
+	case command.RunsConfig:
+		x.configRuns()
 	default:
 		if len(x.cmd.Args) > 0 && strings.Contains(x.cmd.Args[0].Value, "/") {
 			x.pathRuns()

@@ -98,6 +98,7 @@ const (
 	RunsNox                // noxfile.py
 	RunsShellScript        // the script file
 	RunsScript             // the script file (python -m pytest: as pytest)
+	RunsConfig             // its config file: loaded as code (eslint.config.js) or naming commands (.pre-commit-config.yaml)
 )
 
 // Channel names how a program can carry local data off the machine (classify's outbound.go

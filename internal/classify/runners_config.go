@@ -1,0 +1,164 @@
+package classify
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/risk"
+)
+
+// Tools that run their config file (the RunsConfig rows of package command's table; runners.go
+// dispatches): eslint, prettier, vite, webpack, rollup -c, jest, vitest, mocha, karma and
+// playwright load a JavaScript config file as code; pre-commit, lint-staged and nodemon run the
+// commands theirs names (read as a write of it is: planted_config.go). The file is found as
+// the tool finds it (an option naming it, else its default names in the directory it runs
+// in, and for some in the parents up to the project's root), and judged as it is on disk now.
+
+// toolConfig is where a tool finds the config file it loads as code or runs the commands of.
+type toolConfig struct {
+	names []string // the names it looks for, in order
+	kind  plantKind
+	up    bool     // it looks in the parents of the directory it runs in too (up to the project's root)
+	opts  []string // the options that name another file
+	subs  []string // the subcommands that run it ("" for none); nil for any
+	given bool     // it reads one only when an option asks (rollup -c)
+}
+
+// jsConfig is a JavaScript config file's names with the extensions tools load.
+func jsConfig(stems ...string) []string {
+	var out []string
+	for _, s := range stems {
+		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"} {
+			out = append(out, s+ext)
+		}
+	}
+	return out
+}
+
+// toolConfigs: the RunsConfig rows of package command's table, by program name.
+var toolConfigs = map[string]toolConfig{
+	"eslint":      {names: append(jsConfig("eslint.config"), ".eslintrc.js", ".eslintrc.cjs"), kind: plantLang, up: true, opts: []string{"-c", "--config"}},
+	"prettier":    {names: append(jsConfig("prettier.config"), ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.ts"), kind: plantLang, up: true, opts: []string{"--config"}},
+	"vite":        {names: jsConfig("vite.config"), kind: plantLang, opts: []string{"-c", "--config"}},
+	"vitest":      {names: jsConfig("vitest.config", "vite.config"), kind: plantLang, opts: []string{"-c", "--config"}},
+	"webpack":     {names: jsConfig("webpack.config"), kind: plantLang, opts: []string{"-c", "--config"}},
+	"webpack-cli": {names: jsConfig("webpack.config"), kind: plantLang, opts: []string{"-c", "--config"}},
+	"rollup":      {names: jsConfig("rollup.config"), kind: plantLang, opts: []string{"-c", "--config"}, given: true},
+	"jest":        {names: jsConfig("jest.config"), kind: plantLang, up: true, opts: []string{"-c", "--config"}},
+	"mocha":       {names: []string{".mocharc.js", ".mocharc.cjs"}, kind: plantLang, opts: []string{"--config"}},
+	"karma":       {names: jsConfig("karma.conf"), kind: plantLang},
+	"playwright":  {names: jsConfig("playwright.config"), kind: plantLang, opts: []string{"-c", "--config"}, subs: []string{"test"}},
+	"lint-staged": {names: append([]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, jsConfig("lint-staged.config", ".lintstagedrc")...), kind: plantCmdMap, up: true, opts: []string{"-c", "--config"}},
+	"nodemon":     {names: []string{"nodemon.json"}, kind: plantNodemon, opts: []string{"--config"}},
+	"pre-commit":  {names: []string{".pre-commit-config.yaml"}, kind: plantPreCommit, up: true, opts: []string{"-c", "--config"}, subs: []string{"", "run", "hook-impl"}},
+}
+
+// configRuns judges the config file a RunsConfig program loads, as it is on disk now: a
+// JavaScript one as code (only what the inline-code analysis finds critical counts, as for
+// a test file), one that names commands by those commands.
+func (x *cmdCtx) configRuns() {
+	tc, ok := toolConfigs[x.name]
+	if !ok {
+		return
+	}
+	given, sub, subSeen := "", "", false
+	for i := 0; i < len(x.args); i++ {
+		a := x.args[i]
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		for _, o := range tc.opts {
+			switch {
+			case v == o:
+				if i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-") {
+					i++
+					if !x.args[i].Known {
+						return // a file that cannot be known: judged as the command is
+					}
+					given = x.args[i].Value
+				} else {
+					given = "-" // the option without a value (rollup -c): the default names
+				}
+			case strings.HasPrefix(v, o+"=") && strings.HasPrefix(o, "--"):
+				if !a.Known {
+					return
+				}
+				given = v[len(o)+1:]
+			}
+		}
+		if !strings.HasPrefix(v, "-") && !subSeen {
+			sub, subSeen = v, true
+		}
+	}
+	if tc.subs != nil && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
+		return
+	}
+	for _, d := range x.runDirs() {
+		path := ""
+		if given != "" && given != "-" {
+			path = join(d, given)
+		} else {
+			path = x.findConfig(d, tc)
+		}
+		if path != "" {
+			x.runConfig(path, d, tc.kind)
+		}
+	}
+}
+
+// findConfig is the first of tc's names in dir (and its parents up to the project's root when
+// tc.up), or "".
+func (x *cmdCtx) findConfig(dir string, tc toolConfig) string {
+	project := x.c.layout.ProjectDir
+	for n := 0; n < 16; n++ {
+		for _, name := range tc.names {
+			p := filepath.Join(dir, name)
+			if _, ok, _ := x.r.readCode(p); ok {
+				return p
+			}
+		}
+		parent := filepath.Dir(dir)
+		if !tc.up || dir == project || parent == dir || !under(parent, project) {
+			break
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// runConfig judges the config file at path, loaded by a tool that runs in cwd: as code in its
+// language, or by the commands it names (kind, or the kind its name has in plantTable), which
+// run in the config's directory.
+func (x *cmdCtx) runConfig(path, cwd string, kind plantKind) {
+	l := langJS
+	if row := plantRowFor(path); row != nil {
+		kind, l = row.kind, row.lang
+	}
+	prefix := x.name + " loads"
+	if kind == plantLang {
+		x.runFile(path, cwd, l, prefix)
+		return
+	}
+	text, ok, cut := x.r.readCode(path)
+	if !ok {
+		return
+	}
+	if cut {
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+	}
+	cc := configExtract(kind, text, path, false)
+	s := sink{prefix: x.name + " runs (from " + x.rel(path) + "):"}
+	if cc.unread != "" {
+		x.r.notRead(s.prefix + " " + cc.unread)
+	}
+	dir := filepath.Dir(path)
+	for _, code := range cc.codes {
+		x.c.judgeCode(x.r, code.text, code.lang, dir, s)
+	}
+	s.elsewhere = true
+	for _, code := range cc.contained {
+		x.c.judgeCode(x.r, code.text, code.lang, dir, s)
+	}
+}
