@@ -28,10 +28,12 @@
 //   - protect.go: what no call may write (the harness, its settings, start-up files, keys …);
 //     self.go: the harness's own tools and hooks.
 //   - filecode.go: reading code from files, bounded, and the policy for taking its verdicts
-//     over; planted.go: writes into files tools run (plantTable); runners.go, runners_lang.go:
-//     programs that run code from files (the table's Runs); makefile.go: a GNU makefile reader;
-//     gitprog.go: git's hooks and configured programs (gitProgTable); runenv.go: environment
-//     variables that carry code (envTable).
+//     over; planted.go: writes into files tools run (plantTable); planted_config.go: config
+//     files that name commands (pre-commit, cargo, VS Code tasks, lint-staged, nodemon), read by
+//     configread.go's small YAML, TOML and JSONC readers; runners.go, runners_lang.go,
+//     runners_config.go: programs that run code from files (the table's Runs); makefile.go: a
+//     GNU makefile reader; gitprog.go: git's hooks and configured programs (gitProgTable);
+//     runenv.go: environment variables that carry code (envTable).
 //   - person.go: the class that needs a person (needs_person); losses.go: what git says a
 //     deletion or overwrite would lose; rewrites.go: whether the commits a history rewrite
 //     replaces are on a remote; sqlite.go: sqlite3 (a change of one project file git can undo,
@@ -56,7 +58,8 @@
 //   - protect_test.go: the harness's files, tools, hooks, checkout, registration, symlinks;
 //     startup_test.go: start-up files, keys, Claude Code's user settings; scheduled_test.go,
 //     containers_test.go, processes_test.go (kill).
-//   - runners_test.go, runenv_test.go, planted_test.go: code from files and the environment.
+//   - runners_test.go, runenv_test.go, planted_test.go, planted_config_test.go: code from files
+//     and the environment.
 //   - person_test.go: needs_person and losses; rewrites_test.go: history rewrites against a
 //     repository with a remote; parts_test.go; readonly_test.go (ReadOnly and
 //     the verdict agree); tools_test.go: non-Bash tools and malformed input; user_test.go.
