@@ -429,3 +429,27 @@ func TestConfigReaders(t *testing.T) {
 		t.Errorf("JSONC: %q, want %q", got, want)
 	}
 }
+
+// FuzzConfigReaders: the readers of config files take any text without a panic or a hang.
+// go test -run '^$' -fuzz FuzzConfigReaders ./internal/classify/
+func FuzzConfigReaders(f *testing.F) {
+	for _, s := range []string{
+		"a: &x {b: [c, 'd''e', \"f\\x20\"]}\nl:\n- <<: *x\n  g: >-\n    h\n    i\n- - j\n",
+		"repos:\n- repo: local\n  hooks:\n  - id: a\n    entry: |\n      x\n    language: docker_image\n    args: [--entrypoint, y]\n",
+		"[a.'b c'.\"d\"]\ne = [\n 1, # x\n \"\"\"\nf\"\"\", {g = 'h'}]\n[[i]]\nj.k = '''l'''\n",
+		"{\"tasks\": [{\"command\": [\"a\", \"b\"], \"args\": [{\"value\": \"c d\", \"quoting\": \"strong\"}], \"linux\": {\"options\": {\"shell\": {\"executable\": \"e\"}}}}],} // x /* y",
+		"[", "{", "'", "\"", "- -", "a: |", "a: [", "x = \"\"\"", "/*",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		parseYAML(s).strings(nil)
+		parseTOML(s)
+		stripJSONC(s)
+		preCommitCode(s)
+		cargoConfigCode(s)
+		vscodeTasksCode(s, "/p", false)
+		cmdMapCode(s, true)
+		nodemonCode(s, true)
+	})
+}
