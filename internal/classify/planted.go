@@ -719,9 +719,29 @@ func toxCode(text, dir string) []codeText {
 }
 
 func toxSubst(s, dir string) string {
+	return substitute(s, "{", func(name string) string {
+		switch {
+		case name == "envpython":
+			return "python"
+		case name == "toxinidir" || name == "tox_root":
+			return dir
+		case name == "posargs":
+			return ""
+		case strings.HasPrefix(name, "posargs:"):
+			return name[len("posargs:"):]
+		case name == "envbindir" || name == "envdir" || name == "envtmpdir" || name == "envlogdir" || name == "toxworkdir" || name == "envsitepackagesdir":
+			return dir + "/.tox"
+		}
+		return "$__tox_substitution"
+	})
+}
+
+// substitute replaces each open NAME } of a config file's own variables (tox's {toxinidir},
+// VS Code's ${workspaceFolder}) by value(NAME), at most 4096 of them.
+func substitute(s, open string, value func(name string) string) string {
 	var b strings.Builder
-	for {
-		i := strings.IndexByte(s, '{')
+	for n := 0; n < 4096; n++ {
+		i := strings.Index(s, open)
 		if i < 0 {
 			break
 		}
@@ -730,20 +750,7 @@ func toxSubst(s, dir string) string {
 			break
 		}
 		b.WriteString(s[:i])
-		name := s[i+1 : i+j]
-		switch {
-		case name == "envpython":
-			b.WriteString("python")
-		case name == "toxinidir" || name == "tox_root":
-			b.WriteString(dir)
-		case name == "posargs":
-		case strings.HasPrefix(name, "posargs:"):
-			b.WriteString(name[len("posargs:"):])
-		case name == "envbindir" || name == "envdir" || name == "envtmpdir" || name == "envlogdir" || name == "toxworkdir" || name == "envsitepackagesdir":
-			b.WriteString(dir + "/.tox")
-		default:
-			b.WriteString("$__tox_substitution")
-		}
+		b.WriteString(value(s[i+len(open) : i+j]))
 		s = s[i+j+1:]
 	}
 	b.WriteString(s)

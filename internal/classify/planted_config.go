@@ -559,32 +559,17 @@ func vscodeArgs(v any, shell bool) []string {
 // and environment variables by the shell's, anything else (${file}, ${input:x}) by a value
 // that cannot be known statically.
 func vscodeSubst(s, dir string) string {
-	var b strings.Builder
-	for n := 0; n < 4096; n++ {
-		i := strings.Index(s, "${")
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			break
-		}
-		b.WriteString(s[:i])
-		name := s[i+2 : i+j]
+	return substitute(s, "${", func(name string) string {
 		switch {
 		case name == "workspaceFolder" || name == "workspaceRoot" || name == "cwd" || strings.HasPrefix(name, "workspaceFolder:"):
-			b.WriteString(dir)
+			return dir
 		case name == "userHome":
-			b.WriteString("$HOME")
+			return "$HOME"
 		case strings.HasPrefix(name, "env:") && envName(name[4:]):
-			b.WriteString("${" + name[4:] + "}")
-		default:
-			b.WriteString("$__vscode_variable")
+			return "${" + name[4:] + "}"
 		}
-		s = s[i+j+1:]
-	}
-	b.WriteString(s)
-	return b.String()
+		return "$__vscode_variable"
+	})
 }
 
 // jsonLiteralCommands are the string literals of a part of a JSON file that look like a
