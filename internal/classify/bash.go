@@ -173,17 +173,18 @@ func namesRead(name string, assign bool) bool {
 		return true
 	}
 	return assign && (proxyVariable(name) || name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
-		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || envRowFor(name) != nil)
+		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || envRowFor(name) != nil || containerVariable(name))
 }
 
 // allNames lists every variable of a program, for the test that namesRead misses none.
 var allNames atomic.Bool
 
 // setsCommandState reports a program assigning a variable that judgeStructure reads before
-// any command is judged: a proxy (result.proxy), GIT_DIR or GIT_WORK_TREE (gitElsewhere).
+// any command is judged: a proxy (result.proxy), GIT_DIR or GIT_WORK_TREE (gitElsewhere), a
+// container engine or compose project (containerEnv).
 func setsCommandState(prog *shell.Program) bool {
 	for _, n := range prog.Names {
-		if n.Assign && (proxyVariable(n.Name) || n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE") {
+		if n.Assign && (proxyVariable(n.Name) || n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" || containerVariable(n.Name)) {
 			return true
 		}
 	}

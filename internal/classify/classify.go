@@ -152,8 +152,11 @@ type result struct {
 	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
 	// Either makes a rewrite doubt (rewrites.go).
 	headMoved, gitElsewhere bool
-	taken                   map[reasonKind]int // reasons of code from files, by kind (takeOver)
-	fragment                bool               // judging part of a program (sink.fragment)
+	// containerEnv: assignments that point docker, podman or compose at another engine or
+	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person.go).
+	containerEnv []shell.Name
+	taken        map[reasonKind]int // reasons of code from files, by kind (takeOver)
+	fragment     bool               // judging part of a program (sink.fragment)
 	// verdictOnly: only the verdicts (parts) of medium and above, a few of each kind (add),
 	// and the not_read mark are read from this result (a child's): low verdicts, the commands
 	// list and the per-command parts oath-gate reads are not kept. A 100 kB script has
@@ -193,7 +196,7 @@ func (r *result) resolver() *safefile.Links {
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
 		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, indexMoved: r.indexMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
-		verdictOnly: r.verdictOnly, noPerson: r.noPerson}
+		verdictOnly: r.verdictOnly, noPerson: r.noPerson, containerEnv: slices.Clip(r.containerEnv)}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.
@@ -210,6 +213,9 @@ func (r *result) merge(o *result) {
 	r.headMoved = r.headMoved || o.headMoved
 	r.indexMoved = r.indexMoved || o.indexMoved
 	r.gitElsewhere = r.gitElsewhere || o.gitElsewhere
+	if len(o.containerEnv) > len(r.containerEnv) { // o began with r's
+		r.containerEnv = o.containerEnv
+	}
 	if len(o.trees) > 0 && r.trees == nil {
 		r.trees = map[string]bool{}
 	}

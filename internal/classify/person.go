@@ -402,7 +402,7 @@ func (x *cmdCtx) stopsContainers() bool {
 	if !engine && !compose {
 		return false
 	}
-	args, elsewhere := x.args, false
+	args, elsewhere := x.args, x.engineEnv() != ""
 	for engine && len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
 		o, _, _ := strings.Cut(args[0].Value, "=")
 		if o == "-H" || o == "--host" || o == "-c" || o == "--context" || o == "--url" || o == "--connection" {
@@ -469,6 +469,26 @@ func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
 	why := ""
 	if elsewhere {
 		why = "through another engine"
+		if v := x.engineEnv(); v != "" {
+			why += " (" + v + ")"
+		}
+	}
+	for _, n := range x.r.containerEnv {
+		switch n.Name {
+		case "COMPOSE_PROJECT_NAME":
+			if !n.Value.Known || !x.ownComposeName(n.Value.Value) {
+				why = "of the project " + quoteRaw(n.Value.Value) + " (COMPOSE_PROJECT_NAME)"
+			}
+		case "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY":
+			// COMPOSE_FILE is a list (COMPOSE_PATH_SEPARATOR, ':' by default on Unix).
+			for _, f := range strings.Split(n.Value.Value, ":") {
+				for _, t := range resolve(shell.Word{Value: f, Known: n.Value.Known}, x.cmd.Dir, false) {
+					if !t.known || !under(t.path, project) {
+						why = "of " + quoteRaw(n.Value.Value) + " (" + n.Name + "), outside the project"
+					}
+				}
+			}
+		}
 	}
 	if x.cmd.Dir.Unknown {
 		why = "from a directory that cannot be known statically"
@@ -530,6 +550,30 @@ func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
 		return false
 	}
 	return true
+}
+
+// containerVariable reports a variable that points docker, podman or compose at other
+// containers than the project's own: another engine (DOCKER_HOST, DOCKER_CONTEXT, podman's
+// CONTAINER_HOST and CONTAINER_CONNECTION), another compose project or file (COMPOSE_*), as
+// the options -H, --context, -p and -f do.
+func containerVariable(name string) bool {
+	switch name {
+	case "DOCKER_HOST", "DOCKER_CONTEXT", "CONTAINER_HOST", "CONTAINER_CONNECTION",
+		"COMPOSE_PROJECT_NAME", "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY":
+		return true
+	}
+	return false
+}
+
+// engineEnv is the first assignment in the call of a variable that points the container
+// engine elsewhere (NAME=value), or "".
+func (x *cmdCtx) engineEnv() string {
+	for _, n := range x.r.containerEnv {
+		if !strings.HasPrefix(n.Name, "COMPOSE_") {
+			return n.Name + "=" + clip(strings.ReplaceAll(n.Value.Value, shell.Dyn, "$(…)"))
+		}
+	}
+	return ""
 }
 
 // ownComposeName: name is the compose project name of the project's directory or of a directory

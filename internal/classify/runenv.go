@@ -162,6 +162,9 @@ func (c *Classifier) envCode(r *result, names []shell.Name, cwd string) {
 		if n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" {
 			r.gitElsewhere = true // rewrites.go: the repository git is asked about is not this one
 		}
+		if containerVariable(n.Name) {
+			r.containerEnv = append(r.containerEnv, n) // person.go: containers of another engine or project
+		}
 		if row := envRowFor(n.Name); row != nil {
 			c.envValue(r, row, n.Name, n.Value, cwd, names, n.Src)
 		}
