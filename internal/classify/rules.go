@@ -1181,11 +1181,15 @@ func (x *cmdCtx) nodePkg() {
 // for their first operand (npm-init(1)): foo is create-foo, @scope is @scope/create, @scope/foo
 // is @scope/create-foo; "" when there is none. An operand that cannot be known is one.
 func initializer(args []shell.Word) string {
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		v := a.Value
 		switch {
 		case !a.Known:
 			return "(a package that cannot be known statically)"
+		case initValueOption(v):
+			i++ // its value: npm init -w packages/a, --scope @org
+			continue
 		case v == "" || strings.HasPrefix(v, "-"): // options, and --
 			continue
 		case strings.HasPrefix(v, "@"):
@@ -1198,6 +1202,21 @@ func initializer(args []shell.Word) string {
 		return "create-" + v
 	}
 	return ""
+}
+
+// initValueOption: an option of npm init, pnpm init, yarn create or bun create that takes the
+// next word as its value (npm's workspace, scope, registry and init-* settings; pnpm's
+// --init-type; bun create's --cwd), so that word is no package.
+func initValueOption(v string) bool {
+	if strings.Contains(v, "=") || !strings.HasPrefix(v, "-") {
+		return false
+	}
+	switch v {
+	case "-w", "--workspace", "--scope", "--registry", "--userconfig", "--cache", "--prefix",
+		"-C", "--dir", "--cwd", "--filter", "-F", "--loglevel", "--reporter":
+		return true
+	}
+	return strings.HasPrefix(v, "--init-") // --init-license MIT, --init-author-name NAME …
 }
 
 func (x *cmdCtx) pkgTool() {

@@ -57,43 +57,148 @@ func npmScripts(tool, sub, name string, scripts map[string]string) []string {
 // npmRuns judges what a package manager's subcommand runs: the package.json scripts
 // (npmScripts) and, where the manager runs a program when package.json has no script of that
 // name (binAt: yarn run X, yarn X, bun run X, bun X, pnpm X), that program with its arguments,
-// as if typed: yarn run rimraf ~ is npx rimraf ~, which is rm -rf ~.
+// as if typed: yarn run rimraf ~ is npx rimraf ~, which is rm -rf ~. An option the table does
+// not know may take the next word as its value or not: both readings are judged.
 func (x *cmdCtx) npmRuns() {
-	sub, name := "", ""
-	subAt, nameAt := -1, -1
-	ignore := false
-	elsewhere := false // an option names another directory or other packages: their package.json is not read
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
-		v := a.Value
-		switch {
-		case v == "--script-shell" && i+1 < len(x.args) || strings.HasPrefix(v, "--script-shell="):
-			prog := strings.TrimPrefix(v, "--script-shell=")
-			if v == "--script-shell" {
-				i++
-				prog = x.args[i].Value
-			}
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" --script-shell "+quoteRaw(prog)+" runs every script with that program")
-			x.c.judgeCode(x.r, prog, langShell, x.c.layout.ProjectDir, sink{prefix: x.name + " --script-shell runs:"})
-		case v == "--ignore-scripts":
-			ignore = true
-		case v == "--":
-			i = len(x.args)
-		case sub == "" && packageDirOption(x.name, v):
-			elsewhere = true
-			if !strings.Contains(v, "=") {
-				i++ // the option's value
-			}
-		case strings.HasPrefix(v, "-"):
-		case sub == "":
-			sub, subAt = v, i
-			if !a.Known {
-				i = len(x.args) // which subcommand, script or program cannot be known
-			}
-		case name == "":
-			name, nameAt = v, i
+	p := scanPM(x.name, x.args, false)
+	for _, prog := range p.shells {
+		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" --script-shell "+quoteRaw(prog)+" runs every script with that program")
+		x.c.judgeCode(x.r, prog, langShell, x.c.layout.ProjectDir, sink{prefix: x.name + " --script-shell runs:"})
+	}
+	x.pmRuns(p)
+	if p.guessed {
+		if q := scanPM(x.name, x.args, true); q.subAt != p.subAt || q.nameAt != p.nameAt {
+			x.pmRuns(q)
 		}
 	}
+}
+
+// pmCall is a package manager's command line as the manager reads it.
+type pmCall struct {
+	sub, name     string // the subcommand, and the word after it (a script's name, a package …)
+	subAt, nameAt int    // their places in the arguments, -1 for none
+	ignore        bool   // --ignore-scripts
+	// elsewhere: an option names another directory or other packages (yarn --cwd d, pnpm -r,
+	// npm -w a): their package.json is not read here, so a name may be a program.
+	elsewhere bool
+	shells    []string     // --script-shell programs
+	guessed   bool         // an option unknown to pmOptions came before the subcommand or the name
+	dirs      []shell.Word // the values of the pmDir options: directories, package names, filters
+	every     bool         // a pmPackages flag: every package of the workspace
+}
+
+// scanPM reads a package manager's arguments; valued: an unknown option takes the next word.
+func scanPM(tool string, args []shell.Word, valued bool) pmCall {
+	p := pmCall{subAt: -1, nameAt: -1}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		opt, _, eq := strings.Cut(v, "=")
+		switch {
+		case v == "--":
+			i = len(args)
+		case !a.Known || !strings.HasPrefix(v, "-") || v == "-":
+			switch {
+			case p.sub == "":
+				p.sub, p.subAt = v, i
+				if !a.Known {
+					i = len(args) // which subcommand, script or program cannot be known
+				}
+			case p.name == "":
+				p.name, p.nameAt = v, i
+			}
+		case v == "--ignore-scripts":
+			p.ignore = true
+		default:
+			kind, known := pmOption(tool, opt)
+			p.elsewhere = p.elsewhere || kind == pmDir || kind == pmPackages
+			takes := kind == pmValue || kind == pmDir || kind == pmShell
+			if !known && p.name == "" && strings.HasPrefix(v, "--") && !eq && i+1 < len(args) {
+				p.guessed = true
+				takes = valued
+			}
+			val, hasVal := shell.Word{Value: strings.TrimPrefix(v, opt+"="), Known: a.Known}, eq
+			if takes && !eq && i+1 < len(args) {
+				i++
+				v, val, hasVal = opt+"="+args[i].Value, args[i], true
+			}
+			switch {
+			case kind == pmDir && hasVal:
+				p.dirs = append(p.dirs, val)
+			case kind == pmPackages:
+				p.every = true
+			}
+			if kind == pmShell {
+				_, prog, _ := strings.Cut(v, "=")
+				p.shells = append(p.shells, prog)
+			}
+		}
+	}
+	return p
+}
+
+// pmOptionKind is what an option of a package manager does with the words after it.
+type pmOptionKind uint8
+
+const (
+	pmFlag     pmOptionKind = iota // takes no value
+	pmValue                        // takes the next word as its value
+	pmDir                          // takes a directory or packages to work in
+	pmPackages                     // a flag: works in every package of the workspace
+	pmShell                        // --script-shell PROG
+)
+
+// pmOptions: the options of npm, yarn, pnpm and bun (their own, and those of run) that take
+// the next word as their value, or that make them work elsewhere; other options they know
+// are flags. An option missing here is judged both ways (npmRuns).
+var pmOptions = func() map[string]map[string]pmOptionKind {
+	out := map[string]map[string]pmOptionKind{}
+	for tool, byKind := range pmOptionLists {
+		out[tool] = map[string]pmOptionKind{"--script-shell": pmShell}
+		for k, opts := range byKind {
+			for _, o := range strings.Split(opts, "|") {
+				out[tool][o] = k // an option listed under two kinds is a mistake TestPMOptions finds
+			}
+		}
+	}
+	return out
+}()
+
+// pmOptionLists is pmOptions as written: by tool, by kind, "|"-joined.
+var pmOptionLists = map[string]map[pmOptionKind]string{
+	"npm": {
+		pmValue:    "--userconfig|--registry|--cache|--loglevel|--otp|--tag|--access|--omit|--include|--install-strategy",
+		pmDir:      "-w|--workspace|--prefix|-C",
+		pmPackages: "--workspaces|-ws|--include-workspace-root",
+		pmFlag:     "-y|--yes|-s|--silent|-q|--quiet|-d|-dd|-ddd|--verbose|-f|--force|-g|--global|-D|--save-dev|-E|--save-exact|-P|--save-prod|-O|--save-optional|--no-save|--if-present|--foreground-scripts|--dry-run|--json|--no-audit|--no-fund|--legacy-peer-deps|--production|--no-package-lock|--offline|--prefer-offline",
+	},
+	"yarn": {
+		pmValue: "--network-timeout|--network-concurrency|--modules-folder|--cache-folder|--global-folder|--link-folder|--preferred-cache-folder|--mutex|--registry|--proxy|--https-proxy|--use-yarnrc|--otp",
+		pmDir:   "--cwd",
+		pmFlag:  "-s|--silent|--verbose|--offline|--prefer-offline|--frozen-lockfile|--immutable|--pure-lockfile|--production|--prod|--no-progress|--non-interactive|--ignore-engines|--ignore-optional|--ignore-platform|--emoji|--json|--no-default-rc|--check-files|-D|--dev|-E|--exact|-W|--ignore-workspace-root-check|-T|--top-level|-B|--binaries-only",
+	},
+	"pnpm": {
+		pmValue:    "--reporter|--loglevel|--workspace-concurrency|--resume-from|--changed-files-ignore-pattern|--test-pattern|--store-dir|--virtual-store-dir|--modules-dir|--global-dir|--cache-dir|--use-node-version|--network-concurrency",
+		pmDir:      "-C|--dir|--filter|-F|--filter-prod",
+		pmPackages: "-r|--recursive|-w|--workspace-root",
+		pmFlag:     "-s|--silent|--parallel|--stream|--aggregate-output|--if-present|--no-bail|--sort|--no-sort|--reverse|--report-summary|--use-stderr|--frozen-lockfile|--prefer-offline|--offline|-D|--save-dev|-P|--save-prod|-E|--save-exact|-g|--global|--shell-mode|-c",
+	},
+	"bun": {
+		pmValue: "-c|--config|--env-file|--shell|--elide-lines|-r|--preload|--require|--import|--tsconfig-override|--conditions|--main-fields|-d|--define|-l|--loader|--jsx-factory|--jsx-fragment|--jsx-import-source|--jsx-runtime|--port|--origin|--extension-order|--install|--console-depth|--title|--fetch-preconnect|--max-http-header-size|--dns-result-order|--unhandled-rejections|--user-agent",
+		pmDir:   "--cwd|-F|--filter",
+		pmFlag:  "--bun|-b|--silent|--if-present|--smol|--watch|--hot|--no-clear-screen|--no-install|-i|--prefer-offline|--prefer-latest|--no-deprecation|--throw-deprecation|--inspect|--inspect-wait|--inspect-brk|--no-macros|--production|-D|--dev",
+	},
+}
+
+// pmOption is what tool's option opt (without "=value") does, and whether the table knows it.
+func pmOption(tool, opt string) (pmOptionKind, bool) {
+	k, ok := pmOptions[tool][opt]
+	return k, ok
+}
+
+// pmRuns judges the scripts and the program of one reading of a package manager's command line.
+func (x *cmdCtx) pmRuns(p pmCall) {
+	sub, name, subAt, nameAt, ignore, elsewhere := p.sub, p.name, p.subAt, p.nameAt, p.ignore, p.elsewhere
 	bin := binAt(x.name, sub, subAt, nameAt, x.args)
 	if bin >= 0 && !x.args[bin].Known {
 		// yarn "$S", bun run "$S": as npx "$P", any program.
@@ -111,7 +216,7 @@ func (x *cmdCtx) npmRuns() {
 	// script, or it cannot be read or known (decided: a script of that name cannot be seen
 	// either, and the program is what the words say).
 	runsBin := elsewhere || x.cmd.Dir.Unknown
-	for _, d := range x.runDirs() {
+	for _, d := range x.pmDirs(p) {
 		pkg, text := x.findUp(d, "package.json")
 		if pkg == "" {
 			runsBin = true
@@ -151,6 +256,120 @@ func (x *cmdCtx) npmRuns() {
 			x.yarnElsewhere(x.args[min(i, len(x.args)):])
 		}
 	}
+}
+
+// pmDirs are the directories whose package.json scripts a package manager's command runs:
+// where it runs, or the directories and workspace packages its options name (yarn --cwd web,
+// pnpm -C web, npm -w a, pnpm --filter app, pnpm -r, npm --workspaces). A selection that
+// cannot be known, or that names no package found, counts as every package of the workspace.
+func (x *cmdCtx) pmDirs(p pmCall) []string {
+	base := x.runDirs()
+	if len(p.dirs) == 0 && !p.every {
+		return base
+	}
+	var out []string
+	every := p.every
+	for _, d := range base {
+		if !p.every {
+			out = append(out, d) // npm -w a runs the root's lifecycle scripts too
+		}
+		for _, v := range p.dirs {
+			if !v.Known {
+				every = true
+				continue
+			}
+			if dir := join(d, v.Value); x.hasPackage(dir) {
+				out = append(out, dir)
+				continue
+			}
+			found := false
+			for _, w := range x.workspaces(d) {
+				if ok, _ := filepath.Match(strings.TrimPrefix(v.Value, "./"), w.name); ok || w.name == v.Value || under(w.dir, join(d, v.Value)) {
+					out, found = append(out, w.dir), true
+				}
+			}
+			every = every || !found
+		}
+	}
+	if every {
+		for _, d := range base {
+			out = append(out, d)
+			for _, w := range x.workspaces(d) {
+				out = append(out, w.dir)
+			}
+		}
+	}
+	return out
+}
+
+// hasPackage reports a package.json in dir.
+func (x *cmdCtx) hasPackage(dir string) bool {
+	_, ok, _ := x.r.readCode(filepath.Join(dir, "package.json"))
+	return ok
+}
+
+// workspace is one package of a JavaScript workspace.
+type workspace struct{ dir, name string }
+
+// maxWorkspaces bounds the packages of a workspace that are read: past it, the rest is code
+// left unread.
+const maxWorkspaces = 64
+
+// workspaces are the packages of the workspace whose root is the nearest package.json at or
+// above dir: its "workspaces" (npm, yarn, bun: a list, or {"packages": […]}) or
+// pnpm-workspace.yaml's packages, each pattern matched on disk (** as one or two levels).
+func (x *cmdCtx) workspaces(dir string) []workspace {
+	pkg, text := x.findUp(dir, "package.json")
+	if pkg == "" {
+		return nil
+	}
+	root := filepath.Dir(pkg)
+	var patterns []string
+	var decl struct {
+		Workspaces json.RawMessage `json:"workspaces"`
+	}
+	if json.Unmarshal([]byte(text), &decl) == nil && len(decl.Workspaces) > 0 {
+		var list []string
+		var obj struct {
+			Packages []string `json:"packages"`
+		}
+		if json.Unmarshal(decl.Workspaces, &list) == nil {
+			patterns = list
+		} else if json.Unmarshal(decl.Workspaces, &obj) == nil {
+			patterns = obj.Packages
+		}
+	}
+	if y, ok, _ := x.r.readCode(filepath.Join(root, "pnpm-workspace.yaml")); ok {
+		patterns = parseYAML(y).get("packages").strings(patterns)
+	}
+	var out []workspace
+	for _, pat := range patterns {
+		if strings.HasPrefix(pat, "!") {
+			continue
+		}
+		pat = strings.TrimSuffix(strings.TrimPrefix(pat, "./"), "/")
+		globs := []string{pat}
+		if strings.Contains(pat, "**") {
+			globs = []string{strings.ReplaceAll(pat, "**", "*"), strings.ReplaceAll(pat, "**", "*/*")}
+		}
+		for _, g := range globs {
+			dirs, _ := filepath.Glob(filepath.Join(root, g))
+			for _, d := range dirs {
+				if len(out) >= maxWorkspaces {
+					x.r.notRead("the workspace at " + root + " has more than " + strconv.Itoa(maxWorkspaces) + " packages: the scripts of the rest are not judged")
+					return out
+				}
+				if t, ok, _ := x.r.readCode(filepath.Join(d, "package.json")); ok {
+					var named struct {
+						Name string `json:"name"`
+					}
+					_ = json.Unmarshal([]byte(t), &named)
+					out = append(out, workspace{d, named.Name})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // yarnElsewhere judges a yarn command line run in other workspaces, whose package.json is not
@@ -223,19 +442,6 @@ func sourceFile(v string) bool {
 	return false
 }
 
-// packageDirOption: an option of the package manager, before its subcommand, that makes it
-// work in another directory or on other packages (yarn --cwd d, pnpm -C d, pnpm --filter p).
-func packageDirOption(tool, v string) bool {
-	opt, _, _ := strings.Cut(v, "=")
-	switch tool {
-	case "yarn", "bun":
-		return opt == "--cwd" || tool == "bun" && (opt == "--filter" || opt == "-F")
-	case "pnpm":
-		return opt == "-C" || opt == "--dir" || opt == "--filter" || opt == "-F" || opt == "--filter-prod"
-	}
-	return false
-}
-
 // runsBin judges the program a package manager runs (a program of node_modules/.bin, or of
 // PATH) with its arguments, as if typed: a package known by its command (rimraf: rm -rf) as
 // that command, as npx's is.
@@ -246,20 +452,13 @@ func (x *cmdCtx) runsBin(words []shell.Word) {
 	x.nested(commandLine(shell.PackageCommand(words)), x.name+" runs "+words[0].Value)
 }
 
-// commandLine is a command line that the shell reads back as words: each word as it is when
-// only letters, digits and -_./:=@%+, make it up, else quoted; an unknown word stays unknown.
+// commandLine is a command line that the shell reads back as words: a known word as shellWord
+// spells it, a glob as written (it still expands), an unknown word still unknown.
 func commandLine(ws []shell.Word) string {
 	parts := make([]string, len(ws))
 	for i, w := range ws {
-		plain := w.Known && w.Value != ""
-		for _, r := range w.Value {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./:=@%+,", r)) {
-				plain = false
-				break
-			}
-		}
-		if plain {
-			parts[i] = w.Value
+		if w.Known && !w.Glob {
+			parts[i] = shellWord(w.Value)
 		} else {
 			parts[i] = shell.QuoteWords(ws[i : i+1])
 		}

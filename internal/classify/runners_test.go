@@ -105,7 +105,48 @@ func TestNodeRuns(t *testing.T) {
 		{"bun of a file", pkg(`"build":"tsc"`), "bun index.ts", risk.Medium, risk.Medium, ""},
 		{"bun run of a file", pkg(`"build":"tsc"`), "bun run scripts/gen.ts", risk.Medium, risk.Medium, ""},
 		{"yarn install", pkg(`"build":"tsc"`), "yarn install", risk.High, risk.High, ""},
+		// An option's value is not the program (the review of the range after 87f7633).
+		{"bun run --cwd", pkg(`"build":"tsc"`), "bun run --cwd src rimraf ~", risk.Critical, "", ""},
+		{"bun run -F", pkg(`"build":"tsc"`), "bun run -F app rimraf ~", risk.Critical, "", ""},
+		{"bun run --shell", pkg(`"build":"tsc"`), "bun run --shell system rimraf ~", risk.Critical, "", ""},
+		{"pnpm --reporter", pkg(`"build":"tsc"`), "pnpm --reporter silent rimraf ~", risk.Critical, "", ""},
+		{"yarn --network-timeout", pkg(`"build":"tsc"`), "yarn --network-timeout 100000 rimraf ~", risk.Critical, "", ""},
+		{"an option no table knows, read both ways", pkg(`"build":"tsc"`), "yarn --frobnicate 5 rimraf ~", risk.Critical, "", ""},
+		{"an option no table knows, as a flag", pkg(`"build":"tsc"`), "yarn --frobnicate rimraf ~", risk.Critical, "", ""},
+		{"npm -w DIR runs that package's script", map[string]string{"package.json": `{"workspaces":["a"]}`, "a/package.json": `{"scripts":{"test":"rm -rf ~"}}`}, "npm test -w a", risk.Critical, "", ""},
+		{"npm run -w a test: the script, not a", map[string]string{"package.json": `{"scripts":{"a":"rm -rf ~","test":"jest"}}`}, "npm run -w pkgs/x test", risk.Medium, risk.Medium, ""},
+		{"pnpm --filter before the script", pkg(`"build":"tsc"`), "pnpm --filter app build", risk.Medium, risk.Medium, ""},
+		{"yarn --cwd web test", pkg(`"test":"jest"`), "yarn --cwd web test", risk.Low, risk.Medium, ""},
+		{"bun run --watch dev", pkg(`"dev":"vite"`), "bun run --watch dev", risk.Medium, risk.Medium, ""},
+		{"pnpm -r build", pkg(`"build":"tsc"`), "pnpm -r build", risk.Medium, risk.Medium, ""},
+		// The scripts of the packages an option names are judged, as they are on disk.
+		{"yarn --cwd DIR", map[string]string{"package.json": `{}`, "web/package.json": `{"scripts":{"test":"rm -rf ~"}}`}, "yarn --cwd web test", risk.Critical, "", ""},
+		{"pnpm -C DIR", map[string]string{"web/package.json": `{"scripts":{"build":"rm -rf ~"}}`}, "pnpm -C web build", risk.Critical, "", ""},
+		{"pnpm --filter NAME", map[string]string{"package.json": `{}`, "pnpm-workspace.yaml": "packages:\n  - 'apps/*'\n", "apps/a/package.json": `{"name":"@x/app","scripts":{"build":"rm -rf ~"}}`}, "pnpm --filter @x/app build", risk.Critical, "", ""},
+		{"pnpm --filter a glob", map[string]string{"package.json": `{}`, "pnpm-workspace.yaml": "packages: [apps/**]\n", "apps/a/package.json": `{"name":"@x/app","scripts":{"build":"rm -rf ~"}}`}, "pnpm --filter '@x/*' build", risk.Critical, "", ""},
+		{"npm --workspaces", map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"lint":"rm -rf ~"}}`}, "npm run lint --workspaces", risk.Critical, "", ""},
+		{"npm -w NAME", map[string]string{"package.json": `{"workspaces":{"packages":["packages/*"]}}`, "packages/a/package.json": `{"name":"@x/a","scripts":{"test":"rm -rf ~"}}`}, "npm test -w @x/a", risk.Critical, "", ""},
+		{"a name no workspace has: every package", map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"test":"rm -rf ~"}}`}, "npm test -w nope", risk.Critical, "", ""},
+		{"ordinary workspaces", map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"build":"tsc"}}`}, "npm run build --workspaces", risk.Medium, risk.Medium, ""},
 	})
+}
+
+// TestPMOptions: no option of a package manager is listed under two kinds in pmOptionLists.
+func TestPMOptions(t *testing.T) {
+	for tool, byKind := range pmOptionLists {
+		kindOf := map[string]pmOptionKind{}
+		for kind, opts := range byKind {
+			for _, o := range strings.Split(opts, "|") {
+				if k, dup := kindOf[o]; dup || o == "--script-shell" {
+					t.Errorf("%s %s: listed as kind %d and %d", tool, o, k, kind)
+				}
+				kindOf[o] = kind
+			}
+		}
+		if got := pmOptions[tool]["--"+"script-shell"]; got != pmShell {
+			t.Errorf("%s --script-shell: kind %d, want pmShell", tool, got)
+		}
+	}
 }
 
 // TestPythonRuns: pytest is judged by the conftest.py files it loads; python FILE by the file.

@@ -79,6 +79,13 @@ func TestRunVerbs(t *testing.T) {
 		{`npm create "$T"`, risk.High, risk.High, ruleDenyList, ""},
 		{"npm init -y", risk.Medium, risk.Medium, "", ""},
 		{"yarn init", risk.Medium, risk.Medium, "", ""},
+		// An option's value is no package (the review of the range after 87f7633).
+		{"npm init -w packages/a", risk.Medium, risk.Medium, "", ""},
+		{"npm init --scope @myorg -y", risk.Medium, risk.Medium, "", ""},
+		{"npm init --init-license MIT -y", risk.Medium, risk.Medium, "", ""},
+		{"pnpm init --init-type module", risk.Medium, risk.Medium, "", ""},
+		{"npm init -w packages/a vite", risk.High, risk.High, ruleDenyList, ""},
+		{"npm init --scope=@myorg vite", risk.High, risk.High, ruleDenyList, ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		if got.Risk.Value() < tc.min.Value() || got.Risk.Value() > tc.max.Value() {
