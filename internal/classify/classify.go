@@ -55,6 +55,9 @@ type Classifier struct {
 	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
 	auditDir string
 	later    laterPlaces // later.go
+	// containerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
+	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person.go).
+	containerEnv []shell.Name
 }
 
 // New prepares a classifier. The user's filters are compiled here, once: a bad one is a
@@ -63,7 +66,7 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	c := &Classifier{layout: l, home: os.Getenv("HOME")}
+	c := &Classifier{layout: l, home: os.Getenv("HOME"), containerEnv: inheritedContainerEnv(os.LookupEnv)}
 	var install []string
 	dirs, co := installDirs(c.home)
 	for _, d := range dirs {

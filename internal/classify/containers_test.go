@@ -177,3 +177,29 @@ func TestContainerStops(t *testing.T) {
 		}
 	}
 }
+
+// TestContainerEnvInherited: Claude Code's Bash tool inherits its environment, so a
+// DOCKER_HOST or COMPOSE_PROJECT_NAME set there points every docker command elsewhere.
+func TestContainerEnvInherited(t *testing.T) {
+	for _, tc := range []struct {
+		name, value, cmd, pers string
+	}{
+		{"DOCKER_HOST", "ssh://prod", "docker compose down", RuleLosesWork},
+		{"DOCKER_CONTEXT", "prod", "docker stop web", RuleSystemChange},
+		{"COMPOSE_PROJECT_NAME", "other", "docker compose stop", RuleSystemChange},
+		{"COMPOSE_PROJECT_NAME", "proj", "docker compose down", ""},
+		{"DOCKER_HOST", "ssh://prod", "docker ps", ""},
+	} {
+		t.Run(tc.name+"="+tc.value+" "+tc.cmd, func(t *testing.T) {
+			t.Setenv(tc.name, tc.value) // until the subtest ends
+			got := newTest(t, settings.Defaults()).Classify(bash(tc.cmd))
+			pers := ""
+			if got.NeedsPerson != nil {
+				pers = got.NeedsPerson.Rule
+			}
+			if pers != tc.pers {
+				t.Errorf("needs_person %q, want %q (%v)", pers, tc.pers, got.Reasons)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -473,7 +474,7 @@ func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
 			why += " (" + v + ")"
 		}
 	}
-	for _, n := range x.r.containerEnv {
+	for _, n := range x.containerEnv() {
 		switch n.Name {
 		case "COMPOSE_PROJECT_NAME":
 			if !n.Value.Known || !x.ownComposeName(n.Value.Value) {
@@ -557,18 +558,38 @@ func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
 // CONTAINER_HOST and CONTAINER_CONNECTION), another compose project or file (COMPOSE_*), as
 // the options -H, --context, -p and -f do.
 func containerVariable(name string) bool {
-	switch name {
-	case "DOCKER_HOST", "DOCKER_CONTEXT", "CONTAINER_HOST", "CONTAINER_CONNECTION",
-		"COMPOSE_PROJECT_NAME", "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY":
-		return true
-	}
-	return false
+	return slices.Contains(containerVariables, name)
 }
 
-// engineEnv is the first assignment in the call of a variable that points the container
-// engine elsewhere (NAME=value), or "".
+var containerVariables = []string{"DOCKER_HOST", "DOCKER_CONTEXT", "CONTAINER_HOST", "CONTAINER_CONNECTION",
+	"COMPOSE_PROJECT_NAME", "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY"}
+
+// inheritedContainerEnv is what the environment sets of containerVariables (lookup: os.LookupEnv).
+func inheritedContainerEnv(lookup func(string) (string, bool)) []shell.Name {
+	var out []shell.Name
+	for _, name := range containerVariables {
+		if v, ok := lookup(name); ok && v != "" {
+			out = append(out, shell.Name{Name: name, Assign: true, Value: shell.Word{Value: v, Known: true}, Src: "(inherited) " + name + "=" + v})
+		}
+	}
+	return out
+}
+
+// containerEnv is what points the command's containers elsewhere: the environment Claude Code
+// runs in, then the call's own assignments (later ones win, as in the shell).
+func (x *cmdCtx) containerEnv() []shell.Name {
+	if len(x.c.containerEnv) == 0 {
+		return x.r.containerEnv
+	}
+	return append(slices.Clip(x.c.containerEnv), x.r.containerEnv...)
+}
+
+// engineEnv is the last assignment, inherited or in the call, of a variable that points the
+// container engine elsewhere (NAME=value), or "".
 func (x *cmdCtx) engineEnv() string {
-	for _, n := range x.r.containerEnv {
+	env := x.containerEnv()
+	for i := len(env) - 1; i >= 0; i-- {
+		n := env[i]
 		if !strings.HasPrefix(n.Name, "COMPOSE_") {
 			return n.Name + "=" + clip(strings.ReplaceAll(n.Value.Value, shell.Dyn, "$(…)"))
 		}
