@@ -463,8 +463,13 @@ func (x *cmdCtx) interpreterRuns() {
 			return
 		}
 		if strings.HasPrefix(v, "-") {
-			if v == "-W" || v == "-X" || v == "-r" || v == "--require" || v == "--import" || v == "-I" {
+			if x.prog().Spec.TakesValue(v) {
 				i++
+				if l == langJS && (v == "-r" || v == "--require" || v == "--import") && i < len(x.args) {
+					x.preloads(x.args[i])
+				}
+			} else if opt, mod, ok := strings.Cut(v, "="); ok && l == langJS && (opt == "--require" || opt == "--import") {
+				x.preloads(shell.Word{Value: mod, Known: a.Known})
 			}
 			continue
 		}
@@ -475,6 +480,18 @@ func (x *cmdCtx) interpreterRuns() {
 			x.runFile(join(d, v), d, l, x.name+" runs")
 		}
 		return
+	}
+}
+
+// preloads judges a module node loads before the script (node -r ./x.js, --import ./x.mjs)
+// when it is a file of the project, as the script is; a package's name is a dependency.
+func (x *cmdCtx) preloads(mod shell.Word) {
+	v := mod.Value
+	if !mod.Known || !(strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || filepath.IsAbs(v)) {
+		return
+	}
+	for _, d := range x.runDirs() {
+		x.runFile(join(d, v), d, langJS, x.name+" loads first")
 	}
 }
 

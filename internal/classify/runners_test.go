@@ -167,6 +167,13 @@ func TestPythonRuns(t *testing.T) {
 		{"noxfile.py", map[string]string{"noxfile.py": evil}, "nox", risk.Critical, "", ""},
 		{"uv run pytest", map[string]string{"conftest.py": evil}, "uv run pytest -q", risk.Critical, "", ""},
 		{"poetry run python FILE", map[string]string{"t.py": evil}, "poetry run python t.py", risk.Critical, "", ""},
+		// node loads a module of the project before the script: judged as the script is.
+		{"node -r FILE", map[string]string{"app.js": "console.log(1)\n", "x.js": "require('child_process').execSync('rm -rf ~')\n"}, "node -r ./x.js app.js", risk.Critical, "", ""},
+		{"node --import=FILE", map[string]string{"app.mjs": "", "x.mjs": "require('child_process').execSync('rm -rf ~')\n"}, "node --import=./x.mjs app.mjs", risk.Critical, "", ""},
+		{"node -r a package", map[string]string{"app.js": "console.log(1)\n"}, "node -r dotenv/config app.js", risk.Medium, risk.Medium, ""},
+		{"node --inspect FILE", map[string]string{"x.js": "require('child_process').execSync('rm -rf ~')\n"}, "node --inspect x.js", risk.Critical, "", ""},
+		{"python3 -W ignore FILE", map[string]string{"tool.py": "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n"}, "python3 -W ignore tool.py", risk.Critical, "", ""},
+		{"node -r an ordinary file", map[string]string{"app.js": "console.log(1)\n", "setup.js": "process.env.TZ = 'UTC'\n"}, "node -r ./setup.js app.js", risk.Medium, risk.Medium, ""},
 	})
 }
 

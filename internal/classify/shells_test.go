@@ -117,6 +117,16 @@ func TestInlineCode(t *testing.T) {
 		"python3 <<EOF\nimport shutil; shutil.rmtree('/')\nEOF", `php -r 'system("rm -rf /");'`,
 		`python3 -c 'import os; os.remove(os.environ["OATH_HOME"]+"/state/x")'`,
 		`python3 -c 'open("/proj/oath-harness/state/x","w")'`,
+		// An option's value before the code, a long option, node's -pe and --eval= (the
+		// session after the review of 87f7633..d9ae0c8).
+		`python3 -W ignore -c 'import os; os.system("rm -rf ~")'`,
+		`python3 -X dev -c 'import os; os.system("rm -rf ~")'`,
+		`node -r dotenv/config -e 'require("child_process").execSync("rm -rf ~")'`,
+		`node --require dotenv/config -e 'require("child_process").execSync("rm -rf ~")'`,
+		`node --inspect -e 'require("child_process").execSync("rm -rf ~")'`,
+		`node -pe 'require("child_process").execSync("rm -rf ~")'`,
+		`node --eval='require("child_process").execSync("rm -rf ~")'`,
+		`ruby -I lib -e 'system("rm -rf /")'`,
 	})
 }
 

@@ -26,6 +26,18 @@ type Spec struct {
 	Shell bool
 }
 
+// TakesValue reports an option, as one word without "=value", that takes the next word as
+// its value: -W of Short "WX", --require of Long "require".
+func (s Spec) TakesValue(opt string) bool {
+	switch {
+	case strings.HasPrefix(opt, "--"):
+		return slices.Contains(s.Long, opt[2:])
+	case len(opt) == 2 && opt[0] == '-':
+		return strings.IndexByte(s.Short, opt[1]) >= 0
+	}
+	return false
+}
+
 // ReadOnly reports whether one simple command (argv, its name first) changes nothing by
 // itself and runs no other program: a program on the allow list without an option that makes
 // it write or run something (tree -o, less -o, rg --pre, sort -o, find -delete/-exec/-fprint,

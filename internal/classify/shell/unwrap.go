@@ -617,7 +617,8 @@ func (w *walker) shell(args []Word, via []string, src string, stmt *syntax.Stmt,
 func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax.Stmt, dir Dir) {
 	c := Cmd{Args: args, Via: via, Dir: dir, Src: src}
 	name := c.Name()
-	flags := command.Lookup(name).Inline
+	row := command.Lookup(name)
+	flags := row.Inline
 	awk := strings.HasSuffix(name, "awk")
 	for i := 1; i < len(args); i++ {
 		v := args[i].Value
@@ -650,6 +651,18 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			w.emit(c)
 			return
 		}
+		if opt, code, ok := strings.Cut(v, "="); ok && (opt == "--eval" || opt == "--print") {
+			c.setCode(Word{Value: code, Known: args[i].Known})
+			w.emit(c)
+			return
+		}
+		if row.Spec.TakesValue(v) {
+			i++ // python -W ignore, node -r dotenv/config: a value, not the script
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			continue // a long option (node --inspect) holds no inline flag
+		}
 		if isPython(name) && v == "-m" {
 			w.emit(c)
 			return
@@ -663,8 +676,8 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 		for j := 1; j < len(v) && !awk; j++ {
 			if strings.IndexByte(flags, v[j]) >= 0 {
 				code := Word{Value: v[j+1:], Known: args[i].Known}
-				if code.Value == "" && i+1 < len(args) {
-					code = args[i+1]
+				if strings.Trim(code.Value, flags) == "" && i+1 < len(args) {
+					code = args[i+1] // -c CODE, and node -pe CODE (print what -e evaluates)
 				}
 				c.setCode(code)
 				w.emit(c)
