@@ -930,13 +930,10 @@ func (t *tomlScanner) escape(b *strings.Builder) {
 	case 'e':
 		b.WriteByte(27)
 	case 'x', 'u', 'U':
-		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-		if t.i+1+n <= len(t.s) {
-			if r, err := strconv.ParseUint(t.s[t.i+1:t.i+1+n], 16, 32); err == nil && utf8.ValidRune(rune(r)) {
-				b.WriteRune(rune(r))
-				t.i += n
-				return
-			}
+		if r, n, ok := hexEscape(c, t.s[t.i+1:]); ok {
+			b.WriteRune(r)
+			t.i += n
+			return
 		}
 		b.WriteByte(c)
 	default:

@@ -453,3 +453,32 @@ func FuzzConfigReaders(f *testing.F) {
 		nodemonCode(s, true)
 	})
 }
+
+// TestHexEscape: the \x, \u and \U escapes YAML's and TOML's readers share; digits that name
+// no character are left as written.
+func TestHexEscape(t *testing.T) {
+	for _, tc := range []struct {
+		c    byte
+		s    string
+		want string
+		n    int
+	}{
+		{'x', "72m", "r", 2},
+		{'u', "0072unner", "r", 4},
+		{'U', "0001F600!", "\U0001F600", 8},
+		{'u', "D800", "", 0}, // a surrogate: no character
+		{'U', "FFFFFFFF", "", 0},
+		{'x', "7", "", 0},
+		{'u', "+072", "", 0},
+		{'n', "0072", "", 0},
+	} {
+		r, n, ok := hexEscape(tc.c, tc.s)
+		got := ""
+		if ok {
+			got = string(r)
+		}
+		if got != tc.want || n != tc.n || ok != (tc.want != "") {
+			t.Errorf("hexEscape(%q, %q) = %q %d %v, want %q %d", tc.c, tc.s, got, n, ok, tc.want, tc.n)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 )
@@ -267,7 +268,7 @@ func cargoConfigCode(text string) configCode {
 		}
 		v, ok := kv.val.str()
 		if len(kv.path) == 3 && kv.path[2] == "value" || len(kv.path) == 2 && ok {
-			if name := kv.path[1]; envName(name) && ok {
+			if name := kv.path[1]; shell.IsName(name) && ok {
 				cc.codes = append(cc.codes, codeText{"export " + name + "=" + shellWord(v), langShell})
 			}
 		}
@@ -283,16 +284,6 @@ func cargoProgramKey(k string) bool {
 		return true
 	}
 	return false
-}
-
-func envName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || i > 0 && ch >= '0' && ch <= '9') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // cargoPrograms returns the programs a cargo configuration makes cargo run: target.*.runner
@@ -490,7 +481,7 @@ func vscodeTask(form, task, root map[string]any, typ, dir string) string {
 		}
 		slices.Sort(names)
 		for _, k := range names {
-			if v, ok := env[k].(string); ok && envName(k) {
+			if v, ok := env[k].(string); ok && shell.IsName(k) {
 				prefix.WriteString("export " + k + "=" + shellWord(vscodeSubst(v, dir)) + "; ")
 			}
 		}
@@ -565,7 +556,7 @@ func vscodeSubst(s, dir string) string {
 			return dir
 		case name == "userHome":
 			return "$HOME"
-		case strings.HasPrefix(name, "env:") && envName(name[4:]):
+		case strings.HasPrefix(name, "env:") && shell.IsName(name[4:]):
 			return "${" + name[4:] + "}"
 		}
 		return "$__vscode_variable"
