@@ -248,30 +248,19 @@ func remoteRepo(url string) bool {
 
 // ---- cargo ----
 
-// cargoProgram is a program a cargo configuration names: its key (runner, linker …) and the
-// command line.
+// cargoProgram is a program a cargo configuration names: its key (runner, linker …; env for a
+// variable of [env], whose command is its export) and the command line.
 type cargoProgram struct {
 	key, cmd string
 }
 
-// cargoConfigCode returns the commands of a cargo configuration: every program it names
-// (cargoPrograms), and its [env] variables as exports, so that one that carries code
-// (LD_PRELOAD, RUSTC_WRAPPER …) is judged as such (runenv.go).
+// cargoConfigCode returns the commands of a cargo configuration: every program it names and
+// its [env] variables as exports (cargoPrograms).
 func cargoConfigCode(text string) configCode {
-	var cc configCode
-	for _, p := range cargoPrograms(text, 0) {
+	progs, unread := cargoPrograms(text, 0)
+	cc := configCode{unread: unread}
+	for _, p := range progs {
 		cc.codes = append(cc.codes, codeText{p.cmd, langShell})
-	}
-	for _, kv := range parseTOML(text) {
-		if len(kv.path) < 2 || kv.path[0] != "env" || len(cc.codes) >= maxConfigCodes {
-			continue
-		}
-		v, ok := kv.val.str()
-		if len(kv.path) == 3 && kv.path[2] == "value" || len(kv.path) == 2 && ok {
-			if name := kv.path[1]; shell.IsName(name) && ok {
-				cc.codes = append(cc.codes, codeText{"export " + name + "=" + shellWord(v), langShell})
-			}
-		}
 	}
 	return cc
 }
@@ -286,18 +275,28 @@ func cargoProgramKey(k string) bool {
 	return false
 }
 
-// cargoPrograms returns the programs a cargo configuration makes cargo run: target.*.runner
-// and linker, host.linker, build.rustc-wrapper, rustc-workspace-wrapper, rustc and rustdoc, a
-// linker given in rustflags (-C linker=…), doc.browser, credential providers, and those of a
-// --config given in an alias. depth: of --config in aliases.
-func cargoPrograms(text string, depth int) []cargoProgram {
-	var out []cargoProgram
-	add := func(key string, v tomlVal) {
-		if cmd := v.command(); strings.TrimSpace(cmd) != "" && len(out) < maxConfigCodes {
+// cargoPrograms returns what a cargo configuration makes cargo run: target.*.runner and
+// linker, host.linker, build.rustc-wrapper, rustc-workspace-wrapper, rustc and rustdoc, a
+// linker given in rustflags (-C linker=…, -C link-arg=-fuse-ld=…), doc.browser, credential
+// providers, those of a --config given in an alias, and the variables of [env] as exports, so
+// that one that carries code (LD_PRELOAD, RUSTC_WRAPPER …) is judged as such (runenv.go).
+// unread says what it could not read (a configuration file an alias names, more than it
+// reads), for a person to look. depth: of --config in aliases.
+func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
+	add := func(key, cmd string) {
+		switch {
+		case strings.TrimSpace(cmd) == "":
+		case len(out) >= maxConfigCodes:
+			unread = "more programs than the harness reads: the rest are not judged"
+		default:
 			out = append(out, cargoProgram{key, cmd})
 		}
 	}
-	for _, kv := range parseTOML(text) {
+	kvs, complete := parseTOML(text)
+	if !complete {
+		unread = "more values than the harness reads: the rest are not judged"
+	}
+	for _, kv := range kvs {
 		p := kv.path
 		last := p[len(p)-1]
 		switch {
@@ -305,68 +304,124 @@ func cargoPrograms(text string, depth int) []cargoProgram {
 			len(p) >= 2 && len(p) <= 3 && p[0] == "host" && last == "linker",
 			len(p) == 2 && p[0] == "build" && (last == "rustc-wrapper" || last == "rustc-workspace-wrapper" || last == "rustc" || last == "rustdoc"),
 			len(p) == 2 && p[0] == "doc" && last == "browser":
-			add(last, kv.val)
+			add(last, kv.val.command())
 		case len(p) == 2 && p[0] == "registry" && last == "credential-provider",
 			len(p) == 3 && p[0] == "registries" && last == "credential-provider",
 			len(p) == 2 && p[0] == "credential-alias":
 			if cmd := kv.val.command(); !strings.HasPrefix(cmd, "cargo:") {
-				add("credential-provider", kv.val)
+				add("credential-provider", cmd)
 			}
 		case len(p) == 2 && p[0] == "registry" && last == "global-credential-providers":
 			for _, it := range kv.val.arr {
 				if s, ok := it.str(); ok && !strings.HasPrefix(s, "cargo:") {
-					add("credential-provider", tomlVal{s: s, isStr: true})
+					add("credential-provider", s)
 				}
 			}
 		case last == "rustflags" && (p[0] == "build" || p[0] == "target" || p[0] == "host"):
-			flags := kv.val.words()
-			for i := 0; i < len(flags); i++ {
-				f, ok := "", false
-				switch {
-				case (flags[i] == "-C" || flags[i] == "--codegen") && i+1 < len(flags):
-					i++
-					f, ok = flags[i], true
-				case strings.HasPrefix(flags[i], "--codegen="):
-					f, ok = flags[i][len("--codegen="):], true
-				case strings.HasPrefix(flags[i], "-C"):
-					f, ok = flags[i][2:], true
-				}
-				if l, linker := strings.CutPrefix(f, "linker="); ok && linker {
-					add("linker", tomlVal{s: l, isStr: true})
+			for _, l := range rustflagsLinkers(kv.val.words()) {
+				add("linker", l)
+			}
+		case len(p) >= 2 && p[0] == "env":
+			name, v, ok := cargoEnv(kv)
+			if !ok {
+				continue
+			}
+			add("env", "export "+name+"="+shellWord(v))
+			switch name {
+			case "RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS":
+				// the flags of a cargo a build script runs: its linker
+				for _, l := range rustflagsLinkers(strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' || r == '\x1f' })) {
+					add("linker", l)
 				}
 			}
-		case len(p) == 2 && p[0] == "alias" && depth < 2:
-			// An alias is cargo's own arguments, not a shell; one may carry --config KEY=VALUE.
+		case len(p) == 2 && p[0] == "alias":
+			// An alias is cargo's own arguments, not a shell; one may carry --config KEY=VALUE,
+			// or --config FILE.
 			words := kv.val.words()
 			for i, w := range words {
 				cfg, ok := strings.CutPrefix(w, "--config=")
 				if !ok && w == "--config" && i+1 < len(words) {
 					cfg, ok = words[i+1], true
 				}
-				if ok {
-					out = append(out, cargoPrograms(cfg, depth+1)...)
+				if !ok {
+					continue
+				}
+				if kvs, _ := parseTOML(cfg); len(kvs) == 0 {
+					unread = "the configuration file " + quoteRaw(cfg) + " an alias gives cargo (--config), which the harness does not read"
+					continue
+				}
+				if depth >= 2 {
+					unread = "a --config in an alias of a --config in an alias, deeper than the harness reads"
+					continue
+				}
+				progs, u := cargoPrograms(cfg, depth+1)
+				for _, p := range progs {
+					add(p.key, p.cmd)
+				}
+				if u != "" {
+					unread = u
 				}
 			}
 		}
 	}
-	if depth > 0 {
-		return out
-	}
-	// A line that sets a program key the reader did not find under its table (a file read
-	// otherwise than cargo may read it) names a program too.
-	for _, line := range strings.Split(text, "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		k = strings.TrimSpace(k)
-		if i := strings.LastIndexByte(k, '.'); i >= 0 {
-			k = strings.Trim(k[i+1:], "\"' ")
+	if depth == 0 {
+		// A line that sets a program key the reader did not find under its table (a file read
+		// otherwise than cargo may read it) names a program too: each line read alone, its key
+		// decoded as TOML decodes it ("\u0072unner" is runner).
+		for _, line := range strings.Split(withoutBOM(text), "\n") {
+			kvs, _ := parseTOML(line)
+			for _, kv := range kvs {
+				k, cmd := kv.path[len(kv.path)-1], kv.val.command()
+				if cargoProgramKey(k) && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
+					add(k, cmd)
+				}
+			}
 		}
-		if !ok || !cargoProgramKey(k) || len(out) >= maxConfigCodes {
+	}
+	return out, unread
+}
+
+// cargoEnv is the variable and value of a key of cargo's [env]: NAME = "value", or NAME =
+// { value = "value", force = …, relative = … }; false for another key.
+func cargoEnv(kv tomlKV) (name, value string, ok bool) {
+	p := kv.path
+	v, isStr := kv.val.str()
+	if !isStr || !(len(p) == 2 || len(p) == 3 && p[2] == "value") || !shell.IsName(p[1]) {
+		return "", "", false
+	}
+	return p[1], v, true
+}
+
+// rustflagsLinkers are the linkers rustc flags name: -C linker=PROG, and a linker the C
+// compiler is told to use (-C link-arg=-fuse-ld=PROG, or the ld of -C link-arg=-BDIR).
+func rustflagsLinkers(flags []string) []string {
+	var out []string
+	for i := 0; i < len(flags); i++ {
+		f, ok := "", false
+		switch {
+		case (flags[i] == "-C" || flags[i] == "--codegen") && i+1 < len(flags):
+			i++
+			f, ok = flags[i], true
+		case strings.HasPrefix(flags[i], "--codegen="):
+			f, ok = flags[i][len("--codegen="):], true
+		case strings.HasPrefix(flags[i], "-C"):
+			f, ok = flags[i][2:], true
+		}
+		if !ok {
 			continue
 		}
-		for _, kv := range parseTOML("x = " + v) {
-			cmd := kv.val.command()
-			if strings.TrimSpace(cmd) != "" && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
-				out = append(out, cargoProgram{k, cmd})
+		if l, linker := strings.CutPrefix(f, "linker="); linker {
+			out = append(out, l)
+		}
+		args, link := strings.CutPrefix(f, "link-arg=")
+		if !link {
+			args, link = strings.CutPrefix(f, "link-args=")
+		}
+		for _, a := range strings.Fields(args) {
+			if l, fuse := strings.CutPrefix(a, "-fuse-ld="); fuse && link {
+				out = append(out, l)
+			} else if dir, ok := strings.CutPrefix(a, "-B"); ok && link && dir != "" {
+				out = append(out, strings.TrimSuffix(dir, "/")+"/ld") // the compiler runs the ld found there
 			}
 		}
 	}
