@@ -1,7 +1,9 @@
 package classify
 
 import (
+	"cmp"
 	"encoding/json"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -430,52 +432,50 @@ func rustflagsLinkers(flags []string) []string {
 
 // ---- VS Code ----
 
-// vscodeTasksCode returns the commands of .vscode/tasks.json's tasks (and of its top-level
-// command, the old format's), with their args, environment, working directory and shell.
-// Tasks of other types (npm, typescript …) name no command. dir is the workspace folder.
+// vscodeTasksCode returns the commands of .vscode/tasks.json's tasks with their args,
+// environment, working directory and shell, each as VS Code merges it (vscodeMerged): what
+// the task says, its form for the system, then the top level's settings for what it does
+// not say (options, linux/osx/windows, the old format's command and args). Tasks of a task
+// provider (npm, typescript …) name no command, but their options (a shell, variables) apply
+// to the one they run. dir is the workspace folder.
 func vscodeTasksCode(text, dir string, fragment bool) configCode {
 	var cc configCode
 	var root map[string]any
 	if json.Unmarshal([]byte(stripJSONC(text)), &root) != nil {
 		if fragment {
 			cc.codes = jsonLiteralCommands(text)
-		} else if strings.TrimSpace(text) != "" {
+		} else if strings.TrimSpace(withoutBOM(text)) != "" {
 			cc.unread = "text that is not JSON the harness can read, whose tasks VS Code may still run"
 		}
 		return cc
 	}
-	tasks := []map[string]any{root}
-	if list, ok := root["tasks"].([]any); ok {
-		for _, t := range list {
+	v2 := root["version"] != "0.1.0" // VS Code reads any other version as 2.0.0
+	var tasks []map[string]any
+	custom := false
+	for _, list := range []any{root["tasks"], asMap(root["linux"])["tasks"], asMap(root["osx"])["tasks"], asMap(root["windows"])["tasks"]} {
+		for _, t := range asList(list) {
 			if m, ok := t.(map[string]any); ok {
 				tasks = append(tasks, m)
+				custom = custom || vscodeCustom(m)
 			}
 		}
 	}
-	for i, t := range tasks {
-		top := root
-		if i == 0 {
-			top = nil // the top level itself
+	if !custom {
+		tasks = append(tasks, map[string]any{}) // the top level's own command (the old format's) is the task
+	}
+	for _, t := range tasks {
+		if len(cc.codes) >= maxConfigCodes {
+			cc.unread = "more tasks than the harness reads: the rest are not judged"
+			break
 		}
-		typ, _ := t["type"].(string)
-		if typ == "" {
-			typ, _ = root["type"].(string)
-		}
-		switch typ {
-		case "", "shell", "process":
-		default:
-			continue // a task provider's (npm, typescript, gulp …)
-		}
-		if isShell, _ := t["isShellCommand"].(bool); isShell || typ == "" {
-			typ = "shell" // read as a shell's when not said: the more that is judged
-		}
-		for _, form := range []map[string]any{t, asMap(t["windows"]), asMap(t["linux"]), asMap(t["osx"])} {
-			if form == nil || len(cc.codes) >= maxConfigCodes {
-				continue
+		var lines []string
+		for _, system := range []string{"linux", "osx", "windows"} {
+			if line := vscodeMerged(t, root, system, v2).line(dir); line != "" && !slices.Contains(lines, line) {
+				lines = append(lines, line)
 			}
-			if cmd := vscodeTask(form, t, top, typ, dir); cmd != "" {
-				cc.codes = append(cc.codes, codeText{cmd, langShell})
-			}
+		}
+		for _, line := range lines {
+			cc.codes = append(cc.codes, codeText{line, langShell})
 		}
 	}
 	return cc
@@ -486,67 +486,195 @@ func asMap(v any) map[string]any {
 	return m
 }
 
-// vscodeTask is the command line of one task (or one of its per-system forms), "" for none.
-// A task of the old format without a command runs the top-level one with its args first.
-func vscodeTask(form, task, root map[string]any, typ, dir string) string {
-	// A per-system form overrides the task's properties it names.
-	pick := func(k string) any {
-		if v, ok := form[k]; ok {
-			return v
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// asStrings are the strings of a JSON list (other values passed over).
+func asStrings(v any) []string {
+	var out []string
+	for _, it := range asList(v) {
+		if s, ok := it.(string); ok {
+			out = append(out, s)
 		}
-		return task[k]
 	}
-	command := vscodeString(pick("command"), false)
-	var args []string
-	if command == "" && root != nil {
-		command = vscodeString(root["command"], false)
-		args = vscodeArgs(root["args"], typ == "shell")
+	return out
+}
+
+// vscodeCmd is a task's command as VS Code reads it (taskConfiguration.ts): nil and false
+// for what is not said.
+type vscodeCmd struct {
+	command  any // a string, a list of strings, or {value, quoting}
+	args     []any
+	hasArgs  bool
+	runtime  string // shell or process
+	provider string // the type of a task provider's task (npm …), which runs its own command
+	selector any    // the old format's taskSelector, and suppressTaskName
+	suppress any
+	cwd      any
+	env      map[string]any
+	shellExe any
+	shellArg []any
+	hasShArg bool
+}
+
+// vscodeMerged is task t (an element of tasks, or {} for the top level's own command) as VS
+// Code runs it on system: the task's form for the system over the task, then the top
+// level's (its form for the system over it) filling in what the task does not say.
+func vscodeMerged(t, root map[string]any, system string, v2 bool) vscodeCmd {
+	if !vscodeCustom(t) {
+		c := vscodeBase(map[string]any{"options": t["options"]}) // a provider's task: its options only
+		typ, _ := t["type"].(string)
+		c.provider = cmp.Or(typ, "task")
+		return c
+	}
+	c := vscodeBase(t).assign(vscodeBase(asMap(t[system])), v2)
+	global := vscodeBase(root).assign(vscodeBase(asMap(root[system])), v2)
+	if _, depends := t["dependsOn"]; c.command != nil || !depends {
+		name, _ := t["taskName"].(string)
+		if label, ok := t["label"].(string); ok && v2 {
+			name = label
+		}
+		c = c.fill(global, name, v2)
+	}
+	return c
+}
+
+// vscodeCustom reports a task of tasks.json's own (shell, process, or no type), as opposed
+// to one that configures a task provider's.
+func vscodeCustom(t map[string]any) bool {
+	typ, _ := t["type"].(string)
+	_, customize := t["customize"]
+	return !customize && (typ == "" || typ == "shell" || typ == "process")
+}
+
+// vscodeBase is the command m (a task, a form for a system, the top level) says itself.
+func vscodeBase(m map[string]any) vscodeCmd {
+	var c vscodeCmd
+	if m == nil {
+		return c
+	}
+	c.command = m["command"]
+	if typ, _ := m["type"].(string); typ == "shell" || typ == "process" {
+		c.runtime = typ
+	}
+	if sh, ok := m["isShellCommand"]; ok && sh != nil {
+		c.runtime = "shell" // a boolean (either one) or a shell's configuration
+	}
+	c.args, c.hasArgs = m["args"].([]any)
+	c.selector, c.suppress = m["taskSelector"], m["suppressTaskName"]
+	options := asMap(m["options"])
+	c.cwd = options["cwd"]
+	c.env = asMap(options["env"])
+	sh := asMap(options["shell"])
+	if sh == nil {
+		sh = asMap(m["isShellCommand"])
+	}
+	c.shellExe = sh["executable"]
+	c.shellArg, c.hasShArg = sh["args"].([]any)
+	return c
+}
+
+// assign is c with what o (a form for a system) says over it.
+func (c vscodeCmd) assign(o vscodeCmd, v2 bool) vscodeCmd {
+	c.command = pickAny(o.command, c.command)
+	c.runtime = cmp.Or(o.runtime, c.runtime)
+	c.selector, c.suppress = pickAny(o.selector, c.selector), pickAny(o.suppress, c.suppress)
+	if o.hasArgs {
+		if v2 || !c.hasArgs {
+			c.args = o.args
+		} else {
+			c.args = append(slices.Clip(c.args), o.args...)
+		}
+		c.hasArgs = true
+	}
+	c.cwd = pickAny(o.cwd, c.cwd)
+	if o.env != nil {
+		env := maps.Clone(c.env)
+		if env == nil {
+			env = map[string]any{}
+		}
+		maps.Copy(env, o.env)
+		c.env = env
+	}
+	c.shellExe = pickAny(o.shellExe, c.shellExe)
+	if o.hasShArg {
+		c.shellArg, c.hasShArg = o.shellArg, true
+	}
+	return c
+}
+
+// fill is task c with the top level's command g for what it does not say: a task without a
+// command runs the top level's, with the top level's args, the task's name (the old format,
+// unless suppressed) and its own args after it; options not said are the top level's.
+func (c vscodeCmd) fill(g vscodeCmd, name string, v2 bool) vscodeCmd {
+	if c.command == nil {
+		c.command = g.command
+		c.selector, c.suppress = pickAny(c.selector, g.selector), pickAny(c.suppress, g.suppress)
+		args := slices.Clone(g.args)
+		if suppress, ok := c.suppress.(bool); !(ok && suppress || !ok && v2) && name != "" {
+			selector, _ := c.selector.(string)
+			args = append(args, selector+name)
+		}
+		c.args, c.hasArgs = append(args, c.args...), true
+	}
+	c.runtime = cmp.Or(c.runtime, g.runtime)
+	c.cwd = pickAny(c.cwd, g.cwd)
+	if c.env == nil {
+		c.env = g.env
+	}
+	c.shellExe = pickAny(c.shellExe, g.shellExe)
+	if !c.hasShArg {
+		c.shellArg, c.hasShArg = g.shellArg, g.hasShArg
+	}
+	return c
+}
+
+// pickAny is v, or else when v is not said.
+func pickAny(v, orElse any) any {
+	if v != nil {
+		return v
+	}
+	return orElse
+}
+
+// line is the command line c runs in the workspace folder dir, "" for none: with a command
+// not said, a shell task's runtime (the more that is judged); a provider's task runs its
+// own command, named by its type.
+func (c vscodeCmd) line(dir string) string {
+	command := vscodeString(c.command, false)
+	if c.provider != "" {
+		if c.cwd == nil && c.env == nil && c.shellExe == nil && !c.hasShArg {
+			return ""
+		}
+		command = c.provider
 	}
 	if command == "" {
 		return ""
 	}
-	args = append(args, vscodeArgs(pick("args"), typ == "shell")...)
+	inShell := c.runtime != "process"
 	line := command
-	if typ != "shell" {
+	if !inShell {
 		line = shellWord(command)
 	}
-	if len(args) > 0 {
+	if args := vscodeArgs(c.args, inShell); len(args) > 0 {
 		line += " " + strings.Join(args, " ")
 	}
-	options := asMap(pick("options"))
-	if sh := asMap(options["shell"]); sh != nil && typ == "shell" {
-		if exe, _ := sh["executable"].(string); exe != "" {
-			argv := []string{exe}
-			for _, a := range asList(sh["args"]) {
-				if s, ok := a.(string); ok {
-					argv = append(argv, s)
-				}
-			}
-			line = shellWords(append(argv, line)) // the task's text is that program's argument
-		}
+	if exe, _ := c.shellExe.(string); exe != "" && inShell {
+		argv := append([]string{exe}, asStrings(c.shellArg)...)
+		line = shellWords(append(argv, line)) // the task's text is that program's argument
 	}
 	var prefix strings.Builder
-	if cwd, ok := options["cwd"].(string); ok && cwd != "" {
-		prefix.WriteString("cd " + shellWord(vscodeSubst(cwd, dir)) + " && ")
+	if cwd, ok := c.cwd.(string); ok && cwd != "" {
+		prefix.WriteString("cd " + vscodeWord(cwd, dir) + " && ")
 	}
-	if env := asMap(options["env"]); env != nil {
-		names := make([]string, 0, len(env))
-		for k := range env {
-			names = append(names, k)
-		}
-		slices.Sort(names)
-		for _, k := range names {
-			if v, ok := env[k].(string); ok && shell.IsName(k) {
-				prefix.WriteString("export " + k + "=" + shellWord(vscodeSubst(v, dir)) + "; ")
-			}
+	for _, k := range slices.Sorted(maps.Keys(c.env)) {
+		if v, ok := c.env[k].(string); ok && shell.IsName(k) {
+			prefix.WriteString("export " + k + "=" + vscodeWord(v, dir) + "; ")
 		}
 	}
 	return prefix.String() + vscodeSubst(line, dir)
-}
-
-func asList(v any) []any {
-	l, _ := v.([]any)
-	return l
 }
 
 // vscodeString is a command or an argument: a string, a list of strings (joined with spaces),
@@ -616,6 +744,22 @@ func vscodeSubst(s, dir string) string {
 		}
 		return "$__vscode_variable"
 	})
+}
+
+// vscodeWord is a value VS Code gives a program as it is (a working directory, a variable's
+// value) as one shell word: double-quoted, its VS Code variables the shell's (vscodeSubst),
+// so that ${userHome} is the home directory; the rest is escaped, as the shell must not read
+// it.
+func vscodeWord(s, dir string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '$' && !(strings.HasPrefix(s[i:], "${") && strings.IndexByte(s[i:], '}') > 0), c == '\\', c == '"', c == '`':
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return `"` + vscodeSubst(b.String(), dir) + `"`
 }
 
 // jsonLiteralCommands are the string literals of a part of a JSON file that look like a

@@ -121,6 +121,17 @@ func TestPlantedConfig(t *testing.T) {
 		{"a per-system command", "", ".vscode/tasks.json", w(`{"version":"2.0.0","tasks":[{"label":"x","type":"shell","command":"echo hi","linux":{"command":"rm -rf ~"}}]}`), nil, risk.Critical, "", ""},
 		{"an ordinary tasks.json", "", ".vscode/tasks.json", w(ordinaryTasks), nil, risk.Medium, risk.Medium, ""},
 		{"a tasks.json that is not JSON", "", ".vscode/tasks.json", w("{\"version\": \"2.0.0\", tasks: [{command: \"x\"}]}\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"the top level's shell", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}},"tasks":[{"label":"b","type":"shell","command":"go build ./..."}]}`), nil, risk.Critical, "", ""},
+		{"the top level's shell for linux", "", ".vscode/tasks.json", w(`{"version":"2.0.0","linux":{"options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}}},"tasks":[{"label":"b","type":"shell","command":"go build ./..."}]}`), nil, risk.Critical, "", ""},
+		{"the top level's variables", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"env":{"LD_PRELOAD":"/tmp/x.so"}},"tasks":[{"label":"b","type":"shell","command":"go build ./..."}]}`), nil, risk.High, risk.High, ""},
+		{"the top level's working directory", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"cwd":"${userHome}"},"tasks":[{"label":"b","type":"shell","command":"rm -rf .ssh"}]}`), nil, risk.Critical, "", ""},
+		{"a task's own shell args over the top level's", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"shell":{"executable":"bash"}},"tasks":[{"label":"b","type":"shell","command":"go build","options":{"shell":{"args":["-c","rm -rf ~ #"]}}}]}`), nil, risk.Critical, "", ""},
+		{"a top-level type hides no task", "", ".vscode/tasks.json", w(`{"version":"2.0.0","type":"npm","tasks":[{"label":"x","command":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
+		{"a task provider's shell", "", ".vscode/tasks.json", w(`{"version":"2.0.0","tasks":[{"type":"npm","script":"lint","options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}}}]}`), nil, risk.Critical, "", ""},
+		{"the old format's task name as an argument", "", ".vscode/tasks.json", w(`{"version":"0.1.0","command":"sh","isShellCommand":true,"args":["-c"],"tasks":[{"taskName":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
+		{"a byte-order mark", "", ".vscode/tasks.json", w("\xEF\xBB\xBF" + `{"version":"2.0.0","tasks":[{"label":"x","type":"shell","command":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
+		{"more tasks than are read", "", ".vscode/tasks.json", w(manyTasks(maxConfigCodes, `{"label":"x","type":"shell","command":"rm -rf ~","runOptions":{"runOn":"folderOpen"}}`)), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"ordinary top-level options", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"cwd":"${workspaceFolder}/web","env":{"NODE_ENV":"development"}},"tasks":[{"label":"dev","type":"shell","command":"npm run dev"},{"type":"npm","script":"lint","options":{"cwd":"${workspaceFolder}/web"}}]}`), nil, risk.Medium, risk.Medium, ""},
 		{"an Edit of a task", "Edit", ".vscode/tasks.json", edit(`"go build ./..."`, `"go build ./... && rm -rf ~"`), map[string]string{".vscode/tasks.json": ordinaryTasks}, risk.Critical, "", ""},
 
 		// lint-staged, husky, simple-git-hooks, nodemon
@@ -198,6 +209,16 @@ var ordinaryPreCommit = strings.Join([]string{
 	"      - id: check-hooks-apply",
 	"",
 }, "\n")
+
+// manyTasks is a tasks.json of n ordinary tasks, then last.
+func manyTasks(n int, last string) string {
+	var b strings.Builder
+	b.WriteString(`{"version": "2.0.0", "tasks": [`)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `{"label": "t%d", "type": "shell", "command": "echo %d"}, `, i, i)
+	}
+	return b.String() + last + "]}"
+}
 
 // ordinaryCargoConfig is an everyday .cargo/config.toml.
 const ordinaryCargoConfig = `[build]
