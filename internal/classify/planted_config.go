@@ -824,7 +824,7 @@ func jsonStrings(v any, out []string) []string {
 	return out
 }
 
-// nodemonCode returns the commands of nodemon.json: exec, the events' commands, execMap's.
+// nodemonCode returns the commands of nodemon.json (nodemonCommands).
 func nodemonCode(text string, fragment bool) configCode {
 	var cc configCode
 	var cfg map[string]any
@@ -832,18 +832,50 @@ func nodemonCode(text string, fragment bool) configCode {
 		if fragment {
 			cc.codes = jsonLiteralCommands(text)
 		}
-		return cc
+		return cc // nodemon stops on a config it cannot parse: nothing runs
 	}
-	for _, s := range nodemonCommands(cfg) {
+	cmds := nodemonCommands(cfg)
+	if len(cmds) >= maxConfigCodes {
+		cc.unread = "more commands than the harness reads: the rest are not judged"
+	}
+	for _, s := range cmds {
 		cc.codes = append(cc.codes, codeText{s, langShell})
 	}
 	return cc
 }
 
+// nodemonCommands are the commands a nodemon configuration (nodemon.json, package.json's
+// nodemonConfig) makes nodemon run: the program it restarts (exec, a line or a list, node when
+// not said, with execArgs, node's nodeArgs, the script and its args), its env as exports (so
+// that NODE_OPTIONS is judged as such: runenv.go), the events' commands and execMap's.
 func nodemonCommands(cfg map[string]any) []string {
 	var out []string
-	if s, ok := cfg["exec"].(string); ok {
-		out = append(out, s)
+	line, node := "node", true
+	switch exec := cfg["exec"].(type) {
+	case string:
+		line, node = exec, strings.TrimSpace(exec) == "node"
+	case []any:
+		line, node = shellWords(asStrings(exec)), false
+	}
+	argv := asStrings(cfg["execArgs"])
+	if node {
+		argv = append(argv, asStrings(cfg["nodeArgs"])...) // nodemon passes them to node only
+	}
+	if script, ok := cfg["script"].(string); ok {
+		argv = append(argv, script)
+	}
+	argv = append(argv, asStrings(cfg["args"])...)
+	if _, ok := cfg["exec"]; ok || len(argv) > 0 {
+		if len(argv) > 0 {
+			line += " " + shellWords(argv)
+		}
+		out = append(out, line)
+	}
+	env := asMap(cfg["env"])
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		if v, ok := env[k].(string); ok && shell.IsName(k) {
+			out = append(out, "export "+k+"="+shellWord(v))
+		}
 	}
 	out = jsonStrings(cfg["events"], out)
 	return jsonStrings(cfg["execMap"], out)
@@ -884,4 +916,18 @@ func packagePlanted(text string) map[string]string {
 		}
 	}
 	return out
+}
+
+// packageKeyCommands are the commands under key (lint-staged, nodemonConfig …) of
+// package.json's text, as packagePlanted finds them, in order.
+func packageKeyCommands(text, key string) []string {
+	planted := packagePlanted(text)
+	var out []string
+	for i := 0; ; i++ {
+		s, ok := planted["\x00"+key+"\x00"+strconv.Itoa(i)]
+		if !ok {
+			return out
+		}
+		out = append(out, s)
+	}
 }
