@@ -37,8 +37,17 @@ func shellWord(a string) string {
 // maxConfigCodes bounds the commands taken from one config file.
 const maxConfigCodes = 1024
 
-// stripJSONC is JSON with comments (// and /* */) and trailing commas taken out, strings kept.
+// withoutBOM is text without the byte-order mark an editor may write first, which the tools
+// pass over (cargo's TOML reader, VS Code, nodemon): kept, it would hide the first line (a
+// table's header) or make a JSON file unreadable.
+func withoutBOM(text string) string {
+	return strings.TrimPrefix(text, "\uFEFF")
+}
+
+// stripJSONC is JSON with comments (// and /* */) and trailing commas taken out, strings kept
+// (and a byte-order mark: withoutBOM).
 func stripJSONC(s string) string {
+	s = withoutBOM(s)
 	if json.Valid([]byte(s)) {
 		return s
 	}
@@ -786,18 +795,29 @@ type tomlScanner struct {
 	s     string
 	i     int
 	depth int
+	deep  bool // a value nested deeper than it reads was passed over
 	out   []tomlKV
 }
 
+// maxTOMLValues bounds the values read from one TOML document, maxTOMLDepth their nesting.
+const (
+	maxTOMLValues = 4096
+	maxTOMLDepth  = 32
+)
+
 // parseTOML reads the keys and values of a TOML document; a line it cannot read is passed
-// over.
-func parseTOML(text string) []tomlKV {
-	t := &tomlScanner{s: text}
+// over. complete is false when the document holds more than maxTOMLValues values, or one
+// nested deeper than maxTOMLDepth: the rest is not read, and the caller says so (notRead).
+func parseTOML(text string) (kvs []tomlKV, complete bool) {
+	t := &tomlScanner{s: withoutBOM(text)}
 	var table []string
-	for t.i < len(t.s) && len(t.out) < 4096 {
+	for t.i < len(t.s) {
 		t.blank()
 		if t.i >= len(t.s) {
 			break
+		}
+		if len(t.out) >= maxTOMLValues {
+			return t.out, false
 		}
 		if t.s[t.i] == '[' {
 			t.i++
@@ -822,7 +842,7 @@ func parseTOML(text string) []tomlKV {
 		}
 		t.line()
 	}
-	return t.out
+	return t.out, !t.deep
 }
 
 // blank passes over white space, line ends and comments.
@@ -930,13 +950,10 @@ func (t *tomlScanner) escape(b *strings.Builder) {
 	case 'e':
 		b.WriteByte(27)
 	case 'x', 'u', 'U':
-		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-		if t.i+1+n <= len(t.s) {
-			if r, err := strconv.ParseUint(t.s[t.i+1:t.i+1+n], 16, 32); err == nil && utf8.ValidRune(rune(r)) {
-				b.WriteRune(rune(r))
-				t.i += n
-				return
-			}
+		if r, n, ok := hexEscape(c, t.s[t.i+1:]); ok {
+			b.WriteRune(r)
+			t.i += n
+			return
 		}
 		b.WriteByte(c)
 	default:
@@ -995,7 +1012,10 @@ func (t *tomlScanner) value(path []string) bool {
 // val reads one value; an inline table's keys go to t.out and it returns nil.
 func (t *tomlScanner) val(path []string) (*tomlVal, bool) {
 	t.spaces()
-	if t.i >= len(t.s) || t.depth > 32 {
+	if t.depth > maxTOMLDepth {
+		t.deep = true
+	}
+	if t.i >= len(t.s) || t.deep {
 		return nil, false
 	}
 	t.depth++

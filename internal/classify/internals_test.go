@@ -416,7 +416,7 @@ func TestConfigReaders(t *testing.T) {
 	if strings.Join(got, ",") != strings.Join(want, ",") || strings.Join(args, ",") != "it's,a b,c, d" {
 		t.Errorf("YAML: %q %q, want %q", got, args, want)
 	}
-	toml := parseTOML("[target.'cfg(target_os = \"linux\")']\nrunner = [\n  \"a\", # c\n  'b c',\n]\n[env]\nX = { value = \"v\", force = true }\n" +
+	toml, _ := parseTOML("[target.'cfg(target_os = \"linux\")']\nrunner = [\n  \"a\", # c\n  'b c',\n]\n[env]\nX = { value = \"v\", force = true }\n" +
 		"build.rustc = \"\\u0072m\"\nbroken = \nafter = '''\nx'''\n")
 	var kvs []string
 	for _, kv := range toml {
@@ -442,6 +442,9 @@ func FuzzConfigReaders(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	f.Add("\uFEFF{\"version\": \"0.1.0\", \"command\": \"c\", \"options\": {\"cwd\": \"${userHome}/$x\", \"env\": {\"A\": \"${env:B\"}, \"shell\": {\"args\": [\"-c\"]}}, " +
+		"\"linux\": {\"args\": [\"a\"], \"tasks\": [{\"taskName\": \"t\"}]}, \"tasks\": [{\"type\": \"npm\", \"options\": {\"env\": {}}}, {\"dependsOn\": \"t\"}]}")
+	f.Add("\uFEFF[env]\nRUSTFLAGS = \"-Clink-arg=-B/x -C linker=y\"\n[alias]\nb = ['--config', 'alias.c=\"--config x=1\"', '--config', 'f.toml']\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		parseYAML(s).strings(nil)
 		parseTOML(s)
@@ -452,4 +455,55 @@ func FuzzConfigReaders(f *testing.F) {
 		cmdMapCode(s, true)
 		nodemonCode(s, true)
 	})
+}
+
+// TestHexEscape: the \x, \u and \U escapes YAML's and TOML's readers share; digits that name
+// no character are left as written.
+func TestHexEscape(t *testing.T) {
+	for _, tc := range []struct {
+		c    byte
+		s    string
+		want string
+		n    int
+	}{
+		{'x', "72m", "r", 2},
+		{'u', "0072unner", "r", 4},
+		{'U', "0001F600!", "\U0001F600", 8},
+		{'u', "D800", "", 0}, // a surrogate: no character
+		{'U', "FFFFFFFF", "", 0},
+		{'x', "7", "", 0},
+		{'u', "+072", "", 0},
+		{'n', "0072", "", 0},
+	} {
+		r, n, ok := hexEscape(tc.c, tc.s)
+		got := ""
+		if ok {
+			got = string(r)
+		}
+		if got != tc.want || n != tc.n || ok != (tc.want != "") {
+			t.Errorf("hexEscape(%q, %q) = %q %d %v, want %q %d", tc.c, tc.s, got, n, ok, tc.want, tc.n)
+		}
+	}
+}
+
+// TestTOMLBounds: a TOML document holding more values than are read says so; a byte-order
+// mark hides no table; cargo's line fallback decodes a key as TOML does.
+func TestTOMLBounds(t *testing.T) {
+	if kvs, complete := parseTOML(strings.Repeat("a = 1\n", maxTOMLValues)); len(kvs) != maxTOMLValues || !complete {
+		t.Errorf("%d values: %d read, complete %v", maxTOMLValues, len(kvs), complete)
+	}
+	if kvs, complete := parseTOML(strings.Repeat("a = 1\n", maxTOMLValues) + "b = 2\n"); len(kvs) != maxTOMLValues || complete {
+		t.Errorf("%d values: %d read, complete %v", maxTOMLValues+1, len(kvs), complete)
+	}
+	if _, complete := parseTOML("a = " + strings.Repeat("[", maxTOMLDepth+2) + strings.Repeat("]", maxTOMLDepth+2) + "\n"); complete {
+		t.Errorf("a value nested past %d: complete", maxTOMLDepth)
+	}
+	if kvs, _ := parseTOML("\uFEFF[t]\nk = 'v'\n"); len(kvs) != 1 || strings.Join(kvs[0].path, ".") != "t.k" {
+		t.Errorf("a byte-order mark: %+v", kvs)
+	}
+	// The fallback reads each line alone: a key the reader took as a string's text.
+	progs, unread := cargoPrograms("a = \"\"\"\n\"\\u0072unner\" = \"a b\"\n", 0)
+	if len(progs) != 1 || progs[0] != (cargoProgram{"runner", "a b"}) || unread != "" {
+		t.Errorf("the line fallback: %+v %q", progs, unread)
+	}
 }

@@ -1,12 +1,15 @@
 package classify
 
 import (
+	"cmp"
 	"encoding/json"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 )
@@ -247,30 +250,19 @@ func remoteRepo(url string) bool {
 
 // ---- cargo ----
 
-// cargoProgram is a program a cargo configuration names: its key (runner, linker …) and the
-// command line.
+// cargoProgram is a program a cargo configuration names: its key (runner, linker …; env for a
+// variable of [env], whose command is its export) and the command line.
 type cargoProgram struct {
 	key, cmd string
 }
 
-// cargoConfigCode returns the commands of a cargo configuration: every program it names
-// (cargoPrograms), and its [env] variables as exports, so that one that carries code
-// (LD_PRELOAD, RUSTC_WRAPPER …) is judged as such (runenv.go).
+// cargoConfigCode returns the commands of a cargo configuration: every program it names and
+// its [env] variables as exports (cargoPrograms).
 func cargoConfigCode(text string) configCode {
-	var cc configCode
-	for _, p := range cargoPrograms(text, 0) {
+	progs, unread := cargoPrograms(text, 0)
+	cc := configCode{unread: unread}
+	for _, p := range progs {
 		cc.codes = append(cc.codes, codeText{p.cmd, langShell})
-	}
-	for _, kv := range parseTOML(text) {
-		if len(kv.path) < 2 || kv.path[0] != "env" || len(cc.codes) >= maxConfigCodes {
-			continue
-		}
-		v, ok := kv.val.str()
-		if len(kv.path) == 3 && kv.path[2] == "value" || len(kv.path) == 2 && ok {
-			if name := kv.path[1]; envName(name) && ok {
-				cc.codes = append(cc.codes, codeText{"export " + name + "=" + shellWord(v), langShell})
-			}
-		}
 	}
 	return cc
 }
@@ -285,28 +277,28 @@ func cargoProgramKey(k string) bool {
 	return false
 }
 
-func envName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || i > 0 && ch >= '0' && ch <= '9') {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// cargoPrograms returns the programs a cargo configuration makes cargo run: target.*.runner
-// and linker, host.linker, build.rustc-wrapper, rustc-workspace-wrapper, rustc and rustdoc, a
-// linker given in rustflags (-C linker=…), doc.browser, credential providers, and those of a
-// --config given in an alias. depth: of --config in aliases.
-func cargoPrograms(text string, depth int) []cargoProgram {
-	var out []cargoProgram
-	add := func(key string, v tomlVal) {
-		if cmd := v.command(); strings.TrimSpace(cmd) != "" && len(out) < maxConfigCodes {
+// cargoPrograms returns what a cargo configuration makes cargo run: target.*.runner and
+// linker, host.linker, build.rustc-wrapper, rustc-workspace-wrapper, rustc and rustdoc, a
+// linker given in rustflags (-C linker=…, -C link-arg=-fuse-ld=…), doc.browser, credential
+// providers, those of a --config given in an alias, and the variables of [env] as exports, so
+// that one that carries code (LD_PRELOAD, RUSTC_WRAPPER …) is judged as such (runenv.go).
+// unread says what it could not read (a configuration file an alias names, more than it
+// reads), for a person to look. depth: of --config in aliases.
+func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
+	add := func(key, cmd string) {
+		switch {
+		case strings.TrimSpace(cmd) == "":
+		case len(out) >= maxConfigCodes:
+			unread = "more programs than the harness reads: the rest are not judged"
+		default:
 			out = append(out, cargoProgram{key, cmd})
 		}
 	}
-	for _, kv := range parseTOML(text) {
+	kvs, complete := parseTOML(text)
+	if !complete {
+		unread = "more values than the harness reads: the rest are not judged"
+	}
+	for _, kv := range kvs {
 		p := kv.path
 		last := p[len(p)-1]
 		switch {
@@ -314,68 +306,124 @@ func cargoPrograms(text string, depth int) []cargoProgram {
 			len(p) >= 2 && len(p) <= 3 && p[0] == "host" && last == "linker",
 			len(p) == 2 && p[0] == "build" && (last == "rustc-wrapper" || last == "rustc-workspace-wrapper" || last == "rustc" || last == "rustdoc"),
 			len(p) == 2 && p[0] == "doc" && last == "browser":
-			add(last, kv.val)
+			add(last, kv.val.command())
 		case len(p) == 2 && p[0] == "registry" && last == "credential-provider",
 			len(p) == 3 && p[0] == "registries" && last == "credential-provider",
 			len(p) == 2 && p[0] == "credential-alias":
 			if cmd := kv.val.command(); !strings.HasPrefix(cmd, "cargo:") {
-				add("credential-provider", kv.val)
+				add("credential-provider", cmd)
 			}
 		case len(p) == 2 && p[0] == "registry" && last == "global-credential-providers":
 			for _, it := range kv.val.arr {
 				if s, ok := it.str(); ok && !strings.HasPrefix(s, "cargo:") {
-					add("credential-provider", tomlVal{s: s, isStr: true})
+					add("credential-provider", s)
 				}
 			}
 		case last == "rustflags" && (p[0] == "build" || p[0] == "target" || p[0] == "host"):
-			flags := kv.val.words()
-			for i := 0; i < len(flags); i++ {
-				f, ok := "", false
-				switch {
-				case (flags[i] == "-C" || flags[i] == "--codegen") && i+1 < len(flags):
-					i++
-					f, ok = flags[i], true
-				case strings.HasPrefix(flags[i], "--codegen="):
-					f, ok = flags[i][len("--codegen="):], true
-				case strings.HasPrefix(flags[i], "-C"):
-					f, ok = flags[i][2:], true
-				}
-				if l, linker := strings.CutPrefix(f, "linker="); ok && linker {
-					add("linker", tomlVal{s: l, isStr: true})
+			for _, l := range rustflagsLinkers(kv.val.words()) {
+				add("linker", l)
+			}
+		case len(p) >= 2 && p[0] == "env":
+			name, v, ok := cargoEnv(kv)
+			if !ok {
+				continue
+			}
+			add("env", "export "+name+"="+shellWord(v))
+			switch name {
+			case "RUSTFLAGS", "CARGO_BUILD_RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS":
+				// the flags of a cargo a build script runs: its linker
+				for _, l := range rustflagsLinkers(strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' || r == '\x1f' })) {
+					add("linker", l)
 				}
 			}
-		case len(p) == 2 && p[0] == "alias" && depth < 2:
-			// An alias is cargo's own arguments, not a shell; one may carry --config KEY=VALUE.
+		case len(p) == 2 && p[0] == "alias":
+			// An alias is cargo's own arguments, not a shell; one may carry --config KEY=VALUE,
+			// or --config FILE.
 			words := kv.val.words()
 			for i, w := range words {
 				cfg, ok := strings.CutPrefix(w, "--config=")
 				if !ok && w == "--config" && i+1 < len(words) {
 					cfg, ok = words[i+1], true
 				}
-				if ok {
-					out = append(out, cargoPrograms(cfg, depth+1)...)
+				if !ok {
+					continue
+				}
+				if kvs, _ := parseTOML(cfg); len(kvs) == 0 {
+					unread = "the configuration file " + quoteRaw(cfg) + " an alias gives cargo (--config), which the harness does not read"
+					continue
+				}
+				if depth >= 2 {
+					unread = "a --config in an alias of a --config in an alias, deeper than the harness reads"
+					continue
+				}
+				progs, u := cargoPrograms(cfg, depth+1)
+				for _, p := range progs {
+					add(p.key, p.cmd)
+				}
+				if u != "" {
+					unread = u
 				}
 			}
 		}
 	}
-	if depth > 0 {
-		return out
-	}
-	// A line that sets a program key the reader did not find under its table (a file read
-	// otherwise than cargo may read it) names a program too.
-	for _, line := range strings.Split(text, "\n") {
-		k, v, ok := strings.Cut(line, "=")
-		k = strings.TrimSpace(k)
-		if i := strings.LastIndexByte(k, '.'); i >= 0 {
-			k = strings.Trim(k[i+1:], "\"' ")
+	if depth == 0 {
+		// A line that sets a program key the reader did not find under its table (a file read
+		// otherwise than cargo may read it) names a program too: each line read alone, its key
+		// decoded as TOML decodes it ("\u0072unner" is runner).
+		for _, line := range strings.Split(withoutBOM(text), "\n") {
+			kvs, _ := parseTOML(line)
+			for _, kv := range kvs {
+				k, cmd := kv.path[len(kv.path)-1], kv.val.command()
+				if cargoProgramKey(k) && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
+					add(k, cmd)
+				}
+			}
 		}
-		if !ok || !cargoProgramKey(k) || len(out) >= maxConfigCodes {
+	}
+	return out, unread
+}
+
+// cargoEnv is the variable and value of a key of cargo's [env]: NAME = "value", or NAME =
+// { value = "value", force = …, relative = … }; false for another key.
+func cargoEnv(kv tomlKV) (name, value string, ok bool) {
+	p := kv.path
+	v, isStr := kv.val.str()
+	if !isStr || !(len(p) == 2 || len(p) == 3 && p[2] == "value") || !shell.IsName(p[1]) {
+		return "", "", false
+	}
+	return p[1], v, true
+}
+
+// rustflagsLinkers are the linkers rustc flags name: -C linker=PROG, and a linker the C
+// compiler is told to use (-C link-arg=-fuse-ld=PROG, or the ld of -C link-arg=-BDIR).
+func rustflagsLinkers(flags []string) []string {
+	var out []string
+	for i := 0; i < len(flags); i++ {
+		f, ok := "", false
+		switch {
+		case (flags[i] == "-C" || flags[i] == "--codegen") && i+1 < len(flags):
+			i++
+			f, ok = flags[i], true
+		case strings.HasPrefix(flags[i], "--codegen="):
+			f, ok = flags[i][len("--codegen="):], true
+		case strings.HasPrefix(flags[i], "-C"):
+			f, ok = flags[i][2:], true
+		}
+		if !ok {
 			continue
 		}
-		for _, kv := range parseTOML("x = " + v) {
-			cmd := kv.val.command()
-			if strings.TrimSpace(cmd) != "" && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
-				out = append(out, cargoProgram{k, cmd})
+		if l, linker := strings.CutPrefix(f, "linker="); linker {
+			out = append(out, l)
+		}
+		args, link := strings.CutPrefix(f, "link-arg=")
+		if !link {
+			args, link = strings.CutPrefix(f, "link-args=")
+		}
+		for _, a := range strings.Fields(args) {
+			if l, fuse := strings.CutPrefix(a, "-fuse-ld="); fuse && link {
+				out = append(out, l)
+			} else if dir, ok := strings.CutPrefix(a, "-B"); ok && link && dir != "" {
+				out = append(out, strings.TrimSuffix(dir, "/")+"/ld") // the compiler runs the ld found there
 			}
 		}
 	}
@@ -384,52 +432,50 @@ func cargoPrograms(text string, depth int) []cargoProgram {
 
 // ---- VS Code ----
 
-// vscodeTasksCode returns the commands of .vscode/tasks.json's tasks (and of its top-level
-// command, the old format's), with their args, environment, working directory and shell.
-// Tasks of other types (npm, typescript …) name no command. dir is the workspace folder.
+// vscodeTasksCode returns the commands of .vscode/tasks.json's tasks with their args,
+// environment, working directory and shell, each as VS Code merges it (vscodeMerged): what
+// the task says, its form for the system, then the top level's settings for what it does
+// not say (options, linux/osx/windows, the old format's command and args). Tasks of a task
+// provider (npm, typescript …) name no command, but their options (a shell, variables) apply
+// to the one they run. dir is the workspace folder.
 func vscodeTasksCode(text, dir string, fragment bool) configCode {
 	var cc configCode
 	var root map[string]any
 	if json.Unmarshal([]byte(stripJSONC(text)), &root) != nil {
 		if fragment {
 			cc.codes = jsonLiteralCommands(text)
-		} else if strings.TrimSpace(text) != "" {
+		} else if strings.TrimSpace(withoutBOM(text)) != "" {
 			cc.unread = "text that is not JSON the harness can read, whose tasks VS Code may still run"
 		}
 		return cc
 	}
-	tasks := []map[string]any{root}
-	if list, ok := root["tasks"].([]any); ok {
-		for _, t := range list {
+	v2 := root["version"] != "0.1.0" // VS Code reads any other version as 2.0.0
+	var tasks []map[string]any
+	custom := false
+	for _, list := range []any{root["tasks"], asMap(root["linux"])["tasks"], asMap(root["osx"])["tasks"], asMap(root["windows"])["tasks"]} {
+		for _, t := range asList(list) {
 			if m, ok := t.(map[string]any); ok {
 				tasks = append(tasks, m)
+				custom = custom || vscodeCustom(m)
 			}
 		}
 	}
-	for i, t := range tasks {
-		top := root
-		if i == 0 {
-			top = nil // the top level itself
+	if !custom {
+		tasks = append(tasks, map[string]any{}) // the top level's own command (the old format's) is the task
+	}
+	for _, t := range tasks {
+		if len(cc.codes) >= maxConfigCodes {
+			cc.unread = "more tasks than the harness reads: the rest are not judged"
+			break
 		}
-		typ, _ := t["type"].(string)
-		if typ == "" {
-			typ, _ = root["type"].(string)
-		}
-		switch typ {
-		case "", "shell", "process":
-		default:
-			continue // a task provider's (npm, typescript, gulp …)
-		}
-		if isShell, _ := t["isShellCommand"].(bool); isShell || typ == "" {
-			typ = "shell" // read as a shell's when not said: the more that is judged
-		}
-		for _, form := range []map[string]any{t, asMap(t["windows"]), asMap(t["linux"]), asMap(t["osx"])} {
-			if form == nil || len(cc.codes) >= maxConfigCodes {
-				continue
+		var lines []string
+		for _, system := range []string{"linux", "osx", "windows"} {
+			if line := vscodeMerged(t, root, system, v2).line(dir); line != "" && !slices.Contains(lines, line) {
+				lines = append(lines, line)
 			}
-			if cmd := vscodeTask(form, t, top, typ, dir); cmd != "" {
-				cc.codes = append(cc.codes, codeText{cmd, langShell})
-			}
+		}
+		for _, line := range lines {
+			cc.codes = append(cc.codes, codeText{line, langShell})
 		}
 	}
 	return cc
@@ -440,67 +486,195 @@ func asMap(v any) map[string]any {
 	return m
 }
 
-// vscodeTask is the command line of one task (or one of its per-system forms), "" for none.
-// A task of the old format without a command runs the top-level one with its args first.
-func vscodeTask(form, task, root map[string]any, typ, dir string) string {
-	// A per-system form overrides the task's properties it names.
-	pick := func(k string) any {
-		if v, ok := form[k]; ok {
-			return v
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// asStrings are the strings of a JSON list (other values passed over).
+func asStrings(v any) []string {
+	var out []string
+	for _, it := range asList(v) {
+		if s, ok := it.(string); ok {
+			out = append(out, s)
 		}
-		return task[k]
 	}
-	command := vscodeString(pick("command"), false)
-	var args []string
-	if command == "" && root != nil {
-		command = vscodeString(root["command"], false)
-		args = vscodeArgs(root["args"], typ == "shell")
+	return out
+}
+
+// vscodeCmd is a task's command as VS Code reads it (taskConfiguration.ts): nil and false
+// for what is not said.
+type vscodeCmd struct {
+	command  any // a string, a list of strings, or {value, quoting}
+	args     []any
+	hasArgs  bool
+	runtime  string // shell or process
+	provider string // the type of a task provider's task (npm …), which runs its own command
+	selector any    // the old format's taskSelector, and suppressTaskName
+	suppress any
+	cwd      any
+	env      map[string]any
+	shellExe any
+	shellArg []any
+	hasShArg bool
+}
+
+// vscodeMerged is task t (an element of tasks, or {} for the top level's own command) as VS
+// Code runs it on system: the task's form for the system over the task, then the top
+// level's (its form for the system over it) filling in what the task does not say.
+func vscodeMerged(t, root map[string]any, system string, v2 bool) vscodeCmd {
+	if !vscodeCustom(t) {
+		c := vscodeBase(map[string]any{"options": t["options"]}) // a provider's task: its options only
+		typ, _ := t["type"].(string)
+		c.provider = cmp.Or(typ, "task")
+		return c
+	}
+	c := vscodeBase(t).assign(vscodeBase(asMap(t[system])), v2)
+	global := vscodeBase(root).assign(vscodeBase(asMap(root[system])), v2)
+	if _, depends := t["dependsOn"]; c.command != nil || !depends {
+		name, _ := t["taskName"].(string)
+		if label, ok := t["label"].(string); ok && v2 {
+			name = label
+		}
+		c = c.fill(global, name, v2)
+	}
+	return c
+}
+
+// vscodeCustom reports a task of tasks.json's own (shell, process, or no type), as opposed
+// to one that configures a task provider's.
+func vscodeCustom(t map[string]any) bool {
+	typ, _ := t["type"].(string)
+	_, customize := t["customize"]
+	return !customize && (typ == "" || typ == "shell" || typ == "process")
+}
+
+// vscodeBase is the command m (a task, a form for a system, the top level) says itself.
+func vscodeBase(m map[string]any) vscodeCmd {
+	var c vscodeCmd
+	if m == nil {
+		return c
+	}
+	c.command = m["command"]
+	if typ, _ := m["type"].(string); typ == "shell" || typ == "process" {
+		c.runtime = typ
+	}
+	if sh, ok := m["isShellCommand"]; ok && sh != nil {
+		c.runtime = "shell" // a boolean (either one) or a shell's configuration
+	}
+	c.args, c.hasArgs = m["args"].([]any)
+	c.selector, c.suppress = m["taskSelector"], m["suppressTaskName"]
+	options := asMap(m["options"])
+	c.cwd = options["cwd"]
+	c.env = asMap(options["env"])
+	sh := asMap(options["shell"])
+	if sh == nil {
+		sh = asMap(m["isShellCommand"])
+	}
+	c.shellExe = sh["executable"]
+	c.shellArg, c.hasShArg = sh["args"].([]any)
+	return c
+}
+
+// assign is c with what o (a form for a system) says over it.
+func (c vscodeCmd) assign(o vscodeCmd, v2 bool) vscodeCmd {
+	c.command = pickAny(o.command, c.command)
+	c.runtime = cmp.Or(o.runtime, c.runtime)
+	c.selector, c.suppress = pickAny(o.selector, c.selector), pickAny(o.suppress, c.suppress)
+	if o.hasArgs {
+		if v2 || !c.hasArgs {
+			c.args = o.args
+		} else {
+			c.args = append(slices.Clip(c.args), o.args...)
+		}
+		c.hasArgs = true
+	}
+	c.cwd = pickAny(o.cwd, c.cwd)
+	if o.env != nil {
+		env := maps.Clone(c.env)
+		if env == nil {
+			env = map[string]any{}
+		}
+		maps.Copy(env, o.env)
+		c.env = env
+	}
+	c.shellExe = pickAny(o.shellExe, c.shellExe)
+	if o.hasShArg {
+		c.shellArg, c.hasShArg = o.shellArg, true
+	}
+	return c
+}
+
+// fill is task c with the top level's command g for what it does not say: a task without a
+// command runs the top level's, with the top level's args, the task's name (the old format,
+// unless suppressed) and its own args after it; options not said are the top level's.
+func (c vscodeCmd) fill(g vscodeCmd, name string, v2 bool) vscodeCmd {
+	if c.command == nil {
+		c.command = g.command
+		c.selector, c.suppress = pickAny(c.selector, g.selector), pickAny(c.suppress, g.suppress)
+		args := slices.Clone(g.args)
+		if suppress, ok := c.suppress.(bool); !(ok && suppress || !ok && v2) && name != "" {
+			selector, _ := c.selector.(string)
+			args = append(args, selector+name)
+		}
+		c.args, c.hasArgs = append(args, c.args...), true
+	}
+	c.runtime = cmp.Or(c.runtime, g.runtime)
+	c.cwd = pickAny(c.cwd, g.cwd)
+	if c.env == nil {
+		c.env = g.env
+	}
+	c.shellExe = pickAny(c.shellExe, g.shellExe)
+	if !c.hasShArg {
+		c.shellArg, c.hasShArg = g.shellArg, g.hasShArg
+	}
+	return c
+}
+
+// pickAny is v, or else when v is not said.
+func pickAny(v, orElse any) any {
+	if v != nil {
+		return v
+	}
+	return orElse
+}
+
+// line is the command line c runs in the workspace folder dir, "" for none: with a command
+// not said, a shell task's runtime (the more that is judged); a provider's task runs its
+// own command, named by its type.
+func (c vscodeCmd) line(dir string) string {
+	command := vscodeString(c.command, false)
+	if c.provider != "" {
+		if c.cwd == nil && c.env == nil && c.shellExe == nil && !c.hasShArg {
+			return ""
+		}
+		command = c.provider
 	}
 	if command == "" {
 		return ""
 	}
-	args = append(args, vscodeArgs(pick("args"), typ == "shell")...)
+	inShell := c.runtime != "process"
 	line := command
-	if typ != "shell" {
+	if !inShell {
 		line = shellWord(command)
 	}
-	if len(args) > 0 {
+	if args := vscodeArgs(c.args, inShell); len(args) > 0 {
 		line += " " + strings.Join(args, " ")
 	}
-	options := asMap(pick("options"))
-	if sh := asMap(options["shell"]); sh != nil && typ == "shell" {
-		if exe, _ := sh["executable"].(string); exe != "" {
-			argv := []string{exe}
-			for _, a := range asList(sh["args"]) {
-				if s, ok := a.(string); ok {
-					argv = append(argv, s)
-				}
-			}
-			line = shellWords(append(argv, line)) // the task's text is that program's argument
-		}
+	if exe, _ := c.shellExe.(string); exe != "" && inShell {
+		argv := append([]string{exe}, asStrings(c.shellArg)...)
+		line = shellWords(append(argv, line)) // the task's text is that program's argument
 	}
 	var prefix strings.Builder
-	if cwd, ok := options["cwd"].(string); ok && cwd != "" {
-		prefix.WriteString("cd " + shellWord(vscodeSubst(cwd, dir)) + " && ")
+	if cwd, ok := c.cwd.(string); ok && cwd != "" {
+		prefix.WriteString("cd " + vscodeWord(cwd, dir) + " && ")
 	}
-	if env := asMap(options["env"]); env != nil {
-		names := make([]string, 0, len(env))
-		for k := range env {
-			names = append(names, k)
-		}
-		slices.Sort(names)
-		for _, k := range names {
-			if v, ok := env[k].(string); ok && envName(k) {
-				prefix.WriteString("export " + k + "=" + shellWord(vscodeSubst(v, dir)) + "; ")
-			}
+	for _, k := range slices.Sorted(maps.Keys(c.env)) {
+		if v, ok := c.env[k].(string); ok && shell.IsName(k) {
+			prefix.WriteString("export " + k + "=" + vscodeWord(v, dir) + "; ")
 		}
 	}
 	return prefix.String() + vscodeSubst(line, dir)
-}
-
-func asList(v any) []any {
-	l, _ := v.([]any)
-	return l
 }
 
 // vscodeString is a command or an argument: a string, a list of strings (joined with spaces),
@@ -565,11 +739,27 @@ func vscodeSubst(s, dir string) string {
 			return dir
 		case name == "userHome":
 			return "$HOME"
-		case strings.HasPrefix(name, "env:") && envName(name[4:]):
+		case strings.HasPrefix(name, "env:") && shell.IsName(name[4:]):
 			return "${" + name[4:] + "}"
 		}
 		return "$__vscode_variable"
 	})
+}
+
+// vscodeWord is a value VS Code gives a program as it is (a working directory, a variable's
+// value) as one shell word: double-quoted, its VS Code variables the shell's (vscodeSubst),
+// so that ${userHome} is the home directory; the rest is escaped, as the shell must not read
+// it.
+func vscodeWord(s, dir string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '$' && !(strings.HasPrefix(s[i:], "${") && strings.IndexByte(s[i:], '}') > 0), c == '\\', c == '"', c == '`':
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return `"` + vscodeSubst(b.String(), dir) + `"`
 }
 
 // jsonLiteralCommands are the string literals of a part of a JSON file that look like a
@@ -634,7 +824,7 @@ func jsonStrings(v any, out []string) []string {
 	return out
 }
 
-// nodemonCode returns the commands of nodemon.json: exec, the events' commands, execMap's.
+// nodemonCode returns the commands of nodemon.json (nodemonCommands).
 func nodemonCode(text string, fragment bool) configCode {
 	var cc configCode
 	var cfg map[string]any
@@ -642,18 +832,50 @@ func nodemonCode(text string, fragment bool) configCode {
 		if fragment {
 			cc.codes = jsonLiteralCommands(text)
 		}
-		return cc
+		return cc // nodemon stops on a config it cannot parse: nothing runs
 	}
-	for _, s := range nodemonCommands(cfg) {
+	cmds := nodemonCommands(cfg)
+	if len(cmds) >= maxConfigCodes {
+		cc.unread = "more commands than the harness reads: the rest are not judged"
+	}
+	for _, s := range cmds {
 		cc.codes = append(cc.codes, codeText{s, langShell})
 	}
 	return cc
 }
 
+// nodemonCommands are the commands a nodemon configuration (nodemon.json, package.json's
+// nodemonConfig) makes nodemon run: the program it restarts (exec, a line or a list, node when
+// not said, with execArgs, node's nodeArgs, the script and its args), its env as exports (so
+// that NODE_OPTIONS is judged as such: runenv.go), the events' commands and execMap's.
 func nodemonCommands(cfg map[string]any) []string {
 	var out []string
-	if s, ok := cfg["exec"].(string); ok {
-		out = append(out, s)
+	line, node := "node", true
+	switch exec := cfg["exec"].(type) {
+	case string:
+		line, node = exec, strings.TrimSpace(exec) == "node"
+	case []any:
+		line, node = shellWords(asStrings(exec)), false
+	}
+	argv := asStrings(cfg["execArgs"])
+	if node {
+		argv = append(argv, asStrings(cfg["nodeArgs"])...) // nodemon passes them to node only
+	}
+	if script, ok := cfg["script"].(string); ok {
+		argv = append(argv, script)
+	}
+	argv = append(argv, asStrings(cfg["args"])...)
+	if _, ok := cfg["exec"]; ok || len(argv) > 0 {
+		if len(argv) > 0 {
+			line += " " + shellWords(argv)
+		}
+		out = append(out, line)
+	}
+	env := asMap(cfg["env"])
+	for _, k := range slices.Sorted(maps.Keys(env)) {
+		if v, ok := env[k].(string); ok && shell.IsName(k) {
+			out = append(out, "export "+k+"="+shellWord(v))
+		}
 	}
 	out = jsonStrings(cfg["events"], out)
 	return jsonStrings(cfg["execMap"], out)
@@ -694,4 +916,18 @@ func packagePlanted(text string) map[string]string {
 		}
 	}
 	return out
+}
+
+// packageKeyCommands are the commands under key (lint-staged, nodemonConfig …) of
+// package.json's text, as packagePlanted finds them, in order.
+func packageKeyCommands(text, key string) []string {
+	planted := packagePlanted(text)
+	var out []string
+	for i := 0; ; i++ {
+		s, ok := planted["\x00"+key+"\x00"+strconv.Itoa(i)]
+		if !ok {
+			return out
+		}
+		out = append(out, s)
+	}
 }

@@ -107,6 +107,11 @@ func TestPlantedConfig(t *testing.T) {
 		{"a variable that loads a library", "", ".cargo/config.toml", w("[env]\nLD_PRELOAD = { value = \"/tmp/x.so\", force = true }\n"), nil, risk.High, risk.High, ""},
 		{"a cargo config below the project", "", "crates/x/.cargo/config.toml", w("[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
 		{"an ordinary cargo config", "", ".cargo/config.toml", w(ordinaryCargoConfig), nil, risk.Medium, risk.Medium, ""},
+		{"a byte-order mark before the table", "", ".cargo/config.toml", w("\xEF\xBB\xBF[target.x86_64-unknown-linux-gnu]\n\"\\u0072unner\" = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
+		{"an escaped key after padding", "", ".cargo/config.toml", w(strings.Repeat("a = 1\n", maxTOMLValues+1) + "[target.x86_64-unknown-linux-gnu]\n\"\\u0072unner\" = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
+		{"a runner past what is read", "", ".cargo/config.toml", w(strings.Repeat("a = 1\n", maxTOMLValues+1) + "[target.x86_64-unknown-linux-gnu]\nrunner = [\n  \"sh\", \"-c\",\n  \"rm -rf ~\",\n]\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"a configuration file an alias names", "", ".cargo/config.toml", w("[alias]\nb = \"build --config ci.toml\"\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"[env] RUSTC_WRAPPER", "", ".cargo/config.toml", w("[env]\nRUSTC_WRAPPER = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
 
 		// VS Code
 		{"a shell task", "", ".vscode/tasks.json", w("{\n  // tasks\n  \"version\": \"2.0.0\",\n  \"tasks\": [\n    {\n      \"label\": \"setup\",\n      \"type\": \"shell\",\n      \"command\": \"" + curl + "\",\n      \"runOptions\": { \"runOn\": \"folderOpen\" },\n    },\n  ],\n}\n"), nil, risk.Critical, "", ""},
@@ -116,6 +121,17 @@ func TestPlantedConfig(t *testing.T) {
 		{"a per-system command", "", ".vscode/tasks.json", w(`{"version":"2.0.0","tasks":[{"label":"x","type":"shell","command":"echo hi","linux":{"command":"rm -rf ~"}}]}`), nil, risk.Critical, "", ""},
 		{"an ordinary tasks.json", "", ".vscode/tasks.json", w(ordinaryTasks), nil, risk.Medium, risk.Medium, ""},
 		{"a tasks.json that is not JSON", "", ".vscode/tasks.json", w("{\"version\": \"2.0.0\", tasks: [{command: \"x\"}]}\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"the top level's shell", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}},"tasks":[{"label":"b","type":"shell","command":"go build ./..."}]}`), nil, risk.Critical, "", ""},
+		{"the top level's shell for linux", "", ".vscode/tasks.json", w(`{"version":"2.0.0","linux":{"options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}}},"tasks":[{"label":"b","type":"shell","command":"go build ./..."}]}`), nil, risk.Critical, "", ""},
+		{"the top level's variables", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"env":{"LD_PRELOAD":"/tmp/x.so"}},"tasks":[{"label":"b","type":"shell","command":"go build ./..."}]}`), nil, risk.High, risk.High, ""},
+		{"the top level's working directory", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"cwd":"${userHome}"},"tasks":[{"label":"b","type":"shell","command":"rm -rf .ssh"}]}`), nil, risk.Critical, "", ""},
+		{"a task's own shell args over the top level's", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"shell":{"executable":"bash"}},"tasks":[{"label":"b","type":"shell","command":"go build","options":{"shell":{"args":["-c","rm -rf ~ #"]}}}]}`), nil, risk.Critical, "", ""},
+		{"a top-level type hides no task", "", ".vscode/tasks.json", w(`{"version":"2.0.0","type":"npm","tasks":[{"label":"x","command":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
+		{"a task provider's shell", "", ".vscode/tasks.json", w(`{"version":"2.0.0","tasks":[{"type":"npm","script":"lint","options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}}}]}`), nil, risk.Critical, "", ""},
+		{"the old format's task name as an argument", "", ".vscode/tasks.json", w(`{"version":"0.1.0","command":"sh","isShellCommand":true,"args":["-c"],"tasks":[{"taskName":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
+		{"a byte-order mark", "", ".vscode/tasks.json", w("\xEF\xBB\xBF" + `{"version":"2.0.0","tasks":[{"label":"x","type":"shell","command":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
+		{"more tasks than are read", "", ".vscode/tasks.json", w(manyTasks(maxConfigCodes, `{"label":"x","type":"shell","command":"rm -rf ~","runOptions":{"runOn":"folderOpen"}}`)), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"ordinary top-level options", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"cwd":"${workspaceFolder}/web","env":{"NODE_ENV":"development"}},"tasks":[{"label":"dev","type":"shell","command":"npm run dev"},{"type":"npm","script":"lint","options":{"cwd":"${workspaceFolder}/web"}}]}`), nil, risk.Medium, risk.Medium, ""},
 		{"an Edit of a task", "Edit", ".vscode/tasks.json", edit(`"go build ./..."`, `"go build ./... && rm -rf ~"`), map[string]string{".vscode/tasks.json": ordinaryTasks}, risk.Critical, "", ""},
 
 		// lint-staged, husky, simple-git-hooks, nodemon
@@ -125,6 +141,12 @@ func TestPlantedConfig(t *testing.T) {
 		{"a husky 4 hook", "", ".huskyrc", w(`{"hooks": {"pre-commit": "rm -rf ~"}}`), nil, risk.Critical, "", ""},
 		{"a simple-git-hooks hook", "", ".simple-git-hooks.json", w(`{"pre-push": "` + curl + `"}`), nil, risk.Critical, "", ""},
 		{"a nodemon event", "", "nodemon.json", w(`{"watch": ["src"], "events": {"restart": "` + curl + `"}}`), nil, risk.Critical, "", ""},
+		{"node's arguments", "", "nodemon.json", w(`{"nodeArgs": ["-e", "require('child_process').execSync('rm -rf ~')"]}`), nil, risk.Critical, "", ""},
+		{"nodemon's NODE_OPTIONS", "", "nodemon.json", w(`{"env": {"NODE_OPTIONS": "--require ./x.js"}}`), nil, risk.High, risk.High, ""},
+		{"exec as a list", "", "nodemon.json", w(`{"exec": ["sh", "-c", "rm -rf ~"]}`), nil, risk.Critical, "", ""},
+		{"a nodemon.json with a byte-order mark", "", "nodemon.json", w("\xEF\xBB\xBF" + `{"exec": "rm -rf ~"}`), nil, risk.Critical, "", ""},
+		{"node's arguments in nodemonConfig", "", "package.json", w(`{"name":"x","nodemonConfig":{"nodeArgs":["-e","require('child_process').execSync('rm -rf ~')"]}}`), nil, risk.Critical, "", ""},
+		{"an ordinary nodemon.json with env and nodeArgs", "", "nodemon.json", w(`{"watch": ["src"], "ext": "ts", "exec": "ts-node src/index.ts", "env": {"NODE_ENV": "development", "PORT": "3000"}, "nodeArgs": ["--inspect"]}`), nil, risk.Medium, risk.Medium, ""},
 		{"an ordinary nodemon.json", "", "nodemon.json", w(`{"watch": ["src/**/*.ts"], "ext": "ts,json", "ignore": ["src/**/*.spec.ts"], "exec": "ts-node ./src/index.ts"}`), nil, risk.Medium, risk.Medium, ""},
 		{"lint-staged in package.json", "", "package.json", w(`{"name":"x","scripts":{"test":"jest"},"lint-staged":{"*.js":["eslint --fix","rm -rf ~"]}}`), nil, risk.Critical, "", ""},
 		{"simple-git-hooks in package.json", "", "package.json", w(`{"name":"x","simple-git-hooks":{"pre-commit":"` + curl + `"}}`), nil, risk.Critical, "", ""},
@@ -193,6 +215,16 @@ var ordinaryPreCommit = strings.Join([]string{
 	"      - id: check-hooks-apply",
 	"",
 }, "\n")
+
+// manyTasks is a tasks.json of n ordinary tasks, then last.
+func manyTasks(n int, last string) string {
+	var b strings.Builder
+	b.WriteString(`{"version": "2.0.0", "tasks": [`)
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `{"label": "t%d", "type": "shell", "command": "echo %d"}, `, i, i)
+	}
+	return b.String() + last + "]}"
+}
 
 // ordinaryCargoConfig is an everyday .cargo/config.toml.
 const ordinaryCargoConfig = `[build]

@@ -23,6 +23,7 @@ type toolConfig struct {
 	opts  []string // the options that name another file
 	subs  []string // the subcommands that run it ("" for none); nil for any
 	given bool     // it reads one only when an option asks (rollup -c)
+	pkg   string   // the key of package.json it reads when it finds no file of its own ("" for none)
 }
 
 // jsConfig is a JavaScript config file's names with the extensions tools load.
@@ -50,7 +51,7 @@ var toolConfigs = map[string]toolConfig{
 	"karma":       {names: jsConfig("karma.conf"), kind: plantLang},
 	"playwright":  {names: jsConfig("playwright.config"), kind: plantLang, opts: []string{"-c", "--config"}, subs: []string{"test"}},
 	"lint-staged": {names: append([]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, jsConfig("lint-staged.config", ".lintstagedrc")...), kind: plantCmdMap, up: true, opts: []string{"-c", "--config"}},
-	"nodemon":     {names: []string{"nodemon.json"}, kind: plantNodemon, opts: []string{"--config"}},
+	"nodemon":     {names: []string{"nodemon.json"}, kind: plantNodemon, opts: []string{"--config"}, pkg: "nodemonConfig"},
 	"pre-commit":  {names: []string{".pre-commit-config.yaml"}, kind: plantPreCommit, up: true, opts: []string{"-c", "--config"}, subs: []string{"", "run", "hook-impl"}},
 }
 
@@ -104,7 +105,27 @@ func (x *cmdCtx) configRuns() {
 		}
 		if path != "" {
 			x.runConfig(path, d, tc.kind)
+		} else if given == "" && tc.pkg != "" {
+			x.packageConfig(d, tc.pkg)
 		}
+	}
+}
+
+// packageConfig judges the commands under key of the package.json in dir, which the tool
+// reads when it finds no config file of its own (nodemon's nodemonConfig): found as a write of
+// package.json finds them (packageKeyCommands).
+func (x *cmdCtx) packageConfig(dir, key string) {
+	path := filepath.Join(dir, "package.json")
+	text, ok, cut := x.r.readCode(path)
+	if !ok {
+		return
+	}
+	if cut {
+		x.add(risk.Medium, ShellExec, RuleRunnerUnread, x.name+" loads "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+	}
+	s := sink{prefix: x.name + " runs (from " + x.rel(path) + ", " + key + "):"}
+	for _, cmd := range packageKeyCommands(withoutBOM(text), key) {
+		x.c.judgeCode(x.r, cmd, langShell, dir, s)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -828,7 +829,7 @@ func (x *cmdCtx) cargoRuns() {
 		for up, n := d, 0; n < 32; n++ {
 			for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
 				if cfg, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
-					x.cargoConfig(cfg, filepath.Join(up, f))
+					x.cargoConfig(cfg, filepath.Join(up, f), sub)
 				}
 			}
 			if up == filepath.Dir(up) {
@@ -839,19 +840,101 @@ func (x *cmdCtx) cargoRuns() {
 	}
 }
 
-// cargoConfig judges the programs a cargo configuration makes cargo build and run with
-// (runner, rustc-wrapper, linker …: cargoPrograms; the browser of doc --open and credential
-// providers are not run by a build).
-func (x *cmdCtx) cargoConfig(text, path string) {
-	for _, p := range cargoPrograms(text, 0) {
-		switch p.key {
-		case "runner", "rustc-wrapper", "rustc-workspace-wrapper", "rustc", "rustdoc", "linker":
-		default:
+// cargoConfig judges what a cargo configuration makes `cargo sub` run (cargoPrograms, as a
+// write of it is judged): the programs it builds and runs with (runner, rustc-wrapper, linker
+// …), the browser of cargo doc --open, the credential providers of cargo publish, and the
+// variables of [env]. Each is judged as the command would be typed; one that is not a
+// well-known program or a file of the project (cargoKnownProgram) is high besides: what it
+// does cannot be known.
+func (x *cmdCtx) cargoConfig(text, path, sub string) {
+	progs, unread := cargoPrograms(text, 0)
+	prefix := "cargo runs (from " + x.rel(path) + "):"
+	if unread != "" {
+		x.r.notRead(prefix + " " + unread)
+	}
+	open := slices.ContainsFunc(x.args, func(a shell.Word) bool { return a.Value == "--open" })
+	dir := filepath.Dir(filepath.Dir(path)) // the directory above .cargo
+	for _, p := range progs {
+		switch {
+		case p.key == "browser" && !((sub == "doc" || sub == "d") && open),
+			p.key == "credential-provider" && sub != "publish":
+			continue
+		case p.key != "env" && !x.cargoKnownProgram(p.cmd, dir):
+			x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(p.cmd)+" ("+p.key+" in "+x.rel(path)+"), a program whose code the harness does not know")
+		}
+		x.c.judgeCode(x.r, p.cmd, langShell, dir, sink{prefix: "cargo runs " + p.key + ":"})
+	}
+}
+
+// cargoKnownProgram reports a program a cargo configuration names that is judged as typed and
+// no more: a well-known toolchain program by its bare name (toolchainProgram) or installed in
+// the system's directories (/usr/bin/mold), or a file in the project, whose code is read as
+// ./script's is. A name the harness does not know, or a file elsewhere, runs code it cannot
+// see.
+func (x *cmdCtx) cargoKnownProgram(cmd, dir string) bool {
+	f := strings.Fields(cmd)
+	switch {
+	case len(f) == 0:
+		return true
+	case !strings.Contains(f[0], "/"):
+		return toolchainProgram(f[0])
+	case strings.HasPrefix(f[0], "~"):
+		return false
+	}
+	p := join(dir, f[0])
+	for _, sys := range []string{"/usr/", "/bin/", "/opt/", "/nix/store/"} {
+		if strings.HasPrefix(p, sys) && toolchainProgram(filepath.Base(p)) {
+			return true
+		}
+	}
+	return under(p, x.c.layout.ProjectDir)
+}
+
+// toolchainPrograms are the programs cargo configurations commonly name, by their bare
+// names: C compilers and linkers, compiler caches, runners of other targets, browsers.
+var toolchainPrograms = map[string]bool{
+	"cc": true, "c++": true, "gcc": true, "g++": true, "clang": true, "clang++": true, "clang-cl": true,
+	"ld": true, "ld.lld": true, "ld.gold": true, "ld.bfd": true, "ld.mold": true, "ld64.lld": true,
+	"lld": true, "lld-link": true, "mold": true, "gold": true, "bfd": true, "rust-lld": true, "wasm-ld": true,
+	"flip-link": true, "emcc": true, "link.exe": true,
+	"rustc": true, "rustdoc": true, "clippy-driver": true, "sccache": true, "ccache": true, "cachepot": true,
+	"wasm-bindgen-test-runner": true, "wasm-server-runner": true, "wasmtime": true, "wasmer": true,
+	"wasmedge": true, "probe-rs": true, "probe-run": true, "espflash": true, "elf2uf2-rs": true, "valgrind": true,
+	"firefox": true, "chromium": true, "chromium-browser": true, "google-chrome": true, "google-chrome-stable": true,
+	"brave-browser": true, "xdg-open": true, "open": true,
+}
+
+// crossTools are the toolchain programs a cross toolchain prefixes with its target
+// (aarch64-linux-gnu-gcc), and targetArches the first words of those targets.
+var (
+	crossTools   = []string{"gcc", "g++", "cc", "c++", "clang", "clang++", "ld", "ld.bfd", "ld.gold", "ld.lld"}
+	targetArches = []string{"x86_64", "i386", "i486", "i586", "i686", "aarch64", "arm", "thumb", "riscv", "mips",
+		"powerpc", "ppc", "s390x", "sparc", "loongarch", "avr", "msp430", "wasm", "xtensa", "hexagon", "m68k", "nvptx"}
+)
+
+// toolchainProgram reports a well-known toolchain program's bare name: one of
+// toolchainPrograms, versioned (clang-17, ld.lld-18), an emulator (qemu-aarch64,
+// qemu-system-arm), or a cross compiler or linker (x86_64-w64-mingw32-gcc).
+func toolchainProgram(name string) bool {
+	if i := strings.LastIndexByte(name, '-'); i > 0 && strings.Trim(name[i+1:], "0123456789.") == "" && name[i+1:] != "" {
+		name = name[:i] // a version
+	}
+	if toolchainPrograms[name] || strings.HasPrefix(name, "qemu-") && len(name) > len("qemu-") {
+		return true
+	}
+	for _, tool := range crossTools {
+		target, ok := strings.CutSuffix(name, "-"+tool)
+		if !ok || target == "" || strings.Trim(target, "abcdefghijklmnopqrstuvwxyz0123456789_.-") != "" {
 			continue
 		}
-		x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(p.cmd)+" ("+p.key+" in "+x.rel(path)+")")
-		x.c.judgeCode(x.r, p.cmd, langShell, filepath.Dir(filepath.Dir(path)), sink{prefix: "cargo runs " + p.key + ":"})
+		arch, _, _ := strings.Cut(target, "-")
+		for _, a := range targetArches {
+			if strings.HasPrefix(arch, a) {
+				return true
+			}
+		}
 	}
+	return false
 }
 
 func (x *cmdCtx) toxRuns() {

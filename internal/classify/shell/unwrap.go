@@ -452,16 +452,18 @@ func (w *walker) skip(args []Word, sp command.Spec, name, src string, dir Dir) (
 
 func isAssignWord(s string) bool {
 	name, _, ok := strings.Cut(s, "=")
-	if !ok || name == "" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
+	return ok && IsName(name)
+}
+
+// IsName reports a shell variable's name: a letter or _, then letters, digits and _.
+func IsName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
 			return false
 		}
 	}
-	return true
+	return s != ""
 }
 
 // nested analyses a second program. dynamic marks a program that was partly built from values
