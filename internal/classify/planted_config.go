@@ -886,7 +886,7 @@ func nodemonCommands(cfg map[string]any) []string {
 // place); nil when it is not a JSON object.
 func packagePlanted(text string) map[string]string {
 	var pkg map[string]json.RawMessage
-	if json.Unmarshal([]byte(text), &pkg) != nil {
+	if json.Unmarshal([]byte(withoutBOM(text)), &pkg) != nil {
 		return nil
 	}
 	out := packageScripts(text)

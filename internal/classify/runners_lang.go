@@ -329,7 +329,7 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 	var decl struct {
 		Workspaces json.RawMessage `json:"workspaces"`
 	}
-	if json.Unmarshal([]byte(text), &decl) == nil && len(decl.Workspaces) > 0 {
+	if json.Unmarshal([]byte(withoutBOM(text)), &decl) == nil && len(decl.Workspaces) > 0 {
 		var list []string
 		var obj struct {
 			Packages []string `json:"packages"`
@@ -488,7 +488,7 @@ func packageScripts(text string) map[string]string {
 	var pkg struct {
 		Scripts map[string]json.RawMessage `json:"scripts"`
 	}
-	if json.Unmarshal([]byte(text), &pkg) != nil {
+	if json.Unmarshal([]byte(withoutBOM(text)), &pkg) != nil { // npm reads past a byte-order mark
 		return nil
 	}
 	out := make(map[string]string, len(pkg.Scripts))

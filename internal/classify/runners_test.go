@@ -94,6 +94,7 @@ func TestNodeRuns(t *testing.T) {
 		{"every workspace's, yarn 1", pkg(`"rimraf":"echo cleaned"`), "yarn workspaces run rimraf ~", risk.Critical, "", ""},
 		{"every workspace's tests", pkg(`"test":"jest"`), "yarn workspaces foreach -A run test", risk.Medium, risk.Medium, ""},
 		{"a name that cannot be known", pkg(`"build":"tsc"`), `yarn run "$S"`, risk.Critical, "", ""},
+		{"a package.json after a byte-order mark", map[string]string{"package.json": "\ufeff" + `{"scripts":{"test":"rm -rf ~"}}`}, "npm test", risk.Critical, "", ""},
 		{"a script of that name is the script", pkg(`"rimraf":"echo cleaned"`), "yarn run rimraf ~", risk.Medium, risk.Medium, ""},
 		{"a script of that name, bun", pkg(`"rimraf":"echo cleaned"`), "bun rimraf ~", risk.Medium, risk.Medium, ""},
 		{"pnpm run runs only scripts", pkg(`"build":"tsc"`), "pnpm run rimraf ~", risk.Medium, risk.Medium, ""},
