@@ -24,25 +24,27 @@ import (
 type plantKind uint8
 
 const (
-	plantShell     plantKind = iota + 1 // the whole text is a shell program
-	plantLang                           // the whole text is code in the row's language
-	plantMake                           // makefile recipes and $(shell …)
-	plantJust                           // justfile recipe bodies and `…` expressions
-	plantTask                           // Taskfile cmds
-	plantNPM                            // package.json "scripts"
-	plantPyproject                      // pyproject.toml script tables and backend-path
-	plantIni                            // tox.ini / setup.cfg commands
-	plantGoGen                          // //go:generate lines of Go sources
-	plantDocker                         // Dockerfile RUN lines (run in a container)
-	plantCI                             // CI workflow run/script steps (run on a CI server)
-	plantGitConfig                      // git configuration: programs git runs
-	plantNotebook                       // a notebook's code cells
-	plantClaude                         // a Claude Code agent, skill or command: front matter hooks, !`cmd` lines
-	plantPreCommit                      // .pre-commit-config.yaml: the hooks' entry and args (planted_config.go)
-	plantCargo                          // .cargo/config.toml: the programs cargo runs (runner, rustc-wrapper, linker …)
-	plantVSCode                         // .vscode/tasks.json: the tasks' command and args
-	plantCmdMap                         // a JSON or YAML map whose string values are commands (lint-staged, husky 4)
-	plantNodemon                        // nodemon.json: exec, events, execMap
+	plantShell        plantKind = iota + 1 // the whole text is a shell program
+	plantLang                              // the whole text is code in the row's language
+	plantMake                              // makefile recipes and $(shell …)
+	plantJust                              // justfile recipe bodies and `…` expressions
+	plantTask                              // Taskfile cmds
+	plantNPM                               // package.json "scripts"
+	plantPyproject                         // pyproject.toml script tables and backend-path
+	plantIni                               // tox.ini / setup.cfg commands
+	plantGoGen                             // //go:generate lines of Go sources
+	plantDocker                            // Dockerfile RUN lines (run in a container)
+	plantCI                                // CI workflow run/script steps (run on a CI server)
+	plantGitConfig                         // git configuration: programs git runs
+	plantNotebook                          // a notebook's code cells
+	plantClaude                            // a Claude Code agent, skill or command: front matter hooks, !`cmd` lines
+	plantPreCommit                         // .pre-commit-config.yaml: the hooks' entry and args (planted_config.go)
+	plantCargo                             // .cargo/config.toml: the programs cargo runs (runner, rustc-wrapper, linker …)
+	plantVSCode                            // .vscode/tasks.json: the tasks' command and args
+	plantCmdMap                            // a JSON or YAML map whose string values are commands (lint-staged, husky 4)
+	plantNodemon                           // nodemon.json: exec, events, execMap
+	plantProcfile                          // Procfile: the processes foreman and its kin start (planted_launch.go)
+	plantDevcontainer                      // devcontainer.json: the lifecycle commands (planted_launch.go)
 )
 
 // plantRow is one kind of file that tools execute or load. A pattern without a slash matches
@@ -132,6 +134,10 @@ var plantTable = []plantRow{
 	{".huskyrc.yaml", plantCmdMap, langShell, "husky"}, {".huskyrc.yml", plantCmdMap, langShell, "husky"},
 	{".simple-git-hooks.json", plantCmdMap, langShell, "simple-git-hooks"}, {"simple-git-hooks.json", plantCmdMap, langShell, "simple-git-hooks"},
 	{"nodemon.json", plantNodemon, langShell, "nodemon"},
+	{"Procfile", plantProcfile, langShell, "foreman, honcho or overmind"}, {"Procfile.*", plantProcfile, langShell, "foreman, honcho or overmind"},
+	{".devcontainer/devcontainer.json", plantDevcontainer, langShell, "the dev container tools"},
+	{".devcontainer.json", plantDevcontainer, langShell, "the dev container tools"},
+	{".devcontainer/*/devcontainer.json", plantDevcontainer, langShell, "the dev container tools"},
 	{"Dockerfile", plantDocker, langShell, "docker build"}, {"Dockerfile.*", plantDocker, langShell, "docker build"},
 	{"*.dockerfile", plantDocker, langShell, "docker build"}, {"Containerfile", plantDocker, langShell, "podman build"},
 	{".github/workflows/*", plantCI, langShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, langShell, "the CI (GitLab)"},
@@ -340,7 +346,7 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 		codes = notebookCode(text)
 	case plantClaude:
 		codes = claudeFileCode(r, text, abs, domain, tool, edit)
-	case plantPreCommit, plantCargo, plantVSCode, plantCmdMap, plantNodemon:
+	case plantPreCommit, plantCargo, plantVSCode, plantCmdMap, plantNodemon, plantProcfile, plantDevcontainer:
 		c.plantConfig(r, ev, tool, text, edit, abs, domain, row, s)
 		return
 	}

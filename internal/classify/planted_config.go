@@ -54,6 +54,8 @@ func (c *Classifier) plantConfig(r *result, ev *claude.Event, tool, text string,
 	switch row.kind {
 	case plantCargo, plantVSCode:
 		s.cwd = filepath.Dir(filepath.Dir(abs)) // the directory above .cargo and .vscode
+	case plantDevcontainer:
+		s.cwd = devcontainerWorkspace(abs)
 	}
 	c.plantCode(r, cc.codes, abs, d, tool, row.runner, s)
 	if len(cc.contained) > 0 {
@@ -76,6 +78,10 @@ func configExtract(k plantKind, text, abs string, fragment bool) configCode {
 		return cmdMapCode(text, fragment)
 	case plantNodemon:
 		return nodemonCode(text, fragment)
+	case plantProcfile:
+		return procfileCode(text)
+	case plantDevcontainer:
+		return devcontainerCode(text, fragment)
 	}
 	return configCode{}
 }

@@ -202,6 +202,8 @@ func FuzzPlanted(f *testing.F) {
 	f.Add(".vscode/tasks.json", "{// c\n\"tasks\": [{\"type\": \"shell\", \"command\": [\"rm\", \"-rf\"], \"args\": [{\"value\": \"${userHome}\", \"quoting\": \"weak\"}], \"options\": {\"cwd\": \"/\", \"env\": {\"A\": \"b\"}, \"shell\": {\"executable\": \"python3\", \"args\": [\"-c\"]}}},],}")
 	f.Add(".lintstagedrc", "'*.js':\n  - eslint --fix\n  - rm -rf ~\n")
 	f.Add("nodemon.json", "{\"exec\": \"x\", \"events\": {\"start\": \"y\"}, \"execMap\": {\"js\": \"node\"}}")
+	f.Add("Procfile", "web: x\n# c\nworker:rm -rf ~\n")
+	f.Add(".devcontainer/devcontainer.json", "{\"mounts\": [\"type=bind\"], \"initializeCommand\": {\"a\": [\"x\", 1]}, \"postCreateCommand\": \"y\",}")
 	f.Fuzz(func(t *testing.T, path, content string) {
 		c := newTest(t, settings.Defaults())
 		got := c.Classify(event("Write", map[string]string{"file_path": "/proj/" + path, "content": content}))
