@@ -650,10 +650,6 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			w.emit(c)
 			return
 		}
-		if isPython(name) && v == "-m" {
-			w.emit(c)
-			return
-		}
 		if (name == "perl" || name == "ruby") && len(v) > 1 && strings.IndexByte("MmIrx", v[1]) >= 0 {
 			if len(v) == 2 && v[1] != 'x' {
 				i++ // -r json, -I lib: the value is the next word
@@ -661,6 +657,10 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			continue // -MLWP::Simple: a module, not code
 		}
 		for j := 1; j < len(v) && !awk; j++ {
+			if isPython(name) && v[j] == 'm' {
+				w.emit(c) // python -m MOD, -mMOD: a module, not code
+				return
+			}
 			if strings.IndexByte(flags, v[j]) >= 0 {
 				code := Word{Value: v[j+1:], Known: args[i].Known}
 				if code.Value == "" && i+1 < len(args) {
