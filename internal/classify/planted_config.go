@@ -603,16 +603,21 @@ func jsonLiteralCommands(text string) []codeText {
 // ---- lint-staged, husky, simple-git-hooks, nodemon ----
 
 // cmdMapCode returns the commands of a map of commands in JSON or YAML (.lintstagedrc: glob →
-// command or commands; .huskyrc: hooks → command): every string value under it. YAML the
-// reader does not read as the tool does is code left unread (but for a fragment, which is no
-// whole file).
+// command or commands; .huskyrc: hooks → command): every string value under it. Text that is
+// not JSON is read both as JSON with comments and as YAML, which its tool may read (lint-staged
+// reads .lintstagedrc as YAML, where // is text: {"a": "b", //, "c": "rm -rf ~"} runs rm). YAML
+// the reader does not read as the tool does is code left unread (but for a fragment, which is
+// no whole file).
 func cmdMapCode(text string, fragment bool) configCode {
 	var cc configCode
 	var strs []string
 	var v any
-	if json.Unmarshal([]byte(stripJSONC(text)), &v) == nil {
+	if json.Unmarshal([]byte(text), &v) == nil {
 		strs = jsonStrings(v, nil)
 	} else {
+		if json.Unmarshal([]byte(stripJSONC(text)), &v) == nil {
+			strs = jsonStrings(v, nil)
+		}
 		root, unread := parseYAML(text)
 		switch {
 		case fragment && (root == nil || root.kind == 's'):
@@ -621,7 +626,7 @@ func cmdMapCode(text string, fragment bool) configCode {
 			cc.unread = "YAML the harness does not read as its tool does (" + unread + "), whose commands may still run"
 		}
 		if root != nil && root.kind != 's' { // a config that is one string is no config: nothing runs
-			strs = root.strings(nil)
+			strs = root.strings(strs)
 		}
 	}
 	for _, s := range strs {

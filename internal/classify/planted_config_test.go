@@ -184,6 +184,8 @@ func TestPlantedConfigYAML(t *testing.T) {
 		{"an empty line in a quoted entry is a line break", "", pc, hook("    entry: 'echo x\n\n      rm -rf ~'\n"), nil, risk.Critical, "", ""},
 		{"a more indented line of a folded entry keeps its line breaks", "", pc, hook("    entry: >\n      echo\n        #\n      rm -rf ~\n"), nil, risk.Critical, "", ""},
 		{"a byte-order mark", "", pc, w("\ufeff{repos: [{repo: local, hooks: [{id: x, entry: 'rm -rf ~', language: system}]}]}\n"), nil, risk.Critical, "", ""},
+		{"lint-staged: // is a comment to JSON, text to YAML", "", ".lintstagedrc", w("{\"*.js\": \"eslint --fix\", //, \"*.ts\": \"rm -rf ~\"\n}\n"), nil, risk.Critical, "", ""},
+		{"lint-staged: JSON with comments", "", ".lintstagedrc", w("{\n  // lint\n  \"*.js\": [\"eslint --fix\", \"prettier --write\"],\n}\n"), nil, risk.Medium, risk.Medium, ""},
 		// bounds reached: unread
 		{"a hook past the bound of commands", "", pc, w(manyHooks), nil, risk.Medium, "", RuleNotRead},
 		{"lint-staged: a command past the bound", "", ".lintstagedrc.json", w(manyCommands), nil, risk.Medium, "", RuleNotRead},
