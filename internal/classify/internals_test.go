@@ -382,7 +382,7 @@ func FuzzLaterWrite(f *testing.F) {
 // TestConfigReaders: the small YAML, TOML and JSON-with-comments readers of planted_config.go
 // find the values a tool runs, however the file spells them.
 func TestConfigReaders(t *testing.T) {
-	y := parseYAML(strings.Join([]string{
+	y, _ := parseYAML(strings.Join([]string{
 		"base: &sys",
 		"  language: system # a comment",
 		"repos:",
@@ -430,6 +430,45 @@ func TestConfigReaders(t *testing.T) {
 	}
 }
 
+// TestYAMLReader: the YAML reader reads a text as PyYAML reads it (checked against PyYAML and
+// the yaml package of JavaScript), or says why it does not (unread): the values below are
+// PyYAML's.
+func TestYAMLReader(t *testing.T) {
+	read := []struct{ text, want string }{
+		{"a: b\n\n  c\n", "b\nc"},                           // a plain scalar goes on over an empty line
+		{"- a\n b\n", "a b"},                                // a list item's next line, past the dash's column
+		{"a: b\n   c\n  # d\n", "b c"},                      // a comment ends it
+		{"a: \"b\\\n   c\"\n", "bc"},                        // an escaped line break
+		{"a: \"b \n\n  c\"\n", "b\nc"},                      // an empty line in a quoted scalar
+		{"a: 'b\n  #c'\n", "b #c"},                          // a comment mark in a quoted scalar
+		{"a: [\"b\n  #c\", d]\n", "b #c|d"},                 // … of a flow collection
+		{"a: [b,#c\n  d]\n", "b|d"},                         // a comment where a value begins
+		{"a: [b\n\n  c]\n", "b\nc"},                         // a flow plain scalar over an empty line
+		{"a: >\n  b\n    c\n  d\n", "b\n  c\nd"},            // a more indented line of a folded scalar
+		{"\ufeff{a: b}\n", "b"},                             // a byte-order mark
+		{"--- # c\na: b\n...\n# d\n", "b"},                  // the document's markers
+		{"x: &x {a: b}\ny:\n  <<: *x\n  c: d\n", "b|b|d|b"}, // a merge key, kept as a key too
+		{"a: &x\t[b]\nc: *x\n", "b|b"},                      // a tab after an anchor
+	}
+	for _, tc := range read {
+		root, unread := parseYAML(tc.text)
+		if got := strings.Join(root.strings(nil), "|"); got != tc.want || unread != "" {
+			t.Errorf("%q: %q (unread %q), want %q", tc.text, got, unread, tc.want)
+		}
+	}
+	for _, text := range []string{
+		"? a\n: b\n", "a:\n  ? b\n  : c\n", "&x a: b\n", "*x : b\n", "!!str a: b\n", "a: !!binary Yg==\n", "{? a: b}\n", "{&x a: b}\n",
+		"%YAML 1.1\n---\na: b\n", "a: b\n---\nc: d\n", "a: b\n...\nc: d\n", "a:\n\tb: c\n", "a: b\rc: d\n", "a: b\u2028c: d\n",
+		"a: b\n c: d\n", "a: 'b' c\n", "a: [b] c\n", "a: *x y\n", "a: [b?c]\n", "a: \"b\\\n\n c\"\n", "a:\n  b\n c: d\n",
+		strings.Repeat("- ", yMaxDepth+1) + "a\n", aliasBomb,
+	} {
+		start := time.Now()
+		if _, unread := parseYAML(text); unread == "" || time.Since(start) > 5*time.Second {
+			t.Errorf("%q: read (in %s), want unread", text, time.Since(start))
+		}
+	}
+}
+
 // FuzzConfigReaders: the readers of config files take any text without a panic or a hang.
 // go test -run '^$' -fuzz FuzzConfigReaders ./internal/classify/
 func FuzzConfigReaders(f *testing.F) {
@@ -439,6 +478,7 @@ func FuzzConfigReaders(f *testing.F) {
 		"[a.'b c'.\"d\"]\ne = [\n 1, # x\n \"\"\"\nf\"\"\", {g = 'h'}]\n[[i]]\nj.k = '''l'''\n",
 		"{\"tasks\": [{\"command\": [\"a\", \"b\"], \"args\": [{\"value\": \"c d\", \"quoting\": \"strong\"}], \"linux\": {\"options\": {\"shell\": {\"executable\": \"e\"}}}}],} // x /* y",
 		"[", "{", "'", "\"", "- -", "a: |", "a: [", "x = \"\"\"", "/*",
+		aliasBomb,
 	} {
 		f.Add(s)
 	}
@@ -446,10 +486,11 @@ func FuzzConfigReaders(f *testing.F) {
 		"\"linux\": {\"args\": [\"a\"], \"tasks\": [{\"taskName\": \"t\"}]}, \"tasks\": [{\"type\": \"npm\", \"options\": {\"env\": {}}}, {\"dependsOn\": \"t\"}]}")
 	f.Add("\uFEFF[env]\nRUSTFLAGS = \"-Clink-arg=-B/x -C linker=y\"\n[alias]\nb = ['--config', 'alias.c=\"--config x=1\"', '--config', 'f.toml']\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		parseYAML(s).strings(nil)
+		y, _ := parseYAML(s)
+		y.strings(nil)
 		parseTOML(s)
 		stripJSONC(s)
-		preCommitCode(s)
+		preCommitCode(s, false)
 		cargoConfigCode(s)
 		vscodeTasksCode(s, "/p", false)
 		cmdMapCode(s, true)

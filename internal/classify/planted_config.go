@@ -35,6 +35,20 @@ type configCode struct {
 	unread    string     // code the file names that the harness cannot read ("" for none)
 }
 
+// bounded is cc with at most maxConfigCodes commands: past the bound, the rest is code left
+// unread (a person looks), never dropped in silence.
+func (cc configCode) bounded() configCode {
+	if len(cc.codes)+len(cc.contained) <= maxConfigCodes {
+		return cc
+	}
+	cc.codes = cc.codes[:min(len(cc.codes), maxConfigCodes)]
+	cc.contained = cc.contained[:maxConfigCodes-len(cc.codes)]
+	if cc.unread == "" {
+		cc.unread = "more than " + strconv.Itoa(maxConfigCodes) + " commands, past those the harness judges"
+	}
+	return cc
+}
+
 // plantConfig judges the commands a write puts into a config file of row's kind. An edit (an
 // Edit's new text, an append) is applied to the file on disk and the commands it adds or
 // changes are judged; when it cannot be, the new text alone is read as well as it can be.
@@ -69,7 +83,7 @@ func (c *Classifier) plantConfig(r *result, ev *claude.Event, tool, text string,
 func configExtract(k plantKind, text, abs string, fragment bool) configCode {
 	switch k {
 	case plantPreCommit:
-		return preCommitCode(text)
+		return preCommitCode(text, fragment)
 	case plantCargo:
 		return cargoConfigCode(text)
 	case plantVSCode:
@@ -132,12 +146,17 @@ func newCode(after, before configCode) configCode {
 // ---- pre-commit ----
 
 // preCommitCode returns the commands of a .pre-commit-config.yaml (or a hook repository's
-// .pre-commit-hooks.yaml, or a part of one): each hook's entry with its args appended, as
-// pre-commit runs it; docker_image hooks' commands run in a container. A repository that is a
-// directory on this machine is code left unread; one fetched by URL is a dependency.
-func preCommitCode(text string) configCode {
+// .pre-commit-hooks.yaml, or a part of one: fragment): each hook's entry with its args
+// appended, as pre-commit runs it; docker_image hooks' commands run in a container. A
+// repository that is a directory on this machine is code left unread; one fetched by URL is a
+// dependency. YAML the reader does not read as pre-commit does is code left unread too (but
+// for a fragment, which is no whole file).
+func preCommitCode(text string, fragment bool) configCode {
 	var cc configCode
-	root := parseYAML(text)
+	root, unread := parseYAML(text)
+	if unread != "" && !fragment {
+		cc.unread = "YAML the harness does not read as pre-commit does (" + unread + "), whose hooks pre-commit may still run"
+	}
 	var repos []*yNode
 	entries := 0
 	switch {
@@ -163,9 +182,6 @@ func preCommitCode(text string) configCode {
 			hooks = h.items
 		}
 		for _, h := range hooks {
-			if len(cc.codes)+len(cc.contained) >= maxConfigCodes {
-				return cc
-			}
 			if h != nil && h.get("entry") != nil {
 				entries++
 			}
@@ -183,7 +199,7 @@ func preCommitCode(text string) configCode {
 	if lines > entries {
 		cc.codes = append(cc.codes, yamlValues(text, func(k string) bool { return k == "entry" })...)
 	}
-	return cc
+	return cc.bounded()
 }
 
 // preCommitHook adds the command of one hook: its entry (a remote hook without one runs the
@@ -783,39 +799,52 @@ func jsonLiteralCommands(text string) []codeText {
 // ---- lint-staged, husky, simple-git-hooks, nodemon ----
 
 // cmdMapCode returns the commands of a map of commands in JSON or YAML (.lintstagedrc: glob →
-// command or commands; .huskyrc: hooks → command): every string value under it.
+// command or commands; .huskyrc: hooks → command): every string value under it. Text that is
+// not JSON is read both as JSON with comments and as YAML, which its tool may read (lint-staged
+// reads .lintstagedrc as YAML, where // is text: {"a": "b", //, "c": "rm -rf ~"} runs rm). YAML
+// the reader does not read as the tool does is code left unread (but for a fragment, which is
+// no whole file).
 func cmdMapCode(text string, fragment bool) configCode {
 	var cc configCode
+	var strs []string
 	var v any
-	if json.Unmarshal([]byte(stripJSONC(text)), &v) == nil {
-		for _, s := range jsonStrings(v, nil) {
-			cc.codes = append(cc.codes, codeText{s, langShell})
+	if json.Unmarshal([]byte(text), &v) == nil {
+		strs = jsonStrings(v, nil)
+	} else {
+		if json.Unmarshal([]byte(stripJSONC(text)), &v) == nil {
+			strs = jsonStrings(v, nil)
 		}
-		return cc
-	}
-	root := parseYAML(text)
-	if root == nil || root.kind == 's' {
-		if fragment {
+		root, unread := parseYAML(text)
+		switch {
+		case fragment && (root == nil || root.kind == 's'):
 			cc.codes = jsonLiteralCommands(text)
+		case unread != "" && !fragment:
+			cc.unread = "YAML the harness does not read as its tool does (" + unread + "), whose commands may still run"
 		}
-		return cc // a config that is one string is no config: nothing runs
+		if root != nil && root.kind != 's' { // a config that is one string is no config: nothing runs
+			strs = root.strings(strs)
+		}
 	}
-	for _, s := range root.strings(nil) {
+	for _, s := range strs {
 		cc.codes = append(cc.codes, codeText{s, langShell})
 	}
-	return cc
+	return cc.bounded()
 }
 
-// jsonStrings appends the string values under v (not the keys), at most maxConfigCodes.
-func jsonStrings(v any, out []string) []string {
+// jsonStrings appends the string values under v (not the keys), in a stable order: at most one
+// past maxConfigCodes, so that a caller tells a list it must cut (configCode.bounded).
+func jsonStrings(v any, out []string) []string { return jsonStringsUpTo(v, out, maxConfigCodes+1) }
+
+// jsonStringsUpTo is jsonStrings with at most limit strings (every one for a negative limit).
+func jsonStringsUpTo(v any, out []string, limit int) []string {
 	switch x := v.(type) {
 	case string:
-		if len(out) < maxConfigCodes {
+		if limit < 0 || len(out) < limit {
 			out = append(out, x)
 		}
 	case []any:
 		for _, it := range x {
-			out = jsonStrings(it, out)
+			out = jsonStringsUpTo(it, out, limit)
 		}
 	case map[string]any:
 		keys := make([]string, 0, len(x))
@@ -824,7 +853,7 @@ func jsonStrings(v any, out []string) []string {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			out = jsonStrings(x[k], out)
+			out = jsonStringsUpTo(x[k], out, limit)
 		}
 	}
 	return out
@@ -889,7 +918,7 @@ func nodemonCommands(cfg map[string]any) []string {
 
 // packagePlanted returns what package.json makes run: its scripts (by name), and the commands
 // of its lint-staged, simple-git-hooks, husky (hooks) and nodemonConfig keys (by key and
-// place); nil when it is not a JSON object.
+// place: "\x00key\x00i"), all of them, as its scripts; nil when it is not a JSON object.
 func packagePlanted(text string) map[string]string {
 	var pkg map[string]json.RawMessage
 	if json.Unmarshal([]byte(withoutBOM(text)), &pkg) != nil {
@@ -909,13 +938,13 @@ func packagePlanted(text string) map[string]string {
 		var cmds []string
 		switch key {
 		case "husky":
-			cmds = jsonStrings(asMap(v)["hooks"], nil)
+			cmds = jsonStringsUpTo(asMap(v)["hooks"], nil, -1)
 		case "nodemonConfig":
 			if m := asMap(v); m != nil {
 				cmds = nodemonCommands(m)
 			}
 		default:
-			cmds = jsonStrings(v, nil)
+			cmds = jsonStringsUpTo(v, nil, -1)
 		}
 		for i, s := range cmds {
 			out["\x00"+key+"\x00"+strconv.Itoa(i)] = s
@@ -924,16 +953,16 @@ func packagePlanted(text string) map[string]string {
 	return out
 }
 
-// packageKeyCommands are the commands under key (lint-staged, nodemonConfig …) of
-// package.json's text, as packagePlanted finds them, in order.
-func packageKeyCommands(text, key string) []string {
+// packageKeyCode is what the config under key of package.json (lint-staged's, as
+// packagePlanted finds it) makes its tool run; nothing when it has no such key.
+func packageKeyCode(text, key string) configCode {
+	var cc configCode
 	planted := packagePlanted(text)
-	var out []string
 	for i := 0; ; i++ {
 		s, ok := planted["\x00"+key+"\x00"+strconv.Itoa(i)]
 		if !ok {
-			return out
+			return cc.bounded()
 		}
-		out = append(out, s)
+		cc.codes = append(cc.codes, codeText{s, langShell})
 	}
 }

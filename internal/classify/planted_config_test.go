@@ -176,6 +176,121 @@ func TestPlantedConfigByBash(t *testing.T) {
 	})
 }
 
+// TestPlantedConfigYAML: YAML that hides a command from a line reader (the red-team's third
+// pass) is read as pre-commit (PyYAML) and lint-staged (the yaml package) read it, or is code
+// left unread, never a command dropped in silence; a bound reached is code left unread too.
+// Ordinary configs stay ordinary writes.
+func TestPlantedConfigYAML(t *testing.T) {
+	w := func(content string) map[string]any { return map[string]any{"content": content} }
+	hook := func(part string) map[string]any {
+		return w("repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    language: system\n" + part)
+	}
+	manyHooks := "repos:\n- repo: local\n  hooks:\n" + strings.Repeat("  - {id: t, entry: 'true', language: system}\n", maxConfigCodes) +
+		"  - {id: x, entry: 'rm -rf ~', language: system}\n"
+	manyCommands := `{"*.js": [` + strings.Repeat(`"true", `, maxConfigCodes) + `"rm -rf ~"]}`
+	const pc, ls = ".pre-commit-config.yaml", ".lintstagedrc.yml"
+	runConfigCases(t, []configCase{
+		// constructs the reader does not read: unread
+		{"an explicit key", "", pc, hook("    ? entry\n    : rm -rf ~\n"), nil, risk.Medium, "", RuleNotRead},
+		{"an anchor on a key", "", pc, hook("    &a entry: rm -rf ~\n"), nil, risk.Medium, "", RuleNotRead},
+		{"a tag on a key", "", pc, hook("    !!str entry: rm -rf ~\n"), nil, risk.Medium, "", RuleNotRead},
+		{"a second document", "", pc, hook("    entry: go vet ./...\n---\nrepos: []\n"), nil, risk.Medium, "", RuleNotRead},
+		{"a tab in the indentation", "", pc, hook("\t  entry: rm -rf ~\n"), nil, risk.Medium, "", RuleNotRead},
+		{"lint-staged: an explicit key", "", ls, w("? '*.js'\n: rm -rf ~\n"), nil, risk.Medium, "", RuleNotRead},
+		{"lint-staged: aliases that expand past the bound", "", ls, w(aliasBomb), nil, risk.Medium, "", RuleNotRead},
+		// constructs read as the tools read them
+		{"content on the document marker", "", pc, w("--- {repos: [{repo: local, hooks: [{id: x, entry: 'rm -rf ~', language: system}]}]}\n"), nil, risk.Critical, "", ""},
+		{"a plain scalar over an empty line", "", pc, hook("    entry: bash\n    args:\n    - -c\n    - true\n\n      rm -rf ~\n"), nil, risk.Critical, "", ""},
+		{"a list item's next line, one column past its dash", "", pc, hook("    entry: bash\n    args:\n    - -c\n    - true;\n     rm -rf ~\n"), nil, risk.Critical, "", ""},
+		{"an escaped line break in a double-quoted entry", "", pc, hook("    entry: \"r\\\n      m -rf ~\"\n"), nil, risk.Critical, "", ""},
+		{"an empty line in a quoted entry is a line break", "", pc, hook("    entry: 'echo x\n\n      rm -rf ~'\n"), nil, risk.Critical, "", ""},
+		{"a more indented line of a folded entry keeps its line breaks", "", pc, hook("    entry: >\n      echo\n        #\n      rm -rf ~\n"), nil, risk.Critical, "", ""},
+		{"a byte-order mark", "", pc, w("\ufeff{repos: [{repo: local, hooks: [{id: x, entry: 'rm -rf ~', language: system}]}]}\n"), nil, risk.Critical, "", ""},
+		{"lint-staged: // is a comment to JSON, text to YAML", "", ".lintstagedrc", w("{\"*.js\": \"eslint --fix\", //, \"*.ts\": \"rm -rf ~\"\n}\n"), nil, risk.Critical, "", ""},
+		{"lint-staged: JSON with comments", "", ".lintstagedrc", w("{\n  // lint\n  \"*.js\": [\"eslint --fix\", \"prettier --write\"],\n}\n"), nil, risk.Medium, risk.Medium, ""},
+		// bounds reached: unread
+		{"a hook past the bound of commands", "", pc, w(manyHooks), nil, risk.Medium, "", RuleNotRead},
+		{"lint-staged: a command past the bound", "", ".lintstagedrc.json", w(manyCommands), nil, risk.Medium, "", RuleNotRead},
+		// ordinary configs
+		{"pre-commit's sample config", "", pc, w(samplePreCommit), nil, risk.Medium, risk.Medium, ""},
+		{"black pinned by rev", "", pc, w("repos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0\n    hooks:\n      - id: black\n"), nil, risk.Medium, risk.Medium, ""},
+		{"a local go test hook", "", pc, hook("    entry: go test ./...\n    pass_filenames: false\n"), nil, risk.Medium, risk.Medium, ""},
+		{"a config with anchors, merge keys and block scalars", "", pc, w(anchoredPreCommit), nil, risk.Medium, risk.Medium, ""},
+		{"lint-staged in YAML", "", ls, w("\"*.js\": [eslint --fix, prettier --write]\n'*.{css,md}':\n  - prettier --write\n"), nil, risk.Medium, risk.Medium, ""},
+	})
+	// the commands past the bound are cut, and said to be unread
+	for what, cc := range map[string]configCode{"pre-commit": preCommitCode(manyHooks, false), "lint-staged": cmdMapCode(manyCommands, false)} {
+		if len(cc.codes) != maxConfigCodes || cc.unread == "" {
+			t.Errorf("%s past the bound: %d commands, unread %q", what, len(cc.codes), cc.unread)
+		}
+	}
+}
+
+// aliasBomb is a lint-staged config of 485 bytes whose aliases expand to 10^10 nodes.
+var aliasBomb = func() string {
+	b := strings.Builder{}
+	b.WriteString("a: &a [\"\", \"\", \"\", \"\", \"\", \"\", \"\", \"\", \"\", \"\"]\n")
+	for c := 'b'; c <= 'j'; c++ {
+		b.WriteString(fmt.Sprintf("%c: &%c [%s]\n", c, c, strings.TrimSuffix(strings.Repeat("*"+string(c-1)+", ", 10), ", ")))
+	}
+	return b.String()
+}()
+
+// samplePreCommit is what pre-commit sample-config writes.
+const samplePreCommit = `# See https://pre-commit.com for more information
+# See https://pre-commit.com/hooks.html for more hooks
+repos:
+-   repo: https://github.com/pre-commit/pre-commit-hooks
+    rev: v3.2.0
+    hooks:
+    -   id: trailing-whitespace
+    -   id: end-of-file-fixer
+    -   id: check-yaml
+    -   id: check-added-large-files
+`
+
+// anchoredPreCommit is an everyday config that names its document and shares settings by
+// anchors and merge keys.
+const anchoredPreCommit = `---
+default_install_hook_types: [pre-commit, pre-push]
+exclude: |
+    (?x)^(
+        vendor/.*|
+        .*\.pb\.go
+    )$
+ci:
+  autofix_commit_msg: |
+    [pre-commit.ci] auto fixes from pre-commit.com hooks
+
+    for more information, see https://pre-commit.ci
+  skip: [go-test]
+x-go: &go
+  language: system
+  pass_filenames: false
+  types: [go]
+repos:
+  - repo: https://github.com/pre-commit/pre-commit-hooks
+    rev: v4.6.0  # pinned
+    hooks:
+      - id: check-merge-conflict
+      - id: mixed-line-ending
+        args: ["--fix=lf"]
+  - repo: local
+    hooks:
+      - <<: *go
+        id: go-vet
+        name: go vet
+        entry: go vet ./...
+      - <<: *go
+        id: go-test
+        name: "go test"
+        entry: >-
+          go test
+          -race ./...
+        stages: [pre-push]
+...
+`
+
 // ordinaryPreCommit is an everyday pre-commit config: remote repositories pinned by rev, a
 // local hook, a regular expression.
 var ordinaryPreCommit = strings.Join([]string{

@@ -1272,13 +1272,15 @@ func (x *cmdCtx) pkgTool() {
 // interpreterScript: python x.py, python -m mod, node x.js.
 func (x *cmdCtx) interpreterScript() {
 	for i, a := range x.args {
-		if a.Value == "-m" && i+1 < len(x.args) {
-			mod := x.args[i+1].Value
+		mod, rest, ok := pythonModule(x.name, x.args, i) // -mMOD too
+		if !ok && a.Value == "-m" && i+1 < len(x.args) {
+			mod, rest, ok = x.args[i+1].Value, x.args[i+2:], true
+		}
+		if ok {
 			switch mod {
 			case "pytest", "unittest", "nose2", "tox", "doctest":
 				x.add(risk.Low, TestRun, ruleTestRunner, "python -m "+mod+" runs tests")
 			case "pip", "ensurepip":
-				rest := x.args[i+2:]
 				if len(rest) > 0 && (rest[0].Value == "install" || rest[0].Value == "uninstall" || rest[0].Value == "download") {
 					x.add(risk.High, ShellExec, ruleDenyList, "pip "+rest[0].Value+" installs packages (system change)")
 					return

@@ -450,16 +450,23 @@ func interpLang(name string) lang {
 	return langPython
 }
 
-// interpreterRuns judges the script file of python FILE, node FILE … (python -m pytest: pytest).
+// interpreterRuns judges the script file of python FILE, node FILE … (python -m pytest:
+// pytest; python -m pre_commit: pre-commit).
 func (x *cmdCtx) interpreterRuns() {
 	l := interpLang(x.name)
 	for i := 0; i < len(x.args); i++ {
 		a := x.args[i]
 		v := a.Value
-		if v == "-m" && i+1 < len(x.args) {
-			if m := x.args[i+1].Value; m == "pytest" || m == "py.test" {
-				x.pytestRuns(x.args[i+2:])
+		if mod, rest, ok := pythonModule(x.name, x.args, i); ok {
+			switch mod {
+			case "pytest", "py.test":
+				x.pytestRuns(rest)
+			case "pre_commit", "pre_commit.main":
+				x.toolConfigRuns("pre-commit", rest)
 			}
+			return
+		}
+		if v == "-m" && i+1 < len(x.args) {
 			return
 		}
 		if strings.HasPrefix(v, "-") {
@@ -493,6 +500,30 @@ func (x *cmdCtx) preloads(mod shell.Word) {
 	for _, d := range x.runDirs() {
 		x.runFile(join(d, v), d, langJS, x.name+" loads first")
 	}
+}
+
+// pythonModule is the module python (name) runs when args[i] is -m MOD, -mMOD or -BmMOD
+// (python's letters may be joined), and the arguments after it; false for none.
+func pythonModule(name string, args []shell.Word, i int) (mod string, rest []shell.Word, ok bool) {
+	v := args[i].Value
+	if !command.Python(name) || len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return "", nil, false
+	}
+	for j := 1; j < len(v); j++ {
+		switch v[j] {
+		case 'm':
+			if j+1 < len(v) {
+				return v[j+1:], args[i+1:], true
+			}
+			if i+1 < len(args) {
+				return args[i+1].Value, args[i+2:], true
+			}
+			return "", nil, false
+		case 'c', 'W', 'X': // code, or an option's value
+			return "", nil, false
+		}
+	}
+	return "", nil, false
 }
 
 // pathRuns judges a program named by a path (./build.sh, bin/x) when it is a script: by its #!

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -14,6 +15,10 @@ import (
 // commands theirs names (read as a write of it is: planted_config.go). The file is found as
 // the tool finds it (an option naming it, else its default names in the directory it runs
 // in, and for some in the parents up to the project's root), and judged as it is on disk now.
+// What cannot be known statically does not mean that nothing runs: a subcommand that cannot
+// be known is taken for one that runs the config (pre-commit "$SUB", the array of the hook
+// pre-commit installs), and a config file named by a word that cannot be known is code left
+// unread (a person looks).
 
 // toolConfig is where a tool finds the config file it loads as code or runs the commands of.
 type toolConfig struct {
@@ -23,7 +28,7 @@ type toolConfig struct {
 	opts  []string // the options that name another file
 	subs  []string // the subcommands that run it ("" for none); nil for any
 	given bool     // it reads one only when an option asks (rollup -c)
-	pkg   string   // the key of package.json it reads when it finds no file of its own ("" for none)
+	pkg   string   // the key of package.json that holds its config in a directory without one of names (lint-staged, nodemon)
 }
 
 // jsConfig is a JavaScript config file's names with the extensions tools load.
@@ -50,7 +55,7 @@ var toolConfigs = map[string]toolConfig{
 	"mocha":       {names: []string{".mocharc.js", ".mocharc.cjs"}, kind: plantLang, opts: []string{"--config"}},
 	"karma":       {names: jsConfig("karma.conf"), kind: plantLang},
 	"playwright":  {names: jsConfig("playwright.config"), kind: plantLang, opts: []string{"-c", "--config"}, subs: []string{"test"}},
-	"lint-staged": {names: append([]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, jsConfig("lint-staged.config", ".lintstagedrc")...), kind: plantCmdMap, up: true, opts: []string{"-c", "--config"}},
+	"lint-staged": {names: append([]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, jsConfig("lint-staged.config", ".lintstagedrc")...), kind: plantCmdMap, up: true, opts: []string{"-c", "--config"}, pkg: "lint-staged"},
 	"nodemon":     {names: []string{"nodemon.json"}, kind: plantNodemon, opts: []string{"--config"}, pkg: "nodemonConfig"},
 	"pre-commit":  {names: []string{".pre-commit-config.yaml"}, kind: plantPreCommit, up: true, opts: []string{"-c", "--config"}, subs: []string{"", "run", "hook-impl"}},
 }
@@ -58,14 +63,18 @@ var toolConfigs = map[string]toolConfig{
 // configRuns judges the config file a RunsConfig program loads, as it is on disk now: a
 // JavaScript one as code (only what the inline-code analysis finds critical counts, as for
 // a test file), one that names commands by those commands.
-func (x *cmdCtx) configRuns() {
-	tc, ok := toolConfigs[x.name]
+func (x *cmdCtx) configRuns() { x.toolConfigRuns(x.name, x.args) }
+
+// toolConfigRuns is configRuns for the program name (a row of toolConfigs) given args: also
+// for a tool run as a module (python -m pre_commit).
+func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
+	tc, ok := toolConfigs[name]
 	if !ok {
 		return
 	}
-	given, sub, subSeen := "", "", false
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+	given, sub, subSeen, subKnown := "", "", false, true
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		v := a.Value
 		if v == "--" {
 			break
@@ -73,27 +82,28 @@ func (x *cmdCtx) configRuns() {
 		for _, o := range tc.opts {
 			switch {
 			case v == o:
-				if i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-") {
+				if i+1 < len(args) && (!args[i+1].Known || !strings.HasPrefix(args[i+1].Value, "-")) {
 					i++
-					if !x.args[i].Known {
-						return // a file that cannot be known: judged as the command is
-					}
-					given = x.args[i].Value
+					a = args[i]
+					given = a.Value
 				} else {
 					given = "-" // the option without a value (rollup -c): the default names
 				}
 			case strings.HasPrefix(v, o+"=") && strings.HasPrefix(o, "--"):
-				if !a.Known {
-					return
-				}
 				given = v[len(o)+1:]
+			default:
+				continue
+			}
+			if !a.Known {
+				x.r.notRead(name + " loads a config file (" + o + ") that cannot be known statically")
+				return
 			}
 		}
 		if !strings.HasPrefix(v, "-") && !subSeen {
-			sub, subSeen = v, true
+			sub, subSeen, subKnown = v, true, a.Known
 		}
 	}
-	if tc.subs != nil && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
+	if tc.subs != nil && subKnown && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
 		return
 	}
 	for _, d := range x.runDirs() {
@@ -104,39 +114,25 @@ func (x *cmdCtx) configRuns() {
 			path = x.findConfig(d, tc)
 		}
 		if path != "" {
-			x.runConfig(path, d, tc.kind)
-		} else if given == "" && tc.pkg != "" {
-			x.packageConfig(d, tc.pkg)
+			x.runConfig(name, path, d, tc)
 		}
 	}
 }
 
-// packageConfig judges the commands under key of the package.json in dir, which the tool
-// reads when it finds no config file of its own (nodemon's nodemonConfig): found as a write of
-// package.json finds them (packageKeyCommands).
-func (x *cmdCtx) packageConfig(dir, key string) {
-	path := filepath.Join(dir, "package.json")
-	text, ok, cut := x.r.readCode(path)
-	if !ok {
-		return
-	}
-	if cut {
-		x.add(risk.Medium, ShellExec, RuleRunnerUnread, x.name+" loads "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
-	}
-	s := sink{prefix: x.name + " runs (from " + x.rel(path) + ", " + key + "):"}
-	for _, cmd := range packageKeyCommands(withoutBOM(text), key) {
-		x.c.judgeCode(x.r, cmd, langShell, dir, s)
-	}
-}
-
-// findConfig is the first of tc's names in dir (and its parents up to the project's root when
-// tc.up), or "".
+// findConfig is the first of tc's names in dir, else its package.json when that holds
+// tc.pkg (and so on in its parents up to the project's root when tc.up), or "".
 func (x *cmdCtx) findConfig(dir string, tc toolConfig) string {
 	project := x.c.layout.ProjectDir
 	for n := 0; n < 16; n++ {
 		for _, name := range tc.names {
 			p := filepath.Join(dir, name)
 			if _, ok, _ := x.r.readCode(p); ok {
+				return p
+			}
+		}
+		if tc.pkg != "" {
+			p := filepath.Join(dir, "package.json")
+			if text, ok, cut := x.r.readCode(p); ok && (cut || len(packageKeyCode(text, tc.pkg).codes) > 0) {
 				return p
 			}
 		}
@@ -149,15 +145,15 @@ func (x *cmdCtx) findConfig(dir string, tc toolConfig) string {
 	return ""
 }
 
-// runConfig judges the config file at path, loaded by a tool that runs in cwd: as code in its
-// language, or by the commands it names (kind, or the kind its name has in plantTable), which
-// run in the config's directory.
-func (x *cmdCtx) runConfig(path, cwd string, kind plantKind) {
-	l := langJS
+// runConfig judges the config file at path, loaded by the tool name (tc) that runs in cwd: as
+// code in its language, or by the commands it names (tc.kind, or the kind its name has in
+// plantTable; package.json's key tc.pkg), which run in the config's directory.
+func (x *cmdCtx) runConfig(name, path, cwd string, tc toolConfig) {
+	kind, l := tc.kind, langJS
 	if row := plantRowFor(path); row != nil {
 		kind, l = row.kind, row.lang
 	}
-	prefix := x.name + " loads"
+	prefix := name + " loads"
 	if kind == plantLang {
 		x.runFile(path, cwd, l, prefix)
 		return
@@ -169,8 +165,13 @@ func (x *cmdCtx) runConfig(path, cwd string, kind plantKind) {
 	if cut {
 		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
-	cc := configExtract(kind, text, path, false)
-	s := sink{prefix: x.name + " runs (from " + x.rel(path) + "):"}
+	var cc configCode
+	if tc.pkg != "" && filepath.Base(path) == "package.json" {
+		cc = packageKeyCode(text, tc.pkg)
+	} else {
+		cc = configExtract(kind, text, path, false)
+	}
+	s := sink{prefix: name + " runs (from " + x.rel(path) + "):"}
 	if cc.unread != "" {
 		x.r.notRead(s.prefix + " " + cc.unread)
 	}

@@ -341,7 +341,11 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 		}
 	}
 	if y, ok, _ := x.r.readCode(filepath.Join(root, "pnpm-workspace.yaml")); ok {
-		patterns = parseYAML(y).get("packages").strings(patterns)
+		doc, unread := parseYAML(y)
+		if unread != "" {
+			x.r.notRead("the packages of " + filepath.Join(root, "pnpm-workspace.yaml") + " cannot be read (" + unread + "): their scripts are not judged")
+		}
+		patterns = doc.get("packages").strings(patterns)
 	}
 	var out []workspace
 	for _, pat := range patterns {

@@ -665,10 +665,6 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 		if strings.HasPrefix(v, "--") {
 			continue // a long option (node --inspect) holds no inline flag
 		}
-		if isPython(name) && v == "-m" {
-			w.emit(c)
-			return
-		}
 		if (name == "perl" || name == "ruby") && len(v) > 1 && strings.IndexByte("MmIrx", v[1]) >= 0 {
 			if len(v) == 2 && v[1] != 'x' {
 				i++ // -r json, -I lib: the value is the next word
@@ -676,6 +672,10 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			continue // -MLWP::Simple: a module, not code
 		}
 		for j := 1; j < len(v) && !awk; j++ {
+			if isPython(name) && v[j] == 'm' {
+				w.emit(c) // python -m MOD, -mMOD: a module, not code
+				return
+			}
 			if strings.IndexByte(flags, v[j]) >= 0 {
 				code := Word{Value: v[j+1:], Known: args[i].Known}
 				if strings.Trim(code.Value, flags) == "" && i+1 < len(args) {
