@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Small, bounded readers of YAML, TOML and JSON with comments for the config files of
@@ -1055,12 +1054,9 @@ func yamlEscape(s string, i int, b *strings.Builder) int {
 	case 'P':
 		b.WriteString("\u2029")
 	case 'x', 'u', 'U':
-		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
-		if i+1+n <= len(s) {
-			if r, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil && utf8.ValidRune(rune(r)) {
-				b.WriteRune(rune(r))
-				return i + 1 + n
-			}
+		if r, n, ok := hexEscape(c, s[i+1:]); ok {
+			b.WriteRune(r)
+			return i + 1 + n
 		}
 		b.WriteByte(c)
 	default: // \" \\ \/ \  and what is not an escape

@@ -869,14 +869,10 @@ func nodemonCode(text string, fragment bool) configCode {
 		}
 		return cc // nodemon stops on a config it cannot parse: nothing runs
 	}
-	cmds := nodemonCommands(cfg)
-	if len(cmds) >= maxConfigCodes {
-		cc.unread = "more commands than the harness reads: the rest are not judged"
-	}
-	for _, s := range cmds {
+	for _, s := range nodemonCommands(cfg) {
 		cc.codes = append(cc.codes, codeText{s, langShell})
 	}
-	return cc
+	return cc.bounded()
 }
 
 // nodemonCommands are the commands a nodemon configuration (nodemon.json, package.json's

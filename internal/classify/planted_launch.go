@@ -5,7 +5,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -26,14 +25,10 @@ func procfileCode(text string) configCode {
 			continue
 		}
 		if cmd = strings.TrimSpace(cmd); cmd != "" {
-			if len(cc.codes) >= maxConfigCodes {
-				cc.unread = "more processes than the harness reads (" + strconv.Itoa(maxConfigCodes) + ")"
-				break
-			}
 			cc.codes = append(cc.codes, codeText{cmd, langShell})
 		}
 	}
-	return cc
+	return cc.bounded()
 }
 
 // procName: a Procfile's process name (letters, digits, - and _), as foreman reads it.
@@ -79,7 +74,7 @@ func devcontainerCode(text string, fragment bool) configCode {
 			}
 		}
 	}
-	return cc
+	return cc.bounded()
 }
 
 // lifecycleCommands are the command lines of one lifecycle command's value.

@@ -36,3 +36,32 @@ func TestPlantedLaunch(t *testing.T) {
 		{"a package install in the container, as in a Dockerfile's RUN", "", ".devcontainer/devcontainer.json", w(`{"image": "node:20", "postCreateCommand": "npm ci"}`), nil, risk.High, risk.High, ""},
 	})
 }
+
+// TestLaunchRuns: foreman, honcho, overmind and their kin start a Procfile's commands, and the
+// dev container tools run a devcontainer.json's, as they are on disk when they run.
+func TestLaunchRuns(t *testing.T) {
+	evil := "web: bin/rails server\nworker: rm -rf ~\n"
+	dc := `{"image": "go", "initializeCommand": "rm -rf ~"}`
+	runRunnerCases(t, []runnerCase{
+		{"foreman start", map[string]string{"Procfile": evil}, "foreman start", risk.Critical, "", ""},
+		{"foreman start -f", map[string]string{"Procfile.dev": evil}, "foreman start -f Procfile.dev", risk.Critical, "", ""},
+		{"overmind s", map[string]string{"Procfile": evil}, "overmind s", risk.Critical, "", ""},
+		{"honcho start", map[string]string{"Procfile": evil}, "honcho start", risk.Critical, "", ""},
+		{"hivemind", map[string]string{"Procfile": evil}, "hivemind", risk.Critical, "", ""},
+		{"bin/dev's foreman through a script", map[string]string{"Procfile.dev": evil, "bin/dev": "#!/usr/bin/env sh\nexec foreman start -f Procfile.dev \"$@\"\n"}, "bin/dev", risk.Critical, "", ""},
+		{"an ordinary Procfile", map[string]string{"Procfile": "web: bin/rails server -p $PORT\nworker: bundle exec sidekiq\n"}, "foreman start", risk.Medium, risk.Medium, ""},
+		{"foreman check starts nothing", map[string]string{"Procfile": evil}, "foreman check", risk.Medium, risk.Medium, ""},
+		{"devcontainer up", map[string]string{".devcontainer/devcontainer.json": dc}, "devcontainer up --workspace-folder .", risk.Critical, "", ""},
+		{"devcontainer up of another folder", map[string]string{"web/.devcontainer.json": dc}, "devcontainer up --workspace-folder web", risk.Critical, "", ""},
+		{"an ordinary devcontainer", map[string]string{".devcontainer/devcontainer.json": `{"image": "go", "postCreateCommand": "go mod download"}`}, "devcontainer up --workspace-folder .", risk.Medium, risk.Medium, ""},
+	})
+}
+
+// TestLaunchRunsUnknownFolder: a workspace folder that cannot be known is code left unread.
+func TestLaunchRunsUnknownFolder(t *testing.T) {
+	c, dir := onDisk(t, nil)
+	got := c.Classify(bashAt(dir, `devcontainer up --workspace-folder "$D"`))
+	if got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleNotRead {
+		t.Errorf("needs_person %+v, want %s (%v)", got.NeedsPerson, RuleNotRead, got.Reasons)
+	}
+}

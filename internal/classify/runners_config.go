@@ -29,6 +29,7 @@ type toolConfig struct {
 	subs  []string // the subcommands that run it ("" for none); nil for any
 	given bool     // it reads one only when an option asks (rollup -c)
 	pkg   string   // the key of package.json that holds its config in a directory without one of names (lint-staged, nodemon)
+	dir   []string // the options that name the directory it works in (devcontainer --workspace-folder)
 }
 
 // jsConfig is a JavaScript config file's names with the extensions tools load.
@@ -58,6 +59,20 @@ var toolConfigs = map[string]toolConfig{
 	"lint-staged": {names: append([]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, jsConfig("lint-staged.config", ".lintstagedrc")...), kind: plantCmdMap, up: true, opts: []string{"-c", "--config"}, pkg: "lint-staged"},
 	"nodemon":     {names: []string{"nodemon.json"}, kind: plantNodemon, opts: []string{"--config"}, pkg: "nodemonConfig"},
 	"pre-commit":  {names: []string{".pre-commit-config.yaml"}, kind: plantPreCommit, up: true, opts: []string{"-c", "--config"}, subs: []string{"", "run", "hook-impl"}},
+	// Process managers start a Procfile's commands; the dev container tools run a
+	// devcontainer.json's (planted_launch.go).
+	"foreman":      procfileRunner("start", "s"),
+	"honcho":       procfileRunner("start"),
+	"forego":       procfileRunner("start"),
+	"nf":           procfileRunner("start"),
+	"overmind":     procfileRunner("start", "s"),
+	"hivemind":     {names: []string{"Procfile"}, kind: plantProcfile, opts: []string{"-f", "--procfile"}},
+	"devcontainer": {names: []string{".devcontainer/devcontainer.json", ".devcontainer.json"}, kind: plantDevcontainer, opts: []string{"--config"}, subs: []string{"up", "set-up", "run-user-commands"}, dir: []string{"--workspace-folder"}},
+}
+
+// procfileRunner is a process manager that starts the Procfile's commands with one of subs.
+func procfileRunner(subs ...string) toolConfig {
+	return toolConfig{names: []string{"Procfile"}, kind: plantProcfile, opts: []string{"-f", "--procfile"}, subs: subs}
 }
 
 // configRuns judges the config file a RunsConfig program loads, as it is on disk now: a
@@ -73,11 +88,24 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 		return
 	}
 	given, sub, subSeen, subKnown := "", "", false, true
+	var workdir *shell.Word
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
 		if v == "--" {
 			break
+		}
+		for _, o := range tc.dir {
+			if v == o && i+1 < len(args) {
+				i++
+				workdir = &args[i]
+			} else if val, ok := strings.CutPrefix(v, o+"="); ok {
+				workdir = &shell.Word{Value: val, Known: a.Known}
+			}
+		}
+		if workdir != nil && !workdir.Known {
+			x.r.notRead(name + " works in a directory that cannot be known statically, whose config is not read")
+			return
 		}
 		for _, o := range tc.opts {
 			switch {
@@ -107,6 +135,9 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 		return
 	}
 	for _, d := range x.runDirs() {
+		if workdir != nil {
+			d = join(d, workdir.Value)
+		}
 		path := ""
 		if given != "" && given != "-" {
 			path = join(d, given)
