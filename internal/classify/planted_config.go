@@ -894,6 +894,9 @@ func nodemonCommands(cfg map[string]any) []string {
 	}
 	if script, ok := cfg["script"].(string); ok {
 		argv = append(argv, script)
+	} else if node && len(argv) > 0 {
+		// nodemon gives node package.json's main, else index.js, after nodeArgs: a script, not stdin.
+		argv = append(argv, "index.js")
 	}
 	argv = append(argv, asStrings(cfg["args"])...)
 	if _, ok := cfg["exec"]; ok || len(argv) > 0 {

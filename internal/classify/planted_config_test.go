@@ -146,6 +146,7 @@ func TestPlantedConfig(t *testing.T) {
 		{"exec as a list", "", "nodemon.json", w(`{"exec": ["sh", "-c", "rm -rf ~"]}`), nil, risk.Critical, "", ""},
 		{"a nodemon.json with a byte-order mark", "", "nodemon.json", w("\xEF\xBB\xBF" + `{"exec": "rm -rf ~"}`), nil, risk.Critical, "", ""},
 		{"node's arguments in nodemonConfig", "", "package.json", w(`{"name":"x","nodemonConfig":{"nodeArgs":["-e","require('child_process').execSync('rm -rf ~')"]}}`), nil, risk.Critical, "", ""},
+		{"nodeArgs without a script: node runs main or index.js, not stdin", "", "nodemon.json", w(`{"watch": ["src"], "nodeArgs": ["--inspect"]}`), nil, risk.Medium, risk.Medium, ""},
 		{"an ordinary nodemon.json with env and nodeArgs", "", "nodemon.json", w(`{"watch": ["src"], "ext": "ts", "exec": "ts-node src/index.ts", "env": {"NODE_ENV": "development", "PORT": "3000"}, "nodeArgs": ["--inspect"]}`), nil, risk.Medium, risk.Medium, ""},
 		{"an ordinary nodemon.json", "", "nodemon.json", w(`{"watch": ["src/**/*.ts"], "ext": "ts,json", "ignore": ["src/**/*.spec.ts"], "exec": "ts-node ./src/index.ts"}`), nil, risk.Medium, risk.Medium, ""},
 		{"lint-staged in package.json", "", "package.json", w(`{"name":"x","scripts":{"test":"jest"},"lint-staged":{"*.js":["eslint --fix","rm -rf ~"]}}`), nil, risk.Critical, "", ""},
