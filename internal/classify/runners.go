@@ -469,14 +469,27 @@ func (x *cmdCtx) interpreterRuns() {
 		if v == "-m" && i+1 < len(x.args) {
 			return
 		}
+		if v == "--run" && l == langJS && i+1 < len(x.args) {
+			x.nested(commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.args[i+1]}), x.name+" --run runs the package.json script") // node --run X is npm run X
+			return
+		}
 		if strings.HasPrefix(v, "-") {
-			if x.prog().Spec.TakesValue(v) {
+			opt, val, eq := strings.Cut(v, "=")
+			switch {
+			case x.prog().Spec.TakesValue(v):
 				i++
-				if l == langJS && (v == "-r" || v == "--require" || v == "--import") && i < len(x.args) {
+				if l == langJS && preloadOption(v) && i < len(x.args) {
 					x.preloads(x.args[i])
 				}
-			} else if opt, mod, ok := strings.Cut(v, "="); ok && l == langJS && (opt == "--require" || opt == "--import") {
-				x.preloads(shell.Word{Value: mod, Known: a.Known})
+			case eq && l == langJS && preloadOption(opt):
+				x.preloads(shell.Word{Value: val, Known: a.Known})
+			case !eq && strings.HasPrefix(v, "--") && i+1 < len(x.args) && a.Known && !strings.HasPrefix(x.args[i+1].Value, "-") && x.args[i+1].Known:
+				// An option the table does not know may take the next word as its value: that
+				// word is judged as the script too, and the script is looked for after it.
+				for _, d := range x.runDirs() {
+					x.runFile(join(d, x.args[i+1].Value), d, l, x.name+" runs")
+				}
+				i++
 			}
 			continue
 		}
@@ -488,6 +501,15 @@ func (x *cmdCtx) interpreterRuns() {
 		}
 		return
 	}
+}
+
+// preloadOption: an option of node whose value is a module it loads before the script.
+func preloadOption(opt string) bool {
+	switch opt {
+	case "-r", "--require", "--import", "--loader", "--experimental-loader":
+		return true
+	}
+	return false
 }
 
 // preloads judges a module node loads before the script (node -r ./x.js, --import ./x.mjs)

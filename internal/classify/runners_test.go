@@ -174,6 +174,13 @@ func TestPythonRuns(t *testing.T) {
 		{"node -r a package", map[string]string{"app.js": "console.log(1)\n"}, "node -r dotenv/config app.js", risk.Medium, risk.Medium, ""},
 		{"node --inspect FILE", map[string]string{"x.js": "require('child_process').execSync('rm -rf ~')\n"}, "node --inspect x.js", risk.Critical, "", ""},
 		{"python3 -W ignore FILE", map[string]string{"tool.py": "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n"}, "python3 -W ignore tool.py", risk.Critical, "", ""},
+		{"node --loader FILE", map[string]string{"app.mjs": "", "l.mjs": "require('child_process').execSync('rm -rf ~')\n"}, "node --loader ./l.mjs app.mjs", risk.Critical, "", ""},
+		{"an option no table knows, its word judged as the script too", map[string]string{"x.js": "require('child_process').execSync('rm -rf ~')\n"}, "node --some-new-option prof x.js", risk.Critical, "", ""},
+		{"an option no table knows, as a flag", map[string]string{"x.js": "require('child_process').execSync('rm -rf ~')\n"}, "node --some-new-option x.js", risk.Critical, "", ""},
+		{"node --cpu-prof-dir DIR FILE", map[string]string{"x.js": "require('child_process').execSync('rm -rf ~')\n"}, "node --cpu-prof-dir prof x.js", risk.Critical, "", ""},
+		{"node --test runs test files, not stdin", map[string]string{"test/a.test.js": "console.log(1)\n"}, "node --test", risk.Low, risk.Medium, ""},
+		{"node --run is npm run", map[string]string{"package.json": `{"scripts":{"build":"rm -rf ~"}}`}, "node --run build", risk.Critical, "", ""},
+		{"node --run of an ordinary script", map[string]string{"package.json": `{"scripts":{"build":"tsc"}}`}, "node --run build", risk.Medium, risk.Medium, ""},
 		{"node -r an ordinary file", map[string]string{"app.js": "console.log(1)\n", "setup.js": "process.env.TZ = 'UTC'\n"}, "node -r ./setup.js app.js", risk.Medium, risk.Medium, ""},
 	})
 }

@@ -127,6 +127,10 @@ func TestInlineCode(t *testing.T) {
 		`node -pe 'require("child_process").execSync("rm -rf ~")'`,
 		`node --eval='require("child_process").execSync("rm -rf ~")'`,
 		`ruby -I lib -e 'system("rm -rf /")'`,
+		`python3 -Ximporttime -c 'import os; os.system("rm -rf ~")'`,
+		`python3 -Wignore::ImportWarning -c 'import os; os.system("rm -rf ~")'`,
+		`python3 -Xfrozen_modules=off -c 'import os; os.system("rm -rf ~")'`,
+		`node -p -e 'require("child_process").execSync("rm -rf ~")'`,
 	})
 }
 

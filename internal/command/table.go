@@ -349,8 +349,8 @@ var table = [...]Row{
 	{Name: "nl", Judge: Reads, Facts: AllowList},
 	{Name: "nm", Judge: Reads, Facts: AllowList},
 	{Name: "nmap", Judge: Gray, Sends: SendsDNS},
-	{Name: "node", Judge: Interpreter, Facts: Head | InlineCode, Inline: "ep", Runs: RunsScript, Spec: Spec{Short: "rC", Long: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "title", "env-file", "inspect-port", "redirect-warnings", "icu-data-dir", "diagnostic-dir", "report-dir", "report-directory", "report-filename", "openssl-config", "experimental-policy", "unhandled-rejections", "dns-result-order", "heapsnapshot-signal", "disable-warning", "watch-path", "test-reporter", "test-reporter-destination", "test-name-pattern", "test-skip-pattern", "test-concurrency", "test-timeout", "test-shard"}}},
-	{Name: "nodejs", Judge: Interpreter, Facts: InlineCode, Inline: "ep", Runs: RunsScript, Spec: Spec{Short: "rC", Long: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "title", "env-file", "inspect-port", "redirect-warnings", "icu-data-dir", "diagnostic-dir", "report-dir", "report-directory", "report-filename", "openssl-config", "experimental-policy", "unhandled-rejections", "dns-result-order", "heapsnapshot-signal", "disable-warning", "watch-path", "test-reporter", "test-reporter-destination", "test-name-pattern", "test-skip-pattern", "test-concurrency", "test-timeout", "test-shard"}}},
+	{Name: "node", Judge: Interpreter, Facts: Head | InlineCode, Inline: "ep", Runs: RunsScript, Spec: nodeOptions},
+	{Name: "nodejs", Judge: Interpreter, Facts: InlineCode, Inline: "ep", Runs: RunsScript, Spec: nodeOptions},
 	{Name: "nodemon", Runs: RunsConfig},
 	{Name: "nohup", Judge: Gray, Facts: Wraps},
 	{Name: "nomad", Judge: Cloud},
@@ -425,12 +425,12 @@ var table = [...]Row{
 	{Name: "pwd", Judge: Reads, Facts: AllowList},
 	{Name: "pwsh", Judge: Interpreter, Facts: InlineCode, Inline: "c"},
 	{Name: "py.test", Judge: TestRunner, Runs: RunsConftest},
-	{Name: "pypy", Judge: Interpreter, Facts: InlineCode, Inline: "c", Spec: Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}},
-	{Name: "pypy3", Judge: Interpreter, Facts: InlineCode, Inline: "c", Spec: Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}},
+	{Name: "pypy", Judge: Interpreter, Facts: InlineCode, Inline: "c", Spec: pythonOptions},
+	{Name: "pypy3", Judge: Interpreter, Facts: InlineCode, Inline: "c", Spec: pythonOptions},
 	{Name: "pytest", Judge: TestRunner, Runs: RunsConftest},
-	{Name: "python", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript, Sends: SendsServer, Spec: Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}},
-	{Name: "python2", Judge: Interpreter, Facts: InlineCode, Inline: "c", Runs: RunsScript, Spec: Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}},
-	{Name: "python3", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript, Spec: Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}},
+	{Name: "python", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript, Sends: SendsServer, Spec: pythonOptions},
+	{Name: "python2", Judge: Interpreter, Facts: InlineCode, Inline: "c", Runs: RunsScript, Spec: pythonOptions},
+	{Name: "python3", Judge: Interpreter, Facts: Head | InlineCode, Inline: "c", Runs: RunsScript, Spec: pythonOptions},
 	{Name: "qwen", Judge: Agent, Reason: "runs a coding agent"},
 	{Name: "railway", Judge: Cloud},
 	{Name: "rbash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
@@ -630,3 +630,11 @@ var table = [...]Row{
 	{Name: "zstd", Judge: Compress},
 	{Name: "zypper", Judge: Deny, Reason: "installs system packages"},
 }
+
+// nodeOptions are node's options that take the next word as their value (node --help), for
+// node and nodejs: that word is neither the script nor code.
+var nodeOptions = Spec{Short: "rC", Long: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "title", "env-file", "inspect-port", "redirect-warnings", "icu-data-dir", "diagnostic-dir", "report-dir", "report-directory", "report-filename", "openssl-config", "experimental-policy", "unhandled-rejections", "dns-result-order", "heapsnapshot-signal", "disable-warning", "watch-path", "test-reporter", "test-reporter-destination", "test-name-pattern", "test-skip-pattern", "test-concurrency", "test-timeout", "test-shard", "cpu-prof-dir", "cpu-prof-name", "heap-prof-dir", "heap-prof-name", "tls-keylog", "secure-heap", "secure-heap-min", "stack-trace-limit", "max-http-header-size", "localstorage-file", "watch-kill-signal"}}
+
+// pythonOptions are python's options that take the next word as their value (python -W
+// ignore, -X dev), for every python.
+var pythonOptions = Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}

@@ -662,6 +662,10 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			i++ // python -W ignore, node -r dotenv/config: a value, not the script
 			continue
 		}
+		if v == "--test" || v == "--run" || v == "--v8-options" {
+			w.emit(c) // node's test runner, node --run SCRIPT, a listing: no program of stdin
+			return
+		}
 		if strings.HasPrefix(v, "--") {
 			continue // a long option (node --inspect) holds no inline flag
 		}
@@ -671,19 +675,30 @@ func (w *walker) interpreter(args []Word, via []string, src string, stmt *syntax
 			}
 			continue // -MLWP::Simple: a module, not code
 		}
+		// A cluster of letters, read as getopt does, left to right: the first that takes a
+		// value (an inline flag, python's m, a Spec.Short letter) takes the rest or the next word.
+	cluster:
 		for j := 1; j < len(v) && !awk; j++ {
-			if isPython(name) && v[j] == 'm' {
+			switch {
+			case isPython(name) && v[j] == 'm':
 				w.emit(c) // python -m MOD, -mMOD: a module, not code
 				return
-			}
-			if strings.IndexByte(flags, v[j]) >= 0 {
+			case strings.IndexByte(flags, v[j]) >= 0:
 				code := Word{Value: v[j+1:], Known: args[i].Known}
 				if strings.Trim(code.Value, flags) == "" && i+1 < len(args) {
+					if next := args[i+1].Value; len(next) > 1 && next[0] == '-' && strings.Trim(next[1:], flags) == "" {
+						break cluster // node -p -e CODE: the next flag brings the code
+					}
 					code = args[i+1] // -c CODE, and node -pe CODE (print what -e evaluates)
 				}
 				c.setCode(code)
 				w.emit(c)
 				return
+			case strings.IndexByte(row.Spec.Short, v[j]) >= 0:
+				if j == len(v)-1 {
+					i++ // -W VALUE
+				}
+				break cluster // -Ximporttime, -Wignore::ImportWarning: the rest is the value
 			}
 		}
 	}
