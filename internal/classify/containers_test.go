@@ -1,6 +1,10 @@
 package classify
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -189,6 +193,11 @@ func TestContainerEnvInherited(t *testing.T) {
 		{"COMPOSE_PROJECT_NAME", "other", "docker compose stop", RuleSystemChange},
 		{"COMPOSE_PROJECT_NAME", "proj", "docker compose down", ""},
 		{"DOCKER_HOST", "ssh://prod", "docker ps", ""},
+		// An engine on this machine is the same engine (the red team's false alarms).
+		{"DOCKER_HOST", "unix:///run/user/1000/docker.sock", "docker compose down", ""},
+		{"DOCKER_HOST", "tcp://127.0.0.1:2375", "docker stop web", RuleSystemChange},
+		{"DOCKER_CONTEXT", "default", "docker compose down", ""},
+		{"DOCKER_HOST", "tcp://10.0.0.5:2375", "docker compose down", RuleLosesWork},
 	} {
 		t.Run(tc.name+"="+tc.value+" "+tc.cmd, func(t *testing.T) {
 			t.Setenv(tc.name, tc.value) // until the subtest ends
@@ -201,5 +210,38 @@ func TestContainerEnvInherited(t *testing.T) {
 				t.Errorf("needs_person %q, want %q (%v)", pers, tc.pers, got.Reasons)
 			}
 		})
+	}
+}
+
+// TestDockerContextOnThisMachine: a docker context is this machine's engine when its
+// endpoint (~/.docker/contexts/meta/SHA256(NAME)/meta.json) is a socket; another's otherwise.
+func TestDockerContextOnThisMachine(t *testing.T) {
+	home := t.TempDir()
+	for name, host := range map[string]string{"colima": "unix:///home/u/.colima/default/docker.sock", "prod": "ssh://deploy@prod"} {
+		sum := sha256.Sum256([]byte(name))
+		dir := filepath.Join(home, ".docker", "contexts", "meta", hex.EncodeToString(sum[:]))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		meta := `{"Name":"` + name + `","Endpoints":{"docker":{"Host":"` + host + `","SkipTLSVerify":false}}}`
+		if err := os.WriteFile(filepath.Join(dir, "meta.json"), []byte(meta), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newTest(t, settings.Defaults())
+	c.home = home
+	for cmd, want := range map[string]string{
+		"DOCKER_CONTEXT=colima docker compose down":  "",
+		"DOCKER_CONTEXT=prod docker compose down":    RuleLosesWork,
+		"DOCKER_CONTEXT=unknown docker compose down": RuleLosesWork,
+	} {
+		got := c.Classify(bash(cmd))
+		pers := ""
+		if got.NeedsPerson != nil {
+			pers = got.NeedsPerson.Rule
+		}
+		if pers != want {
+			t.Errorf("%s: needs_person %q, want %q (%v)", cmd, pers, want, got.Reasons)
+		}
 	}
 }

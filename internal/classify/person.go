@@ -1,6 +1,11 @@
 package classify
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -585,16 +590,55 @@ func (x *cmdCtx) containerEnv() []shell.Name {
 }
 
 // engineEnv is the last assignment, inherited or in the call, of a variable that points the
-// container engine elsewhere (NAME=value), or "".
+// container engine at another machine (NAME=value), or "". An engine on this machine (a
+// rootless or Colima socket, the default context) runs the same containers as without it.
 func (x *cmdCtx) engineEnv() string {
 	env := x.containerEnv()
 	for i := len(env) - 1; i >= 0; i-- {
 		n := env[i]
-		if !strings.HasPrefix(n.Name, "COMPOSE_") {
-			return n.Name + "=" + clip(strings.ReplaceAll(n.Value.Value, shell.Dyn, "$(…)"))
+		if strings.HasPrefix(n.Name, "COMPOSE_") {
+			continue
 		}
+		if n.Value.Known && x.localEngine(n.Name, n.Value.Value) {
+			return ""
+		}
+		return n.Name + "=" + clip(strings.ReplaceAll(n.Value.Value, shell.Dyn, "$(…)"))
 	}
 	return ""
+}
+
+// localEngine reports an engine variable's value that names this machine's engine: a socket
+// (unix://, npipe://), a TCP address on loopback, or a docker context whose endpoint is one
+// (~/.docker/contexts/meta/SHA256(NAME)/meta.json; "default" is the local socket).
+func (x *cmdCtx) localEngine(name, v string) bool {
+	if name == "DOCKER_CONTEXT" || name == "CONTAINER_CONNECTION" {
+		if v == "default" {
+			return true
+		}
+		if name == "CONTAINER_CONNECTION" || x.c.home == "" {
+			return false
+		}
+		sum := sha256.Sum256([]byte(v))
+		b, err := os.ReadFile(filepath.Join(x.c.home, ".docker", "contexts", "meta", hex.EncodeToString(sum[:]), "meta.json"))
+		var meta struct {
+			Endpoints map[string]struct{ Host string } `json:"Endpoints"`
+		}
+		if err != nil || len(b) > 1<<16 || json.Unmarshal(b, &meta) != nil {
+			return false
+		}
+		v = meta.Endpoints["docker"].Host
+	}
+	if strings.HasPrefix(v, "unix://") || strings.HasPrefix(v, "npipe://") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(v, "tcp://"); ok {
+		host := rest
+		if h, _, err := net.SplitHostPort(rest); err == nil {
+			host = h
+		}
+		return localHost(host)
+	}
+	return false
 }
 
 // ownComposeName: name is the compose project name of the project's directory or of a directory
