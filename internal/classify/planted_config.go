@@ -65,17 +65,25 @@ func (c *Classifier) plantConfig(r *result, ev *claude.Event, tool, text string,
 	if cc.unread != "" {
 		r.notRead(tool + " puts into " + filepath.Base(abs) + ", which " + row.runner + " reads, " + cc.unread)
 	}
-	switch row.kind {
-	case plantCargo, plantVSCode:
-		s.cwd = filepath.Dir(filepath.Dir(abs)) // the directory above .cargo and .vscode
-	case plantDevcontainer:
-		s.cwd = devcontainerWorkspace(abs)
-	}
+	s.cwd = configDir(row.kind, abs)
 	c.plantCode(r, cc.codes, abs, d, tool, row.runner, s)
 	if len(cc.contained) > 0 {
 		s.elsewhere = true
 		c.plantCode(r, cc.contained, abs, d, tool, row.runner+" (in a container)", s)
 	}
+}
+
+// configDir is where the commands of the config file at abs (of kind k) run, written or
+// run: the directory above .cargo and .vscode, a dev container's workspace folder, else the
+// file's own directory.
+func configDir(k plantKind, abs string) string {
+	switch k {
+	case plantCargo, plantVSCode:
+		return filepath.Dir(filepath.Dir(abs))
+	case plantDevcontainer:
+		return devcontainerWorkspace(abs)
+	}
+	return filepath.Dir(abs)
 }
 
 // configExtract is what the text of a config file of kind k at abs makes its tool run;

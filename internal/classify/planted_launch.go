@@ -18,8 +18,7 @@ import (
 // line (a shell command line), comments and blank lines aside.
 func procfileCode(text string) configCode {
 	var cc configCode
-	for _, line := range strings.Split(withoutBOM(text), "\n") {
-		line = strings.TrimRight(line, "\r")
+	for _, line := range procfileLines(withoutBOM(text)) {
 		name, cmd, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") || !procName(strings.TrimSpace(name)) {
 			continue
@@ -29,6 +28,29 @@ func procfileCode(text string) configCode {
 		}
 	}
 	return cc.bounded()
+}
+
+// procfileLines are a Procfile's lines as foreman reads them (split at \n) and, where they
+// differ, as honcho does (Python's splitlines: \r, \v, \f, \x1c-\x1e, \x85, U+2028 and U+2029
+// break lines too): both readings are judged.
+func procfileLines(text string) []string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	if !strings.ContainsFunc(text, pyLineBreak) {
+		return lines
+	}
+	return append(lines, strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || pyLineBreak(r) })...)
+}
+
+// pyLineBreak: a line break of Python's str.splitlines other than \n.
+func pyLineBreak(r rune) bool {
+	switch r {
+	case '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029:
+		return true
+	}
+	return false
 }
 
 // procName: a Procfile's process name (letters, digits, - and _), as foreman reads it.
@@ -61,8 +83,12 @@ func devcontainerCode(text string, fragment bool) configCode {
 	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil {
 		if fragment {
 			cc.codes = jsonLiteralCommands(text)
+		} else if strings.TrimSpace(withoutBOM(text)) != "" {
+			// The dev container tools parse leniently (jsonc-parser without its errors): a
+			// missing comma still runs the commands.
+			cc.unread = "text that is not JSON the harness can read, whose commands the dev container tools may still run"
 		}
-		return cc // the tools refuse a file that does not parse: nothing runs
+		return cc
 	}
 	host := devcontainerReachesHost(cfg)
 	for _, key := range append(devcontainerHostCommands, devcontainerCommands...) {

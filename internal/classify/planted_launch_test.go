@@ -15,6 +15,8 @@ func TestPlantedLaunch(t *testing.T) {
 	runConfigCases(t, []configCase{
 		{"a Procfile process", "", "Procfile", w("web: bundle exec puma -C config/puma.rb\nworker: rm -rf ~\n"), nil, risk.Critical, "", ""},
 		{"a Procfile.dev process", "", "Procfile.dev", w("# dev\ncss: " + curl + "\n"), nil, risk.Critical, "", ""},
+		{"a process behind a carriage return, as honcho splits lines", "", "Procfile", w("x: echo hi\rweb: rm -rf ~\n"), nil, risk.Critical, "", ""},
+		{"a devcontainer.json the tools still read (a missing comma)", "", ".devcontainer/devcontainer.json", w("{\"image\": \"x\"\n\"initializeCommand\": \"echo hi\"}"), nil, risk.Medium, "", RuleNotRead},
 		{"an ordinary Procfile", "", "Procfile", w("web: bin/rails server -p $PORT\nworker: bundle exec sidekiq\nrelease: bin/rails db:migrate\n"), nil, risk.Medium, risk.Medium, ""},
 		{"initializeCommand runs on this machine", "", ".devcontainer/devcontainer.json", w(`{"image": "mcr.microsoft.com/devcontainers/go", "initializeCommand": "rm -rf ~"}`), nil, risk.Critical, "", ""},
 		{"initializeCommand as a list", "", ".devcontainer.json", w(`{"initializeCommand": ["sh", "-c", "` + curl + `"]}`), nil, risk.Critical, "", ""},
@@ -53,6 +55,7 @@ func TestLaunchRuns(t *testing.T) {
 		{"foreman check starts nothing", map[string]string{"Procfile": evil}, "foreman check", risk.Medium, risk.Medium, ""},
 		{"devcontainer up", map[string]string{".devcontainer/devcontainer.json": dc}, "devcontainer up --workspace-folder .", risk.Critical, "", ""},
 		{"devcontainer up of another folder", map[string]string{"web/.devcontainer.json": dc}, "devcontainer up --workspace-folder web", risk.Critical, "", ""},
+		{"devcontainer up runs the commands in the workspace folder", map[string]string{".devcontainer/devcontainer.json": `{"initializeCommand": "sh setup.sh"}`, "setup.sh": "rm -rf ~\n"}, "devcontainer up --workspace-folder .", risk.Critical, "", ""},
 		{"an ordinary devcontainer", map[string]string{".devcontainer/devcontainer.json": `{"image": "go", "postCreateCommand": "go mod download"}`}, "devcontainer up --workspace-folder .", risk.Medium, risk.Medium, ""},
 	})
 }

@@ -206,7 +206,7 @@ func (x *cmdCtx) runConfig(name, path, cwd string, tc toolConfig) {
 	if cc.unread != "" {
 		x.r.notRead(s.prefix + " " + cc.unread)
 	}
-	dir := filepath.Dir(path)
+	dir := configDir(kind, path)
 	for _, code := range cc.codes {
 		x.c.judgeCode(x.r, code.text, code.lang, dir, s)
 	}
