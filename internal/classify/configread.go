@@ -899,6 +899,10 @@ func (f *yFlow) value() *yNode {
 				v = f.value()
 				f.space()
 			}
+			if k.s == "<<" {
+				// PyYAML merges it, the JavaScript yaml package keeps a key "<<": read neither way.
+				f.p.bad("a merge key (<<) in a flow mapping")
+			}
 			n.keys = append(n.keys, k.s)
 			n.vals = append(n.vals, v)
 			if f.i < len(f.s) && f.s[f.i] == ',' {

