@@ -283,13 +283,19 @@ func (x *cmdCtx) pmDirs(p pmCall) []string {
 				out = append(out, dir)
 				continue
 			}
-			found := false
+			sel, all := packageSelector(v.Value)
+			found := all
 			for _, w := range x.workspaces(d) {
-				if ok, _ := filepath.Match(strings.TrimPrefix(v.Value, "./"), w.name); ok || w.name == v.Value || under(w.dir, join(d, v.Value)) {
+				if all || selects(sel, w, d) {
 					out, found = append(out, w.dir), true
 				}
 			}
-			every = every || !found
+			if !found {
+				// A package the workspace's patterns do not reach (deeper than they are read,
+				// a pattern the harness does not expand): its scripts are not seen.
+				x.r.notRead(x.name + " selects " + quoteRaw(v.Value) + ", which names no package of the workspace the harness found: its scripts are not judged")
+				every = true
+			}
 		}
 	}
 	if every {
@@ -301,6 +307,33 @@ func (x *cmdCtx) pmDirs(p pmCall) []string {
 		}
 	}
 	return out
+}
+
+// packageSelector is the package name or directory pattern of a selection (npm -w, pnpm
+// --filter), without pnpm's marks for dependencies (foo..., ...foo, ^) and braces ({dir});
+// all: a selection by what git changed ([ref]) or an exclusion (!foo), which may be any package.
+func packageSelector(v string) (sel string, all bool) {
+	if strings.HasPrefix(v, "!") || strings.Contains(v, "[") {
+		return "", true
+	}
+	v = strings.TrimPrefix(strings.TrimSuffix(v, "..."), "...")
+	v = strings.TrimSuffix(strings.TrimPrefix(v, "^"), "^")
+	v = strings.TrimSuffix(strings.TrimPrefix(v, "{"), "}")
+	return strings.TrimPrefix(v, "./"), false
+}
+
+// selects reports a workspace package that the selection sel names, by its name or its
+// directory (relative to root), each as a pattern.
+func selects(sel string, w workspace, root string) bool {
+	if ok, _ := filepath.Match(sel, w.name); ok || w.name == sel {
+		return true
+	}
+	rel, err := filepath.Rel(root, w.dir)
+	if err != nil {
+		return false
+	}
+	ok, _ := filepath.Match(strings.TrimSuffix(sel, "/"), rel)
+	return ok || under(w.dir, join(root, sel))
 }
 
 // hasPackage reports a package.json in dir.
@@ -347,8 +380,11 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 		}
 		pat = strings.TrimSuffix(strings.TrimPrefix(pat, "./"), "/")
 		globs := []string{pat}
-		if strings.Contains(pat, "**") {
-			globs = []string{strings.ReplaceAll(pat, "**", "*"), strings.ReplaceAll(pat, "**", "*/*")}
+		if strings.Contains(pat, "**") { // any depth: read to four levels
+			globs = nil
+			for _, levels := range []string{"*", "*/*", "*/*/*", "*/*/*/*"} {
+				globs = append(globs, strings.ReplaceAll(pat, "**", levels))
+			}
 		}
 		for _, g := range globs {
 			dirs, _ := filepath.Glob(filepath.Join(root, g))

@@ -130,6 +130,9 @@ func TestNodeRuns(t *testing.T) {
 		{"npm --workspaces", map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"lint":"rm -rf ~"}}`}, "npm run lint --workspaces", risk.Critical, "", ""},
 		{"npm -w NAME", map[string]string{"package.json": `{"workspaces":{"packages":["packages/*"]}}`, "packages/a/package.json": `{"name":"@x/a","scripts":{"test":"rm -rf ~"}}`}, "npm test -w @x/a", risk.Critical, "", ""},
 		{"a name no workspace has: every package", map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"test":"rm -rf ~"}}`}, "npm test -w nope", risk.Critical, "", ""},
+		{"pnpm --filter a directory glob", map[string]string{"package.json": `{}`, "pnpm-workspace.yaml": "packages: [apps/*]\n", "apps/a/package.json": `{"name":"a","scripts":{"build":"rm -rf ~"}}`}, "pnpm --filter './apps/*' build", risk.Critical, "", ""},
+		{"pnpm --filter with its dependencies", map[string]string{"package.json": `{}`, "pnpm-workspace.yaml": "packages: [apps/*]\n", "apps/a/package.json": `{"name":"a","scripts":{"build":"rm -rf ~"}}`}, "pnpm --filter a... build", risk.Critical, "", ""},
+		{"a package deeper than the patterns read", map[string]string{"package.json": `{"workspaces":["apps/**"]}`, "apps/a/b/c/package.json": `{"name":"deep","scripts":{"build":"rm -rf ~"}}`}, "npm run build -w deep", risk.Critical, "", ""},
 		{"ordinary workspaces", map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"build":"tsc"}}`}, "npm run build --workspaces", risk.Medium, risk.Medium, ""},
 	})
 }
@@ -491,3 +494,16 @@ else
     exit 1
 fi
 `
+
+// TestWorkspaceSelectionUnread: a selection that names no package the harness found leaves
+// that package's scripts unread: a person looks; one that names a package does not ask.
+func TestWorkspaceSelectionUnread(t *testing.T) {
+	files := map[string]string{"package.json": `{"workspaces":["packages/*"]}`, "packages/a/package.json": `{"name":"a","scripts":{"build":"tsc"}}`}
+	for cmd, want := range map[string]bool{"npm run build -w nope": true, "npm run build -w a": false, "pnpm --filter '[origin/main]' build": false} {
+		c, dir := onDisk(t, files)
+		got := c.Classify(bashAt(dir, cmd))
+		if asks := got.NeedsPerson != nil && got.NeedsPerson.Rule == RuleNotRead; asks != want {
+			t.Errorf("%s: not_read %v, want %v (%v)", cmd, asks, want, got.Reasons)
+		}
+	}
+}
