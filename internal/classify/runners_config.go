@@ -22,14 +22,15 @@ import (
 
 // toolConfig is where a tool finds the config file it loads as code or runs the commands of.
 type toolConfig struct {
-	names []string // the names it looks for, in order
-	kind  plantKind
-	up    bool     // it looks in the parents of the directory it runs in too (up to the project's root)
-	opts  []string // the options that name another file
-	subs  []string // the subcommands that run it ("" for none); nil for any
-	given bool     // it reads one only when an option asks (rollup -c)
-	pkg   string   // the key of package.json that holds its config in a directory without one of names (lint-staged, nodemon)
-	dir   []string // the options that name the directory it works in (devcontainer --workspace-folder)
+	names   []string // the names it looks for, in order
+	kind    plantKind
+	up      bool     // it looks in the parents of the directory it runs in too (up to the project's root)
+	opts    []string // the options that name another file
+	subs    []string // the subcommands that run it ("" for none); nil for any
+	given   bool     // it reads one only when an option asks (rollup -c)
+	pkg     string   // the key of package.json that holds its config in a directory without one of names (lint-staged, nodemon)
+	dir     []string // the options that name the directory it works in (devcontainer --workspace-folder)
+	operand bool     // its first operand names the file (hivemind Procfile.dev)
 }
 
 // jsConfig is a JavaScript config file's names with the extensions tools load.
@@ -61,18 +62,19 @@ var toolConfigs = map[string]toolConfig{
 	"pre-commit":  {names: []string{".pre-commit-config.yaml"}, kind: plantPreCommit, up: true, opts: []string{"-c", "--config"}, subs: []string{"", "run", "hook-impl"}},
 	// Process managers start a Procfile's commands; the dev container tools run a
 	// devcontainer.json's (planted_launch.go).
-	"foreman":      procfileRunner("start", "s"),
-	"honcho":       procfileRunner("start"),
-	"forego":       procfileRunner("start"),
-	"nf":           procfileRunner("start"),
-	"overmind":     procfileRunner("start", "s"),
-	"hivemind":     {names: []string{"Procfile"}, kind: plantProcfile, opts: []string{"-f", "--procfile"}},
+	"foreman":      procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start", "s"),
+	"honcho":       procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--app-root"}, "start"),
+	"forego":       procfileRunner([]string{"-f"}, nil, "start"),
+	"nf":           procfileRunner([]string{"-j", "--procfile"}, nil, "start"),
+	"overmind":     procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start", "s"),
+	"hivemind":     {names: []string{"Procfile"}, kind: plantProcfile, dir: []string{"-d", "--root"}, operand: true},
 	"devcontainer": {names: []string{".devcontainer/devcontainer.json", ".devcontainer.json"}, kind: plantDevcontainer, opts: []string{"--config"}, subs: []string{"up", "set-up", "run-user-commands"}, dir: []string{"--workspace-folder"}},
 }
 
-// procfileRunner is a process manager that starts the Procfile's commands with one of subs.
-func procfileRunner(subs ...string) toolConfig {
-	return toolConfig{names: []string{"Procfile"}, kind: plantProcfile, opts: []string{"-f", "--procfile"}, subs: subs}
+// procfileRunner is a process manager that starts the Procfile's commands with one of subs:
+// opts name the Procfile, dir the directory it runs in.
+func procfileRunner(opts, dir []string, subs ...string) toolConfig {
+	return toolConfig{names: []string{"Procfile"}, kind: plantProcfile, opts: opts, dir: dir, subs: subs}
 }
 
 // configRuns judges the config file a RunsConfig program loads, as it is on disk now: a
@@ -130,6 +132,13 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 		if !strings.HasPrefix(v, "-") && !subSeen {
 			sub, subSeen, subKnown = v, true, a.Known
 		}
+	}
+	if tc.operand && subSeen && given == "" {
+		if !subKnown {
+			x.r.notRead(name + " loads a file that cannot be known statically")
+			return
+		}
+		given = sub
 	}
 	if tc.subs != nil && subKnown && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
 		return
