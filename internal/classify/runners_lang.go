@@ -217,7 +217,12 @@ func (x *cmdCtx) pmRuns(p pmCall) {
 	// script, or it cannot be read or known (decided: a script of that name cannot be seen
 	// either, and the program is what the words say).
 	runsBin := elsewhere || x.cmd.Dir.Unknown
-	for _, d := range x.pmDirs(p) {
+	// npm init -w packages/a, pnpm add x: no script of any package runs, none is looked for.
+	var dirs []string
+	if bin >= 0 || len(npmScripts(x.name, sub, name, nil)) > 0 || x.name != "npm" && !ownCommand(x.name, sub) {
+		dirs = x.pmDirs(p)
+	}
+	for _, d := range dirs {
 		pkg, text := x.findUp(d, "package.json")
 		if pkg == "" {
 			runsBin = true
