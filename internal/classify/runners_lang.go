@@ -119,6 +119,9 @@ func scanPM(tool string, args []shell.Word, valued bool) pmCall {
 				takes = valued
 			}
 			val, hasVal := shell.Word{Value: strings.TrimPrefix(v, opt+"="), Known: a.Known}, eq
+			if !takes && !eq && i+1 < len(args) && (args[i+1].Value == "true" || args[i+1].Value == "false") {
+				takes = true // a flag given its value as a word: yarn --production true
+			}
 			if takes && !eq && i+1 < len(args) {
 				i++
 				v, val, hasVal = opt+"="+args[i].Value, args[i], true

@@ -116,6 +116,7 @@ func TestNodeRuns(t *testing.T) {
 		{"yarn --network-timeout", pkg(`"build":"tsc"`), "yarn --network-timeout 100000 rimraf ~", risk.Critical, "", ""},
 		{"an option no table knows, read both ways", pkg(`"build":"tsc"`), "yarn --frobnicate 5 rimraf ~", risk.Critical, "", ""},
 		{"an option no table knows, as a flag", pkg(`"build":"tsc"`), "yarn --frobnicate rimraf ~", risk.Critical, "", ""},
+		{"a flag given true as a word", pkg(`"build":"tsc"`), "yarn --production true rimraf ~", risk.Critical, "", ""},
 		{"npm -w DIR runs that package's script", map[string]string{"package.json": `{"workspaces":["a"]}`, "a/package.json": `{"scripts":{"test":"rm -rf ~"}}`}, "npm test -w a", risk.Critical, "", ""},
 		{"npm run -w a test: the script, not a", map[string]string{"package.json": `{"scripts":{"a":"rm -rf ~","test":"jest"}}`}, "npm run -w pkgs/x test", risk.Medium, risk.Medium, ""},
 		{"pnpm --filter before the script", pkg(`"build":"tsc"`), "pnpm --filter app build", risk.Medium, risk.Medium, ""},
