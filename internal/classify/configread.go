@@ -1030,25 +1030,20 @@ func foldBreak(s string, i int, b *strings.Builder, space bool) int {
 // yamlEscape writes the escape of a double-quoted scalar at s[i] (the byte after the
 // backslash) and returns the index after it.
 func yamlEscape(s string, i int, b *strings.Builder) int {
-	switch c := s[i]; c {
+	c := s[i]
+	if e, ok := controlEscape(c); ok {
+		b.WriteByte(e)
+		return i + 1
+	}
+	switch c {
 	case '0':
 		b.WriteByte(0)
 	case 'a':
 		b.WriteByte(7)
-	case 'b':
-		b.WriteByte(8)
-	case 't', '\t':
+	case '\t':
 		b.WriteByte('\t')
-	case 'n':
-		b.WriteByte('\n')
 	case 'v':
 		b.WriteByte(11)
-	case 'f':
-		b.WriteByte(12)
-	case 'r':
-		b.WriteByte('\r')
-	case 'e':
-		b.WriteByte(27)
 	case 'N':
 		b.WriteString("\u0085")
 	case '_':
@@ -1254,19 +1249,12 @@ func (t *tomlScanner) str(q byte) (string, bool) {
 
 // escape writes the escape at t.i (the byte after \), leaving t.i on its last byte.
 func (t *tomlScanner) escape(b *strings.Builder) {
-	switch c := t.s[t.i]; c {
-	case 'b':
-		b.WriteByte(8)
-	case 't':
-		b.WriteByte('\t')
-	case 'n':
-		b.WriteByte('\n')
-	case 'f':
-		b.WriteByte(12)
-	case 'r':
-		b.WriteByte('\r')
-	case 'e':
-		b.WriteByte(27)
+	c := t.s[t.i]
+	if e, ok := controlEscape(c); ok {
+		b.WriteByte(e)
+		return
+	}
+	switch c {
 	case 'x', 'u', 'U':
 		if r, n, ok := hexEscape(c, t.s[t.i+1:]); ok {
 			b.WriteRune(r)

@@ -29,3 +29,23 @@ func hexEscape(c byte, s string) (r rune, n int, ok bool) {
 	}
 	return rune(v), n, true
 }
+
+// controlEscape is the control character a one-letter escape of both YAML's and TOML's
+// double-quoted strings stands for: \b \t \n \f \r \e.
+func controlEscape(c byte) (byte, bool) {
+	switch c {
+	case 'b':
+		return 8, true
+	case 't':
+		return '\t', true
+	case 'n':
+		return '\n', true
+	case 'f':
+		return 12, true
+	case 'r':
+		return '\r', true
+	case 'e':
+		return 27, true
+	}
+	return 0, false
+}

@@ -86,6 +86,20 @@ func configDir(k plantKind, abs string) string {
 	return filepath.Dir(abs)
 }
 
+// unparsedJSONC is what a JSON-with-comments config that does not parse makes its tool run,
+// for a tool that parses leniently (VS Code, the dev container tools: jsonc-parser goes on
+// past an error): of a fragment, its string literals that look like commands; of a whole
+// file, code left unread (what says what the tool may do).
+func unparsedJSONC(text string, fragment bool, what string) configCode {
+	var cc configCode
+	if fragment {
+		cc.codes = jsonLiteralCommands(text)
+	} else if strings.TrimSpace(withoutBOM(text)) != "" {
+		cc.unread = "text that is not JSON the harness can read, " + what
+	}
+	return cc
+}
+
 // configExtract is what the text of a config file of kind k at abs makes its tool run;
 // fragment: the text is part of the file (an edit of a file that cannot be read).
 func configExtract(k plantKind, text, abs string, fragment bool) configCode {
@@ -472,12 +486,7 @@ func vscodeTasksCode(text, dir string, fragment bool) configCode {
 	var cc configCode
 	var root map[string]any
 	if json.Unmarshal([]byte(stripJSONC(text)), &root) != nil {
-		if fragment {
-			cc.codes = jsonLiteralCommands(text)
-		} else if strings.TrimSpace(withoutBOM(text)) != "" {
-			cc.unread = "text that is not JSON the harness can read, whose tasks VS Code may still run"
-		}
-		return cc
+		return unparsedJSONC(text, fragment, "whose tasks VS Code may still run")
 	}
 	v2 := root["version"] != "0.1.0" // VS Code reads any other version as 2.0.0
 	var tasks []map[string]any

@@ -80,15 +80,8 @@ var devcontainerCommands = []string{"onCreateCommand", "updateContentCommand", "
 func devcontainerCode(text string, fragment bool) configCode {
 	var cc configCode
 	var cfg map[string]any
-	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil {
-		if fragment {
-			cc.codes = jsonLiteralCommands(text)
-		} else if strings.TrimSpace(withoutBOM(text)) != "" {
-			// The dev container tools parse leniently (jsonc-parser without its errors): a
-			// missing comma still runs the commands.
-			cc.unread = "text that is not JSON the harness can read, whose commands the dev container tools may still run"
-		}
-		return cc
+	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil { // a missing comma still runs
+		return unparsedJSONC(text, fragment, "whose commands the dev container tools may still run")
 	}
 	host := devcontainerReachesHost(cfg)
 	for _, key := range append(devcontainerHostCommands, devcontainerCommands...) {
