@@ -133,8 +133,11 @@ func devcontainerReachesHost(cfg map[string]any) bool {
 	}
 	for _, a := range asList(cfg["runArgs"]) {
 		s, _ := a.(string)
+		if strings.HasPrefix(s, "-v/") || strings.HasPrefix(s, "-v~") { // -v/HOST:DST
+			return true
+		}
 		for _, opt := range []string{"-v", "--volume", "--mount", "--privileged", "--pid", "--network=host", "--net=host", "--cap-add", "--device", "--userns=host"} {
-			if s == opt || strings.HasPrefix(s, opt+"=") || strings.HasPrefix(s, "-v/") || strings.HasPrefix(s, "-v~") {
+			if s == opt || strings.HasPrefix(s, opt+"=") {
 				return true
 			}
 		}

@@ -277,25 +277,34 @@ func (x *cmdCtx) pmDirs(p pmCall) []string {
 		return base
 	}
 	var out []string
+	seen := map[string]bool{}
+	add := func(d string) { // a package's scripts are judged once, however often it is named
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
 	every := p.every
 	for _, d := range base {
 		if !p.every {
-			out = append(out, d) // npm -w a runs the root's lifecycle scripts too
+			add(d) // npm -w a runs the root's lifecycle scripts too
 		}
+		ws := x.workspaces(d)
 		for _, v := range p.dirs {
 			if !v.Known {
 				every = true
 				continue
 			}
 			if dir := join(d, v.Value); x.hasPackage(dir) {
-				out = append(out, dir)
+				add(dir)
 				continue
 			}
 			sel, all := packageSelector(v.Value)
 			found := all
-			for _, w := range x.workspaces(d) {
+			for _, w := range ws {
 				if all || selects(sel, w, d) {
-					out, found = append(out, w.dir), true
+					add(w.dir)
+					found = true
 				}
 			}
 			if !found {
@@ -305,12 +314,10 @@ func (x *cmdCtx) pmDirs(p pmCall) []string {
 				every = true
 			}
 		}
-	}
-	if every {
-		for _, d := range base {
-			out = append(out, d)
-			for _, w := range x.workspaces(d) {
-				out = append(out, w.dir)
+		if every {
+			add(d)
+			for _, w := range ws {
+				add(w.dir)
 			}
 		}
 	}
@@ -359,7 +366,7 @@ const maxWorkspaces = 64
 
 // workspaces are the packages of the workspace whose root is the nearest package.json at or
 // above dir: its "workspaces" (npm, yarn, bun: a list, or {"packages": […]}) or
-// pnpm-workspace.yaml's packages, each pattern matched on disk (** as one or two levels).
+// pnpm-workspace.yaml's packages, each pattern matched on disk (** as one to four levels).
 func (x *cmdCtx) workspaces(dir string) []workspace {
 	pkg, text := x.findUp(dir, "package.json")
 	if pkg == "" {
