@@ -24,22 +24,38 @@ func repoRoot(t testing.TB) string {
 	return filepath.Dir(wd)
 }
 
-// claudeCLI finds the Claude Code CLI: $OATH_CLAUDE, the copy scripts/setup.sh installs under
-// .cache/, then PATH. The end-to-end tests skip only when none exists (and fail then in CI).
+// claudeCLI finds the Claude Code CLI: $OATH_CLAUDE, the pinned copy scripts/setup.sh installs
+// in the user's cache directory (pinnedCLI), then PATH. The end-to-end tests skip only when none
+// exists (and fail then in CI).
 func claudeCLI(t testing.TB) string {
 	t.Helper()
 	if p := os.Getenv("OATH_CLAUDE"); p != "" {
 		return p
 	}
-	local := filepath.Join(repoRoot(t), ".cache", "claude-code", "node_modules", ".bin", "claude")
-	if _, err := os.Stat(local); err == nil {
-		return local
+	if local := pinnedCLI(); local != "" {
+		if _, err := os.Stat(local); err == nil {
+			return local
+		}
 	}
 	if p, err := exec.LookPath("claude"); err == nil {
 		return p
 	}
 	skipUnlessRequired(t, "claude CLI not installed (scripts/setup.sh installs it with npm): skipping the end-to-end test")
 	return ""
+}
+
+// pinnedCLI is where scripts/setup.sh installs the pinned Claude Code CLI: outside the
+// checkout, which a plugin install copies whole.
+func pinnedCLI() string {
+	cache := os.Getenv("XDG_CACHE_HOME")
+	if cache == "" {
+		home := os.Getenv("HOME")
+		if home == "" {
+			return ""
+		}
+		cache = filepath.Join(home, ".cache")
+	}
+	return filepath.Join(cache, "oath-harness", "claude-code", "node_modules", ".bin", "claude")
 }
 
 // toolResult is one tool_result block Claude Code sent back to the model.

@@ -62,7 +62,7 @@ func pluginRun(t *testing.T, cli, home, proj string, api *fakeAPI, env []string,
 }
 
 // pluginSource is a copy of the checkout's files as git would publish them (tracked and new, not
-// ignored): Claude Code copies a directory marketplace whole, .cache/ with its CLIs included.
+// ignored): Claude Code copies a directory marketplace whole, whatever lies in it.
 func pluginSource(t *testing.T) string {
 	t.Helper()
 	out, err := exec.Command("git", "-C", repoRoot(t), "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()

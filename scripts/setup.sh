@@ -28,7 +28,9 @@ go mod download
 $demo_only && exit 0
 
 # The Claude Code CLI for the end-to-end test (e2e/), pinned: the hooks rely on measured
-# behaviour of this client (DESIGN.md). Installed under .cache/ (gitignored), never globally.
+# behaviour of this client (DESIGN.md). Installed in the user's cache directory, never globally
+# and never inside the checkout: Claude Code copies a plugin's directory whole, and two CLIs
+# there would make every plugin install from a checkout copy 1.5 GB.
 claude_version=2.1.330
 # e2e_missing: a developer's machine skips the end-to-end test; CI (.ci/run sets
 # OATH_REQUIRE_E2E) stops here, since it must never be green without it.
@@ -43,7 +45,11 @@ e2e_missing() {
     echo "setup: $1; the end-to-end test (e2e/) will be skipped" >&2
   fi
 }
-claude_dir=.cache/claude-code
+cache_root=${XDG_CACHE_HOME:-${HOME:?HOME is not set}/.cache}/oath-harness
+if [ -d .cache/claude-code ] || [ -d .cache/claude-code-latest ]; then
+  echo "setup: .cache/ in this checkout holds Claude Code CLIs an older setup installed there; a plugin installed from this checkout copies them: rm -rf $PWD/.cache" >&2
+fi
+claude_dir=$cache_root/claude-code
 if ! [ -x "$claude_dir/node_modules/.bin/claude" ] ||
   ! "$claude_dir/node_modules/.bin/claude" --version 2>/dev/null | grep -q "^$claude_version "; then
   if command -v npm >/dev/null 2>&1; then
@@ -60,7 +66,7 @@ fi
 # The newest release too, for e2e.TestHostFacts alone (scripts/test.sh runs it against this copy):
 # a change in Claude Code's behaviour then fails CI before it fails open for people who update.
 # Reinstalled when npm names a newer release; kept as it is when the registry cannot be asked.
-latest_dir=.cache/claude-code-latest
+latest_dir=$cache_root/claude-code-latest
 if command -v npm >/dev/null 2>&1; then
   newest=$(npm view --silent @anthropic-ai/claude-code version 2>/dev/null || true)
   have=$("$latest_dir/node_modules/.bin/claude" --version 2>/dev/null | awk '{print $1}' || true)
