@@ -123,9 +123,6 @@ while IFS= read -r line; do
 done <"$session"
 
 printf '\n%strust after the session%s\n' "$bold" "$off"
-jq -r '.domains | to_entries[] | [.key, .value.score, .value.successes, .value.failures] | @tsv' \
-  "$OATH_HOME/state/trust-scores.json" | while IFS=$'\t' read -r d sc ok ko; do
-  printf '  %-12s %.2f   %3d successes, %d failures\n' "$d" "$sc" "$ok" "$ko"
-done
+"$OATH_BIN/oath-trust" show | sed -n '3,$p' | sed 's/^/  /'
 printf '\n%saudit trail: %d lines in %s (kept with OATH_DEMO_KEEP=1)%s\n' "$dim" \
   "$(cat "$OATH_HOME"/audit/*.jsonl | wc -l)" "${OATH_HOME#"$tmp"/}/audit/" "$off"

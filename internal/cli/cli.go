@@ -21,8 +21,12 @@ const (
 	ExitUsage  = 2 // the invocation was wrong (unknown flag, missing argument)
 )
 
+// Release is the version of this checkout, the one .claude-plugin/plugin.json names
+// (TestReleaseIsThePlugins): the tools and the plugin must not disagree on what is installed.
+const Release = "0.15.0"
+
 // Version is stamped at link time (-ldflags "-X github.com/oath-harness/oath-harness/internal/cli.Version=v1.2.3");
-// otherwise it comes from the module's build info.
+// otherwise it is Release with the commit it was built from.
 var Version = ""
 
 func version() string {
@@ -31,16 +35,18 @@ func version() string {
 	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "devel"
+		return Release
 	}
-	if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	// A module version go install recorded names a release; go build in a checkout records a
+	// pseudo-version (v0.0.0-date-commit) that no person knows: the commit says it better.
+	if v := bi.Main.Version; v != "" && v != "(devel)" && !strings.HasPrefix(v, "v0.0.0-") {
+		return v
 	}
-	return vcsVersion(bi.Settings)
+	return Release + vcsVersion(bi.Settings)
 }
 
-// vcsVersion names a build from a checkout by its commit, as go build records it
-// (-buildvcs): "devel+1a2b3c4d5e6f", with "-dirty" for uncommitted changes.
+// vcsVersion is what go build records of the checkout (-buildvcs) as a version's build
+// metadata: "+1a2b3c4d5e6f", with "-dirty" for uncommitted changes; "" without a commit.
 func vcsVersion(settings []debug.BuildSetting) string {
 	rev, dirty := "", false
 	for _, s := range settings {
@@ -52,9 +58,9 @@ func vcsVersion(settings []debug.BuildSetting) string {
 		}
 	}
 	if rev == "" {
-		return "devel"
+		return ""
 	}
-	v := "devel+" + rev[:min(12, len(rev))]
+	v := "+" + rev[:min(12, len(rev))]
 	if dirty {
 		v += "-dirty"
 	}

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -114,13 +116,28 @@ func TestVCSVersion(t *testing.T) {
 		settings []debug.BuildSetting
 		want     string
 	}{
-		{nil, "devel"},
-		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "false"}}, "devel+0123456789ab"},
-		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}, "devel+abc-dirty"},
+		{nil, ""},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "false"}}, "+0123456789ab"},
+		{[]debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}, "+abc-dirty"},
 	} {
 		if got := vcsVersion(tc.settings); got != tc.want {
 			t.Errorf("vcsVersion(%v) = %q, want %q", tc.settings, got, tc.want)
 		}
+	}
+}
+
+// TestReleaseIsThePlugins: the tools' --version and the plugin's manifest name one release.
+func TestReleaseIsThePlugins(t *testing.T) {
+	b, err := os.ReadFile("../../.claude-plugin/plugin.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Version string }
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Version != Release {
+		t.Errorf(".claude-plugin/plugin.json names version %q, the tools %q (cli.Release): change both", m.Version, Release)
 	}
 }
 

@@ -142,6 +142,17 @@ func Names() string {
 	return b.String()
 }
 
+// Label is d as a person reads it: the name, except Global, whose key means nothing to one.
+func (d Domain) Label() string {
+	if d == Global {
+		return "other"
+	}
+	return string(d)
+}
+
+// GlobalExplained says what Global is, in the words Label uses.
+const GlobalExplained = `other: calls of a tool or command no domain claims ("_global" in the JSON)`
+
 // Known reports whether d is one of the domains this build knows.
 func (d Domain) Known() bool { return find(d) >= 0 }
 

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
@@ -35,18 +36,41 @@ func show(store *trust.Store, t time.Time, asJSON bool, stdout io.Writer) error 
 	}
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "DOMAIN\tTRUST\tSCORE\tSUCCESSES\tFAILURES\tLAST USE\tWARM-UP")
-	for _, name := range f.Names() {
-		d := f.Domains[name]
+	for _, name := range shown(f) {
+		d, used := f.Domains[name]
+		if !used || statErr != nil {
+			fmt.Fprintf(w, "%s\t%s\t%.3f\t0\t0\t-\t-\n", name.Label(), bar(store.Trust.InitialScore), store.Trust.InitialScore)
+			continue
+		}
 		warm := "-"
 		if d.IsWarmingUp {
 			warm = fmt.Sprintf("%d left", d.WarmupRemaining)
 		}
-		fmt.Fprintf(w, "%s\t%s\t%.3f\t%d\t%d\t%s\t%s\n", name, bar(d.Score), d.Score, d.Successes, d.Failures, lastUse(d, t), warm)
+		fmt.Fprintf(w, "%s\t%s\t%.3f\t%d\t%d\t%s\t%s\n", name.Label(), bar(d.Score), d.Score, d.Successes, d.Failures, lastUse(d, t), warm)
 	}
 	w.Flush()
-	b.WriteString("\n_global is the trust of calls whose domain is not known.\n")
+	b.WriteString("\n" + domain.GlobalExplained + ".\n")
 	_, err = io.WriteString(stdout, b.String())
 	return err
+}
+
+// shown is every domain a person may ask about: those this build knows, least capable first,
+// used or not (a domain never used holds trust.initial_score), then "other" (Global), then any
+// other name the file holds.
+func shown(f *trust.File) []domain.Domain {
+	var names []domain.Domain
+	for _, n := range domain.All() {
+		if n != domain.Global {
+			names = append(names, n)
+		}
+	}
+	names = append(names, domain.Global)
+	for _, n := range f.Names() {
+		if !n.Known() {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // bar draws score as barWidth cells, rounded down so that a bar is never fuller than earned.
