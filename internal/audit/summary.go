@@ -26,8 +26,11 @@ type Summary struct {
 
 // DomainSummary is one domain's calls, decisions, outcomes and trust.
 type DomainSummary struct {
-	Calls      int            `json:"calls"`
-	Decisions  map[string]int `json:"decisions"`
+	Calls     int            `json:"calls"`
+	Decisions map[string]int `json:"decisions"`
+	// Deferred counts the human_required calls left to Claude Code's own rules and prompt
+	// (answer defer): a person's allow rule may have run them, so no one need have been asked.
+	Deferred   int            `json:"deferred"`
 	Outcomes   map[string]int `json:"outcomes"`
 	TrustFirst *float64       `json:"trust_first"` // the first trust_score_before seen
 	TrustLast  *float64       `json:"trust_last"`  // the last trust score seen, before or after
@@ -118,6 +121,9 @@ func (z *Summarizer) Add(e Entry) {
 		decision = *e.Decision
 	}
 	d.Decisions[decision]++
+	if decision == envelope.DecisionHumanRequired && e.Answer != nil && *e.Answer == "defer" {
+		d.Deferred++
+	}
 	day := dayOf(e.Timestamp)
 	ds := s.Days[day]
 	if ds == nil {
@@ -263,15 +269,15 @@ func (s Summary) Text() string {
 	}
 	sort.Strings(names)
 	cols := []string{envelope.DecisionAutoApproved, envelope.DecisionLoggedOnly, envelope.DecisionHumanRequired, envelope.DecisionBlocked}
-	const row = "%-13s %5s %8s %7s %6s %8s %7s  %s"
+	const row = "%-13s %5s %8s %7s %6s %7s %8s %7s  %s"
 	line := func(format string, a ...any) { b.WriteString(strings.TrimRight(fmt.Sprintf(format, a...), " ") + "\n") }
-	line(row, "domain", "calls", "no ask", "logged", "asked", "blocked", "failed", "trust")
-	var tot [6]int
+	line(row, "domain", "calls", "no ask", "logged", "asked", "to host", "blocked", "failed", "trust")
+	var tot [7]int
 	global := false
 	for _, n := range names {
 		d := s.Domains[n]
 		global = global || n == globalDomain
-		v := []int{d.Calls, d.Decisions[cols[0]], d.Decisions[cols[1]], d.Decisions[cols[2]], d.Decisions[cols[3]], d.Outcomes[envelope.OutcomeFailure]}
+		v := []int{d.Calls, d.Decisions[cols[0]], d.Decisions[cols[1]], d.Decisions[cols[2]] - d.Deferred, d.Deferred, d.Decisions[cols[3]], d.Outcomes[envelope.OutcomeFailure]}
 		for i := range v {
 			tot[i] += v[i]
 		}
@@ -279,10 +285,12 @@ func (s Summary) Text() string {
 		if d.TrustFirst == nil && d.TrustLast == nil {
 			trust = "–"
 		}
-		line(row, n, itoa(v[0]), itoa(v[1]), itoa(v[2]), itoa(v[3]), itoa(v[4]), itoa(v[5]), trust)
+		line(row, n, itoa(v[0]), itoa(v[1]), itoa(v[2]), itoa(v[3]), itoa(v[4]), itoa(v[5]), itoa(v[6]), trust)
 	}
-	line(row, "total", itoa(tot[0]), itoa(tot[1]), itoa(tot[2]), itoa(tot[3]), itoa(tot[4]), itoa(tot[5]), "")
-	b.WriteString("\nno ask: ran without asking; logged: ran and logged; asked: a person was asked; failed: failed after running\n")
+	line(row, "total", itoa(tot[0]), itoa(tot[1]), itoa(tot[2]), itoa(tot[3]), itoa(tot[4]), itoa(tot[5]), itoa(tot[6]), "")
+	b.WriteString("\nno ask: ran without asking; logged: ran and logged; asked: the harness asked a person;\n" +
+		"to host: left to Claude Code's own rules and prompt (an allow rule of yours may have run it unasked);\n" +
+		"failed: failed after running\n")
 	if global {
 		b.WriteString(GlobalExplained + "\n")
 	}

@@ -58,6 +58,8 @@ summary  a short table: per domain, its calls, how they were answered, the calls
          with the blocked calls and why).
 tail     the last N entries (default 10), one readable line each.
 show     every entry of FILEs (default: all), one readable line each.
+         --session ID (summary, show): one session's lines; the start of an id is enough (the
+         report prints the first 8 characters) when no other session starts the same way.
 report   writes one HTML page to read in a browser or print: counts, the asked and blocked
          calls with what would change the answer, each domain's trust over time with its
          thresholds, a timeline per session, and what ran without asking. It fetches nothing.

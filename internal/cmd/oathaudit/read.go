@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/audit"
 	"github.com/oath-harness/oath-harness/internal/cli"
@@ -12,12 +13,17 @@ import (
 )
 
 // eachEntry calls fn with every entry of the FILEs (default: all day files) in order, one
-// line in memory at a time, keeping one session's lines when session is set. It returns the
-// number of unreadable lines.
+// line in memory at a time, keeping one session's lines when session is set: a session id or
+// the start of one, as the report prints it. It returns the number of unreadable lines.
 func eachEntry(args []string, session string, fn func(audit.Entry)) (int, error) {
 	files, err := filesOrAll(args)
 	if err != nil {
 		return 0, err
+	}
+	if session != "" {
+		if session, err = sessionNamed(files, session); err != nil {
+			return 0, err
+		}
 	}
 	return audit.Each(files, func(e audit.Entry) error {
 		if session == "" || e.SessionID == session {
@@ -25,6 +31,32 @@ func eachEntry(args []string, session string, fn func(audit.Entry)) (int, error)
 		}
 		return nil
 	})
+}
+
+// sessionNamed is the one session id of files that is prefix or starts with it; none, or
+// several, is an error that says so before anything is printed.
+func sessionNamed(files []string, prefix string) (string, error) {
+	ids := map[string]bool{}
+	if _, err := audit.Each(files, func(e audit.Entry) error {
+		if strings.HasPrefix(e.SessionID, prefix) {
+			ids[e.SessionID] = true
+		}
+		return nil
+	}); err != nil {
+		return "", err
+	}
+	if ids[prefix] {
+		return prefix, nil
+	}
+	switch len(ids) {
+	case 0:
+		return "", fmt.Errorf("no session %s in the trail (oath-audit summary lists the trail; the report shows each session's id)", prefix)
+	case 1:
+		for id := range ids {
+			return id, nil
+		}
+	}
+	return "", fmt.Errorf("%d sessions start with %s: give more of the id", len(ids), prefix)
 }
 
 func summary(stdout io.Writer, args []string) error {

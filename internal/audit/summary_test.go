@@ -1,0 +1,27 @@
+package audit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
+
+// TestSummaryTellsAskedFromDeferred: a human_required call left to Claude Code (answer defer)
+// may have run on the person's allow rule, so the summary does not count it as a person asked.
+func TestSummaryTellsAskedFromDeferred(t *testing.T) {
+	call := func(answer string) Entry {
+		return Entry{Timestamp: "2026-02-23T10:00:00Z", SessionID: "s", Event: claude.PreToolUse,
+			ToolName: ptr("Bash"), Domain: ptr("shell_exec"), Decision: ptr(envelope.DecisionHumanRequired), Answer: ptr(answer)}
+	}
+	s := Summarize([]Entry{call("ask"), call("defer"), call("defer")}, 0)
+	d := s.Domains["shell_exec"]
+	if d.Decisions[envelope.DecisionHumanRequired] != 3 || d.Deferred != 2 {
+		t.Fatalf("human_required %d, deferred %d; want 3 and 2", d.Decisions[envelope.DecisionHumanRequired], d.Deferred)
+	}
+	text := s.Text()
+	if !strings.Contains(text, "shell_exec        3        0       0      1       2        0       0") {
+		t.Errorf("the table does not show 1 asked and 2 left to Claude Code:\n%s", text)
+	}
+}
