@@ -79,6 +79,8 @@ func TrustMessage(changes map[string]TrustChange, calls int) string {
 			d += " (calls no domain claims)"
 		}
 		switch {
+		case c.Before != nil && c.After != nil && Score(*c.Before) == Score(*c.After):
+			parts = append(parts, fmt.Sprintf("%s %s unchanged (%s)", d, Score(*c.Before), Plural(c.Calls, "call")))
 		case c.Before != nil && c.After != nil:
 			parts = append(parts, fmt.Sprintf("%s %s→%s (%s)", d, Score(*c.Before), Score(*c.After), Plural(c.Calls, "call")))
 		case c.After != nil:

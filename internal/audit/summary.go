@@ -204,7 +204,9 @@ func Format(e Entry) string {
 			}
 		}
 	}
-	if e.TrustScoreBefore != nil && e.TrustScoreAfter != nil {
+	if e.TrustScoreBefore != nil && e.TrustScoreAfter != nil && Score(*e.TrustScoreBefore) == Score(*e.TrustScoreAfter) {
+		fmt.Fprintf(&b, " trust %s unchanged", Score(*e.TrustScoreBefore))
+	} else if e.TrustScoreBefore != nil && e.TrustScoreAfter != nil {
 		fmt.Fprintf(&b, " trust %s→%s", Score(*e.TrustScoreBefore), Score(*e.TrustScoreAfter))
 	} else if e.TrustScoreBefore != nil {
 		fmt.Fprintf(&b, " trust %s", Score(*e.TrustScoreBefore))

@@ -25,3 +25,12 @@ func TestSummaryTellsAskedFromDeferred(t *testing.T) {
 		t.Errorf("the table does not show 1 asked and 2 left to Claude Code:\n%s", text)
 	}
 }
+
+// TestUnchangedTrustSaysSo: a score that did not move reads "unchanged", not "0.3→0.3".
+func TestUnchangedTrustSaysSo(t *testing.T) {
+	e := Entry{Timestamp: "2026-02-23T10:00:00Z", SessionID: "s", Event: claude.PostToolUseFailure,
+		ToolName: ptr("Bash"), Domain: ptr("file_read"), TrustScoreBefore: ptr(0.3), TrustScoreAfter: ptr(0.3)}
+	if got := Format(e); !strings.Contains(got, "trust 0.30 unchanged") || strings.Contains(got, "→") {
+		t.Errorf("Format = %q, want the trust said to be unchanged", got)
+	}
+}
