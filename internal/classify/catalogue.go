@@ -21,7 +21,7 @@ func (x *cmdCtx) listed(row command.Row) {
 		x.add(risk.High, ShellExec, ruleDenyList, x.name+": "+row.Reason)
 		return
 	}
-	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" is neither on the allow list nor on the deny list")
+	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" is a program the harness has no rule for: it cannot tell what it does")
 	x.carried()
 }
 

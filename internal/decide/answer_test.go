@@ -129,7 +129,7 @@ func TestParts(t *testing.T) {
 			AutoApproved, domain.TrustGated, "auto-approved", "", ""},
 		{"parts of allowed domains change nothing (appendix B holds)",
 			Input{Phase: phase.Building, Classify: withParts("file_write", risk.High, part("file_write", "cp", "a", "b"), part("file_read", "ls")), Trust: trust.Domain{Score: 0.3}},
-			LoggedOnly, domain.Allowed, "allowed and logged: autonomy 0.545", "", "the part"},
+			LoggedOnly, domain.Allowed, "allowed and logged: at file_write trust 0.3, a high-risk call", "", "the part"},
 		{"a part without a domain is not judged",
 			Input{Phase: phase.Building, Classify: withParts("file_read", risk.Low, envelope.Part{Argv: []string{"x"}}), Trust: trust.Domain{Score: 0.5}},
 			AutoApproved, domain.Allowed, "auto-approved", "", ""},

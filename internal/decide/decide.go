@@ -88,12 +88,12 @@ func Decide(in Input) envelope.Decision {
 
 	j := in.judgeParts(p)
 	d.Profile = string(j.access)
-	facts := in.facts(true, d.Autonomy)
+	facts := in.facts(true)
 
 	switch {
 	case in.Gate != nil && in.Gate.Verdict == envelope.VerdictBlock:
 		d.Decision = Blocked
-		d.Reason = fmt.Sprintf("blocked by the Core Contract gate (rule %s): %s", orNone(in.Gate.Rule), orNone(in.Gate.Reason))
+		d.Reason = "blocked by the Core Contract gate: " + orNone(in.Gate.Reason)
 		d.Guidance = "a gate block is final at any trust and in any phase: change what the gate checks, not the phase"
 	case c.Risk == risk.Critical:
 		d.Decision = Blocked
@@ -118,12 +118,12 @@ func Decide(in Input) envelope.Decision {
 		d.Guidance = switchGuidance(phasesAllowing(p, j.domains, j.src != ""), what.Domain)
 	case c.NeedsPerson != nil:
 		d.Decision = HumanRequired
-		d.Reason = fmt.Sprintf("a person must approve this call: %s; no trust changes this (rule %s); %s",
-			orNone(c.NeedsPerson.Reason), orNone(c.NeedsPerson.Rule), facts)
+		d.Reason = fmt.Sprintf("a person must approve this call: %s; no trust changes this; %s",
+			orNone(c.NeedsPerson.Reason), facts)
 		d.Guidance = "no trust and no phase makes this automatic: approve it when asked, or run it yourself"
 	default:
 		d.Decision = in.trustDecision(score, j)
-		d.Reason = in.trustReason(d.Decision, score, d.Autonomy, j)
+		d.Reason = in.trustReason(d.Decision, score, j)
 		d.Guidance = in.successGuidance(d.Decision, j)
 	}
 	return finish(in, d, c.Risk)
@@ -187,27 +187,30 @@ func gateOpen(score float64, a settings.Autonomy) bool {
 	return round(score) >= a.AutoApproveThreshold
 }
 
-func (in Input) trustReason(decision string, score, autonomy float64, j judgement) string {
+func (in Input) trustReason(decision string, score float64, j judgement) string {
 	a := in.Settings.Autonomy
 	p := in.Phase
 	switch {
 	case j.selfGated && !gateOpen(score, a):
 		return fmt.Sprintf("human approval required: %s is trust-gated in phase %s and its trust %s is below %s; %s",
-			in.Classify.Domain, p, fmtBelow(score, a.AutoApproveThreshold), num(a.AutoApproveThreshold), in.facts(false, autonomy))
+			in.Classify.Domain, p, fmtBelow(score, a.AutoApproveThreshold), num(a.AutoApproveThreshold), in.facts(false))
 	case j.closedPart != nil:
 		pt := in.partTrust(j.closedPart.Domain)
 		return fmt.Sprintf("human approval required: %s%s is trust-gated in phase %s and %s trust %s is below %s; %s",
 			j.closedPart.Domain, partWords(*j.closedPart, in.Classify), p, j.closedPart.Domain, fmtBelow(pt.Score, a.AutoApproveThreshold),
-			num(a.AutoApproveThreshold), in.facts(true, autonomy))
+			num(a.AutoApproveThreshold), in.facts(true))
 	}
-	facts := in.facts(true, -1)
+	// The autonomy score behind the answer is a function of risk and trust (appendix B); a person
+	// is told those two, which they can see and change, not the number in between.
+	at := fmt.Sprintf("at %s trust %s, a %s-risk call", in.Classify.Domain, num(score), in.Classify.Risk)
+	found := because(in.Classify)
 	switch decision {
 	case AutoApproved:
-		return fmt.Sprintf("auto-approved: autonomy %s is above %s; %s", num(autonomy), num(a.AutoApproveThreshold), facts)
+		return fmt.Sprintf("auto-approved: %s%s runs without asking", at, found)
 	case LoggedOnly:
-		return fmt.Sprintf("allowed and logged: autonomy %s is between %s and %s; %s", num(autonomy), num(a.HumanRequiredThreshold), num(a.AutoApproveThreshold), facts)
+		return fmt.Sprintf("allowed and logged: %s%s runs without asking, and is logged for review", at, found)
 	}
-	return fmt.Sprintf("human approval required: autonomy %s is below %s; %s", fmtBelow(autonomy, a.HumanRequiredThreshold), num(a.HumanRequiredThreshold), facts)
+	return fmt.Sprintf("human approval required: %s%s needs a person until %s earns more trust", at, found, in.Classify.Domain)
 }
 
 // SuccessesUntil is how many more successful calls in the input's domain make the decision
@@ -295,22 +298,19 @@ func switchGuidance(phases []phase.Phase, domain domain.Domain) string {
 }
 
 // facts is the part of every reason that says what the decision rested on (AC-032): the risk
-// and the rule that set it, then the domain's trust and the autonomy unless the reason's
-// lead-in already states them (withTrust false; autonomy < 0).
-func (in Input) facts(withTrust bool, autonomy float64) string {
+// and what set it, then the domain's trust unless the reason's lead-in already states it. The
+// rule's id stays in oath.classify and the audit line; a person reads what it found.
+func (in Input) facts(withTrust bool) string {
 	c := in.Classify
-	f := fmt.Sprintf("risk %s%s", c.Risk, rule(c))
+	f := fmt.Sprintf("risk %s%s", c.Risk, because(c))
 	if withTrust {
 		f += fmt.Sprintf(", %s trust %s", c.Domain, num(in.Trust.Score))
-	}
-	if autonomy >= 0 {
-		f += ", autonomy " + num(autonomy)
 	}
 	return f
 }
 
-// rule names the classification rule behind the risk: the first reason at the call's risk.
-func rule(c envelope.Classification) string {
+// because says what set the risk: the first reason at the call's risk, in its own words.
+func because(c envelope.Classification) string {
 	if len(c.Reasons) == 0 {
 		return ""
 	}
@@ -326,16 +326,30 @@ func rule(c envelope.Classification) string {
 		what = r.Command
 	}
 	if what == "" {
-		return fmt.Sprintf(" (rule %s)", r.Rule)
+		return ""
 	}
-	return fmt.Sprintf(" (rule %s: %s)", r.Rule, truncate(what, 160))
+	return " (" + truncate(what, reasonLimit) + ")"
 }
 
+// reasonLimit bounds what a reason quotes of a finding: a finding can hold a whole command of
+// any length, and the reason is read in a prompt. 400 runes keeps a long path and the why after
+// it (self-protection's "…, which reaches …: the agent must not change …").
+const reasonLimit = 400
+
+// truncate cuts s to at most n runes at a word boundary, so a reason never ends mid-word.
 func truncate(s string, n int) string {
-	if len([]rune(s)) <= n {
+	r := []rune(s)
+	if len(r) <= n {
 		return s
 	}
-	return string([]rune(s)[:n]) + "…"
+	cut := n
+	for cut > n/2 && r[cut] != ' ' {
+		cut--
+	}
+	if cut == n/2 {
+		cut = n
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:") + " …"
 }
 
 func orNone(s string) string {

@@ -149,7 +149,7 @@ func TestDecide(t *testing.T) {
 	}{
 		{"AC-024 shell_exec is blocked in planning",
 			Input{Phase: phase.Planning, Classify: class("shell_exec", risk.Medium), Trust: at(0.9)},
-			Blocked, domain.Denied, []string{"blocked in phase planning", "shell_exec is denied", "risk medium (rule test-rule: a test call)", "shell_exec trust 0.9"}, []string{"type /building to switch"}},
+			Blocked, domain.Denied, []string{"blocked in phase planning", "shell_exec is denied", "risk medium (a test call)", "shell_exec trust 0.9"}, []string{"type /building to switch"}},
 		{"AC-025 file_write is blocked in auditing",
 			Input{Phase: phase.Auditing, Classify: class("file_write", risk.Low), Trust: at(0.9)},
 			Blocked, domain.Denied, []string{"blocked in phase auditing", "file_write is denied"}, []string{"type /building to switch"}},
@@ -158,7 +158,7 @@ func TestDecide(t *testing.T) {
 			HumanRequired, domain.TrustGated, []string{"trust-gated in phase building", "trust 0.79 is below 0.8"}, []string{"reach auto-approve"}},
 		{"trust-gated at exactly 0.8 opens (appendix B: shell_exec high at 0.8 is auto-approved)",
 			Input{Phase: phase.Building, Classify: class("shell_exec", risk.High), Trust: at(0.8)},
-			AutoApproved, domain.TrustGated, []string{"auto-approved: autonomy 0.87 is above 0.8"}, nil},
+			AutoApproved, domain.TrustGated, []string{"auto-approved: at shell_exec trust 0.8, a high-risk call (a test call) runs without asking"}, nil},
 		{"trust 0.7999999 is printed so that it is visibly below 0.8",
 			Input{Phase: phase.Building, Classify: class("git_local", risk.Medium), Trust: at(0.7999)},
 			HumanRequired, domain.TrustGated, []string{"trust 0.7999 is below 0.8"}, nil},
@@ -170,19 +170,19 @@ func TestDecide(t *testing.T) {
 			AutoApproved, domain.Allowed, []string{"auto-approved"}, nil},
 		{"a write under src/ is not special in building",
 			Input{Phase: phase.Building, Classify: class("file_write", risk.Low, "/p/src/a.go"), Trust: at(0.3), ProjectDir: "/p"},
-			LoggedOnly, domain.Allowed, []string{"allowed and logged: autonomy 0.755 is between 0.4 and 0.8"}, []string{"more successful file_write calls reach auto-approve"}},
+			LoggedOnly, domain.Allowed, []string{"allowed and logged: at file_write trust 0.3, a low-risk call (a test call) runs without asking, and is logged for review"}, []string{"more successful file_write calls reach auto-approve"}},
 		{"an unlisted domain is blocked in auditing",
 			Input{Phase: phase.Auditing, Classify: class("web", risk.Medium), Trust: at(0.5)},
 			Blocked, domain.Denied, []string{"web is not in the auditing profile"}, []string{"type /planning or /building to switch"}},
 		{"an unlisted domain is left to trust in planning",
 			Input{Phase: phase.Planning, Classify: class("mcp", risk.High), Trust: at(0.05)},
-			HumanRequired, domain.Allowed, []string{"human approval required: autonomy 0.383 is below 0.4"}, []string{"reach logged-only (allowed without asking)", "reach auto-approve"}},
+			HumanRequired, domain.Allowed, []string{"human approval required: at mcp trust 0.05, a high-risk call (a test call) needs a person until mcp earns more trust"}, []string{"reach logged-only (allowed without asking)", "reach auto-approve"}},
 		{"git_remote is denied in every phase",
 			Input{Phase: phase.Building, Classify: class("git_remote", risk.High), Trust: at(1)},
 			Blocked, domain.Denied, nil, []string{"no phase allows git_remote"}},
 		{"a gate block is final at full trust",
 			Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: at(1), Gate: &envelope.GateVerdict{Verdict: "block", Rule: "HARD_BLOCK", Reason: "CLAUDE.md is protected"}},
-			Blocked, domain.Allowed, []string{"Core Contract gate (rule HARD_BLOCK): CLAUDE.md is protected"}, []string{"final"}},
+			Blocked, domain.Allowed, []string{"Core Contract gate: CLAUDE.md is protected"}, []string{"final"}},
 		{"a gate allow changes nothing",
 			Input{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: at(0.5), Gate: &envelope.GateVerdict{Verdict: "allow"}},
 			AutoApproved, domain.Allowed, nil, nil},
@@ -363,4 +363,40 @@ func TestEscalation(t *testing.T) {
 			t.Errorf("%s: decision %s persona %s escalates_to %q, want %s %s %q", tc.name, d.Decision, d.Persona, d.EscalatesTo, tc.decision, tc.persona, tc.next)
 		}
 	}
+}
+
+// A reason is read by a person in a prompt: it says what was found and the trust it was weighed
+// against, never the autonomy number in between or a rule's id, and a long finding is cut at a
+// word, not inside one (issue 28, item 7).
+func TestReasonsInPlainWords(t *testing.T) {
+	s := settings.Defaults()
+	long := "writes /tmp/project/oath-harness/state/trust-scores.json, which reaches /tmp/project/oath-harness: " +
+		strings.Repeat("the agent must not change the harness's own state, ", 12)
+	for _, in := range []Input{
+		{Phase: phase.Building, Classify: class("file_read", risk.Low), Trust: trust.Domain{Score: 0.9}},
+		{Phase: phase.Building, Classify: class("file_write", risk.Medium), Trust: trust.Domain{Score: 0.3}},
+		{Phase: phase.Building, Classify: class("mcp", risk.High), Trust: trust.Domain{Score: 0.05}},
+		{Phase: phase.Building, Classify: withDetail(class("file_write", risk.Critical), long), Trust: trust.Domain{Score: 0.3}},
+	} {
+		in.Settings = s
+		d := Decide(in)
+		for _, bad := range []string{"autonomy", "(rule ", "rule test-rule"} {
+			if strings.Contains(d.Reason, bad) {
+				t.Errorf("%s/%s: reason %q says %q", in.Classify.Domain, in.Classify.Risk, d.Reason, bad)
+			}
+		}
+		if i := strings.Index(d.Reason, "…"); i >= 0 && (i < 2 || d.Reason[i-1] != ' ') {
+			t.Errorf("reason cut inside a word: %q", d.Reason)
+		}
+		if in.Classify.Risk == risk.Critical && !strings.Contains(d.Reason, "the agent must not change") {
+			t.Errorf("the why of a long finding was cut away: %q", d.Reason)
+		}
+	}
+}
+
+func withDetail(c envelope.Classification, detail string) envelope.Classification {
+	for i := range c.Reasons {
+		c.Reasons[i].Detail = detail
+	}
+	return c
 }

@@ -170,7 +170,7 @@ func explainText(w io.Writer, toolName string, input json.RawMessage, mode strin
 		fmt.Fprintf(&b, "  what it is:  %s, risk %s", c.Domain, c.Risk)
 		for _, r := range c.Reasons {
 			if r.Risk == c.Risk {
-				fmt.Fprintf(&b, " (rule %s: %s)", r.Rule, firstNonEmpty(r.Detail, r.Command))
+				fmt.Fprintf(&b, ": %s", firstNonEmpty(r.Detail, r.Command))
 				break
 			}
 		}
@@ -182,7 +182,7 @@ func explainText(w io.Writer, toolName string, input json.RawMessage, mode strin
 			fmt.Fprintf(&b, "  always asks: %s\n", c.NeedsPerson.Reason)
 		}
 		if in.Gate != nil && in.Gate.Verdict == envelope.VerdictBlock {
-			fmt.Fprintf(&b, "  gate:        blocks it (%s: %s)\n", in.Gate.Rule, in.Gate.Reason)
+			fmt.Fprintf(&b, "  gate:        blocks it: %s\n", in.Gate.Reason)
 		}
 		fmt.Fprintf(&b, "  trust:       %s %s (%d successes, %d failures)%s\n", trust.NameFor(c.Domain), num(in.Trust.Score),
 			in.Trust.Successes, in.Trust.Failures, globalNote(c.Domain))
