@@ -24,7 +24,7 @@ import (
 var decisionStyles = []struct{ Name, Label, Color string }{
 	{envelope.DecisionAutoApproved, "ran without asking", "#2e7d32"},
 	{envelope.DecisionLoggedOnly, "ran, logged", "#1565c0"},
-	{envelope.DecisionHumanRequired, "asked a person", "#e65100"},
+	{envelope.DecisionHumanRequired, "needed a person", "#e65100"}, // asked, or left to Claude Code's prompt
 	{envelope.DecisionBlocked, "blocked", "#c62828"},
 	{"none", "no decision", "#9e9e9e"},
 }

@@ -188,7 +188,10 @@ func deref(s *string) string {
 
 // Format renders one entry as one line for a person:
 //
-//	2026-11-20T10:00:00.000Z PreToolUse  Bash shell_exec/high trust 0.30 autonomy 0.41 human_required  rm -rf build
+//	2026-11-20T10:00:00.000Z PreToolUse  Bash shell_exec/high trust 0.30 human_required  rm -rf build
+//
+// The autonomy score is left out: it is arithmetic between risk and trust, which the line shows;
+// the JSON line keeps it.
 func Format(e Entry) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %-18s", e.Timestamp, e.Event)
@@ -212,9 +215,6 @@ func Format(e Entry) string {
 		fmt.Fprintf(&b, " trust %s", Score(*e.TrustScoreBefore))
 	} else if e.TrustScoreAfter != nil {
 		fmt.Fprintf(&b, " trust →%s", Score(*e.TrustScoreAfter))
-	}
-	if e.AutonomyScore != nil {
-		fmt.Fprintf(&b, " autonomy %s", Score(*e.AutonomyScore))
 	}
 	if e.Decision != nil {
 		fmt.Fprintf(&b, " %s", *e.Decision)

@@ -34,3 +34,18 @@ func TestUnchangedTrustSaysSo(t *testing.T) {
 		t.Errorf("Format = %q, want the trust said to be unchanged", got)
 	}
 }
+
+// The line a person reads says the risk, the trust and the decision; the autonomy score between
+// them is arithmetic the JSON keeps (issue 28, item 7).
+func TestFormatLeavesAutonomyToTheJSON(t *testing.T) {
+	e := Entry{Timestamp: "2026-02-23T10:00:00Z", SessionID: "s", Event: claude.PreToolUse,
+		ToolName: ptr("Bash"), Domain: ptr("shell_exec"), RiskCategory: ptr("high"),
+		TrustScoreBefore: ptr(0.3), AutonomyScore: ptr(0.41), Decision: ptr("human_required")}
+	got := Format(e)
+	if strings.Contains(got, "autonomy") || strings.Contains(got, "0.41") || !strings.Contains(got, "shell_exec/high trust 0.30 human_required") {
+		t.Errorf("Format = %q, want risk, trust and decision without the autonomy score", got)
+	}
+	if label, _ := styleOf("human_required"); label != "needed a person" {
+		t.Errorf("report label for human_required = %q: such a call may have been left to Claude Code's prompt, not asked by the harness", label)
+	}
+}
