@@ -137,6 +137,11 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 		return cli.Usagef("missing subcommand: score, record, bootstrap or show")
 	}
 	sub, rest := args[0], args[1:]
+	switch sub {
+	case "score", "record", "bootstrap", "show":
+	default:
+		return cli.Usagef("unknown subcommand %q: score, record, bootstrap or show", sub)
+	}
 	fs := tool.FlagSet(sub)
 	asJSON := false
 	if sub == "show" {
@@ -147,11 +152,6 @@ func run(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	}
 	if fs.NArg() > 0 {
 		return cli.Usagef("%s: unexpected argument %q", sub, fs.Arg(0))
-	}
-	switch sub {
-	case "score", "record", "bootstrap", "show":
-	default:
-		return cli.Usagef("unknown subcommand %q: score, record, bootstrap or show", sub)
 	}
 
 	l := layout.FromEnv()
