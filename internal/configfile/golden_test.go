@@ -31,6 +31,53 @@ func loadGolden(t *testing.T, name string) []golden {
 	return cases
 }
 
+// plain is a node as JSON decodes the same value: a string, a map (the last of equal keys, as
+// PyYAML keeps) or a list. A merge key (<<) is left out: the reader keeps it as a key too, so
+// that its values are judged where they are written as well.
+func plain(n *Node) any {
+	switch {
+	case n == nil:
+		return nil
+	case n.IsScalar():
+		return n.s
+	case n.IsMapping():
+		m := map[string]any{}
+		for i, k := range n.keys {
+			if k == "<<" {
+				continue
+			}
+			m[k] = plain(n.vals[i])
+		}
+		return m
+	}
+	l := []any{}
+	for _, it := range n.items {
+		l = append(l, plain(it))
+	}
+	return l
+}
+
+// TestYAMLGolden: every text PyYAML reads is read the same, byte for byte, or said unread.
+func TestYAMLGolden(t *testing.T) {
+	read := 0
+	for _, c := range loadGolden(t, "yaml.golden.json") {
+		if c.Error != "" {
+			continue // PyYAML does not read it: pre-commit stops, nothing runs
+		}
+		root, unread := YAML(c.Text)
+		if unread != "" {
+			continue
+		}
+		read++
+		if got := plain(root); !reflect.DeepEqual(got, c.Want) {
+			t.Errorf("%q: read %#v, PyYAML reads %#v", c.Text, got, c.Want)
+		}
+	}
+	if read == 0 {
+		t.Error("no golden text read")
+	}
+}
+
 // TestTOMLGolden: every string (and array of strings) tomllib reads is read the same, by its
 // dotted path, in order.
 func TestTOMLGolden(t *testing.T) {

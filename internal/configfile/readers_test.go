@@ -98,7 +98,7 @@ func TestYAMLReader(t *testing.T) {
 		{"a: [\"b\n  #c\", d]\n", "b #c|d"},                 // … of a flow collection
 		{"a: [b,#c\n  d]\n", "b|d"},                         // a comment where a value begins
 		{"a: [b\n\n  c]\n", "b\nc"},                         // a flow plain scalar over an empty line
-		{"a: >\n  b\n    c\n  d\n", "b\n  c\nd"},            // a more indented line of a folded scalar
+		{"a: >\n  b\n    c\n  d\n", "b\n  c\nd\n"},          // a more indented line of a folded scalar
 		{"\ufeff{a: b}\n", "b"},                             // a byte-order mark
 		{"--- # c\na: b\n...\n# d\n", "b"},                  // the document's markers
 		{"x: &x {a: b}\ny:\n  <<: *x\n  c: d\n", "b|b|d|b"}, // a merge key, kept as a key too

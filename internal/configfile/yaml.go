@@ -563,19 +563,27 @@ func plainComment(s string) string {
 	return s
 }
 
-// block reads a block scalar (| literal, > folded) below a line indented ind.
+// block reads a block scalar (| literal, > folded) below a line indented ind. Its end is
+// chomped as its header says: clip (the text's last line break kept, the empty lines after it
+// not), strip (-: none kept) or keep (+: all kept); a line break is one only where the text has
+// one (not after its last line).
 func (p *yamlParser) block(header string, ind int) *Node {
 	folded := header[0] == '>'
 	indent := -1
+	chomp := byte(0)
 	for _, ch := range header[1:] {
 		if ch >= '1' && ch <= '9' {
 			indent = max(ind, 0) + int(ch-'0')
+		}
+		if ch == '-' || ch == '+' {
+			chomp = byte(ch)
 		}
 		if ch == ' ' || ch == '#' {
 			break
 		}
 	}
 	var lines []string
+	var at []int // the index of each of lines in p.lines
 	for ; !p.stop(); p.i++ {
 		l := p.lines[p.i]
 		if l.text == "" { // white space past the indentation is text
@@ -584,6 +592,7 @@ func (p *yamlParser) block(header string, ind int) *Node {
 			} else {
 				lines = append(lines, l.raw[indent:])
 			}
+			at = append(at, p.i)
 			continue
 		}
 		if l.indent <= ind {
@@ -596,16 +605,30 @@ func (p *yamlParser) block(header string, ind int) *Node {
 			break
 		}
 		lines = append(lines, l.raw[min(indent, len(l.raw)):])
+		at = append(at, p.i)
 	}
-	if !folded {
-		var b strings.Builder
-		for _, l := range lines {
-			b.WriteString(l)
-			b.WriteByte('\n')
+	n := len(lines)
+	for n > 0 && lines[n-1] == "" {
+		n--
+	}
+	var s string
+	if folded {
+		s = foldBlock(lines[:n])
+	} else {
+		s = strings.Join(lines[:n], "\n")
+	}
+	broken := func(i int) bool { return at[i] < len(p.lines)-1 } // a line break follows
+	if chomp != '-' && n > 0 && broken(n-1) {
+		s += "\n"
+	}
+	if chomp == '+' {
+		for i := n; i < len(lines); i++ {
+			if broken(i) {
+				s += "\n"
+			}
 		}
-		return p.made(&Node{kind: 's', s: b.String()})
 	}
-	return p.made(&Node{kind: 's', s: foldBlock(lines)})
+	return p.made(&Node{kind: 's', s: s})
 }
 
 // foldBlock joins the lines of a folded block scalar: a line break between two lines of text
