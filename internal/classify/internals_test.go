@@ -1,7 +1,7 @@
 package classify
 
 // The tests in this file reach unexported names (the makefile reader, package-file readers,
-// the YAML, TOML and JSONC readers of config files, git's config and status parsers, the URL
+// the commands taken from config files, git's config and status parsers, the URL
 // analysis, birth times): they test a parser of outside
 // input directly, and are the ones to adjust when those internals are renamed. Every other test
 // file goes through Classify and exported names only.
@@ -379,99 +379,10 @@ func FuzzLaterWrite(f *testing.F) {
 	})
 }
 
-// TestConfigReaders: the small YAML, TOML and JSON-with-comments readers of planted_config.go
-// find the values a tool runs, however the file spells them.
-func TestConfigReaders(t *testing.T) {
-	y, _ := parseYAML(strings.Join([]string{
-		"base: &sys",
-		"  language: system # a comment",
-		"repos:",
-		"- repo: local",
-		"  hooks:",
-		`  - {id: a, entry: 'it''s', args: [it's, "a\x20b", 'c, d']}`,
-		"  - <<: *sys",
-		"    id: b",
-		"    entry: >-",
-		"      one",
-		"      two",
-		"  - id: c",
-		"    entry: |",
-		"      x",
-		"      # kept",
-		"    language: script",
-		"  - id: d",
-		`    entry: "a`,
-		`      b"`,
-		"",
-	}, "\n"))
-	hooks := y.get("repos").items[0].get("hooks").items
-	var got []string
-	for _, h := range hooks {
-		e, _ := h.get("entry").str()
-		l, _ := h.get("language").str()
-		got = append(got, e+"|"+l)
-	}
-	args := hooks[0].get("args").strings(nil)
-	want := []string{"it's|", "one two|system", "x\n# kept\n|script", "a b|"}
-	if strings.Join(got, ",") != strings.Join(want, ",") || strings.Join(args, ",") != "it's,a b,c, d" {
-		t.Errorf("YAML: %q %q, want %q", got, args, want)
-	}
-	toml, _ := parseTOML("[target.'cfg(target_os = \"linux\")']\nrunner = [\n  \"a\", # c\n  'b c',\n]\n[env]\nX = { value = \"v\", force = true }\n" +
-		"build.rustc = \"\\u0072m\"\nbroken = \nafter = '''\nx'''\n")
-	var kvs []string
-	for _, kv := range toml {
-		kvs = append(kvs, strings.Join(kv.path, ".")+"="+kv.val.command())
-	}
-	if want := `target.cfg(target_os = "linux").runner=a 'b c',env.X.value=v,env.X.force=,env.build.rustc=rm,env.after=x`; strings.Join(kvs, ",") != want {
-		t.Errorf("TOML: %q, want %q", strings.Join(kvs, ","), want)
-	}
-	if got, want := stripJSONC("{\"a\": \"http://x/*y*/\", // c\n /* d */ \"b\": [1, 2, /* e */ ],}"), "{\"a\": \"http://x/*y*/\", \n   \"b\": [1, 2   ]}"; got != want {
-		t.Errorf("JSONC: %q, want %q", got, want)
-	}
-}
-
-// TestYAMLReader: the YAML reader reads a text as PyYAML reads it (checked against PyYAML and
-// the yaml package of JavaScript), or says why it does not (unread): the values below are
-// PyYAML's.
-func TestYAMLReader(t *testing.T) {
-	read := []struct{ text, want string }{
-		{"a: b\n\n  c\n", "b\nc"},                           // a plain scalar goes on over an empty line
-		{"- a\n b\n", "a b"},                                // a list item's next line, past the dash's column
-		{"a: b\n   c\n  # d\n", "b c"},                      // a comment ends it
-		{"a: \"b\\\n   c\"\n", "bc"},                        // an escaped line break
-		{"a: \"b \n\n  c\"\n", "b\nc"},                      // an empty line in a quoted scalar
-		{"a: 'b\n  #c'\n", "b #c"},                          // a comment mark in a quoted scalar
-		{"a: [\"b\n  #c\", d]\n", "b #c|d"},                 // … of a flow collection
-		{"a: [b,#c\n  d]\n", "b|d"},                         // a comment where a value begins
-		{"a: [b\n\n  c]\n", "b\nc"},                         // a flow plain scalar over an empty line
-		{"a: >\n  b\n    c\n  d\n", "b\n  c\nd"},            // a more indented line of a folded scalar
-		{"\ufeff{a: b}\n", "b"},                             // a byte-order mark
-		{"--- # c\na: b\n...\n# d\n", "b"},                  // the document's markers
-		{"x: &x {a: b}\ny:\n  <<: *x\n  c: d\n", "b|b|d|b"}, // a merge key, kept as a key too
-		{"a: &x\t[b]\nc: *x\n", "b|b"},                      // a tab after an anchor
-	}
-	for _, tc := range read {
-		root, unread := parseYAML(tc.text)
-		if got := strings.Join(root.strings(nil), "|"); got != tc.want || unread != "" {
-			t.Errorf("%q: %q (unread %q), want %q", tc.text, got, unread, tc.want)
-		}
-	}
-	for _, text := range []string{
-		"? a\n: b\n", "a:\n  ? b\n  : c\n", "&x a: b\n", "*x : b\n", "!!str a: b\n", "a: !!binary Yg==\n", "{? a: b}\n", "{&x a: b}\n",
-		"%YAML 1.1\n---\na: b\n", "a: b\n---\nc: d\n", "a: b\n...\nc: d\n", "a:\n\tb: c\n", "a: b\rc: d\n", "a: b\u2028c: d\n",
-		"a: b\n c: d\n", "a: 'b' c\n", "a: [b] c\n", "a: *x y\n", "a: [b?c]\n", "a: \"b\\\n\n c\"\n", "a:\n  b\n c: d\n",
-		strings.Repeat("- ", yMaxDepth+1) + "a\n", aliasBomb,
-	} {
-		start := time.Now()
-		if _, unread := parseYAML(text); unread == "" || time.Since(start) > 5*time.Second {
-			t.Errorf("%q: read (in %s), want unread", text, time.Since(start))
-		}
-	}
-}
-
-// FuzzConfigReaders: the readers of config files take any text without a panic or a hang.
-// go test -run '^$' -fuzz FuzzConfigReaders ./internal/classify/
-func FuzzConfigReaders(f *testing.F) {
+// FuzzConfigCode: the extraction of the commands a config file runs takes any text without a
+// panic or a hang (the readers themselves: configfile.FuzzReaders).
+// go test -run '^$' -fuzz FuzzConfigCode ./internal/classify/
+func FuzzConfigCode(f *testing.F) {
 	for _, s := range []string{
 		"a: &x {b: [c, 'd''e', \"f\\x20\"]}\nl:\n- <<: *x\n  g: >-\n    h\n    i\n- - j\n",
 		"repos:\n- repo: local\n  hooks:\n  - id: a\n    entry: |\n      x\n    language: docker_image\n    args: [--entrypoint, y]\n",
@@ -486,10 +397,6 @@ func FuzzConfigReaders(f *testing.F) {
 		"\"linux\": {\"args\": [\"a\"], \"tasks\": [{\"taskName\": \"t\"}]}, \"tasks\": [{\"type\": \"npm\", \"options\": {\"env\": {}}}, {\"dependsOn\": \"t\"}]}")
 	f.Add("\uFEFF[env]\nRUSTFLAGS = \"-Clink-arg=-B/x -C linker=y\"\n[alias]\nb = ['--config', 'alias.c=\"--config x=1\"', '--config', 'f.toml']\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		y, _ := parseYAML(s)
-		y.strings(nil)
-		parseTOML(s)
-		stripJSONC(s)
 		preCommitCode(s, false)
 		cargoConfigCode(s)
 		vscodeTasksCode(s, "/p", false)
@@ -498,50 +405,8 @@ func FuzzConfigReaders(f *testing.F) {
 	})
 }
 
-// TestHexEscape: the \x, \u and \U escapes YAML's and TOML's readers share; digits that name
-// no character are left as written.
-func TestHexEscape(t *testing.T) {
-	for _, tc := range []struct {
-		c    byte
-		s    string
-		want string
-		n    int
-	}{
-		{'x', "72m", "r", 2},
-		{'u', "0072unner", "r", 4},
-		{'U', "0001F600!", "\U0001F600", 8},
-		{'u', "D800", "", 0}, // a surrogate: no character
-		{'U', "FFFFFFFF", "", 0},
-		{'x', "7", "", 0},
-		{'u', "+072", "", 0},
-		{'n', "0072", "", 0},
-	} {
-		r, n, ok := hexEscape(tc.c, tc.s)
-		got := ""
-		if ok {
-			got = string(r)
-		}
-		if got != tc.want || n != tc.n || ok != (tc.want != "") {
-			t.Errorf("hexEscape(%q, %q) = %q %d %v, want %q %d", tc.c, tc.s, got, n, ok, tc.want, tc.n)
-		}
-	}
-}
-
-// TestTOMLBounds: a TOML document holding more values than are read says so; a byte-order
-// mark hides no table; cargo's line fallback decodes a key as TOML does.
-func TestTOMLBounds(t *testing.T) {
-	if kvs, complete := parseTOML(strings.Repeat("a = 1\n", maxTOMLValues)); len(kvs) != maxTOMLValues || !complete {
-		t.Errorf("%d values: %d read, complete %v", maxTOMLValues, len(kvs), complete)
-	}
-	if kvs, complete := parseTOML(strings.Repeat("a = 1\n", maxTOMLValues) + "b = 2\n"); len(kvs) != maxTOMLValues || complete {
-		t.Errorf("%d values: %d read, complete %v", maxTOMLValues+1, len(kvs), complete)
-	}
-	if _, complete := parseTOML("a = " + strings.Repeat("[", maxTOMLDepth+2) + strings.Repeat("]", maxTOMLDepth+2) + "\n"); complete {
-		t.Errorf("a value nested past %d: complete", maxTOMLDepth)
-	}
-	if kvs, _ := parseTOML("\uFEFF[t]\nk = 'v'\n"); len(kvs) != 1 || strings.Join(kvs[0].path, ".") != "t.k" {
-		t.Errorf("a byte-order mark: %+v", kvs)
-	}
+// TestCargoLineFallback: cargo's line fallback decodes a key as TOML does.
+func TestCargoLineFallback(t *testing.T) {
 	// The fallback reads each line alone: a key the reader took as a string's text.
 	progs, unread := cargoPrograms("a = \"\"\"\n\"\\u0072unner\" = \"a b\"\n", 0)
 	if len(progs) != 1 || progs[0] != (cargoProgram{"runner", "a b"}) || unread != "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/configfile"
 	"github.com/oath-harness/oath-harness/internal/domain"
 )
 
@@ -94,7 +95,7 @@ func unparsedJSONC(text string, fragment bool, what string) configCode {
 	var cc configCode
 	if fragment {
 		cc.codes = jsonLiteralCommands(text)
-	} else if strings.TrimSpace(withoutBOM(text)) != "" {
+	} else if strings.TrimSpace(configfile.WithoutBOM(text)) != "" {
 		cc.unread = "text that is not JSON the harness can read, " + what
 	}
 	return cc
@@ -175,36 +176,36 @@ func newCode(after, before configCode) configCode {
 // for a fragment, which is no whole file).
 func preCommitCode(text string, fragment bool) configCode {
 	var cc configCode
-	root, unread := parseYAML(text)
+	root, unread := configfile.YAML(text)
 	if unread != "" && !fragment {
 		cc.unread = "YAML the harness does not read as pre-commit does (" + unread + "), whose hooks pre-commit may still run"
 	}
-	var repos []*yNode
+	var repos []*configfile.Node
 	entries := 0
 	switch {
 	case root == nil:
 		return cc
-	case root.kind == 'l':
-		repos = root.items // a hooks file, or a part of a config
-	case root.get("repos") != nil:
-		repos = root.get("repos").items
+	case root.IsList():
+		repos = root.Items() // a hooks file, or a part of a config
+	case root.Get("repos") != nil:
+		repos = root.Get("repos").Items()
 	default:
-		repos = []*yNode{root} // a part of one: a repository or a hook
+		repos = []*configfile.Node{root} // a part of one: a repository or a hook
 	}
 	for _, repo := range repos {
-		if repo == nil || repo.kind != 'm' {
+		if repo == nil || !repo.IsMapping() {
 			continue
 		}
-		url, _ := repo.get("repo").str() // meta: pre-commit's own checks, which name no entry
+		url, _ := repo.Get("repo").Str() // meta: pre-commit's own checks, which name no entry
 		if url != "" && url != "local" && url != "meta" && !remoteRepo(url) && cc.unread == "" {
 			cc.unread = "the hooks of the repository " + quoteRaw(url) + ", a directory on this machine whose code is not read"
 		}
-		hooks := []*yNode{repo}
-		if h := repo.get("hooks"); h != nil {
-			hooks = h.items
+		hooks := []*configfile.Node{repo}
+		if h := repo.Get("hooks"); h != nil {
+			hooks = h.Items()
 		}
 		for _, h := range hooks {
-			if h != nil && h.get("entry") != nil {
+			if h != nil && h.Get("entry") != nil {
 				entries++
 			}
 			preCommitHook(h, &cc)
@@ -226,22 +227,22 @@ func preCommitCode(text string, fragment bool) configCode {
 
 // preCommitHook adds the command of one hook: its entry (a remote hook without one runs the
 // entry of its repository, a dependency) and args.
-func preCommitHook(h *yNode, cc *configCode) {
-	if h == nil || h.kind != 'm' {
+func preCommitHook(h *configfile.Node, cc *configCode) {
+	if h == nil || !h.IsMapping() {
 		return
 	}
-	entry, ok := h.get("entry").str()
+	entry, ok := h.Get("entry").Str()
 	if !ok || strings.TrimSpace(entry) == "" {
 		return
 	}
-	language, _ := h.get("language").str()
+	language, _ := h.Get("language").Str()
 	var args []string
-	if a := h.get("args"); a != nil {
-		if s, ok := a.str(); ok {
+	if a := h.Get("args"); a != nil {
+		if s, ok := a.Str(); ok {
 			args = append(args, s)
 		}
-		for _, it := range a.items {
-			if s, ok := it.str(); ok {
+		for _, it := range a.Items() {
+			if s, ok := it.Str(); ok {
 				args = append(args, s)
 			}
 		}
@@ -338,33 +339,33 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 			out = append(out, cargoProgram{key, cmd})
 		}
 	}
-	kvs, complete := parseTOML(text)
+	kvs, complete := configfile.TOML(text)
 	if !complete {
 		unread = "more values than the harness reads: the rest are not judged"
 	}
 	for _, kv := range kvs {
-		p := kv.path
+		p := kv.Path
 		last := p[len(p)-1]
 		switch {
 		case len(p) == 3 && p[0] == "target" && (last == "runner" || last == "linker"),
 			len(p) >= 2 && len(p) <= 3 && p[0] == "host" && last == "linker",
 			len(p) == 2 && p[0] == "build" && (last == "rustc-wrapper" || last == "rustc-workspace-wrapper" || last == "rustc" || last == "rustdoc"),
 			len(p) == 2 && p[0] == "doc" && last == "browser":
-			add(last, kv.val.command())
+			add(last, tomlCommand(kv.Val))
 		case len(p) == 2 && p[0] == "registry" && last == "credential-provider",
 			len(p) == 3 && p[0] == "registries" && last == "credential-provider",
 			len(p) == 2 && p[0] == "credential-alias":
-			if cmd := kv.val.command(); !strings.HasPrefix(cmd, "cargo:") {
+			if cmd := tomlCommand(kv.Val); !strings.HasPrefix(cmd, "cargo:") {
 				add("credential-provider", cmd)
 			}
 		case len(p) == 2 && p[0] == "registry" && last == "global-credential-providers":
-			for _, it := range kv.val.arr {
-				if s, ok := it.str(); ok && !strings.HasPrefix(s, "cargo:") {
+			for _, it := range kv.Val.Items() {
+				if s, ok := it.Str(); ok && !strings.HasPrefix(s, "cargo:") {
 					add("credential-provider", s)
 				}
 			}
 		case last == "rustflags" && (p[0] == "build" || p[0] == "target" || p[0] == "host"):
-			for _, l := range rustflagsLinkers(kv.val.words()) {
+			for _, l := range rustflagsLinkers(kv.Val.Words()) {
 				add("linker", l)
 			}
 		case len(p) >= 2 && p[0] == "env":
@@ -383,7 +384,7 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 		case len(p) == 2 && p[0] == "alias":
 			// An alias is cargo's own arguments, not a shell; one may carry --config KEY=VALUE,
 			// or --config FILE.
-			words := kv.val.words()
+			words := kv.Val.Words()
 			for i, w := range words {
 				cfg, ok := strings.CutPrefix(w, "--config=")
 				if !ok && w == "--config" && i+1 < len(words) {
@@ -392,7 +393,7 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 				if !ok {
 					continue
 				}
-				if kvs, _ := parseTOML(cfg); len(kvs) == 0 {
+				if kvs, _ := configfile.TOML(cfg); len(kvs) == 0 {
 					unread = "the configuration file " + quoteRaw(cfg) + " an alias gives cargo (--config), which the harness does not read"
 					continue
 				}
@@ -414,10 +415,10 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 		// A line that sets a program key the reader did not find under its table (a file read
 		// otherwise than cargo may read it) names a program too: each line read alone, its key
 		// decoded as TOML decodes it ("\u0072unner" is runner).
-		for _, line := range strings.Split(withoutBOM(text), "\n") {
-			kvs, _ := parseTOML(line)
+		for _, line := range strings.Split(configfile.WithoutBOM(text), "\n") {
+			kvs, _ := configfile.TOML(line)
 			for _, kv := range kvs {
-				k, cmd := kv.path[len(kv.path)-1], kv.val.command()
+				k, cmd := kv.Path[len(kv.Path)-1], tomlCommand(kv.Val)
 				if cargoProgramKey(k) && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
 					add(k, cmd)
 				}
@@ -429,9 +430,9 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 
 // cargoEnv is the variable and value of a key of cargo's [env]: NAME = "value", or NAME =
 // { value = "value", force = …, relative = … }; false for another key.
-func cargoEnv(kv tomlKV) (name, value string, ok bool) {
-	p := kv.path
-	v, isStr := kv.val.str()
+func cargoEnv(kv configfile.KV) (name, value string, ok bool) {
+	p := kv.Path
+	v, isStr := kv.Val.Str()
 	if !isStr || !(len(p) == 2 || len(p) == 3 && p[2] == "value") || !shell.IsName(p[1]) {
 		return "", "", false
 	}
@@ -485,7 +486,7 @@ func rustflagsLinkers(flags []string) []string {
 func vscodeTasksCode(text, dir string, fragment bool) configCode {
 	var cc configCode
 	var root map[string]any
-	if json.Unmarshal([]byte(stripJSONC(text)), &root) != nil {
+	if json.Unmarshal([]byte(configfile.StripJSONC(text)), &root) != nil {
 		return unparsedJSONC(text, fragment, "whose tasks VS Code may still run")
 	}
 	v2 := root["version"] != "0.1.0" // VS Code reads any other version as 2.0.0
@@ -828,18 +829,18 @@ func cmdMapCode(text string, fragment bool) configCode {
 	if json.Unmarshal([]byte(text), &v) == nil {
 		strs = jsonStrings(v, nil)
 	} else {
-		if json.Unmarshal([]byte(stripJSONC(text)), &v) == nil {
+		if json.Unmarshal([]byte(configfile.StripJSONC(text)), &v) == nil {
 			strs = jsonStrings(v, nil)
 		}
-		root, unread := parseYAML(text)
+		root, unread := configfile.YAML(text)
 		switch {
-		case fragment && (root == nil || root.kind == 's'):
+		case fragment && (root == nil || root.IsScalar()):
 			cc.codes = jsonLiteralCommands(text)
 		case unread != "" && !fragment:
 			cc.unread = "YAML the harness does not read as its tool does (" + unread + "), whose commands may still run"
 		}
-		if root != nil && root.kind != 's' { // a config that is one string is no config: nothing runs
-			strs = root.strings(strs)
+		if root != nil && !root.IsScalar() { // a config that is one string is no config: nothing runs
+			strs = root.Strings(strs)
 		}
 	}
 	for _, s := range strs {
@@ -880,7 +881,7 @@ func jsonStringsUpTo(v any, out []string, limit int) []string {
 func nodemonCode(text string, fragment bool) configCode {
 	var cc configCode
 	var cfg map[string]any
-	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil {
+	if json.Unmarshal([]byte(configfile.StripJSONC(text)), &cfg) != nil {
 		if fragment {
 			cc.codes = jsonLiteralCommands(text)
 		}
@@ -937,7 +938,7 @@ func nodemonCommands(cfg map[string]any) []string {
 // place: "\x00key\x00i"), all of them, as its scripts; nil when it is not a JSON object.
 func packagePlanted(text string) map[string]string {
 	var pkg map[string]json.RawMessage
-	if json.Unmarshal([]byte(withoutBOM(text)), &pkg) != nil {
+	if json.Unmarshal([]byte(configfile.WithoutBOM(text)), &pkg) != nil {
 		return nil
 	}
 	out := packageScripts(text)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/configfile"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -109,8 +110,8 @@ func TestPlantedConfig(t *testing.T) {
 		{"a cargo config below the project", "", "crates/x/.cargo/config.toml", w("[target.x86_64-unknown-linux-gnu]\nrunner = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
 		{"an ordinary cargo config", "", ".cargo/config.toml", w(ordinaryCargoConfig), nil, risk.Medium, risk.Medium, ""},
 		{"a byte-order mark before the table", "", ".cargo/config.toml", w("\xEF\xBB\xBF[target.x86_64-unknown-linux-gnu]\n\"\\u0072unner\" = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
-		{"an escaped key after padding", "", ".cargo/config.toml", w(strings.Repeat("a = 1\n", maxTOMLValues+1) + "[target.x86_64-unknown-linux-gnu]\n\"\\u0072unner\" = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
-		{"a runner past what is read", "", ".cargo/config.toml", w(strings.Repeat("a = 1\n", maxTOMLValues+1) + "[target.x86_64-unknown-linux-gnu]\nrunner = [\n  \"sh\", \"-c\",\n  \"rm -rf ~\",\n]\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
+		{"an escaped key after padding", "", ".cargo/config.toml", w(strings.Repeat("a = 1\n", configfile.MaxTOMLValues+1) + "[target.x86_64-unknown-linux-gnu]\n\"\\u0072unner\" = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
+		{"a runner past what is read", "", ".cargo/config.toml", w(strings.Repeat("a = 1\n", configfile.MaxTOMLValues+1) + "[target.x86_64-unknown-linux-gnu]\nrunner = [\n  \"sh\", \"-c\",\n  \"rm -rf ~\",\n]\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
 		{"a configuration file an alias names", "", ".cargo/config.toml", w("[alias]\nb = \"build --config ci.toml\"\n"), nil, risk.Medium, risk.Medium, RuleNotRead},
 		{"[env] RUSTC_WRAPPER", "", ".cargo/config.toml", w("[env]\nRUSTC_WRAPPER = \"rm -rf ~\"\n"), nil, risk.Critical, "", ""},
 

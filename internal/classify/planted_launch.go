@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/configfile"
 )
 
 // Config files that launch processes (the threat model's "left for later"): a Procfile names
@@ -18,7 +20,7 @@ import (
 // line (a shell command line), comments and blank lines aside.
 func procfileCode(text string) configCode {
 	var cc configCode
-	for _, line := range procfileLines(withoutBOM(text)) {
+	for _, line := range procfileLines(configfile.WithoutBOM(text)) {
 		name, cmd, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") || !procName(strings.TrimSpace(name)) {
 			continue
@@ -80,7 +82,7 @@ var devcontainerCommands = []string{"onCreateCommand", "updateContentCommand", "
 func devcontainerCode(text string, fragment bool) configCode {
 	var cc configCode
 	var cfg map[string]any
-	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil { // a missing comma still runs
+	if json.Unmarshal([]byte(configfile.StripJSONC(text)), &cfg) != nil { // a missing comma still runs
 		return unparsedJSONC(text, fragment, "whose commands the dev container tools may still run")
 	}
 	host := devcontainerReachesHost(cfg)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/configfile"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -374,7 +375,7 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 	}
 	root := filepath.Dir(pkg)
 	var patterns []string
-	if ws := jsonField([]byte(withoutBOM(text)), "workspaces"); ws != nil {
+	if ws := jsonField([]byte(configfile.WithoutBOM(text)), "workspaces"); ws != nil {
 		var list []string
 		if json.Unmarshal(ws, &list) != nil {
 			_ = json.Unmarshal(jsonField(ws, "packages"), &list) // {"packages": […]}
@@ -382,11 +383,11 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 		patterns = list
 	}
 	if y, ok, _ := x.r.readCode(filepath.Join(root, "pnpm-workspace.yaml")); ok {
-		doc, unread := parseYAML(y)
+		doc, unread := configfile.YAML(y)
 		if unread != "" {
 			x.r.notRead("the packages of " + filepath.Join(root, "pnpm-workspace.yaml") + " cannot be read (" + unread + "): their scripts are not judged")
 		}
-		patterns = doc.get("packages").strings(patterns)
+		patterns = doc.Get("packages").Strings(patterns)
 	}
 	var out []workspace
 	for _, pat := range patterns {
@@ -410,7 +411,7 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 				}
 				if t, ok, _ := x.r.readCode(filepath.Join(d, "package.json")); ok {
 					var name string
-					_ = json.Unmarshal(jsonField([]byte(withoutBOM(t)), "name"), &name)
+					_ = json.Unmarshal(jsonField([]byte(configfile.WithoutBOM(t)), "name"), &name)
 					out = append(out, workspace{d, name})
 				}
 			}
@@ -543,7 +544,7 @@ func jsonField(text []byte, key string) json.RawMessage {
 // packageScripts returns package.json's "scripts" (string values only), by exact key.
 func packageScripts(text string) map[string]string {
 	var pkg map[string]json.RawMessage
-	if json.Unmarshal([]byte(withoutBOM(text)), &pkg) != nil { // npm reads past a byte-order mark
+	if json.Unmarshal([]byte(configfile.WithoutBOM(text)), &pkg) != nil { // npm reads past a byte-order mark
 		return nil
 	}
 	var scripts map[string]json.RawMessage

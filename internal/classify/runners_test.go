@@ -7,6 +7,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/configfile"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -253,7 +254,7 @@ func TestCargoConfigRuns(t *testing.T) {
 		{"cargo doc without --open runs no browser", cfg("[doc]\nbrowser = \"sh -c 'rm -rf ~'\"\n"), "cargo doc", risk.Medium, risk.Medium, ""},
 	})
 	// Past what the harness reads, and a configuration file an alias names: a person looks.
-	pad := strings.Repeat("a = 1\n", maxTOMLValues+1)
+	pad := strings.Repeat("a = 1\n", configfile.MaxTOMLValues+1)
 	for what, text := range map[string]string{
 		"a runner past what is read": pad + "[target.x86_64-unknown-linux-gnu]\nrunner = [\n  \"sh\", \"-c\",\n  \"rm -rf ~\",\n]\n",
 		"a file an alias names":      "[alias]\nb = [\"build\", \"--config\", \"ci.toml\"]\n",

@@ -1,103 +1,9 @@
-package classify
+package configfile
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 )
-
-// Small, bounded readers of YAML, TOML and JSON with comments for the config files of
-// planted_config.go: enough of each to find the values a tool runs, tolerant of what they do
-// not know (a line they cannot read is passed over, never an error). No dependency is added
-// for them.
-
-// shellWords spells argv as one shell command line: each word single-quoted unless it is a
-// plain word (letters, digits and -_./=:,+@%).
-func shellWords(argv []string) string {
-	parts := make([]string, len(argv))
-	for i, a := range argv {
-		parts[i] = shellWord(a)
-	}
-	return strings.Join(parts, " ")
-}
-
-func shellWord(a string) string {
-	plain := a != ""
-	for i := 0; i < len(a) && plain; i++ {
-		ch := a[i]
-		plain = ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || strings.IndexByte("-_./=:,+@%", ch) >= 0
-	}
-	if plain {
-		return a
-	}
-	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-}
-
-// maxConfigCodes bounds the commands taken from one config file.
-const maxConfigCodes = 1024
-
-// withoutBOM is text without the byte-order mark an editor may write first, which the tools
-// pass over (cargo's TOML reader, VS Code, nodemon): kept, it would hide the first line (a
-// table's header) or make a JSON file unreadable.
-func withoutBOM(text string) string {
-	return strings.TrimPrefix(text, "\uFEFF")
-}
-
-// stripJSONC is JSON with comments (// and /* */) and trailing commas taken out, strings kept
-// (and a byte-order mark: withoutBOM).
-func stripJSONC(s string) string {
-	s = withoutBOM(s)
-	if json.Valid([]byte(s)) {
-		return s
-	}
-	return jsoncPass(jsoncPass(s, true), false)
-}
-
-// jsoncPass copies s with its comments (comments) or its trailing commas (!comments) taken
-// out, strings kept.
-func jsoncPass(s string, comments bool) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case ch == '"':
-			j := i + 1
-			for ; j < len(s) && s[j] != '"' && s[j] != '\n'; j++ {
-				if s[j] == '\\' {
-					j++
-				}
-			}
-			j = min(j, len(s)-1)
-			b.WriteString(s[i : j+1])
-			i = j
-		case comments && ch == '/' && i+1 < len(s) && s[i+1] == '/':
-			for i+1 < len(s) && s[i+1] != '\n' {
-				i++
-			}
-		case comments && ch == '/' && i+1 < len(s) && s[i+1] == '*':
-			end := strings.Index(s[i+2:], "*/")
-			if end < 0 {
-				return b.String()
-			}
-			i += end + 3
-			b.WriteByte(' ')
-		case !comments && ch == ',':
-			j := i + 1
-			for j < len(s) && strings.IndexByte(" \t\r\n", s[j]) >= 0 {
-				j++
-			}
-			if j >= len(s) || s[j] != '}' && s[j] != ']' {
-				b.WriteByte(ch)
-			}
-		default:
-			b.WriteByte(ch)
-		}
-	}
-	return b.String()
-}
-
-// ---- YAML ----
 
 // The YAML reader reads what config files use: block mappings and lists, flow collections,
 // plain, quoted and block scalars, anchors and aliases on values, merge keys (<<). A text it
@@ -108,13 +14,13 @@ func jsoncPass(s string, comments bool) string {
 // \n and \r\n, more nodes or nesting than it follows (aliases expanded). The caller says so
 // (notRead), and a person looks; what could be read is still judged.
 
-// yNode is a YAML node: a scalar ('s'), a mapping ('m', its keys in order) or a list ('l').
-type yNode struct {
+// Node is a YAML node: a scalar ('s'), a mapping ('m', its keys in order) or a list ('l').
+type Node struct {
 	kind   byte
 	s      string
 	keys   []string
-	vals   []*yNode
-	items  []*yNode
+	vals   []*Node
+	items  []*Node
 	size   int // the nodes a walk of it visits (aliases expanded), at most yMaxNodes
 	height int // its nesting, aliases expanded
 }
@@ -127,8 +33,8 @@ const (
 	yMaxText  = 1 << 20 // the bytes of one scalar or flow collection
 )
 
-// get is the value of key k of a mapping (the last one, as PyYAML keeps), or nil.
-func (n *yNode) get(k string) *yNode {
+// Get is the value of key k of a mapping (the last one, as PyYAML keeps), or nil.
+func (n *Node) Get(k string) *Node {
 	if n == nil || n.kind != 'm' {
 		return nil
 	}
@@ -140,17 +46,30 @@ func (n *yNode) get(k string) *yNode {
 	return nil
 }
 
-// str is a scalar's text; false for a mapping, a list or nil.
-func (n *yNode) str() (string, bool) {
+// IsScalar, IsMapping and IsList tell a node's kind; all are false for nil.
+func (n *Node) IsScalar() bool  { return n != nil && n.kind == 's' }
+func (n *Node) IsMapping() bool { return n != nil && n.kind == 'm' }
+func (n *Node) IsList() bool    { return n != nil && n.kind == 'l' }
+
+// Items are a list's nodes (none for a scalar, a mapping or nil).
+func (n *Node) Items() []*Node {
+	if n == nil {
+		return nil
+	}
+	return n.items
+}
+
+// Str is a scalar's text; false for a mapping, a list or nil.
+func (n *Node) Str() (string, bool) {
 	if n == nil || n.kind != 's' {
 		return "", false
 	}
 	return n.s, true
 }
 
-// strings appends the scalars under n (values, not keys) that are not empty: at most
-// yMaxNodes, the bound of the tree parseYAML returns.
-func (n *yNode) strings(out []string) []string {
+// Strings appends the scalars under n (values, not keys) that are not empty: at most
+// yMaxNodes, the bound of the tree YAML returns.
+func (n *Node) Strings(out []string) []string {
 	if n == nil {
 		return out
 	}
@@ -161,11 +80,11 @@ func (n *yNode) strings(out []string) []string {
 		}
 	case 'm':
 		for _, v := range n.vals {
-			out = v.strings(out)
+			out = v.Strings(out)
 		}
 	case 'l':
 		for _, v := range n.items {
-			out = v.strings(out)
+			out = v.Strings(out)
 		}
 	}
 	return out
@@ -183,7 +102,7 @@ type yamlParser struct {
 	i       int
 	depth   int
 	work    int
-	anchors map[string]*yNode
+	anchors map[string]*Node
 	unread  string // why the text is not read as the tools read it ("" when it is)
 }
 
@@ -194,11 +113,11 @@ func (p *yamlParser) bad(why string) {
 	}
 }
 
-// parseYAML reads the first document of text; unread is why it is not read as the tools read
+// YAML reads the first document of text; unread is why it is not read as the tools read
 // it ("" when it is), root then being what could be read. The tree is bounded (yMaxNodes,
 // yMaxDepth): a walk of it ends.
-func parseYAML(text string) (root *yNode, unread string) {
-	p := &yamlParser{anchors: map[string]*yNode{}}
+func YAML(text string) (root *Node, unread string) {
+	p := &yamlParser{anchors: map[string]*Node{}}
 	text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark, which the tools pass over
 	if strings.Count(text, "\r") != strings.Count(text, "\r\n") || strings.ContainsAny(text, "\u0085\u2028\u2029") {
 		p.bad(`line breaks other than \n and \r\n, which YAML readers do not agree on`)
@@ -286,7 +205,7 @@ func isDash(t string) bool {
 // there is none. parent is the indentation of the collection it is in (-1 at the top): a
 // scalar goes on over the lines indented more. Every path consumes at least the line it starts
 // at.
-func (p *yamlParser) node(min, parent int) *yNode {
+func (p *yamlParser) node(min, parent int) *Node {
 	p.skipBlank()
 	if p.stop() || p.lines[p.i].indent < min {
 		return nil
@@ -299,7 +218,7 @@ func (p *yamlParser) node(min, parent int) *yNode {
 		p.bad("nesting deeper than the reader follows")
 		for p.i++; !p.stop() && (p.lines[p.i].indent > l.indent || p.lines[p.i].text == ""); p.i++ {
 		}
-		return &yNode{kind: 's'}
+		return &Node{kind: 's'}
 	}
 	p.depth++
 	defer func() { p.depth-- }()
@@ -345,8 +264,8 @@ func keyProperty(t string) string {
 	return ""
 }
 
-func (p *yamlParser) list(ind int) *yNode {
-	n := &yNode{kind: 'l'}
+func (p *yamlParser) list(ind int) *Node {
+	n := &Node{kind: 'l'}
 	for {
 		p.skipBlank()
 		if p.stop() || p.lines[p.i].indent != ind || !isDash(p.lines[p.i].text) {
@@ -357,7 +276,7 @@ func (p *yamlParser) list(ind int) *yNode {
 			p.bad("a tab in the indentation (line " + strconv.Itoa(p.i+1) + ")")
 		}
 		rest := strings.TrimLeft(l.text[1:], " \t")
-		var item *yNode
+		var item *Node
 		if rest == "" || rest[0] == '#' {
 			p.i++
 			item = p.node(ind+1, ind)
@@ -369,15 +288,15 @@ func (p *yamlParser) list(ind int) *yNode {
 			item = p.node(ind+off, ind)
 		}
 		if item == nil {
-			item = &yNode{kind: 's'}
+			item = &Node{kind: 's'}
 		}
 		n.items = append(n.items, item)
 	}
 }
 
-func (p *yamlParser) mapping(ind int) *yNode {
-	n := &yNode{kind: 'm'}
-	var merges []*yNode
+func (p *yamlParser) mapping(ind int) *Node {
+	n := &Node{kind: 'm'}
+	var merges []*Node
 	for {
 		p.skipBlank()
 		if p.stop() || p.lines[p.i].indent != ind || isDash(p.lines[p.i].text) {
@@ -404,7 +323,7 @@ func (p *yamlParser) mapping(ind int) *yNode {
 
 // merge adds to n the keys of the mappings of its merge keys (<<: *a, <<: [*a, *b]) it does
 // not have, the first one's first, as PyYAML does.
-func (p *yamlParser) merge(n *yNode, merges []*yNode) {
+func (p *yamlParser) merge(n *Node, merges []*Node) {
 	if len(merges) == 0 {
 		return
 	}
@@ -413,7 +332,7 @@ func (p *yamlParser) merge(n *yNode, merges []*yNode) {
 		have[k] = true
 	}
 	for _, m := range merges {
-		from := []*yNode{m}
+		from := []*Node{m}
 		if m != nil && m.kind == 'l' {
 			from = m.items
 		}
@@ -438,7 +357,7 @@ func (p *yamlParser) merge(n *yNode, merges []*yNode) {
 
 // made sizes n (its children sized before it) and returns it; a node past the bounds is read
 // as empty, and the text is unread. Aliases share a node: a walk visits it once for each.
-func (p *yamlParser) made(n *yNode) *yNode {
+func (p *yamlParser) made(n *Node) *Node {
 	kids := n.items
 	if n.kind == 'm' {
 		kids = n.vals
@@ -452,7 +371,7 @@ func (p *yamlParser) made(n *yNode) *yNode {
 	}
 	if n.size > yMaxNodes || n.height > yMaxDepth {
 		p.bad("more nodes or nesting than the reader follows (aliases expanded)")
-		return &yNode{kind: 's', size: 1, height: 1}
+		return &Node{kind: 's', size: 1, height: 1}
 	}
 	return n
 }
@@ -510,7 +429,7 @@ func quoteEnd(s string, i int) int {
 
 // value reads the value rest (the text after "key:", or a whole line), whose lines below must
 // be indented more than ind (a list under a key may be at ind).
-func (p *yamlParser) value(rest string, ind int, inMap bool) *yNode {
+func (p *yamlParser) value(rest string, ind int, inMap bool) *Node {
 	rest = strings.TrimLeft(rest, " \t")
 	anchor := ""
 	for len(rest) > 0 && (rest[0] == '&' || rest[0] == '!') {
@@ -522,7 +441,7 @@ func (p *yamlParser) value(rest string, ind int, inMap bool) *yNode {
 		}
 		rest = after
 	}
-	var n *yNode
+	var n *Node
 	switch {
 	case rest == "" || rest[0] == '#':
 		p.skipBlank()
@@ -561,7 +480,7 @@ func (p *yamlParser) value(rest string, ind int, inMap bool) *yNode {
 		n = p.plain(rest, ind)
 	}
 	if n == nil {
-		n = &yNode{kind: 's'}
+		n = &Node{kind: 's'}
 	}
 	if anchor != "" {
 		p.anchors[anchor] = n
@@ -580,7 +499,7 @@ func cutSpace(s string) (word, after string) {
 
 // plain reads a plain scalar that starts with rest: it goes on over the lines indented more
 // than ind, and over empty lines, up to a comment.
-func (p *yamlParser) plain(rest string, ind int) *yNode {
+func (p *yamlParser) plain(rest string, ind int) *Node {
 	t := plainComment(rest)
 	lines, size := []string{t}, len(t)
 	for t == rest { // a comment ends it
@@ -609,7 +528,7 @@ func (p *yamlParser) plain(rest string, ind int) *yNode {
 			break
 		}
 	}
-	return p.made(&yNode{kind: 's', s: foldLines(lines)})
+	return p.made(&Node{kind: 's', s: foldLines(lines)})
 }
 
 // foldLines joins the lines of a plain scalar as YAML folds them: a line break between two
@@ -644,19 +563,27 @@ func plainComment(s string) string {
 	return s
 }
 
-// block reads a block scalar (| literal, > folded) below a line indented ind.
-func (p *yamlParser) block(header string, ind int) *yNode {
+// block reads a block scalar (| literal, > folded) below a line indented ind. Its end is
+// chomped as its header says: clip (the text's last line break kept, the empty lines after it
+// not), strip (-: none kept) or keep (+: all kept); a line break is one only where the text has
+// one (not after its last line).
+func (p *yamlParser) block(header string, ind int) *Node {
 	folded := header[0] == '>'
 	indent := -1
+	chomp := byte(0)
 	for _, ch := range header[1:] {
 		if ch >= '1' && ch <= '9' {
 			indent = max(ind, 0) + int(ch-'0')
+		}
+		if ch == '-' || ch == '+' {
+			chomp = byte(ch)
 		}
 		if ch == ' ' || ch == '#' {
 			break
 		}
 	}
 	var lines []string
+	var at []int // the index of each of lines in p.lines
 	for ; !p.stop(); p.i++ {
 		l := p.lines[p.i]
 		if l.text == "" { // white space past the indentation is text
@@ -665,6 +592,7 @@ func (p *yamlParser) block(header string, ind int) *yNode {
 			} else {
 				lines = append(lines, l.raw[indent:])
 			}
+			at = append(at, p.i)
 			continue
 		}
 		if l.indent <= ind {
@@ -677,16 +605,30 @@ func (p *yamlParser) block(header string, ind int) *yNode {
 			break
 		}
 		lines = append(lines, l.raw[min(indent, len(l.raw)):])
+		at = append(at, p.i)
 	}
-	if !folded {
-		var b strings.Builder
-		for _, l := range lines {
-			b.WriteString(l)
-			b.WriteByte('\n')
+	n := len(lines)
+	for n > 0 && lines[n-1] == "" {
+		n--
+	}
+	var s string
+	if folded {
+		s = foldBlock(lines[:n])
+	} else {
+		s = strings.Join(lines[:n], "\n")
+	}
+	broken := func(i int) bool { return at[i] < len(p.lines)-1 } // a line break follows
+	if chomp != '-' && n > 0 && broken(n-1) {
+		s += "\n"
+	}
+	if chomp == '+' {
+		for i := n; i < len(lines); i++ {
+			if broken(i) {
+				s += "\n"
+			}
 		}
-		return p.made(&yNode{kind: 's', s: b.String()})
 	}
-	return p.made(&yNode{kind: 's', s: foldBlock(lines)})
+	return p.made(&Node{kind: 's', s: s})
 }
 
 // foldBlock joins the lines of a folded block scalar: a line break between two lines of text
@@ -812,7 +754,7 @@ func (f *yFlow) space() {
 
 // key reads the key of a flow mapping's entry, or of a pair in a list ([k: v]): a scalar
 // without an anchor, an alias or a tag, else the text is unread.
-func (f *yFlow) key() *yNode {
+func (f *yFlow) key() *Node {
 	f.space()
 	if f.i < len(f.s) && strings.IndexByte("&*!?", f.s[f.i]) >= 0 {
 		f.p.bad("an explicit key, or an anchor, an alias or a tag on a key, in a flow collection")
@@ -824,15 +766,15 @@ func (f *yFlow) key() *yNode {
 	return k
 }
 
-func (f *yFlow) value() *yNode {
+func (f *yFlow) value() *Node {
 	f.space()
 	if f.i >= len(f.s) {
-		return &yNode{kind: 's'}
+		return &Node{kind: 's'}
 	}
 	if f.depth >= yMaxDepth {
 		f.p.bad("nesting deeper than the reader follows")
 		f.i = len(f.s)
-		return &yNode{kind: 's'}
+		return &Node{kind: 's'}
 	}
 	f.depth++
 	defer func() { f.depth-- }()
@@ -849,13 +791,13 @@ func (f *yFlow) value() *yNode {
 		}
 		f.space()
 	}
-	var n *yNode
+	var n *Node
 	switch {
 	case f.i >= len(f.s):
-		n = &yNode{kind: 's'}
+		n = &Node{kind: 's'}
 	case f.s[f.i] == '[':
 		f.i++
-		n = &yNode{kind: 'l'}
+		n = &Node{kind: 'l'}
 		for {
 			f.space()
 			if f.i >= len(f.s) || f.s[f.i] == ']' {
@@ -870,7 +812,7 @@ func (f *yFlow) value() *yNode {
 					f.p.bad("an explicit key, a collection, or an anchor, an alias or a tag on a key, in a flow collection")
 				}
 				f.i++
-				item = f.p.made(&yNode{kind: 'm', keys: []string{item.s}, vals: []*yNode{f.value()}})
+				item = f.p.made(&Node{kind: 'm', keys: []string{item.s}, vals: []*Node{f.value()}})
 				f.space()
 			}
 			n.items = append(n.items, item)
@@ -883,7 +825,7 @@ func (f *yFlow) value() *yNode {
 		n = f.p.made(n)
 	case f.s[f.i] == '{':
 		f.i++
-		n = &yNode{kind: 'm'}
+		n = &Node{kind: 'm'}
 		for {
 			f.space()
 			if f.i >= len(f.s) || f.s[f.i] == '}' {
@@ -893,7 +835,7 @@ func (f *yFlow) value() *yNode {
 			start := f.i
 			k := f.key()
 			f.space()
-			v := &yNode{kind: 's'}
+			v := &Node{kind: 's'}
 			if f.i < len(f.s) && f.s[f.i] == ':' {
 				f.i++
 				v = f.value()
@@ -937,10 +879,10 @@ func (f *yFlow) value() *yNode {
 		if strings.IndexByte(f.s[start:f.i], '?') >= 0 {
 			f.p.bad("a question mark in a plain scalar of a flow collection, which PyYAML reads as a key")
 		}
-		n = f.p.made(&yNode{kind: 's', s: foldLines(strings.Split(f.s[start:f.i], "\n"))})
+		n = f.p.made(&Node{kind: 's', s: foldLines(strings.Split(f.s[start:f.i], "\n"))})
 	}
 	if n == nil {
-		n = &yNode{kind: 's'}
+		n = &Node{kind: 's'}
 	}
 	if anchor != "" {
 		f.p.anchors[anchor] = n
@@ -951,7 +893,7 @@ func (f *yFlow) value() *yNode {
 // quoted is the scalar of the quoted text s (its quotes included). An escaped line break
 // before an empty line is folded otherwise by the yaml package of JavaScript than by PyYAML
 // (a space, a line break): the text is unread.
-func (p *yamlParser) quoted(s string) *yNode {
+func (p *yamlParser) quoted(s string) *Node {
 	for i := 0; s[0] == '"' && i+1 < len(s); i++ {
 		if s[i] != '\\' {
 			continue
@@ -961,7 +903,7 @@ func (p *yamlParser) quoted(s string) *yNode {
 			break
 		}
 	}
-	return p.made(&yNode{kind: 's', s: unquoteYAML(s)})
+	return p.made(&Node{kind: 's', s: unquoteYAML(s)})
 }
 
 // unquoteYAML is the text of a quoted scalar s (its quotes included, over lines):
@@ -1062,330 +1004,4 @@ func yamlEscape(s string, i int, b *strings.Builder) int {
 		b.WriteByte(c)
 	}
 	return i + 1
-}
-
-// ---- TOML ----
-
-// tomlKV is one value of a TOML document, by its full dotted path (tables and inline tables
-// flattened).
-type tomlKV struct {
-	path []string
-	val  tomlVal
-}
-
-// tomlVal is a string, an array, or another value as written (a number, a boolean, a date).
-type tomlVal struct {
-	s     string
-	isStr bool
-	arr   []tomlVal
-}
-
-func (v tomlVal) str() (string, bool) { return v.s, v.isStr }
-
-// words are a string's words (as cargo splits a program line) or an array's strings.
-func (v tomlVal) words() []string {
-	if v.isStr {
-		return strings.Fields(v.s)
-	}
-	var out []string
-	for _, it := range v.arr {
-		if it.isStr {
-			out = append(out, it.s)
-		}
-	}
-	return out
-}
-
-// command is the command line a string or an array of strings names ("" for neither).
-func (v tomlVal) command() string {
-	if v.isStr {
-		return v.s
-	}
-	return shellWords(v.words())
-}
-
-type tomlScanner struct {
-	s     string
-	i     int
-	depth int
-	deep  bool // a value nested deeper than it reads was passed over
-	out   []tomlKV
-}
-
-// maxTOMLValues bounds the values read from one TOML document, maxTOMLDepth their nesting.
-const (
-	maxTOMLValues = 4096
-	maxTOMLDepth  = 32
-)
-
-// parseTOML reads the keys and values of a TOML document; a line it cannot read is passed
-// over. complete is false when the document holds more than maxTOMLValues values, or one
-// nested deeper than maxTOMLDepth: the rest is not read, and the caller says so (notRead).
-func parseTOML(text string) (kvs []tomlKV, complete bool) {
-	t := &tomlScanner{s: withoutBOM(text)}
-	var table []string
-	for t.i < len(t.s) {
-		t.blank()
-		if t.i >= len(t.s) {
-			break
-		}
-		if len(t.out) >= maxTOMLValues {
-			return t.out, false
-		}
-		if t.s[t.i] == '[' {
-			t.i++
-			if t.i < len(t.s) && t.s[t.i] == '[' {
-				t.i++
-			}
-			table = t.key()
-			t.line()
-			continue
-		}
-		path := t.key()
-		t.spaces()
-		if len(path) == 0 || t.i >= len(t.s) || t.s[t.i] != '=' {
-			t.line()
-			continue
-		}
-		t.i++
-		full := append(append([]string{}, table...), path...)
-		if !t.value(full) {
-			t.line()
-			continue
-		}
-		t.line()
-	}
-	return t.out, !t.deep
-}
-
-// blank passes over white space, line ends and comments.
-func (t *tomlScanner) blank() {
-	for t.i < len(t.s) {
-		switch t.s[t.i] {
-		case ' ', '\t', '\r', '\n':
-			t.i++
-		case '#':
-			for t.i < len(t.s) && t.s[t.i] != '\n' {
-				t.i++
-			}
-		default:
-			return
-		}
-	}
-}
-
-func (t *tomlScanner) spaces() {
-	for t.i < len(t.s) && (t.s[t.i] == ' ' || t.s[t.i] == '\t') {
-		t.i++
-	}
-}
-
-// line passes over the rest of the line.
-func (t *tomlScanner) line() {
-	for t.i < len(t.s) && t.s[t.i] != '\n' {
-		t.i++
-	}
-}
-
-// key reads a dotted key (bare, "basic" and 'literal' parts).
-func (t *tomlScanner) key() []string {
-	var parts []string
-	for {
-		t.spaces()
-		if t.i >= len(t.s) {
-			return parts
-		}
-		switch c := t.s[t.i]; {
-		case c == '"' || c == '\'':
-			s, ok := t.str(c)
-			if !ok {
-				return parts
-			}
-			parts = append(parts, s)
-		default:
-			start := t.i
-			for t.i < len(t.s) && (isBareKey(t.s[t.i])) {
-				t.i++
-			}
-			if t.i == start {
-				return parts
-			}
-			parts = append(parts, t.s[start:t.i])
-		}
-		t.spaces()
-		if t.i < len(t.s) && t.s[t.i] == '.' {
-			t.i++
-			continue
-		}
-		return parts
-	}
-}
-
-func isBareKey(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
-}
-
-// str reads a one-line string quoted by q: a basic one (double quotes) with escapes, a
-// literal one (single quotes) as written.
-func (t *tomlScanner) str(q byte) (string, bool) {
-	t.i++
-	var b strings.Builder
-	for t.i < len(t.s) && t.s[t.i] != '\n' {
-		c := t.s[t.i]
-		switch {
-		case c == q:
-			t.i++
-			return b.String(), true
-		case c == '\\' && q == '"' && t.i+1 < len(t.s):
-			t.i++
-			t.escape(&b)
-		default:
-			b.WriteByte(c)
-		}
-		t.i++
-	}
-	return b.String(), false
-}
-
-// escape writes the escape at t.i (the byte after \), leaving t.i on its last byte.
-func (t *tomlScanner) escape(b *strings.Builder) {
-	c := t.s[t.i]
-	if e, ok := controlEscape(c); ok {
-		b.WriteByte(e)
-		return
-	}
-	switch c {
-	case 'x', 'u', 'U':
-		if r, n, ok := hexEscape(c, t.s[t.i+1:]); ok {
-			b.WriteRune(r)
-			t.i += n
-			return
-		}
-		b.WriteByte(c)
-	default:
-		b.WriteByte(c)
-	}
-}
-
-// multi reads a multi-line string at t.i: three double quotes (with escapes) or three single
-// quotes (literal).
-func (t *tomlScanner) multi(q byte) string {
-	delim := strings.Repeat(string(q), 3)
-	t.i += 3
-	if strings.HasPrefix(t.s[t.i:], "\r\n") {
-		t.i += 2
-	} else if t.i < len(t.s) && t.s[t.i] == '\n' {
-		t.i++
-	}
-	var b strings.Builder
-	for t.i < len(t.s) {
-		if strings.HasPrefix(t.s[t.i:], delim) {
-			for t.i+3 < len(t.s) && t.s[t.i+3] == q { // up to two quotes before the end belong to the text
-				b.WriteByte(q)
-				t.i++
-			}
-			t.i += 3
-			return b.String()
-		}
-		c := t.s[t.i]
-		if c == '\\' && q == '"' && t.i+1 < len(t.s) {
-			t.i++
-			if n := t.s[t.i]; n == '\n' || n == ' ' || n == '\t' || n == '\r' { // a line-ending backslash
-				for t.i < len(t.s) && strings.IndexByte(" \t\r\n", t.s[t.i]) >= 0 {
-					t.i++
-				}
-				continue
-			}
-			t.escape(&b)
-		} else {
-			b.WriteByte(c)
-		}
-		t.i++
-	}
-	return b.String()
-}
-
-// value reads the value at t.i into t.out under path (an inline table's under path and its
-// keys); false when it cannot be read.
-func (t *tomlScanner) value(path []string) bool {
-	v, ok := t.val(path)
-	if ok && v != nil {
-		t.out = append(t.out, tomlKV{path, *v})
-	}
-	return ok
-}
-
-// val reads one value; an inline table's keys go to t.out and it returns nil.
-func (t *tomlScanner) val(path []string) (*tomlVal, bool) {
-	t.spaces()
-	if t.depth > maxTOMLDepth {
-		t.deep = true
-	}
-	if t.i >= len(t.s) || t.deep {
-		return nil, false
-	}
-	t.depth++
-	defer func() { t.depth-- }()
-	switch c := t.s[t.i]; {
-	case strings.HasPrefix(t.s[t.i:], `"""`), strings.HasPrefix(t.s[t.i:], `'''`):
-		return &tomlVal{s: t.multi(c), isStr: true}, true
-	case c == '"' || c == '\'':
-		s, ok := t.str(c)
-		return &tomlVal{s: s, isStr: true}, ok
-	case c == '[':
-		t.i++
-		v := &tomlVal{}
-		for {
-			t.blank()
-			if t.i >= len(t.s) {
-				return v, false
-			}
-			if t.s[t.i] == ']' {
-				t.i++
-				return v, true
-			}
-			it, ok := t.val(path)
-			if !ok {
-				return v, false
-			}
-			if it != nil {
-				v.arr = append(v.arr, *it)
-			}
-			t.blank()
-			if t.i < len(t.s) && t.s[t.i] == ',' {
-				t.i++
-			}
-		}
-	case c == '{':
-		t.i++
-		for {
-			t.blank()
-			if t.i >= len(t.s) {
-				return nil, false
-			}
-			if t.s[t.i] == '}' {
-				t.i++
-				return nil, true
-			}
-			k := t.key()
-			t.spaces()
-			if len(k) == 0 || t.i >= len(t.s) || t.s[t.i] != '=' {
-				return nil, false
-			}
-			t.i++
-			if !t.value(append(append([]string{}, path...), k...)) {
-				return nil, false
-			}
-			t.blank()
-			if t.i < len(t.s) && t.s[t.i] == ',' {
-				t.i++
-			}
-		}
-	default:
-		start := t.i
-		for t.i < len(t.s) && strings.IndexByte(",]}\n#", t.s[t.i]) < 0 {
-			t.i++
-		}
-		return &tomlVal{s: strings.TrimSpace(t.s[start:t.i])}, t.i > start
-	}
 }

@@ -1,0 +1,114 @@
+package configfile
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The golden files hold what the tools' own parsers read of each text (PyYAML, Python's
+// tomllib), written by testdata/gen.py: run it again after adding a case. The readers' promise
+// is checked against them: read a text as the tool reads it, or say it is not read.
+
+type golden struct {
+	Text  string `json:"text"`
+	Want  any    `json:"want"`
+	Error string `json:"error"`
+}
+
+func loadGolden(t *testing.T, name string) []golden {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []golden
+	if err := json.Unmarshal(b, &cases); err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// plain is a node as JSON decodes the same value: a string, a map (the last of equal keys, as
+// PyYAML keeps) or a list. A merge key (<<) is left out: the reader keeps it as a key too, so
+// that its values are judged where they are written as well.
+func plain(n *Node) any {
+	switch {
+	case n == nil:
+		return nil
+	case n.IsScalar():
+		return n.s
+	case n.IsMapping():
+		m := map[string]any{}
+		for i, k := range n.keys {
+			if k == "<<" {
+				continue
+			}
+			m[k] = plain(n.vals[i])
+		}
+		return m
+	}
+	l := []any{}
+	for _, it := range n.items {
+		l = append(l, plain(it))
+	}
+	return l
+}
+
+// TestYAMLGolden: every text PyYAML reads is read the same, byte for byte, or said unread.
+func TestYAMLGolden(t *testing.T) {
+	read := 0
+	for _, c := range loadGolden(t, "yaml.golden.json") {
+		if c.Error != "" {
+			continue // PyYAML does not read it: pre-commit stops, nothing runs
+		}
+		root, unread := YAML(c.Text)
+		if unread != "" {
+			continue
+		}
+		read++
+		if got := plain(root); !reflect.DeepEqual(got, c.Want) {
+			t.Errorf("%q: read %#v, PyYAML reads %#v", c.Text, got, c.Want)
+		}
+	}
+	if read == 0 {
+		t.Error("no golden text read")
+	}
+}
+
+// TestTOMLGolden: every string (and array of strings) tomllib reads is read the same, by its
+// dotted path, in order.
+func TestTOMLGolden(t *testing.T) {
+	for _, c := range loadGolden(t, "toml.golden.json") {
+		if c.Error != "" {
+			continue
+		}
+		kvs, complete := TOML(c.Text)
+		if !complete {
+			continue
+		}
+		got := []any{}
+		for _, kv := range kvs {
+			var v any
+			if s, ok := kv.Val.Str(); ok {
+				v = s
+			} else if items := kv.Val.Items(); len(items) > 0 {
+				var l []any
+				for _, it := range items {
+					if s, ok := it.Str(); ok {
+						l = append(l, s)
+					}
+				}
+				if len(l) == len(items) {
+					v = l
+				}
+			}
+			got = append(got, []any{strings.Join(kv.Path, "."), v})
+		}
+		if !reflect.DeepEqual(got, c.Want) {
+			t.Errorf("%q: read %v, tomllib reads %v", c.Text, got, c.Want)
+		}
+	}
+}
