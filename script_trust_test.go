@@ -164,6 +164,50 @@ func TestTrustConcurrentRecord(t *testing.T) {
 	t.Logf("%d concurrent processes: file_read %d successes, shell_exec %d/%d", reads+shells, read.Successes, shell.Successes, shell.Failures)
 }
 
+// TestTrustRecordsEachCallOnce: the same call's outcome recorded twice at once (the hooks
+// registered twice, AC of issue 28 item 4) raises trust once; the id list keeps its newest 64.
+func TestTrustRecordsEachCallOnce(t *testing.T) {
+	e := newTrustEnv(t)
+	ev := func(id string) string {
+		return fmt.Sprintf(`{"hook_event_name":"PostToolUse","tool_name":"Read","tool_use_id":%q,"oath":{"classify":{"domain":"file_read"}}}`, id)
+	}
+	var wg sync.WaitGroup
+	outs := make([][]byte, 2)
+	for i := range outs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var stderr bytes.Buffer
+			c := e.cmd(ev("toolu_same"), nil, "record")
+			c.Stderr = &stderr
+			out, err := c.Output()
+			if err != nil {
+				t.Errorf("record: %v: %s", err, stderr.String())
+			}
+			outs[i] = out
+		}()
+	}
+	wg.Wait()
+	f := e.state()
+	if d := f.Domains["file_read"]; d.Successes != 1 || f.GlobalOperationCount != 1 {
+		t.Fatalf("two records of one call: file_read %+v, global operations %d; want one success", d, f.GlobalOperationCount)
+	}
+	if n := bytes.Count(bytes.Join(outs, nil), []byte("recorded already")); n != 1 {
+		t.Errorf("want exactly one of the two answers to say the outcome was recorded already, got %d:\n%s\n%s", n, outs[0], outs[1])
+	}
+	for i := range trust.MaxRecordedCalls + 1 {
+		e.run(ev(fmt.Sprint("toolu_", i)), "record")
+	}
+	f = e.state()
+	if len(f.RecordedCalls) != trust.MaxRecordedCalls || f.RecordedCalls[0] != "toolu_1" || f.Domains["file_read"].Successes != trust.MaxRecordedCalls+2 {
+		t.Fatalf("after %d more calls: %d ids kept, oldest %q, %d successes", trust.MaxRecordedCalls+1, len(f.RecordedCalls), f.RecordedCalls[0], f.Domains["file_read"].Successes)
+	}
+	e.run(ev("toolu_0"), "record") // dropped from the list: counted again, as a call of its own
+	if got := e.state().Domains["file_read"].Successes; got != trust.MaxRecordedCalls+3 {
+		t.Errorf("successes %d", got)
+	}
+}
+
 // TestTrustCrash kills record with SIGKILL at a fixed step of its atomic write: before the
 // rename the file must be the old one byte for byte (and the temporary file is cleaned up by the
 // next writer); after the rename, before the directory's fsync, it must be the whole new one.

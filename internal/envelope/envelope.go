@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/jsonstr"
@@ -20,9 +21,21 @@ import (
 // under it, so a Post* hook's stdout never carries a top-level "decision" that Claude Code would read.
 const Key = "oath"
 
-// MaxSize bounds what a stage reads from stdin. Claude Code's events are far smaller; a larger
-// input is refused rather than read into memory without limit.
-const MaxSize = 64 << 20
+// MaxEvent bounds the host's event: one larger is refused as "too large to judge", at once.
+// Judging takes time linear in the event's size, and a hook that outlives its timeout lets the
+// call through: a 50 MB event took 11-30 s through the PreToolUse pipeline on two busy cores, and
+// once passed the 30 s timeout. Claude Code's real events are far smaller (a Write of a large
+// file is a few MB); 12 MiB is judged within a few seconds even there.
+const MaxEvent = 12 << 20
+
+// MaxSize bounds what a stage reads from stdin: the host's event (MaxEvent at most) plus what the
+// stages before it added under Key, which is small next to it.
+const MaxSize = MaxEvent + 4<<20
+
+// drainFor is how long a stage that refuses an event keeps reading (and discarding) the rest of
+// it, so that the writer (Claude Code, or the stage before) finishes its write instead of
+// meeting a closed pipe; the refusal does not wait longer than this for a writer that never ends.
+const drainFor = 2 * time.Second
 
 type field struct {
 	key string
@@ -54,9 +67,35 @@ func ReadBytes(r io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("reading the event: %w", err)
 	}
 	if len(data) > MaxSize {
-		return nil, fmt.Errorf("the event is larger than %d bytes", MaxSize)
+		drain(r, drainFor)
+		return nil, tooLarge(len(data), true)
 	}
 	return data, nil
+}
+
+// tooLarge is the refusal of an event above MaxEvent; more says that only its first n bytes were
+// read.
+func tooLarge(n int, more bool) error {
+	size := fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	if more {
+		size = fmt.Sprintf("over %d MiB", (n-1)>>20)
+	}
+	return fmt.Errorf("the event is too large to judge (%s; the limit is %d MiB)", size, MaxEvent>>20)
+}
+
+// drain reads r to its end, discarding it, for at most d.
+func drain(r io.Reader, d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(io.Discard, r)
+		close(done)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
 }
 
 // Parse reads one JSON object. Anything else (an array, two objects, a duplicated key) is an
@@ -70,14 +109,21 @@ func Parse(data []byte) (*Envelope, error) {
 		return nil, fmt.Errorf("the event is not a JSON object: %w", err)
 	}
 	e := &Envelope{}
+	staged := false
 	for _, f := range host {
 		if f.key == Key {
 			if e.stage, err = parseObject(f.raw); err != nil {
 				return nil, fmt.Errorf("the event's %q key is not an object: %w", Key, err)
 			}
+			staged = true
 			continue
 		}
 		e.host = append(e.host, f)
+	}
+	// The host's own event (no stage has added to it) is held to MaxEvent; a stage's output may
+	// exceed it by what the stages added.
+	if !staged && len(data) > MaxEvent {
+		return nil, tooLarge(len(data), false)
 	}
 	return e, nil
 }

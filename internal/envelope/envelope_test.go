@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/jsonstr"
@@ -189,9 +190,73 @@ func TestEventTypeErrorIsReported(t *testing.T) {
 }
 
 func TestReadRefusesOversizedInput(t *testing.T) {
-	big := bytes.Repeat([]byte(" "), MaxSize+2)
-	if _, err := Read(bytes.NewReader(big)); err == nil || !strings.Contains(err.Error(), "larger") {
+	big := bytes.NewReader(bytes.Repeat([]byte(" "), MaxSize+1<<20))
+	if _, err := Read(big); err == nil || !strings.Contains(err.Error(), "too large to judge") {
 		t.Fatalf("err = %v", err)
+	}
+	if big.Len() != 0 {
+		t.Errorf("%d bytes left unread: the writer would meet a closed pipe", big.Len())
+	}
+}
+
+// bigEvent is a PreToolUse event of about n bytes (a Bash command of n bytes), with extra
+// top-level members before the command.
+func bigEvent(n int, extra string) []byte {
+	return []byte(`{"hook_event_name":"PreToolUse",` + extra + `"tool_name":"Bash","tool_input":{"command":"` + strings.Repeat("x", n) + `"}}`)
+}
+
+// An event above MaxEvent is refused as too large to judge, whether it comes whole or cut by
+// the read limit; a stage's output may exceed MaxEvent by what the stages added (up to MaxSize).
+func TestTheHostEventIsHeldToMaxEvent(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"just under", bigEvent(MaxEvent-200, ""), true},
+		{"just over", bigEvent(MaxEvent, ""), false},
+		{"50 MB", bigEvent(50<<20, ""), false},
+		{"staged, over MaxEvent", bigEvent(MaxEvent, `"oath":{"classify":{"risk":"high"}},`), true},
+		{"staged, over MaxSize", bigEvent(MaxSize, `"oath":{"classify":{}},`), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Read(bytes.NewReader(tc.data))
+			if tc.ok != (err == nil) {
+				t.Fatalf("len %d: err = %v, want ok=%v", len(tc.data), err, tc.ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), "too large to judge") {
+				t.Errorf("err = %v, want too large to judge", err)
+			}
+		})
+	}
+}
+
+// A writer that never ends does not hold the refusal past drainFor.
+func TestRefusalDoesNotWaitForAnEndlessWriter(t *testing.T) {
+	start := time.Now()
+	drain(endless{}, 100*time.Millisecond)
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("took %v", took)
+	}
+}
+
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// BenchmarkRefuse50MB is the cost of refusing a 50 MB event (read to MaxSize, then drained).
+func BenchmarkRefuse50MB(b *testing.B) {
+	data := bigEvent(50<<20, "")
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Read(bytes.NewReader(data)); err == nil {
+			b.Fatal("accepted")
+		}
 	}
 }
 

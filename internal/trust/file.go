@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -27,6 +28,30 @@ type File struct {
 	SessionID            string                   `json:"session_id,omitempty"`
 	CurrentPersona       string                   `json:"current_persona,omitempty"`
 	Domains              map[domain.Domain]Domain `json:"domains"` // keys may name domains this build does not know
+	// RecordedCalls are the tool_use_ids of the last MaxRecordedCalls outcomes learnt, oldest
+	// first: an outcome whose id is here was learnt already (a second registration of the hooks,
+	// a PostToolUse retried) and is not counted again.
+	RecordedCalls []string `json:"recorded_calls,omitempty"`
+}
+
+// MaxRecordedCalls is how many tool_use_ids the file keeps: far more than the calls whose
+// outcomes can arrive at once (Claude Code runs a turn's parallel calls, a handful, together).
+const MaxRecordedCalls = 64
+
+// Recorded reports whether the outcome of the call id was learnt already.
+func (f *File) Recorded(id string) bool {
+	return id != "" && slices.Contains(f.RecordedCalls, id)
+}
+
+// NoteRecorded adds id to RecordedCalls, dropping the oldest beyond MaxRecordedCalls.
+func (f *File) NoteRecorded(id string) {
+	if id == "" {
+		return
+	}
+	f.RecordedCalls = append(f.RecordedCalls, id)
+	if n := len(f.RecordedCalls) - MaxRecordedCalls; n > 0 {
+		f.RecordedCalls = slices.Clone(f.RecordedCalls[n:])
+	}
 }
 
 // Fresh is the state of a harness that has never run: _global at initial_score (FR-SB-005).
@@ -159,6 +184,7 @@ func parseV2(data []byte) (*File, error) {
 		SessionID            string                       `json:"session_id"`
 		CurrentPersona       string                       `json:"current_persona"`
 		Domains              map[domain.Domain]*rawDomain `json:"domains"`
+		RecordedCalls        []string                     `json:"recorded_calls"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, &CorruptError{err}
@@ -173,6 +199,9 @@ func parseV2(data []byte) (*File, error) {
 	}
 	f := &File{Version: Version, UpdatedAt: doc.UpdatedAt.UTC(), GlobalOperationCount: *doc.GlobalOperationCount,
 		SessionID: doc.SessionID, CurrentPersona: doc.CurrentPersona, Domains: make(map[domain.Domain]Domain, len(doc.Domains))}
+	for _, id := range doc.RecordedCalls { // a longer list (a hand edit) keeps its newest
+		f.NoteRecorded(id)
+	}
 	for name, r := range doc.Domains {
 		if r == nil || r.Score == nil || r.Successes == nil || r.Failures == nil || r.TotalOperations == nil ||
 			r.LastOperatedAt == nil || r.IsWarmingUp == nil || r.WarmupRemaining == nil {

@@ -259,8 +259,16 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.T
 	name := c.domain()
 	lesson := trust.Learn(outcome, ev.IsInterrupt, ev.ToolName, c.Classification)
 	var before, after trust.Domain
+	again := false
 	_, err = store.Update(t, func(f *trust.File) error {
 		before = f.Domain(name, store.Trust, t)
+		if f.Recorded(ev.ToolUseID) {
+			// Learnt already: the same call's outcome came twice (the hooks registered twice, or
+			// an event sent again). Trust counts each call once.
+			again, after = true, before
+			return errAgain
+		}
+		f.NoteRecorded(ev.ToolUseID)
 		switch lesson.Effect {
 		case trust.EffectRaised:
 			after = trust.Success(before, store.Trust, t)
@@ -273,7 +281,9 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.T
 		f.GlobalOperationCount++
 		return nil
 	})
-	if err != nil {
+	if again {
+		lesson = trust.Lesson{Effect: trust.EffectUnchanged, Why: "the outcome of this call was recorded already"}
+	} else if err != nil {
 		return envelope.Trust{}, fmt.Errorf("recording the %s of a %s call: %w", outcome, name, err)
 	}
 	v := trust.View(name, after)
@@ -281,6 +291,9 @@ func record(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.T
 	v.Effect, v.EffectReason = lesson.Effect, lesson.Why
 	return v, nil
 }
+
+// errAgain ends an Update that has nothing to write: the call's outcome was learnt already.
+var errAgain = errors.New("recorded already")
 
 // bootstrap starts a session: create or migrate the file, decay what slept, new session id.
 func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelope.Trust, error) {
