@@ -45,9 +45,13 @@ left to Claude Code (answer "defer": hookSpecificOutput with hookEventName and n
 permissionDecision), so that the person's allow, ask and deny rules and "don't ask
 again" work as without the harness — in the event's permission_mode default (or
 manual) and dontAsk, where Claude Code keeps the person in the loop; in acceptEdits
-for a call that writes files, and in plan, auto and bypassPermissions (and any mode
-it does not know), where Claude Code would let the call run without asking anyone,
-the harness asks. The reason says which.
+for a call that writes files, and in plan and bypassPermissions (and any mode it does
+not know), where Claude Code would let the call run without asking anyone, the
+harness asks. The reason says which. In auto mode every call but a blocked one and
+the always-a-person class is left to Claude Code, whose classifier decides (a hook's
+allow does not skip it). A human_required call left to Claude Code's own prompt also
+gets a top-level systemMessage with the reason, the only part of the answer Claude
+Code shows the person for it.
 
 Input: one JSON object on stdin, a PreToolUse event with oath.classify (required:
 domain, risk, risk_value, paths.write), oath.gate (optional: a block is final) and
@@ -131,6 +135,12 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	}
 	if err := setAnswer(env, d); err != nil {
 		return err
+	}
+	if n := decide.Note(d, ev.PermissionMode); n != "" {
+		// Claude Code's own prompt for a deferred call does not show the harness's reason.
+		if err := env.SetAnswer("systemMessage", n); err != nil {
+			return err
+		}
 	}
 	_, err = env.WriteTo(stdout)
 	return err
