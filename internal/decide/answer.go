@@ -129,3 +129,16 @@ func Note(d envelope.Decision, mode string) string {
 	}
 	return n
 }
+
+// SkillAnswer is the answer to a skill's shell command (PreSkillShellCommand), given the answer
+// and reason Answer gave for the same command as a Bash call. Claude Code asks nobody for a
+// skill's command: with no decision it runs, and ask, deny and defer all keep it from running
+// (2.1.332's schema for the event). So a command the harness would leave to a person is
+// refused, with a reason that says how to run it anyway; allow and deny stay as they are.
+func SkillAnswer(answer, why string) (string, string) {
+	switch answer {
+	case AnswerAllow, AnswerDeny:
+		return answer, why
+	}
+	return AnswerDeny, "refused: Claude Code asks nobody before a skill's shell command runs, so one that needs a person does not run; run it yourself if you want it"
+}

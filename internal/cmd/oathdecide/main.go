@@ -125,7 +125,7 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if ev.HookEventName != claude.PreToolUse {
+	if ev.HookEventName != claude.PreToolUse && ev.HookEventName != claude.PreSkillShellCommand {
 		_, err = env.WriteTo(stdout)
 		return err
 	}
@@ -133,7 +133,7 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := setAnswer(env, d); err != nil {
+	if err := setAnswer(env, ev.HookEventName, d); err != nil {
 		return err
 	}
 	if n := decide.Note(d, ev.PermissionMode); n != "" {
@@ -146,12 +146,13 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	return err
 }
 
-// setAnswer adds oath.decision and Claude Code's answer to env.
-func setAnswer(env *envelope.Envelope, d envelope.Decision) error {
+// setAnswer adds oath.decision and Claude Code's answer to event (PreToolUse or
+// PreSkillShellCommand) to env.
+func setAnswer(env *envelope.Envelope, event string, d envelope.Decision) error {
 	if err := env.SetStage(envelope.StageDecision, d); err != nil {
 		return err
 	}
-	return env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(d.Answer), answerReason(d)))
+	return env.SetAnswer("hookSpecificOutput", claude.PreCallAnswer(event, decide.Permission(d.Answer), answerReason(d)))
 }
 
 // judge decides the call in env with the settings and the phase on disk, and maps the decision
@@ -164,13 +165,16 @@ func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, envelope.Dec
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
-	return in, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode), nil
+	return in, withAnswer(in, decide.Decide(in), ev.HookEventName, ev.ToolName, ev.PermissionMode), nil
 }
 
 // withAnswer maps the decision to Claude Code's answer in the session's permission mode; when the
 // decision is left to Claude Code or asked for a reason of the mode, the reason says so.
-func withAnswer(in decide.Input, d envelope.Decision, tool, mode string) envelope.Decision {
+func withAnswer(in decide.Input, d envelope.Decision, event, tool, mode string) envelope.Decision {
 	a, why := decide.Answer(d, in.Classify, tool, mode)
+	if event == claude.PreSkillShellCommand {
+		a, why = decide.SkillAnswer(a, why)
+	}
 	if why != "" {
 		d.Reason += "; " + why
 	}
