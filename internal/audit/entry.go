@@ -45,8 +45,11 @@ type Entry struct {
 	Outcome          *string         `json:"outcome"` // pending | success | failure; null on session lines
 	TrustScoreAfter  *float64        `json:"trust_score_after"`
 
-	Event            string                 `json:"event"` // hook_event_name
-	ToolUseID        *string                `json:"tool_use_id,omitempty"`
+	Event     string  `json:"event"` // hook_event_name
+	ToolUseID *string `json:"tool_use_id,omitempty"`
+	// PromptID is Claude Code's prompt.id, on every event after the session's first prompt:
+	// with session_id and tool_use_id it joins a line to Claude Code's OpenTelemetry events.
+	PromptID         *string                `json:"prompt_id,omitempty"`
 	RecommendedModel *string                `json:"recommended_model,omitempty"`
 	Phase            *string                `json:"phase,omitempty"`
 	Reasons          []envelope.Reason      `json:"reasons,omitempty"`         // classify's rules, masked
@@ -62,7 +65,9 @@ type Entry struct {
 	ToolResponse     json.RawMessage        `json:"tool_response,omitempty"`   // masked, bounded
 	Error            *string                `json:"error,omitempty"`           // PostToolUseFailure, masked
 	DurationMS       *json.Number           `json:"duration_ms,omitempty"`
-	Source           *string                `json:"source,omitempty"`        // SessionStart
+	Source           *string                `json:"source,omitempty"`        // SessionStart, ConfigChange
+	ConfigFile       *string                `json:"config_file,omitempty"`   // ConfigChange: the settings file that changed
+	DeniedReason     *string                `json:"denied_reason,omitempty"` // PermissionDenied: auto mode's classifier's reason, masked
 	EndReason        *string                `json:"end_reason,omitempty"`    // SessionEnd
 	TrustChanges     map[string]TrustChange `json:"trust_changes,omitempty"` // Stop, SessionEnd
 	ToolCalls        *int                   `json:"tool_calls,omitempty"`    // Stop, SessionEnd
@@ -138,9 +143,15 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 			errDoc = x.ScanJSON(ev.Error)
 		}
 	}
-	for _, id := range [...]string{ev.SessionID, ev.HookEventName, ev.ToolName, ev.ToolUseID, ev.Source, ev.Reason} {
+	for _, id := range [...]string{ev.SessionID, ev.HookEventName, ev.ToolName, ev.ToolUseID, ev.Source, ev.PromptID} {
 		x.ScanValue(id)
 	}
+	if ev.HookEventName == claude.PermissionDenied {
+		x.Scan(ev.Reason) // free text of a model
+	} else {
+		x.ScanValue(ev.Reason)
+	}
+	x.Scan(ev.FilePath)
 	if hasClassify {
 		x.ScanValue(string(c.Domain))
 		for _, r := range c.Reasons {
@@ -192,6 +203,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		SessionID: x.Value(ev.SessionID),
 		Event:     x.Value(ev.HookEventName),
 		ToolInput: json.RawMessage("null"),
+		PromptID:  orNil(ev.PromptID),
 	}
 	if tool {
 		e.ToolName = orNil(ev.ToolName)
@@ -241,7 +253,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 	}
 
 	switch ev.HookEventName {
-	case claude.PreToolUse:
+	case claude.PreToolUse, claude.PreSkillShellCommand:
 		e.Outcome = ptr(OutcomePending)
 		if hasTrust {
 			e.TrustScoreBefore = ptr(t.Score)
@@ -275,6 +287,15 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		}
 	case claude.SessionStart:
 		e.Source = orNil(ev.Source)
+	case claude.ConfigChange:
+		e.Source = orNil(ev.Source)
+		if ev.FilePath != "" {
+			e.ConfigFile = ptr(x.String(ev.FilePath))
+		}
+	case claude.PermissionDenied:
+		if ev.Reason != "" {
+			e.DeniedReason = ptr(x.String(ev.Reason))
+		}
 	case claude.SessionEnd:
 		e.EndReason = orNil(ev.Reason)
 	}

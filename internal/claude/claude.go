@@ -13,7 +13,19 @@ const (
 	PostToolUseFailure = "PostToolUseFailure" // the tool failed; there is no is_error on PostToolUse
 	Stop               = "Stop"
 	SessionEnd         = "SessionEnd"
+
+	// Since about 2.1.290 (checked on 2.1.332; docs/permissions.md lists every event).
+	PreSkillShellCommand = "PreSkillShellCommand" // a skill's or command's !`cmd` line, before it runs
+	PermissionDenied     = "PermissionDenied"     // auto mode's classifier refused a call
+	ConfigChange         = "ConfigChange"         // a settings file changed during the session
 )
+
+// IsPreCall reports whether an event asks for a decision before something runs: PreToolUse,
+// and PreSkillShellCommand, whose tool_name (Bash) and tool_input ({command}) have PreToolUse's
+// shape. An unnamed event is judged as one (stricter, never looser).
+func IsPreCall(event string) bool {
+	return event == PreToolUse || event == PreSkillShellCommand || event == ""
+}
 
 // Event is the part of a hook event that the oath tools read. Fields that only some events carry
 // are empty on the others. ToolInput and ToolResponse stay raw: each stage decodes only what it
@@ -25,10 +37,13 @@ type Event struct {
 	HookEventName  string `json:"hook_event_name"`
 	PermissionMode string `json:"permission_mode,omitempty"`
 
-	// SessionStart
-	Source string `json:"source,omitempty"` // startup, resume, clear, compact
+	// SessionStart; ConfigChange (user_settings, project_settings, local_settings,
+	// policy_settings, skills)
+	Source   string `json:"source,omitempty"`    // startup, resume, clear, compact
+	FilePath string `json:"file_path,omitempty"` // ConfigChange: the file that changed
 
-	// UserPromptSubmit
+	// UserPromptSubmit; prompt_id is on every event after the first prompt (2.1.332), the
+	// prompt.id attribute of Claude Code's OpenTelemetry events.
 	Prompt   string `json:"prompt,omitempty"`
 	PromptID string `json:"prompt_id,omitempty"`
 
@@ -44,13 +59,13 @@ type Event struct {
 	// Stop, SessionEnd
 	StopHookActive       bool   `json:"stop_hook_active,omitempty"`
 	LastAssistantMessage string `json:"last_assistant_message,omitempty"`
-	Reason               string `json:"reason,omitempty"` // SessionEnd
+	Reason               string `json:"reason,omitempty"` // SessionEnd; PermissionDenied: the classifier's reason
 }
 
 // IsToolEvent reports whether the event is about one tool call.
 func (e *Event) IsToolEvent() bool {
 	switch e.HookEventName {
-	case PreToolUse, PostToolUse, PostToolUseFailure:
+	case PreToolUse, PostToolUse, PostToolUseFailure, PreSkillShellCommand, PermissionDenied:
 		return true
 	}
 	return false
@@ -119,5 +134,14 @@ type HookSpecificOutput struct {
 
 // PreToolUseAnswer builds the answer to a PreToolUse event.
 func PreToolUseAnswer(decision, reason string) HookSpecificOutput {
-	return HookSpecificOutput{HookEventName: PreToolUse, PermissionDecision: decision, PermissionDecisionReason: reason}
+	return PreCallAnswer(PreToolUse, decision, reason)
+}
+
+// PreCallAnswer builds the answer to an event of IsPreCall: PreToolUse or PreSkillShellCommand,
+// whose answers have the same shape under their own hookEventName.
+func PreCallAnswer(event, decision, reason string) HookSpecificOutput {
+	if event == "" {
+		event = PreToolUse
+	}
+	return HookSpecificOutput{HookEventName: event, PermissionDecision: decision, PermissionDecisionReason: reason}
 }

@@ -35,12 +35,15 @@ const (
 //   - auto_approved and logged_only: allow; blocked: deny;
 //   - human_required for a call that always needs a person (oath.classify.needs_person): ask,
 //     which beats the person's allow rules and every mode;
+//   - in auto mode every other call is left to Claude Code (defer), an approval included:
+//     measured on 2.1.332, a hook's allow does not skip auto mode's classifier, so it would
+//     only claim a say the harness does not have, and the point of the mode is that nobody is
+//     asked; a person is asked only for the always-a-person class;
 //   - any other human_required call is left to Claude Code (defer) wherever Claude Code itself
 //     keeps the person in the loop: in the default mode it asks unless one of the person's
 //     rules answers, and in dontAsk it runs only what an allow rule of the person's covers.
 //     Where Claude Code would let the call run without a person, the harness asks instead:
-//     bypassPermissions runs everything, auto and plan leave shell commands to a model's
-//     safety check (plan refuses edit tools itself: those are left to it), and acceptEdits
+//     bypassPermissions runs everything, plan leaves shell commands to a model's safety check (plan refuses edit tools itself: those are left to it), and acceptEdits
 //     makes file changes (edit tools and shell commands that write files) unasked. An unknown
 //     mode is asked: it may be one that asks nobody.
 //
@@ -49,6 +52,9 @@ const (
 func Answer(d envelope.Decision, c envelope.Classification, tool, mode string) (answer, why string) {
 	switch d.Decision {
 	case AutoApproved, LoggedOnly:
+		if mode == ModeAuto {
+			return AnswerDefer, autoWhy
+		}
 		return AnswerAllow, ""
 	case HumanRequired:
 	default:
@@ -58,6 +64,8 @@ func Answer(d envelope.Decision, c envelope.Classification, tool, mode string) (
 		return AnswerAsk, "the harness asks you, whatever your allow rules and permission mode say"
 	}
 	switch mode {
+	case ModeAuto:
+		return AnswerDefer, autoWhy
 	case "", ModeDefault, ModeManual:
 		return AnswerDefer, "left to Claude Code's own permission prompt: your allow and deny rules apply, and it asks you otherwise"
 	case ModeDontAsk:
@@ -67,16 +75,19 @@ func Answer(d envelope.Decision, c envelope.Classification, tool, mode string) (
 			return AnswerDefer, "left to Claude Code's own permission prompt: your allow and deny rules apply, and it asks you otherwise"
 		}
 		return AnswerAsk, "the harness asks you: in accept-edits mode Claude Code would make this change without asking"
-	case ModePlan, ModeAuto:
-		if mode == ModePlan && editTool(tool) {
+	case ModePlan:
+		if editTool(tool) {
 			return AnswerDefer, "left to Claude Code: in plan mode it refuses file edits"
 		}
-		return AnswerAsk, fmt.Sprintf("the harness asks you: in %s mode Claude Code would leave this call to a model's safety check, not to you", mode)
+		return AnswerAsk, "the harness asks you: in plan mode Claude Code would leave this call to a model's safety check, not to you"
 	case ModeBypass:
 		return AnswerAsk, "the harness asks you: in bypass-permissions mode Claude Code would run this call without asking"
 	}
 	return AnswerAsk, fmt.Sprintf("the harness asks you: permission mode %q is unknown, so it may be one that asks nobody", mode)
 }
+
+// autoWhy is the reason of every call auto mode decides itself.
+const autoWhy = "left to Claude Code's auto mode: its classifier decides, and the harness asks you only for calls that always need a person"
 
 // writesFiles reports whether accept-edits mode would take the call as a file change: an edit
 // tool, or a command that writes files.
@@ -99,4 +110,35 @@ func Permission(answer string) string {
 		return ""
 	}
 	return answer
+}
+
+// Note is what the person is told beside a call the harness leaves to Claude Code's own
+// prompt: Claude Code shows a deferred call's prompt without the harness's reason (headless it
+// says only "This command requires approval"), and of what a hook can return for it only the
+// top-level systemMessage reaches the person (measured on 2.1.332: e2e.TestHostFactsDeferReason;
+// additionalContext goes to the model). Empty when there is nothing to say: an answer that is
+// not defer carries its reason itself, an approval left to Claude Code needs none, and in auto
+// mode the classifier, not a person, decides.
+func Note(d envelope.Decision, mode string) string {
+	if d.Answer != AnswerDefer || d.Decision != HumanRequired || mode == ModeAuto {
+		return ""
+	}
+	n := "oath-harness: " + d.Reason
+	if d.Guidance != "" {
+		n += ". To change this: " + d.Guidance
+	}
+	return n
+}
+
+// SkillAnswer is the answer to a skill's shell command (PreSkillShellCommand), given the answer
+// and reason Answer gave for the same command as a Bash call. Claude Code asks nobody for a
+// skill's command: with no decision it runs, and ask, deny and defer all keep it from running
+// (2.1.332's schema for the event). So a command the harness would leave to a person is
+// refused, with a reason that says how to run it anyway; allow and deny stay as they are.
+func SkillAnswer(answer, why string) (string, string) {
+	switch answer {
+	case AnswerAllow, AnswerDeny:
+		return answer, why
+	}
+	return AnswerDeny, "refused: Claude Code asks nobody before a skill's shell command runs, so one that needs a person does not run; run it yourself if you want it"
 }

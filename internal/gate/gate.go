@@ -7,7 +7,8 @@
 // the rules can be tested with a fake Git and a State written in a table.
 //
 // Order of the rules, each of which can only block:
-//  1. only PreToolUse is judged (any other event: allow, rule not_a_tool_call);
+//  1. only PreToolUse and PreSkillShellCommand (a skill's shell command, judged like Bash) are
+//     judged (any other event: allow, rule not_a_tool_call);
 //  2. settings must be readable and oath-classify must have run (fail-closed);
 //  3. HARD_BLOCK: no write, by any route, to a protected path, whatever the mode;
 //  4. with gate.playbook_gate on, no write may leave state.md at security: admin when it is not
@@ -135,7 +136,7 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	if c.EventErr != nil {
 		return block(RuleEventUnreadable, "the event cannot be read (%v), so the gate cannot tell what the call does", c.EventErr)
 	}
-	if c.Event != "" && c.Event != claude.PreToolUse {
+	if !claude.IsPreCall(c.Event) {
 		return allow(RuleNotAToolCall, "the gate judges PreToolUse calls only; %s passes", c.Event)
 	}
 	if env.SettingsErr != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // Usage is the help of oath-audit replay.
-const Usage = `usage: oath-audit replay [--hooks DIR] [--bin DIR] [--phase NAME] [--json] [--calls] [--scripts] PATH...
+const Usage = `usage: oath-audit replay [--hooks DIR] [--bin DIR] [--phase NAME] [--mode MODE] [--json] [--calls] [--scripts] PATH...
 
 replay shows what the harness would have done on recorded Claude Code work, before you
 install it: every recorded tool call goes through the real hooks (the PreToolUse and
@@ -48,6 +48,10 @@ Flags:
   --hooks DIR   the hook scripts (default: ../hooks beside this binary)
   --bin DIR     the oath-* binaries the hooks run (default: this binary's directory)
   --phase NAME  the phase before the first session: planning, building (default), auditing
+  --mode MODE   the permission mode of every call: default (the default), acceptEdits,
+                plan, auto, dontAsk or bypassPermissions; in auto a call the harness
+                leaves to Claude Code goes to auto mode's classifier and is no prompt
+                (--calls shows it as defer:classifier)
   --json        print JSON
   --scripts     run each hook as its bash script; by default replay runs the pipeline of
                 oath-* binaries each hook script lists, itself, as the script would (the
@@ -76,6 +80,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	hooks := fs.String("hooks", filepath.Join(filepath.Dir(binDir), "hooks"), "the hook scripts")
 	bin := fs.String("bin", binDir, "the oath-* binaries")
 	phase := fs.String("phase", "building", "the starting phase")
+	mode := fs.String("mode", "default", "the permission mode of every call")
 	asJSON := fs.Bool("json", false, "print JSON")
 	calls := fs.Bool("calls", false, "one line per call on stderr")
 	scripts := fs.Bool("scripts", false, "run each hook as its script")
@@ -87,6 +92,11 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	default:
 		return cli.Usagef("replay: unknown phase %q (want planning, building or auditing)", *phase)
 	}
+	switch *mode {
+	case "default", "acceptEdits", "plan", "auto", "dontAsk", "bypassPermissions":
+	default:
+		return cli.Usagef("replay: unknown permission mode %q (want default, acceptEdits, plan, auto, dontAsk or bypassPermissions)", *mode)
+	}
 	if fs.NArg() == 0 {
 		return cli.Usagef("replay: name the recorded work: a transcript directory (~/.claude/projects/<project>/) or .jsonl files (oath-audit replay --help)")
 	}
@@ -96,7 +106,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	}
 	hooksAbs, _ := filepath.Abs(*hooks)
 	binAbs, _ := filepath.Abs(*bin)
-	opts := Options{Hooks: hooksAbs, Bin: binAbs, Phase: *phase, Progress: stderr, Scripts: *scripts}
+	opts := Options{Hooks: hooksAbs, Bin: binAbs, Phase: *phase, Mode: *mode, Progress: stderr, Scripts: *scripts}
 	if *calls {
 		opts.Calls = stderr
 	}

@@ -31,6 +31,9 @@ type Options struct {
 	// Scripts runs every hook as its script; by default the replay runs each hook's pipeline of
 	// binaries itself, as read from the script (stages.go), which is twice as fast.
 	Scripts bool
+	// Mode is the permission mode every PreToolUse event carries (empty: "default"). In "auto"
+	// a call the harness leaves to Claude Code goes to auto mode's classifier, not to a person.
+	Mode string
 }
 
 // Day is what one day of recorded work looks like with and without the harness.
@@ -242,7 +245,7 @@ func (r *runner) call(tr Trace, st Step) error {
 	d := r.day(st.Day)
 	d.Calls++
 	out, code, err := r.hook("pre-tool-use.sh", r.event(tr, st, map[string]any{
-		"tool_name": c.Tool, "tool_input": r.moved(tr, c.Input), "tool_use_id": c.ToolUseID, "permission_mode": "default"}))
+		"tool_name": c.Tool, "tool_input": r.moved(tr, c.Input), "tool_use_id": c.ToolUseID, "permission_mode": r.mode()}))
 	if err != nil {
 		return err
 	}
@@ -292,7 +295,9 @@ func (r *runner) call(tr Trace, st Step) error {
 	case "defer":
 		d.Deferred++
 		shown = "defer:not-asked"
-		if r.harness.asks(s) {
+		if r.opts.Mode == "auto" {
+			shown = "defer:classifier" // auto mode's classifier decides; nobody is asked
+		} else if r.harness.asks(s) {
 			shown = "defer:asked"
 			d.DeferredAsked++
 			d.Prompts++
@@ -315,6 +320,13 @@ func (r *runner) call(tr Trace, st Step) error {
 	return err
 }
 
+func (r *runner) mode() string {
+	if r.opts.Mode == "" {
+		return "default"
+	}
+	return r.opts.Mode
+}
+
 // event builds the hook event for st: the recorded event (placeholders replaced) or one built
 // from a transcript, with what Claude Code always sends filled in.
 func (r *runner) event(tr Trace, st Step, fields map[string]any) []byte {
@@ -331,6 +343,9 @@ func (r *runner) event(tr Trace, st Step, fields map[string]any) []byte {
 	setDefault(m, "cwd", r.project)
 	if st.Event == "PreToolUse" {
 		setDefault(m, "permission_mode", "default")
+		if r.opts.Mode != "" {
+			m["permission_mode"] = r.opts.Mode // the mode asked for wins over the recorded one
+		}
 	}
 	b, _ := json.Marshal(m)
 	return b

@@ -52,7 +52,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 		return err
 	}
 	if *asJSON {
-		if err := setAnswer(env, d); err != nil {
+		if err := setAnswer(env, ev.HookEventName, d); err != nil {
 			return err
 		}
 		_, err := env.WriteTo(stdout)

@@ -45,9 +45,13 @@ left to Claude Code (answer "defer": hookSpecificOutput with hookEventName and n
 permissionDecision), so that the person's allow, ask and deny rules and "don't ask
 again" work as without the harness — in the event's permission_mode default (or
 manual) and dontAsk, where Claude Code keeps the person in the loop; in acceptEdits
-for a call that writes files, and in plan, auto and bypassPermissions (and any mode
-it does not know), where Claude Code would let the call run without asking anyone,
-the harness asks. The reason says which.
+for a call that writes files, and in plan and bypassPermissions (and any mode it does
+not know), where Claude Code would let the call run without asking anyone, the
+harness asks. The reason says which. In auto mode every call but a blocked one and
+the always-a-person class is left to Claude Code, whose classifier decides (a hook's
+allow does not skip it). A human_required call left to Claude Code's own prompt also
+gets a top-level systemMessage with the reason, the only part of the answer Claude
+Code shows the person for it.
 
 Input: one JSON object on stdin, a PreToolUse event with oath.classify (required:
 domain, risk, risk_value, paths.write), oath.gate (optional: a block is final) and
@@ -121,7 +125,7 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if ev.HookEventName != claude.PreToolUse {
+	if ev.HookEventName != claude.PreToolUse && ev.HookEventName != claude.PreSkillShellCommand {
 		_, err = env.WriteTo(stdout)
 		return err
 	}
@@ -129,19 +133,26 @@ func run(stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := setAnswer(env, d); err != nil {
+	if err := setAnswer(env, ev.HookEventName, d); err != nil {
 		return err
+	}
+	if n := decide.Note(d, ev.PermissionMode); n != "" {
+		// Claude Code's own prompt for a deferred call does not show the harness's reason.
+		if err := env.SetAnswer("systemMessage", n); err != nil {
+			return err
+		}
 	}
 	_, err = env.WriteTo(stdout)
 	return err
 }
 
-// setAnswer adds oath.decision and Claude Code's answer to env.
-func setAnswer(env *envelope.Envelope, d envelope.Decision) error {
+// setAnswer adds oath.decision and Claude Code's answer to event (PreToolUse or
+// PreSkillShellCommand) to env.
+func setAnswer(env *envelope.Envelope, event string, d envelope.Decision) error {
 	if err := env.SetStage(envelope.StageDecision, d); err != nil {
 		return err
 	}
-	return env.SetAnswer("hookSpecificOutput", claude.PreToolUseAnswer(decide.Permission(d.Answer), answerReason(d)))
+	return env.SetAnswer("hookSpecificOutput", claude.PreCallAnswer(event, decide.Permission(d.Answer), answerReason(d)))
 }
 
 // judge decides the call in env with the settings and the phase on disk, and maps the decision
@@ -154,13 +165,16 @@ func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, envelope.Dec
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
-	return in, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode), nil
+	return in, withAnswer(in, decide.Decide(in), ev.HookEventName, ev.ToolName, ev.PermissionMode), nil
 }
 
 // withAnswer maps the decision to Claude Code's answer in the session's permission mode; when the
 // decision is left to Claude Code or asked for a reason of the mode, the reason says so.
-func withAnswer(in decide.Input, d envelope.Decision, tool, mode string) envelope.Decision {
+func withAnswer(in decide.Input, d envelope.Decision, event, tool, mode string) envelope.Decision {
 	a, why := decide.Answer(d, in.Classify, tool, mode)
+	if event == claude.PreSkillShellCommand {
+		a, why = decide.SkillAnswer(a, why)
+	}
 	if why != "" {
 		d.Reason += "; " + why
 	}

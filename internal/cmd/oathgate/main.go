@@ -38,6 +38,7 @@ gate with its admin maintenance whitelist, and fail-closed. No mode, admin inclu
 Usage:
   oath-gate < envelope.json            judge one call (a pipeline stage)
   oath-gate check [--json] PATH...     say whether each path is protected, and why
+  oath-gate config-change < event.json judge a settings change (the ConfigChange hook)
 
 Input (stage): one JSON object on stdin, the hook event, normally with oath.classify added by
   oath-classify (paths.write and parts are what the gate judges; a Bash call is judged from its
@@ -62,6 +63,20 @@ Rules:
   fail-closed  oath.classify missing, settings invalid, state.md missing or garbled, the
                protected list unreadable, git failing when its answer is needed: block, with
                a reason naming what could not be read.
+Config-change: reads Claude Code's ConfigChange event (source, file_path), the settings
+  file as it is now, the other settings files Claude Code merges (~/.claude/settings.json,
+  .claude/settings.json, .claude/settings.local.json) and the content it last let through for
+  the file (in the harness's state/settings-seen/). It blocks a change that sets
+  disableAllHooks, removes or alters a hook of the harness (or leaves no PreToolUse hook of it
+  for every tool), turns the sandbox off or widens it, sets permissions.defaultMode to
+  anything but default or plan, adds an allow rule naming the harness's files, disables its
+  plugin, or sets env that moves its programs or state (OATH_*, PATH, HOME, XDG_*…): the
+  envelope gets oath.gate {verdict block, rule, reason} and {"decision":"block","reason"}, and
+  the reason goes to stderr. Changes the person makes in Claude Code's own /permissions,
+  /hooks or /sandbox screens never reach it (Claude Code raises no event for its own writes).
+  policy_settings (cannot be blocked) and skills (judged when they run) pass. A change let
+  through is remembered; that is its one side effect. Exit 0 when it judged, 1 when stdin is
+  not one JSON object.
 Files read: $OATH_HOME/config/settings.json, $CLAUDE_PROJECT_DIR/state.md,
   $CLAUDE_PROJECT_DIR/.claude/protected-files.txt; git only for git commit/push under admin.
 Side effects: none.
@@ -87,6 +102,9 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 	defer tool.Watchdog(stderr)() // a pipeline stage: it must answer in time (cli.StageTimeout)
 	if len(args) > 0 && args[0] == "check" {
 		return tool.Exit(stderr, runCheck(stdout, args[1:]))
+	}
+	if len(args) > 0 && args[0] == "config-change" {
+		return tool.Exit(stderr, runConfigChange(stdin, stdout, stderr, args[1:]))
 	}
 	if help, err := tool.ParseStage(stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
