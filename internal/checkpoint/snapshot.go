@@ -10,8 +10,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -70,38 +72,18 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool) (snapshot, err
 		return snapshot{}, err
 	}
 	var s snapshot
+	slots, err := r.tracked(idx, maxSize, skip)
+	if err != nil {
+		<-untracked
+		return snapshot{}, err
+	}
 	s.entries = make([]entry, 0, len(idx.entries)+16)
-	racyS, racyN := uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
-	for i := range idx.entries {
-		e := &idx.entries[i]
-		if skip != nil && skip(e.path) {
-			continue
-		}
-		if e.mode == modeGitlink || e.skipWT {
-			s.entries = append(s.entries, entry{e.path, e.mode, e.oid})
-			continue
-		}
-		fi, err := os.Lstat(filepath.Join(r.top, e.path))
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-				continue // deleted from the working tree: not in the snapshot
-			}
-			return snapshot{}, err
-		}
-		mode, ok := fileMode(fi)
-		if !ok {
-			continue // a directory now (its files are untracked) or not a file git keeps
-		}
-		if st, ok := statOf(fi); ok && !e.intentToAdd && !e.conflicted && mode&0o170000 == e.mode&0o170000 &&
-			st.mtimeS == e.mtimeS && st.mtimeN == e.mtimeN && st.ctimeS == e.ctimeS && st.ctimeN == e.ctimeN &&
-			st.ino == e.ino && st.uid == e.uid && st.gid == e.gid && st.size == e.size &&
-			(e.mtimeS < racyS || e.mtimeS == racyS && e.mtimeN < racyN) {
-			s.entries = append(s.entries, entry{e.path, mode, e.oid})
-			continue
-		}
-		if err := r.add(&s, e.path, fi, mode, maxSize); err != nil {
-			<-untracked
-			return snapshot{}, err
+	for _, sl := range slots {
+		switch {
+		case sl.skipped:
+			s.skipped = append(s.skipped, sl.e.path)
+		case sl.kept:
+			s.entries = append(s.entries, sl.e)
 		}
 	}
 	u := <-untracked
@@ -148,6 +130,82 @@ func fileMode(fi fs.FileInfo) (uint32, bool) {
 		return modeLink, true
 	}
 	return 0, false
+}
+
+// slot is what became of one index entry: kept (with the blob it has now), skipped (above
+// the size bound) or neither (deleted from the working tree).
+type slot struct {
+	e             entry
+	kept, skipped bool
+}
+
+// tracked compares every index entry with the working tree, on as many goroutines as there
+// are processors: on a large project the lstat calls are the whole cost.
+func (r repo) tracked(idx gitIndex, maxSize int64, skip func(string) bool) ([]slot, error) {
+	n := len(idx.entries)
+	slots := make([]slot, n)
+	workers := 1
+	if n >= 1024 {
+		workers = min(runtime.GOMAXPROCS(0), 8)
+	}
+	racyS, racyN := uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for w := range workers {
+		lo, hi := w*chunk, min(n, (w+1)*chunk)
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				sl, err := r.trackedOne(&idx.entries[i], racyS, racyN, maxSize, skip)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				slots[i] = sl
+			}
+		})
+	}
+	wg.Wait()
+	return slots, errors.Join(errs...)
+}
+
+func (r repo) trackedOne(e *indexEntry, racyS, racyN uint32, maxSize int64, skip func(string) bool) (slot, error) {
+	if skip != nil && skip(e.path) {
+		return slot{}, nil
+	}
+	if e.mode == modeGitlink || e.skipWT {
+		return slot{e: entry{e.path, e.mode, e.oid}, kept: true}, nil
+	}
+	fi, err := os.Lstat(filepath.Join(r.top, e.path))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return slot{}, nil // deleted from the working tree: not in the snapshot
+		}
+		return slot{}, err
+	}
+	mode, ok := fileMode(fi)
+	if !ok {
+		return slot{}, nil // a directory now (its files are untracked) or not a file git keeps
+	}
+	// The index's stat cache, as git reads it: an entry stamped at or after the index itself
+	// is racily clean and must be read.
+	if st, ok := statOf(fi); ok && !e.intentToAdd && !e.conflicted && mode&0o170000 == e.mode&0o170000 &&
+		st.mtimeS == e.mtimeS && st.mtimeN == e.mtimeN && st.ctimeS == e.ctimeS && st.ctimeN == e.ctimeN &&
+		st.ino == e.ino && st.uid == e.uid && st.gid == e.gid && st.size == e.size &&
+		(e.mtimeS < racyS || e.mtimeS == racyS && e.mtimeN < racyN) {
+		return slot{e: entry{e.path, mode, e.oid}, kept: true}, nil
+	}
+	var s snapshot
+	if err := r.add(&s, e.path, fi, mode, maxSize); err != nil {
+		return slot{}, err
+	}
+	switch {
+	case len(s.skipped) > 0:
+		return slot{e: entry{path: e.path}, skipped: true}, nil
+	case len(s.entries) > 0:
+		return slot{e: s.entries[0], kept: true}, nil
+	}
+	return slot{}, nil
 }
 
 // add reads one file into a blob, or lists it as skipped when it is above maxSize.
