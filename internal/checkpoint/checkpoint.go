@@ -371,3 +371,10 @@ func Find(o Options, what string) (Checkpoint, error) {
 	}
 	return found[0], nil
 }
+
+// OptionsFor is the options of the harness whose root (layout.Layout.Root) is root, with the
+// settings checkpoint.keep and checkpoint.max_file_size. The root itself is never kept, for the
+// layouts that put it inside the project.
+func OptionsFor(root string, keep int, maxFileSize int64) Options {
+	return Options{Dir: filepath.Join(root, "checkpoints"), Keep: keep, MaxFileSize: maxFileSize, Exclude: root}
+}
