@@ -240,4 +240,3 @@ func orNote(c checkpoint.Checkpoint) string {
 	}
 	return strings.TrimPrefix(c.Note, "before ")
 }
-
