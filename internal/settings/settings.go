@@ -32,6 +32,8 @@ type Settings struct {
 	Model    Model    `json:"model"`
 	Gate     Gate     `json:"gate"`
 	Classify Classify `json:"classify"`
+	// Checkpoint bounds the checkpoints taken before automatic calls (checkpoint.go).
+	Checkpoint Checkpoint `json:"checkpoint"`
 
 	// auditDirSet records whether audit.log_dir came from the file, see AuditDir.
 	auditDirSet bool
@@ -82,11 +84,12 @@ const DefaultAuditLogDir = "oath-harness/audit"
 // Defaults returns the seed's default settings (seed 001 §5.2).
 func Defaults() Settings {
 	return Settings{
-		Trust:    Trust{HibernationDays: 14, BoostThreshold: 20, InitialScore: 0.3, WarmupOperations: 5, FailureDecay: 0.85},
-		Risk:     Risk{Lambda1: 0.6, Lambda2: 0.4},
-		Autonomy: Autonomy{AutoApproveThreshold: 0.8, HumanRequiredThreshold: 0.4},
-		Audit:    Audit{LogDir: DefaultAuditLogDir},
-		Model:    Model{OpusAoTThreshold: 2},
+		Trust:      Trust{HibernationDays: 14, BoostThreshold: 20, InitialScore: 0.3, WarmupOperations: 5, FailureDecay: 0.85},
+		Risk:       Risk{Lambda1: 0.6, Lambda2: 0.4},
+		Autonomy:   Autonomy{AutoApproveThreshold: 0.8, HumanRequiredThreshold: 0.4},
+		Audit:      Audit{LogDir: DefaultAuditLogDir},
+		Model:      Model{OpusAoTThreshold: 2},
+		Checkpoint: Checkpoint{Keep: DefaultCheckpointKeep, MaxFileSize: DefaultCheckpointMaxFileSize},
 	}
 }
 
@@ -159,12 +162,7 @@ func (s *Settings) Validate() error {
 		return &FieldError{"version", s.Version, fmt.Sprintf("this build reads settings version %s", Version)}
 	}
 	t, a := s.Trust, s.Autonomy
-	checks := []struct {
-		ok    bool
-		field string
-		value any
-		rule  string
-	}{
+	checks := []check{
 		{t.HibernationDays >= 1, "trust.hibernation_days", t.HibernationDays, "must be at least 1"},
 		{t.BoostThreshold >= 1, "trust.boost_threshold", t.BoostThreshold, "must be at least 1"},
 		{inRange(t.InitialScore, 0, 0.5), "trust.initial_score", t.InitialScore, "must be between 0 and 0.5: trust is earned, not granted"},
@@ -179,6 +177,7 @@ func (s *Settings) Validate() error {
 		{strings.TrimSpace(s.Audit.LogDir) != "", "audit.log_dir", fmt.Sprintf("%q", s.Audit.LogDir), "must not be empty"},
 		{s.Model.OpusAoTThreshold >= 1, "model.opus_aot_threshold", s.Model.OpusAoTThreshold, "must be at least 1"},
 	}
+	checks = append(checks, s.Checkpoint.checks()...)
 	for _, c := range checks {
 		if !c.ok {
 			return &FieldError{c.field, c.value, c.rule}

@@ -28,6 +28,7 @@ Usage:
   oath-audit show [--session ID] [FILE...]
   oath-audit report --out FILE [FILE...]
   oath-audit replay [--json] PATH...   what the harness would have done on recorded work (replay --help)
+  oath-audit undo CALL | --checkpoint ID | --list   take back what a call changed (undo --help)
 
 record
   Input:  one envelope on stdin (a Claude Code hook event, with what the stages before added
@@ -101,7 +102,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		return code
 	}
 	if len(args) == 0 {
-		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show or report"))
+		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show, report, replay or undo"))
 	}
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
@@ -122,8 +123,10 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		err = report(stdout, rest)
 	case "replay":
 		err = replay.Command(tool, stdout, stderr, rest)
+	case "undo":
+		err = undo(stdin, stdout, rest)
 	default:
-		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show or report", cmd)
+		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show, report, replay or undo", cmd)
 	}
 	return tool.Exit(stderr, err)
 }
@@ -215,7 +218,11 @@ func sessionSummary(log audit.Log, e *audit.Entry, t time.Time) (string, error) 
 	changes, calls := audit.SessionTrust(entries, e.SessionID)
 	e.TrustChanges = changes
 	e.ToolCalls = &calls
-	return audit.TrustMessage(changes, calls), nil
+	msg := audit.TrustMessage(changes, calls)
+	if cp := checkpointLine(e.SessionID); cp != "" {
+		msg += "; " + cp
+	}
+	return msg, nil
 }
 
 func verify(stdout io.Writer, args []string) error {

@@ -47,7 +47,7 @@ func runExplain(stdout, stderr io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	in, d, err := judge(env, ev)
+	in, d, err := judge(env, ev, pretendCheckpoint)
 	if err != nil {
 		return err
 	}

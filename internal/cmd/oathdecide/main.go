@@ -129,7 +129,7 @@ func run(stdin io.Reader, stdout io.Writer) error {
 		_, err = env.WriteTo(stdout)
 		return err
 	}
-	_, d, err := judge(env, ev)
+	_, d, err := judge(env, ev, takeCheckpoint)
 	if err != nil {
 		return err
 	}
@@ -156,8 +156,9 @@ func setAnswer(env *envelope.Envelope, event string, d envelope.Decision) error 
 }
 
 // judge decides the call in env with the settings and the phase on disk, and maps the decision
-// to Claude Code's answer.
-func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, envelope.Decision, error) {
+// to Claude Code's answer. take records the working tree before a call that will run without a
+// person and may write (checkpoint.go).
+func judge(env *envelope.Envelope, ev *claude.Event, take taker) (decide.Input, envelope.Decision, error) {
 	l := layout.FromEnv()
 	s, err := settings.Load(l.SettingsFile())
 	if err != nil {
@@ -165,7 +166,9 @@ func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, envelope.Dec
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
-	return in, withAnswer(in, decide.Decide(in), ev.HookEventName, ev.ToolName, ev.PermissionMode), nil
+	mayWrite := in.Doubt == "" && decide.MayWrite(in.Classify, ev.ToolName, l.ProjectDir)
+	d, _ := decide.WithCheckpoint(in, mayWrite, func() (decide.Checkpoint, error) { return take(l, s, ev) })
+	return in, withAnswer(in, d, ev.HookEventName, ev.ToolName, ev.PermissionMode), nil
 }
 
 // withAnswer maps the decision to Claude Code's answer in the session's permission mode; when the

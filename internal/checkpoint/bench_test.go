@@ -1,0 +1,77 @@
+package checkpoint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// benchProject is a committed project of n files (50 a directory, two levels deep) whose
+// index stat cache is fresh, as a working day leaves it after git add.
+func benchProject(b testing.TB, n int) (string, func(...string) string) {
+	b.Helper()
+	dir, git := newRepo(b)
+	for i := range n {
+		d := fmt.Sprintf("pkg%03d/sub%02d", i/500, i/50%10)
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		body := fmt.Sprintf("package p\n\n// file %d\nfunc F%d() int { return %d }\n", i, i, i)
+		if err := os.WriteFile(filepath.Join(dir, d, "f"+strconv.Itoa(i)+".go"), []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	git("add", "-A")
+	git("commit", "-qm", "init")
+	time.Sleep(20 * time.Millisecond)
+	git("update-index", "-q", "--really-refresh") // no racily clean entries left
+	return dir, git
+}
+
+// change50 modifies 25 tracked files and adds 25 untracked ones.
+func change50(b testing.TB, dir string, n int) {
+	for i := range 25 {
+		k := i * n / 25
+		d := fmt.Sprintf("pkg%03d/sub%02d", k/500, k/50%10)
+		write(b, dir, filepath.Join(d, "f"+strconv.Itoa(k)+".go"), fmt.Sprintf("package p\n// changed %d\n", k))
+		write(b, dir, filepath.Join("notes", "n"+strconv.Itoa(i)+".md"), fmt.Sprintf("note %d\n", i))
+	}
+}
+
+// BenchmarkTake is the cost of a checkpoint on the hot path. In "same" the tree has not
+// changed since the previous checkpoint (its commit is reused); in "new" one more file changed
+// before every checkpoint, so each writes a blob, the trees above it, a commit and a ref.
+func BenchmarkTake(b *testing.B) {
+	for _, n := range []int{100, 5000, 50000} {
+		for _, changed := range []bool{false, true} {
+			name := fmt.Sprintf("files=%d/changed=%d", n, map[bool]int{false: 0, true: 50}[changed])
+			b.Run(name, func(b *testing.B) {
+				if n > 5000 && testing.Short() {
+					b.Skip("-short")
+				}
+				dir, _ := benchProject(b, n)
+				if changed {
+					change50(b, dir, n)
+				}
+				o := Options{Dir: filepath.Join(b.TempDir(), "cp"), Keep: 1 << 30}
+				for _, mode := range []string{"same", "new"} {
+					b.Run(mode, func(b *testing.B) {
+						i := 0
+						for b.Loop() {
+							if mode == "new" {
+								i++
+								write(b, dir, "scratch.txt", strconv.Itoa(i))
+							}
+							if _, err := Take(dir, "bench", "t", "", o); err != nil {
+								b.Fatal(err)
+							}
+						}
+					})
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package checkpoint
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParseIndex: the index is written by whatever git (or tool) the person runs; a malformed
+// one must be an error, never a panic or a runaway allocation.
+func FuzzParseIndex(f *testing.F) {
+	if dir, git := newRepoOrSkip(f); dir != "" {
+		write(f, dir, "a", "a\n")
+		write(f, dir, "d/b", "b\n")
+		git("add", "-A")
+		if b, err := os.ReadFile(filepath.Join(dir, ".git", "index")); err == nil {
+			f.Add(b)
+		}
+		git("update-index", "--index-version", "4")
+		if b, err := os.ReadFile(filepath.Join(dir, ".git", "index")); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("DIRC\x00\x00\x00\x02\x00\x00\x00\x00" + string(make([]byte, 20))))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es, err := parseIndex(data)
+		if err != nil {
+			return
+		}
+		for _, e := range es {
+			if !validPath([]byte(e.path)) {
+				t.Fatalf("accepted path %q", e.path)
+			}
+		}
+	})
+}
+
+func newRepoOrSkip(f *testing.F) (string, func(...string) string) {
+	defer func() { recover() }()
+	return newRepo(f)
+}
+
+func TestParseIndexVersions(t *testing.T) {
+	dir, git := newRepo(t)
+	write(t, dir, "a", "a\n")
+	write(t, dir, "dir/b", "b\n")
+	write(t, dir, "dir/sub/c", "c\n")
+	git("add", "-A")
+	git("update-index", "--skip-worktree", "a")
+	for _, v := range []string{"2", "3", "4"} {
+		git("update-index", "--index-version", v)
+		idx, err := readIndex(filepath.Join(dir, ".git", "index"))
+		if err != nil {
+			t.Fatalf("version %s: %v", v, err)
+		}
+		var paths []string
+		for _, e := range idx.entries {
+			paths = append(paths, e.path)
+		}
+		if len(paths) != 3 || paths[0] != "a" || paths[1] != "dir/b" || paths[2] != "dir/sub/c" {
+			t.Errorf("version %s: %v", v, paths)
+		}
+		if v != "2" && !idx.entries[0].skipWT {
+			t.Errorf("version %s: skip-worktree not read", v)
+		}
+	}
+}

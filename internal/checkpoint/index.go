@@ -1,0 +1,217 @@
+package checkpoint
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+)
+
+// indexEntry is one stage-0 entry of git's index, with the stat data git keeps so that a file
+// whose stat did not change since it was staged need not be read again.
+type indexEntry struct {
+	path        string
+	ctimeS      uint32
+	ctimeN      uint32
+	mtimeS      uint32
+	mtimeN      uint32
+	dev, ino    uint32
+	mode        uint32
+	uid, gid    uint32
+	size        uint32
+	oid         [20]byte
+	skipWT      bool // skip-worktree: the file is absent from the working tree on purpose
+	intentToAdd bool // git add -N: the oid is the empty blob, not the content
+	conflicted  bool // a merge conflict: stages 1–3 stand for the path
+}
+
+// gitIndex is what a checkpoint needs of .git/index: the entries and the file's own mtime
+// (an entry stamped at or after it is "racily clean" and must be hashed, as git does).
+type gitIndex struct {
+	entries []indexEntry
+	mtime   time.Time
+}
+
+// maxIndexSize bounds the index read into memory (about 1.5 million entries).
+const maxIndexSize = 256 << 20
+
+// readIndex reads the index file at path. A missing file is an empty index (a repository with
+// nothing staged yet). Formats it does not know — a split index, a sparse index, SHA-256
+// object names — are errors: the caller then takes no checkpoint, and the call is judged as
+// if none could be made.
+func readIndex(path string) (gitIndex, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return gitIndex{}, nil
+	}
+	if err != nil {
+		return gitIndex{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return gitIndex{}, err
+	}
+	if fi.Size() > maxIndexSize {
+		return gitIndex{}, fmt.Errorf("the index is larger than %d MiB", maxIndexSize>>20)
+	}
+	data := make([]byte, fi.Size())
+	if _, err := readFull(f, data); err != nil {
+		return gitIndex{}, err
+	}
+	es, err := parseIndex(data)
+	if err != nil {
+		return gitIndex{}, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return gitIndex{entries: es, mtime: fi.ModTime()}, nil
+}
+
+func readFull(f *os.File, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := f.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+var errIndex = errors.New("not an index git 2.x writes")
+
+// parseIndex parses index versions 2, 3 and 4. The trailing checksum is not verified: git
+// replaces the index by rename, so a torn file is not expected, and a wrong stat cache only
+// costs a rehash, never a wrong object (see snapshot).
+func parseIndex(data []byte) ([]indexEntry, error) {
+	if len(data) < 12+20 || !bytes.Equal(data[:4], []byte("DIRC")) {
+		return nil, errIndex
+	}
+	version := binary.BigEndian.Uint32(data[4:])
+	if version < 2 || version > 4 {
+		return nil, fmt.Errorf("index version %d is not supported", version)
+	}
+	n := binary.BigEndian.Uint32(data[8:])
+	end := len(data) - 20 // the checksum
+	if uint64(n) > uint64(end)/40 {
+		return nil, errIndex
+	}
+	es := make([]indexEntry, 0, n)
+	p := 12
+	var prev []byte
+	for i := uint32(0); i < n; i++ {
+		const fixed = 62
+		if p+fixed > end {
+			return nil, errIndex
+		}
+		b := data[p:]
+		u := func(off int) uint32 { return binary.BigEndian.Uint32(b[off:]) }
+		e := indexEntry{ctimeS: u(0), ctimeN: u(4), mtimeS: u(8), mtimeN: u(12), dev: u(16), ino: u(20),
+			mode: u(24), uid: u(28), gid: u(32), size: u(36)}
+		copy(e.oid[:], b[40:60])
+		flags := binary.BigEndian.Uint16(b[60:])
+		stage := (flags >> 12) & 3
+		q := p + fixed
+		if flags&0x4000 != 0 {
+			if version < 3 || q+2 > end {
+				return nil, errIndex
+			}
+			ext := binary.BigEndian.Uint16(data[q:])
+			e.skipWT = ext&0x4000 != 0
+			e.intentToAdd = ext&0x2000 != 0
+			q += 2
+		}
+		var name []byte
+		if version == 4 {
+			strip, w := varint(data[q:end])
+			if w == 0 || strip > uint64(len(prev)) {
+				return nil, errIndex
+			}
+			q += w
+			z := bytes.IndexByte(data[q:end], 0)
+			if z < 0 {
+				return nil, errIndex
+			}
+			name = append(append(make([]byte, 0, len(prev)-int(strip)+z), prev[:len(prev)-int(strip)]...), data[q:q+z]...)
+			p = q + z + 1
+		} else {
+			z := bytes.IndexByte(data[q:end], 0)
+			if z < 0 {
+				return nil, errIndex
+			}
+			name = data[q : q+z]
+			// entries are padded with 1–8 NULs to a multiple of 8 bytes
+			p += (q - p + z + 8) &^ 7
+			if p > end {
+				return nil, errIndex
+			}
+		}
+		prev = name
+		if e.mode&0o170000 == 0o040000 {
+			return nil, errors.New("a sparse index is not supported")
+		}
+		if len(name) == 0 || !validPath(name) {
+			return nil, fmt.Errorf("index entry %q is not a path git writes", name)
+		}
+		e.path = string(name)
+		if stage != 0 {
+			if k := len(es); k > 0 && es[k-1].path == e.path && es[k-1].conflicted {
+				continue
+			}
+			e.conflicted = true
+		}
+		es = append(es, e)
+	}
+	// Extensions: a split index keeps entries in another file; anything else is a cache.
+	for p+8 <= end {
+		sig := string(data[p : p+4])
+		size := binary.BigEndian.Uint32(data[p+4:])
+		if sig == "link" {
+			return nil, errors.New("a split index is not supported")
+		}
+		if sig == "sdir" {
+			return nil, errors.New("a sparse index is not supported")
+		}
+		if uint64(size) > uint64(end-p-8) {
+			return nil, errIndex
+		}
+		p += 8 + int(size)
+	}
+	return es, nil
+}
+
+// varint is git's offset encoding of index v4 (each continuation adds one before shifting).
+func varint(b []byte) (uint64, int) {
+	if len(b) == 0 {
+		return 0, 0
+	}
+	c := b[0]
+	v := uint64(c & 127)
+	i := 1
+	for c&128 != 0 {
+		if i >= len(b) || i > 9 {
+			return 0, 0
+		}
+		v++
+		c = b[i]
+		i++
+		v = v<<7 + uint64(c&127)
+	}
+	return v, i
+}
+
+// validPath refuses names git itself refuses: absolute, empty components, . and .., .git.
+func validPath(name []byte) bool {
+	if name[0] == '/' || name[len(name)-1] == '/' {
+		return false
+	}
+	for _, c := range bytes.Split(name, []byte("/")) {
+		switch {
+		case len(c) == 0, string(c) == ".", string(c) == "..", bytes.EqualFold(c, []byte(".git")):
+			return false
+		}
+	}
+	return true
+}

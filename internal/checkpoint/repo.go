@@ -1,0 +1,163 @@
+package checkpoint
+
+import (
+	"bytes"
+	"compress/zlib"
+	"crypto/sha1"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// repo is a git repository as a checkpoint sees it: its working tree, the directory of its
+// index (a linked worktree has its own) and the common directory that holds objects and refs.
+type repo struct {
+	top    string // the working tree
+	gitDir string // .git, or the worktree's directory under .git/worktrees
+	common string // objects/ and refs/ live here
+}
+
+// findRepo is the repository whose working tree holds dir, or ok false when there is none.
+func findRepo(dir string) (repo, bool, error) {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		p := filepath.Join(d, ".git")
+		fi, err := os.Lstat(p)
+		if err == nil {
+			r := repo{top: d, gitDir: p}
+			if fi.Mode().IsRegular() {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					return repo{}, false, err
+				}
+				g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
+				if !ok {
+					return repo{}, false, fmt.Errorf("%s does not name a git directory", p)
+				}
+				if !filepath.IsAbs(g) {
+					g = filepath.Join(d, g)
+				}
+				r.gitDir = filepath.Clean(g)
+			} else if !fi.IsDir() {
+				return repo{}, false, fmt.Errorf("%s is neither a directory nor a file", p)
+			}
+			r.common = r.gitDir
+			if b, err := os.ReadFile(filepath.Join(r.gitDir, "commondir")); err == nil {
+				c := strings.TrimSpace(string(b))
+				if !filepath.IsAbs(c) {
+					c = filepath.Join(r.gitDir, c)
+				}
+				r.common = filepath.Clean(c)
+			}
+			if err := r.check(); err != nil {
+				return repo{}, false, err
+			}
+			return r, true, nil
+		}
+		if d == filepath.Dir(d) {
+			return repo{}, false, nil
+		}
+	}
+}
+
+// check refuses repositories whose objects this package would write wrongly.
+func (r repo) check() error {
+	if fi, err := os.Stat(filepath.Join(r.common, "objects")); err != nil || !fi.IsDir() {
+		return fmt.Errorf("%s has no objects directory", r.common)
+	}
+	cfg, err := os.ReadFile(filepath.Join(r.common, "config"))
+	if err != nil {
+		return err
+	}
+	if bytes.Contains(bytes.ToLower(cfg), []byte("objectformat")) && bytes.Contains(bytes.ToLower(cfg), []byte("sha256")) {
+		return errors.New("repositories with SHA-256 object names are not supported")
+	}
+	return nil
+}
+
+type oid [20]byte
+
+func (o oid) String() string { return hex.EncodeToString(o[:]) }
+
+func parseOID(s string) (oid, error) {
+	var o oid
+	b, err := hex.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(b) != len(o) {
+		return o, fmt.Errorf("%q is not an object name", s)
+	}
+	copy(o[:], b)
+	return o, nil
+}
+
+// hashObject is git's object name of data as kind (blob, tree, commit).
+func hashObject(kind string, data []byte) oid {
+	h := sha1.New()
+	h.Write(objectHeader(kind, len(data)))
+	h.Write(data)
+	var o oid
+	h.Sum(o[:0])
+	return o
+}
+
+func objectHeader(kind string, n int) []byte {
+	return append(strconv.AppendInt(append([]byte(kind), ' '), int64(n), 10), 0)
+}
+
+func (r repo) objectPath(o oid) string {
+	s := o.String()
+	return filepath.Join(r.common, "objects", s[:2], s[2:])
+}
+
+// hasLoose reports whether o is already a loose object. A packed object is not seen and is
+// written again as a loose one: harmless, git prefers either.
+func (r repo) hasLoose(o oid) bool {
+	_, err := os.Lstat(r.objectPath(o))
+	return err == nil
+}
+
+// writeObject stores data as a loose object unless it is there already, and returns its name.
+// It is written to a temporary file and renamed, as git does, so a reader never sees a torn
+// object; like git (core.fsyncObjectFiles off by default) it is not synced.
+func (r repo) writeObject(kind string, data []byte) (oid, error) {
+	o := hashObject(kind, data)
+	if r.hasLoose(o) {
+		return o, nil
+	}
+	p := r.objectPath(o)
+	dir := filepath.Dir(p)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return o, err
+	}
+	f, err := os.CreateTemp(dir, "tmp_obj_")
+	if err != nil {
+		return o, err
+	}
+	tmp := f.Name()
+	var buf bytes.Buffer
+	buf.Grow(len(data)/2 + 64)
+	zw, _ := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
+	zw.Write(objectHeader(kind, len(data)))
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return o, err
+	}
+	_, err = f.Write(buf.Bytes())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o444)
+	}
+	if err == nil {
+		err = os.Rename(tmp, p)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return o, err
+}

@@ -1,0 +1,369 @@
+package checkpoint
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Git file modes as trees record them.
+const (
+	modeFile    = 0o100644
+	modeExec    = 0o100755
+	modeLink    = 0o120000
+	modeGitlink = 0o160000
+	modeTree    = 0o040000
+)
+
+// entry is one file of a snapshot: its path relative to the working tree (slashes), mode and
+// blob.
+type entry struct {
+	path string
+	mode uint32
+	oid  oid
+}
+
+// fileStat is the stat data git's index caches, to compare with the working tree.
+type fileStat struct {
+	ctimeS, ctimeN, mtimeS, mtimeN uint32
+	dev, ino, uid, gid, size       uint32
+}
+
+// snapshot is the working tree as a checkpoint keeps it.
+type snapshot struct {
+	entries []entry
+	skipped []string // relative paths not kept: above the size bound, or a repository of their own
+	tree    oid
+}
+
+// gitDeadline bounds the one git process a snapshot runs.
+const gitDeadline = 10 * time.Second
+
+// snapshot records the working tree — every tracked file as it is now and every untracked file
+// git does not ignore — as blob and tree objects, without touching the index. Files whose stat
+// matches their index entry are not read (the entry names their blob already): the cost grows
+// with what changed since the last git add, not with the size of the project. keep, when set,
+// drops paths (the harness's own state inside a project).
+func (r repo) snapshot(maxSize int64, skip func(rel string) bool) (snapshot, error) {
+	type listing struct {
+		paths []string
+		err   error
+	}
+	untracked := make(chan listing, 1)
+	go func() {
+		ps, err := r.untracked()
+		untracked <- listing{ps, err}
+	}()
+	idx, err := readIndex(filepath.Join(r.gitDir, "index"))
+	if err != nil {
+		<-untracked
+		return snapshot{}, err
+	}
+	var s snapshot
+	slots, err := r.tracked(idx, maxSize, skip)
+	if err != nil {
+		<-untracked
+		return snapshot{}, err
+	}
+	s.entries = make([]entry, 0, len(idx.entries)+16)
+	for _, sl := range slots {
+		switch {
+		case sl.skipped:
+			s.skipped = append(s.skipped, sl.e.path)
+		case sl.kept:
+			s.entries = append(s.entries, sl.e)
+		}
+	}
+	u := <-untracked
+	if u.err != nil {
+		return snapshot{}, u.err
+	}
+	for _, p := range u.paths {
+		if skip != nil && skip(p) {
+			continue
+		}
+		if strings.HasSuffix(p, "/") {
+			s.skipped = append(s.skipped, p) // a repository of its own: git keeps it, not us
+			continue
+		}
+		fi, err := os.Lstat(filepath.Join(r.top, p))
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // gone since git listed it
+			}
+			return snapshot{}, err
+		}
+		mode, ok := fileMode(fi)
+		if !ok {
+			continue
+		}
+		if err := r.add(&s, p, fi, mode, maxSize); err != nil {
+			return snapshot{}, err
+		}
+	}
+	slices.SortFunc(s.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+	s.entries = slices.CompactFunc(s.entries, func(a, b entry) bool { return a.path == b.path })
+	s.tree, err = r.writeTrees(s.entries)
+	return s, err
+}
+
+// fileMode is the git mode of a file, false for what git does not keep (directories, devices).
+func fileMode(fi fs.FileInfo) (uint32, bool) {
+	switch m := fi.Mode(); {
+	case m.IsRegular() && m&0o100 != 0:
+		return modeExec, true
+	case m.IsRegular():
+		return modeFile, true
+	case m&fs.ModeSymlink != 0:
+		return modeLink, true
+	}
+	return 0, false
+}
+
+// slot is what became of one index entry: kept (with the blob it has now), skipped (above
+// the size bound) or neither (deleted from the working tree).
+type slot struct {
+	e             entry
+	kept, skipped bool
+}
+
+// tracked compares every index entry with the working tree, on as many goroutines as there
+// are processors: on a large project the lstat calls are the whole cost.
+func (r repo) tracked(idx gitIndex, maxSize int64, skip func(string) bool) ([]slot, error) {
+	n := len(idx.entries)
+	slots := make([]slot, n)
+	workers := 1
+	if n >= 1024 {
+		workers = min(runtime.GOMAXPROCS(0), 8)
+	}
+	racyS, racyN := uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for w := range workers {
+		lo, hi := w*chunk, min(n, (w+1)*chunk)
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				sl, err := r.trackedOne(&idx.entries[i], racyS, racyN, maxSize, skip)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				slots[i] = sl
+			}
+		})
+	}
+	wg.Wait()
+	return slots, errors.Join(errs...)
+}
+
+func (r repo) trackedOne(e *indexEntry, racyS, racyN uint32, maxSize int64, skip func(string) bool) (slot, error) {
+	if skip != nil && skip(e.path) {
+		return slot{}, nil
+	}
+	if e.mode == modeGitlink || e.skipWT {
+		return slot{e: entry{e.path, e.mode, e.oid}, kept: true}, nil
+	}
+	fi, err := os.Lstat(filepath.Join(r.top, e.path))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return slot{}, nil // deleted from the working tree: not in the snapshot
+		}
+		return slot{}, err
+	}
+	mode, ok := fileMode(fi)
+	if !ok {
+		return slot{}, nil // a directory now (its files are untracked) or not a file git keeps
+	}
+	// The index's stat cache, as git reads it: an entry stamped at or after the index itself
+	// is racily clean and must be read.
+	if st, ok := statOf(fi); ok && !e.intentToAdd && !e.conflicted && mode&0o170000 == e.mode&0o170000 &&
+		st.mtimeS == e.mtimeS && st.mtimeN == e.mtimeN && st.ctimeS == e.ctimeS && st.ctimeN == e.ctimeN &&
+		st.ino == e.ino && st.uid == e.uid && st.gid == e.gid && st.size == e.size &&
+		(e.mtimeS < racyS || e.mtimeS == racyS && e.mtimeN < racyN) {
+		return slot{e: entry{e.path, mode, e.oid}, kept: true}, nil
+	}
+	var s snapshot
+	if err := r.add(&s, e.path, fi, mode, maxSize); err != nil {
+		return slot{}, err
+	}
+	switch {
+	case len(s.skipped) > 0:
+		return slot{e: entry{path: e.path}, skipped: true}, nil
+	case len(s.entries) > 0:
+		return slot{e: s.entries[0], kept: true}, nil
+	}
+	return slot{}, nil
+}
+
+// add reads one file into a blob, or lists it as skipped when it is above maxSize.
+func (r repo) add(s *snapshot, rel string, fi fs.FileInfo, mode uint32, maxSize int64) error {
+	var data []byte
+	var err error
+	p := filepath.Join(r.top, rel)
+	if mode == modeLink {
+		var target string
+		target, err = os.Readlink(p)
+		data = []byte(target)
+	} else {
+		if fi.Size() > maxSize {
+			s.skipped = append(s.skipped, rel)
+			return nil
+		}
+		data, err = readBounded(p, maxSize)
+		if errors.Is(err, errTooBig) {
+			s.skipped = append(s.skipped, rel)
+			return nil
+		}
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // gone while we looked
+	}
+	if err != nil {
+		return err
+	}
+	o, err := r.writeObject("blob", data)
+	if err != nil {
+		return err
+	}
+	s.entries = append(s.entries, entry{rel, mode, o})
+	return nil
+}
+
+var errTooBig = errors.New("above the size bound")
+
+// readBounded reads a regular file without following a link at its last component, refusing
+// one that grew past max while being read.
+func readBounded(p string, max int64) ([]byte, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is no longer a regular file", p)
+	}
+	buf := make([]byte, 0, fi.Size()+1)
+	for {
+		if int64(len(buf)) > max {
+			return nil, errTooBig
+		}
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, 4096)
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return buf, nil
+			}
+			return nil, err
+		}
+	}
+}
+
+// writeTrees writes the trees of sorted entries and returns the root's name.
+func (r repo) writeTrees(es []entry) (oid, error) {
+	var buf bytes.Buffer
+	return r.tree(es, 0, &buf)
+}
+
+func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer) (oid, error) {
+	var out []byte
+	for i := 0; i < len(es); {
+		rest := es[i].path[prefix:]
+		if slash := strings.IndexByte(rest, '/'); slash >= 0 {
+			dir := rest[:slash+1]
+			j := i + 1
+			for j < len(es) && strings.HasPrefix(es[j].path[prefix:], dir) {
+				j++
+			}
+			sub, err := r.tree(es[i:j], prefix+len(dir), scratch)
+			if err != nil {
+				return oid{}, err
+			}
+			out = append(out, "40000 "...)
+			out = append(out, dir[:len(dir)-1]...)
+			out = append(out, 0)
+			out = append(out, sub[:]...)
+			i = j
+			continue
+		}
+		out = fmt.Appendf(out, "%o %s", es[i].mode, rest)
+		out = append(out, 0)
+		out = append(out, es[i].oid[:]...)
+		i++
+	}
+	return r.writeObject("tree", out)
+}
+
+// untracked lists the untracked files git does not ignore, relative to the top, with one git
+// process; a directory that is a repository of its own ends in a slash.
+func (r repo) untracked() ([]string, error) {
+	out, err := r.git(nil, "ls-files", "-o", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, err
+	}
+	var ps []string
+	for p := range bytes.SplitSeq(out, []byte{0}) {
+		if len(p) > 0 {
+			ps = append(ps, string(p))
+		}
+	}
+	return ps, nil
+}
+
+// git runs git in the working tree with nothing of the caller's git environment, no optional
+// locks (so it never rewrites the index) and the repository's program-running settings off.
+func (r repo) git(stdin []byte, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.top, "--no-pager", "-c", "core.fsmonitor=false",
+		"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false"}, args...)...)
+	cmd.Env = gitEnv()
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	cmd.WaitDelay = 200 * time.Millisecond
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("git %s took longer than %s", args[0], gitDeadline)
+		}
+		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("git %s: %s", args[0], msg)
+	}
+	return stdout.Bytes(), nil
+}
+
+// gitEnv is the environment without GIT_* variables (which could point git at another
+// repository or index), plus no optional locks and the C locale.
+func gitEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GIT_") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+}

@@ -1,0 +1,242 @@
+package oathaudit
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/checkpoint"
+	"github.com/oath-harness/oath-harness/internal/cli"
+	"github.com/oath-harness/oath-harness/internal/layout"
+)
+
+const undoUsage = `usage: oath-audit undo CALL [--dry-run | --yes] [--json]
+       oath-audit undo --checkpoint ID [--dry-run | --yes] [--json]
+       oath-audit undo --list [--session ID] [--json]
+
+Puts the project's working tree back as it was before a call the harness let run without a
+person. CALL is the call's tool_use_id (oath-audit show and the report print it); ID is a
+checkpoint's id (or its start, 4 characters at least) or number, as --list prints them.
+
+It first shows what will change: files restored (changed since), created (deleted since) and
+deleted (made since). Ignored files are not touched, nor files too large to be kept. Then,
+with --yes or when you answer y, it takes a checkpoint of the tree as it is now (so the undo
+itself can be undone: it prints how), and writes the files back. The person's index, stash,
+branches, reflog and config are not changed; git status afterwards shows the tree as it was.
+--dry-run only shows. --json prints the plan (and what was done) as JSON.
+
+--list prints the project's checkpoints, oldest first (--session: one session's, or the start
+of its id).
+`
+
+func undo(stdin io.Reader, stdout io.Writer, args []string) error {
+	fs := flag.NewFlagSet("undo", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	id := fs.String("checkpoint", "", "")
+	list := fs.Bool("list", false, "")
+	session := fs.String("session", "", "")
+	dry := fs.Bool("dry-run", false, "")
+	yes := fs.Bool("yes", false, "")
+	asJSON := fs.Bool("json", false, "")
+	help := fs.Bool("help", false, "")
+	fs.BoolVar(help, "h", false, "")
+	var pos []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return cli.Usagef("%v\n%s", err, undoUsage)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0)) // flags may follow the call: undo toolu_1 --yes
+		rest = fs.Args()[1:]
+	}
+	if *help {
+		_, err := io.WriteString(stdout, undoUsage)
+		return err
+	}
+	l := layout.FromEnv()
+	s, err := loadSettings()
+	if err != nil {
+		return err
+	}
+	o := checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize)
+	if *list {
+		if len(pos) > 0 || *id != "" || *dry || *yes {
+			return cli.Usagef("--list takes only --session and --json\n%s", undoUsage)
+		}
+		return undoList(stdout, o, *session, *asJSON)
+	}
+	switch {
+	case *dry && *yes:
+		return cli.Usagef("--dry-run and --yes exclude each other")
+	case len(pos) > 1, len(pos) == 1 && *id != "":
+		return cli.Usagef("name one call or one checkpoint\n%s", undoUsage)
+	case len(pos) == 0 && *id == "":
+		return cli.Usagef("name the call to undo (its tool_use_id) or --checkpoint ID; --list shows them\n%s", undoUsage)
+	}
+	what := *id
+	if what == "" {
+		what = pos[0]
+	}
+	c, err := checkpoint.Find(o, what)
+	if err != nil {
+		return err
+	}
+	if *id == "" && c.ToolUseID != what {
+		// A call's id that is also the start of a checkpoint id would be surprising: say which.
+		return fmt.Errorf("no checkpoint was taken before a call %q (it ran with a person's approval, changed nothing, or its checkpoint was pruned); to undo to a checkpoint, use --checkpoint", what)
+	}
+	p, err := checkpoint.PlanUndo(c, o)
+	if err != nil {
+		return err
+	}
+	if !*asJSON {
+		printPlan(stdout, p)
+	}
+	apply := *yes
+	if !*dry && !*yes && len(p.Changes) > 0 {
+		if *asJSON {
+			return cli.Usagef("--json needs --yes or --dry-run: it cannot ask")
+		}
+		fmt.Fprint(stdout, "apply? [y/N] ")
+		line, _ := bufio.NewReader(stdin).ReadString('\n')
+		apply = strings.EqualFold(strings.TrimSpace(line), "y") || strings.EqualFold(strings.TrimSpace(line), "yes")
+		if !apply {
+			fmt.Fprintln(stdout, "nothing changed.")
+			return nil
+		}
+	}
+	if apply && len(p.Changes) > 0 {
+		if err := p.Apply(c.Session, o); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		out, err := json.MarshalIndent(struct {
+			*checkpoint.Plan
+			Applied bool `json:"applied"`
+		}{p, apply && len(p.Changes) > 0}, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(append(out, '\n'))
+		return err
+	}
+	switch {
+	case len(p.Changes) == 0:
+		fmt.Fprintln(stdout, "nothing to do: the working tree is as it was.")
+	case p.Before != nil:
+		fmt.Fprintf(stdout, "done: %s changed. The tree before this undo is checkpoint %s: oath-audit undo --checkpoint %s takes this undo back.\n",
+			plural(len(p.Changes), "file"), p.Before.Short(), p.Before.Short())
+	case *dry:
+		fmt.Fprintln(stdout, "dry run: nothing changed.")
+	}
+	return nil
+}
+
+func printPlan(w io.Writer, p *checkpoint.Plan) {
+	c := p.Target
+	before := "before call " + c.ToolUseID
+	if c.ToolUseID == "" {
+		before = c.Note
+	}
+	t, _ := time.Parse(time.RFC3339Nano, c.Time)
+	fmt.Fprintf(w, "undo to checkpoint %s (%s, session %s, %s) in %s:\n", c.Short(), before, short(c.Session), t.Format("2006-01-02 15:04:05 UTC"), c.Top)
+	for _, ch := range p.Changes {
+		fmt.Fprintf(w, "  %-8s %s\n", ch.Action, ch.Path)
+	}
+	for _, k := range p.Kept {
+		fmt.Fprintf(w, "  %-8s %s (too large to keep in a checkpoint: left as it is)\n", "keep", k)
+	}
+	if len(p.Changes) == 0 {
+		return
+	}
+	n := map[string]int{}
+	for _, ch := range p.Changes {
+		n[ch.Action]++
+	}
+	fmt.Fprintf(w, "%d to restore, %d to create, %d to delete.\n", n[checkpoint.ActionRestore], n[checkpoint.ActionCreate], n[checkpoint.ActionDelete])
+}
+
+func undoList(w io.Writer, o checkpoint.Options, session string, asJSON bool) error {
+	all, err := checkpoint.List(o, "")
+	if err != nil {
+		return err
+	}
+	var cs []checkpoint.Checkpoint
+	for _, c := range all {
+		if strings.HasPrefix(c.Session, session) {
+			cs = append(cs, c)
+		}
+	}
+	if asJSON {
+		if cs == nil {
+			cs = []checkpoint.Checkpoint{}
+		}
+		out, err := json.MarshalIndent(cs, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(out, '\n'))
+		return err
+	}
+	if len(cs) == 0 {
+		_, err := fmt.Fprintln(w, "no checkpoints yet: one is taken before each call the harness lets run without a person that may change the project.")
+		return err
+	}
+	fmt.Fprintf(w, "%-5s %-8s %-20s %-8s %-6s %s\n", "#", "ID", "TIME (UTC)", "SESSION", "FILES", "BEFORE")
+	for _, c := range cs {
+		t, _ := time.Parse(time.RFC3339Nano, c.Time)
+		before := c.ToolUseID
+		if before == "" {
+			before = c.Note
+		}
+		if len(c.Skipped) > 0 {
+			before += fmt.Sprintf(" (%s not kept)", plural(len(c.Skipped), "file"))
+		}
+		fmt.Fprintf(w, "%-5d %-8s %-20s %-8s %-6d %s\n", c.Seq, c.Short(), t.Format("2006-01-02 15:04:05"), short(c.Session), c.Files, before)
+	}
+	return nil
+}
+
+func short(s string) string {
+	if len(s) > 8 {
+		return s[:8]
+	}
+	return s
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// checkpointLine is the Stop line's word on the session's checkpoints, "" when there are none.
+func checkpointLine(session string) string {
+	l := layout.FromEnv()
+	s, err := loadSettings()
+	if err != nil {
+		return ""
+	}
+	cs, err := checkpoint.List(checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize), session)
+	if err != nil || len(cs) == 0 || session == "" {
+		return ""
+	}
+	last := cs[len(cs)-1]
+	return fmt.Sprintf("%s this session, the last %s before %s: oath-audit undo --list shows them, oath-audit undo CALL takes a call back",
+		plural(len(cs), "checkpoint"), last.Short(), orNote(last))
+}
+
+func orNote(c checkpoint.Checkpoint) string {
+	if c.ToolUseID != "" {
+		return c.ToolUseID
+	}
+	return strings.TrimPrefix(c.Note, "before ")
+}

@@ -1,0 +1,165 @@
+package oathaudit_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/checkpoint"
+	"github.com/oath-harness/oath-harness/internal/cmd/oathaudit"
+)
+
+func undoRepo(t *testing.T) (project, root string, git func(...string) string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	project = t.TempDir()
+	root = filepath.Join(t.TempDir(), "state")
+	t.Setenv("CLAUDE_PROJECT_DIR", project)
+	t.Setenv("OATH_HOME", root)
+	git = func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", project}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=p", "GIT_AUTHOR_EMAIL=p@x", "GIT_COMMITTER_NAME=p", "GIT_COMMITTER_EMAIL=p@x")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git("init", "-q")
+	os.WriteFile(filepath.Join(project, "WORK.md"), []byte("v1\n"), 0o644)
+	git("add", "-A")
+	git("commit", "-qm", "init")
+	os.WriteFile(filepath.Join(project, "WORK.md"), []byte("v1\nuncommitted\n"), 0o644)
+	os.MkdirAll(filepath.Join(project, "notes"), 0o755)
+	os.WriteFile(filepath.Join(project, "notes", "a.md"), []byte("untracked\n"), 0o644)
+	return project, root, git
+}
+
+func run(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := oathaudit.Main(strings.NewReader(stdin), &out, &errb, args)
+	return out.String(), errb.String(), code
+}
+
+// Issue 27 item 2: oath-audit undo CALL shows what will change, keeps the tree it replaces as a
+// checkpoint, and restores uncommitted and untracked work byte for byte.
+func TestUndoCall(t *testing.T) {
+	project, root, git := undoRepo(t)
+	c, err := checkpoint.Take(project, "sess-1", "toolu_rm", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(project, "WORK.md"))
+	os.RemoveAll(filepath.Join(project, "notes"))
+	os.WriteFile(filepath.Join(project, "made.txt"), []byte("by the call\n"), 0o644)
+
+	out, stderr, code := run(t, "", "undo", "toolu_rm", "--dry-run")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"undo to checkpoint " + c.Short(), "create   WORK.md", "create   notes/a.md", "delete   made.txt", "dry run: nothing changed."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("dry run lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(project, "WORK.md")); err == nil {
+		t.Fatal("the dry run changed the tree")
+	}
+	// Without --yes it asks; no answer changes nothing.
+	out, _, code = run(t, "", "undo", "toolu_rm")
+	if code != 0 || !strings.Contains(out, "apply? [y/N] nothing changed.") {
+		t.Errorf("exit %d, want a question answered no:\n%s", code, out)
+	}
+	out, stderr, code = run(t, "y\n", "undo", "toolu_rm")
+	if code != 0 || !strings.Contains(out, "done: 3 files changed") || !strings.Contains(out, "oath-audit undo --checkpoint ") {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(project, "WORK.md")); string(b) != "v1\nuncommitted\n" {
+		t.Errorf("WORK.md = %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(project, "notes", "a.md")); string(b) != "untracked\n" {
+		t.Errorf("notes/a.md = %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(project, "made.txt")); err == nil {
+		t.Error("made.txt is still there")
+	}
+	if st := git("status", "--porcelain"); st != " M WORK.md\n?? notes/\n" {
+		t.Errorf("git status:\n%s", st)
+	}
+
+	// --list shows both checkpoints; --json as JSON.
+	out, _, _ = run(t, "", "undo", "--list")
+	if !strings.Contains(out, c.Short()) || !strings.Contains(out, "toolu_rm") || !strings.Contains(out, "before undo to checkpoint "+c.Short()) {
+		t.Errorf("--list:\n%s", out)
+	}
+	out, _, _ = run(t, "", "undo", "--list", "--json", "--session", "sess")
+	var cs []checkpoint.Checkpoint
+	if err := json.Unmarshal([]byte(out), &cs); err != nil || len(cs) != 2 {
+		t.Errorf("--list --json: %v\n%s", err, out)
+	}
+	// The undo is undone with its own checkpoint.
+	out, stderr, code = run(t, "", "undo", "--checkpoint", cs[1].ID[:8], "--yes", "--json")
+	var plan struct {
+		Applied bool `json:"applied"`
+		Changes []checkpoint.Change
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &plan) != nil || !plan.Applied || len(plan.Changes) != 3 {
+		t.Fatalf("exit %d: %s%s", code, out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(project, "made.txt")); err != nil {
+		t.Error("undoing the undo did not bring back made.txt")
+	}
+}
+
+func TestUndoErrors(t *testing.T) {
+	project, root, _ := undoRepo(t)
+	if _, err := checkpoint.Take(project, "s", "toolu_1", "", checkpoint.OptionsFor(root, 100, 1<<20)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"undo"}, 2, "name the call to undo"},
+		{[]string{"undo", "toolu_nope"}, 1, `no checkpoint for "toolu_nope"`},
+		{[]string{"undo", "toolu_1", "--yes", "--dry-run"}, 2, "exclude each other"},
+		{[]string{"undo", "toolu_1", "--checkpoint", "1"}, 2, "name one call or one checkpoint"},
+		{[]string{"undo", "--list", "toolu_1"}, 2, "--list takes only"},
+		{[]string{"undo", "--bogus"}, 2, "flag provided but not defined"},
+	} {
+		out, stderr, code := run(t, "", c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) || out != "" && code != 0 {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit %d and %q", c.args, code, stderr, out, c.code, c.want)
+		}
+	}
+}
+
+// The Stop line names the session's checkpoints.
+func TestStopLineListsCheckpoints(t *testing.T) {
+	project, root, _ := undoRepo(t)
+	c, err := checkpoint.Take(project, "sess-stop", "toolu_9", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := `{"session_id":"sess-stop","cwd":"` + project + `","hook_event_name":"Stop","stop_hook_active":false}`
+	out, stderr, code := run(t, stop, "record")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var v struct {
+		SystemMessage string `json:"systemMessage"`
+	}
+	json.Unmarshal([]byte(out), &v)
+	if !strings.Contains(v.SystemMessage, "1 checkpoint this session, the last "+c.Short()+" before toolu_9") {
+		t.Errorf("Stop message: %q", v.SystemMessage)
+	}
+}
