@@ -34,7 +34,9 @@ const (
 //
 //   - auto_approved and logged_only: allow; blocked: deny;
 //   - human_required for a call that always needs a person (oath.classify.needs_person): ask,
-//     which beats the person's allow rules and every mode;
+//     which beats the person's allow rules and every mode; so is one that Claude Code's sandbox
+//     would auto-allow (oath.classify.sandbox_auto_allow), since leaving it to Claude Code
+//     would let it run unasked;
 //   - any other human_required call is left to Claude Code (defer) wherever Claude Code itself
 //     keeps the person in the loop: in the default mode it asks unless one of the person's
 //     rules answers, and in dontAsk it runs only what an allow rule of the person's covers.
@@ -56,6 +58,9 @@ func Answer(d envelope.Decision, c envelope.Classification, tool, mode string) (
 	}
 	if c.NeedsPerson != nil {
 		return AnswerAsk, "the harness asks you, whatever your allow rules and permission mode say"
+	}
+	if c.SandboxAutoAllow {
+		return AnswerAsk, "the harness asks you: Claude Code's sandbox would run this call without asking (autoAllowBashIfSandboxed)"
 	}
 	switch mode {
 	case "", ModeDefault, ModeManual:

@@ -27,9 +27,10 @@ type Verdict struct {
 // Judge decides whether call runs confined under s. platform is asked only when everything
 // else says yes (probing may start bubblewrap).
 func Judge(s Settings, call Call, platform func() Platform) Verdict {
-	v := Verdict{AutoAllow: s.Unread != "" || s.Enabled && s.AutoAllow}
+	var v Verdict
 	switch {
 	case s.Unread != "":
+		v.AutoAllow = true // it may be on, with auto-allow
 		v.Why = "cannot tell whether the sandbox is on: " + s.Unread
 		return v
 	case !s.Enabled && s.EnabledBy != "":
@@ -39,6 +40,7 @@ func Judge(s Settings, call Call, platform func() Platform) Verdict {
 		v.Why = "the sandbox is off: no settings file of Claude Code's turns it on (sandbox.enabled)"
 		return v
 	case call.DisableSandbox:
+		// Claude Code asks the person for it (measured on 2.1.332): no auto-allow.
 		v.Why = "the call asks to run outside the sandbox (dangerouslyDisableSandbox)"
 		return v
 	}
@@ -46,6 +48,9 @@ func Judge(s Settings, call Call, platform func() Platform) Verdict {
 		v.Why = "the call names " + word + ", and sandbox.excludedCommands lists " + quote(e) + ": Claude Code runs it outside the sandbox"
 		return v
 	}
+	// From here on Claude Code means to sandbox the call; whether it auto-allows one whose
+	// sandbox cannot start is not worth guessing: the harness asks rather than defers.
+	v.AutoAllow = s.AutoAllow
 	p := platform()
 	if s.Platforms != nil && !slices.Contains(s.Platforms, p.Name) {
 		v.Why = "the sandbox is on, but sandbox.enabledPlatforms does not list " + p.Name

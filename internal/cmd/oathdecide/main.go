@@ -154,6 +154,7 @@ func judge(env *envelope.Envelope, ev *claude.Event) (decide.Input, envelope.Dec
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
+	in.Tool = ev.ToolName
 	return in, withAnswer(in, decide.Decide(in), ev.ToolName, ev.PermissionMode), nil
 }
 
