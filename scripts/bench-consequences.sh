@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Measures what the PreToolUse hook answers, by consequence, at fresh and at earned trust.
 #
-# Usage: scripts/bench-consequences.sh [CORPUS.jsonl…]
+# Usage: scripts/bench-consequences.sh [--sandbox] [CORPUS.jsonl…]
 #        (default: testdata/corpus/consequences*.jsonl and ../shared/corpus/*.jsonl when present)
+#        --sandbox: Claude Code's sandbox on in the project, as hooks/install.sh leaves it
 #
 # In a temporary git project as a working day leaves it (uncommitted and untracked work,
 # git-ignored build output, an ignored .env), phase building, it runs every call of the corpus
@@ -13,6 +14,11 @@
 # allowed (goal >= 70 %). A measurement, not a test: it exits 1 only when it cannot measure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+flags=()
+if [[ ${1:-} == --sandbox ]]; then
+  flags=(-sandbox)
+  shift
+fi
 corpora=("$@")
 if ((${#corpora[@]} == 0)); then
   corpora=(testdata/corpus/consequences*.jsonl)
@@ -24,4 +30,4 @@ scripts/build.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/consequences" ./internal/benchtools/consequences
-"$tmp/consequences" -hooks hooks -bin bin "${corpora[@]}"
+"$tmp/consequences" "${flags[@]}" -hooks hooks -bin bin "${corpora[@]}"

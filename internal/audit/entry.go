@@ -56,6 +56,10 @@ type Entry struct {
 	NeedsPerson      *envelope.Person       `json:"needs_person,omitempty"`    // why the call always needs a person, masked
 	Parts            []envelope.Part        `json:"parts,omitempty"`           // each simple command of a Bash call, masked
 	Paths            *envelope.Paths        `json:"paths,omitempty"`           // the files read and written, masked
+	Confined         *bool                  `json:"confined,omitempty"`        // a Bash call runs inside Claude Code's sandbox
+	ConfinedWhy      *string                `json:"confined_why,omitempty"`    // why or why not, masked
+	ReadInFull       *bool                  `json:"read_in_full,omitempty"`    // a Bash call's every effect was read
+	Unread           *string                `json:"unread,omitempty"`          // what was not read, masked
 	DecisionReason   *string                `json:"decision_reason,omitempty"` // masked
 	Guidance         *string                `json:"guidance,omitempty"`        // what would change the answer, masked
 	Answer           *string                `json:"answer,omitempty"`          // what Claude Code was told: allow, ask, deny, defer
@@ -177,6 +181,8 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 			x.ScanValue(c.NeedsPerson.Rule)
 			x.Scan(c.NeedsPerson.Reason)
 		}
+		x.Scan(c.ConfinedWhy)
+		x.Scan(c.Unread)
 	}
 	if hasGate {
 		x.ScanValue(g.Rule)
@@ -229,6 +235,13 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		}
 		if c.NeedsPerson != nil {
 			e.NeedsPerson = &envelope.Person{Rule: x.Value(c.NeedsPerson.Rule), Reason: x.String(c.NeedsPerson.Reason)}
+		}
+		e.Confined, e.ReadInFull = c.Confined, c.ReadInFull
+		if c.ConfinedWhy != "" {
+			e.ConfinedWhy = ptr(x.String(c.ConfinedWhy))
+		}
+		if c.Unread != "" {
+			e.Unread = ptr(x.String(c.Unread))
 		}
 	}
 	if hasGate {

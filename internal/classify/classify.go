@@ -322,6 +322,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		}
 	}
 	c.needsPerson(r, ev, &out)
+	c.boundary(r, ev, &out) // confined.go
 	return out
 }
 

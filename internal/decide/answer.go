@@ -39,6 +39,9 @@ const (
 //     measured on 2.1.332, a hook's allow does not skip auto mode's classifier, so it would
 //     only claim a say the harness does not have, and the point of the mode is that nobody is
 //     asked; a person is asked only for the always-a-person class;
+//   - a call that Claude Code's sandbox would auto-allow (oath.classify.sandbox_auto_allow) is
+//     asked outside auto mode, since leaving it to Claude Code would let it run unasked; in auto
+//     mode it is left to the classifier like any other call, and runs confined;
 //   - any other human_required call is left to Claude Code (defer) wherever Claude Code itself
 //     keeps the person in the loop: in the default mode it asks unless one of the person's
 //     rules answers, and in dontAsk it runs only what an allow rule of the person's covers.
@@ -63,9 +66,13 @@ func Answer(d envelope.Decision, c envelope.Classification, tool, mode string) (
 	if c.NeedsPerson != nil {
 		return AnswerAsk, "the harness asks you, whatever your allow rules and permission mode say"
 	}
-	switch mode {
-	case ModeAuto:
+	if mode == ModeAuto {
 		return AnswerDefer, autoWhy
+	}
+	if c.SandboxAutoAllow {
+		return AnswerAsk, "the harness asks you: Claude Code's sandbox would run this call without asking (autoAllowBashIfSandboxed)"
+	}
+	switch mode {
 	case "", ModeDefault, ModeManual:
 		return AnswerDefer, "left to Claude Code's own permission prompt: your allow and deny rules apply, and it asks you otherwise"
 	case ModeDontAsk:

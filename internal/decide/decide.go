@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/phase"
@@ -43,6 +44,8 @@ type Input struct {
 	// PhaseDefaulted says the phase is auditing only because no valid phase file names one;
 	// a block says so, since the person may not know a phase exists.
 	PhaseDefaulted bool
+	// Tool is the event's tool_name: the boundary rule applies to Bash calls.
+	Tool string
 	// Doubt, when set, is why the input could not be read with certainty (oath.classify
 	// missing or malformed, trust for another domain …): the call is blocked with it.
 	Doubt string
@@ -61,11 +64,14 @@ type Input struct {
 //     building whatever the other parts are;
 //  5. a call of the class that always needs a person (oath.classify.needs_person) is
 //     human_required at any trust;
-//  6. a trust-gated domain (building: shell_exec, git_local), the call's or a part's, whose
+//  6. a Bash call that runs outside Claude Code's sandbox (oath.classify.confined false) and
+//     whose every effect the classifier did not read (read_in_full false) is human_required
+//     at any trust: trust is spent only inside the boundary (DESIGN.md "The boundary");
+//  7. a trust-gated domain (building: shell_exec, git_local), the call's or a part's, whose
 //     trust score is below autonomy.auto_approve_threshold is human_required (FR-TP-003, AC-026);
-//  7. otherwise the autonomy thresholds decide (FR-TE-009, AC-008..010).
+//  8. otherwise the autonomy thresholds decide (FR-TE-009, AC-008..010).
 //
-// "Trust below the threshold" in rule 6 compares the domain's trust score itself with
+// "Trust below the threshold" in rule 7 compares the domain's trust score itself with
 // autonomy.auto_approve_threshold (0.8 by default), as AC-026 words it (trust_score < 0.8): at a
 // score of exactly the threshold the gate opens, which is what appendix B's "shell_exec (high)
 // is auto-approved at trust 0.8" needs. Past the gate, autonomy still decides.
@@ -121,12 +127,33 @@ func Decide(in Input) envelope.Decision {
 		d.Reason = fmt.Sprintf("a person must approve this call: %s; no trust changes this; %s",
 			orNone(c.NeedsPerson.Reason), facts)
 		d.Guidance = "no trust and no phase makes this automatic: approve it when asked, or run it yourself"
+	case in.OutsideBoundary():
+		d.Decision = HumanRequired
+		d.Reason = fmt.Sprintf("a person decides: the call runs outside Claude Code's sandbox (%s) and the harness did not read all it will do (%s); no trust makes such a call automatic; %s",
+			orNone(c.ConfinedWhy), orNone(c.Unread), facts)
+		d.Guidance = boundaryGuidance(c)
 	default:
 		d.Decision = in.trustDecision(score, j)
 		d.Reason = in.trustReason(d.Decision, score, j)
 		d.Guidance = in.successGuidance(d.Decision, j)
 	}
 	return finish(in, d, c.Risk)
+}
+
+// OutsideBoundary reports whether the call is a Bash call that earned trust may not make
+// automatic (rule 6): neither confined nor read in full. Both facts are false unless
+// oath-classify says true, so a classification without them is outside.
+func (in Input) OutsideBoundary() bool {
+	bash := in.Tool == claude.ToolBash || in.Tool == "" && in.Classify.Confined != nil
+	return bash && !in.Classify.IsConfined() && !in.Classify.IsReadInFull()
+}
+
+// boundaryGuidance says what would let earned trust run such a call.
+func boundaryGuidance(c envelope.Classification) string {
+	if strings.Contains(c.ConfinedWhy, "dangerouslyDisableSandbox") || strings.Contains(c.ConfinedWhy, "excludedCommands") {
+		return "inside the sandbox, earned trust can run it: retry it without dangerouslyDisableSandbox, or take the program out of sandbox.excludedCommands; otherwise approve it when asked"
+	}
+	return "turn on Claude Code's sandbox (hooks/install.sh does; or \"sandbox\": {\"enabled\": true} in .claude/settings.local.json, with bubblewrap and socat on Linux) and earned trust can run calls like this inside it; until then approve it when asked"
 }
 
 // FailClosed is the decision when the input cannot be trusted: blocked, with why.

@@ -29,7 +29,32 @@ type Classification struct {
 	// Parts are the call's simple commands judged one by one, so that the phase profile can be
 	// applied to every part: a git_remote part is denied in building whatever the others are.
 	Parts []Part `json:"parts,omitempty"`
+
+	// The boundary (DESIGN.md "The boundary"), for a Bash call; nil for other tools.
+	//
+	// Confined: the call runs inside Claude Code's sandbox (on in the merged settings, able to
+	// start here, no dangerouslyDisableSandbox, not an excluded command); ConfinedWhy says why
+	// or why not, in plain words.
+	Confined    *bool  `json:"confined,omitempty"`
+	ConfinedWhy string `json:"confined_why,omitempty"`
+	// SandboxAutoAllow: Claude Code may run the call without asking (its sandbox is on with
+	// autoAllowBashIfSandboxed, or its settings cannot be read): a call that needs a person
+	// must be asked, not left to Claude Code.
+	SandboxAutoAllow bool `json:"sandbox_auto_allow,omitempty"`
+	// ReadInFull: the classifier read everything the call will do: no program whose code or
+	// writes it does not model, no code built at run time, no write to a target it cannot
+	// know. False unless it positively knows (fail closed). Earned trust makes a Bash call
+	// automatic only when it is confined or read in full.
+	ReadInFull *bool `json:"read_in_full,omitempty"`
+	// Unread says, when ReadInFull is false, the first thing the classifier did not read.
+	Unread string `json:"unread,omitempty"`
 }
+
+// IsConfined reports whether the classification says the call runs confined.
+func (c Classification) IsConfined() bool { return c.Confined != nil && *c.Confined }
+
+// IsReadInFull reports whether the classification says everything the call does was read.
+func (c Classification) IsReadInFull() bool { return c.ReadInFull != nil && *c.ReadInFull }
 
 // Person says why a call always needs a person: what it would lose, send or change, in words
 // a person understands. No trust changes that answer.

@@ -4,7 +4,11 @@
 // builds and runs it; it is a measurement, not a test: it prints, and exits 1 only when it
 // cannot measure.
 //
-// Usage: consequences -hooks DIR -bin DIR CORPUS.jsonl…
+// Usage: consequences [-sandbox] -hooks DIR -bin DIR CORPUS.jsonl…
+//
+// -sandbox turns Claude Code's sandbox on in the project (.claude/settings.local.json:
+// sandbox.enabled and autoAllowBashIfSandboxed), as hooks/install.sh does: Bash calls then run
+// confined where the machine can start the sandbox.
 package main
 
 import (
@@ -24,8 +28,9 @@ import (
 func main() {
 	hooks := flag.String("hooks", "hooks", "the hooks to measure")
 	bin := flag.String("bin", "bin", "the oath-* binaries")
+	sandbox := flag.Bool("sandbox", false, "turn Claude Code's sandbox on in the project")
 	flag.Parse()
-	if err := run(*hooks, *bin, flag.Args()); err != nil {
+	if err := run(*hooks, *bin, *sandbox, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-consequences:", err)
 		os.Exit(1)
 	}
@@ -49,7 +54,7 @@ func (h *harness) hook(name string, stdin []byte) (int, []byte, []byte, error) {
 	return 0, out.Bytes(), errb.Bytes(), err
 }
 
-func run(hooks, bin string, corpora []string) error {
+func run(hooks, bin string, sandbox bool, corpora []string) error {
 	if len(corpora) == 0 {
 		return errors.New("no corpus given")
 	}
@@ -76,6 +81,14 @@ func run(hooks, bin string, corpora []string) error {
 	}
 	if err := redteam.Fixture(h.project); err != nil {
 		return err
+	}
+	boundary := "Claude Code's sandbox off"
+	if sandbox {
+		on := `{"sandbox": {"enabled": true, "autoAllowBashIfSandboxed": true}}` + "\n"
+		if err := os.WriteFile(filepath.Join(h.project, ".claude", "settings.local.json"), []byte(on), 0o644); err != nil {
+			return err
+		}
+		boundary = "Claude Code's sandbox on (.claude/settings.local.json)"
 	}
 	// A file of the person's outside the project, and the session's transcript, made after the
 	// project: nothing in the project counts as created by the agent in this session.
@@ -108,7 +121,7 @@ func run(hooks, bin string, corpora []string) error {
 	if err != nil {
 		return err
 	}
-	report(cases, corpora, fresh, earned, scores, rounds)
+	report(cases, corpora, boundary, fresh, earned, scores, rounds)
 	return nil
 }
 
@@ -152,8 +165,8 @@ func (h *harness) earn(goal float64, max int) (int, error) {
 	return 0, fmt.Errorf("trust did not reach %.2f in every domain after %d rounds", goal, max)
 }
 
-func report(cases []redteam.Case, corpora []string, fresh, earned []redteam.Answer, scores map[string]float64, rounds int) {
-	fmt.Printf("PreToolUse answers over %d calls (%s), phase building, in a git project as a working day leaves it\n", len(cases), strings.Join(corpora, ", "))
+func report(cases []redteam.Case, corpora []string, boundary string, fresh, earned []redteam.Answer, scores map[string]float64, rounds int) {
+	fmt.Printf("PreToolUse answers over %d calls (%s), phase building, in a git project as a working day leaves it, %s\n", len(cases), strings.Join(corpora, ", "), boundary)
 	low, ls := redteam.Lowest(scores)
 	fmt.Printf("earned trust: %d rounds of successful calls in every domain through hooks/post-tool-use.sh; lowest %s %.3f\n\n", rounds, low, ls)
 	classes := []string{redteam.Person, redteam.Critical, redteam.Everyday, redteam.Earnable, redteam.Other}

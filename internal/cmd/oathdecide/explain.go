@@ -181,6 +181,9 @@ func explainText(w io.Writer, toolName string, input json.RawMessage, mode strin
 		if c.NeedsPerson != nil {
 			fmt.Fprintf(&b, "  always asks: %s\n", c.NeedsPerson.Reason)
 		}
+		if c.Confined != nil || c.ReadInFull != nil {
+			fmt.Fprintf(&b, "  boundary:    %s\n", boundaryWords(c))
+		}
 		if in.Gate != nil && in.Gate.Verdict == envelope.VerdictBlock {
 			fmt.Fprintf(&b, "  gate:        blocks it: %s\n", in.Gate.Reason)
 		}
@@ -210,6 +213,24 @@ func explainText(w io.Writer, toolName string, input json.RawMessage, mode strin
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// boundaryWords says whether a Bash call runs inside Claude Code's sandbox and whether the
+// harness read all it does: outside and unread, no trust makes it automatic.
+func boundaryWords(c envelope.Classification) string {
+	where := "outside Claude Code's sandbox (" + c.ConfinedWhy + ")"
+	if c.IsConfined() {
+		where = "inside Claude Code's sandbox (" + c.ConfinedWhy + ")"
+	}
+	read := "read in full"
+	if !c.IsReadInFull() {
+		read = "not read in full (" + c.Unread + ")"
+	}
+	cost := ""
+	if !c.IsConfined() && !c.IsReadInFull() {
+		cost = ": no trust makes it automatic"
+	}
+	return where + "; " + read + cost
 }
 
 func answerWords(a string) string {

@@ -166,6 +166,7 @@ func judge(env *envelope.Envelope, ev *claude.Event, take taker) (decide.Input, 
 	}
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
+	in.Tool = ev.ToolName
 	mayWrite := in.Doubt == "" && decide.MayWrite(in.Classify, ev.ToolName, l.ProjectDir)
 	d, _ := decide.WithCheckpoint(in, mayWrite, func() (decide.Checkpoint, error) { return take(l, s, ev) })
 	return in, withAnswer(in, d, ev.HookEventName, ev.ToolName, ev.PermissionMode), nil

@@ -1,0 +1,136 @@
+package classify
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
+)
+
+// The boundary (DESIGN.md): reading has a limit, so earned trust is spent only on a Bash call
+// that runs inside Claude Code's sandbox or whose every effect the classifier read. This file
+// records both facts on the classification; oath-decide applies the rule.
+
+// ProbeCacheName is the file, under the harness root's state directory, that keeps whether
+// the sandbox can start on this machine (sandbox.Probe). The root is the harness's own, which
+// no tool call may write: the agent cannot claim a sandbox that is not there.
+const ProbeCacheName = "sandbox-probe.json"
+
+// boundary sets out's confined, confined_why, sandbox_auto_allow, read_in_full and unread for
+// a Bash call.
+func (c *Classifier) boundary(r *result, ev *claude.Event, out *envelope.Classification) {
+	if ev.ToolName != claude.ToolBash {
+		return
+	}
+	var raw struct {
+		Command *string `json:"command"`
+		// Any value but false (null, "true", 1) may turn the sandbox off for the call.
+		Disable given `json:"dangerouslyDisableSandbox"`
+	}
+	call := sandbox.Call{}
+	if decode(ev.ToolInput, &raw) {
+		if raw.Command != nil {
+			call.Command = *raw.Command
+		}
+		call.DisableSandbox = raw.Disable.set && string(bytes.TrimSpace(raw.Disable.raw)) != "false"
+	} else {
+		call.DisableSandbox = true // unreadable input: nothing vouches for the sandbox
+	}
+	v := c.confined(call)
+	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
+	full, why := readInFull(r, out)
+	out.ReadInFull = &full
+	if !full {
+		out.Unread = why
+	}
+}
+
+// given keeps a key's value, null included: null is not false.
+type given struct {
+	set bool
+	raw []byte
+}
+
+func (g *given) UnmarshalJSON(b []byte) error {
+	g.set, g.raw = true, append([]byte(nil), b...)
+	return nil
+}
+
+// confined judges the call against the settings Claude Code merges for this project.
+func (c *Classifier) confined(call sandbox.Call) sandbox.Verdict {
+	conf := os.Getenv("CLAUDE_CONFIG_DIR")
+	if !filepath.IsAbs(conf) {
+		conf = ""
+		if filepath.IsAbs(c.home) {
+			conf = filepath.Join(c.home, ".claude")
+		}
+	}
+	s := sandbox.Load(sandbox.Sources(c.layout.ProjectDir, conf))
+	cache := ""
+	if c.layout.Root != "" {
+		cache = filepath.Join(c.layout.Root, "state", ProbeCacheName)
+	}
+	return sandbox.Judge(s, call, func() sandbox.Platform { return sandbox.Probe(s, cache, time.Now()) })
+}
+
+// readRules are the rules whose findings leave nothing unread: what the command does is
+// modelled (a read, a write of known files, a git operation) or judged on its own (a carried
+// command is a part of its own). Any other rule — a runner, inline code, a program the table
+// does not model, code from a variable, a git hook, a user rule — leaves something unread.
+var readRules = map[string]bool{
+	ruleAllowList: true, ruleDenyList: true, ruleFileChange: true, ruleRedirectWrite: true, ruleCarrier: true,
+	ruleGitRead: true, ruleGitLocal: true, ruleGitRemote: true, ruleDestructiveGit: true, ruleHistoryRewrite: true,
+	ruleForcePush: true, ruleSensitiveWrite: true, ruleCredentialRead: true, ruleEnvironmentDump: true,
+	ruleSecretVariable: true, ruleCatastrophe: true, ruleSelfProtection: true, RulePlantedCode: true,
+	rulePersistence: true, ruleEmptyCommand: true, ruleNoCommand: true,
+}
+
+// readInFull reports whether the classifier read everything the call will do, and if not,
+// what it did not read. It is true only when every finding is of a rule that leaves nothing
+// unread (readRules), every command either changes nothing and runs nothing (read_only) or
+// is a program whose every write the classifier models, in a directory it knows, and no
+// write goes to a target that cannot be known.
+func readInFull(r *result, out *envelope.Classification) (bool, string) {
+	if out.NeedsPerson != nil && out.NeedsPerson.Rule == RuleNotRead {
+		return false, out.NeedsPerson.Reason
+	}
+	for _, p := range r.parts {
+		if !readRules[p.reason.Rule] {
+			what := p.reason.Command
+			if what == "" {
+				what = p.reason.Detail
+			}
+			return false, clipWords(what) + " runs or does what the harness does not read (rule " + p.reason.Rule + ")"
+		}
+	}
+	if out.Paths.WriteUnknown {
+		return false, "it writes a file whose name cannot be known before it runs"
+	}
+	for _, pt := range out.Parts {
+		switch {
+		case pt.ReadOnly:
+		case pt.WritesUnknown:
+			return false, clipWords(strings.Join(pt.Argv, " ")) + " may write or run what the harness does not model"
+		case pt.DirUnknown:
+			return false, clipWords(strings.Join(pt.Argv, " ")) + " writes in a directory that cannot be known before it runs"
+		}
+	}
+	if len(out.Parts) == 0 && out.Risk != risk.Low {
+		return false, "no command of it could be read"
+	}
+	return true, ""
+}
+
+func clipWords(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 120 {
+		return string(r[:120]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,120 @@
+package sandbox
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Call is what of a Bash call decides whether it runs confined.
+type Call struct {
+	Command string
+	// DisableSandbox: tool_input carries dangerouslyDisableSandbox with any value but false.
+	DisableSandbox bool
+}
+
+// Verdict is whether a call runs confined, and why, in plain words.
+type Verdict struct {
+	Confined bool
+	Why      string
+	// AutoAllow: Claude Code may run the call without asking anyone, because the sandbox is on
+	// with autoAllowBashIfSandboxed (or the settings cannot be read, so it may be). Where the
+	// harness wants a person, it must then ask explicitly: leaving the call to Claude Code's
+	// own flow would let it run.
+	AutoAllow bool
+}
+
+// Judge decides whether call runs confined under s. platform is asked only when everything
+// else says yes (probing may start bubblewrap).
+func Judge(s Settings, call Call, platform func() Platform) Verdict {
+	var v Verdict
+	switch {
+	case s.Unread != "":
+		v.AutoAllow = true // it may be on, with auto-allow
+		v.Why = "cannot tell whether the sandbox is on: " + s.Unread
+		return v
+	case !s.Enabled && s.EnabledBy != "":
+		v.Why = "the sandbox is off: sandbox.enabled is false in " + s.EnabledBy
+		return v
+	case !s.Enabled:
+		v.Why = "the sandbox is off: no settings file of Claude Code's turns it on (sandbox.enabled)"
+		return v
+	case call.DisableSandbox:
+		// Claude Code asks the person for it (measured on 2.1.332): no auto-allow.
+		v.Why = "the call asks to run outside the sandbox (dangerouslyDisableSandbox)"
+		return v
+	}
+	if e, word := Excluded(call.Command, s.Excluded); e != "" {
+		v.Why = "the call names " + word + ", and sandbox.excludedCommands lists " + quote(e) + ": Claude Code runs it outside the sandbox"
+		return v
+	}
+	// From here on Claude Code means to sandbox the call; whether it auto-allows one whose
+	// sandbox cannot start is not worth guessing: the harness asks rather than defers.
+	v.AutoAllow = s.AutoAllow
+	p := platform()
+	if s.Platforms != nil && !slices.Contains(s.Platforms, p.Name) {
+		v.Why = "the sandbox is on, but sandbox.enabledPlatforms does not list " + p.Name
+		return v
+	}
+	if !p.Available {
+		v.Why = "the sandbox is on, but cannot start here: " + p.Why
+		return v
+	}
+	v.Confined = true
+	v.Why = "runs inside Claude Code's sandbox (sandbox.enabled in " + s.EnabledBy + "; " + p.Why + ")"
+	return v
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// Excluded returns the first entry of excludedCommands that may match command, and the word
+// of the command it matched, or "". It matches more than Claude Code does, never less: an
+// entry excludes every call that names its program anywhere (as a command, an argument, in a
+// substitution, by a path ending in it), after removing the shell's quotes and backslashes,
+// and an entry with a pattern in its program name excludes every call. Claude Code splits
+// the command into its subcommands and compares their first words with the entry (a prefix
+// for "cmd:*"); what it finds is among what this finds.
+func Excluded(command string, entries []string) (entry, word string) {
+	if len(entries) == 0 {
+		return "", ""
+	}
+	flat := strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(command)
+	words := strings.FieldsFunc(flat, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || strings.ContainsRune(";&|()<>`${}=", r)
+	})
+	for _, e := range entries {
+		prog := program(e)
+		if prog == "" {
+			continue // an empty entry names nothing
+		}
+		if strings.ContainsAny(prog, "*?[") {
+			return e, "any program"
+		}
+		for _, w := range words {
+			if w == prog || filepath.Base(w) == prog {
+				return e, w
+			}
+		}
+	}
+	return "", ""
+}
+
+// program is the program an excludedCommands entry names: its first word, without a path and
+// without the ":*" of a prefix rule; "*" when the entry is a bare pattern.
+func program(entry string) string {
+	e := strings.TrimSpace(entry)
+	e = strings.TrimSuffix(e, ":*")
+	f := strings.Fields(e)
+	if len(f) == 0 {
+		if strings.Contains(entry, "*") {
+			return "*"
+		}
+		return ""
+	}
+	p := strings.TrimSuffix(f[0], ":*")
+	p = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(p)
+	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
+		p = p[i+1:]
+	}
+	return p
+}
