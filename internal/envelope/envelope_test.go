@@ -122,7 +122,7 @@ func TestEventDecodesEveryTaggedField(t *testing.T) {
 		PermissionMode: "default", Source: "startup", Prompt: "p", PromptID: "pid", ToolName: "Bash",
 		ToolInput: json.RawMessage(`{"command":"false"}`), ToolUseID: "tu", ToolResponse: json.RawMessage(`{"o":1}`),
 		Error: json.RawMessage(`"Exit code 1"`), IsInterrupt: true, DurationMS: "12", StopHookActive: true,
-		LastAssistantMessage: "m", Reason: "r",
+		LastAssistantMessage: "m", Reason: "r", FilePath: "/w/.claude/settings.json",
 	}
 	v := reflect.ValueOf(want)
 	for i := range v.NumField() {
