@@ -66,6 +66,7 @@ const (
 	ruleSelfProtection              = "self_protection"                // reaches the harness's own files, programs or settings
 	ruleSelfProtectionUnknownTarget = "self_protection_unknown_target" // writes what cannot be known statically
 	ruleSensitiveWrite              = "sensitive_write"                // writes a file that configures the user's tools
+	ruleStartupWrite                = "startup_write"                  // a program on PATH, the hooks' interpreter, a language's or git's start-up file
 	ruleRawDeviceWrite              = "raw_device_write"               // writes a device
 	ruleRedirectWrite               = "redirect_write"                 // a redirection into a file
 	ruleCredentialRead              = "credential_read"                // reads a credential
