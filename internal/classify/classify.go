@@ -336,6 +336,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 			out.Parts[i].Dir = "" // the call's own directory says nothing new
 		}
 	}
+	c.secretThenSend(r, ev) // secretflow.go
 	c.needsPerson(r, ev, &out)
 	return out
 }
