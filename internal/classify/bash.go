@@ -697,6 +697,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 			}
 		}
 	}
+	x.recursiveSearch() // credsearch.go: what grep -r, rg, ag would print
 	x.encodedCommand()
 	x.outbound()
 	if cmd.Stdin {

@@ -474,6 +474,19 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 			r.add(risk.High, FileRead, ruleCredentialRead, p, why)
 			return
 		}
+		if g.Glob == "" { // a glob narrows what rg reads: left to credentialGlob
+			var m struct {
+				Mode looseString     `json:"output_mode"`
+				Fold json.RawMessage `json:"-i"`
+			}
+			decode(ev.ToolInput, &m)
+			c.grepSearch(r, p, in.Pattern, string(m.Mode), string(m.Fold) == "true") // credsearch.go
+			for _, q := range r.parts {
+				if q.reason.Rule == ruleCredentialRead {
+					return
+				}
+			}
+		}
 	}
 	if ev.ToolName == claude.ToolGlob {
 		if why := credential(in.Pattern); why != "" {
