@@ -173,7 +173,7 @@ func namesRead(name string, assign bool) bool {
 		return true
 	}
 	return assign && (proxyVariable(name) || name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
-		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || envRowFor(name) != nil || containerVariable(name))
+		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || envRowFor(name) != nil || containerVariable(name) || claudeSwitchVar(name))
 }
 
 // allNames lists every variable of a program, for the test that namesRead misses none.
@@ -215,7 +215,8 @@ func pipelined(src string) bool {
 	if len(src) < pipelineMin {
 		return false
 	}
-	return !containsFold(src, "proxy") && !strings.Contains(src, "GIT_DIR") && !strings.Contains(src, "GIT_WORK_TREE")
+	return !containsFold(src, "proxy") && !strings.Contains(src, "GIT_DIR") && !strings.Contains(src, "GIT_WORK_TREE") &&
+		!containsFold(src, "claude") // a nested claude reads the variables the whole call sets (nested_claude.go)
 }
 
 // containsFold reports whether s contains the lower-case ASCII word sub in any case. It
@@ -290,6 +291,7 @@ func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) 
 		}
 	}
 	for _, n := range prog.Names {
+		r.noteClaudeEnv(n) // nested_claude.go
 		if n.Assign && proxyVariable(n.Name) {
 			r.proxy = true
 			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")+": network requests go through another machine")
@@ -646,7 +648,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 		return
 	}
 	x.decodedName()
-	if x.selfInvocation() || x.runsHarnessCode() {
+	if x.selfInvocation() || x.runsHarnessCode() || x.nestedClaude() {
 		return
 	}
 	x.personCommand()
@@ -695,6 +697,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 			}
 		}
 	}
+	x.recursiveSearch() // credsearch.go: what grep -r, rg, ag would print
 	x.encodedCommand()
 	x.outbound()
 	if cmd.Stdin {

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -58,6 +59,10 @@ type Classifier struct {
 	// containerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
 	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person.go).
 	containerEnv []shell.Name
+	// start and realProj are built on the first write judged (filetools.go).
+	startOnce, realOnce sync.Once
+	start               startupPlaces
+	realProj            string
 }
 
 // New prepares a classifier. The user's filters are compiled here, once: a bad one is a
@@ -170,6 +175,12 @@ type result struct {
 	// (sink.noPerson), so what the code would lose is not recorded.
 	noPerson bool
 
+	// claudeEnv: a variable assigned in this call that would switch a nested claude's
+	// harness off (nested_claude.go), or "".
+	claudeEnv string
+	// stagedAll: a git add in this call may have staged the harness's files (self.go).
+	stagedAll bool
+
 	// indexMoved: a git command judged earlier in this call changes the index or HEAD, so what
 	// git says now of the files a later discard writes may not be what it writes (discards.go).
 	indexMoved bool
@@ -199,7 +210,7 @@ func (r *result) resolver() *safefile.Links {
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
 		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, indexMoved: r.indexMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
-		verdictOnly: r.verdictOnly, noPerson: r.noPerson, containerEnv: slices.Clip(r.containerEnv)}
+		verdictOnly: r.verdictOnly, noPerson: r.noPerson, containerEnv: slices.Clip(r.containerEnv), claudeEnv: r.claudeEnv, stagedAll: r.stagedAll}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.
@@ -216,6 +227,10 @@ func (r *result) merge(o *result) {
 	r.headMoved = r.headMoved || o.headMoved
 	r.indexMoved = r.indexMoved || o.indexMoved
 	r.gitElsewhere = r.gitElsewhere || o.gitElsewhere
+	r.stagedAll = r.stagedAll || o.stagedAll
+	if r.claudeEnv == "" {
+		r.claudeEnv = o.claudeEnv
+	}
 	if len(o.containerEnv) > len(r.containerEnv) { // o began with r's
 		r.containerEnv = o.containerEnv
 	}
@@ -321,6 +336,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 			out.Parts[i].Dir = "" // the call's own directory says nothing new
 		}
 	}
+	c.secretThenSend(r, ev) // secretflow.go
 	c.needsPerson(r, ev, &out)
 	c.boundary(r, ev, &out) // confined.go
 	return out
@@ -459,6 +475,19 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 			r.add(risk.High, FileRead, ruleCredentialRead, p, why)
 			return
 		}
+		if g.Glob == "" { // a glob narrows what rg reads: left to credentialGlob
+			var m struct {
+				Mode looseString     `json:"output_mode"`
+				Fold json.RawMessage `json:"-i"`
+			}
+			decode(ev.ToolInput, &m)
+			c.grepSearch(r, p, in.Pattern, string(m.Mode), string(m.Fold) == "true") // credsearch.go
+			for _, q := range r.parts {
+				if q.reason.Rule == ruleCredentialRead {
+					return
+				}
+			}
+		}
 	}
 	if ev.ToolName == claude.ToolGlob {
 		if why := credential(in.Pattern); why != "" {
@@ -483,7 +512,8 @@ func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
 		domain = DocsWrite
 	}
 	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
-	c.planted(r, ev, &in, abs, domain) // planted.go: code put where a runner will find it
+	c.outsideWrite(r, ev.ToolName, abs, r.resolver().Resolve(abs)) // filetools.go
+	c.planted(r, ev, &in, abs, domain)                             // planted.go: code put where a runner will find it
 	c.harnessEnvWrite(r, func() string { return in.Content + "\n" + in.NewString + "\n" + string(in.Edits) }, []string{abs}, domain)
 	r.add(risk.Medium, domain, ruleFileWrite, ev.ToolName, abs)
 }

@@ -160,6 +160,7 @@ func (x *cmdCtx) git() {
 			x.r.mark(RuleGitDiscard, shortCmd(x.src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
 			x.stashUntracked(p, op)
+			x.stashProtected(p, op) // self.go
 			x.gitStash(p, op)
 			x.add(risk.Medium, GitLocal, ruleGitLocal, "git stash changes the working tree")
 		}
@@ -178,6 +179,9 @@ func (x *cmdCtx) git() {
 		}
 		x.add(risk.Medium, GitLocal, ruleGitLocal, "git commit records staged changes")
 	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
+		if sub == "add" {
+			x.noteStaged(p) // self.go: a git stash later in the call takes what it staged
+		}
 		if sub == "mv" && len(p.Operands) >= 2 {
 			for _, o := range p.Operands {
 				x.write(o, true, GitLocal)

@@ -1079,6 +1079,10 @@ func toolSent(r *result, tool string, domain domain.Domain, v any) {
 				r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
 				return true
 			}
+			if why := decodedSecret(strings.TrimSpace(v)); why != "" { // urldecode.go
+				r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given "+why+": what the tool does with it cannot be known (it may send it), so no trust may run it")
+				return true
+			}
 			if i := strings.Index(v, "://"); i > 0 && len(v) < 8192 {
 				for _, f := range strings.Fields(v) {
 					if !strings.Contains(f, "://") {

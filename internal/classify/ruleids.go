@@ -66,6 +66,7 @@ const (
 	ruleSelfProtection              = "self_protection"                // reaches the harness's own files, programs or settings
 	ruleSelfProtectionUnknownTarget = "self_protection_unknown_target" // writes what cannot be known statically
 	ruleSensitiveWrite              = "sensitive_write"                // writes a file that configures the user's tools
+	ruleStartupWrite                = "startup_write"                  // a program on PATH, the hooks' interpreter, a language's or git's start-up file
 	ruleRawDeviceWrite              = "raw_device_write"               // writes a device
 	ruleRedirectWrite               = "redirect_write"                 // a redirection into a file
 	ruleCredentialRead              = "credential_read"                // reads a credential
@@ -103,17 +104,18 @@ const (
 	RuleGitHook      = "git_hook"       // git runs a hook
 
 	// The class that needs a person (person.go, losses.go): oath.classify.needs_person.rule.
-	RuleLosesWork      = "loses_work"        // deletes or overwrites uncommitted or untracked work
-	RuleOutsideProject = "outside_project"   // deletes or overwrites files outside the project
-	RuleGitDiscard     = "git_discard"       // git throws work away (reset --hard, checkout, clean, stash drop, branch -D)
-	RuleRewriteHistory = "rewrites_history"  // commit --amend, rebase, filter-branch, reflog expire …
-	RuleRemoteChange   = "remote_change"     // deploys, infrastructure, clusters, cloud, GitHub merges and releases
-	RulePublish        = "publishes"         // a package leaves for a registry
-	RuleDestroysData   = "destroys_data"     // destructive SQL and database drops
-	RuleReadsSecret    = "reads_credentials" // private keys, .env, cloud and registry credentials, keyrings
-	RulePrivilege      = "privilege"         // sudo, doas, su, pkexec
-	RuleSystemChange   = "system_change"     // services, reboots, kernel, firewall, users, killing processes
-	RuleNotRead        = "not_read"          // code that will run lies past what the harness reads (a bound)
+	RuleLosesWork      = "loses_work"         // deletes or overwrites uncommitted or untracked work
+	RuleOutsideProject = "outside_project"    // deletes or overwrites files outside the project
+	RuleGitDiscard     = "git_discard"        // git throws work away (reset --hard, checkout, clean, stash drop, branch -D)
+	RuleRewriteHistory = "rewrites_history"   // commit --amend, rebase, filter-branch, reflog expire …
+	RuleRemoteChange   = "remote_change"      // deploys, infrastructure, clusters, cloud, GitHub merges and releases
+	RulePublish        = "publishes"          // a package leaves for a registry
+	RuleDestroysData   = "destroys_data"      // destructive SQL and database drops
+	RuleReadsSecret    = "reads_credentials"  // private keys, .env, cloud and registry credentials, keyrings
+	RulePrivilege      = "privilege"          // sudo, doas, su, pkexec
+	RuleSystemChange   = "system_change"      // services, reboots, kernel, firewall, users, killing processes
+	RuleNotRead        = "not_read"           // code that will run lies past what the harness reads (a bound)
+	RuleSecretThenSend = "sends_after_secret" // sends to a new destination after the session read a secret
 
 	// ruleDefault is the reason when nothing matched.
 	ruleDefault = "default"

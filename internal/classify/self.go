@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"context"
 	"path"
 	"strings"
 
@@ -176,4 +177,77 @@ func claudePluginChange(argv []string) bool {
 		}
 	}
 	return false
+}
+
+// noteStaged records a git add that may stage the harness's files under the project (issue
+// 29): -A/--all or no pathspec with -u, a pathspec that reaches one of them, or one that
+// cannot be known. A git stash later in the same call then takes them out of the working
+// tree (stashProtected).
+func (x *cmdCtx) noteStaged(p command.Args) {
+	if len(p.Operands) == 0 {
+		x.r.stagedAll = x.r.stagedAll || p.Has('A', "all")
+		return
+	}
+	for _, o := range p.Operands {
+		if !o.Known || o.Glob || strings.HasPrefix(o.Value, ":") {
+			x.r.stagedAll = true // a glob, a magic pathspec (:/, :(glob)…) or an unknown word
+			return
+		}
+		for _, t := range resolve(o, x.cmd.Dir, true) {
+			if !t.known || x.c.prot.hit(t) != "" {
+				x.r.stagedAll = true
+				return
+			}
+		}
+	}
+}
+
+// stashProtected judges git stash (push, save or bare) without -u: it takes every tracked
+// change, files staged as new among them, out of the working tree until the stash is popped.
+// When the harness's files under the project are among them (git add -A earlier in the call,
+// or staged or changed now, as git says), the registration in .claude/settings*.json leaves
+// with them: critical. A stash limited by pathspecs is judged per pathspec (gitStash).
+func (x *cmdCtx) stashProtected(p command.Args, op string) {
+	if op != "" && op != "push" && op != "save" || p.Has('u', "include-untracked") || p.Has('a', "all") || op == "push" && len(p.Operands) > 1 {
+		return
+	}
+	top := ""
+	if len(x.cmd.Dir.Paths) == 1 {
+		top = repoTop(x.cmd.Dir.Paths[0])
+	}
+	if top == "" {
+		if x.r.stagedAll { // the repository may be made in this call (git init): assume the worst
+			x.add(risk.Critical, GitLocal, ruleSelfProtection, "git stash after a git add of everything takes the newly staged files out of the working tree, the harness's registration (.claude/settings*.json) among them: the agent must not switch the harness off")
+		}
+		return // gitStash: no repository, nothing to stash
+	}
+	var files []string
+	for _, list := range [][]string{x.c.prot.shownFiles, x.c.prot.shownTrees} {
+		for _, f := range list {
+			if f != top && under(f, top) && !strings.ContainsAny(f, "*?[") {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	defer cancel()
+	// After git add -A, what is untracked and not ignored now is staged by the time stash runs.
+	untracked := "--untracked-files=no"
+	if x.r.stagedAll {
+		untracked = "--untracked-files=all"
+	}
+	out, err := runGit(ctx, top, append([]string{"status", "--porcelain", "-z", untracked, "--"}, files...)...)
+	switch {
+	case err != nil:
+		x.add(risk.Critical, GitLocal, ruleSelfProtection, "git stash may take the harness's files under the project out of the working tree, and git could not say whether it would ("+err.Error()+")")
+	case strings.TrimSpace(out) != "":
+		name := strings.TrimSpace(strings.SplitN(out, "\x00", 2)[0])
+		if len(name) > 3 {
+			name = name[3:]
+		}
+		x.add(risk.Critical, GitLocal, ruleSelfProtection, "git stash takes "+name+", a file of the harness that is staged or changed, out of the working tree: the agent must not switch the harness off")
+	}
 }

@@ -40,21 +40,21 @@ func TestStartupFiles(t *testing.T) {
 }
 
 // TestKeysAndUserConfig: keys, Claude Code's user settings and the project's MCP servers are
-// critical writes; agents and commands, git's user config high; losing .git or the keys critical.
+// critical writes, and git's user config (issue 29: a start-up file of every later git); agents and commands high; losing .git or the keys critical.
 func TestKeysAndUserConfig(t *testing.T) {
 	runCases(t, []tcase{
 		{"echo k >> ~/.ssh/authorized_keys", C, C, ""}, {"cp k.pub /home/u/.ssh/authorized_keys", C, C, ""},
 		{"echo x > ~/.gnupg/gpg.conf", C, C, ""}, {"echo x > ~/.claude/CLAUDE.md", C, C, ""}, {"cp a.md ~/.claude/agents/", C, C, ""},
 		{"echo '{}' > .mcp.json", C, C, ""}, {"rm -rf .git", C, C, ""}, {"rm -rf /proj/.git", C, C, ""}, {"rm -rf ~/.ssh", C, C, ""},
-		{"rm -rf ~/.gnupg", C, C, ""}, {"rm -rf ~/.s*", C, C, ""}, {"echo x >> ~/.gitconfig", H, H, ""},
-		{"echo x > ~/.config/git/config", H, H, ""}, {"echo x > .claude/agents/reviewer.md", H, H, ""},
+		{"rm -rf ~/.gnupg", C, C, ""}, {"rm -rf ~/.s*", C, C, ""}, {"echo x >> ~/.gitconfig", C, C, ""},
+		{"echo x > ~/.config/git/config", C, C, ""}, {"echo x > .claude/agents/reviewer.md", H, H, ""},
 		{"echo x > .claude/commands/ship.md", H, H, ""}, {"rm -rf .git/rebase-merge", H, H, ""}, {"cat ~/.ssh/config", H, H, ""},
 		{"ls ~/.claude", L, L, ""},
 	})
 	runToolLevels(t, "Write", "file_path", map[string]string{"content": "x"}, []levelCase{
 		{"/home/u/.ssh/authorized_keys", "critical", "critical"}, {"~/.claude/CLAUDE.md", "critical", "critical"},
 		{"/home/u/.claude/commands/x.md", "critical", "critical"}, {"/proj/.mcp.json", "critical", "critical"},
-		{"/home/u/.gitconfig", "high", "high"}, {"/proj/.claude/agents/x.md", "high", "high"},
+		{"/home/u/.gitconfig", "critical", "critical"}, {"/proj/.claude/agents/x.md", "high", "high"},
 		{"/proj/.claude/commands/x.md", "high", "high"}, {"/proj/src/x.go", "medium", "medium"},
 	})
 }

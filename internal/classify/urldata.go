@@ -58,6 +58,9 @@ func urlCarries(raw string) string {
 	if why := nameCarries(host); why != "" {
 		return why
 	}
+	if why := urlDecodedSecret(u.EscapedPath(), u.RawQuery); why != "" { // urldecode.go
+		return why
+	}
 	code := codeHost(host)
 	for _, seg := range strings.Split(u.EscapedPath(), "/") {
 		if why := opaque(unescapeAll(seg), code); why != "" {

@@ -211,3 +211,7 @@ func replaceWord(s, v string) string {
 }
 
 func isWordByte(c byte) bool { return isAlnum(c) || c == '_' || c >= 0x80 }
+
+// Found reports whether any secret was recorded (by Add or a scan): oath-audit notes that a
+// session has read one (package seen).
+func (x *Secrets) Found() bool { return len(x.values) > 0 }

@@ -45,7 +45,10 @@ record
           event (a command, a file's content, an output, a URL) is removed from every field,
           the reasons and messages built from it included. The line is one write under the
           directory's lock; AUDIT_DIR/.head names the last line and AUDIT_DIR/.heads keeps
-          every head written.
+          every head written. After a call (Post events) it also notes, in
+          $OATH_HOME/state/sessions/SESSION.seen, whether the output held a secret (or the
+          call read credentials) and the destinations the call sent to: once a session has
+          read a secret, oath-classify asks a person for a call to a new destination.
   Errors: exit 1 when the envelope is invalid or the line cannot be written (the hook then
           blocks the call: every call must be recorded).
 
@@ -196,6 +199,9 @@ func record(stdin io.Reader, stdout io.Writer, args []string) error {
 	}
 	if _, err := log.Append(e, t); err != nil {
 		return fmt.Errorf("the call could not be recorded: %w", err)
+	}
+	if err := noteSeen(env, ev); err != nil { // secrets.go: what later outbound calls are judged by
+		return fmt.Errorf("the session's secrets and destinations could not be noted: %w", err)
 	}
 	_, err = stdout.Write(out)
 	return err

@@ -49,7 +49,9 @@ Output:  the envelope: the event as it came, plus oath.classify = {domain, risk 
          program the shell parser cannot read past an error). A command a runner runs
          (a recipe, a package.json script, a script, a hook) counts as typed.
 Config:  $OATH_HOME/config/settings.json (classify.rules, classify.extract); missing = defaults.
-Side effects: none; nothing is written to disk. Only for a call that deletes or overwrites
+Side effects: none; nothing is written to disk. A call that sends to another machine reads
+         the session's marks (state/sessions, written by oath-audit record): after a secret
+         was read, a new destination always needs a person. Only for a call that deletes or overwrites
          files or rewrites commits does it run git (status, branch --no-merged, rev-list;
          fsmonitor and hooks off, 1.5 s).
 Errors:  exit 1 with one line on stderr when the input is not one JSON object or the settings

@@ -1,0 +1,63 @@
+package classify
+
+import (
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/seen"
+)
+
+// Secrets across calls (issue 29 item 7). A secret read in one call can leave in the next,
+// in pieces no single call shows: a WebFetch, an MCP call or a Bash request each carrying a
+// harmless-looking part. The sandbox does not cover WebFetch and MCP, and allows the domains
+// settings list. So once the session has read a secret (package seen: oath-audit notes it from
+// the outputs it masks), a call that sends to a destination the session has not used before
+// always needs a person; destinations it already used stay as they were.
+
+// sendRules are the rules that say a Bash call talks to another machine.
+var sendRules = [...]string{ruleNetworkExternal, ruleOutboundData, ruleGitRemote, ruleGitNewRemote, ruleTunnel, ruleMailer, ruleDNSData}
+
+// sends reports whether the call sends a request to another machine.
+func (r *result) sendsOut(ev *claude.Event) bool {
+	switch {
+	case ev.ToolName == claude.ToolWebFetch || len(ev.ToolName) > 5 && ev.ToolName[:5] == "mcp__":
+		return true
+	case ev.ToolName != claude.ToolBash:
+		return false
+	case r.sends:
+		return true
+	}
+	for _, p := range r.parts {
+		for _, s := range sendRules {
+			if p.reason.Rule == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretThenSend marks a call that sends to a new destination after the session read a secret.
+func (c *Classifier) secretThenSend(r *result, ev *claude.Event) {
+	if ev.HookEventName != claude.PreToolUse || ev.SessionID == "" || !r.sendsOut(ev) {
+		return
+	}
+	st, err := seen.Load(c.layout.Root, ev.SessionID)
+	if err != nil {
+		r.mark(RuleSecretThenSend, "the session's record of the secrets it read cannot be read ("+err.Error()+"), and this call sends data out")
+		return
+	}
+	if st.Secret == "" {
+		return
+	}
+	dests, ok := seen.Dests(ev)
+	where := "a destination that cannot be named"
+	for _, d := range dests {
+		if !st.Dests[d] {
+			where, ok = d, false
+			break
+		}
+	}
+	if ok {
+		return // every destination was used before the secret, or since, with a person's yes
+	}
+	r.mark(RuleSecretThenSend, "this session has read a secret ("+st.Secret+"), and this call sends to "+where+", which it has not used before: a secret can leave in pieces no single call shows")
+}
