@@ -130,3 +130,34 @@ func TestHostFactsToolInputKeyCase(t *testing.T) {
 		}
 	}
 }
+
+// TestHostFactsDeferReason measures what reaches the person of a reason given with a call the
+// hook leaves to Claude Code (issue 28 item 3): a top-level systemMessage, additionalContext,
+// and permissionDecisionReason beside no decision. Headless, the person's view is the
+// stream-json output; the call itself is refused by Claude Code's own flow ("requires approval").
+// Only systemMessage is shown there (internal/decide.Note relies on it); the other two are not.
+func TestHostFactsDeferReason(t *testing.T) {
+	cli := claudeCLI(t)
+	api := newFakeAPI(t)
+	proj, home := t.TempDir(), t.TempDir()
+	hook := `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecisionReason":"REASON-42","additionalContext":"CONTEXT-42"},"systemMessage":"SYSMSG-42"}'`
+	writeHooks(t, proj, map[string]string{"PreToolUse": hook})
+	api.SetScript(bash("touch marker"))
+	s := runClaude(t, cli, proj, home, api.URL, "write")
+	if len(s.Results) != 1 {
+		t.Fatalf("want 1 tool_result, got %d\n%s", len(s.Results), s.Stdout)
+	}
+	if _, err := os.Stat(filepath.Join(proj, "marker")); err == nil || !s.Results[0].IsError {
+		t.Errorf("a call left to Claude Code ran headless: %+v", s.Results[0])
+	}
+	if !strings.Contains(s.Stdout, "SYSMSG-42") {
+		t.Errorf("the systemMessage does not reach the person (stream-json output):\n%s", s.Stdout)
+	}
+	// Measured on 2.1.330 and 2.1.332: neither reaches the output. If one starts to, the
+	// systemMessage may be a duplicate: revisit decide.Note.
+	for _, not := range []string{"REASON-42", "CONTEXT-42"} {
+		if strings.Contains(s.Stdout, not) {
+			t.Errorf("fact changed: %s now reaches the person's output", not)
+		}
+	}
+}

@@ -123,6 +123,12 @@ func TestHostFactsPermissionModes(t *testing.T) {
 		{"dontAsk: a hook's ask is refused", "dontAsk", ask, true, false, false, ran{}, false, "fact check ask"},
 		{"auto: edits and file-creating commands run without a person", "auto", none, false, false, false, ran{touch: true, write: true}, false, ""},
 		{"auto: a hook's ask is asked", "auto", ask, false, false, false, ran{}, false, "fact check ask"},
+		// Measured on 2.1.330 and 2.1.332 (issue 26 said otherwise): with no decision, the script
+		// goes to auto mode's safety check, which cannot run against the loopback API and so
+		// refuses it ("Auto mode is unavailable: its safety check does not run"); a hook's allow
+		// runs it without the check. An allow would take the classifier's say away, so the
+		// harness answers no decision in auto mode (decide.Answer).
+		{"auto: a hook's allow runs what the classifier would refuse", "auto", allow, false, false, false, ran{true, true, true}, false, ""},
 		{"bypassPermissions: everything runs unasked", "bypassPermissions", none, false, false, false, ran{true, true, true}, false, ""},
 		{"bypassPermissions: a hook's ask is asked", "bypassPermissions", ask, false, false, false, ran{}, false, "fact check ask"},
 		{"bypassPermissions: a deny rule still wins", "bypassPermissions", none, false, false, true, ran{false, true, false}, false, "has been denied"},

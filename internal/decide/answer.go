@@ -35,10 +35,11 @@ const (
 //   - auto_approved and logged_only: allow; blocked: deny;
 //   - human_required for a call that always needs a person (oath.classify.needs_person): ask,
 //     which beats the person's allow rules and every mode;
-//   - in auto mode every other call is left to Claude Code (defer), an approval included:
-//     measured on 2.1.332, a hook's allow does not skip auto mode's classifier, so it would
-//     only claim a say the harness does not have, and the point of the mode is that nobody is
-//     asked; a person is asked only for the always-a-person class;
+//   - in auto mode every other call is left to Claude Code (defer), an approval included: the
+//     mode's point is that a classifier, not a person, decides, and a hook's allow runs a call
+//     without that check (measured on 2.1.330 and 2.1.332: e2e.TestHostFactsPermissionModes),
+//     so earned trust would switch the classifier off; a person is asked only for the
+//     always-a-person class;
 //   - a call that Claude Code's sandbox would auto-allow (oath.classify.sandbox_auto_allow) is
 //     asked outside auto mode, since leaving it to Claude Code would let it run unasked; in auto
 //     mode it is left to the classifier like any other call, and runs confined;

@@ -189,7 +189,7 @@ func Judge(in Input) Verdict {
 		return block(RuleHooksOff, "%s sets disableAllHooks, which would switch the harness off; a person can turn hooks off in Claude Code's /hooks screen", name)
 	}
 	if v := hooksChanged(now, seen, in.Others); v != "" {
-		return block(RuleHooksChanged, "%s: %s; a person can change hooks in Claude Code's /hooks screen, or with hooks/install.sh", name, v)
+		return block(RuleHooksChanged, "%s: %s; a person can change hooks in Claude Code's /hooks screen, or with hooks/install.sh for the next session", name, v)
 	}
 	if v := sandboxOff(now, seen); v != "" {
 		return block(RuleSandbox, "%s: %s; a person can change the sandbox in Claude Code's /sandbox screen", name, v)

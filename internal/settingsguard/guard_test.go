@@ -140,3 +140,15 @@ func FuzzJudge(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkJudge: a settings change as the installer leaves the file, compared with the last
+// content let through (the usual case). It runs once per settings change, not per tool call.
+func BenchmarkJudge(b *testing.B) {
+	in := Input{Event: Event{HookEventName: "ConfigChange", Source: SourceLocal, FilePath: "/p/.claude/settings.local.json"},
+		New: []byte(ourHooks), Seen: []byte(ourHooks), HarnessFiles: []string{"/home/u/.local/state/oath-harness"}}
+	for i := 0; i < b.N; i++ {
+		if v := Judge(in); v.Block {
+			b.Fatal(v.Reason)
+		}
+	}
+}

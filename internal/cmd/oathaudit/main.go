@@ -29,6 +29,7 @@ Usage:
   oath-audit report --out FILE [FILE...]
   oath-audit replay [--json] PATH...   what the harness would have done on recorded work (replay --help)
   oath-audit undo CALL | --checkpoint ID | --list   take back what a call changed (undo --help)
+  oath-audit export [--session ID] [FILE...]   the trail as OpenTelemetry (OTLP/JSON) log records
 
 record
   Input:  one envelope on stdin (a Claude Code hook event, with what the stages before added
@@ -64,6 +65,13 @@ tail     the last N entries (default 10), one readable line each.
 show     every entry of FILEs (default: all), one readable line each.
          --session ID (summary, show): one session's lines; the start of an id is enough (the
          report prints the first 8 characters) when no other session starts the same way.
+export   writes the entries of FILEs (default: all) as OTLP/JSON: one ExportLogsServiceRequest
+         a line, up to 512 log records each, as the OpenTelemetry Collector's otlpjsonfile
+         receiver reads them (or POST each line to an OTLP/HTTP /v1/logs endpoint). Each
+         record carries session.id, prompt.id, tool_use_id and tool_name, the names Claude
+         Code's own OpenTelemetry events use, so its tool_decision and tool_result events join
+         the harness's decision and reason (oath.* attributes); the body is the line tail
+         prints. docs/audit.md has a worked example.
 report   writes one HTML page to read in a browser or print: counts, the asked and blocked
          calls with what would change the answer, each domain's trust over time with its
          thresholds, a timeline per session, and what ran without asking. It fetches nothing.
@@ -105,7 +113,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		return code
 	}
 	if len(args) == 0 {
-		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show, report, replay or undo"))
+		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show, report, replay, undo or export"))
 	}
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
@@ -128,8 +136,10 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		err = replay.Command(tool, stdout, stderr, rest)
 	case "undo":
 		err = undo(stdin, stdout, rest)
+	case "export":
+		err = export(stdout, rest)
 	default:
-		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show, report, replay or undo", cmd)
+		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show, report, replay, undo or export", cmd)
 	}
 	return tool.Exit(stderr, err)
 }

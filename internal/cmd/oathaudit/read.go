@@ -174,3 +174,29 @@ func report(stdout io.Writer, args []string) error {
 	_, err = fmt.Fprintf(stdout, "wrote %s: %d entries\n", *out, entries)
 	return err
 }
+
+// export writes the trail as OTLP/JSON log requests (audit.Exporter).
+func export(stdout io.Writer, args []string) error {
+	fs := tool.FlagSet("export")
+	session := fs.String("session", "", "only this session's lines")
+	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
+		return err
+	}
+	w := bufio.NewWriter(stdout)
+	x := audit.NewExporter(w, cli.Release)
+	var werr error
+	if _, err := eachEntry(fs.Args(), *session, func(e audit.Entry) {
+		if werr == nil {
+			werr = x.Add(e)
+		}
+	}); err != nil {
+		return err
+	}
+	if werr != nil {
+		return werr
+	}
+	if err := x.Flush(); err != nil {
+		return err
+	}
+	return w.Flush()
+}
