@@ -290,7 +290,7 @@ func (x *cmdCtx) scp() {
 // local data (a pipe, < file, a heredoc) to a host that is not local sends that data away.
 func (x *cmdCtx) ssh() {
 	host := ""
-	p := command.Parse(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	p := x.prog().Spec.Parse(x.args)
 	if len(p.Operands) > 0 {
 		host = p.Operands[0].Value
 		if j := strings.LastIndexByte(host, '@'); j >= 0 {

@@ -452,7 +452,7 @@ var table = [...]Row{
 	{Name: "rollup", Runs: RunsConfig},
 	{Name: "rpm", Judge: Deny, Reason: "installs system packages"},
 	{Name: "rspec", Judge: TestRunner},
-	{Name: "rsync", Judge: Rsync, Facts: Head, Sends: SendsCopy},
+	{Name: "rsync", Judge: Rsync, Facts: Head, Sends: SendsCopy, Spec: Spec{Short: "efT", Long: []string{"rsh", "filter", "exclude", "include", "rsync-path", "temp-dir", "exclude-from", "include-from", "files-from", "password-file", "log-file"}}},
 	{Name: "ruby", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "e", Runs: RunsScript, Spec: Spec{Short: "Ir"}},
 	{Name: "runuser", Judge: Gray, Facts: Wraps | Privileged, Spec: Spec{Short: "ugs"}},
 	{Name: "rvim", Judge: Editor},
@@ -503,7 +503,7 @@ var table = [...]Row{
 	{Name: "sponge", Judge: Tee}, // stdin into its file, like tee (planted code judged by what it copies)
 	{Name: "sqlite3", Judge: Database},
 	{Name: "srm", Judge: Remove},
-	{Name: "ssh", Judge: SSH, Facts: Head, Reason: "a remote connection", Sends: SendsSSH},
+	{Name: "ssh", Judge: SSH, Facts: Head, Reason: "a remote connection", Sends: SendsSSH, Spec: Spec{Short: "BbcDEeFIiJLlmOoPpQRSWw"}},
 	{Name: "ssh-add", Judge: Deny, Reason: "loads private keys"},
 	{Name: "ssh-keygen", Judge: Deny, Reason: "creates or changes keys"},
 	{Name: "ssmtp", Judge: Mailer},
