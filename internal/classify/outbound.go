@@ -602,7 +602,7 @@ func copySends(x *cmdCtx) sent {
 	args := x.args
 	switch x.name {
 	case "sftp":
-		p = command.Parse(args, "BbcDFiJlPRSs")
+		p = x.prog().Spec.Parse(args)
 		if len(p.Operands) == 0 {
 			return sent{none: true}
 		}
@@ -632,7 +632,7 @@ func copySends(x *cmdCtx) sent {
 	case "rsync":
 		p = x.prog().Spec.Parse(args)
 	default:
-		p = command.Parse(args, "cFiJloPSDXB")
+		p = x.prog().Spec.Parse(args)
 	}
 	if len(p.Operands) < 2 {
 		return sent{none: true}

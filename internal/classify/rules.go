@@ -249,7 +249,7 @@ func localHost(h string) bool { return h != "" && isLocalURL("http://"+h) }
 // scp and sftp: sending files to another machine is external communication (critical, like
 // curl); fetching from one is high; a local destination is a write.
 func (x *cmdCtx) scp() {
-	p := command.Parse(x.args, "cFiJloPSDXBbRs")
+	p := x.prog().Spec.Parse(x.args)
 	if x.name == "sftp" {
 		x.add(risk.High, ShellExec, ruleDenyList, "sftp: a remote connection")
 		return
