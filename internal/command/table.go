@@ -454,6 +454,7 @@ var table = [...]Row{
 	{Name: "rspec", Judge: TestRunner},
 	{Name: "rsync", Judge: Rsync, Facts: Head, Sends: SendsCopy, Spec: Spec{Short: "efT", Long: []string{"rsh", "filter", "exclude", "include", "rsync-path", "temp-dir", "exclude-from", "include-from", "files-from", "password-file", "log-file"}}},
 	{Name: "ruby", Judge: PerlRuby, Facts: Head | InlineCode, Inline: "e", Runs: RunsScript, Spec: Spec{Short: "Ir"}},
+	{Name: "run0", Judge: Deny, Facts: Head | Wraps | Privileged, Reason: "runs as root", Spec: Spec{Short: "ugD", Long: []string{"user", "group", "chdir", "nice", "setenv", "unit", "property", "description", "slice", "background", "machine", "shell-prompt-prefix", "lightweight", "area"}}},
 	{Name: "runuser", Judge: Gray, Facts: Wraps | Privileged, Spec: Spec{Short: "ugs"}},
 	{Name: "rvim", Judge: Editor},
 	{Name: "rye", Judge: Gray, Through: "run"},
