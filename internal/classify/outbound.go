@@ -562,7 +562,7 @@ func serverSends(x *cmdCtx) sent {
 // sshSends: a tunnel carries whatever later calls send through it; the remote command and the
 // standard input are sent to the host.
 func sshSends(x *cmdCtx) sent {
-	p := command.Parse(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	p := command.Lookup("ssh").Spec.Parse(x.args) // autossh's too
 	if len(p.Operands) == 0 {
 		return sent{none: true, bare: true}
 	}
@@ -602,7 +602,7 @@ func copySends(x *cmdCtx) sent {
 	args := x.args
 	switch x.name {
 	case "sftp":
-		p = command.Parse(args, "BbcDFiJlPRSs")
+		p = x.prog().Spec.Parse(args)
 		if len(p.Operands) == 0 {
 			return sent{none: true}
 		}
@@ -630,9 +630,9 @@ func copySends(x *cmdCtx) sent {
 			return sent{hosts: p.Operands, stdin: true}
 		}
 	case "rsync":
-		p = command.Parse(args, "efT", "rsh", "filter", "exclude", "include", "rsync-path", "temp-dir", "exclude-from", "include-from", "files-from", "password-file", "log-file")
+		p = x.prog().Spec.Parse(args)
 	default:
-		p = command.Parse(args, "cFiJloPSDXB")
+		p = x.prog().Spec.Parse(args)
 	}
 	if len(p.Operands) < 2 {
 		return sent{none: true}

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
@@ -27,212 +26,34 @@ import (
 // What is recoverable stays out: tracked and clean files (git has them), git-ignored build
 // output, files the agent created in this session (see losses.go), a branch whose commits are
 // merged. Whether work would be lost is decided by asking git, never by a file's name.
+//
+// The knowledge of the class is the Person field of the command table's rows (package
+// command), one list per program. Publishing through npm, pip, cargo, gem, poetry, uv, maven
+// and gradle, destructive SQL through database clients, and sudo as a wrapper are judged by
+// the existing rules (publish, database_destructive, privileged) and taken over in
+// needsPerson; credential reads by path likewise (credential_read).
 
-// personRow is one program (or a subcommand of it) that is always in the class. A call matches
-// when one of verbs (separated by "|"; a phrase of two words matches two arguments in a row)
-// is among its known arguments, or verbs is "*"; and none of reads is.
-type personRow struct {
-	prog  string
-	verbs string
-	reads string
-	rule  string
-	what  string
-}
-
-// personRows is the knowledge of the class, one row per program. Publishing through npm, pip,
-// cargo, gem, poetry, uv, maven and gradle, destructive SQL through database clients, and sudo
-// as a wrapper are judged by the existing rules (publish, database_destructive, privileged)
-// and taken over in needsPerson; credential reads by path likewise (credential_read).
-var personRows = []personRow{
-	// Infrastructure and deployment.
-	{"terraform", "apply|destroy|import|taint|untaint|state rm|state mv|state push|workspace delete|force-unlock", "", RuleRemoteChange, "changes real infrastructure"},
-	{"tofu", "apply|destroy|import|taint|untaint|state rm|state mv|state push|workspace delete|force-unlock", "", RuleRemoteChange, "changes real infrastructure"},
-	{"terragrunt", "apply|destroy|apply-all|destroy-all|import", "", RuleRemoteChange, "changes real infrastructure"},
-	{"pulumi", "up|update|destroy|import|cancel|refresh|stack rm|state delete", "", RuleRemoteChange, "changes real infrastructure"},
-	{"cdk", "deploy|destroy|bootstrap", "", RuleRemoteChange, "deploys or destroys cloud resources"},
-	{"cdktf", "deploy|destroy", "", RuleRemoteChange, "deploys or destroys cloud resources"},
-	{"serverless", "deploy|remove|rollback", "", RuleRemoteChange, "deploys or removes a service"},
-	{"sls", "deploy|remove|rollback", "", RuleRemoteChange, "deploys or removes a service"},
-	{"ansible-playbook", "*", "--check|-C|--syntax-check|--list-hosts|--list-tasks", RuleRemoteChange, "changes the machines the playbook names"},
-	{"kubectl", "apply|create|delete|replace|patch|scale|autoscale|drain|cordon|uncordon|taint|label|annotate|set|edit|expose|rollout restart|rollout undo|rollout pause|rollout resume", "", RuleRemoteChange, "changes a Kubernetes cluster"},
-	{"oc", "apply|create|delete|replace|patch|scale|autoscale|drain|cordon|uncordon|taint|label|annotate|set|edit|expose|rollout restart|rollout undo", "", RuleRemoteChange, "changes an OpenShift cluster"},
-	{"helm", "install|upgrade|uninstall|delete|rollback|push", "", RuleRemoteChange, "changes a Kubernetes cluster or a chart registry"},
-	// Clusters on this machine or its nodes (their kubectl and helm are kubectl's and helm's rows):
-	// what a deleted or reset cluster ran, and its volumes, are gone.
-	{"kind", "delete cluster|delete clusters", "", RuleLosesWork, "deletes a local Kubernetes cluster, what runs in it and its data"},
-	{"k3d", "cluster delete|cluster rm|node delete|node rm", "", RuleLosesWork, "deletes a local Kubernetes cluster or node, what runs in it and its data"},
-	{"minikube", "delete", "", RuleLosesWork, "deletes a local Kubernetes cluster, what runs in it and its data"},
-	{"microk8s", "reset", "", RuleLosesWork, "removes every workload of the cluster, and its data"},
-	{"microk8s", "remove-node|leave", "", RuleRemoteChange, "changes the cluster's nodes"},
-	{"microk8s", "config", "", RuleReadsSecret, "prints the cluster's admin credentials"},
-	{"k0s", "reset", "", RuleLosesWork, "removes the node's cluster, what runs in it and its data"},
-	{"k0s", "kubeconfig admin|kubeconfig create|token create", "", RuleReadsSecret, "prints the cluster's admin credentials or a join token"},
-	{"eksctl", "create|delete|upgrade|scale|drain", "", RuleRemoteChange, "changes a Kubernetes cluster"},
-	{"gcloud", "create|delete|deploy|update|destroy|remove|patch|resize|start|stop|restart|reset|import|enable|disable|add-iam-policy-binding|remove-iam-policy-binding|set-iam-policy|rollback|submit|undelete|cp|mv|rm|rsync", "", RuleRemoteChange, "changes Google Cloud resources"},
-	{"gcloud", "print-access-token|print-identity-token", "", RuleReadsSecret, "prints a Google Cloud access token"},
-	{"gsutil", "rm|mv|rb|mb|rsync|cp|setmeta|acl|iam|defacl|lifecycle|versioning|cors|label", "", RuleRemoteChange, "changes Cloud Storage"},
-	{"az", "create|delete|update|deploy|start|stop|restart|remove|purge|add|import|restore|swap|scale|upgrade", "", RuleRemoteChange, "changes Azure resources"},
-	{"az", "get-access-token", "", RuleReadsSecret, "prints an Azure access token"},
-	{"doctl", "create|delete|update|deploy|destroy|rm|remove", "", RuleRemoteChange, "changes DigitalOcean resources"},
-	{"heroku", "apps:destroy|destroy|pg:reset|ps:scale|scale|config:set|config:unset|releases:rollback|rollback|restart|ps:restart|maintenance:on|addons:destroy|container:push|container:release", "", RuleRemoteChange, "changes a Heroku app"},
-	{"fly", "deploy|destroy|scale|restart|secrets set|secrets unset", "", RuleRemoteChange, "changes a Fly.io app"},
-	{"flyctl", "deploy|destroy|scale|restart|secrets set|secrets unset", "", RuleRemoteChange, "changes a Fly.io app"},
-	{"vercel", "deploy|redeploy|remove|rm|promote|rollback|alias|--prod", "", RuleRemoteChange, "deploys or removes a Vercel project"},
-	{"netlify", "deploy|sites:delete|env:set|env:unset", "", RuleRemoteChange, "deploys or changes a Netlify site"},
-	{"firebase", "deploy|hosting:disable|database:remove|database:set|database:update|firestore:delete|functions:delete", "", RuleRemoteChange, "deploys or changes a Firebase project"},
-	{"s3cmd", "put|del|rm|rb|mb|sync|mv|cp|modify|setacl|setpolicy|delpolicy|expire", "", RuleRemoteChange, "changes S3 storage"},
-	{"rclone", "copy|sync|move|delete|deletefile|purge|rmdir|rmdirs|moveto|copyto|bisync|dedupe", "", RuleRemoteChange, "changes remote storage"},
-	{"docker", "push|image push|--push|manifest push", "", RuleRemoteChange, "publishes an image"},
-	{"podman", "push|image push|--push|manifest push", "", RuleRemoteChange, "publishes an image"},
-	{"docker-compose", "push", "", RuleRemoteChange, "publishes images"},
-	{"docker", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
-	{"docker", "service rm|service remove|service update|service scale|service rollback|stack rm|stack remove|stack down|stack deploy|stack up|node rm|node remove|node update|node demote|swarm leave|secret rm|config rm", "", RuleRemoteChange, "changes the services of a Docker swarm"},
-	{"podman", "system prune|volume rm|volume prune|container prune", "", RuleLosesWork, "deletes containers or volumes, and the data in them"},
-	{"wrangler", "deploy|publish|delete|rollback|versions deploy|deployments rollback|secret put|secret delete|secret bulk|kv:key put|kv:key delete|kv key put|kv key delete|kv:bulk put|kv:bulk delete|r2 object put|r2 object delete|pages deploy|queues delete", "", RuleRemoteChange, "deploys or changes a Cloudflare Workers project"},
-	{"argocd", "sync|delete|rollback|create|set|patch|terminate-op|rm|actions run|app sync|app delete", "", RuleRemoteChange, "changes what Argo CD deploys to a cluster"},
-	{"helmfile", "apply|sync|destroy|delete|deps", "", RuleRemoteChange, "changes the releases of a Kubernetes cluster"},
-	{"hcloud", "create|delete|update|poweroff|reboot|reset|shutdown|rebuild|change-type|attach|detach|enable-protection|disable-protection|add-label|remove-label|apply", "", RuleRemoteChange, "changes Hetzner Cloud resources"},
-	{"linode-cli", "create|delete|update|reboot|shutdown|rebuild|resize|rm|mb|rb|cp|put", "", RuleRemoteChange, "changes Linode resources"},
-	{"scw", "create|delete|update|reboot|stop|start|terminate|action", "", RuleRemoteChange, "changes Scaleway resources"},
-	{"oci", "create|delete|update|terminate|put|action|bulk-delete|bulk-upload", "", RuleRemoteChange, "changes Oracle Cloud resources"},
-	{"ibmcloud", "create|delete|update|rm|push|deploy|restart|stop|start", "", RuleRemoteChange, "changes IBM Cloud resources"},
-	{"sam", "deploy|delete|sync", "", RuleRemoteChange, "deploys or deletes an AWS application"},
-	{"railway", "up|deploy|down|delete|redeploy|variables set", "", RuleRemoteChange, "deploys or changes a Railway project"},
-	{"skaffold", "run|deploy|delete|apply", "", RuleRemoteChange, "deploys to or deletes from a Kubernetes cluster"},
-	{"nomad", "job run|job stop|job revert|job dispatch|run|stop|node drain|system gc|namespace delete|var put|var purge", "", RuleRemoteChange, "changes a Nomad cluster"},
-	{"flux", "delete|create|bootstrap|uninstall|reconcile|suspend|resume|push", "", RuleRemoteChange, "changes a Kubernetes cluster through Flux"},
-	{"supabase", "db push|db reset|functions deploy|functions delete|secrets set|secrets unset|projects delete|branches delete|storage rm|storage cp|storage mv", "--local", RuleRemoteChange, "changes a Supabase project"},
-	{"surge", "*", "list|--help|-h|--version|-V|login|logout|whoami", RuleRemoteChange, "publishes a site"},
-	{"goreleaser", "*", "build|check|init|healthcheck|--snapshot|--skip-publish|--skip=publish|--version|-v|--help|-h|completion|jsonschema|changelog|man", RulePublish, "builds and publishes a release"},
-	{"vsce", "publish|unpublish", "", RulePublish, "publishes a VS Code extension"},
-	{"ovsx", "publish|unpublish", "", RulePublish, "publishes a VS Code extension"},
-	{"crane", "push|copy|cp|delete|tag|append|mutate|rebase|index append|flatten", "", RuleRemoteChange, "changes images in a container registry"},
-	{"skopeo", "copy|delete|sync", "", RuleRemoteChange, "changes images in a container registry"},
-	{"oras", "push|copy|cp|tag|attach|manifest push|manifest delete|blob push|blob delete", "", RuleRemoteChange, "changes artifacts in a container registry"},
-	{"buildah", "push|manifest push", "", RuleRemoteChange, "publishes an image"},
-	{"dart", "pub publish", "", RulePublish, "publishes a Dart package"},
-	{"flutter", "pub publish", "", RulePublish, "publishes a Dart package"},
-	{"pod", "trunk push|trunk delete|trunk deprecate", "", RulePublish, "publishes a CocoaPods pod"},
-	{"mix", "hex.publish|hex.retire", "", RulePublish, "publishes a Hex package"},
-	{"pdm", "publish", "", RulePublish, "publishes a Python package"},
-	{"mvnw", "deploy|deploy:deploy|release:perform", "", RulePublish, "publishes a Maven artifact"},
-	{"gh", "pr merge|repo create|release create|release delete|release edit|release upload|repo delete|repo archive|repo rename|repo edit|repo transfer|secret set|secret delete|secret remove|variable set|variable delete|issue delete|issue transfer|label delete|run delete|cache delete|workflow run", "", RuleRemoteChange, "changes a GitHub repository for everyone"},
-	{"gh", "auth token", "", RuleReadsSecret, "prints the GitHub token"},
-	{"glab", "mr merge|release create|release delete|repo delete|variable set|variable delete", "", RuleRemoteChange, "changes a GitLab project for everyone"},
-	// Packages published by tools without a publish rule of their own.
-	{"twine", "upload|register", "", RulePublish, "publishes a Python package"},
-	{"flit", "publish", "", RulePublish, "publishes a Python package"},
-	{"hatch", "publish", "", RulePublish, "publishes a Python package"},
-	{"nuget", "push|delete", "", RulePublish, "publishes or deletes a NuGet package"},
-	{"dotnet", "nuget push|nuget delete", "", RulePublish, "publishes or deletes a NuGet package"},
-	// Databases.
-	{"dropdb", "*", "", RuleDestroysData, "drops a database"},
-	{"dropuser", "*", "", RuleDestroysData, "drops a database user"},
-	{"mysqladmin", "drop|flush-tables|purge", "", RuleDestroysData, "drops a database"},
-	{"prisma", "migrate reset|--force-reset|db drop", "", RuleDestroysData, "drops or resets the database"},
-	{"rails", "db:drop|db:reset|db:purge|db:truncate_all|db:schema:load|db:setup|db:seed:replant|db:migrate:reset|db:drop:all|db:reset:all", "", RuleDestroysData, "drops or resets the database"},
-	{"rake", "db:drop|db:reset|db:purge|db:truncate_all|db:schema:load|db:setup|db:seed:replant|db:migrate:reset|db:drop:all|db:reset:all", "", RuleDestroysData, "drops or resets the database"},
-	{"flyway", "clean", "", RuleDestroysData, "drops every object of the database"},
-	{"liquibase", "drop-all|dropAll|rollback-count|rollback", "", RuleDestroysData, "drops or rolls back the database"},
-	{"php", "db:wipe|migrate:fresh|migrate:reset|migrate:refresh|doctrine:database:drop|doctrine:schema:drop", "", RuleDestroysData, "drops or resets the database"},
-	{"sequelize", "db:drop|db:migrate:undo:all", "", RuleDestroysData, "drops or resets the database"},
-	{"knex", "migrate:rollback|migrate:down", "", RuleDestroysData, "rolls back the database"},
-	{"sequelize-cli", "db:drop|db:migrate:undo:all", "", RuleDestroysData, "drops or resets the database"},
-	{"alembic", "downgrade", "", RuleDestroysData, "rolls back the database, dropping what the migrations made"},
-	{"python", "flush|reset_db|sqlflush", "", RuleDestroysData, "empties or resets the database"},
-	{"python3", "flush|reset_db|sqlflush", "", RuleDestroysData, "empties or resets the database"},
-	// Secrets kept by programs.
-	{"security", "find-generic-password|find-internet-password|dump-keychain|export", "", RuleReadsSecret, "reads the keychain"},
-	{"secret-tool", "lookup|search", "", RuleReadsSecret, "reads the keyring"},
-	{"kwallet-query", "*", "", RuleReadsSecret, "reads the wallet"},
-	{"pass", "*", "ls|list|find|search|--help|--version|init|generate|insert|edit|rm|mv|cp|git", RuleReadsSecret, "reads the password store"},
-	{"gopass", "show|cat|otp", "", RuleReadsSecret, "reads the password store"},
-	{"op", "read|item get|document get|inject|run", "", RuleReadsSecret, "reads 1Password secrets"},
-	{"keyring", "get", "", RuleReadsSecret, "reads the keyring"},
-	{"vault", "read|kv get|token create", "", RuleReadsSecret, "reads secrets from Vault"},
-	{"gpg", "--export-secret-keys|--export-secret-subkeys|--decrypt|-d", "", RuleReadsSecret, "exports private keys or decrypts secrets"},
-	{"git", "credential fill", "", RuleReadsSecret, "asks git's credential helper for a password"},
-	{"gcloud", "versions access", "", RuleReadsSecret, "prints a secret from Secret Manager"},
-	{"az", "secret show|secret download|key download|certificate download|storage account keys list|show-connection-string", "", RuleReadsSecret, "prints a secret from Azure"},
-	{"bw", "get|export|list|serve|send", "", RuleReadsSecret, "reads the Bitwarden vault"},
-	{"lpass", "show|export", "", RuleReadsSecret, "reads the LastPass vault"},
-	{"keepassxc-cli", "show|export|clip|attachment-export", "", RuleReadsSecret, "reads a KeePass database"},
-	{"sops", "*", "-e|--encrypt|encrypt|--version|-v|--help|-h|updatekeys|-r|--rotate|filestatus|publish|keyservice", RuleReadsSecret, "decrypts secrets"},
-	{"age", "-d|--decrypt", "", RuleReadsSecret, "decrypts secrets"},
-	{"ansible-vault", "view|decrypt|edit", "", RuleReadsSecret, "decrypts an Ansible vault"},
-	{"doppler", "secrets|run|download|get", "", RuleReadsSecret, "reads Doppler secrets"},
-	{"infisical", "secrets|export|run|get", "", RuleReadsSecret, "reads Infisical secrets"},
-	{"chamber", "read|export|env|exec|list -e", "", RuleReadsSecret, "reads secrets from AWS Parameter Store"},
-	{"heroku", "config|config:get", "", RuleReadsSecret, "prints a Heroku app's configuration, secrets included"},
-	{"vercel", "env pull|env ls", "", RuleReadsSecret, "reads a Vercel project's environment, secrets included"},
-	{"netlify", "env:get|env:list|env:export", "", RuleReadsSecret, "reads a Netlify site's environment, secrets included"},
-	// Privilege.
-	{"sudo", "*", "", RulePrivilege, "runs as root"},
-	{"doas", "*", "", RulePrivilege, "runs as root"},
-	{"su", "*", "", RulePrivilege, "runs as another user"},
-	{"pkexec", "*", "", RulePrivilege, "runs as root"},
-	{"run0", "*", "", RulePrivilege, "runs as root"},
-	// The system.
-	{"systemctl", "*", "status|show|cat|list-units|list-unit-files|list-timers|list-sockets|list-dependencies|is-active|is-enabled|is-failed|is-system-running|get-default|help|--version|-h|--help", RuleSystemChange, "starts, stops or reconfigures system services"},
-	{"service", "*", "status|--status-all", RuleSystemChange, "starts or stops a system service"},
-	{"launchctl", "unload|stop|remove|bootout|disable|kill", "", RuleSystemChange, "stops or removes a system service"},
-	{"reboot", "*", "", RuleSystemChange, "restarts the machine"},
-	{"shutdown", "*", "", RuleSystemChange, "stops the machine"},
-	{"halt", "*", "", RuleSystemChange, "stops the machine"},
-	{"poweroff", "*", "", RuleSystemChange, "stops the machine"},
-	{"init", "*", "", RuleSystemChange, "changes the run level"},
-	{"telinit", "*", "", RuleSystemChange, "changes the run level"},
-	{"pkill", "*", "", RuleSystemChange, "kills processes it did not start"},
-	{"killall", "*", "", RuleSystemChange, "kills processes it did not start"},
-	{"xkill", "*", "", RuleSystemChange, "kills a program"},
-	{"fuser", "-k|--kill", "", RuleSystemChange, "kills the processes that use a file or a port"},
-	{"loginctl", "terminate-user|terminate-session|terminate-seat|kill-user|kill-session|lock-session|lock-sessions|poweroff|reboot|suspend|hibernate|disable-linger|enable-linger", "", RuleSystemChange, "ends login sessions and everything running in them"},
-	{"mount", "*", "", RuleSystemChange, "mounts a file system"},
-	{"umount", "*", "", RuleSystemChange, "unmounts a file system"},
-	{"swapon", "*", "", RuleSystemChange, "changes swap"},
-	{"swapoff", "*", "", RuleSystemChange, "changes swap"},
-	{"sysctl", "-w|--write|-p|--load|--system", "", RuleSystemChange, "changes kernel parameters"},
-	{"modprobe", "*", "", RuleSystemChange, "loads or unloads kernel modules"},
-	{"insmod", "*", "", RuleSystemChange, "loads a kernel module"},
-	{"rmmod", "*", "", RuleSystemChange, "unloads a kernel module"},
-	{"iptables", "*", "-L|--list|-S|--list-rules", RuleSystemChange, "changes the firewall"},
-	{"ip6tables", "*", "-L|--list|-S|--list-rules", RuleSystemChange, "changes the firewall"},
-	{"nft", "*", "list", RuleSystemChange, "changes the firewall"},
-	{"ufw", "*", "status", RuleSystemChange, "changes the firewall"},
-	{"useradd", "*", "", RuleSystemChange, "changes the machine's users"},
-	{"usermod", "*", "", RuleSystemChange, "changes the machine's users"},
-	{"userdel", "*", "", RuleSystemChange, "deletes a user of the machine"},
-	{"groupadd", "*", "", RuleSystemChange, "changes the machine's groups"},
-	{"groupdel", "*", "", RuleSystemChange, "changes the machine's groups"},
-	{"passwd", "*", "", RuleSystemChange, "changes a password"},
-	{"chpasswd", "*", "", RuleSystemChange, "changes passwords"},
-	{"chsh", "*", "", RuleSystemChange, "changes a login shell"},
-	{"visudo", "*", "", RuleSystemChange, "changes who may run as root"},
-	{"hostnamectl", "set-hostname|hostname", "", RuleSystemChange, "renames the machine"},
-	{"timedatectl", "set-time|set-timezone|set-ntp|set-local-rtc", "", RuleSystemChange, "changes the machine's clock"},
-	{"defaults", "write|delete", "", RuleSystemChange, "changes system settings"},
-}
-
-// matches reports whether the row covers a command with these arguments, and the verb found.
-func (row *personRow) matches(args []shell.Word) (string, bool) {
-	if row.reads != "" {
+// personMatches reports whether the form covers a command with these arguments, and the verb
+// found.
+func personMatches(row *command.Person, args []shell.Word) (string, bool) {
+	if row.Reads != "" {
 		for _, a := range args {
-			if a.Known && inBar(row.reads, a.Value) {
+			if a.Known && inBar(row.Reads, a.Value) {
 				return "", false
 			}
 		}
 	}
-	if row.verbs == "*" {
+	if row.Verbs == "*" {
 		return "", true
 	}
 	for i, a := range args {
 		if !a.Known {
 			continue
 		}
-		if inBar(row.verbs, a.Value) {
+		if inBar(row.Verbs, a.Value) {
 			return a.Value, true
 		}
-		if i+1 < len(args) && args[i+1].Known && inBar(row.verbs, a.Value+" "+args[i+1].Value) {
+		if i+1 < len(args) && args[i+1].Known && inBar(row.Verbs, a.Value+" "+args[i+1].Value) {
 			return a.Value + " " + args[i+1].Value, true
 		}
 	}
@@ -305,29 +126,39 @@ func (x *cmdCtx) personCommand() {
 	if name == "k" {
 		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
 	}
-	for _, i := range personRowsOf()[name] {
-		row := &personRows[i]
-		if verb, ok := row.matches(args); ok {
+	prog := command.Lookup(name)
+	for i := range prog.Person {
+		row := &prog.Person[i]
+		if verb, ok := personMatches(row, args); ok {
 			s := name
 			if verb != "" {
 				s += " " + verb
 			}
-			x.r.mark(row.rule, shortCmd(x.src)+" "+row.what+" ("+s+")"+consequence(row.rule))
+			rule := personClassRule(row.Class)
+			x.r.mark(rule, shortCmd(x.src)+" "+row.What+" ("+s+")"+consequence(rule))
 			return
 		}
 	}
 }
 
-// personRowsOf indexes personRows by program, in table order: every command of a large
-// script is looked up, and most programs have no row. Built on first use, as the other indexes
-// of tables here: a call that judges no command does not pay for it at start-up.
-var personRowsOf = sync.OnceValue(func() map[string][]int {
-	m := map[string][]int{}
-	for i, row := range personRows {
-		m[row.prog] = append(m[row.prog], i)
+// personClassRule is the rule id of a class of the command table's Person forms.
+func personClassRule(c command.PersonClass) string {
+	switch c {
+	case command.RemoteChange:
+		return RuleRemoteChange
+	case command.Publishes:
+		return RulePublish
+	case command.DestroysData:
+		return RuleDestroysData
+	case command.ReadsSecret:
+		return RuleReadsSecret
+	case command.Privilege:
+		return RulePrivilege
+	case command.LosesWork:
+		return RuleLosesWork
 	}
-	return m
-})
+	return RuleSystemChange // command.SystemChange (a test checks every form has a class)
+}
 
 // consequence says, in a few words, why the rule cannot wait for trust.
 func consequence(rule string) string {

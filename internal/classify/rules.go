@@ -249,7 +249,7 @@ func localHost(h string) bool { return h != "" && isLocalURL("http://"+h) }
 // scp and sftp: sending files to another machine is external communication (critical, like
 // curl); fetching from one is high; a local destination is a write.
 func (x *cmdCtx) scp() {
-	p := command.Parse(x.args, "cFiJloPSDXBbRs")
+	p := x.prog().Spec.Parse(x.args)
 	if x.name == "sftp" {
 		x.add(risk.High, ShellExec, ruleDenyList, "sftp: a remote connection")
 		return
@@ -290,7 +290,7 @@ func (x *cmdCtx) scp() {
 // local data (a pipe, < file, a heredoc) to a host that is not local sends that data away.
 func (x *cmdCtx) ssh() {
 	host := ""
-	p := command.Parse(x.args, "BbcDEeFIiJLlmOoPpQRSWw")
+	p := x.prog().Spec.Parse(x.args)
 	if len(p.Operands) > 0 {
 		host = p.Operands[0].Value
 		if j := strings.LastIndexByte(host, '@'); j >= 0 {
@@ -1564,8 +1564,8 @@ func (x *cmdCtx) cloud() {
 		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
 			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
 				x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" "+a.Value+": deletes, deploys or publishes resources")
-				if !localEngine(x.name) && !strings.HasPrefix(v, "-") && x.name != "aws" && len(personRowsOf()[x.name]) == 0 {
-					// A real system changes. A program with rows of its own in personRows (or
+				if !localEngine(x.name) && !strings.HasPrefix(v, "-") && x.name != "aws" && len(command.Lookup(x.name).Person) == 0 {
+					// A real system changes. A program with Person forms of its own (or
 					// aws's judge) is judged by them, which know its reading verbs (kubectl get
 					// deploy); an option such as terraform plan -destroy only says so.
 					x.r.mark(RuleRemoteChange, shortCmd(x.src)+" deletes, deploys or publishes resources ("+x.name+" "+a.Value+")"+consequence(RuleRemoteChange))
@@ -1582,7 +1582,7 @@ func (x *cmdCtx) cloud() {
 }
 
 // localEngine: a container engine or cluster of this machine, whose images are local and
-// rebuilt at will (docker rmi); what it publishes, deleting a cluster (personRows) and
+// rebuilt at will (docker rmi); what it publishes, deleting a cluster (the table's Person forms) and
 // stopping or removing containers (stopsContainers) are person.go's.
 func localEngine(name string) bool {
 	switch name {

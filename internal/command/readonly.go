@@ -9,6 +9,9 @@ import (
 // Spec says how a command that normally only reads can be made to write or run something
 // after all. Option names are given without dashes: one letter is a short option, more is a
 // long one.
+//
+// Short and Long are the program's option layout (Spec.Parse) for every program whose
+// arguments the classifier reads, not only those of the allow list.
 type Spec struct {
 	Short   string   // short options that take a value (a cluster stops there: sort -to)
 	Long    []string // long options that take a separate value
@@ -25,6 +28,10 @@ type Spec struct {
 	// each command being judged on its own; it is not ReadOnly.
 	Shell bool
 }
+
+// Parse splits args by the option layout of s (Short, Long): the one place a program's layout
+// is written, so that every reader of its arguments agrees on which word is an operand.
+func (s Spec) Parse(args []Word) Args { return Parse(args, s.Short, s.Long...) }
 
 // TakesValue reports an option, as one word without "=value", that takes the next word as
 // its value: -W of Short "WX", --require of Long "require".

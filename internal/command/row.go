@@ -179,7 +179,35 @@ type Row struct {
 	// Spec is the layout of its options (which take a value) and, on the allow list, what can
 	// make it write or run something.
 	Spec Spec
+	// Person: the forms of it that always need a person, whatever trust was earned (in
+	// order: the first that matches is the reason).
+	Person []Person
 }
+
+// Person is a form of a program (or of a subcommand of it) that always needs a person. A call
+// matches when one of Verbs (separated by "|"; a phrase of two words matches two arguments in
+// a row) is among its known arguments, or Verbs is "*"; and none of Reads is. What says what
+// it does, after its name.
+type Person struct {
+	Verbs string
+	Reads string
+	Class PersonClass
+	What  string
+}
+
+// PersonClass is why a program's form needs a person: the classifier's rule for it.
+type PersonClass uint8
+
+// The classes.
+const (
+	RemoteChange PersonClass = iota + 1 // deploys, infrastructure, clusters, cloud, registries
+	Publishes                           // a package or a release leaves for others to download
+	DestroysData                        // drops databases, destructive migrations
+	ReadsSecret                         // prints or decrypts secrets kept by a program
+	Privilege                           // runs as root or another user
+	SystemChange                        // services, reboots, users, the machine's settings
+	LosesWork                           // deletes local clusters or containers and their data
+)
 
 // Has reports whether the row has every fact of f.
 func (r Row) Has(f Fact) bool { return r.Facts&f == f }

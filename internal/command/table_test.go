@@ -93,3 +93,19 @@ func TestCarriesIs(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonForms: every form that needs a person names its verbs, a class and what it does.
+func TestPersonForms(t *testing.T) {
+	n := 0
+	Each(func(r Row) {
+		for _, p := range r.Person {
+			n++
+			if p.Verbs == "" || p.What == "" || p.Class < RemoteChange || p.Class > LosesWork {
+				t.Errorf("%s: a form without verbs, class or what it does: %+v", r.Name, p)
+			}
+		}
+	})
+	if n == 0 {
+		t.Error("no form needs a person")
+	}
+}

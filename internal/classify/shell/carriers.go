@@ -269,6 +269,7 @@ func (w *walker) script(args []Word, via []string, src string, dir Dir) bool {
 // host for classify to judge.
 func (w *walker) ssh(args []Word, via []string, src string, dir Dir, input string) {
 	v2 := append(append([]string{}, via...), "ssh")
+	valued := command.Lookup("ssh").Spec.Short
 	i := 1
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -281,7 +282,7 @@ func (w *walker) ssh(args []Word, via []string, src string, dir Dir, input strin
 			break
 		}
 		for j := 1; j < len(v); j++ {
-			if strings.IndexByte("BbcDEeFIiJLlmOoPpQRSWw", v[j]) < 0 {
+			if strings.IndexByte(valued, v[j]) < 0 {
 				continue
 			}
 			val := Word{Value: v[j+1:], Known: true}
