@@ -14,8 +14,8 @@ set -euo pipefail
 
 name=${1:-}
 case $name in
-pre-tool-use | post-tool-use | session-start | user-prompt-submit | session-end) code=2 ;;
-stop) code=1 ;;
+pre-tool-use | post-tool-use | session-start | user-prompt-submit | session-end | config-change) code=2 ;;
+stop | permission-denied) code=1 ;;
 *)
   echo "oath-harness plugin.sh: unknown hook \"$name\"; the call is blocked" >&2
   exit 2
@@ -26,7 +26,7 @@ esac
 # blocked, and a blocked prompt would hide the note PreToolUse gives).
 fail() {
   case $name in
-  pre-tool-use | session-start)
+  pre-tool-use | session-start | config-change)
     echo "oath-harness $name: $1" >&2
     exit "$code"
     ;;
@@ -76,5 +76,6 @@ if ! built; then
   fi
 fi
 
-export OATH_BIN=$bin
-exec bash "$root/hooks/$name.sh"
+# The binaries' directory on the hook's command line (lib.sh takes none from the environment);
+# bash by absolute path, never through PATH, which the agent can reach.
+exec /bin/bash "$root/hooks/$name.sh" --bin "$bin"
