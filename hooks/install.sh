@@ -227,13 +227,15 @@ if ! $uninstall; then
 fi
 
 # The sandbox settings install writes (sandbox.*; the person's own values stay where stricter).
-deny_read=('~/.ssh' '~/.aws' '~/.config/gcloud' '~/.azure' '~/.netrc' '~/.gnupg' '~/.kube' '~/.docker/config.json' '~/.npmrc' '~/.pypirc' '~/.git-credentials' '~/.config/gh')
-[[ $scope == user ]] || deny_read+=('./.env' './.env.local' './.env.production' './.env.development')
+sandbox_json=$hooks_dir/sandbox.json
+jq -e '.deny_read and .deny_read_project and .registries' "$sandbox_json" >/dev/null 2>&1 || die "$sandbox_json is missing or not valid; reinstall from a whole checkout"
+deny_read_json=$(jq -c --arg scope "$scope" '.deny_read + (if $scope == "user" then [] else .deny_read_project end)' "$sandbox_json")
 if $registries; then
-  domains+=(proxy.golang.org sum.golang.org storage.googleapis.com registry.npmjs.org registry.yarnpkg.com pypi.org files.pythonhosted.org crates.io static.crates.io index.crates.io rubygems.org repo.maven.apache.org repo1.maven.org)
+  mapfile -t more < <(jq -r '.registries[]' "$sandbox_json")
+  domains+=("${more[@]}")
 fi
 domains_json=$(printf '%s\n' "${domains[@]}" | jq -R . | jq -sc 'map(select(. != ""))')
-deny_json=$(printf '%s\n' "${deny_read[@]}" | jq -R . | jq -sc .)
+deny_json=$deny_read_json
 
 if [[ -e $settings ]]; then
   current_json=$(jq -c . "$settings" 2>/dev/null) || die "$settings is not valid JSON; fix it first (nothing was changed)"
@@ -431,6 +433,7 @@ if [[ $src_bin != "$staging/bin" ]]; then
 fi
 cp -p "$hooks_dir"/*.sh "$staging/hooks/"
 cp -pR "$hooks_dir/commands" "$staging/hooks/"
+cp -p "$hooks_dir/sandbox.json" "$staging/hooks/"
 version=$("$staging/bin/oath-classify" --version 2>/dev/null | awk '{print $2}')
 digest=$(cd "$staging" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha | cut -c1-12)
 name=${version:-unknown}-$digest
