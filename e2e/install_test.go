@@ -536,3 +536,51 @@ func TestInstallLinksTheToolsAndItsLastLineWorks(t *testing.T) {
 		t.Errorf("uninstall of the last registration removes the links: %v", entries)
 	}
 }
+
+// TestInstalledSandboxConfinesBash measures what the real Claude Code honours of the sandbox
+// settings install.sh writes (issue 29 item 1), with the harness's hooks taken out so that only
+// Claude Code decides: a Bash call runs unasked inside the project (autoAllowBashIfSandboxed),
+// cannot write the home directory, and cannot read the credentials denyRead names (~/.ssh, the
+// project's .env). Run on the release under test (OATH_CLAUDE, else the pinned one).
+func TestInstalledSandboxConfinesBash(t *testing.T) {
+	cli := claudeCLI(t)
+	for _, p := range []string{"bwrap", "socat"} {
+		if _, err := exec.LookPath(p); err != nil {
+			skipUnlessRequired(t, p+" not installed (scripts/setup.sh installs bubblewrap and socat)")
+		}
+	}
+	if err := exec.Command("bwrap", "--ro-bind", "/", "/", "true").Run(); err != nil {
+		skipUnlessRequired(t, "bwrap cannot create a namespace here: "+err.Error())
+	}
+	home, proj := t.TempDir(), t.TempDir()
+	if msg, code := installSh(t, home, "--claude", cli, proj); code != 0 {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	settings := filepath.Join(proj, ".claude", "settings.local.json")
+	v := readJSON(t, settings)
+	delete(v, "hooks")
+	b, _ := json.MarshalIndent(v, "", "  ")
+	os.WriteFile(settings, b, 0o644)
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "id_test"), []byte("SSH-SECRET-1\n"), 0o600)
+	os.WriteFile(filepath.Join(proj, ".env"), []byte("ENV-SECRET-2\n"), 0o600)
+
+	api := newFakeAPI(t)
+	api.SetScript(bash("cat ~/.ssh/id_test"), bash("cat .env"), bash("echo x > ~/outside.txt"), bash("echo y > inside.txt"))
+	s := runClaude(t, cli, proj, home, api.URL, "go")
+	if len(s.Results) != 4 {
+		t.Fatalf("want 4 tool results, got %+v\n%s", s.Results, s.Stderr)
+	}
+	for i, secret := range []string{"SSH-SECRET-1", "ENV-SECRET-2"} {
+		if strings.Contains(s.Results[i].Content, secret) {
+			t.Errorf("the sandbox let a Bash call read a denied credential: %+v", s.Results[i])
+		}
+	}
+	if _, err := os.Stat(filepath.Join(home, "outside.txt")); err == nil {
+		t.Errorf("a sandboxed Bash call wrote the home directory: %+v", s.Results[2])
+	}
+	if _, err := os.Stat(filepath.Join(proj, "inside.txt")); err != nil {
+		t.Errorf("a sandboxed Bash call inside the project must run unasked: %+v", s.Results[3])
+	}
+	t.Logf("results: %+v", s.Results)
+}
