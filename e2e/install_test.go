@@ -584,3 +584,31 @@ func TestInstalledSandboxConfinesBash(t *testing.T) {
 	}
 	t.Logf("results: %+v", s.Results)
 }
+
+// TestInstalledForTheReleaseFound: install.sh with the real CLI as --claude registers what that
+// release reads (onFailure "block", ConfigChange, PermissionDenied, PreSkillShellCommand from
+// 2.1.332), and the CLI takes the file: a session starts, its Read is judged, runs and is
+// recorded (no dialog, no refused key). Run on the pinned release and on @latest (OATH_CLAUDE).
+func TestInstalledForTheReleaseFound(t *testing.T) {
+	cli := claudeCLI(t)
+	home, proj := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello\n"), 0o644)
+	msg, code := installSh(t, home, "--claude", cli, "--no-sandbox", proj)
+	if code != 0 || strings.Contains(msg, "predates") {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	entries := hookEntries(readJSON(t, filepath.Join(proj, ".claude", "settings.local.json")))
+	if e := entries["PreToolUse"]; len(e) != 1 || e[0]["onFailure"] != "block" {
+		t.Errorf("PreToolUse: %v", e)
+	}
+	api := newFakeAPI(t)
+	api.SetScript(read(filepath.Join(proj, "README.md")))
+	s := runClaude(t, cli, proj, home, api.URL, "read it")
+	if len(s.Results) != 1 || s.Results[0].IsError || !strings.Contains(s.Results[0].Content, "hello") {
+		t.Fatalf("the Read must run: %+v\n%s\n%s", s.Results, s.Stdout, s.Stderr)
+	}
+	if got := strings.Join(auditEvents(t, stateRoot(home, proj)), " "); !strings.Contains(got, "SessionStart PreToolUse PostToolUse") {
+		t.Errorf("the hooks must judge and record the call, got %q", got)
+	}
+	t.Logf("%s: registered %d events", cli, len(entries))
+}
