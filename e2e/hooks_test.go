@@ -35,7 +35,8 @@ func runHookWithin(t *testing.T, limit time.Duration, hook, stdin string, env ..
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, hook)
+	env, args := hookArgs(env)
+	cmd := exec.CommandContext(ctx, hook, args...)
 	cmd.WaitDelay = time.Second // a stage left behind must not hold the test on its pipes
 	cmd.Dir = t.TempDir()
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + cmd.Dir, "HOME=" + cmd.Dir}, env...)
@@ -55,6 +56,22 @@ func runHookWithin(t *testing.T, limit time.Duration, hook, stdin string, env ..
 		t.Fatal(err)
 	}
 	return r, took
+}
+
+// hookArgs turns OATH_BIN=DIR and OATH_HOME=DIR of env into the hooks' arguments --bin DIR and
+// --home DIR, the way install.sh and hooks/plugin.sh pass them: the hooks take neither from the
+// environment.
+func hookArgs(env []string) (rest, args []string) {
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "OATH_BIN="); ok {
+			args = append(args, "--bin", v)
+		} else if v, ok := strings.CutPrefix(kv, "OATH_HOME="); ok {
+			args = append(args, "--home", v)
+		} else {
+			rest = append(rest, kv)
+		}
+	}
+	return rest, args
 }
 
 // fakeStages makes a directory of oath-* stand-ins: each passes stdin through, except those
@@ -207,8 +224,9 @@ func TestPostHookPrintsNothing(t *testing.T) {
 	}
 }
 
-// The binaries are found in $OATH_BIN, else in bin/ next to the hooks' real location (through a
-// symlink), else on PATH.
+// The binaries are found where the hook's command line says (--bin), else in bin/ next to the
+// hooks' real location (through a symlink); never through OATH_BIN or PATH, which a nested
+// session started by the agent could set (issue 29 item 6).
 func TestHooksFindTheBinaries(t *testing.T) {
 	checkout := t.TempDir()
 	if err := os.CopyFS(filepath.Join(checkout, "hooks"), os.DirFS(filepath.Join(repoRoot(t), "hooks"))); err != nil {
@@ -227,20 +245,40 @@ func TestHooksFindTheBinaries(t *testing.T) {
 		return dir
 	}
 	onPath := marker(filepath.Join(t.TempDir(), "path"), "from-path")
-	explicit := marker(filepath.Join(t.TempDir(), "explicit"), "from-oath-bin")
+	fromEnv := marker(filepath.Join(t.TempDir(), "env"), "from-oath-bin")
+	explicit := marker(filepath.Join(t.TempDir(), "explicit"), "from-command-line")
 	link := filepath.Join(t.TempDir(), "hook.sh")
 	os.Symlink(filepath.Join(checkout, "hooks", "pre-tool-use.sh"), link)
 	path := "PATH=" + onPath + ":" + os.Getenv("PATH")
+	run := func(args []string, env ...string) hookRun {
+		cmd := exec.Command(link, args...)
+		cmd.Dir = t.TempDir()
+		cmd.Env = append([]string{path, "CLAUDE_PROJECT_DIR=" + cmd.Dir, "HOME=" + cmd.Dir}, env...)
+		cmd.Stdin = strings.NewReader("{}")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		r := hookRun{stdout: stdout.String(), stderr: stderr.String()}
+		if ee, ok := err.(*exec.ExitError); ok {
+			r.code = ee.ExitCode()
+		}
+		return r
+	}
 
-	if r := runHook(t, link, "{}", path); r.stdout != `{"hookSpecificOutput":"from-path"}`+"\n" {
-		t.Errorf("without OATH_BIN or bin/: want PATH, got %+v", r)
+	if r := run(nil, "OATH_BIN="+fromEnv); r.code != 2 || !strings.Contains(r.stderr, "no oath-* binaries") {
+		t.Errorf("without --bin or bin/, neither OATH_BIN nor PATH: want a block, got %+v", r)
 	}
 	marker(filepath.Join(checkout, "bin"), "from-checkout")
-	if r := runHook(t, link, "{}", path); r.stdout != `{"hookSpecificOutput":"from-checkout"}`+"\n" {
-		t.Errorf("through a symlink, bin/ of the checkout comes before PATH, got %+v", r)
+	if r := run(nil, "OATH_BIN="+fromEnv); r.stdout != `{"hookSpecificOutput":"from-checkout"}`+"\n" {
+		t.Errorf("through a symlink, bin/ of the checkout, not OATH_BIN: got %+v", r)
 	}
-	if r := runHook(t, link, "{}", path, "OATH_BIN="+explicit); r.stdout != `{"hookSpecificOutput":"from-oath-bin"}`+"\n" {
-		t.Errorf("OATH_BIN comes first, got %+v", r)
+	if r := run([]string{"--bin", explicit}, "OATH_BIN="+fromEnv); r.stdout != `{"hookSpecificOutput":"from-command-line"}`+"\n" {
+		t.Errorf("--bin comes first, got %+v", r)
+	}
+	for _, args := range [][]string{{"--bin", "relative/bin"}, {"--home"}, {"--verbose"}} {
+		if r := run(args); r.code != 2 {
+			t.Errorf("%q: want a block, got %+v", args, r)
+		}
 	}
 }
 
@@ -341,9 +379,9 @@ func TestHooksExportTheirDirectory(t *testing.T) {
 	}
 
 	// Run by a relative path from the checkout: still absolute.
-	cmd := exec.Command("hooks/pre-tool-use.sh")
+	cmd := exec.Command("hooks/pre-tool-use.sh", "--bin", bin)
 	cmd.Dir = checkout
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "OATH_BIN=" + bin, "HOME=" + checkout, "CLAUDE_PROJECT_DIR=" + checkout}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + checkout, "CLAUDE_PROJECT_DIR=" + checkout}
 	cmd.Stdin = strings.NewReader(readEvent)
 	out, err := cmd.Output()
 	if err != nil || !strings.HasPrefix(string(out), `{"hookSpecificOutput":"/`) || !strings.Contains(string(out), "/hooks") {

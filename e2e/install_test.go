@@ -335,3 +335,280 @@ func TestUninstallKeepsTheCopyOthersUse(t *testing.T) {
 		t.Fatalf("uninstall b: %d %s", code, msg)
 	}
 }
+
+// fakeClaude is a claude that only says its version, for install.sh's --claude.
+func fakeClaude(t *testing.T, version string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "claude")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\necho '"+version+" (Claude Code)'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// hookEntries lists every hook entry of the file (event -> entries).
+func hookEntries(settings map[string]any) map[string][]map[string]any {
+	out := map[string][]map[string]any{}
+	hooks, _ := settings["hooks"].(map[string]any)
+	for event, groups := range hooks {
+		for _, g := range groups.([]any) {
+			for _, h := range g.(map[string]any)["hooks"].([]any) {
+				out[event] = append(out[event], h.(map[string]any))
+			}
+		}
+	}
+	return out
+}
+
+// TestInstallOnFailureByVersion: onFailure "block" on every entry where the Claude Code found
+// reads it (2.1.295+), never for an older or unknown one (issue 26 item 2); PreSkillShellCommand
+// only from 2.1.332 (older releases stop at a dialog for it); ConfigChange and PermissionDenied always.
+func TestInstallOnFailureByVersion(t *testing.T) {
+	for _, tc := range []struct {
+		version     string
+		onFailure   bool
+		skill, note bool
+	}{
+		{"2.1.332", true, true, false},
+		{"2.1.330", true, false, false},
+		{"2.1.200", false, false, true},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			proj, home := t.TempDir(), t.TempDir()
+			msg, code := installSh(t, home, "--claude", fakeClaude(t, tc.version), proj)
+			if code != 0 {
+				t.Fatalf("install: %d %s", code, msg)
+			}
+			entries := hookEntries(readJSON(t, filepath.Join(proj, ".claude", "settings.local.json")))
+			for _, ev := range []string{"PreToolUse", "ConfigChange", "PermissionDenied", "Stop"} {
+				if len(entries[ev]) != 1 {
+					t.Errorf("%s: %v", ev, entries[ev])
+				}
+			}
+			if _, ok := entries["PreSkillShellCommand"]; ok != tc.skill {
+				t.Errorf("PreSkillShellCommand registered %v, want %v", ok, tc.skill)
+			}
+			for ev, es := range entries {
+				for _, e := range es {
+					if (e["onFailure"] == "block") != tc.onFailure {
+						t.Errorf("%s: onFailure %v, want block=%v", ev, e["onFailure"], tc.onFailure)
+					}
+					if !strings.Contains(e["command"].(string), "'/bin/bash' \"$f\"") && !strings.Contains(e["command"].(string), "/bash' \"$f\"") {
+						t.Errorf("%s: the hook must start through bash by absolute path: %s", ev, e["command"])
+					}
+				}
+			}
+			if strings.Contains(msg, "predates onFailure") != tc.note {
+				t.Errorf("the message about an older claude: %q", msg)
+			}
+		})
+	}
+}
+
+// TestInstallSandbox: install turns on the sandbox in the same file (no domain, credentials
+// denied, unsandboxed retries left to the person), keeps the person's own sandbox values, and
+// uninstall puts the file back exactly, also after the person edited another key (issue 29 item 1).
+func TestInstallSandbox(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	settings := filepath.Join(proj, ".claude", "settings.json")
+	const own = `{
+  "model": "sonnet",
+  "sandbox": {"excludedCommands": ["docker"], "network": {"allowedDomains": ["example.org"]}}
+}
+`
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.WriteFile(settings, []byte(own), 0o644)
+	msg, code := installSh(t, home, "--scope", "project", "--allow-domain", "github.com", "--registries", proj)
+	if code != 0 || !strings.Contains(msg, "sandbox is on") {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	sb := readJSON(t, settings)["sandbox"].(map[string]any)
+	domains := sb["network"].(map[string]any)["allowedDomains"].([]any)
+	deny := sb["filesystem"].(map[string]any)["denyRead"].([]any)
+	if sb["enabled"] != true || sb["autoAllowBashIfSandboxed"] != true || sb["allowUnsandboxedCommands"] != true ||
+		domains[0] != "example.org" || domains[1] != "github.com" || !slicesContain(domains, "proxy.golang.org") || !slicesContain(domains, "pypi.org") ||
+		!slicesContain(deny, "~/.ssh") || !slicesContain(deny, "./.env") || sb["excludedCommands"].([]any)[0] != "docker" {
+		t.Errorf("sandbox: %v", sb)
+	}
+	// The person edits another key; uninstall restores the sandbox as it was and keeps the edit.
+	v := readJSON(t, settings)
+	v["model"] = "opus"
+	b, _ := json.MarshalIndent(v, "", "  ")
+	os.WriteFile(settings, b, 0o644)
+	if msg, code := installSh(t, home, "--uninstall", "--scope", "project", proj); code != 0 {
+		t.Fatalf("uninstall: %d %s", code, msg)
+	}
+	want := readJSONString(t, own)
+	want["model"] = "opus"
+	if got := readJSON(t, settings); !reflect.DeepEqual(got, want) {
+		t.Errorf("after an edit and uninstall: %v, want %v", got, want)
+	}
+
+	// --no-sandbox writes no sandbox key; a fresh file with the sandbox, and uninstall removes it.
+	p2 := t.TempDir()
+	if msg, code := installSh(t, home, "--no-sandbox", p2); code != 0 || !strings.Contains(msg, "--no-sandbox") {
+		t.Fatalf("install --no-sandbox: %d %s", code, msg)
+	}
+	if _, ok := readJSON(t, filepath.Join(p2, ".claude", "settings.local.json"))["sandbox"]; ok {
+		t.Error("--no-sandbox wrote a sandbox key")
+	}
+	if _, code := installSh(t, home, "--allow-domain", "bad domain", t.TempDir()); code != 2 {
+		t.Errorf("a domain with a space: exit %d, want 2", code)
+	}
+}
+
+func slicesContain(xs []any, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestInstallRefusesASecondRegistration: the plugin enabled, or our hooks with another command
+// line in another scope, is refused with nothing changed; the same command in two scopes is one
+// registration (Claude Code runs it once) and is allowed (issue 28 item 4).
+func TestInstallRefusesASecondRegistration(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	user := filepath.Join(home, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(user), 0o755)
+	os.WriteFile(user, []byte(`{"enabledPlugins": {"oath-harness@oath-harness": true}}`), 0o644)
+	msg, code := installSh(t, home, proj)
+	if code != 1 || !strings.Contains(msg, "plugin") || !strings.Contains(msg, "twice") {
+		t.Fatalf("with the plugin enabled: %d %s", code, msg)
+	}
+	if _, err := os.Stat(filepath.Join(proj, ".claude")); !os.IsNotExist(err) {
+		t.Errorf("a refused install changes nothing in the project: %v", err)
+	}
+	os.Remove(user)
+
+	if msg, code := installSh(t, home, proj); code != 0 {
+		t.Fatalf("local: %d %s", code, msg)
+	}
+	if msg, code := installSh(t, home, "--scope", "user", proj); code != 0 {
+		t.Fatalf("user, same command: %d %s", code, msg)
+	}
+	before, _ := os.ReadFile(user)
+	msg, code = installSh(t, home, "--scope", "project", "--state-dir", filepath.Join(t.TempDir(), "st"), proj)
+	if code != 1 || !strings.Contains(msg, "another command line") || !strings.Contains(msg, "--uninstall --scope") {
+		t.Fatalf("project, another command: %d %s", code, msg)
+	}
+	if _, err := os.Stat(filepath.Join(proj, ".claude", "settings.json")); !os.IsNotExist(err) {
+		t.Errorf("the refused scope's file was written: %v", err)
+	}
+	if after, _ := os.ReadFile(user); !bytes.Equal(before, after) {
+		t.Error("the other scope's file changed")
+	}
+}
+
+// TestInstallLinksTheToolsAndItsLastLineWorks: the tools are linked into ~/.local/bin (and it
+// says when that is not on PATH), and the doctor command install prints runs as printed
+// (issue 28 item 6).
+func TestInstallLinksTheToolsAndItsLastLineWorks(t *testing.T) {
+	proj, home := t.TempDir(), t.TempDir()
+	msg, code := installSh(t, home, "--no-sandbox", proj)
+	if code != 0 || !strings.Contains(msg, "not on your PATH") {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	for _, n := range []string{"oath-audit", "oath-trust", "oath-doctor", "oath-decide"} {
+		if target, err := os.Readlink(filepath.Join(home, ".local", "bin", n)); err != nil || !strings.HasSuffix(target, "/oath-harness/current/bin/"+n) {
+			t.Errorf("%s: %q %v", n, target, err)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(msg), "\n")
+	last := lines[len(lines)-1]
+	_, cmdline, ok := strings.Cut(last, "check the setup: ")
+	if !ok {
+		t.Fatalf("last line: %q", last)
+	}
+	cmd := exec.Command("sh", "-c", cmdline)
+	cmd.Dir = t.TempDir() // any directory
+	cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin"}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "ok    registered") {
+		t.Errorf("%s: %v\n%s", cmdline, err, out)
+	}
+	if msg, code := installSh(t, home, "--uninstall", proj); code != 0 {
+		t.Fatalf("uninstall: %d %s", code, msg)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(home, ".local", "bin")); len(entries) != 0 {
+		t.Errorf("uninstall of the last registration removes the links: %v", entries)
+	}
+}
+
+// TestInstalledSandboxConfinesBash measures what the real Claude Code honours of the sandbox
+// settings install.sh writes (issue 29 item 1), with the harness's hooks taken out so that only
+// Claude Code decides: a Bash call runs unasked inside the project (autoAllowBashIfSandboxed),
+// cannot write the home directory, and cannot read the credentials denyRead names (~/.ssh, the
+// project's .env). Run on the release under test (OATH_CLAUDE, else the pinned one).
+func TestInstalledSandboxConfinesBash(t *testing.T) {
+	cli := claudeCLI(t)
+	for _, p := range []string{"bwrap", "socat"} {
+		if _, err := exec.LookPath(p); err != nil {
+			skipUnlessRequired(t, p+" not installed (scripts/setup.sh installs bubblewrap and socat)")
+		}
+	}
+	if err := exec.Command("bwrap", "--ro-bind", "/", "/", "true").Run(); err != nil {
+		skipUnlessRequired(t, "bwrap cannot create a namespace here: "+err.Error())
+	}
+	home, proj := t.TempDir(), t.TempDir()
+	if msg, code := installSh(t, home, "--claude", cli, proj); code != 0 {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	settings := filepath.Join(proj, ".claude", "settings.local.json")
+	v := readJSON(t, settings)
+	delete(v, "hooks")
+	b, _ := json.MarshalIndent(v, "", "  ")
+	os.WriteFile(settings, b, 0o644)
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o700)
+	os.WriteFile(filepath.Join(home, ".ssh", "id_test"), []byte("SSH-SECRET-1\n"), 0o600)
+	os.WriteFile(filepath.Join(proj, ".env"), []byte("ENV-SECRET-2\n"), 0o600)
+
+	api := newFakeAPI(t)
+	api.SetScript(bash("cat ~/.ssh/id_test"), bash("cat .env"), bash("echo x > ~/outside.txt"), bash("echo y > inside.txt"))
+	s := runClaude(t, cli, proj, home, api.URL, "go")
+	if len(s.Results) != 4 {
+		t.Fatalf("want 4 tool results, got %+v\n%s", s.Results, s.Stderr)
+	}
+	for i, secret := range []string{"SSH-SECRET-1", "ENV-SECRET-2"} {
+		if strings.Contains(s.Results[i].Content, secret) {
+			t.Errorf("the sandbox let a Bash call read a denied credential: %+v", s.Results[i])
+		}
+	}
+	if _, err := os.Stat(filepath.Join(home, "outside.txt")); err == nil {
+		t.Errorf("a sandboxed Bash call wrote the home directory: %+v", s.Results[2])
+	}
+	if _, err := os.Stat(filepath.Join(proj, "inside.txt")); err != nil {
+		t.Errorf("a sandboxed Bash call inside the project must run unasked: %+v", s.Results[3])
+	}
+	t.Logf("results: %+v", s.Results)
+}
+
+// TestInstalledForTheReleaseFound: install.sh with the real CLI as --claude registers what that
+// release reads (onFailure "block", ConfigChange, PermissionDenied, PreSkillShellCommand from
+// 2.1.332), and the CLI takes the file: a session starts, its Read is judged, runs and is
+// recorded (no dialog, no refused key). Run on the pinned release and on @latest (OATH_CLAUDE).
+func TestInstalledForTheReleaseFound(t *testing.T) {
+	cli := claudeCLI(t)
+	home, proj := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello\n"), 0o644)
+	msg, code := installSh(t, home, "--claude", cli, "--no-sandbox", proj)
+	if code != 0 || strings.Contains(msg, "predates") {
+		t.Fatalf("install: %d %s", code, msg)
+	}
+	entries := hookEntries(readJSON(t, filepath.Join(proj, ".claude", "settings.local.json")))
+	if e := entries["PreToolUse"]; len(e) != 1 || e[0]["onFailure"] != "block" {
+		t.Errorf("PreToolUse: %v", e)
+	}
+	api := newFakeAPI(t)
+	api.SetScript(read(filepath.Join(proj, "README.md")))
+	s := runClaude(t, cli, proj, home, api.URL, "read it")
+	if len(s.Results) != 1 || s.Results[0].IsError || !strings.Contains(s.Results[0].Content, "hello") {
+		t.Fatalf("the Read must run: %+v\n%s\n%s", s.Results, s.Stdout, s.Stderr)
+	}
+	if got := strings.Join(auditEvents(t, stateRoot(home, proj)), " "); !strings.Contains(got, "SessionStart PreToolUse PostToolUse") {
+		t.Errorf("the hooks must judge and record the call, got %q", got)
+	}
+	t.Logf("%s: registered %d events", cli, len(entries))
+}

@@ -116,6 +116,20 @@ func TestPluginDir(t *testing.T) {
 	if len(bins) != 1 {
 		t.Errorf("the binaries must be built into CLAUDE_PLUGIN_DATA: %v", bins)
 	}
+	// The first run sets up what install.sh does (issue 28 items 5 and 6, issue 29 item 1): the
+	// phase building, said once; the tools in ~/.local/bin; the sandbox in settings.local.json.
+	if b, _ := os.ReadFile(filepath.Join(proj, ".claude", "current-phase.md")); strings.TrimSpace(string(b)) != "building" {
+		t.Errorf("the first run starts in building, got %q", b)
+	}
+	if !strings.Contains(s.Stdout, "Phase: building") {
+		t.Errorf("the first session says the phase:\n%s", s.Stdout)
+	}
+	if target, err := os.Readlink(filepath.Join(home, ".local", "bin", "oath-audit")); err != nil || len(bins) == 1 && target != filepath.Join(filepath.Dir(bins[0]), "oath-audit") {
+		t.Errorf("oath-audit linked into ~/.local/bin: %q %v", target, err)
+	}
+	if sb, _ := readJSON(t, filepath.Join(proj, ".claude", "settings.local.json"))["sandbox"].(map[string]any); sb["enabled"] != true || sb["autoAllowBashIfSandboxed"] != true {
+		t.Errorf("the first run turns on the sandbox: %v", sb)
+	}
 	for _, tt := range []struct{ prompt, phase string }{{"/oath-harness:building", "building"}, {"/planning", "planning"}} {
 		api.SetScript()
 		runClaudeArgs(t, cli, proj, home, api.URL, []string{"-p", tt.prompt, "--plugin-dir", repoRoot(t)}, env...)

@@ -66,9 +66,10 @@ func newProject(t *testing.T, files map[string]string) *project {
 	for name, content := range files {
 		p.write(name, content)
 	}
-	// OATH_HOME as in run: install leaves a root in the project where it is (no migration).
+	// The state in the project, where the scenarios look for it (--state-dir: the hooks take no
+	// OATH_HOME from the environment); no sandbox: the scenarios measure the harness's own answers.
 	script := filepath.Join(repoRoot(t), "hooks", "install.sh")
-	if msg, code := installShFrom(t, script, p.home, []string{"OATH_BIN=" + p.bin, "OATH_HOME=" + p.path("oath-harness")}, p.dir); code != 0 {
+	if msg, code := installShFrom(t, script, p.home, []string{"OATH_BIN=" + p.bin}, "--no-sandbox", "--state-dir", p.path("oath-harness"), p.dir); code != 0 {
 		t.Fatalf("install.sh: exit %d: %s", code, msg)
 	}
 	return p

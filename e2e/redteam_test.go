@@ -84,7 +84,7 @@ func (r *redteam) hook(t *testing.T, name, stdin string) hookRun {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join(r.checkout, "hooks", name))
+	cmd := exec.CommandContext(ctx, filepath.Join(r.checkout, "hooks", name), "--home", r.oathHome) // the hooks read no OATH_HOME
 	cmd.WaitDelay = time.Second
 	cmd.Dir = r.project
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + r.project, "HOME=" + r.home, "OATH_HOME=" + r.oathHome, "TZ=UTC"}

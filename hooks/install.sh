@@ -2,10 +2,27 @@
 # install.sh installs oath-harness for Claude Code: a copy of the binaries and hooks in the user's
 # data directory, registered in one settings file of Claude Code.
 #
-# Usage: hooks/install.sh [--scope local|project|user] [--phase NAME] [PROJECT_DIR]
+# Usage: hooks/install.sh [--scope local|project|user] [--phase NAME] [--no-sandbox]
+#                          [--allow-domain DOMAIN]... [--registries] [--state-dir DIR]
+#                          [--claude PATH] [PROJECT_DIR]
 #        hooks/install.sh --uninstall [--purge] [--scope local|project|user] [PROJECT_DIR]
 #        hooks/install.sh --doctor [PROJECT_DIR]
 #   (PROJECT_DIR defaults to .)
+#
+# The sandbox: install turns on Claude Code's Bash sandbox in the same settings file
+# (sandbox.enabled, autoAllowBashIfSandboxed: a sandboxed command runs unasked, as it can change
+# nothing outside the project), with no network domain allowed (--allow-domain DOMAIN adds one,
+# --registries the common package registries), reads of credentials denied inside the sandbox
+# (~/.ssh, ~/.aws, ~/.config/gcloud, ~/.netrc, the project's .env files, …), and a command that
+# asks to run unsandboxed left to the person (allowUnsandboxedCommands: such a call goes to the
+# usual permission prompt). --no-sandbox leaves the sandbox settings alone. On Linux the sandbox
+# needs bubblewrap and socat (Debian: sudo apt-get install bubblewrap socat); --doctor checks.
+#
+# Hooks entries carry onFailure: "block" (a hook that cannot start or times out blocks the call
+# instead of letting it through) when the Claude Code found (--claude PATH, else $OATH_CLAUDE,
+# else claude on PATH) is 2.1.295 or later; run install again after upgrading Claude Code.
+# --state-dir DIR keeps the trust state and audit trail in DIR (the hooks are given it on their
+# command line; they take no location from the environment).
 #
 # Scopes, as Claude Code has them: local (the default) writes PROJECT_DIR/.claude/settings.local.json
 # (personal, not committed); project writes PROJECT_DIR/.claude/settings.json (shared with the team);
@@ -27,6 +44,9 @@
 #     unless a phase is already set there (user scope: only with --phase);
 #   - a trust state and audit trail in PROJECT_DIR/oath-harness (earlier versions) move to the
 #     state directory (${XDG_STATE_HOME:-~/.local/state}/oath-harness/<project>-<hash>).
+#   - the oath-* tools are linked into ~/.local/bin (an existing file of that name is kept);
+#   - a second registration of the harness for the project (the plugin, or another scope with a
+#     different command) is refused: every call would be judged twice.
 #   A second run changes nothing. --uninstall restores the settings file exactly as it was (removes
 #   it if install created it; removes only our hooks if it was edited since), removes the
 #   commands and the installed copy once no settings file uses them, and keeps the trust state and
@@ -41,17 +61,26 @@ die() {
   exit "${2:-1}"
 }
 say() { printf 'install.sh: %s\n' "$*" >&2; }
-usage="usage: install.sh [--scope local|project|user] [--phase NAME] [--uninstall [--purge]] [--doctor] [PROJECT_DIR]"
+usage="usage: install.sh [--scope local|project|user] [--phase NAME] [--no-sandbox] [--allow-domain D]... [--registries] [--state-dir DIR] [--claude PATH] [--uninstall [--purge]] [--doctor] [PROJECT_DIR]"
 
 uninstall=false purge=false doctor=false scope=local phase='' project=.
+sandbox=true registries=false domains=() state_dir='' claude_cli=${OATH_CLAUDE:-}
 while (($#)); do
   case $1 in
   --uninstall) uninstall=true ;;
   --purge) purge=true ;;
   --doctor) doctor=true ;;
-  --scope | --phase)
+  --no-sandbox) sandbox=false ;;
+  --registries) registries=true ;;
+  --scope | --phase | --allow-domain | --state-dir | --claude)
     (($# > 1)) || die "$1 needs a value ($usage)" 2
-    [[ $1 == --scope ]] && scope=$2 || phase=$2
+    case $1 in
+    --scope) scope=$2 ;;
+    --phase) phase=$2 ;;
+    --allow-domain) domains+=("$2") ;;
+    --state-dir) state_dir=$2 ;;
+    --claude) claude_cli=$2 ;;
+    esac
     shift
     ;;
   --scope=*) scope=${1#--scope=} ;;
@@ -70,6 +99,12 @@ done
 case $scope in local | project | user) ;; *) die "unknown scope $scope (want local, project or user)" 2 ;; esac
 case $phase in '' | planning | building | auditing) ;; *) die "unknown phase $phase (want planning, building or auditing)" 2 ;; esac
 $purge && ! $uninstall && die "--purge goes with --uninstall ($usage)" 2
+for d in "${domains[@]}"; do
+  [[ $d =~ ^(\*\.)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] || die "--allow-domain $d is not a domain name (example.org, or *.example.org)" 2
+done
+if [[ -n $state_dir ]]; then
+  mkdir -p "$state_dir" 2>/dev/null && state_dir=$(cd "$state_dir" && pwd -P) || die "cannot create the state directory $state_dir"
+fi
 
 [[ -d $project ]] || die "no such project directory: $project"
 project=$(cd "$project" && pwd -P)
@@ -117,6 +152,19 @@ write_file() {
 # quotes, so the same path always gives the same string, the one install recognises as its own.
 shq() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 
+# bash by absolute path, found now: the hooks never start through PATH, which the agent can
+# change (a bash written into ~/.local/bin would otherwise run every hook). /bin/bash first.
+bash_abs=
+for b in /bin/bash /usr/bin/bash /usr/local/bin/bash /opt/homebrew/bin/bash; do
+  if [[ -x $b ]] && "$b" -c '((BASH_VERSINFO[0] >= 4))' 2>/dev/null; then bash_abs=$b && break; fi
+done
+[[ -n $bash_abs ]] || die "no bash 4 or later at /bin/bash, /usr/bin/bash, /usr/local/bin/bash or /opt/homebrew/bin/bash"
+
+# hook_args: what every hook is given on its command line (the hooks take no location from the
+# environment).
+hook_args=
+[[ -z $state_dir ]] || hook_args=" --home $(shq "$state_dir")"
+
 # command_for SCRIPT CODE: the registered command line. It checks before it runs: a missing
 # script (the copy removed, a half-finished upgrade) exits CODE with one line instead of the
 # shell's 127, which Claude Code would treat as a harmless error and let the call through; and
@@ -125,25 +173,69 @@ command_for() {
   local f
   f=$(shq "$current/hooks/$1")
   # shellcheck disable=SC2016 # $f and $s are for the shell that runs the hook
-  printf 'f=%s; if [ -x "$f" ]; then "$f"; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq %d ] || echo "oath-harness: $f exited with status $s" >&2; exit %d; fi; echo "oath-harness: $f is missing; reinstall with hooks/install.sh, or remove the hooks with hooks/install.sh --uninstall" >&2; exit %d' "$f" "$2" "$2" "$2"
+  printf 'f=%s; if [ -f "$f" ]; then %s "$f"%s; s=$?; [ $s -eq 0 ] && exit 0; [ $s -eq %d ] || echo "oath-harness: $f exited with status $s" >&2; exit %d; fi; echo "oath-harness: $f is missing; reinstall with %s, or remove the hooks with %s --uninstall" >&2; exit %d' \
+    "$f" "$(shq "$bash_abs")" "$hook_args" "$2" "$2" "$(shq "$hooks_dir/install.sh")" "$(shq "$hooks_dir/install.sh")" "$2"
 }
 
-# event, script, timeout (seconds). A hook that times out lets the call through, so the timeout
-# must exceed the longest a failing hook can take: every stage gives up after cli.StageTimeout
-# (10 s) and the hook then blocks (exit 2), so 30 s leaves 20 s to spare. Stop fails with 1,
-# not 2 (exit 2 on Stop makes Claude keep working).
-ours=$(jq -n -c \
-  --arg pre "$(command_for pre-tool-use.sh 2)" --arg post "$(command_for post-tool-use.sh 2)" \
-  --arg start "$(command_for session-start.sh 2)" --arg prompt "$(command_for user-prompt-submit.sh 2)" \
-  --arg stop "$(command_for stop.sh 1)" --arg finish "$(command_for session-end.sh 2)" '[
-  {event: "PreToolUse", matcher: "*", script: "pre-tool-use", command: $pre, timeout: 30},
-  {event: "PostToolUse", matcher: "*", script: "post-tool-use", command: $post, timeout: 30},
-  {event: "PostToolUseFailure", matcher: "*", script: "post-tool-use", command: $post, timeout: 30},
-  {event: "SessionStart", script: "session-start", command: $start, timeout: 30},
-  {event: "UserPromptSubmit", script: "user-prompt-submit", command: $prompt, timeout: 30},
-  {event: "Stop", script: "stop", command: $stop, timeout: 30},
-  {event: "SessionEnd", script: "session-end", command: $finish, timeout: 30}
-]')
+# The binaries: from $OATH_BIN, else built fresh where Go is at hand (so that the copy's
+# binaries and hooks are the same version), else this checkout's bin/. Into a staging directory
+# that becomes the installed copy. (Not for --uninstall, which needs none.)
+staging=
+cleanup() { [[ -z $staging ]] || rm -rf "$staging"; }
+trap cleanup EXIT
+if ! $uninstall; then
+  mkdir -p "$data"
+  staging=$(mktemp -d "$data/.staging-XXXXXX")
+  mkdir "$staging/bin" "$staging/hooks"
+  if [[ -n ${OATH_BIN:-} ]]; then
+    src_bin=${OATH_BIN%/}
+  elif [[ -f $checkout/go.mod ]] && command -v go >/dev/null 2>&1; then
+    say "building the binaries (go build ./cmd/... in $checkout)"
+    (cd "$checkout" && CGO_ENABLED=0 go build -trimpath -buildvcs=auto -o "$staging/bin/" ./cmd/...) || die "go build failed (see above); nothing was changed"
+    src_bin=$staging/bin
+  elif [[ -x $checkout/bin/oath-classify ]]; then
+    src_bin=$checkout/bin
+  else
+    die "no oath-* binaries in ${OATH_BIN:-$checkout/bin} and no go to build them; run scripts/build.sh"
+  fi
+  for b in oath-classify oath-gate oath-trust oath-decide oath-audit oath-doctor; do
+    [[ -x $src_bin/$b ]] || die "$src_bin/$b is missing; run scripts/build.sh"
+  done
+fi
+
+# Which Claude Code reads the file: onFailure "block" and the newest events only where it knows them.
+claude_version=
+[[ -n $claude_cli ]] || claude_cli=$(command -v claude 2>/dev/null) || claude_cli=
+if [[ -n $claude_cli ]]; then
+  claude_version=$(timeout 30 "$claude_cli" --version 2>/dev/null | awk 'NR == 1 && $1 ~ /^[0-9]+(\.[0-9]+)*$/ {print $1}') || claude_version=
+fi
+
+# ours: the hooks to register, from the one table of them (oath-doctor hooks), each with its
+# command line. A hook that times out lets the call through unless onFailure is "block", so each
+# timeout exceeds the longest the hook can take (every stage gives up after 10 s and the hook
+# then blocks). Stop fails with 1, not 2 (exit 2 on Stop makes Claude keep working).
+ours='[]' on_failure=false
+if ! $uninstall; then
+  table=$("$src_bin/oath-doctor" hooks ${claude_version:+--claude-version "$claude_version"}) || die "$src_bin/oath-doctor hooks failed; run scripts/build.sh"
+  on_failure=$(jq -r .on_failure <<<"$table")
+  ours=$(jq -c .hooks <<<"$table")
+  cmds='{}'
+  for sc in $(jq -r '[.[] | "\(.script):\(.fail_code)"] | unique | .[]' <<<"$ours"); do
+    cmds=$(jq -c --arg k "$sc" --arg c "$(command_for "${sc%%:*}.sh" "${sc##*:}")" '.[$k] = $c' <<<"$cmds")
+  done
+  ours=$(jq -c --argjson cmds "$cmds" 'map(. + {command: $cmds["\(.script):\(.fail_code)"]})' <<<"$ours")
+fi
+
+# The sandbox settings install writes (sandbox.*; the person's own values stay where stricter).
+sandbox_json=$hooks_dir/sandbox.json
+jq -e '.deny_read and .deny_read_project and .registries' "$sandbox_json" >/dev/null 2>&1 || die "$sandbox_json is missing or not valid; reinstall from a whole checkout"
+deny_read_json=$(jq -c --arg scope "$scope" '.deny_read + (if $scope == "user" then [] else .deny_read_project end)' "$sandbox_json")
+if $registries; then
+  mapfile -t more < <(jq -r '.registries[]' "$sandbox_json")
+  domains+=("${more[@]}")
+fi
+domains_json=$(printf '%s\n' "${domains[@]}" | jq -R . | jq -sc 'map(select(. != ""))')
+deny_json=$deny_read_json
 
 if [[ -e $settings ]]; then
   current_json=$(jq -c . "$settings" 2>/dev/null) || die "$settings is not valid JSON; fix it first (nothing was changed)"
@@ -161,7 +253,16 @@ fi
 program='
 def mine($script): (.command // "") as $c
   | ($c | test("^f=\u0027[^\u0027]*/oath-harness/[^\u0027]*/hooks/" + $script + "\\.sh\u0027; ")) or $c == ($checkout + "/hooks/" + $script + ".sh");
-def anymine: . as $h | any($ours[]; . as $o | $h | mine($o.script));
+def anymine: . as $h | any($names[]; . as $n | $h | mine($n));
+def uniq: reduce .[] as $x ([]; if index([$x]) then . else . + [$x] end);
+def sandboxed:
+  if $sandbox then
+    .sandbox = ((.sandbox // {})
+      | .enabled = true | .autoAllowBashIfSandboxed = true
+      | .allowUnsandboxedCommands = (if has("allowUnsandboxedCommands") then .allowUnsandboxedCommands else true end)
+      | .network = ((.network // {}) | .allowedDomains = ((.allowedDomains // []) + $domains | uniq))
+      | .filesystem = ((.filesystem // {}) | .denyRead = ((.denyRead // []) + $deny | uniq)))
+  else . end;
 def remove:
   if (.hooks | type) == "object" then
     .hooks |= (with_entries(
@@ -175,7 +276,7 @@ def remove:
   else . end;
 def add:
   reduce $ours[] as $o (.;
-    ({type: "command", command: $o.command, timeout: $o.timeout}) as $h
+    ({type: "command", command: $o.command, timeout: $o.timeout} + (if $onfail then {onFailure: "block"} else {} end)) as $h
     | if any(.hooks[$o.event][]?; any(.hooks[]?; mine($o.script))) then
         # in place, where it is; a second copy (an earlier install of another form) goes
         .hooks[$o.event] |= (
@@ -186,10 +287,14 @@ def add:
           | map(select((.hooks | type) != "array" or (.hooks | length) > 0)))
       else
         .hooks[$o.event] = ((.hooks[$o.event] // []) + [((if $o.matcher then {matcher: $o.matcher} else {} end) + {hooks: [$h]})])
-      end);
+      end)
+  | sandboxed;
 if $uninstall then remove else add end
 '
-updated=$(jq --indent 2 --argjson ours "$ours" --arg checkout "$checkout" --argjson uninstall "$uninstall" "$program" <<<"$current_json")
+# names: every hook script of ours (an earlier install may have registered one the table no longer has)
+names=$(for f in "$hooks_dir"/*.sh; do f=${f##*/} && printf '%s\n' "${f%.sh}"; done | grep -vx 'lib\|install\|plugin' | jq -R . | jq -sc .)
+jqargs=(--argjson names "$names" --argjson ours "$ours" --arg checkout "$checkout" --argjson onfail "$on_failure" --argjson sandbox "$sandbox" --argjson domains "$domains_json" --argjson deny "$deny_json")
+updated=$(jq --indent 2 "${jqargs[@]}" --argjson uninstall "$uninstall" "$program" <<<"$current_json")
 
 sha() { sha256sum | cut -c1-64; }
 
@@ -204,6 +309,16 @@ fi
 # ---- uninstall ------------------------------------------------------------------------------
 if $uninstall; then
   kept=()
+  reg_state=$(jq -r '.state_dir // empty' "$reg.json" 2>/dev/null) || reg_state=
+  # The sandbox settings go back to what they were before install, unless changed since.
+  if [[ -f $reg.json ]] && jq -e 'has("sandbox_written")' "$reg.json" >/dev/null; then
+    if [[ $(jq -S -c .sandbox <<<"$current_json") == "$(jq -S -c .sandbox_written "$reg.json")" ]]; then
+      updated=$(jq --indent 2 --slurpfile r "$reg.json" \
+        'if $r[0].sandbox_before.had then .sandbox = $r[0].sandbox_before.value else del(.sandbox) end' <<<"$updated")
+    else
+      kept+=("the sandbox settings in $settings (changed since install)")
+    fi
+  fi
   if [[ -e $settings ]]; then
     if [[ -f $reg.json ]] && [[ $(jq -r '.created or .exact' "$reg.json") == true ]] &&
       [[ $(sha <"$settings") == "$(jq -r .written "$reg.json")" ]]; then
@@ -240,7 +355,7 @@ if $uninstall; then
   state=
   for d in "$current/bin" "${OATH_BIN:-}" "$checkout/bin"; do
     if [[ -n $d && -x $d/oath-doctor ]]; then
-      state=$(CLAUDE_PROJECT_DIR=$project "$d/oath-doctor" state-dir --project "$project") || state=
+      state=$(CLAUDE_PROJECT_DIR=$project OATH_HOME=$reg_state "$d/oath-doctor" state-dir --project "$project") || state=
       break
     fi
   done
@@ -269,6 +384,9 @@ if $uninstall; then
   else
     remove_commands "$HOME/.claude/commands"
     if [[ -e $current || -d $data/versions ]]; then
+      for l in "$HOME/.local/bin"/oath-*; do
+        [[ -L $l && $(readlink "$l") == "$current/bin/${l##*/}" ]] && rm -f "$l"
+      done
       rm -rf "$data/versions" "$current" "$data/.staging-"*
       say "removed the installed copy ($data): no settings file uses it any more"
     fi
@@ -289,32 +407,33 @@ if $uninstall; then
 fi
 
 # ---- install --------------------------------------------------------------------------------
-staging=
-cleanup() { [[ -z $staging ]] || rm -rf "$staging"; }
-trap cleanup EXIT
-mkdir -p "$data"
-staging=$(mktemp -d "$data/.staging-XXXXXX")
-mkdir "$staging/bin" "$staging/hooks"
-# Built fresh where Go is at hand, so that the copy's binaries and hooks are the same version.
-if [[ -n ${OATH_BIN:-} ]]; then
-  src_bin=${OATH_BIN%/}
-elif [[ -f $checkout/go.mod ]] && command -v go >/dev/null 2>&1; then
-  say "building the binaries (go build ./cmd/... in $checkout)"
-  (cd "$checkout" && CGO_ENABLED=0 go build -trimpath -buildvcs=auto -o "$staging/bin/" ./cmd/...) || die "go build failed (see above); nothing was changed"
-  src_bin=$staging/bin
-elif [[ -x $checkout/bin/oath-classify ]]; then
-  src_bin=$checkout/bin
-else
-  die "no oath-* binaries in ${OATH_BIN:-$checkout/bin} and no go to build them; run scripts/build.sh"
-fi
-for b in oath-classify oath-gate oath-trust oath-decide oath-audit; do
-  [[ -x $src_bin/$b ]] || die "$src_bin/$b is missing; run scripts/build.sh"
+# One registration of the harness per project: the plugin, or a hook of ours with another command
+# line in another scope, would judge every call twice (Claude Code runs an identical command
+# once, so the same command in two scopes is one registration). Refused before anything changes.
+self_install=$(shq "$hooks_dir/install.sh")
+for other in "$HOME/.claude/settings.json" "$project/.claude/settings.json" "$project/.claude/settings.local.json"; do
+  [[ $other != "$settings" && -f $other ]] || continue
+  plugin=$(jq -r '(.enabledPlugins // {}) | if type == "object" then to_entries[] | select(.value == true and (.key | startswith("oath-harness@"))) | .key else empty end' "$other" 2>/dev/null | head -n1) || plugin=
+  if [[ -n $plugin ]]; then
+    die "the oath-harness plugin ($plugin, enabled in $other) already runs the hooks here; a second registration would judge every call twice. Keep the plugin (nothing to install), or remove it first: claude plugin uninstall $plugin"
+  fi
+  theirs=$(jq -r --argjson names "$names" --argjson ours "$ours" --arg checkout "$checkout" "$(sed -n '/^def mine/,/^def anymine/p' <<<"$program")"'
+    [(.hooks // {}) | objects | .[] | arrays | .[] | (.hooks // []) | arrays | .[] | objects | select(anymine) | .command]
+    | map(select(. as $c | all($ours[]; .command != $c))) | length' "$other" 2>/dev/null) || theirs=0
+  if ((theirs > 0)); then
+    oscope=local
+    [[ $other != "$HOME/.claude/settings.json" ]] || oscope=user
+    [[ $other != "$project/.claude/settings.json" ]] || oscope=project
+    die "$other already registers the oath-harness hooks with another command line (another copy or other options); a second registration would judge every call twice. Remove that one first: $self_install --uninstall --scope $oscope $(shq "$project")"
+  fi
 done
+
 if [[ $src_bin != "$staging/bin" ]]; then
   cp -p "$src_bin"/oath-* "$staging/bin/"
 fi
 cp -p "$hooks_dir"/*.sh "$staging/hooks/"
 cp -pR "$hooks_dir/commands" "$staging/hooks/"
+cp -p "$hooks_dir/sandbox.json" "$staging/hooks/"
 version=$("$staging/bin/oath-classify" --version 2>/dev/null | awk '{print $2}')
 digest=$(cd "$staging" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha | cut -c1-12)
 name=${version:-unknown}-$digest
@@ -340,16 +459,23 @@ done
 # what install wrote (to know whether anyone changed it since).
 record() { # created exact
   jq -n --arg settings "$settings" --arg scope "$scope" --arg project "$project" --argjson created "$1" --argjson exact "$2" \
-    --arg written "$(sha <"$settings")" '{settings: $settings, scope: $scope, project: $project, created: $created, exact: $exact, written: $written}' >"$reg.json.tmp"
+    --arg written "$(sha <"$settings")" --argjson before "$sb_before" --argjson sbw "$(jq -c .sandbox "$settings")" --argjson sandbox "$sandbox" --arg state_dir "$state_dir" \
+    '{settings: $settings, scope: $scope, project: $project, created: $created, exact: $exact, written: $written,
+      sandbox: $sandbox, sandbox_before: $before, sandbox_written: $sbw, state_dir: $state_dir}' >"$reg.json.tmp"
   mv -f "$reg.json.tmp" "$reg.json"
 }
 # had_ours: the file already holds hooks of ours (an earlier install, maybe of an older version).
 had_ours=false
-if [[ $(jq -c --argjson ours "$ours" --arg checkout "$checkout" --argjson uninstall true "$program" <<<"$current_json") != "$current_json" ]]; then
+if [[ $(jq -c "${jqargs[@]}" --argjson uninstall true "$program" <<<"$current_json") != "$current_json" ]]; then
   had_ours=true
 fi
 mkdir -p "$registrations"
 changed=false
+# What the sandbox key was before the first install (kept across reinstalls), to put it back.
+sb_before=$(jq -c '{had: has("sandbox"), value: .sandbox}' <<<"$current_json")
+if [[ -f $reg.json ]] && $had_ours; then
+  sb_before=$(jq -c '.sandbox_before // {had: false, value: null}' "$reg.json")
+fi
 if [[ -e $settings ]] && [[ $(jq -c . <<<"$updated") == "$current_json" ]]; then
   # Nothing to do: a second run leaves the file byte for byte as it was.
   [[ -f $reg.json ]] || record false false
@@ -394,7 +520,7 @@ done
 
 # The state: out of the working tree, once.
 if [[ -x $current/bin/oath-doctor ]]; then
-  CLAUDE_PROJECT_DIR=$project "$current/bin/oath-doctor" migrate --project "$project" || die "could not move the old state out of $project (nothing was lost; see above)"
+  CLAUDE_PROJECT_DIR=$project OATH_HOME=$state_dir "$current/bin/oath-doctor" migrate --project "$project" || die "could not move the old state out of $project (nothing was lost; see above)"
 fi
 
 # The starting phase (building unless --phase says otherwise), only where none is set.
@@ -411,11 +537,49 @@ else
   now="auditing, the strictest, in each project until you switch"
 fi
 
+# The tools, reachable from any directory: links in ~/.local/bin to the installed copy (through
+# current, so an upgrade needs no new links). A file of that name that is not a link is kept.
+links=$HOME/.local/bin
+mkdir -p "$links"
+own=()
+for t in "$current"/bin/oath-*; do
+  n=${t##*/}
+  if [[ -e $links/$n && ! -L $links/$n ]]; then
+    own+=("$n")
+  elif [[ $(readlink "$links/$n" 2>/dev/null) != "$current/bin/$n" ]]; then
+    ln -sfn "$current/bin/$n" "$links/$n"
+    changed=true linked=true
+  fi
+done
+[[ -z ${linked:-} ]] || say "linked the oath-* tools into $links"
+((${#own[@]} == 0)) || say "kept your own ${own[*]} in $links (not links of ours)"
+doctor_cmd="$(shq "$links/oath-doctor") --project $(shq "$project")"
+case ":$PATH:" in
+*":$links:"*) doctor_cmd="oath-doctor --project $(shq "$project")" ;;
+*) say "$links is not on your PATH: add it (export PATH=\"\$HOME/.local/bin:\$PATH\" in ~/.profile) to run oath-audit, oath-trust and oath-doctor by name" ;;
+esac
+
+if $sandbox; then
+  if [[ -n $(jq -c '.sandbox.network.allowedDomains // [] | select(length > 0)' "$settings") ]]; then
+    net="only $(jq -r '.sandbox.network.allowedDomains | join(", ")' "$settings") reachable without asking"
+  else
+    net="no network domain allowed (each new one is asked; --allow-domain D or --registries allow some)"
+  fi
+  say "the Bash sandbox is on in $settings: commands run confined to the project, $net, credentials unreadable; --no-sandbox leaves it off"
+else
+  say "the Bash sandbox is left as it was (--no-sandbox): without it, what the harness cannot read is never automatic"
+fi
+if [[ -z $claude_version ]]; then
+  say "no claude found (--claude PATH names it): the hooks are registered without onFailure \"block\"; run install again once Claude Code is installed"
+elif [[ $on_failure != true ]]; then
+  say "Claude Code $claude_version predates onFailure \"block\" (2.1.295): a hook that times out lets its call through; upgrade Claude Code, then run install again"
+fi
+
 if ! $changed; then
   say "$project is already set up ($scope scope); nothing changed"
 fi
 cat >&2 <<EOF
 phases: /planning reads and designs (no edits), /building implements (earned trust decides what runs
   without asking), /auditing reviews (the most restrictive); the phase is now ${now}.
-switch by typing /planning, /building or /auditing in Claude Code; check the setup: hooks/install.sh --doctor
+switch by typing /planning, /building or /auditing in Claude Code; check the setup: $doctor_cmd
 EOF

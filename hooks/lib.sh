@@ -29,19 +29,41 @@ oath_fail() {
 trap 'oath_fail "failed at line $LINENO"' ERR
 
 # The hooks' directory (each hook resolves its own symlink before sourcing this file, so no
-# process is spawned here), absolute: oath-classify protects it even when the binaries come from
-# OATH_BIN or PATH. Always set here, whatever the environment said.
+# process is spawned here), absolute: oath-classify protects it wherever the binaries are.
+# Always set here, whatever the environment said.
 oath_dir=${BASH_SOURCE[0]%/*}
 [[ $oath_dir == /* ]] || oath_dir=$PWD/$oath_dir
 export OATH_HOOKS_DIR=$oath_dir
 
-# The binaries: $OATH_BIN if set, else the repository's bin/ next to the hooks, else PATH.
-if [[ -n ${OATH_BIN:-} ]]; then
-  oath_bin=${OATH_BIN%/}/
-elif [[ -x $oath_dir/../bin/oath-classify ]]; then
+# Where the binaries and the state are comes from the hook's own command line (written by
+# install.sh or hooks/plugin.sh into what Claude Code runs), never from the environment: a
+# nested `OATH_BIN=/tmp/x claude` or `OATH_HOME=/tmp/x claude` started by the agent would
+# otherwise run binaries of its choosing, or a trust file it wrote. The arguments are the
+# sourcing hook's own ($@: this file is sourced without arguments of its own).
+#   --bin DIR   the oath-* binaries (default: bin/ next to the hooks, as install.sh copies them)
+#   --home DIR  the harness root of state and audit trail (default: the project's state directory)
+# A problem found here is reported by oath_run (the hook sources this file with stderr closed).
+unset OATH_BIN OATH_HOME
+oath_bin= oath_setup_error=
+while (($#)) && [[ -z $oath_setup_error ]]; do
+  case $1 in
+  --bin | --home)
+    if [[ ${2-} != /* ]]; then
+      oath_setup_error="$1 needs an absolute directory, got \"${2-}\""
+    elif [[ $1 == --bin ]]; then
+      oath_bin=${2%/}/
+    else
+      export OATH_HOME=$2
+    fi
+    shift $(($# > 1 ? 2 : 1))
+    ;;
+  *) oath_setup_error="unknown argument \"$1\" (the hooks take --bin DIR and --home DIR)" ;;
+  esac
+done
+if [[ -z $oath_bin ]]; then
   oath_bin=$oath_dir/../bin/
-else
-  oath_bin=
+  [[ -x ${oath_bin}oath-classify || -n $oath_setup_error ]] ||
+    oath_setup_error="no oath-* binaries in ${oath_dir%/*}/bin (run scripts/build.sh, or install with hooks/install.sh)"
 fi
 
 # oath_report ends every hook's pipeline function: oath_report "${PIPESTATUS[@]}". It hands each
@@ -65,6 +87,7 @@ oath_report() {
 # keep stdout first.
 oath_run() {
   local raw out err codes
+  [[ -z $oath_setup_error ]] || oath_fail "$oath_setup_error"
   # The pipeline's stdout (ending in \x1e and the statuses, from oath_report) goes straight to
   # the outer capture through fd 3; the inner one holds its stderr, appended after one more
   # \x1e: raw is stdout \x1e statuses \x1e stderr. A stdout holding a \x1e itself is not

@@ -14,8 +14,8 @@ set -euo pipefail
 
 name=${1:-}
 case $name in
-pre-tool-use | post-tool-use | session-start | user-prompt-submit | session-end) code=2 ;;
-stop) code=1 ;;
+pre-tool-use | post-tool-use | session-start | user-prompt-submit | session-end | config-change) code=2 ;;
+stop | permission-denied) code=1 ;;
 *)
   echo "oath-harness plugin.sh: unknown hook \"$name\"; the call is blocked" >&2
   exit 2
@@ -26,7 +26,7 @@ esac
 # blocked, and a blocked prompt would hide the note PreToolUse gives).
 fail() {
   case $name in
-  pre-tool-use | session-start)
+  pre-tool-use | session-start | config-change)
     echo "oath-harness $name: $1" >&2
     exit "$code"
     ;;
@@ -76,5 +76,54 @@ if ! built; then
   fi
 fi
 
-export OATH_BIN=$bin
-exec bash "$root/hooks/$name.sh"
+# first_run PROJECT: what hooks/install.sh sets up, done by the plugin at a session start: the
+# phase building where none is set (the trust bootstrap's first message then says so), the
+# oath-* tools linked into ~/.local/bin (a file of that name that is not a link is kept), and
+# Claude Code's Bash sandbox turned on in the project's personal settings (settings.local.json)
+# with hooks/sandbox.json's defaults, once per project (a person who turns it off later keeps it
+# off). Never fails the hook: each step that cannot be done is skipped with a note on stderr.
+first_run() {
+  local proj=$1 phase_file settings marker tmp t n links=${HOME:-}/.local/bin
+  phase_file=$proj/.claude/current-phase.md
+  if [[ ! -e $phase_file ]] && mkdir -p "$proj/.claude" 2>/dev/null; then
+    printf 'building\n' >"$phase_file.tmp.$$" && mv -f "$phase_file.tmp.$$" "$phase_file" ||
+      echo "oath-harness: could not set the phase in $phase_file" >&2
+  fi
+  if [[ $links == /* ]] && mkdir -p "$links" 2>/dev/null; then
+    for t in "$bin"/oath-*; do
+      n=${t##*/}
+      [[ -e $links/$n && ! -L $links/$n ]] && continue
+      [[ $(readlink "$links/$n" 2>/dev/null) == "$t" ]] || ln -sfn "$t" "$links/$n" 2>/dev/null || true
+    done
+  fi
+  marker=$data/sandbox/$(printf '%s' "$proj" | sha256sum | cut -c1-16)
+  settings=$proj/.claude/settings.local.json
+  if [[ ! -e $marker ]] && command -v jq >/dev/null 2>&1 && [[ -f $root/hooks/sandbox.json ]]; then
+    mkdir -p "${marker%/*}" "$proj/.claude"
+    tmp=$(mktemp "$proj/.claude/.settings.local.json.XXXXXX") || return 0
+    if { [[ -e $settings ]] && jq --indent 2 --slurpfile d "$root/hooks/sandbox.json" '
+          if has("sandbox") then . else .sandbox = {enabled: true, autoAllowBashIfSandboxed: true, allowUnsandboxedCommands: true,
+            network: {allowedDomains: []}, filesystem: {denyRead: ($d[0].deny_read + $d[0].deny_read_project)}} end' "$settings" >"$tmp"; } ||
+      { [[ ! -e $settings ]] && jq -n --indent 2 --slurpfile d "$root/hooks/sandbox.json" '{sandbox: {enabled: true, autoAllowBashIfSandboxed: true,
+            allowUnsandboxedCommands: true, network: {allowedDomains: []}, filesystem: {denyRead: ($d[0].deny_read + $d[0].deny_read_project)}}}' >"$tmp"; }; then
+      if [[ -e $settings ]] && cmp -s "$tmp" "$settings"; then rm -f "$tmp"; else
+        [[ ! -e $settings ]] || chmod --reference="$settings" "$tmp"
+        mv -f "$tmp" "$settings"
+        echo "oath-harness: turned on Claude Code's Bash sandbox in $settings (no network domain, credentials unreadable)" >&2
+      fi
+      : >"$marker"
+    else
+      rm -f "$tmp"
+      echo "oath-harness: $settings is not valid JSON; the sandbox was not turned on" >&2
+    fi
+  fi
+  return 0
+}
+proj=${CLAUDE_PROJECT_DIR:-}
+if [[ $name == session-start && $proj == /* && -d $proj ]]; then
+  first_run "$proj"
+fi
+
+# The binaries' directory on the hook's command line (lib.sh takes none from the environment);
+# bash by absolute path, never through PATH, which the agent can reach.
+exec /bin/bash "$root/hooks/$name.sh" --bin "$bin"

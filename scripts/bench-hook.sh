@@ -37,13 +37,14 @@ mkdir -p "$project/.claude"
 echo building >"$project/.claude/current-phase.md"
 export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN=$PWD/bin
 unset OATH_TEST_NOW
+ha=(--home "$OATH_HOME") # the hooks take the state root from their command line, not the environment
 
 # The payload: the session's first Bash PreToolUse, its paths pointed at the temporary project.
 payload=$tmp/payload.json
 grep -m1 '"hook_event_name":"PreToolUse","tool_name":"Bash"' testdata/session/session.jsonl |
   sed -e "s#@PROJECT@#$project#g" -e "s#@HOME@#$tmp#g" >"$payload"
 grep -m1 '"hook_event_name":"SessionStart"' testdata/session/session.jsonl |
-  sed -e "s#@PROJECT@#$project#g" -e "s#@HOME@#$tmp#g" | hooks/session-start.sh >/dev/null
+  sed -e "s#@PROJECT@#$project#g" -e "s#@HOME@#$tmp#g" | hooks/session-start.sh "${ha[@]}" >/dev/null
 
 old_hook=
 if [[ -n $against ]]; then
@@ -61,9 +62,9 @@ FLOOR
 chmod +x "$floor"
 
 # Both must work before they are timed: a failing hook would be fast and meaningless.
-if ! out=$(hooks/pre-tool-use.sh <"$payload") || [[ $out != *'"hookSpecificOutput"'* ]]; then
+if ! out=$(hooks/pre-tool-use.sh "${ha[@]}" <"$payload") || [[ $out != *'"hookSpecificOutput"'* ]]; then
   echo "bench-hook: the hook does not answer on this payload:" >&2
-  hooks/pre-tool-use.sh <"$payload" >&2 || true
+  hooks/pre-tool-use.sh "${ha[@]}" <"$payload" >&2 || true
   exit 1
 fi
 "$floor" <"$payload" >/dev/null
@@ -77,7 +78,7 @@ usec() { local t=${1/[.,]/}; echo $((10#$t)); }
 hook_samples=() floor_samples=() old_samples=()
 for ((i = 0; i < rounds + 5; i++)); do
   t0=$EPOCHREALTIME
-  hooks/pre-tool-use.sh <"$payload" >/dev/null
+  hooks/pre-tool-use.sh "${ha[@]}" <"$payload" >/dev/null
   t1=$EPOCHREALTIME
   "$floor" <"$payload" >/dev/null
   t2=$EPOCHREALTIME
@@ -124,14 +125,14 @@ for size in 1 8; do
   jq -c -n --rawfile c "$tmp/content" --arg p "$project" \
     '{hook_event_name: "PreToolUse", session_id: "bench", cwd: $p, permission_mode: "default", tool_name: "Write",
       tool_use_id: "toolu_bench", tool_input: {file_path: ($p + "/big.txt"), content: $c}}' >"$big"
-  if ! out=$(LC_ALL=$utf8 hooks/pre-tool-use.sh <"$big") || [[ $out != *'"hookSpecificOutput"'* ]]; then
+  if ! out=$(LC_ALL=$utf8 hooks/pre-tool-use.sh "${ha[@]}" <"$big") || [[ $out != *'"hookSpecificOutput"'* ]]; then
     echo "bench-hook: the hook does not answer on the ${size} MB event" >&2
     exit 1
   fi
   samples=()
   for ((i = 0; i < 5; i++)); do
     t0=$EPOCHREALTIME
-    LC_ALL=$utf8 hooks/pre-tool-use.sh <"$big" >/dev/null
+    LC_ALL=$utf8 hooks/pre-tool-use.sh "${ha[@]}" <"$big" >/dev/null
     t1=$EPOCHREALTIME
     samples+=($(($(usec "$t1") - $(usec "$t0"))))
   done
@@ -178,7 +179,7 @@ plant_rounds=31 # a Write takes 30-60 ms and the machine's noise is a few: fewer
 for ((i = 0; i < plant_rounds; i++)); do
   for k in "${kinds[@]}"; do
     t0=$EPOCHREALTIME
-    hooks/pre-tool-use.sh <"$tmp/plant-$k.json" >/dev/null
+    hooks/pre-tool-use.sh "${ha[@]}" <"$tmp/plant-$k.json" >/dev/null
     t1=$EPOCHREALTIME
     plant_samples[$k]+=" $(($(usec "$t1") - $(usec "$t0")))"
   done

@@ -28,6 +28,8 @@ mkdir -p "$project/.claude" "$project/build" "$home"
 # nobody can check, so the recorded rm -rf build reaches a person at any trust.
 echo 'built' >"$project/build/greeter"
 export CLAUDE_PROJECT_DIR=$project OATH_HOME=$project/oath-harness OATH_BIN
+# The hooks take the binaries and the state root from their command line, never the environment.
+ha=(--bin "$OATH_BIN" --home "$OATH_HOME")
 
 if [[ -t 1 && -z ${NO_COLOR:-} ]]; then
   bold=$'\e[1m' dim=$'\e[2m' red=$'\e[31m' green=$'\e[32m' yellow=$'\e[33m' off=$'\e[0m'
@@ -58,12 +60,12 @@ while IFS= read -r line; do
   name=$(jq -r .hook_event_name <<<"$event")
   case $name in
   SessionStart)
-    out=$(hooks/session-start.sh <<<"$event")
+    out=$(hooks/session-start.sh "${ha[@]}" <<<"$event")
     ctx=$(jq -r '.hookSpecificOutput.additionalContext // empty' <<<"$out")
     printf '%ssession start%s  %s\n' "$bold" "$off" "${ctx:-trust state ready}"
     ;;
   UserPromptSubmit)
-    hooks/user-prompt-submit.sh <<<"$event" >/dev/null
+    hooks/user-prompt-submit.sh "${ha[@]}" <<<"$event" >/dev/null
     printf '%shuman%s          %s   %s(phase now: %s)%s\n\n' "$bold" "$off" "$(jq -r .prompt <<<"$event")" "$dim" \
       "$(tr -d '[:space:]' <"$project/.claude/current-phase.md" 2>/dev/null || echo auditing)" "$off"
     printf '%s  #  %-6s %-46s %-11s %-8s %5s  %s%s\n' "$dim" tool call domain risk trust decision "$off"
@@ -71,7 +73,7 @@ while IFS= read -r line; do
   PreToolUse)
     n=$((n + 1))
     id=$(jq -r .tool_use_id <<<"$event")
-    if ! out=$(hooks/pre-tool-use.sh <<<"$event" 2>"$tmp/err"); then
+    if ! out=$(hooks/pre-tool-use.sh "${ha[@]}" <<<"$event" 2>"$tmp/err"); then
       printf '%3d  %-6s %-46s %sblocked by a failing hook: %s%s\n' "$n" "$(jq -r .tool_name <<<"$event")" \
         "$(what <<<"$event")" "$red" "$(head -n1 "$tmp/err")" "$off"
       continue
@@ -99,7 +101,7 @@ while IFS= read -r line; do
   PostToolUse | PostToolUseFailure)
     id=$(jq -r .tool_use_id <<<"$event")
     [[ -n ${ran[$id]:-} ]] || continue # refused at PreToolUse: it never ran
-    hooks/post-tool-use.sh <<<"$event"
+    hooks/post-tool-use.sh "${ha[@]}" <<<"$event"
     if [[ $name == PostToolUseFailure ]]; then
       IFS=$'\t' read -r domain effect < <(jq -r --arg id "$id" 'select(.tool_use_id == $id and .event == "PostToolUseFailure") | [.domain // "?", .trust_effect // "?"] | @tsv' \
         "$OATH_HOME"/audit/*.jsonl 2>/dev/null | tail -n1)
@@ -112,12 +114,12 @@ while IFS= read -r line; do
     fi
     ;;
   Stop)
-    out=$(hooks/stop.sh <<<"$event")
+    out=$(hooks/stop.sh "${ha[@]}" <<<"$event")
     msg=$(jq -r '.systemMessage // empty' <<<"$out")
     printf '\n%sstop%s           %s\n' "$bold" "$off" "${msg:-(no trust change reported)}"
     ;;
   SessionEnd)
-    hooks/session-end.sh <<<"$event" >/dev/null
+    hooks/session-end.sh "${ha[@]}" <<<"$event" >/dev/null
     ;;
   esac
 done <"$session"

@@ -11,6 +11,9 @@ demo_only=false
 missing=()
 $demo_only || command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 command -v jq >/dev/null 2>&1 || missing+=(jq)
+# Claude Code's Bash sandbox on Linux, which install.sh turns on (and its tests measure).
+$demo_only || command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
+$demo_only || command -v socat >/dev/null 2>&1 || missing+=(socat)
 # Headless Chromium renders the audit report in a test (internal/audit): Debian names it chromium.
 $demo_only || [ -x /usr/bin/chromium ] || missing+=(chromium)
 if ((${#missing[@]})); then

@@ -70,16 +70,14 @@ func (e Env) Scopes() []Scope {
 	}
 }
 
-// Events the installer registers, each of which must be there for the harness to work.
-var Events = []string{"PreToolUse", "PostToolUse", "PostToolUseFailure", "SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"}
-
 // registration is our PreToolUse command found in one scope.
 type registration struct {
-	scope   Scope
-	command string
-	script  string // the pre-tool-use.sh it runs
-	events  map[string]bool
-	timeout float64
+	scope     Scope
+	command   string
+	script    string // the pre-tool-use.sh it runs
+	events    map[string]bool
+	timeout   float64
+	onFailure bool // every hook of ours carries onFailure "block"
 }
 
 // ourScript finds the hook script of one of our command lines: the installer's form
@@ -99,47 +97,70 @@ func Run(ctx context.Context, e Env) []Check {
 	var out []Check
 	add := func(c Check) { out = append(out, c) }
 
+	version, versionCheck := claudeVersion(ctx, e)
 	regs, checks := registrations(e)
 	out = append(out, checks...)
-	switch len(regs) {
-	case 0:
-		if c, ok := plugin(e); ok {
-			add(c)
-		} else {
-			add(Check{"registered", Fail, "no settings file of Claude Code registers the oath-harness hooks: every call runs unjudged",
-				"hooks/install.sh " + e.Project + " (or install the plugin: docs/install.md)"})
-		}
-	case 1:
-		add(Check{"registered", OK, "in the " + regs[0].scope.Name + " scope (" + regs[0].scope.Path + ")", ""})
-	default:
-		var names []string
-		for _, r := range regs {
+	pluginCheck, pluginOn := plugin(e)
+	installer := e.installer()
+	// Claude Code runs an identical command once, however many scopes name it: only distinct
+	// command lines are distinct registrations.
+	distinct := map[string]bool{}
+	var names []string
+	for _, r := range regs {
+		if !distinct[r.command] {
+			distinct[r.command] = true
 			names = append(names, r.scope.Name)
 		}
-		add(Check{"registered", Warn, "in " + fmt.Sprint(len(regs)) + " scopes (" + strings.Join(names, ", ") + "): every call is judged " + fmt.Sprint(len(regs)) + " times and trust learns each outcome twice",
-			"keep one: hooks/install.sh --uninstall --scope " + regs[0].scope.Name + " " + e.Project})
+	}
+	switch {
+	case pluginOn && len(regs) > 0:
+		add(Check{"registered", Fail, "twice: by the plugin and by install.sh in the " + regs[0].scope.Name + " scope; every call is judged twice",
+			"keep the plugin and remove the other: " + installer + " --uninstall --scope " + regs[0].scope.Name + " " + shq(e.Project)})
+	case pluginOn:
+		add(pluginCheck)
+	case len(regs) == 0:
+		add(Check{"registered", Fail, "no settings file of Claude Code registers the oath-harness hooks: every call runs unjudged",
+			installer + " " + shq(e.Project) + " (or install the plugin: docs/install.md)"})
+	case len(distinct) == 1:
+		where := regs[0].scope.Name + " scope (" + regs[0].scope.Path + ")"
+		if len(regs) > 1 {
+			where = "the " + strings.Join(scopeNames(regs), " and ") + " scopes, with the same command line (Claude Code runs it once)"
+		}
+		add(Check{"registered", OK, "in the " + where, ""})
+	default:
+		add(Check{"registered", Fail, "in " + fmt.Sprint(len(distinct)) + " scopes with different command lines (" + strings.Join(names, ", ") + "): every call is judged " + fmt.Sprint(len(distinct)) + " times",
+			"keep one: " + installer + " --uninstall --scope " + names[len(names)-1] + " " + shq(e.Project)})
 	}
 	for _, r := range regs {
 		var missing []string
-		for _, ev := range Events {
-			if !r.events[ev] {
-				missing = append(missing, ev)
+		for _, h := range HooksFor(version) {
+			if !r.events[h.Event] {
+				missing = append(missing, h.Event)
 			}
 		}
+		fix := installer + " --scope " + r.scope.Name + " " + shq(e.Project)
 		if len(missing) > 0 {
-			add(Check{"events (" + r.scope.Name + ")", Fail, "no hook for " + strings.Join(missing, ", "), "hooks/install.sh --scope " + r.scope.Name + " " + e.Project})
+			add(Check{"events (" + r.scope.Name + ")", Fail, "no hook for " + strings.Join(missing, ", "), fix})
 		}
 		if r.timeout < 20 {
 			add(Check{"timeout (" + r.scope.Name + ")", Fail, fmt.Sprintf("PreToolUse timeout %gs: a hook past its timeout lets the call through, and a stage may take 10 s before it blocks", r.timeout),
-				"hooks/install.sh --scope " + r.scope.Name + " " + e.Project + " (registers 30 s)"})
+				fix + " (registers 60 s)"})
+		}
+		switch {
+		case version != "" && !AtLeast(version, OnFailureSince):
+			add(Check{"on failure (" + r.scope.Name + ")", Warn, "Claude Code " + version + " predates onFailure \"block\" (" + OnFailureSince + "): a hook that times out or cannot start lets its call through",
+				"upgrade Claude Code (npm install -g @anthropic-ai/claude-code), then " + fix})
+		case version != "" && !r.onFailure:
+			add(Check{"on failure (" + r.scope.Name + ")", Warn, "the hooks are registered without onFailure \"block\", which Claude Code " + version + " reads: a hook that times out lets its call through", fix})
 		}
 	}
 	if len(regs) > 0 {
 		out = append(out, installedCopy(regs[0], e)...)
 	}
 	out = append(out, state(e)...)
-	out = append(out, phaseCheck(e))
-	out = append(out, claudeVersion(ctx, e))
+	out = append(out, phaseCheck(e, installer))
+	out = append(out, versionCheck)
+	out = append(out, sandboxChecks(e, installer, len(regs) > 0 || pluginOn)...)
 	if len(regs) > 0 {
 		out = append(out, dryRun(ctx, regs[0], e))
 	}
@@ -162,8 +183,9 @@ func registrations(e Env) ([]registration, []Check) {
 		var v struct {
 			Hooks map[string][]struct {
 				Hooks []struct {
-					Command string  `json:"command"`
-					Timeout float64 `json:"timeout"`
+					Command   string  `json:"command"`
+					Timeout   float64 `json:"timeout"`
+					OnFailure string  `json:"onFailure"`
 				} `json:"hooks"`
 			} `json:"hooks"`
 		}
@@ -173,6 +195,7 @@ func registrations(e Env) ([]registration, []Check) {
 		}
 		var r *registration
 		events := map[string]bool{}
+		allBlock := true
 		for ev, groups := range v.Hooks {
 			for _, g := range groups {
 				for _, h := range g.Hooks {
@@ -185,9 +208,10 @@ func registrations(e Env) ([]registration, []Check) {
 						continue
 					}
 					events[ev] = true
+					allBlock = allBlock && h.OnFailure == "block"
 					if ev == "PreToolUse" && base == "pre-tool-use.sh" {
 						if r != nil {
-							checks = append(checks, Check{"duplicates (" + s.Name + ")", Warn, "PreToolUse registered twice in " + s.Path, "hooks/install.sh --scope " + s.Name + " " + e.Project + " (keeps one)"})
+							checks = append(checks, Check{"duplicates (" + s.Name + ")", Warn, "PreToolUse registered twice in " + s.Path, e.installer() + " --scope " + s.Name + " " + shq(e.Project) + " (keeps one)"})
 							continue
 						}
 						r = &registration{scope: s, command: h.Command, script: script, timeout: h.Timeout}
@@ -200,6 +224,7 @@ func registrations(e Env) ([]registration, []Check) {
 				r.timeout = 60 // Claude Code's default
 			}
 			r.events = events
+			r.onFailure = allBlock
 			regs = append(regs, *r)
 		}
 	}
@@ -207,11 +232,48 @@ func registrations(e Env) ([]registration, []Check) {
 }
 
 func isOurs(base string) bool {
-	switch base {
-	case "pre-tool-use.sh", "post-tool-use.sh", "session-start.sh", "user-prompt-submit.sh", "stop.sh", "session-end.sh":
-		return true
+	for _, s := range Scripts() {
+		if base == s+".sh" {
+			return true
+		}
 	}
 	return false
+}
+
+func scopeNames(regs []registration) []string {
+	var out []string
+	for _, r := range regs {
+		out = append(out, r.scope.Name)
+	}
+	return out
+}
+
+// shq quotes a word for a shell, as install.sh does, so that a printed command works as pasted.
+func shq(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+=:@,", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// installer is install.sh as a command that works from any directory: the one next to the
+// running doctor (the installed copy, or a checkout's bin/), else the installed copy's.
+func (e Env) installer() string {
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			p := filepath.Join(filepath.Dir(filepath.Dir(real)), "hooks", "install.sh")
+			if _, err := os.Stat(p); err == nil {
+				return shq(p)
+			}
+		}
+	}
+	data := e.Getenv("XDG_DATA_HOME")
+	if !filepath.IsAbs(data) {
+		data = filepath.Join(e.Home, ".local", "share")
+	}
+	return shq(filepath.Join(data, "oath-harness", "current", "hooks", "install.sh"))
 }
 
 // plugin reports an enabled oath-harness plugin, which registers the hooks without a settings
@@ -230,7 +292,7 @@ func plugin(e Env) (Check, bool) {
 		}
 		for name, on := range v.Enabled {
 			if on && strings.HasPrefix(name, "oath-harness@") {
-				return Check{"registered", OK, "by the plugin " + name + " (enabled in the " + s.Name + " scope); its binaries are built on first use", ""}, true
+				return Check{"registered", OK, "by the plugin " + name + " (enabled in the " + s.Name + " scope); its binaries are built on first use (do not also run install.sh: every call would be judged twice)", ""}, true
 			}
 		}
 	}
@@ -242,12 +304,12 @@ func plugin(e Env) (Check, bool) {
 func installedCopy(r registration, e Env) []Check {
 	fi, err := os.Stat(r.script)
 	if err != nil || fi.Mode()&0o111 == 0 {
-		return []Check{{"installed copy", Fail, r.script + " is missing: every call is blocked (exit 2)", "hooks/install.sh --scope " + r.scope.Name + " " + e.Project}}
+		return []Check{{"installed copy", Fail, r.script + " is missing: every call is blocked (exit 2)", e.installer() + " --scope " + r.scope.Name + " " + shq(e.Project)}}
 	}
 	copyDir := filepath.Dir(filepath.Dir(r.script))
 	if !strings.Contains(r.command, "f='") {
 		return []Check{{"installed copy", Warn, "the hooks run from " + copyDir + " itself (an earlier install): moving or deleting it lets every call through",
-			"hooks/install.sh --scope " + r.scope.Name + " " + e.Project + " (installs a copy of its own)"}}
+			e.installer() + " --scope " + r.scope.Name + " " + shq(e.Project) + " (installs a copy of its own)"}}
 	}
 	var out []Check
 	want, _ := os.ReadFile(filepath.Join(copyDir, "VERSION"))
@@ -275,12 +337,9 @@ func installedCopy(r registration, e Env) []Check {
 	}
 	if len(bad) > 0 {
 		out = append(out, Check{"installed copy", Fail, copyDir + " (version " + wantV + ") holds binaries of another version or broken ones: " + strings.Join(bad, ", "),
-			"hooks/install.sh --scope " + r.scope.Name + " " + e.Project})
+			e.installer() + " --scope " + r.scope.Name + " " + shq(e.Project)})
 	} else {
 		out = append(out, Check{"installed copy", OK, copyDir + " version " + wantV, ""})
-	}
-	if b := e.Getenv("OATH_BIN"); b != "" {
-		out = append(out, Check{"binaries", Warn, "OATH_BIN=" + b + " is set here: hooks started with it run those binaries, not the installed copy's", "unset OATH_BIN where Claude Code starts"})
 	}
 	return out
 }
@@ -298,7 +357,7 @@ func state(e Env) []Check {
 	if l.Legacy != "" {
 		if fi, err := os.Lstat(l.Legacy); err == nil && fi.IsDir() {
 			out = append(out, Check{"old state", Warn, l.Legacy + " holds state of an earlier version, inside the working tree (git clean or stash -u erase it)",
-				"hooks/install.sh " + e.Project + " moves it to " + l.Root})
+				e.installer() + " " + shq(e.Project) + " moves it to " + l.Root})
 		}
 	}
 	if err := os.MkdirAll(l.Root, 0o755); err != nil {
@@ -335,21 +394,22 @@ func state(e Env) []Check {
 	return out
 }
 
-func phaseCheck(e Env) Check {
+func phaseCheck(e Env, installer string) Check {
 	path := (layout.Layout{ProjectDir: e.Project}).PhaseFile()
 	p, st, detail := phase.Read(path)
 	if st != phase.FromFile {
-		return Check{"phase", Warn, detail + ": the phase is " + string(p) + ", the most restrictive (most calls are blocked)", "type /building in Claude Code (or hooks/install.sh --phase building " + e.Project + ")"}
+		return Check{"phase", Warn, detail + ": the phase is " + string(p) + ", the most restrictive (most calls are blocked)", "type /building in Claude Code (or " + installer + " --phase building " + shq(e.Project) + ")"}
 	}
 	return Check{"phase", OK, string(p) + " (" + path + "; switch with /planning, /building, /auditing)", ""}
 }
 
-func claudeVersion(ctx context.Context, e Env) Check {
+// claudeVersion asks the Claude Code CLI for its release ("" when it cannot be told).
+func claudeVersion(ctx context.Context, e Env) (string, Check) {
 	cli := e.Claude
 	if cli == "" {
 		p, err := exec.LookPath("claude")
 		if err != nil {
-			return Check{"claude code", Warn, "no claude on PATH: cannot tell which version runs the hooks", ""}
+			return "", Check{"claude code", Warn, "no claude on PATH: cannot tell which version runs the hooks", ""}
 		}
 		cli = p
 	}
@@ -357,9 +417,14 @@ func claudeVersion(ctx context.Context, e Env) Check {
 	defer cancel()
 	o, err := exec.CommandContext(ctx, cli, "--version").Output()
 	if err != nil {
-		return Check{"claude code", Warn, cli + " --version failed: " + err.Error(), ""}
+		return "", Check{"claude code", Warn, cli + " --version failed: " + err.Error(), ""}
 	}
-	return Check{"claude code", OK, strings.TrimSpace(string(o)) + " (the end-to-end tests check 2.1.330 and the newest release)", ""}
+	v := Version(string(o))
+	if v != "" && !AtLeast(v, OnFailureSince) {
+		return v, Check{"claude code", Warn, strings.TrimSpace(string(o)) + ": older than " + OnFailureSince + ", which blocks a call whose hook fails instead of letting it through",
+			"upgrade Claude Code (npm install -g @anthropic-ai/claude-code)"}
+	}
+	return v, Check{"claude code", OK, strings.TrimSpace(string(o)) + " (the end-to-end tests check 2.1.330 and the newest release)", ""}
 }
 
 // dryRun feeds a harmless PreToolUse event (a Read of a file in the project) through the

@@ -43,6 +43,14 @@ func env(t *testing.T, files map[string]string) Env {
 }
 
 // settingsWith registers command for every event, with timeout.
+// Events are the events every release knows, from the one table.
+var Events = func() (out []string) {
+	for _, h := range HooksFor("") {
+		out = append(out, h.Event)
+	}
+	return out
+}()
+
 func settingsWith(command string, timeout int, events ...string) string {
 	hooks := map[string]any{}
 	for _, ev := range events {
@@ -72,7 +80,10 @@ func TestRegistrations(t *testing.T) {
 	}{
 		{"none", nil, "registered", Fail, "no settings file"},
 		{"one scope", map[string]string{"local": settingsWith(pre, 30, Events...)}, "registered", OK, "local scope"},
-		{"two scopes", map[string]string{"user": settingsWith(pre, 30, Events...), "local": settingsWith(pre, 30, Events...)}, "registered", Warn, "2 scopes (user, local)"},
+		// Claude Code runs an identical command once: not a double registration (issue 28 item 4).
+		{"two scopes, one command", map[string]string{"user": settingsWith(pre, 30, Events...), "local": settingsWith(pre, 30, Events...)}, "registered", OK, "same command line"},
+		{"two scopes, two commands", map[string]string{"user": settingsWith(pre, 30, Events...), "local": settingsWith("/other/oath-harness/hooks/pre-tool-use.sh", 30, Events...)}, "registered", Fail, "2 scopes with different command lines (user, local)"},
+		{"the plugin and install.sh", map[string]string{"user": `{"enabledPlugins": {"oath-harness@oath-harness": true}}`, "local": settingsWith(pre, 30, Events...)}, "registered", Fail, "twice: by the plugin"},
 		{"an event missing", map[string]string{"project": settingsWith(pre, 30, "PreToolUse")}, "events (project)", Fail, "PostToolUse"},
 		{"a short timeout", map[string]string{"project": settingsWith(pre, 5, Events...)}, "timeout (project)", Fail, "5s"},
 		{"invalid JSON", map[string]string{"local": `{"hooks": `}, "settings (local)", Fail, "not valid settings JSON"},
@@ -127,12 +138,12 @@ func TestStateAndPhase(t *testing.T) {
 	if c, ok := find(cs, "state"); !ok || c.Status != OK || !strings.HasPrefix(c.Detail, filepath.Join(e.Home, ".local", "state", "oath-harness")) {
 		t.Errorf("the state directory is under the user's state home and writable: %+v", cs)
 	}
-	if c := phaseCheck(e); c.Status != Warn || !strings.Contains(c.Detail, "auditing") {
+	if c := phaseCheck(e, e.installer()); c.Status != Warn || !strings.Contains(c.Detail, "auditing") {
 		t.Errorf("no phase: auditing, pointed out: %+v", c)
 	}
 	os.MkdirAll(filepath.Join(e.Project, ".claude"), 0o755)
 	os.WriteFile(filepath.Join(e.Project, ".claude", "current-phase.md"), []byte("building\n"), 0o644)
-	if c := phaseCheck(e); c.Status != OK || !strings.HasPrefix(c.Detail, "building") {
+	if c := phaseCheck(e, e.installer()); c.Status != OK || !strings.HasPrefix(c.Detail, "building") {
 		t.Errorf("phase building: %+v", c)
 	}
 	if !Failed([]Check{{Status: OK}, {Status: Fail}}) || Failed([]Check{{Status: Warn}}) {

@@ -447,7 +447,9 @@ func (r *runner) hook(name string, event []byte) (stdout []byte, code int, err e
 		}
 		return nil, 1, fmt.Errorf("hook %s failed: %v", name, err)
 	}
-	cmd := exec.Command(filepath.Join(r.opts.Hooks, name))
+	// The binaries and the state root on the hook's command line: the hooks take neither from
+	// the environment.
+	cmd := exec.Command(filepath.Join(r.opts.Hooks, name), "--bin", r.opts.Bin, "--home", r.state)
 	cmd.Dir = r.project
 	cmd.Env = r.env
 	cmd.Stdin = bytes.NewReader(event)

@@ -37,12 +37,12 @@ func main() {
 }
 
 type harness struct {
-	hooks, project, home, oathHome, transcript string
-	env                                        []string
+	hooks, bin, project, home, oathHome, transcript string
+	env                                             []string
 }
 
 func (h *harness) hook(name string, stdin []byte) (int, []byte, []byte, error) {
-	cmd := exec.Command(filepath.Join(h.hooks, name))
+	cmd := exec.Command(filepath.Join(h.hooks, name), "--bin", h.bin, "--home", h.oathHome) // the hooks read neither from the environment
 	cmd.Dir, cmd.Env, cmd.Stdin = h.project, h.env, bytes.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -100,6 +100,7 @@ func run(hooks, bin string, sandbox bool, corpora []string) error {
 		return err
 	}
 	h.env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + h.home, "CLAUDE_PROJECT_DIR=" + h.project, "OATH_HOME=" + h.oathHome, "OATH_BIN=" + bin, "TZ=UTC"}
+	h.bin = bin
 	start := fmt.Sprintf(`{"session_id":"s-redteam","transcript_path":%q,"cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, h.transcript, h.project)
 	if code, _, stderr, err := h.hook("session-start.sh", []byte(start)); err != nil || code != 0 {
 		return fmt.Errorf("session-start.sh: exit %d %v: %s", code, err, stderr)

@@ -34,7 +34,7 @@ func TestSecretsThroughTheHooks(t *testing.T) {
 	run := func(hook string, event map[string]any) {
 		t.Helper()
 		data, _ := json.Marshal(event)
-		c := exec.Command(filepath.Join(hooks, hook))
+		c := exec.Command(filepath.Join(hooks, hook), "--bin", bin, "--home", home) // the hooks read neither from the environment
 		c.Dir, c.Env, c.Stdin = project, env, bytes.NewReader(data)
 		var stderr bytes.Buffer
 		c.Stderr = &stderr

@@ -21,6 +21,7 @@ Usage:
   oath-doctor [--project DIR] [--json] [--claude PATH]
   oath-doctor migrate [--project DIR]
   oath-doctor state-dir [--project DIR]
+  oath-doctor hooks [--claude-version V]
 
 check (the default) looks at, in order: which of Claude Code's settings files register the hooks
   (user ~/.claude/settings.json, project .claude/settings.json, local .claude/settings.local.json;
@@ -32,6 +33,9 @@ check (the default) looks at, in order: which of Claude Code's settings files re
 migrate moves the trust state and audit trail an earlier version kept in PROJECT/oath-harness to
   the state directory, once, under a lock (hooks/install.sh runs it).
 state-dir prints the project's state directory.
+hooks prints the hooks the harness registers for Claude Code release V (hooks/install.sh reads it):
+  {"on_failure": true when V reads onFailure "block", "hooks": [{event, matcher, script, fail_code,
+  timeout, since}]}; without V, the hooks every release knows, and no onFailure.
 
 --project DIR is the project (default: $CLAUDE_PROJECT_DIR, else the nearest parent of the working
 directory holding .claude/ or .git).
@@ -52,18 +56,28 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		return code
 	}
 	cmd := "check"
-	if len(args) > 0 && (args[0] == "migrate" || args[0] == "state-dir" || args[0] == "check") {
+	if len(args) > 0 && (args[0] == "migrate" || args[0] == "state-dir" || args[0] == "check" || args[0] == "hooks") {
 		cmd, args = args[0], args[1:]
 	}
 	fs := tool.FlagSet("oath-doctor " + cmd)
 	project := fs.String("project", "", "the project directory")
 	asJSON := fs.Bool("json", false, "print JSON")
 	claude := fs.String("claude", os.Getenv("OATH_CLAUDE"), "the Claude Code CLI")
+	version := fs.String("claude-version", "", "hooks: the Claude Code release")
 	if help, err := tool.Parse(fs, stdout, args); help || err != nil {
 		return tool.Exit(stderr, err)
 	}
 	if fs.NArg() > 0 {
 		return tool.Exit(stderr, cli.Usagef("unexpected argument %q", fs.Arg(0)))
+	}
+	if cmd == "hooks" {
+		v := doctor.Version(*version)
+		if *version != "" && v == "" {
+			return tool.Exit(stderr, cli.Usagef("--claude-version %q is not a release number", *version))
+		}
+		b, _ := json.Marshal(map[string]any{"on_failure": v != "" && doctor.AtLeast(v, doctor.OnFailureSince), "hooks": doctor.HooksFor(v)})
+		fmt.Fprintf(stdout, "%s\n", b)
+		return 0
 	}
 	l := projectLayout(*project)
 	switch cmd {

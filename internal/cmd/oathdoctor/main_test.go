@@ -43,12 +43,12 @@ func TestStateDirAndMigrate(t *testing.T) {
 }
 
 // TestCheckFailsWithoutRegistration: the check exits 1 and names the fix when nothing registers
-// the hooks.
+// the hooks, with install.sh by a path that works from any directory.
 func TestCheckFailsWithoutRegistration(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("PATH", "")
 	out, msg, code := run(t, "--project", t.TempDir())
-	if code != 1 || !strings.Contains(out, "FAIL  registered") || !strings.Contains(out, "fix: hooks/install.sh") || !strings.Contains(msg, "needs fixing") {
+	if code != 1 || !strings.Contains(out, "FAIL  registered") || !strings.Contains(out, "/oath-harness/current/hooks/install.sh ") || !strings.Contains(msg, "needs fixing") {
 		t.Errorf("exit %d\n%s\n%s", code, out, msg)
 	}
 }
