@@ -71,6 +71,9 @@ func TestConsequencesThroughTheHooks(t *testing.T) {
 					if a.Verdict == "ask" || a.Verdict == "deny" {
 						return
 					}
+					if trust == "earned" && a.Verdict == "allow" && strings.Contains(a.Reason, "recoverable: checkpoint") {
+						return // issue 27: a loss of working-tree files that a checkpoint recovered is earnable
+					}
 					if !asks {
 						t.Skipf("oath-decide does not answer needs_person with ask yet: got %s (risk %s)", a.Verdict, a.Risk)
 					}

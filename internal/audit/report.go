@@ -117,6 +117,8 @@ type Reporter struct {
 	moreAuto int
 	failures int
 	maxRisk  map[string]int // per domain, the highest non-critical risk value seen
+	// checkpoints are the project's checkpoints (report_checkpoints.go).
+	checkpoints []CheckpointRow
 }
 
 // NewReporter starts an empty report judged with the default settings.
@@ -296,6 +298,7 @@ type (
 		PlotT, PlotB        float64
 		LabelX              float64
 		AxisY               float64
+		Checkpoints         []CheckpointRow
 	}
 )
 
@@ -309,6 +312,7 @@ func (r *Reporter) Render(bad int, now time.Time) ([]byte, error) {
 		W:            chartW, H: chartH, PlotL: padL, PlotR: chartW - padR, PlotT: padT, PlotB: chartH - padB,
 		LabelX: chartW - padR + 6, AxisY: chartH - padB + 16,
 		Asked: r.asked, Auto: r.auto, MoreAsk: r.moreAsk, MoreAuto: r.moreAuto,
+		Checkpoints: r.checkpointRows(),
 	}
 	for _, d := range decisionStyles[:4] {
 		v.Legend = append(v.Legend, d)

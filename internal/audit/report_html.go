@@ -88,6 +88,13 @@ svg.trust text.thr { font-size: 10.5px; }
 <tr><th>time (UTC)</th><th>session</th><th>tool</th><th>command or path</th><th>domain</th><th>answer</th></tr>
 {{range .Auto}}<tr><td class="t">{{.Clock}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td>{{.Tool}}</td><td class="what">{{.What}}</td><td>{{.Domain}}</td><td><span class="badge" style="{{.Style}}">{{.Label}}</span></td></tr>
 {{end}}</table>{{if .MoreAuto}}<p class="note">… and {{.MoreAuto}} more.</p>{{end}}{{else}}<p>Nothing: every call was asked or blocked.</p>{{end}}
+
+<h2>Checkpoints</h2>
+{{if .Checkpoints}}<p class="note">The working tree as it was before a call that ran without asking; <code>oath-audit undo CALL</code> or <code>oath-audit undo --checkpoint ID</code> puts it back (docs/undo.md). Newest first.</p>
+<table>
+<tr><th>#</th><th>id</th><th>time (UTC)</th><th>session</th><th>before</th><th>files</th></tr>
+{{range .Checkpoints}}<tr><td>{{.Number}}</td><td>{{.ID}}</td><td class="t">{{.Time}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td class="what">{{.Before}}</td><td>{{.Files}}{{if .NotKept}} ({{.NotKept}} too large to keep){{end}}</td></tr>
+{{end}}</table>{{else}}<p>None: no call that ran without asking could change the project, or the project is not a git repository.</p>{{end}}
 </body>
 </html>
 `

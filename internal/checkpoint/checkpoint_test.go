@@ -425,3 +425,20 @@ func TestLinkedWorktree(t *testing.T) {
 	_ = time.Now
 	_ = bytes.Equal
 }
+
+// A tracked directory replaced by a link is a link, as git add -A records it, not the files
+// the link leads to.
+func TestCheckpointTrackedDirectoryReplacedByALink(t *testing.T) {
+	dir, _ := workingDay(t)
+	other := t.TempDir()
+	write(t, other, "a.go", "elsewhere\n")
+	os.RemoveAll(filepath.Join(dir, "src", "sub"))
+	os.Symlink(other, filepath.Join(dir, "src", "sub"))
+	c, err := Take(dir, "s", "t", "", opts(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := gitTree(t, dir); c.Tree != want {
+		t.Errorf("tree %s, git add -A records %s", c.Tree, want)
+	}
+}

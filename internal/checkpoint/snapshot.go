@@ -39,6 +39,8 @@ type entry struct {
 type fileStat struct {
 	ctimeS, ctimeN, mtimeS, mtimeN uint32
 	dev, ino, uid, gid, size       uint32
+	fullSize                       int64
+	known                          bool // false where the platform gives no stat data: hash
 }
 
 // snapshot is the working tree as a checkpoint keeps it.
@@ -109,7 +111,7 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool) (snapshot, err
 		if !ok {
 			continue
 		}
-		if err := r.add(&s, p, fi, mode, maxSize); err != nil {
+		if err := r.add(&s, p, fi.Size(), mode, maxSize); err != nil {
 			return snapshot{}, err
 		}
 	}
@@ -155,8 +157,10 @@ func (r repo) tracked(idx gitIndex, maxSize int64, skip func(string) bool) ([]sl
 	for w := range workers {
 		lo, hi := w*chunk, min(n, (w+1)*chunk)
 		wg.Go(func() {
+			dirs := &dirStatter{fd: -1}
+			defer dirs.close()
 			for i := lo; i < hi; i++ {
-				sl, err := r.trackedOne(&idx.entries[i], racyS, racyN, maxSize, skip)
+				sl, err := r.trackedOne(dirs, &idx.entries[i], racyS, racyN, maxSize, skip)
 				if err != nil {
 					errs[w] = err
 					return
@@ -169,34 +173,32 @@ func (r repo) tracked(idx gitIndex, maxSize int64, skip func(string) bool) ([]sl
 	return slots, errors.Join(errs...)
 }
 
-func (r repo) trackedOne(e *indexEntry, racyS, racyN uint32, maxSize int64, skip func(string) bool) (slot, error) {
+func (r repo) trackedOne(dirs *dirStatter, e *indexEntry, racyS, racyN uint32, maxSize int64, skip func(string) bool) (slot, error) {
 	if skip != nil && skip(e.path) {
 		return slot{}, nil
 	}
 	if e.mode == modeGitlink || e.skipWT {
 		return slot{e: entry{e.path, e.mode, e.oid}, kept: true}, nil
 	}
-	fi, err := os.Lstat(filepath.Join(r.top, e.path))
+	st, mode, exists, err := dirs.lstat(r.top, e.path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-			return slot{}, nil // deleted from the working tree: not in the snapshot
-		}
 		return slot{}, err
 	}
-	mode, ok := fileMode(fi)
-	if !ok {
-		return slot{}, nil // a directory now (its files are untracked) or not a file git keeps
+	if !exists || mode == 0 {
+		// deleted from the working tree (not in the snapshot), a directory now (its files are
+		// untracked) or not a file git keeps
+		return slot{}, nil
 	}
 	// The index's stat cache, as git reads it: an entry stamped at or after the index itself
 	// is racily clean and must be read.
-	if st, ok := statOf(fi); ok && !e.intentToAdd && !e.conflicted && mode&0o170000 == e.mode&0o170000 &&
+	if st.known && !e.intentToAdd && !e.conflicted && mode&0o170000 == e.mode&0o170000 &&
 		st.mtimeS == e.mtimeS && st.mtimeN == e.mtimeN && st.ctimeS == e.ctimeS && st.ctimeN == e.ctimeN &&
 		st.ino == e.ino && st.uid == e.uid && st.gid == e.gid && st.size == e.size &&
 		(e.mtimeS < racyS || e.mtimeS == racyS && e.mtimeN < racyN) {
 		return slot{e: entry{e.path, mode, e.oid}, kept: true}, nil
 	}
 	var s snapshot
-	if err := r.add(&s, e.path, fi, mode, maxSize); err != nil {
+	if err := r.add(&s, e.path, st.fullSize, mode, maxSize); err != nil {
 		return slot{}, err
 	}
 	switch {
@@ -209,7 +211,7 @@ func (r repo) trackedOne(e *indexEntry, racyS, racyN uint32, maxSize int64, skip
 }
 
 // add reads one file into a blob, or lists it as skipped when it is above maxSize.
-func (r repo) add(s *snapshot, rel string, fi fs.FileInfo, mode uint32, maxSize int64) error {
+func (r repo) add(s *snapshot, rel string, size int64, mode uint32, maxSize int64) error {
 	var data []byte
 	var err error
 	p := filepath.Join(r.top, rel)
@@ -218,7 +220,7 @@ func (r repo) add(s *snapshot, rel string, fi fs.FileInfo, mode uint32, maxSize 
 		target, err = os.Readlink(p)
 		data = []byte(target)
 	} else {
-		if fi.Size() > maxSize {
+		if size > maxSize {
 			s.skipped = append(s.skipped, rel)
 			return nil
 		}

@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -111,6 +112,10 @@ func inside(p, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
+// ErrNothingToRecord is what take returns when the project has no place for a checkpoint (it
+// is not a git repository): an allowed call is then judged and worded exactly as before.
+var ErrNothingToRecord = errors.New("the project is not a git repository")
+
 // allows reports whether a decision lets the call run without a person.
 func allows(d envelope.Decision) bool { return d.Decision == AutoApproved || d.Decision == LoggedOnly }
 
@@ -147,6 +152,9 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 	}
 	cp, err := take()
 	if err != nil {
+		if !recoverable && errors.Is(err, ErrNothingToRecord) {
+			return today, nil
+		}
 		if recoverable {
 			today.Reason += fmt.Sprintf("; no checkpoint could be taken (%v), so the loss cannot be undone", err)
 		} else {

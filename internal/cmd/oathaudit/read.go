@@ -164,6 +164,7 @@ func report(stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	r.AddCheckpoints(checkpointRows(st))
 	page, err := r.Render(bad, now())
 	if err != nil {
 		return err

@@ -9,9 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/audit"
 	"github.com/oath-harness/oath-harness/internal/checkpoint"
 	"github.com/oath-harness/oath-harness/internal/cli"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 const undoUsage = `usage: oath-audit undo CALL [--dry-run | --yes] [--json]
@@ -239,4 +241,20 @@ func orNote(c checkpoint.Checkpoint) string {
 		return c.ToolUseID
 	}
 	return strings.TrimPrefix(c.Note, "before ")
+}
+
+// checkpointRows are the project's checkpoints as the report lists them; none when the log
+// cannot be read (the report is about the trail, not about undo).
+func checkpointRows(s settings.Settings) []audit.CheckpointRow {
+	cs, err := checkpoint.List(checkpoint.OptionsFor(layout.FromEnv().Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize), "")
+	if err != nil {
+		return nil
+	}
+	rows := make([]audit.CheckpointRow, 0, len(cs))
+	for _, c := range cs {
+		t, _ := time.Parse(time.RFC3339Nano, c.Time)
+		rows = append(rows, audit.CheckpointRow{Number: c.Seq, ID: c.Short(), Time: t.Format("2006-01-02 15:04:05"),
+			Session: c.Session, Before: orNote(c), Files: c.Files, NotKept: len(c.Skipped)})
+	}
+	return rows
 }

@@ -163,3 +163,27 @@ func TestStopLineListsCheckpoints(t *testing.T) {
 		t.Errorf("Stop message: %q", v.SystemMessage)
 	}
 }
+
+// The report lists the project's checkpoints.
+func TestReportListsCheckpoints(t *testing.T) {
+	project, root, _ := undoRepo(t)
+	c, err := checkpoint.Take(project, "sess-rep", "toolu_rep", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One recorded line, so that the report has a trail to read.
+	ev := `{"session_id":"sess-rep","cwd":"` + project + `","hook_event_name":"SessionStart","source":"startup"}`
+	if _, stderr, code := run(t, ev, "record"); code != 0 {
+		t.Fatalf("record: %s", stderr)
+	}
+	page := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, code := run(t, "", "report", "--out", page); code != 0 {
+		t.Fatalf("report: %s", stderr)
+	}
+	b, _ := os.ReadFile(page)
+	for _, want := range []string{"<h2>Checkpoints</h2>", c.Short(), "toolu_rep"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package oathdecide
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,6 +32,9 @@ func takeCheckpoint(l layout.Layout, s settings.Settings, ev *claude.Event) (dec
 	}()
 	select {
 	case r := <-done:
+		if errors.Is(r.err, checkpoint.ErrNoRepository) {
+			return decide.Checkpoint{}, decide.ErrNothingToRecord
+		}
 		if r.err != nil {
 			return decide.Checkpoint{}, r.err
 		}

@@ -85,9 +85,21 @@ what the call is, its domain's trust, the phase, the answer in permission mode -
 oath-classify, oath-gate and oath-trust score (beside oath-decide, in $OATH_BIN or on
 PATH) as the hook does, and writes nothing. --json prints the envelope.
 
+Checkpoint: before a call it lets run without a person (auto_approved, logged_only)
+that may change the project, oath-decide records the working tree as a commit under
+refs/oath/checkpoints/<session>/<n> in the project's repository (never the index,
+stash, branches or reflog; $OATH_HOME/checkpoints/log.jsonl maps it to the call), so
+that oath-audit undo can take the call back. A loss of uncommitted or untracked files
+(needs_person loses_work or git_discard, and nothing else of that class) that the
+checkpoint recovers is then earnable: trust decides, once the domain's trust reaches
+autonomy.auto_approve_threshold; the reason says "recoverable: checkpoint ID before
+this call". No checkpoint (git failed, not a repository, over 3 s): judged as without
+one. A call that may change a file above checkpoint.max_file_size needs a person.
+docs/undo.md.
+
 Files read: $OATH_HOME/config/settings.json (risk.lambda1/2, autonomy.*, trust.*;
-defaults when absent) and the phase file. Side effects: only "phase NAME" and
-"phase --from-prompt" write, and only the phase file.
+defaults when absent) and the phase file. Side effects: the checkpoint above;
+"phase NAME" and "phase --from-prompt" write the phase file.
 
 Errors (exit 1, one line on stderr, stdout empty, no file changed): stdin is not one
 JSON object; the settings file is invalid; the phase file cannot be written.

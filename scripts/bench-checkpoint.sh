@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Measures a checkpoint (internal/checkpoint.Take, as oath-decide takes it before an automatic
+# call that may write) against the PreToolUse hook's process floor, interleaved in one run.
+#
+# Usage: scripts/bench-checkpoint.sh [ROUNDS]        (default 20; the 50,000-file project runs ROUNDS/4)
+#
+# floor: a bash script piping a payload through five copies of a do-nothing Go binary
+#        (internal/benchtools/nop), as scripts/bench-hook.sh measures it.
+# take:  the time of Take alone, inside its process (what the checkpoint adds to oath-decide),
+#        on committed projects of 100, 5,000 and 50,000 files (50 a directory):
+#          clean    nothing changed since the last checkpoint (its commit is reused);
+#          changed  50 files differ from the index (25 edited, 25 untracked) and one more changes
+#                   before every round, so each checkpoint writes a blob, trees, a commit and a ref.
+# Prints median and p90 in ms and the ratio take/floor (goal: at most 1x at 5,000 files with 50
+# changed, and growing with what changed, not with the project's size).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-20}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || {
+  echo "usage: scripts/bench-checkpoint.sh [ROUNDS]" >&2
+  exit 2
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" 2>/dev/null || true' EXIT
+go build -o "$tmp/nop" ./internal/benchtools/nop
+CGO_ENABLED=0 go build -o "$tmp/benchtake" ./internal/checkpoint/internal/benchtake
+floor=$tmp/floor.sh
+printf '#!/usr/bin/env bash\nset -euo pipefail\n"%s" | "%s" | "%s" | "%s" | "%s"\n' "$tmp/nop" "$tmp/nop" "$tmp/nop" "$tmp/nop" "$tmp/nop" >"$floor"
+chmod +x "$floor"
+payload='{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make"}}'
+
+usec() { local t=${1/[.,]/}; echo $((10#$t)); }
+stats() { # SAMPLES (µs) …: "median p90" in ms
+  printf '%s\n' "$@" | sort -n | awk '{v[NR] = $1} END {
+    m = v[int((NR + 1) / 2)]; p = v[int(NR * 0.9 + 0.5)]
+    printf "%.2f %.2f\n", m / 1000, p / 1000 }'
+}
+
+printf 'checkpoint vs the hook floor, interleaved (machine: %s cores, load %s)\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
+for n in 100 5000 50000; do
+  r=$rounds
+  ((n < 50000)) || r=$(((rounds + 3) / 4))
+  proj=$tmp/p$n
+  mkdir -p "$proj"
+  "$tmp/benchtake" make "$proj" "$n"
+  for mode in clean changed; do
+    state=$tmp/state-$n-$mode
+    [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
+    "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
+    takes=() floors=()
+    for ((i = 1; i <= r; i++)); do
+      [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
+      takes+=("$("$tmp/benchtake" take "$proj" "$state")")
+      t0=$EPOCHREALTIME
+      "$floor" <<<"$payload" >/dev/null
+      t1=$EPOCHREALTIME
+      floors+=($(($(usec "$t1") - $(usec "$t0"))))
+    done
+    read -r tm tp < <(stats "${takes[@]}")
+    read -r fm _ < <(stats "${floors[@]}")
+    printf '  %6d files, %-7s  take median %7s ms  p90 %7s ms   floor median %6s ms   ratio take/floor %s (%d rounds)\n' \
+      "$n" "$mode" "$tm" "$tp" "$fm" "$(awk -v a="$tm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')" "$r"
+  done
+done
