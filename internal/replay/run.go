@@ -31,6 +31,9 @@ type Options struct {
 	// Scripts runs every hook as its script; by default the replay runs each hook's pipeline of
 	// binaries itself, as read from the script (stages.go), which is twice as fast.
 	Scripts bool
+	// Sandbox turns Claude Code's sandbox on in the project (.claude/settings.local.json), as
+	// hooks/install.sh leaves it: Bash calls run confined where the machine can start it.
+	Sandbox bool
 }
 
 // Day is what one day of recorded work looks like with and without the harness.
@@ -144,6 +147,13 @@ func newRunner(opts Options) (*runner, error) {
 	}
 	if opts.Phase != "" {
 		if err := os.WriteFile(filepath.Join(r.project, ".claude", "current-phase.md"), []byte(opts.Phase+"\n"), 0o644); err != nil {
+			r.cleanup()
+			return nil, err
+		}
+	}
+	if opts.Sandbox {
+		on := []byte(`{"sandbox": {"enabled": true, "autoAllowBashIfSandboxed": true}}` + "\n")
+		if err := os.WriteFile(filepath.Join(r.project, ".claude", "settings.local.json"), on, 0o644); err != nil {
 			r.cleanup()
 			return nil, err
 		}
