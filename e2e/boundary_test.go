@@ -80,6 +80,19 @@ func TestBoundaryStopsWhatTheHarnessCannotRead(t *testing.T) {
 	}
 }
 
+// sandboxOn turns Claude Code's sandbox on in project (.claude/settings.local.json), as the
+// installer leaves it, for tests that drive the hooks without Claude Code: its Bash calls then
+// run confined, where earned trust may be spent. It needs bubblewrap and socat.
+func sandboxOn(t *testing.T, project string) {
+	t.Helper()
+	for _, prog := range []string{"bwrap", "socat"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			skipUnlessRequired(t, prog+" is not installed (apt-get install bubblewrap socat): Bash calls cannot run confined, so earned trust cannot run them")
+		}
+	}
+	mustWrite(t, filepath.Join(project, ".claude", "settings.local.json"), `{"sandbox": {"enabled": true, "autoAllowBashIfSandboxed": true}}`+"\n")
+}
+
 // setSandbox turns Claude Code's sandbox on (with auto-allow, as the installer does) or off in
 // the project's .claude/settings.local.json, keeping what the install wrote there.
 func (p *project) setSandbox(on bool) {

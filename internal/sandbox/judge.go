@@ -118,3 +118,26 @@ func program(entry string) string {
 	}
 	return p
 }
+
+// CacheFile is where a harness root keeps the probe's answer (Probe): its state directory,
+// which no tool call may write, so the agent cannot claim a sandbox that is not there.
+func CacheFile(root string) string {
+	if root == "" {
+		return ""
+	}
+	return filepath.Join(root, "state", "sandbox-probe.json")
+}
+
+// Mode says, for a person, which mode is in force for Bash calls in a project and what it
+// costs: inside the boundary earned trust runs them; outside, what the harness cannot read
+// always goes to a person.
+func Mode(s Settings, platform func() Platform) (confined bool, words string) {
+	v := Judge(s, Call{}, platform)
+	if v.Confined {
+		return true, "Bash calls run inside Claude Code's sandbox here (" + strings.TrimPrefix(v.Why, "runs inside Claude Code's sandbox (") +
+			": earned trust may run them, and what the harness cannot read runs only there."
+	}
+	return false, "Claude Code's sandbox is not in force here (" + v.Why + "): Bash calls the harness cannot read in full " +
+		"(make, test runners, interpreters, project scripts) go to a person at any trust; turning the sandbox on " +
+		"(hooks/install.sh, or sandbox.enabled in .claude/settings.local.json) lets earned trust run them inside it."
+}
