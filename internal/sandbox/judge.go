@@ -78,7 +78,7 @@ func Excluded(command string, entries []string) (entry, word string) {
 	if len(entries) == 0 {
 		return "", ""
 	}
-	flat := strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(command)
+	flat := unquote.Replace(command)
 	words := strings.FieldsFunc(flat, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || strings.ContainsRune(";&|()<>`${}=", r)
 	})
@@ -99,6 +99,9 @@ func Excluded(command string, entries []string) (entry, word string) {
 	return "", ""
 }
 
+// unquote removes the shell's quotes and backslashes (NewReplacer builds its table on first use).
+var unquote = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
+
 // program is the program an excludedCommands entry names: its first word, without a path and
 // without the ":*" of a prefix rule; "*" when the entry is a bare pattern.
 func program(entry string) string {
@@ -112,7 +115,7 @@ func program(entry string) string {
 		return ""
 	}
 	p := strings.TrimSuffix(f[0], ":*")
-	p = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(p)
+	p = unquote.Replace(p)
 	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
 		p = p[i+1:]
 	}

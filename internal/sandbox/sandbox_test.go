@@ -79,7 +79,7 @@ func TestMerge(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, path, data string) {
+func write(t testing.TB, path, data string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -247,4 +247,34 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("enabled without a true sandbox.enabled: %q", data)
 		}
 	})
+}
+
+// BenchmarkJudge is what every Bash call pays on the hook's hot path: four settings files read
+// and merged, and the probe's answer read from its cache (bubblewrap is started once an hour).
+//
+//	go test -run '^$' -bench Judge ./internal/sandbox
+func BenchmarkJudge(b *testing.B) {
+	dir := b.TempDir()
+	old := TestOnlyManaged
+	TestOnlyManaged = []string{filepath.Join(dir, "etc", "managed-settings.json")}
+	b.Cleanup(func() { TestOnlyManaged = old })
+	proj, conf := filepath.Join(dir, "p"), filepath.Join(dir, "home", ".claude")
+	write(b, filepath.Join(proj, ".claude", "settings.local.json"), `{"hooks":{},"sandbox":{"enabled":true,"autoAllowBashIfSandboxed":true,"excludedCommands":["docker"]}}`)
+	write(b, filepath.Join(proj, ".claude", "settings.json"), `{"permissions":{"allow":["Bash(go test:*)"]}}`)
+	write(b, filepath.Join(conf, "settings.json"), `{"model":"opus"}`)
+	cache := filepath.Join(dir, "state", "sandbox-probe.json")
+	now := time.Now()
+	platform := Platform{Available: true, Name: "linux", Why: "w"}
+	writeCache(cache, "k", platform, now)
+	b.ResetTimer()
+	for b.Loop() {
+		s := Load(Sources(proj, conf))
+		v := Judge(s, Call{Command: "make clean && go test ./..."}, func() Platform {
+			p, _ := readCache(cache, "k", now)
+			return p
+		})
+		if !v.Confined {
+			b.Fatal(v.Why)
+		}
+	}
 }
