@@ -278,3 +278,21 @@ func BenchmarkJudge(b *testing.B) {
 		}
 	}
 }
+
+// FuzzExcluded: the command comes from the agent. Whatever it is, an entry naming the program
+// the command starts with is found (Claude Code would exclude that call), and nothing panics.
+func FuzzExcluded(f *testing.F) {
+	f.Add("docker compose up", "docker")
+	f.Add(`d"o"cker ps`, "docker:*")
+	f.Add("ls", "")
+	f.Fuzz(func(t *testing.T, command, entry string) {
+		e, _ := Excluded(command, []string{entry})
+		first := strings.Fields(command)
+		if len(first) == 0 || strings.ContainsAny(first[0], "\"'\\;&|()<>`${}=") {
+			return
+		}
+		if prog := program(entry); prog != "" && (first[0] == prog || filepath.Base(first[0]) == prog) && e == "" {
+			t.Fatalf("%q starts with %q, which the entry %q names, but it is not excluded", command, prog, entry)
+		}
+	})
+}
