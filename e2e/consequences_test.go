@@ -41,6 +41,7 @@ func TestConsequencesThroughTheHooks(t *testing.T) {
 	if err := rt.Fixture(r.project); err != nil {
 		t.Fatal(err)
 	}
+	sandboxOn(t, r.project) // the boundary installed: earned trust runs Bash calls inside it
 	mustWrite(t, filepath.Join(r.home, "notes.txt"), "mine\n")
 	transcript := filepath.Join(evalDir(t), "transcript.jsonl") // born after the project: nothing in it is the agent's
 	mustWrite(t, transcript, "{}\n")

@@ -363,6 +363,7 @@ func (r *redteam) earn(t *testing.T, n int) map[string]float64 {
 
 func TestRedTeamPreToolUse(t *testing.T) {
 	r := newRedteam(t, "")
+	sandboxOn(t, r.project) // the boundary installed: earned trust runs Bash calls inside it
 	r.checkDenied(t, "initial")
 
 	scores := r.earn(t, 30)

@@ -3,7 +3,6 @@ package classify
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -16,11 +15,6 @@ import (
 // The boundary (DESIGN.md): reading has a limit, so earned trust is spent only on a Bash call
 // that runs inside Claude Code's sandbox or whose every effect the classifier read. This file
 // records both facts on the classification; oath-decide applies the rule.
-
-// ProbeCacheName is the file, under the harness root's state directory, that keeps whether
-// the sandbox can start on this machine (sandbox.Probe). The root is the harness's own, which
-// no tool call may write: the agent cannot claim a sandbox that is not there.
-const ProbeCacheName = "sandbox-probe.json"
 
 // boundary sets out's confined, confined_why, sandbox_auto_allow, read_in_full and unread for
 // a Bash call.
@@ -64,18 +58,14 @@ func (g *given) UnmarshalJSON(b []byte) error {
 
 // confined judges the call against the settings Claude Code merges for this project.
 func (c *Classifier) confined(call sandbox.Call) sandbox.Verdict {
-	conf := os.Getenv("CLAUDE_CONFIG_DIR")
-	if !filepath.IsAbs(conf) {
-		conf = ""
-		if filepath.IsAbs(c.home) {
-			conf = filepath.Join(c.home, ".claude")
+	getenv := func(k string) string {
+		if k == "HOME" {
+			return c.home // as the classifier read it at New
 		}
+		return os.Getenv(k)
 	}
-	s := sandbox.Load(sandbox.Sources(c.layout.ProjectDir, conf))
-	cache := ""
-	if c.layout.Root != "" {
-		cache = filepath.Join(c.layout.Root, "state", ProbeCacheName)
-	}
+	s := sandbox.Load(sandbox.Sources(c.layout.ProjectDir, sandbox.UserConfigDir(getenv)))
+	cache := sandbox.CacheFile(c.layout.Root)
 	return sandbox.Judge(s, call, func() sandbox.Platform { return sandbox.Probe(s, cache, time.Now()) })
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 // Usage is the help of oath-audit replay.
-const Usage = `usage: oath-audit replay [--hooks DIR] [--bin DIR] [--phase NAME] [--mode MODE] [--json] [--calls] [--scripts] PATH...
+const Usage = `usage: oath-audit replay [--hooks DIR] [--bin DIR] [--phase NAME] [--mode MODE] [--json] [--calls] [--scripts] [--sandbox] PATH...
 
 replay shows what the harness would have done on recorded Claude Code work, before you
 install it: every recorded tool call goes through the real hooks (the PreToolUse and
@@ -57,6 +57,8 @@ Flags:
                 oath-* binaries each hook script lists, itself, as the script would (the
                 same answers, twice as fast); a hook whose pipeline does not read as a
                 plain list of stages is always run as its script
+  --sandbox     turn Claude Code's sandbox on in the replayed project (sandbox.enabled and
+                autoAllowBashIfSandboxed in .claude/settings.local.json), as the installer does
   --calls       also print one line per call on stderr: day, tool, domain, risk, the
                 harness's answer (allow, ask, deny, defer:asked, defer:not-asked), whether
                 Claude Code alone would ask (default, remembered), the recorded outcome
@@ -84,6 +86,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	asJSON := fs.Bool("json", false, "print JSON")
 	calls := fs.Bool("calls", false, "one line per call on stderr")
 	scripts := fs.Bool("scripts", false, "run each hook as its script")
+	sandbox := fs.Bool("sandbox", false, "turn Claude Code's sandbox on in the project, as hooks/install.sh does")
 	if help, err := t.Parse(fs, stdout, args); help || err != nil {
 		return err
 	}
@@ -106,7 +109,7 @@ func Command(tool cli.Tool, stdout, stderr io.Writer, args []string) error {
 	}
 	hooksAbs, _ := filepath.Abs(*hooks)
 	binAbs, _ := filepath.Abs(*bin)
-	opts := Options{Hooks: hooksAbs, Bin: binAbs, Phase: *phase, Mode: *mode, Progress: stderr, Scripts: *scripts}
+	opts := Options{Hooks: hooksAbs, Bin: binAbs, Phase: *phase, Mode: *mode, Progress: stderr, Scripts: *scripts, Sandbox: *sandbox}
 	if *calls {
 		opts.Calls = stderr
 	}

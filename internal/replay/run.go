@@ -34,6 +34,9 @@ type Options struct {
 	// Mode is the permission mode every PreToolUse event carries (empty: "default"). In "auto"
 	// a call the harness leaves to Claude Code goes to auto mode's classifier, not to a person.
 	Mode string
+	// Sandbox turns Claude Code's sandbox on in the project (.claude/settings.local.json), as
+	// hooks/install.sh leaves it: Bash calls run confined where the machine can start it.
+	Sandbox bool
 }
 
 // Day is what one day of recorded work looks like with and without the harness.
@@ -147,6 +150,13 @@ func newRunner(opts Options) (*runner, error) {
 	}
 	if opts.Phase != "" {
 		if err := os.WriteFile(filepath.Join(r.project, ".claude", "current-phase.md"), []byte(opts.Phase+"\n"), 0o644); err != nil {
+			r.cleanup()
+			return nil, err
+		}
+	}
+	if opts.Sandbox {
+		on := []byte(`{"sandbox": {"enabled": true, "autoAllowBashIfSandboxed": true}}` + "\n")
+		if err := os.WriteFile(filepath.Join(r.project, ".claude", "settings.local.json"), on, 0o644); err != nil {
 			r.cleanup()
 			return nil, err
 		}

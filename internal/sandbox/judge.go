@@ -78,7 +78,7 @@ func Excluded(command string, entries []string) (entry, word string) {
 	if len(entries) == 0 {
 		return "", ""
 	}
-	flat := strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(command)
+	flat := unquote.Replace(command)
 	words := strings.FieldsFunc(flat, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || strings.ContainsRune(";&|()<>`${}=", r)
 	})
@@ -99,6 +99,9 @@ func Excluded(command string, entries []string) (entry, word string) {
 	return "", ""
 }
 
+// unquote removes the shell's quotes and backslashes (NewReplacer builds its table on first use).
+var unquote = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
+
 // program is the program an excludedCommands entry names: its first word, without a path and
 // without the ":*" of a prefix rule; "*" when the entry is a bare pattern.
 func program(entry string) string {
@@ -112,9 +115,32 @@ func program(entry string) string {
 		return ""
 	}
 	p := strings.TrimSuffix(f[0], ":*")
-	p = strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(p)
+	p = unquote.Replace(p)
 	if i := strings.LastIndexByte(p, '/'); i >= 0 && i < len(p)-1 {
 		p = p[i+1:]
 	}
 	return p
+}
+
+// CacheFile is where a harness root keeps the probe's answer (Probe): its state directory,
+// which no tool call may write, so the agent cannot claim a sandbox that is not there.
+func CacheFile(root string) string {
+	if root == "" {
+		return ""
+	}
+	return filepath.Join(root, "state", "sandbox-probe.json")
+}
+
+// Mode says, for a person, which mode is in force for Bash calls in a project and what it
+// costs: inside the boundary earned trust runs them; outside, what the harness cannot read
+// always goes to a person.
+func Mode(s Settings, platform func() Platform) (confined bool, words string) {
+	v := Judge(s, Call{}, platform)
+	if v.Confined {
+		return true, "Bash calls run inside Claude Code's sandbox here (" + strings.TrimPrefix(v.Why, "runs inside Claude Code's sandbox (") +
+			": earned trust may run them, and what the harness cannot read runs only there."
+	}
+	return false, "Claude Code's sandbox is not in force here (" + v.Why + "): Bash calls the harness cannot read in full " +
+		"(make, test runners, interpreters, project scripts) go to a person at any trust; turning the sandbox on " +
+		"(hooks/install.sh, or sandbox.enabled in .claude/settings.local.json) lets earned trust run them inside it."
 }

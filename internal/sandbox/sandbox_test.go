@@ -79,7 +79,7 @@ func TestMerge(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, path, data string) {
+func write(t testing.TB, path, data string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -245,6 +245,54 @@ func FuzzParse(f *testing.F) {
 		s := Merge(l)
 		if s.Enabled && (l.Enabled == nil || !*l.Enabled) {
 			t.Fatalf("enabled without a true sandbox.enabled: %q", data)
+		}
+	})
+}
+
+// BenchmarkJudge is what every Bash call pays on the hook's hot path: four settings files read
+// and merged, and the probe's answer read from its cache (bubblewrap is started once an hour).
+//
+//	go test -run '^$' -bench Judge ./internal/sandbox
+func BenchmarkJudge(b *testing.B) {
+	dir := b.TempDir()
+	old := TestOnlyManaged
+	TestOnlyManaged = []string{filepath.Join(dir, "etc", "managed-settings.json")}
+	b.Cleanup(func() { TestOnlyManaged = old })
+	proj, conf := filepath.Join(dir, "p"), filepath.Join(dir, "home", ".claude")
+	write(b, filepath.Join(proj, ".claude", "settings.local.json"), `{"hooks":{},"sandbox":{"enabled":true,"autoAllowBashIfSandboxed":true,"excludedCommands":["docker"]}}`)
+	write(b, filepath.Join(proj, ".claude", "settings.json"), `{"permissions":{"allow":["Bash(go test:*)"]}}`)
+	write(b, filepath.Join(conf, "settings.json"), `{"model":"opus"}`)
+	cache := filepath.Join(dir, "state", "sandbox-probe.json")
+	now := time.Now()
+	platform := Platform{Available: true, Name: "linux", Why: "w"}
+	writeCache(cache, "k", platform, now)
+	b.ResetTimer()
+	for b.Loop() {
+		s := Load(Sources(proj, conf))
+		v := Judge(s, Call{Command: "make clean && go test ./..."}, func() Platform {
+			p, _ := readCache(cache, "k", now)
+			return p
+		})
+		if !v.Confined {
+			b.Fatal(v.Why)
+		}
+	}
+}
+
+// FuzzExcluded: the command comes from the agent. Whatever it is, an entry naming the program
+// the command starts with is found (Claude Code would exclude that call), and nothing panics.
+func FuzzExcluded(f *testing.F) {
+	f.Add("docker compose up", "docker")
+	f.Add(`d"o"cker ps`, "docker:*")
+	f.Add("ls", "")
+	f.Fuzz(func(t *testing.T, command, entry string) {
+		e, _ := Excluded(command, []string{entry})
+		first := strings.Fields(command)
+		if len(first) == 0 || strings.ContainsAny(first[0], "\"'\\;&|()<>`${}=") {
+			return
+		}
+		if prog := program(entry); prog != "" && (first[0] == prog || filepath.Base(first[0]) == prog) && e == "" {
+			t.Fatalf("%q starts with %q, which the entry %q names, but it is not excluded", command, prog, entry)
 		}
 	})
 }

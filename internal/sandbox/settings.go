@@ -301,3 +301,15 @@ func Merge(layers ...Layer) Settings {
 	}
 	return s
 }
+
+// UserConfigDir is where Claude Code keeps the user's settings: $CLAUDE_CONFIG_DIR when it is
+// absolute, else ~/.claude, or "" without a home directory.
+func UserConfigDir(getenv func(string) string) string {
+	if d := getenv("CLAUDE_CONFIG_DIR"); filepath.IsAbs(d) {
+		return d
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		return filepath.Join(h, ".claude")
+	}
+	return ""
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/phase"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
 	"github.com/oath-harness/oath-harness/internal/settings"
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
@@ -314,10 +315,14 @@ func bootstrap(env *envelope.Envelope, store *trust.Store, t time.Time) (envelop
 		return envelope.Trust{}, fmt.Errorf("starting the session: %w", err)
 	}
 	if ev.HookEventName == claude.SessionStart {
+		mode := boundaryMode()
 		line := contextLine(f)
+		if !firstRun {
+			line += " " + mode
+		}
 		if firstRun {
 			// The person sees this once, in the session's first message: what the harness does.
-			first := firstRunLine + " " + phaseNote()
+			first := firstRunLine + " " + phaseNote() + " " + mode
 			line = first + " " + line
 			if err := env.SetAnswer("systemMessage", first); err != nil {
 				return envelope.Trust{}, err
@@ -345,6 +350,16 @@ func phaseNote() string {
 		return fmt.Sprintf("No phase is set, so the strictest (%s) applies: type /building to work, /planning to plan.", p)
 	}
 	return fmt.Sprintf("Phase: %s (type /planning, /building or /auditing to switch).", p)
+}
+
+// boundaryMode says which mode is in force for Bash calls (inside Claude Code's sandbox or not)
+// and what it costs (DESIGN.md "The boundary"), from the settings Claude Code merges for the
+// project and whether the sandbox can start here.
+func boundaryMode() string {
+	l := layout.FromEnv()
+	s := sandbox.Load(sandbox.Sources(l.ProjectDir, sandbox.UserConfigDir(os.Getenv)))
+	_, words := sandbox.Mode(s, func() sandbox.Platform { return sandbox.Probe(s, sandbox.CacheFile(l.Root), time.Now()) })
+	return words
 }
 
 // contextLine is the one line Claude Code is told at a session start.
