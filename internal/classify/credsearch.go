@@ -31,9 +31,11 @@ type search struct {
 }
 
 // Bounds of the walk: a search's credentials are found near its roots (.env, apps/web/.env,
-// config/credentials.json); a deeper tree is not walked on the hot path.
+// config/credentials.json); a deeper or wider tree is not walked on the hot path (what it
+// misses there, the sandbox's read rules for .env* and keys cover for Bash).
 const (
 	searchDepth   = 3
+	searchDirs    = 12 // directories read: each is a system call or two on the hot path
 	searchEntries = 3000
 	searchRead    = 64 << 10 // what is read of a candidate to match the pattern
 )
@@ -42,11 +44,11 @@ const (
 var searchSkips = map[string]bool{".git": true, "node_modules": true, "vendor": true, ".venv": true, "venv": true, "target": true,
 	"dist": true, "build": true, "__pycache__": true, ".cache": true, ".next": true, ".tox": true}
 
-// prints returns the first credential file s would print a line of, and why it is one.
+// prints returns the first credential file s would print a line of, and why it is one. The
+// walk is breadth first and reads at most searchDirs directories: the root's credentials
+// first, then its subdirectories', nearest first.
 func (s *search) prints(home string) (string, string) {
-	budget := searchEntries
 	var found, why string
-	var walk func(dir, rel string, depth int)
 	consider := func(p, rel string) bool {
 		w := credential(p)
 		if w == "" {
@@ -58,47 +60,49 @@ func (s *search) prints(home string) (string, string) {
 		found, why = p, w
 		return true
 	}
-	walk = func(dir, rel string, depth int) {
-		if found != "" || depth > searchDepth || budget <= 0 {
-			return
-		}
-		ents, err := os.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		for _, e := range ents {
-			if budget--; budget <= 0 || found != "" {
-				return
-			}
-			name := e.Name()
-			p, r := filepath.Join(dir, name), strings.TrimPrefix(rel+"/"+name, "/")
-			if e.IsDir() {
-				if !searchSkips[name] && (s.hidden || !strings.HasPrefix(name, ".")) {
-					walk(p, r, depth+1)
-				}
-				continue
-			}
-			if e.Type().IsRegular() && consider(p, r) {
-				return
-			}
-		}
+	type dir struct {
+		path, rel string
+		depth     int
 	}
+	var queue []dir
 	for _, root := range s.roots {
 		if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
 			if consider(root, filepath.Base(root)) {
-				break
+				return found, why
 			}
 			continue
 		}
 		if credentialTree(root, home) != "" {
 			continue // judged as a whole by the callers (credentialTree)
 		}
-		walk(root, "", 1)
-		if found != "" {
-			break
+		queue = append(queue, dir{root, "", 1})
+	}
+	budget, dirs := searchEntries, searchDirs
+	for len(queue) > 0 && dirs > 0 && budget > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		dirs--
+		ents, err := os.ReadDir(d.path)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if budget--; budget <= 0 {
+				break
+			}
+			name := e.Name()
+			p, r := filepath.Join(d.path, name), strings.TrimPrefix(d.rel+"/"+name, "/")
+			switch {
+			case e.IsDir():
+				if d.depth < searchDepth && !searchSkips[name] && (s.hidden || !strings.HasPrefix(name, ".")) {
+					queue = append(queue, dir{p, r, d.depth + 1})
+				}
+			case e.Type().IsRegular() && consider(p, r):
+				return found, why
+			}
 		}
 	}
-	return found, why
+	return "", ""
 }
 
 // hiddenPath: a component of rel starts with a dot.
