@@ -1069,6 +1069,27 @@ func (x *cmdCtx) fetch() {
 	}
 	if local {
 		x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
+		x.localDelete(p, isWget)
+	}
+}
+
+// localDelete marks an HTTP DELETE to a local service: search indexes, databases, queues and
+// caches on this machine delete what the request names (curl -X DELETE localhost:9200/_all),
+// and nothing the harness reads can say whether a copy exists.
+func (x *cmdCtx) localDelete(p command.Args, isWget bool) {
+	keys := []string{"X", "request"}
+	if isWget {
+		keys = []string{"method"}
+	}
+	m, ok := p.Value(keys...)
+	if !ok {
+		return
+	}
+	switch {
+	case !m.Known:
+		x.r.mark(RuleDestroysData, shortCmd(x.src)+" sends a request whose HTTP method cannot be known statically (it may be DELETE) to a service on this machine"+consequence(RuleDestroysData))
+	case strings.EqualFold(m.Value, "DELETE"):
+		x.r.mark(RuleDestroysData, shortCmd(x.src)+" sends an HTTP DELETE to a service on this machine, which deletes what it names"+consequence(RuleDestroysData))
 	}
 }
 

@@ -19,6 +19,14 @@ import (
 func TestPersonClass(t *testing.T) {
 	c := newTest(t, settings.Defaults())
 	for _, tc := range []struct{ cmd, rule string }{
+		// An HTTP DELETE to a local service (issue 29: a peer suite's curl -X DELETE localhost:9200/_all
+		// ran at earned trust); a plain local GET or POST stays earnable (below).
+		{"curl -X DELETE http://localhost:9200/_all", RuleDestroysData},
+		{"curl --request=delete http://127.0.0.1:8500/v1/kv/app", RuleDestroysData},
+		{"wget --method=DELETE -O- http://localhost:5984/db", RuleDestroysData},
+		{`curl -X "$METHOD" http://localhost:9200/_all`, RuleDestroysData},
+		{"curl -s http://localhost:8080/health", ""},
+		{"curl -X POST http://localhost:8080/api/build", ""},
 		// Changes to remote systems.
 		{"terraform apply -auto-approve", RuleRemoteChange},
 		{"terraform -chdir=infra destroy", RuleRemoteChange},
