@@ -63,7 +63,7 @@ func sandboxChecks(e Env, installer string, registered bool) []Check {
 		if !registered {
 			return nil
 		}
-		fix := "type /sandbox in Claude Code and choose auto-allow (the plugin's user: install.sh would register the hooks twice)"
+		fix := "type /sandbox in Claude Code and choose auto-allow"
 		if installer != "" {
 			fix = installer + " " + shq(e.Project) + " (turns it on; --no-sandbox keeps it off)"
 		}
