@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -611,4 +612,53 @@ func TestInstalledForTheReleaseFound(t *testing.T) {
 		t.Errorf("the hooks must judge and record the call, got %q", got)
 	}
 	t.Logf("%s: registered %d events", cli, len(entries))
+}
+
+// TestOnFailureBlocksATimedOutHook measures what onFailure "block" (as install.sh writes it)
+// does on the real CLI: a PreToolUse hook that outlives its timeout blocks its call; the same
+// hook without the key lets the call through (issue 26 item 2). Only where the release reads it.
+func TestOnFailureBlocksATimedOutHook(t *testing.T) {
+	cli := claudeCLI(t)
+	out, _ := exec.Command(cli, "--version").Output()
+	if v := strings.Fields(string(out)); len(v) == 0 || !versionAtLeast(v[0], "2.1.295") {
+		t.Skipf("%s predates onFailure", out)
+	}
+	for _, block := range []bool{true, false} {
+		home, proj := t.TempDir(), t.TempDir()
+		os.WriteFile(filepath.Join(proj, "README.md"), []byte("hello\n"), 0o644)
+		if msg, code := installSh(t, home, "--claude", cli, "--no-sandbox", proj); code != 0 {
+			t.Fatalf("install: %d %s", code, msg)
+		}
+		settings := filepath.Join(proj, ".claude", "settings.local.json")
+		v := readJSON(t, settings)
+		pre := v["hooks"].(map[string]any)["PreToolUse"].([]any)[0].(map[string]any)["hooks"].([]any)[0].(map[string]any)
+		pre["timeout"] = 3
+		pre["command"] = "sleep 20"
+		if !block {
+			delete(pre, "onFailure")
+		}
+		b, _ := json.MarshalIndent(v, "", "  ")
+		os.WriteFile(settings, b, 0o644)
+		api := newFakeAPI(t)
+		api.SetScript(bash("echo ran > ran.txt"))
+		s := runClaudeArgs(t, cli, proj, home, api.URL, []string{"-p", "go", "--permission-mode", "bypassPermissions"}, "IS_SANDBOX=1")
+		_, err := os.Stat(filepath.Join(proj, "ran.txt"))
+		t.Logf("onFailure block=%v: ran=%v results %+v", block, err == nil, s.Results)
+		if block == (err == nil) {
+			t.Errorf("onFailure block=%v: the call ran=%v after its hook timed out", block, err == nil)
+		}
+	}
+}
+
+func versionAtLeast(v, min string) bool {
+	a, b := strings.Split(v, "."), strings.Split(min, ".")
+	for i := 0; i < len(a) && i < len(b); i++ {
+		var x, y int
+		fmt.Sscan(a[i], &x)
+		fmt.Sscan(b[i], &y)
+		if x != y {
+			return x > y
+		}
+	}
+	return len(a) >= len(b)
 }

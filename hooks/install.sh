@@ -103,7 +103,9 @@ for d in "${domains[@]}"; do
   [[ $d =~ ^(\*\.)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$ ]] || die "--allow-domain $d is not a domain name (example.org, or *.example.org)" 2
 done
 if [[ -n $state_dir ]]; then
-  mkdir -p "$state_dir" 2>/dev/null && state_dir=$(cd "$state_dir" && pwd -P) || die "cannot create the state directory $state_dir"
+  if ! mkdir -p "$state_dir" 2>/dev/null || ! state_dir=$(cd "$state_dir" && pwd -P); then
+    die "cannot create the state directory $state_dir"
+  fi
 fi
 
 [[ -d $project ]] || die "no such project directory: $project"

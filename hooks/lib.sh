@@ -44,7 +44,7 @@ export OATH_HOOKS_DIR=$oath_dir
 #   --home DIR  the harness root of state and audit trail (default: the project's state directory)
 # A problem found here is reported by oath_run (the hook sources this file with stderr closed).
 unset OATH_BIN OATH_HOME
-oath_bin= oath_setup_error=
+oath_bin='' oath_setup_error=''
 while (($#)) && [[ -z $oath_setup_error ]]; do
   case $1 in
   --bin | --home)

@@ -158,9 +158,13 @@ func Run(ctx context.Context, e Env) []Check {
 		out = append(out, installedCopy(regs[0], e)...)
 	}
 	out = append(out, state(e)...)
-	out = append(out, phaseCheck(e, installer))
+	phaseFix := installer
+	if pluginOn {
+		phaseFix = "" // the plugin's user: install.sh would register the hooks a second time
+	}
+	out = append(out, phaseCheck(e, phaseFix))
 	out = append(out, versionCheck)
-	out = append(out, sandboxChecks(e, installer, len(regs) > 0 || pluginOn)...)
+	out = append(out, sandboxChecks(e, phaseFix, len(regs) > 0 || pluginOn)...)
 	if len(regs) > 0 {
 		out = append(out, dryRun(ctx, regs[0], e))
 	}
@@ -394,11 +398,17 @@ func state(e Env) []Check {
 	return out
 }
 
+// phaseCheck says which phase is set. installer is "" for a plugin's user: the fix is then only
+// the command typed in Claude Code (install.sh would register the hooks a second time).
 func phaseCheck(e Env, installer string) Check {
 	path := (layout.Layout{ProjectDir: e.Project}).PhaseFile()
 	p, st, detail := phase.Read(path)
 	if st != phase.FromFile {
-		return Check{"phase", Warn, detail + ": the phase is " + string(p) + ", the most restrictive (most calls are blocked)", "type /building in Claude Code (or " + installer + " --phase building " + shq(e.Project) + ")"}
+		fix := "type /building in Claude Code (or /oath-harness:building)"
+		if installer != "" {
+			fix = "type /building in Claude Code (or " + installer + " --phase building " + shq(e.Project) + ")"
+		}
+		return Check{"phase", Warn, detail + ": the phase is " + string(p) + ", the most restrictive (most calls are blocked)", fix}
 	}
 	return Check{"phase", OK, string(p) + " (" + path + "; switch with /planning, /building, /auditing)", ""}
 }

@@ -88,6 +88,8 @@ func TestRegistrations(t *testing.T) {
 		{"a short timeout", map[string]string{"project": settingsWith(pre, 5, Events...)}, "timeout (project)", Fail, "5s"},
 		{"invalid JSON", map[string]string{"local": `{"hooks": `}, "settings (local)", Fail, "not valid settings JSON"},
 		{"the plugin", map[string]string{"user": `{"enabledPlugins": {"oath-harness@oath-harness": true}}`}, "registered", OK, "plugin"},
+		// A plugin's user is never told to run install.sh (that registers the hooks twice).
+		{"the plugin, no phase", map[string]string{"user": `{"enabledPlugins": {"oath-harness@oath-harness": true}}`}, "phase", Warn, "auditing"},
 		{"the old form: the checkout itself", map[string]string{"local": settingsWith(pre, 30, Events...)}, "installed copy", Fail, "missing"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,6 +104,13 @@ func TestRegistrations(t *testing.T) {
 			}
 			if c.Status != OK && c.Fix == "" && tt.check != "settings (local)" {
 				t.Errorf("a finding that is not ok says what to do: %+v", c)
+			}
+			if _, plugin := tt.files["user"]; plugin && strings.Contains(tt.files["user"], "enabledPlugins") && len(tt.files) == 1 {
+				for _, c := range all {
+					if strings.Contains(c.Fix, "install.sh") {
+						t.Errorf("a plugin's user is told to run install.sh (registers twice): %+v", c)
+					}
+				}
 			}
 		})
 	}

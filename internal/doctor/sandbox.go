@@ -63,8 +63,11 @@ func sandboxChecks(e Env, installer string, registered bool) []Check {
 		if !registered {
 			return nil
 		}
-		return []Check{{"sandbox", Warn, "Claude Code's Bash sandbox is off for this project: no call that runs code the harness cannot read is automatic, at any trust (more prompts)",
-			installer + " " + shq(e.Project) + " (turns it on; --no-sandbox keeps it off)"}}
+		fix := "type /sandbox in Claude Code and choose auto-allow"
+		if installer != "" {
+			fix = installer + " " + shq(e.Project) + " (turns it on; --no-sandbox keeps it off)"
+		}
+		return []Check{{"sandbox", Warn, "Claude Code's Bash sandbox is off for this project: no call that runs code the harness cannot read is automatic, at any trust (more prompts)", fix}}
 	}
 	net := "no network domain allowed (each new one is asked)"
 	if len(s.Network.AllowedDomains) > 0 {
