@@ -61,7 +61,7 @@ func TestConfigChangeGuard(t *testing.T) {
 			api := newFakeAPI(t)
 			guard := "cat >/dev/null; exit 0"
 			if guarded {
-				guard = "OATH_BIN=" + bin + " XDG_STATE_HOME=" + "@STATE@" + " bash " + hookPath(t, "config-change.sh")
+				guard = "XDG_STATE_HOME=" + "@STATE@" + " bash " + hookPath(t, "config-change.sh") + " --bin " + bin
 			}
 			proj, home, state := configProject(t, "placeholder", nil)
 			// The guard needs the state directory, known only now.
@@ -120,7 +120,7 @@ func TestConfigChangePersonsOwnChange(t *testing.T) {
 	answer := `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow","updatedPermissions":[{"type":"addRules","rules":[{"toolName":"Edit","ruleContent":".claude/settings.local.json"}],"behavior":"allow","destination":"localSettings"}]}}}'`
 	root := t.TempDir()
 	state := filepath.Join(root, "state")
-	proj, home, _ := configProject(t, "OATH_BIN="+bin+" XDG_STATE_HOME="+state+" bash "+hookPath(t, "config-change.sh"), map[string]any{
+	proj, home, _ := configProject(t, "XDG_STATE_HOME="+state+" bash "+hookPath(t, "config-change.sh")+" --bin "+bin, map[string]any{
 		"PermissionRequest": []any{map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": answer, "timeout": 30}}}},
 	})
 	// The stand-in PreToolUse allows everything: give it no say, so that Claude Code asks.
@@ -185,7 +185,7 @@ func TestConfigChangeGuardRoutes(t *testing.T) {
 			api := newFakeAPI(t)
 			root := t.TempDir()
 			state := filepath.Join(root, "state")
-			proj, home, _ := configProject(t, "OATH_BIN="+bin+" XDG_STATE_HOME="+state+" bash "+hookPath(t, "config-change.sh"), nil)
+			proj, home, _ := configProject(t, "XDG_STATE_HOME="+state+" bash "+hookPath(t, "config-change.sh")+" --bin "+bin, nil)
 			gitInit(t, proj)
 			// A nested claude writes the user's settings; Claude Code refuses a Bash command that
 			// names the settings itself, so the test's program does what `claude config set` does.

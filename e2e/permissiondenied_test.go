@@ -22,7 +22,7 @@ func TestPermissionDeniedRecorded(t *testing.T) {
 		}
 	}
 	os.WriteFile(filepath.Join(proj, "probe.sh"), []byte("#!/bin/sh\necho ran > script-ran\n"), 0o755)
-	hook := "OATH_BIN=" + bin + " XDG_STATE_HOME=" + state + " bash " + hookPath(t, "permission-denied.sh")
+	hook := "XDG_STATE_HOME=" + state + " bash " + hookPath(t, "permission-denied.sh") + " --bin " + bin
 	mergeJSON(t, filepath.Join(proj, ".claude", "settings.local.json"), map[string]any{"hooks": map[string]any{
 		"PermissionDenied": []any{map[string]any{"matcher": "*", "hooks": []any{map[string]any{"type": "command", "command": hook, "timeout": 30}}}},
 	}})

@@ -28,7 +28,7 @@ func TestSkillShellCommandJudged(t *testing.T) {
 	// allowed-tools lets both commands past Claude Code's own check (without it, 2.1.332 refuses
 	// make before any hook runs): the harness's answer is then what stops it.
 	os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte("---\nname: probe\ndescription: probe the hooks\nallowed-tools: Bash(ls:*), Bash(make:*)\n---\nFiles: !`ls`\nBuild: !`make`\n"), 0o644)
-	hook := "OATH_BIN=" + bin + " XDG_STATE_HOME=" + state + " bash " + hookPath(t, "pre-tool-use.sh")
+	hook := "XDG_STATE_HOME=" + state + " bash " + hookPath(t, "pre-tool-use.sh") + " --bin " + bin
 	mergeJSON(t, filepath.Join(proj, ".claude", "settings.local.json"), map[string]any{"hooks": map[string]any{
 		"PreSkillShellCommand": []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": hook, "timeout": 60}}}},
 	}})
