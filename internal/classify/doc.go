@@ -23,16 +23,16 @@
 //   - git.go: git's subcommands (git_read, git_local, git_remote), push's force and delete
 //     forms, git config; container.go: docker, podman, nerdctl, kubectl; later.go: code run
 //     later (crontab, at, systemd-run, launchctl, unit files) and killing every process.
-//   - outbound.go: channels that send data off the machine (the table's Sends); urldata.go: what
+//   - outbound.go: channels that send data off the machine (the table's Sends); package urls: what
 //     a URL or a host name can carry; decode.go: decoded or assembled payloads that are run.
 //   - protect.go: what no call may write (the harness, its settings, start-up files, keys …);
 //     self.go: the harness's own tools and hooks.
 //   - filecode.go: reading code from files, bounded, and the policy for taking its verdicts
 //     over; planted.go: writes into files tools run (plantTable); planted_config.go: config
 //     files that name commands (pre-commit, cargo, VS Code tasks, lint-staged, nodemon), read by
-//     configread.go's small YAML, TOML and JSONC readers; runners.go, runners_lang.go,
-//     runners_config.go: programs that run code from files (the table's Runs); makefile.go: a
-//     GNU makefile reader; gitprog.go: git's hooks and configured programs (gitProgTable);
+//     package configfile's small YAML, TOML and JSONC readers; runners.go, runners_lang.go,
+//     runners_config.go: programs that run code from files (the table's Runs), with package
+//     makefile's GNU makefile reader; gitprog.go: git's hooks and configured programs (gitProgTable);
 //     runenv.go: environment variables that carry code (envTable).
 //   - person.go: the class that needs a person (needs_person); losses.go: what git says a
 //     deletion or overwrite would lose; rewrites.go: whether the commits a history rewrite
@@ -65,7 +65,7 @@
 //     the verdict agree); tools_test.go: non-Bash tools and malformed input; user_test.go.
 //   - fuzz_test.go: FuzzClassify and the benchmarks; helpers_test.go: newTest, runCases,
 //     runCritical, onDisk …; internals_test.go: the only tests of unexported names (the
-//     makefile, package-file, git config and status parsers, URL analysis, birth times).
+//     package-file, git config and status parsers, birth times).
 //
 // # Principles
 //

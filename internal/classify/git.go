@@ -13,6 +13,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/urls"
 )
 
 // gitExecKeys are configuration keys whose value git runs as a command.
@@ -1168,7 +1169,7 @@ func isLocalURL(raw string) bool {
 // tradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
 // URL so that "recorder" does not count as "order".
 func tradeURL(raw string) string {
-	words := strings.FieldsFunc(strings.ToLower(unescapeAll(raw)), func(r rune) bool { return r < 'a' || r > 'z' })
+	words := strings.FieldsFunc(strings.ToLower(urls.Unescape(raw)), func(r rune) bool { return r < 'a' || r > 'z' })
 	for _, w := range words {
 		for _, k := range []string{"trade", "trading", "order", "orders", "buy", "sell", "payment", "payments", "pay", "transaction", "transactions", "checkout", "transfer"} {
 			if w == k {
@@ -1179,41 +1180,7 @@ func tradeURL(raw string) string {
 	return ""
 }
 
-// unescapeAll decodes %XX escapes (valid ones; the rest stay as written) until nothing
-// changes, at most four times: /%70ayment and /%2570ayment are /payment.
-func unescapeAll(s string) string {
-	for range 4 {
-		if !strings.Contains(s, "%") {
-			return s
-		}
-		var b strings.Builder
-		for i := 0; i < len(s); i++ {
-			if s[i] == '%' && i+2 < len(s) && ishex(s[i+1]) && ishex(s[i+2]) {
-				b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-				i += 2
-				continue
-			}
-			b.WriteByte(s[i])
-		}
-		if b.String() == s {
-			return s
-		}
-		s = b.String()
-	}
-	return s
-}
-
 func ishex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
 
 // metadataURL says why a URL reaches the cloud's instance metadata (credentials of the
 // machine's role) or another link-local service, or "". The host is compared decoded and in
@@ -1227,7 +1194,7 @@ func metadataURL(raw string) string {
 	if err != nil {
 		return ""
 	}
-	h := strings.TrimSuffix(strings.ToLower(unescapeAll(u.Hostname())), ".")
+	h := strings.TrimSuffix(strings.ToLower(urls.Unescape(u.Hostname())), ".")
 	switch h {
 	case "metadata.google.internal", "metadata", "metadata.goog", "instance-data", "instance-data.ec2.internal":
 		return h + " is the cloud's instance metadata service: it hands out the machine's credentials"

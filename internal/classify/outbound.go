@@ -24,7 +24,7 @@ import (
 //     value computed at run time;
 //   - a secret-shaped string (mask.String changes it) in what it sends, or anywhere in a
 //     program that sends something off the machine;
-//   - an opaque token (encoded data, a key) in a URL or a host name it asks for (urldata.go);
+//   - an opaque token (encoded data, a key) in a URL or a host name it asks for (package urls);
 //   - by its nature: an ssh tunnel (-R, -L, -D, -w and their -o forms: a local address then
 //     leads to another machine, or this machine's ports are opened to it), a listener that
 //     serves a program or local data to whoever connects (nc -l -e sh, socat TCP-LISTEN

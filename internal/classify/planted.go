@@ -12,6 +12,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/jsonstr"
+	"github.com/oath-harness/oath-harness/internal/makefile"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -306,10 +307,12 @@ func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string,
 	case plantLang:
 		codes = []codeText{{text, row.lang}}
 	case plantMake:
-		mf := parseMakefile(text, true)
-		codes = append(mf.plantedCode(dir), mf.recipeEnv(dir, nil)...)
-		if mf.cut != "" {
-			r.notRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.cut + ": what lies past is not judged")
+		mf := makefile.Parse(text, true)
+		for _, code := range append(mf.Planted(dir), mf.RecipeEnv(dir, nil, plainShell, carriesCode)...) {
+			codes = append(codes, codeText{code, langShell})
+		}
+		if mf.Cut != "" {
+			r.notRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.Cut + ": what lies past is not judged")
 		}
 	case plantJust:
 		codes = justCode(text, "", true)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/makefile"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -195,8 +196,8 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 			}
 		}
 	}
-	mf := &makefile{vars: map[string]string{}, tvars: map[string]map[string]string{}}
-	mf.oneShell = strings.Contains(x.src, ".ONESHELL") // make --eval=.ONESHELL:, MAKEFLAGS=…
+	mf := makefile.New()
+	mf.OneShell = strings.Contains(x.src, ".ONESHELL") // make --eval=.ONESHELL:, MAKEFLAGS=…
 	read := false
 	for _, f := range files {
 		if f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
@@ -208,23 +209,23 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 			x.add(risk.Medium, ShellExec, RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
 		}
 		if ok {
-			mf.add(text, false)
+			mf.Add(text, false)
 			read = true
 		}
 	}
 	if !read {
 		return
 	}
-	ctx := &mkCtx{mf: mf, overrides: overrides, dir: dir, runs: new([]string)}
-	for i := 0; i < len(mf.includes) && i < mkMaxIncludes; i++ {
-		for _, name := range strings.Fields(ctx.expand(mf.includes[i], 0)) {
+	ctx := mf.Ctx(overrides, dir)
+	for i := 0; i < len(mf.Includes) && i < makefile.MaxIncludes; i++ {
+		for _, name := range strings.Fields(ctx.Expand(mf.Includes[i])) {
 			if strings.Contains(name, shell.Dyn) || strings.ContainsAny(name, "*?[") {
 				x.add(risk.High, ShellExec, RuleRunnerUnread, "make includes "+quoteRaw(name)+", a makefile that cannot be known statically")
 				continue
 			}
 			for _, d := range append([]string{dir}, incDirs...) {
 				if text, ok, _ := x.r.readCode(join(join(dir, d), name)); ok {
-					mf.add(text, false)
+					mf.Add(text, false)
 					break
 				}
 			}
@@ -234,26 +235,30 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	if len(goals) > 0 {
 		what += " " + strings.Join(goals, " ")
 	}
-	lines, runs, unseen := mf.plan(goals, overrides, dir, dry)
+	lines, runs, unseen := mf.Plan(goals, overrides, dir, dry)
 	for _, r := range runs {
 		x.c.judgeCode(x.r, r, langShell, dir, sink{prefix: what + " runs, while reading its makefile, $(shell " + clip(r) + "):"})
 	}
-	if sh, _ := ctx.lookup("SHELL"); !plainShell(sh) {
+	if sh, _ := ctx.Lookup("SHELL"); !plainShell(sh) {
 		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs its recipes with SHELL="+quoteRaw(sh)+": they cannot be read as shell")
 	}
-	for _, env := range mf.recipeEnv(dir, overrides) {
-		x.c.judgeCode(x.r, env.text, langShell, dir, sink{prefix: what + " runs its recipes with"})
+	for _, env := range mf.RecipeEnv(dir, overrides, plainShell, carriesCode) {
+		x.c.judgeCode(x.r, env, langShell, dir, sink{prefix: what + " runs its recipes with"})
 	}
 	for _, l := range lines {
-		x.c.judgeCode(x.r, l.text, langShell, dir, sink{prefix: what + " runs the recipe of " + l.target + ":"})
+		x.c.judgeCode(x.r, l.Text, langShell, dir, sink{prefix: what + " runs the recipe of " + l.Target + ":"})
 	}
 	if unseen {
 		x.add(risk.Medium, ShellExec, RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
 	}
-	if mf.cut != "" {
-		x.r.notRead(what + ": its makefile is " + mf.cut + ": what lies past is not judged")
+	if mf.Cut != "" {
+		x.r.notRead(what + ": its makefile is " + mf.Cut + ": what lies past is not judged")
 	}
 }
+
+// carriesCode reports an environment variable that carries code (envTable: BASH_ENV,
+// LD_PRELOAD …): make exports it to every recipe.
+func carriesCode(name string) bool { return envRowFor(name) != nil }
 
 // plainShell reports a SHELL value that is a shell by path or name (/bin/sh, /usr/bin/bash,
 // /usr/bin/env bash), whose recipes are shell as read here.

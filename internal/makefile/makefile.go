@@ -1,4 +1,5 @@
-package classify
+// Package makefile reads GNU makefiles, enough to know what `make TARGET` will run.
+package makefile
 
 import (
 	"path/filepath"
@@ -19,12 +20,12 @@ import (
 
 // Bounds of the makefile reader.
 const (
-	mkMaxLines    = 20000 // logical lines read from one text
-	mkMaxTargets  = 256   // targets followed from the goals
-	mkMaxRecipes  = 1024  // recipe lines returned
-	mkMaxExpand   = 64 << 10
-	mkMaxDepth    = 24 // nested variable expansion
-	mkMaxIncludes = 16
+	mkMaxLines   = 20000 // logical lines read from one text
+	mkMaxTargets = 256   // targets followed from the goals
+	mkMaxRecipes = 1024  // recipe lines returned
+	mkMaxExpand  = 64 << 10
+	mkMaxDepth   = 24 // nested variable expansion
+	MaxIncludes  = 16
 )
 
 type mkRule struct {
@@ -34,35 +35,36 @@ type mkRule struct {
 	double  bool // target:: recipe
 }
 
-type makefile struct {
+// File is what is read of a makefile (and the files it includes, added to it).
+type File struct {
 	vars      map[string]string
 	tvars     map[string]map[string]string // target-specific variables
 	rules     []mkRule
 	parseRuns []string // $(shell …) and != run while the makefile is read
-	includes  []string // as written (expanded at use)
+	Includes  []string // as written (expanded at use)
 	firstGoal string
 	evals     bool // $(eval …) or $(call …) at top level: rules may exist that are not seen
 	evalDepth int
-	// oneShell: .ONESHELL may be a target (the text names it: a target, a variable, an
+	// OneShell: .ONESHELL may be a target (the text names it: a target, a variable, an
 	// $(eval …), make --eval), so make may run each recipe in one shell, not a shell a line.
-	oneShell bool
-	// cut says which bound of the reader was reached: what lies past it is not read.
-	cut string
+	OneShell bool
+	// Cut says which bound of the reader was reached: what lies past it is not read.
+	Cut string
 	// exported are the variables make puts in its recipes' environment (export NAME …);
 	// exportAll: .EXPORT_ALL_VARIABLES, all of them.
 	exported  map[string]bool
 	exportAll bool
 }
 
-// parseMakefile reads makefile text. fragment: tab-indented lines before any rule are recipe
+// Parse reads makefile text. fragment: tab-indented lines before any rule are recipe
 // lines too (an Edit's new text is part of a makefile).
-func parseMakefile(text string, fragment bool) *makefile {
-	mf := &makefile{vars: map[string]string{}, tvars: map[string]map[string]string{}}
-	mf.add(text, fragment)
+func Parse(text string, fragment bool) *File {
+	mf := &File{vars: map[string]string{}, tvars: map[string]map[string]string{}}
+	mf.Add(text, fragment)
 	return mf
 }
 
-// add reads one more makefile text (an include) into mf.
+// Add reads one more makefile text (an include) into mf.
 // mkContinued is line with the lines that a trailing backslash continues, from lines[i] on, as
 // make reads them: in a recipe the backslash and the newline stay (the shell reads them, the
 // next line's tab goes), elsewhere both become one space (the next line's indent goes). It
@@ -88,8 +90,8 @@ func mkContinued(line string, lines []string, i int, recipe bool) (string, int) 
 	return strings.Join(pieces, " "), i
 }
 
-func (mf *makefile) add(text string, fragment bool) {
-	mf.oneShell = mf.oneShell || strings.Contains(text, ".ONESHELL")
+func (mf *File) Add(text string, fragment bool) {
+	mf.OneShell = mf.OneShell || strings.Contains(text, ".ONESHELL")
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	if mf.rules == nil { // a rule per line with a colon at most: grown once, not doubled
 		mf.rules = make([]mkRule, 0, min(strings.Count(text, ":"), len(lines), mkMaxLines))
@@ -98,7 +100,7 @@ func (mf *makefile) add(text string, fragment bool) {
 	curIdx := len(mf.rules) - 1
 	for i, n := 0, 0; i < len(lines); n++ {
 		if n >= mkMaxLines {
-			mf.cut = "longer than " + strconv.Itoa(mkMaxLines) + " lines"
+			mf.Cut = "longer than " + strconv.Itoa(mkMaxLines) + " lines"
 			break
 		}
 		line := lines[i]
@@ -143,7 +145,7 @@ func (mf *makefile) add(text string, fragment bool) {
 		case "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif":
 			continue // every branch counts
 		case "include", "-include", "sinclude":
-			mf.includes = append(mf.includes, rest) // split once expanded: $(wildcard a b)
+			mf.Includes = append(mf.Includes, rest) // split once expanded: $(wildcard a b)
 			mf.scanShell(rest)
 			inRule = false
 			continue
@@ -165,7 +167,7 @@ func (mf *makefile) add(text string, fragment bool) {
 			// $(eval TEXT) at the top level: TEXT is more makefile (a variable, a rule)
 			body, _ := mkBalanced(t[1:])
 			mf.evalDepth++
-			mf.add(strings.TrimPrefix(body, "eval "), fragment)
+			mf.Add(strings.TrimPrefix(body, "eval "), fragment)
 			mf.evalDepth--
 			mf.evals = true
 			continue
@@ -262,7 +264,7 @@ func mkDefineName(rest string) (string, byte) {
 	return rest, '='
 }
 
-func (mf *makefile) assign(name string, op byte, value string) {
+func (mf *File) assign(name string, op byte, value string) {
 	mf.scanShell(value)
 	if name == "" || strings.ContainsAny(name, " \t") {
 		return
@@ -287,7 +289,7 @@ func (mf *makefile) assign(name string, op byte, value string) {
 }
 
 // rule reads "targets: prerequisites ; recipe" (or a target-specific variable assignment).
-func (mf *makefile) rule(t string, at int) {
+func (mf *File) rule(t string, at int) {
 	targets := strings.Fields(t[:at])
 	rest := t[at+1:]
 	double := strings.HasPrefix(rest, ":")
@@ -337,7 +339,7 @@ func (mf *makefile) rule(t string, at int) {
 }
 
 // scanShell records the $(shell …) calls of text that make expands while reading.
-func (mf *makefile) scanShell(text string) {
+func (mf *File) scanShell(text string) {
 	for _, open := range []string{"$(shell ", "${shell "} {
 		s := text
 		for n := 0; n < 64; n++ {
@@ -378,9 +380,9 @@ func mkBalanced(s string) (string, int) {
 	return s[1:], len(s)
 }
 
-// mkCtx is what a recipe line is expanded with.
-type mkCtx struct {
-	mf        *makefile
+// Ctx is what a recipe line is expanded with.
+type Ctx struct {
+	mf        *File
 	overrides map[string]string // VAR=value from the command line
 	target    string
 	prereqs   []string
@@ -427,7 +429,7 @@ func makeDefault(name string) (string, bool) {
 
 // lookup is a variable's value: command line, target-specific, the makefile's, make's defaults;
 // an undefined one is unknown (it may come from the environment).
-func (x *mkCtx) lookup(name string) (string, bool) {
+func (x *Ctx) lookup(name string) (string, bool) {
 	if v, ok := x.overrides[name]; ok {
 		return v, true
 	}
@@ -446,7 +448,7 @@ func (x *mkCtx) lookup(name string) (string, bool) {
 }
 
 // expand expands make's references in s; what it cannot know becomes shell.Dyn.
-func (x *mkCtx) expand(s string, depth int) string {
+func (x *Ctx) expand(s string, depth int) string {
 	if depth > mkMaxDepth || x.size > mkMaxExpand {
 		return shell.Dyn
 	}
@@ -493,7 +495,7 @@ func (x *mkCtx) expand(s string, depth int) string {
 }
 
 // reference expands the inside of $(…): a function call or a variable.
-func (x *mkCtx) reference(body string, depth int) string {
+func (x *Ctx) reference(body string, depth int) string {
 	fn, args, hasArgs := strings.Cut(body, " ")
 	if hasArgs {
 		switch fn {
@@ -535,13 +537,17 @@ func (x *mkCtx) reference(body string, depth int) string {
 }
 
 // wildcard is $(wildcard PATTERNS) in the makefile's directory (at most 64 names).
-func (x *mkCtx) wildcard(patterns string) string {
+func (x *Ctx) wildcard(patterns string) string {
 	var out []string
 	for _, p := range strings.Fields(patterns) {
 		if strings.Contains(p, shell.Dyn) || x.dir == "" || strings.Count(p, "*")+strings.Count(p, "?")+strings.Count(p, "[") > 2 {
 			return shell.Dyn // unknown, or a pattern that could list half the disk
 		}
-		matches, _ := filepath.Glob(join(x.dir, p))
+		pat := p
+		if !filepath.IsAbs(pat) {
+			pat = filepath.Join(x.dir, p)
+		}
+		matches, _ := filepath.Glob(filepath.Clean(pat))
 		for _, m := range matches {
 			if len(out) < 64 {
 				if !filepath.IsAbs(p) {
@@ -562,7 +568,7 @@ func mkSubstRef(s string) (name, from, to string, ok bool) {
 }
 
 // variable expands one variable, automatic ones included.
-func (x *mkCtx) variable(name string, depth int) string {
+func (x *Ctx) variable(name string, depth int) string {
 	switch name {
 	case "@":
 		return x.target
@@ -589,17 +595,17 @@ func (x *mkCtx) variable(name string, depth int) string {
 	return x.expand(v, depth+1)
 }
 
-// recipeLine is one line a goal's closure runs, expanded.
-type recipeLine struct {
-	target string
-	text   string
+// Recipe is one line a goal's closure runs, expanded.
+type Recipe struct {
+	Target string
+	Text   string
 }
 
-// plan returns the recipe lines `make goals…` runs (with overrides from the command line),
+// Plan returns the recipe lines `make goals…` runs (with overrides from the command line),
 // the programs make runs while reading, and whether a goal's recipe could not be found
 // while $(eval …) may have made it.
-func (mf *makefile) plan(goals []string, overrides map[string]string, dir string, dry bool) (lines []recipeLine, runs []string, unseen bool) {
-	x := &mkCtx{mf: mf, overrides: overrides, dir: dir, runs: &runs}
+func (mf *File) Plan(goals []string, overrides map[string]string, dir string, dry bool) (lines []Recipe, runs []string, unseen bool) {
+	x := &Ctx{mf: mf, overrides: overrides, dir: dir, runs: &runs}
 	for _, r := range mf.parseRuns {
 		runs = append(runs, x.expand(r, 0))
 	}
@@ -608,7 +614,7 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 		goals = []string{mf.firstGoal}
 	}
 	// A makefile that includes another that a rule makes runs that rule first.
-	for _, inc := range mf.includes {
+	for _, inc := range mf.Includes {
 		goals = append(goals, strings.Fields(x.expand(inc, 0))...)
 	}
 	// A rule's target names are expanded once (make expands them as it reads the makefile):
@@ -693,7 +699,7 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 				shells = append(shells, mf.shells(x.expand(line, 0))...)
 			}
 			for _, s := range mf.oneShellOf(shells) {
-				lines = append(lines, recipeLine{t, s})
+				lines = append(lines, Recipe{t, s})
 			}
 		}
 	}
@@ -708,7 +714,7 @@ func (mf *makefile) plan(goals []string, overrides map[string]string, dir string
 // canned recipe (a define used in a recipe) are recipe lines of their own; a line continued
 // with a backslash stays one. The @, - and + prefixes are make's, not the shell's; empty and
 // comment lines run nothing.
-func (mf *makefile) shells(text string) []string {
+func (mf *File) shells(text string) []string {
 	var out []string
 	start := 0
 	for i := 0; i <= len(text); i++ {
@@ -726,12 +732,12 @@ func (mf *makefile) shells(text string) []string {
 
 // computedOneShell sets oneShell when a rule's target is .ONESHELL once expanded
 // (X = .ONE, then $(X)SHELL:), or cannot be known.
-func (mf *makefile) computedOneShell(x *mkCtx) {
+func (mf *File) computedOneShell(x *Ctx) {
 	for _, r := range mf.rules {
 		for _, t := range r.targets {
 			if strings.Contains(t, "$") {
 				if e := x.expand(t, 0); strings.Contains(e, ".ONESHELL") || strings.Contains(e, shell.Dyn) {
-					mf.oneShell = true
+					mf.OneShell = true
 					return
 				}
 			}
@@ -740,7 +746,7 @@ func (mf *makefile) computedOneShell(x *mkCtx) {
 }
 
 // export records the names of an export directive (export A B, export A := v).
-func (mf *makefile) export(rest string) {
+func (mf *File) export(rest string) {
 	names := rest
 	if i := strings.IndexAny(rest, "=:?+!"); i >= 0 {
 		names = rest[:i]
@@ -753,23 +759,25 @@ func (mf *makefile) export(rest string) {
 	}
 }
 
-// recipeEnv is code standing for what make puts around every recipe, judged as the shell
+// RecipeEnv is code standing for what make puts around every recipe, judged as the shell
 // meets it: the shell and its flags (SHELL, .SHELLFLAGS, for every target that sets its own
-// too: "SHELL .SHELLFLAGS true"), and the exported variables that carry code (BASH_ENV,
-// LD_PRELOAD …, as export lines); overrides are make's command line (make SHELL=…).
-func (mf *makefile) recipeEnv(dir string, overrides map[string]string) []codeText {
-	var out []codeText
+// too, unless plainShell says it is a shell: "SHELL .SHELLFLAGS true"), and the exported
+// variables that carry code (carriesCode: BASH_ENV, LD_PRELOAD …, as export lines);
+// overrides are make's command line (make SHELL=…). The two judgements are the caller's: it
+// knows shells and the environment's variables.
+func (mf *File) RecipeEnv(dir string, overrides map[string]string, plainShell, carriesCode func(string) bool) []string {
+	var out []string
 	scopes := []string{""}
 	for t := range mf.tvars {
 		scopes = append(scopes, t)
 	}
 	sort.Strings(scopes[1:])
 	for _, t := range scopes {
-		x := &mkCtx{mf: mf, dir: dir, runs: new([]string), target: t, overrides: overrides}
+		x := &Ctx{mf: mf, dir: dir, runs: new([]string), target: t, overrides: overrides}
 		sh, _ := x.lookup("SHELL")
 		flags, hasFlags := x.lookup(".SHELLFLAGS")
 		if !plainShell(x.expand(sh, 0)) || hasFlags {
-			out = append(out, codeText{x.expand(sh, 0) + " " + x.expand(flags, 0) + " true", langShell})
+			out = append(out, x.expand(sh, 0)+" "+x.expand(flags, 0)+" true")
 		}
 		vars := mf.vars
 		if t != "" {
@@ -781,9 +789,9 @@ func (mf *makefile) recipeEnv(dir string, overrides map[string]string) []codeTex
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			if (mf.exportAll || mf.exported[n]) && envRowFor(n) != nil {
+			if (mf.exportAll || mf.exported[n]) && carriesCode(n) {
 				w := shell.Word{Value: n + "=" + x.expand(vars[n], 0), Known: true}
-				out = append(out, codeText{"export " + shell.QuoteWords([]shell.Word{w}) + "\ntrue", langShell})
+				out = append(out, "export "+shell.QuoteWords([]shell.Word{w})+"\ntrue")
 			}
 		}
 	}
@@ -793,8 +801,8 @@ func (mf *makefile) recipeEnv(dir string, overrides map[string]string) []codeTex
 // oneShellOf returns a recipe's shells as make may run them: a shell a line, and when
 // .ONESHELL may be set, also one shell for them all (judged both ways: a cd on one line
 // reaches the next only then, which may make either reading the worse).
-func (mf *makefile) oneShellOf(shells []string) []string {
-	if mf.oneShell && len(shells) > 1 {
+func (mf *File) oneShellOf(shells []string) []string {
+	if mf.OneShell && len(shells) > 1 {
 		return append(shells[:len(shells):len(shells)], strings.Join(shells, "\n"))
 	}
 	return shells
@@ -822,16 +830,16 @@ func mkPattern(pat, t string) (string, bool) {
 	return t[len(pre) : len(t)-len(suf)], true
 }
 
-// plantedCode is every recipe line of a written makefile (any target may be made), and the
+// Planted is every recipe line of a written makefile (any target may be made), and the
 // programs make runs while reading it, as shell code.
-func (mf *makefile) plantedCode(dir string) []codeText {
+func (mf *File) Planted(dir string) []string {
 	var runs []string
-	x := &mkCtx{mf: mf, dir: dir, runs: &runs}
+	x := &Ctx{mf: mf, dir: dir, runs: &runs}
 	for _, r := range mf.parseRuns {
 		runs = append(runs, x.expand(r, 0))
 	}
 	mf.computedOneShell(x)
-	var out []codeText
+	var out []string
 	for _, r := range mf.rules {
 		x.target, x.prereqs = "", nil
 		if len(r.targets) > 0 {
@@ -840,18 +848,35 @@ func (mf *makefile) plantedCode(dir string) []codeText {
 		var shells []string
 		for _, line := range r.recipe {
 			if len(out)+len(shells) >= mkMaxRecipes {
-				mf.cut = "more than " + strconv.Itoa(mkMaxRecipes) + " recipe lines"
+				mf.Cut = "more than " + strconv.Itoa(mkMaxRecipes) + " recipe lines"
 				break
 			}
 			x.size = 0
 			shells = append(shells, mf.shells(x.expand(line, 0))...)
 		}
 		for _, s := range mf.oneShellOf(shells) {
-			out = append(out, codeText{s, langShell})
+			out = append(out, s)
 		}
 	}
 	for _, r := range runs {
-		out = append(out, codeText{r, langShell})
+		out = append(out, r)
 	}
 	return out
+}
+
+// Ctx is how make expands the makefile's references for the goals of one command line
+// (overrides) run in dir.
+func (mf *File) Ctx(overrides map[string]string, dir string) *Ctx {
+	return &Ctx{mf: mf, overrides: overrides, dir: dir, runs: new([]string)}
+}
+
+// Expand expands make's references in s; what it cannot know becomes shell.Dyn.
+func (x *Ctx) Expand(s string) string { return x.expand(s, 0) }
+
+// Lookup is a variable's value as make sees it (unexpanded), and whether it is set.
+func (x *Ctx) Lookup(name string) (string, bool) { return x.lookup(name) }
+
+// New is an empty makefile, to which files are added (Add).
+func New() *File {
+	return &File{vars: map[string]string{}, tvars: map[string]map[string]string{}}
 }

@@ -1,4 +1,5 @@
-package classify
+// Package urls says what a URL or a host name can carry off the machine.
+package urls
 
 import (
 	"net/url"
@@ -10,18 +11,18 @@ import (
 
 // What a URL or a host name can carry off the machine (issue 12, item 3). A request sends its
 // host name to a DNS resolver and its path and query to the server: a secret or a file's
-// content can leave in either. urlCarries and nameCarries say why a URL or a name can carry
+// content can leave in either. Carries and NameCarries say why a URL or a name can carry
 // local data, or "":
 //
 //   - a secret-shaped string anywhere in it: mask.String changes it (the families the audit
 //     trail masks: API keys, tokens, JWTs, credentials in the URL, key=value pairs named like a
 //     secret …);
 //   - an opaque token in a host label, a path segment, a query key or a query value (each
-//     percent-decoded, repeatedly): see opaque.
+//     percent-decoded, repeatedly): see Opaque.
 //
 // The fragment is not judged: clients do not send it.
 //
-// opaque is the careful part: everyday URLs are full of identifiers (commit hashes, UUIDs,
+// Opaque is the careful part: everyday URLs are full of identifiers (commit hashes, UUIDs,
 // issue and run numbers, slugs, versions, asset hashes). A token — a run of letters, digits and
 // the base64 characters + / = - _ — is opaque when it is at least 16 characters long, is not
 // made only of ordinary pieces, and looks random:
@@ -41,8 +42,8 @@ import (
 // numbers), and low-entropy text. What it costs: an opaque document id on a host not listed
 // (a Google Docs id, a Notion page id) makes the fetch critical; the person fetches it.
 
-// urlCarries returns why raw (a URL, with or without a scheme) can carry local data, or "".
-func urlCarries(raw string) string {
+// Carries returns why raw (a URL, with or without a scheme) can carry local data, or "".
+func Carries(raw string) string {
 	if mask.String(raw) != raw {
 		return "it carries a secret-shaped string"
 	}
@@ -55,7 +56,7 @@ func urlCarries(raw string) string {
 		return ""
 	}
 	host := strings.ToLower(u.Hostname())
-	if why := nameCarries(host); why != "" {
+	if why := NameCarries(host); why != "" {
 		return why
 	}
 	if why := urlDecodedSecret(u.EscapedPath(), u.RawQuery); why != "" { // urldecode.go
@@ -63,14 +64,14 @@ func urlCarries(raw string) string {
 	}
 	code := codeHost(host)
 	for _, seg := range strings.Split(u.EscapedPath(), "/") {
-		if why := opaque(unescapeAll(seg), code); why != "" {
+		if why := Opaque(Unescape(seg), code); why != "" {
 			return "its path carries " + why
 		}
 	}
 	for _, kv := range strings.FieldsFunc(u.RawQuery, func(r rune) bool { return r == '&' || r == ';' }) {
 		k, v, _ := strings.Cut(kv, "=")
 		for _, part := range [2]string{k, v} {
-			if why := opaque(unescapeAll(strings.ReplaceAll(part, "+", " ")), code); why != "" {
+			if why := Opaque(Unescape(strings.ReplaceAll(part, "+", " ")), code); why != "" {
 				return "its query carries " + why
 			}
 		}
@@ -78,9 +79,9 @@ func urlCarries(raw string) string {
 	return ""
 }
 
-// nameCarries returns why a host name can carry local data in its labels, or "". The last two
+// NameCarries returns why a host name can carry local data in its labels, or "". The last two
 // labels (the registered domain) are the destination, not a payload.
-func nameCarries(name string) string {
+func NameCarries(name string) string {
 	if mask.String(name) != name {
 		return "it carries a secret-shaped string"
 	}
@@ -91,7 +92,7 @@ func nameCarries(name string) string {
 	}
 	code := codeHost(name)
 	for _, l := range labels[:len(labels)-2] {
-		if why := opaque(l, code); why != "" {
+		if why := Opaque(l, code); why != "" {
 			return "its host name carries " + why
 		}
 	}
@@ -115,9 +116,9 @@ func codeHost(h string) bool {
 	return false
 }
 
-// opaque returns what opaque token s holds ("a random-looking string of 40 characters"), or "".
+// Opaque returns what opaque token s holds ("a random-looking string of 40 characters"), or "".
 // See the comment at the top of the file for the rule.
-func opaque(s string, code bool) string {
+func Opaque(s string, code bool) string {
 	for i := 0; i < len(s); {
 		if !tokenByte(s[i]) {
 			i++
@@ -165,7 +166,7 @@ func opaqueToken(t string, code bool) string {
 	}, t)
 	n := strconv.Itoa(len(body))
 	switch {
-	case allDigits(body):
+	case AllDigits(body):
 		if len(body) < 24 {
 			return ""
 		}
@@ -188,7 +189,7 @@ func ordinaryPiece(p string, code bool) bool {
 		return true
 	case allLetters(p):
 		return true
-	case allDigits(p):
+	case AllDigits(p):
 		return len(p) <= 20
 	case isHex(p):
 		return len(p) <= 12 || code
@@ -265,7 +266,7 @@ func isHex(s string) bool {
 	return !(lower && upper)
 }
 
-func allDigits(s string) bool {
+func AllDigits(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			return false
@@ -282,4 +283,40 @@ func allLetters(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// Unescape decodes %XX escapes (valid ones; the rest stay as written) until nothing
+// changes, at most four times: /%70ayment and /%2570ayment are /payment.
+func Unescape(s string) string {
+	for range 4 {
+		if !strings.Contains(s, "%") {
+			return s
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if s[i] == '%' && i+2 < len(s) && ishex(s[i+1]) && ishex(s[i+2]) {
+				b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+				i += 2
+				continue
+			}
+			b.WriteByte(s[i])
+		}
+		if b.String() == s {
+			return s
+		}
+		s = b.String()
+	}
+	return s
+}
+
+func ishex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }

@@ -1,0 +1,9 @@
+package classify
+
+import "github.com/oath-harness/oath-harness/internal/urls"
+
+// The URL analysis is package urls; these names keep the families that call it (outbound.go)
+// unchanged while other work edits them.
+func urlCarries(raw string) string      { return urls.Carries(raw) }
+func allDigits(s string) bool           { return urls.AllDigits(s) }
+func opaque(s string, code bool) string { return urls.Opaque(s, code) }
