@@ -2,10 +2,12 @@ package classify
 
 import (
 	"encoding/base64"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/oath-harness/oath-harness/internal/mask"
+	"github.com/oath-harness/oath-harness/internal/urls"
 )
 
 // Encoded secrets (issue 29 item 7). opaque (urldata.go) catches a long base64 payload by its
@@ -13,6 +15,20 @@ import (
 // what it decodes to: a secret-shaped string, or an assignment of a variable named like a
 // secret (API_TOKEN=…). A URL's path segments and query values, and an MCP tool's string
 // values, are decoded once each (standard and URL alphabets, padded or not).
+
+// urlDecoded says why raw (a URL, with or without a scheme), its path segments and query values
+// base64-decoded, carries a secret, or "".
+func urlDecoded(raw string) string {
+	s := strings.TrimSpace(raw)
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return urlDecodedSecret(u.EscapedPath(), u.RawQuery)
+}
 
 // decodedSecret says why s, decoded from base64, carries a secret, or "".
 func decodedSecret(s string) string {
@@ -55,13 +71,13 @@ func decodedSecret(s string) string {
 // secret, or "".
 func urlDecodedSecret(path, query string) string {
 	for _, seg := range strings.Split(path, "/") {
-		if why := decodedSecret(unescapeAll(seg)); why != "" {
+		if why := decodedSecret(urls.Unescape(seg)); why != "" {
 			return "its path carries " + why
 		}
 	}
 	for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
 		_, v, _ := strings.Cut(kv, "=")
-		if why := decodedSecret(unescapeAll(v)); why != "" {
+		if why := decodedSecret(urls.Unescape(v)); why != "" {
 			return "its query carries " + why
 		}
 	}

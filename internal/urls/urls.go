@@ -59,9 +59,6 @@ func Carries(raw string) string {
 	if why := NameCarries(host); why != "" {
 		return why
 	}
-	if why := urlDecodedSecret(u.EscapedPath(), u.RawQuery); why != "" { // urldecode.go
-		return why
-	}
 	code := codeHost(host)
 	for _, seg := range strings.Split(u.EscapedPath(), "/") {
 		if why := Opaque(Unescape(seg), code); why != "" {
