@@ -40,7 +40,7 @@ func TestPrintedCommandsWork(t *testing.T) {
 			for _, argv := range simpleCommands(line) {
 				name := filepath.Base(doc)
 				switch prog := argv[0]; {
-				case strings.HasPrefix(filepath.Base(prog), "oath-"):
+				case strings.HasPrefix(filepath.Base(prog), "oath-") && !strings.Contains(prog, "*"):
 					checked++
 					checkTool(t, name, line, filepath.Join(bin, filepath.Base(prog)), argv[1:])
 				case (strings.HasPrefix(prog, "scripts/") || strings.HasPrefix(prog, "hooks/")) && strings.HasSuffix(prog, ".sh") && !strings.Contains(prog, "*"):

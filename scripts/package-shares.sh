@@ -16,4 +16,4 @@ else
 fi
 for f in $files; do
 	printf '%s %s\n' "$(dirname "$f")" "$(count "$rev" "$f")"
-done | awk '{n[$1] += $2; all += $2} END {for (p in n) printf "%6d %5.1f%% %s\n", n[p], 100 * n[p] / all, p; printf "%6d total\n", all > "/dev/stderr"}' | sort -rn | head -${TOP:-12}
+done | awk '{n[$1] += $2; all += $2} END {for (p in n) printf "%6d %5.1f%% %s\n", n[p], 100 * n[p] / all, p; printf "%6d total\n", all > "/dev/stderr"}' | sort -rn | head -"${TOP:-12}"

@@ -165,3 +165,31 @@ func TestMessagesCiteNoIDs(t *testing.T) {
 		}
 	}
 }
+
+// Inside Claude Code's sandbox with autoAllowBashIfSandboxed, a call that only lacks earned
+// trust is left to Claude Code, which runs it confined without asking: the boundary, not a
+// person, holds it (issue 29). What the boundary cannot stop is still asked; a call whose
+// confinement cannot be established is asked; and no note goes to a person nobody asks.
+func TestSandboxAutoAllowedCalls(t *testing.T) {
+	yes, no := true, false
+	human := envelope.Decision{Decision: HumanRequired, Reason: "human approval required: at shell_exec trust 0.3, a high-risk call"}
+	for _, tt := range []struct {
+		name   string
+		c      envelope.Classification
+		mode   string
+		answer string
+		note   bool
+	}{
+		{"confined, trust not yet earned", envelope.Classification{Confined: &yes, SandboxAutoAllow: true}, ModeDefault, AnswerDefer, false},
+		{"confined, a loss of the project's work", envelope.Classification{Confined: &yes, SandboxAutoAllow: true, NeedsPerson: &envelope.Person{Rule: "loses_work", Reason: "deletes WORK.md"}}, ModeDefault, AnswerAsk, false},
+		{"auto-allow claimed, confinement unknown", envelope.Classification{Confined: &no, SandboxAutoAllow: true}, ModeDefault, AnswerAsk, false},
+		{"no auto-allow: Claude Code's prompt", envelope.Classification{Confined: &yes}, ModeDefault, AnswerDefer, true},
+	} {
+		a, why := Answer(human, tt.c, "Bash", tt.mode)
+		d := human
+		d.Answer, d.Reason = a, human.Reason+"; "+why
+		if a != tt.answer || (Note(d, tt.mode) != "") != tt.note {
+			t.Errorf("%s: answer %s (%s), note %q; want %s, note %v", tt.name, a, why, Note(d, tt.mode), tt.answer, tt.note)
+		}
+	}
+}

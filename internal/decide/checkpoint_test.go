@@ -88,7 +88,7 @@ func TestWithCheckpoint(t *testing.T) {
 		{"allowed call", input(class("file_write", risk.Low, "/p/a.go"), 0.95), ok, AutoApproved, true, "checkpoint 4f2c1a0b taken before this call"},
 		{"allowed call, checkpoint failed", input(class("file_write", risk.Low, "/p/a.go"), 0.95), func() (Checkpoint, error) { return Checkpoint{}, errors.New("git failed") }, AutoApproved, false, "no checkpoint could be taken (git failed)"},
 		// Not a git repository: an allowed call is worded as before.
-		{"allowed call, not a repository", input(class("file_write", risk.Low, "/p/a.go"), 0.95), func() (Checkpoint, error) { return Checkpoint{}, ErrNothingToRecord }, AutoApproved, false, "auto-approved: autonomy"},
+		{"allowed call, not a repository", input(class("file_write", risk.Low, "/p/a.go"), 0.95), func() (Checkpoint, error) { return Checkpoint{}, ErrNothingToRecord }, AutoApproved, false, "auto-approved: at file_write trust 0.95"},
 		{"recovered loss, not a repository", input(lossCall, 0.95), func() (Checkpoint, error) { return Checkpoint{}, ErrNothingToRecord }, HumanRequired, false, "so the loss cannot be undone"},
 		// A file above the size bound the call may write is not automatic.
 		{"writes a skipped file", input(class("file_write", risk.Low, "/p/big.bin"), 0.95), func() (Checkpoint, error) {

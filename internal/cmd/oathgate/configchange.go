@@ -21,8 +21,8 @@ import (
 // {"decision":"block","reason"} and its reason on stderr, and the hook exits 2. A change let
 // through is remembered (Seen), so that the next change of the same file is compared with it.
 func runConfigChange(stdin io.Reader, stdout, stderr io.Writer, args []string) error {
-	if len(args) > 0 {
-		return fmt.Errorf("config-change takes no arguments (the event comes on stdin)")
+	if help, err := tool.ParseStage(stdout, args); help || err != nil {
+		return err
 	}
 	data, err := envelope.ReadBytes(stdin)
 	if err != nil {
