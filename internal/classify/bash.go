@@ -14,7 +14,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
-func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
+func (c *Env) bashTool(r *result, ev *claude.Event, cwd string) {
 	var in struct {
 		Command *string `json:"command"`
 	}
@@ -51,13 +51,13 @@ func (c *Classifier) bashTool(r *result, ev *claude.Event, cwd string) {
 
 // program classifies a shell program: the Bash tool's command, or a string a user extract
 // filter took out of another tool's input.
-func (c *Classifier) program(r *result, src, cwd string) {
+func (c *Env) program(r *result, src, cwd string) {
 	c.analyzed(r, src, shell.Options{Cwd: cwd, Home: c.home})
 }
 
 // analyzed analyses src as opt says and judges it into r; it returns what the analysis saw
 // (a pipelined program's commands aside: they were judged as they came).
-func (c *Classifier) analyzed(r *result, src string, opt shell.Options) *shell.Program {
+func (c *Env) analyzed(r *result, src string, opt shell.Options) *shell.Program {
 	cwd := opt.Cwd
 	if !allNames.Load() {
 		opt.Names = namesRead
@@ -252,7 +252,7 @@ func containsFold(s, sub string) bool {
 }
 
 // judgeProgram judges what the shell analysis saw of a program that runs in cwd.
-func (c *Classifier) judgeProgram(r *result, prog *shell.Program, cwd string) {
+func (c *Env) judgeProgram(r *result, prog *shell.Program, cwd string) {
 	c.judgeStructure(r, prog, cwd)
 	for i := range prog.Cmds {
 		c.judgeCmd(r, &prog.Cmds[i])
@@ -261,7 +261,7 @@ func (c *Classifier) judgeProgram(r *result, prog *shell.Program, cwd string) {
 }
 
 // judgeCmd judges one simple command of a program, and records it as a part.
-func (c *Classifier) judgeCmd(r *result, cmd *shell.Cmd) {
+func (c *Env) judgeCmd(r *result, cmd *shell.Cmd) {
 	if r.verdictOnly {
 		c.command(r, cmd)
 		return
@@ -278,7 +278,7 @@ func (c *Classifier) judgeCmd(r *result, cmd *shell.Cmd) {
 
 // judgeStructure judges what a program is besides its commands: the analysis's findings,
 // functions, variables and redirections.
-func (c *Classifier) judgeStructure(r *result, prog *shell.Program, cwd string) {
+func (c *Env) judgeStructure(r *result, prog *shell.Program, cwd string) {
 	for _, f := range prog.Findings {
 		r.add(f.Risk, ShellExec, f.Rule, f.Src, f.Detail)
 	}
@@ -442,7 +442,7 @@ var secretWords = []string{"api_key", "apikey", "secret", "token", "password", "
 
 // cmdCtx is one command under judgement.
 type cmdCtx struct {
-	c    *Classifier
+	c    *Env
 	r    *result
 	cmd  *shell.Cmd
 	name string
@@ -636,7 +636,7 @@ func reachedPath(links *safefile.Links, p string, whole bool) string {
 }
 
 // command judges one simple command.
-func (c *Classifier) command(r *result, cmd *shell.Cmd) {
+func (c *Env) command(r *result, cmd *shell.Cmd) {
 	x := &cmdCtx{c: c, r: r, cmd: cmd, name: cmd.Name(), args: cmd.Args[1:], src: cmd.Src}
 	for _, v := range cmd.Via {
 		if shell.IsPrivileged(strings.Fields(v)[0]) {
@@ -735,7 +735,7 @@ func (c *Classifier) command(r *result, cmd *shell.Cmd) {
 // a shell or direnv loads is critical, whatever the file (the well-known ones are protected
 // outright; this catches ~/.config/fish/functions/x.fish, a project's .envrc, /etc/*rc …).
 // text is made only for a startup file: a Write's can be a 100 kB script, and few files are.
-func (c *Classifier) harnessEnvWrite(r *result, text func() string, writes []string, domain domain.Domain) {
+func (c *Env) harnessEnvWrite(r *result, text func() string, writes []string, domain domain.Domain) {
 	for _, w := range writes {
 		if startupFile(w) {
 			if !setsHarnessEnv(text()) {

@@ -42,11 +42,18 @@ const (
 
 // Classifier classifies tool calls under one configuration. It is safe for concurrent use.
 type Classifier struct {
-	layout  layout.Layout
-	home    string
-	prot    protection
+	*Env
 	rules   []*userRule
 	extract []*extractor
+}
+
+// Env is what every family of rules reads of the configuration: the layout, the protected
+// places, the harness's own code; and the callbacks through which one family hands another
+// what it found (a nested program, a file of code, a plant).
+type Env struct {
+	layout layout.Layout
+	home   string
+	prot   protection
 	// codeMentions are what inline code must not name: the harness's paths, absolute and as
 	// usually spelled, and the variables that locate them.
 	codeMentions []string
@@ -71,7 +78,7 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	c := &Classifier{layout: l, home: os.Getenv("HOME"), containerEnv: inheritedContainerEnv(os.LookupEnv)}
+	c := &Classifier{Env: &Env{layout: l, home: os.Getenv("HOME"), containerEnv: inheritedContainerEnv(os.LookupEnv)}}
 	var install []string
 	dirs, co := installDirs(c.home)
 	for _, d := range dirs {
@@ -419,7 +426,7 @@ func (s *looseString) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func (c *Classifier) readTool(r *result, ev *claude.Event, cwd string) {
+func (c *Env) readTool(r *result, ev *claude.Event, cwd string) {
 	// One decode: file_path/notebook_path, or path when neither is given. A path that is not a
 	// string is ignored rather than failing the input, as the other keys decide.
 	var in struct {
@@ -444,7 +451,7 @@ func (c *Classifier) readTool(r *result, ev *claude.Event, cwd string) {
 	r.add(risk.Low, FileRead, ruleReadOnly, ev.ToolName, abs)
 }
 
-func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
+func (c *Env) searchTool(r *result, ev *claude.Event, cwd string) {
 	var in claude.SearchInput
 	if !decode(ev.ToolInput, &in) {
 		r.add(risk.High, FileRead, ruleUnreadableInput, ev.ToolName, "tool_input is not the expected object")
@@ -498,7 +505,7 @@ func (c *Classifier) searchTool(r *result, ev *claude.Event, cwd string) {
 	r.add(risk.Low, FileRead, ruleReadOnly, ev.ToolName, p)
 }
 
-func (c *Classifier) writeTool(r *result, ev *claude.Event, cwd string) {
+func (c *Env) writeTool(r *result, ev *claude.Event, cwd string) {
 	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
 	if !decodeWrite(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
@@ -533,7 +540,7 @@ func underDocs(abs, project string) bool {
 	return false
 }
 
-func (c *Classifier) webFetch(r *result, ev *claude.Event) {
+func (c *Env) webFetch(r *result, ev *claude.Event) {
 	var in claude.WebFetchInput
 	if !decode(ev.ToolInput, &in) || in.URL == "" {
 		r.add(risk.High, Web, ruleUnreadableInput, ev.ToolName, "tool_input names no url")
@@ -791,7 +798,7 @@ func containsWord(name string, ks []string) bool {
 }
 
 // stringList returns a JSON list of strings as known words (~ expanded), or false.
-func (c *Classifier) stringList(v []any) ([]shell.Word, bool) {
+func (c *Env) stringList(v []any) ([]shell.Word, bool) {
 	out := make([]shell.Word, 0, len(v))
 	for _, e := range v {
 		s, ok := e.(string)

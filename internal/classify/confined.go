@@ -18,7 +18,7 @@ import (
 
 // boundary sets out's confined, confined_why, sandbox_auto_allow, read_in_full and unread for
 // a Bash call.
-func (c *Classifier) boundary(r *result, ev *claude.Event, out *envelope.Classification) {
+func (c *Env) boundary(r *result, ev *claude.Event, out *envelope.Classification) {
 	if ev.ToolName != claude.ToolBash {
 		return
 	}
@@ -57,7 +57,7 @@ func (g *given) UnmarshalJSON(b []byte) error {
 }
 
 // confined judges the call against the settings Claude Code merges for this project.
-func (c *Classifier) confined(call sandbox.Call) sandbox.Verdict {
+func (c *Env) confined(call sandbox.Call) sandbox.Verdict {
 	getenv := func(k string) string {
 		if k == "HOME" {
 			return c.home // as the classifier read it at New

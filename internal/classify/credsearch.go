@@ -155,7 +155,7 @@ func (s *search) compilePattern(pat string, fixed, fold bool) {
 
 // grepSearch is the search of the Grep tool: Claude Code runs rg --hidden (ignore files read)
 // over path; only output_mode "content" prints lines.
-func (c *Classifier) grepSearch(r *result, root, pattern, mode string, fold bool) {
+func (c *Env) grepSearch(r *result, root, pattern, mode string, fold bool) {
 	if mode != "content" || pattern == "" {
 		return
 	}

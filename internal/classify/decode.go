@@ -208,7 +208,7 @@ func (x *cmdCtx) decodedName() {
 // decodeProgram finds the decode-then-run shapes of one shell program: a decoder whose output
 // is what a shell, an interpreter or a second program runs. The decoder's command text inside
 // the sink's text (its call, or what pipes into it) ties the two together.
-func (c *Classifier) decodeProgram(r *result, prog *shell.Program) {
+func (c *Env) decodeProgram(r *result, prog *shell.Program) {
 	type dec struct {
 		cmd  *shell.Cmd
 		what string
@@ -290,7 +290,7 @@ func runsStream(cmd *shell.Cmd) bool {
 
 // decodedFiles: a decoder's output written to a file (> f, -o f, -out f, gunzip x.gz → x) that a
 // later command of the program runs (sh f, python3 f, source f, ./f).
-func (c *Classifier) decodedFiles(r *result, prog *shell.Program) {
+func (c *Env) decodedFiles(r *result, prog *shell.Program) {
 	outs := map[string]string{} // absolute path -> decoder name
 	for i := range prog.Cmds {
 		cmd := &prog.Cmds[i]

@@ -224,7 +224,7 @@ func (r *result) readCode(path string) (text string, ok, cut bool) {
 
 // judgeCode judges src, code in language l that runs in cwd, and takes the verdicts over into
 // r as s says (see the policy at the top of this file).
-func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink) {
+func (c *Env) judgeCode(r *result, src string, l lang, cwd string, s sink) {
 	if strings.TrimSpace(src) == "" {
 		return
 	}
@@ -245,7 +245,7 @@ func (c *Classifier) judgeCode(r *result, src string, l lang, cwd string, s sink
 
 // takePerson adds the marks of the class that needs a person of code a runner runs now to
 // r: its certain members, and what it may lose, for git to be asked at the end.
-func (c *Classifier) takePerson(r *result, p personState, s sink) {
+func (c *Env) takePerson(r *result, p personState, s sink) {
 	if s.noPerson || r.noPerson {
 		return
 	}
@@ -263,7 +263,7 @@ func (c *Classifier) takePerson(r *result, p personState, s sink) {
 // verdicts judges src, code in language l that runs in cwd, into a child of r, once per
 // classification: the same code is often judged again, as a hook or a configured program for
 // every git command of a test script, or a test's body handed to the same helper.
-func (c *Classifier) verdicts(r *result, src string, l lang, cwd string, s sink) codeVerdict {
+func (c *Env) verdicts(r *result, src string, l lang, cwd string, s sink) codeVerdict {
 	key := codeKey{src, cwd, l, r.proxy, r.depth, s.fragment, s.noPerson || r.noPerson}
 	b := r.budget()
 	v, seen := b.judged[key]
@@ -319,7 +319,7 @@ func (r *result) child(s sink) *result {
 		fragment: s.fragment, noPerson: s.noPerson || r.noPerson}
 }
 
-func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {
+func (c *Env) takeOverAll(r, sub *result, l lang, s sink) {
 	for _, p := range sub.parts {
 		c.takeOver(r, p, l, s)
 	}
@@ -330,7 +330,7 @@ func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {
 }
 
 // takeOver adds one verdict of code from a file to r, by the policy at the top of this file.
-func (c *Classifier) takeOver(r *result, p part, l lang, s sink) {
+func (c *Env) takeOver(r *result, p part, l lang, s sink) {
 	lvl := p.risk
 	if lvl.Value() < risk.High.Value() {
 		return
@@ -428,7 +428,7 @@ var (
 // langCode runs the inline-code analysis over code in a file, block by block (blank-line
 // separated, at most 4 kB each, so that its bounded literal scan sees the whole file), and
 // only over the blocks that contain a word it could find critical.
-func (c *Classifier) langCode(r *result, src string, l lang, cwd string) {
+func (c *Env) langCode(r *result, src string, l lang, cwd string) {
 	if l == langGo || l == langJS || l == langRust || l == langPython {
 		// `…` is a string here, not a command (Go raw strings, JS templates), and || is "or".
 		src = strings.ReplaceAll(strings.ReplaceAll(src, "`", "\""), "||", "  ") // quicker than a Replacer of both

@@ -60,7 +60,7 @@ var userBins = []string{".local/bin", "bin", "go/bin", ".cargo/bin", ".npm-globa
 var globalBins = []string{"/usr/local/bin", "/usr/local/sbin", "/usr/bin", "/usr/sbin", "/bin", "/sbin", "/opt/homebrew/bin", "/usr/local/lib/node_modules/.bin"}
 
 // startup builds the classifier's startupPlaces once.
-func (c *Classifier) startup() *startupPlaces {
+func (c *Env) startup() *startupPlaces {
 	c.startOnce.Do(func() { c.start = newStartupPlaces(c.home, c.layout.ProjectDir, os.Getenv) })
 	return &c.start
 }
@@ -149,7 +149,7 @@ func uniq(l []string) []string {
 
 // startupWrite says why writing t (its path as given, and real, its links resolved) plants code
 // that later programs or the hooks start with, or "".
-func (c *Classifier) startupWrite(t target, real string) string {
+func (c *Env) startupWrite(t target, real string) string {
 	if why := startupName(t.path); why != "" {
 		return "writes " + t.path + ", " + why
 	}
@@ -252,7 +252,7 @@ func globBelow(g, dir string) bool {
 
 // outsideWrite marks a file tool's write of abs that lies outside the project, as given or
 // with its links resolved (real): it always needs a person.
-func (c *Classifier) outsideWrite(r *result, tool, abs, real string) {
+func (c *Env) outsideWrite(r *result, tool, abs, real string) {
 	project := c.layout.ProjectDir
 	inside := func(p string) bool {
 		return under(p, project) || under(p, c.realProject())
@@ -266,7 +266,7 @@ func (c *Classifier) outsideWrite(r *result, tool, abs, real string) {
 }
 
 // realProject is the project directory with its links resolved, once.
-func (c *Classifier) realProject() string {
+func (c *Env) realProject() string {
 	c.realOnce.Do(func() { c.realProj = safefile.ResolveLinks(c.layout.ProjectDir) })
 	return c.realProj
 }

@@ -442,7 +442,7 @@ func (x *cmdCtx) gitPrograms(sub string, rest, cli []shell.Word) {
 
 // gitValue judges one configuration value that names code, for a command (x) or for a write
 // that plants it (x nil).
-func (c *Classifier) gitValue(r *result, kv gitKV, row *gitProgRow, cwd string, s sink, x *cmdCtx) {
+func (c *Env) gitValue(r *result, kv gitKV, row *gitProgRow, cwd string, s sink, x *cmdCtx) {
 	v := strings.TrimSpace(kv.value)
 	switch row.kind {
 	case gvFsmonitor:
@@ -555,7 +555,7 @@ func hasShort(ws []shell.Word, c byte) bool {
 // editedGitConfig returns the configuration an edit adds: the entries of the edited file on
 // disk that were not there before (an edit inside [core] has no section header of its own),
 // or, when the edit cannot be applied, the new text under every section that names code.
-func (c *Classifier) editedGitConfig(r *result, ev *claude.Event, text, abs string) string {
+func (c *Env) editedGitConfig(r *result, ev *claude.Event, text, abs string) string {
 	if old, ok, _ := r.readCode(abs); ok && ev != nil {
 		if edited, ok := applyEdits(old, ev); ok {
 			before := map[gitKV]bool{}
@@ -588,7 +588,7 @@ func (c *Classifier) editedGitConfig(r *result, ev *claude.Event, text, abs stri
 
 // plantGitConfig judges git configuration text a write puts into a file git reads: every key
 // that names code counts (which subcommand will run it is not known), at least high.
-func (c *Classifier) plantGitConfig(r *result, text, abs string, domain domain.Domain, tool string) {
+func (c *Env) plantGitConfig(r *result, text, abs string, domain domain.Domain, tool string) {
 	for _, kv := range parseGitConfig(text, abs) {
 		row := gitProgRowFor(kv.key)
 		if row == nil {

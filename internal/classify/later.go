@@ -33,7 +33,7 @@ var keyDirs = []string{"~/.ssh", "~/.gnupg", "~/.claude"}
 //
 // It runs for every path a script writes: an ASCII path is compared letter by letter in lower
 // case (underFolded, aboveFolded), not lowered into a new string first.
-func (c *Classifier) laterWrite(t target) string {
+func (c *Env) laterWrite(t target) string {
 	p := t.path
 	if t.glob || !ascii(p) {
 		p = strings.ToLower(p) // lowered whole: a letter's lower case may be longer

@@ -120,7 +120,7 @@ func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
 
 // loseFile records a write tool's target: only what lies outside the project can be lost
 // (Claude Code keeps checkpoints of its own edits in the project).
-func (c *Classifier) loseFile(r *result, p string, tree bool, how, cmd string) {
+func (c *Env) loseFile(r *result, p string, tree bool, how, cmd string) {
 	if !under(p, c.layout.ProjectDir) {
 		r.addLoss(loss{path: p, tree: tree, how: how, cmd: cmd})
 	}
@@ -128,7 +128,7 @@ func (c *Classifier) loseFile(r *result, p string, tree bool, how, cmd string) {
 
 // lost says what the recorded losses would destroy that a person may care about, or nil;
 // files born at or after born are the agent's own.
-func (c *Classifier) lost(ls []loss, born time.Time) *envelope.Person {
+func (c *Env) lost(ls []loss, born time.Time) *envelope.Person {
 	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
 	defer cancel()
 	groups := map[string][]string{} // repository top -> paths to ask about
@@ -233,7 +233,7 @@ func (x *cmdCtx) moveInto(src, dest shell.Word) {
 
 // movedIntoIgnored: a move of uncommitted or untracked work into a directory git ignores
 // hides it among build output, which a later delete treats as recoverable.
-func (c *Classifier) movedIntoIgnored(ctx context.Context, top string, l loss, born time.Time) *envelope.Person {
+func (c *Env) movedIntoIgnored(ctx context.Context, top string, l loss, born time.Time) *envelope.Person {
 	if _, err := os.Lstat(l.path); err != nil {
 		return nil // nothing there to move
 	}
@@ -270,7 +270,7 @@ func lossFor(by map[string]loss, p string) loss {
 }
 
 // gitLost asks git what one of its discards would throw away.
-func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
+func (c *Env) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
 	top := repoTop(l.path)
 	if top == "" && l.git == "intoIgnored" {
 		return nil // nothing is ignored without a repository
@@ -346,7 +346,7 @@ func (c *Classifier) gitLost(ctx context.Context, l loss, born time.Time) *envel
 	return nil
 }
 
-func (c *Classifier) listPaths(es []statusEntry) string {
+func (c *Env) listPaths(es []statusEntry) string {
 	var names []string
 	for i, e := range es {
 		if i == 3 {
@@ -505,7 +505,7 @@ func bornAfter(p string, t time.Time) bool {
 }
 
 // show is a path as a person reads it: relative to the project when it lies inside.
-func (c *Classifier) show(p string) string {
+func (c *Env) show(p string) string {
 	if rel, err := filepath.Rel(c.layout.ProjectDir, p); err == nil && !strings.HasPrefix(rel, "..") && rel != "." {
 		return rel
 	}
@@ -516,7 +516,7 @@ func (c *Classifier) show(p string) string {
 // (Claude Code creates it when the session starts) and its last SessionStart in the audit trail
 // (a resumed session may keep an old transcript). Zero when neither is known: then no file
 // counts as the agent's.
-func (c *Classifier) sessionStart(ev *claude.Event) time.Time {
+func (c *Env) sessionStart(ev *claude.Event) time.Time {
 	t := birthTime(ev.TranscriptPath)
 	if s := starts.Last(c.auditDir, ev.SessionID); s.After(t) {
 		t = s

@@ -1031,7 +1031,7 @@ func webSent(r *result, raw string) {
 
 // webSearch: a search sends its query to the search engine; a query holding a secret or
 // encoded data is a message, not a search.
-func (c *Classifier) webSearch(r *result, ev *claude.Event) {
+func (c *Env) webSearch(r *result, ev *claude.Event) {
 	var in struct {
 		Query looseString `json:"query"`
 	}

@@ -590,7 +590,7 @@ func (x *cmdCtx) ghAPI() {
 
 // needsPerson decides whether the call belongs to the class, and why: the certain members
 // first (no I/O), then what would be lost, asked of git. A critical call is blocked anyway.
-func (c *Classifier) needsPerson(r *result, ev *claude.Event, out *envelope.Classification) {
+func (c *Env) needsPerson(r *result, ev *claude.Event, out *envelope.Classification) {
 	if out.Risk == risk.Critical {
 		return
 	}

@@ -249,7 +249,7 @@ type plantedInput struct {
 }
 
 // planted judges the code a write tool puts into abs (see the top of this file).
-func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs string, domain domain.Domain) {
+func (c *Env) planted(r *result, ev *claude.Event, in *plantedInput, abs string, domain domain.Domain) {
 	tool := ev.ToolName
 	var text string
 	switch tool {
@@ -279,7 +279,7 @@ func (c *Classifier) planted(r *result, ev *claude.Event, in *plantedInput, abs 
 
 // plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
 // an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
-func (c *Classifier) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
+func (c *Env) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -362,7 +362,7 @@ type codeText struct {
 	lang lang
 }
 
-func (c *Classifier) plantCode(r *result, codes []codeText, abs string, domain domain.Domain, tool, runner string, s sink) {
+func (c *Env) plantCode(r *result, codes []codeText, abs string, domain domain.Domain, tool, runner string, s sink) {
 	s.domain, s.rule, s.noPerson = domain, RulePlantedCode, true // what it loses is judged when it runs
 	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
 	cwd := filepath.Dir(abs)
@@ -399,7 +399,7 @@ func (c *Classifier) plantCode(r *result, codes []codeText, abs string, domain d
 
 // judgePieces judges pieces of shell code as one program (shell.JoinPieces); false when that
 // program is not the pieces as written, and nothing was judged.
-func (c *Classifier) judgePieces(r *result, pieces []string, cwd string, s sink) bool {
+func (c *Env) judgePieces(r *result, pieces []string, cwd string, s sink) bool {
 	if r.depth >= shell.MaxDepth {
 		return false
 	}
@@ -806,7 +806,7 @@ const maxCopyGlob = 16
 
 // plantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
 // absolute path; adds is true when the text is added to what dest holds (>>, tee -a).
-func (c *Classifier) plantCopy(r *result, tool string, srcs []target, dest string, adds bool) {
+func (c *Env) plantCopy(r *result, tool string, srcs []target, dest string, adds bool) {
 	if plantRowFor(dest) == nil {
 		return
 	}

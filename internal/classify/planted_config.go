@@ -53,7 +53,7 @@ func (cc configCode) bounded() configCode {
 // plantConfig judges the commands a write puts into a config file of row's kind. An edit (an
 // Edit's new text, an append) is applied to the file on disk and the commands it adds or
 // changes are judged; when it cannot be, the new text alone is read as well as it can be.
-func (c *Classifier) plantConfig(r *result, ev *claude.Event, tool, text string, edit bool, abs string, d domain.Domain, row *plantRow, s sink) {
+func (c *Env) plantConfig(r *result, ev *claude.Event, tool, text string, edit bool, abs string, d domain.Domain, row *plantRow, s sink) {
 	extract := func(t string, fragment bool) configCode { return configExtract(row.kind, t, abs, fragment) }
 	var cc configCode
 	if !edit {

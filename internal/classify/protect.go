@@ -374,7 +374,7 @@ func harmlessDevice(p string) bool {
 }
 
 // judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
-func (c *Classifier) judgeWrite(r *result, t target, domain domain.Domain, cmd string) {
+func (c *Env) judgeWrite(r *result, t target, domain domain.Domain, cmd string) {
 	if !t.known {
 		r.add(risk.Critical, domain, ruleSelfProtectionUnknownTarget, cmd,
 			"writes to "+quoteRaw(t.raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")

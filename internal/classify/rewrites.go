@@ -47,7 +47,7 @@ func (x *cmdCtx) rewrite(kind string, upstream, branch string, known, root bool)
 }
 
 // rewriteLost asks git whether the commits a rewrite replaces are on a remote-tracking branch.
-func (c *Classifier) rewriteLost(ctx context.Context, top string, l loss) *envelope.Person {
+func (c *Env) rewriteLost(ctx context.Context, top string, l loss) *envelope.Person {
 	fail := func(err error) *envelope.Person {
 		return &envelope.Person{Rule: RuleRewriteHistory, Reason: "git could not say whether others already have the commits " + l.command() + " rewrites (" + err.Error() + ")"}
 	}

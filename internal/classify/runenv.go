@@ -154,7 +154,7 @@ func newEnvIndex() envRowIndex {
 }
 
 // envCode judges the code-carrying assignments of a program (hooked into program()).
-func (c *Classifier) envCode(r *result, names []shell.Name, cwd string) {
+func (c *Env) envCode(r *result, names []shell.Name, cwd string) {
 	for _, n := range names {
 		if !n.Assign {
 			continue
@@ -172,7 +172,7 @@ func (c *Classifier) envCode(r *result, names []shell.Name, cwd string) {
 }
 
 // envValue judges one assignment of a code-carrying variable.
-func (c *Classifier) envValue(r *result, row *envRow, name string, v shell.Word, cwd string, names []shell.Name, src string) {
+func (c *Env) envValue(r *result, row *envRow, name string, v shell.Word, cwd string, names []shell.Name, src string) {
 	what := name + "=" + clip(strings.ReplaceAll(v.Value, shell.Dyn, "$(…)"))
 	s := sink{prefix: what + ": " + row.what + ";"}
 	high := func(why string) { r.add(risk.High, ShellExec, RuleRunsProgram, src, what+": "+row.what+why) }
@@ -216,7 +216,7 @@ func (c *Classifier) envValue(r *result, row *envRow, name string, v shell.Word,
 
 // firstWritable returns the first entry of a search path (entries before the inherited value)
 // that is relative, unknown, in the project or in a temporary directory, or "".
-func (c *Classifier) firstWritable(list, cwd string) string {
+func (c *Env) firstWritable(list, cwd string) string {
 	for _, e := range strings.Split(list, ":") {
 		switch {
 		case e == shell.Dyn || e == "$PATH":
@@ -238,7 +238,7 @@ func (c *Classifier) firstWritable(list, cwd string) string {
 // envOptions finds the options of a runtime that load code: node's --require/--import/
 // --loader, perl's -M/-m/-I/-d, ruby's -r, go's -toolexec/-exec/-overlay, make's
 // --eval/-f/SHELL=, the JVM's -javaagent/-agentpath/-agentlib.
-func (c *Classifier) envOptions(r *result, name string, v shell.Word, cwd, src, what string, row *envRow) {
+func (c *Env) envOptions(r *result, name string, v shell.Word, cwd, src, what string, row *envRow) {
 	if !v.Known {
 		r.add(risk.High, ShellExec, RuleRunsProgram, src, what+": "+row.what+", which cannot be known statically")
 	}
@@ -293,7 +293,7 @@ func (c *Classifier) envOptions(r *result, name string, v shell.Word, cwd, src, 
 }
 
 // envGitConfig judges configuration given to git through the environment.
-func (c *Classifier) envGitConfig(r *result, name string, v shell.Word, cwd string, names []shell.Name, src, what string) {
+func (c *Env) envGitConfig(r *result, name string, v shell.Word, cwd string, names []shell.Name, src, what string) {
 	var kvs []gitKV
 	switch {
 	case name == "GIT_CONFIG_PARAMETERS":

@@ -563,7 +563,7 @@ func packageScripts(text string) map[string]string {
 // write puts into package.json: all of a Write's; an edit's new or changed ones, found by
 // applying the edit to the file on disk (or, when that fails, every string value of the new
 // text).
-func (c *Classifier) npmPlanted(r *result, text, abs string, ev *claude.Event, edit bool) []codeText {
+func (c *Env) npmPlanted(r *result, text, abs string, ev *claude.Event, edit bool) []codeText {
 	var out []codeText
 	if !edit {
 		for _, s := range packagePlanted(text) {

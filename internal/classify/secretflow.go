@@ -36,7 +36,7 @@ func (r *result) sendsOut(ev *claude.Event) bool {
 }
 
 // secretThenSend marks a call that sends to a new destination after the session read a secret.
-func (c *Classifier) secretThenSend(r *result, ev *claude.Event) {
+func (c *Env) secretThenSend(r *result, ev *claude.Event) {
 	if ev.HookEventName != claude.PreToolUse || ev.SessionID == "" || !r.sendsOut(ev) {
 		return
 	}
