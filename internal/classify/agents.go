@@ -3,6 +3,7 @@ package classify
 import (
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -37,29 +38,29 @@ var agentBypass = map[string]string{
 }
 
 // agent judges a coding agent's command line.
-func (x *cmdCtx) agent(row command.Row) {
-	args := x.args
+func agent(x *kernel.Command, row command.Row) {
+	args := x.Args
 	if len(args) == 1 && args[0].Known && (args[0].Value == "--version" || args[0].Value == "-v" || args[0].Value == "--help" || args[0].Value == "-h") {
-		x.add(risk.Low, FileRead, ruleAllowList, x.name+" prints its version or help")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, x.Name+" prints its version or help")
 		return
 	}
-	if x.name == "claude" && len(args) > 1 && args[0].Value == "mcp" && strings.HasPrefix(args[1].Value, "add") {
+	if x.Name == "claude" && len(args) > 1 && args[0].Value == "mcp" && strings.HasPrefix(args[1].Value, "add") {
 		// claude mcp add NAME -- CMD, add-json, add-from-claude-desktop: a server program that
 		// later sessions start outside the hooks, written into Claude Code's settings.
-		x.add(risk.Critical, ShellExec, ruleUnguardedAgent, "claude mcp "+args[1].Value+" adds an MCP server to Claude Code's settings: its program runs in later sessions, never seen by this harness's hooks")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, "claude mcp "+args[1].Value+" adds an MCP server to Claude Code's settings: its program runs in later sessions, never seen by this harness's hooks")
 		return
 	}
 	for i, a := range args {
 		if !a.Known {
-			x.add(risk.Critical, ShellExec, ruleUnguardedAgent, x.name+" is given an argument that cannot be known statically: it could switch off the agent's approvals or this harness's hooks")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, x.Name+" is given an argument that cannot be known statically: it could switch off the agent's approvals or this harness's hooks")
 			return
 		}
-		if opt := agentBypassOption(x.name, args, i); opt != "" {
-			x.add(risk.Critical, ShellExec, ruleUnguardedAgent, x.name+" "+opt+" starts a coding agent without its approvals or without this harness's hooks: whatever it does is never judged")
+		if opt := agentBypassOption(x.Name, args, i); opt != "" {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, x.Name+" "+opt+" starts a coding agent without its approvals or without this harness's hooks: whatever it does is never judged")
 			return
 		}
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, x.name+": "+row.Reason+" (only its start is judged here, not what it does)")
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, x.Name+": "+row.Reason+" (only its start is judged here, not what it does)")
 }
 
 // agentBypassOption returns the bypassing option at args[i] (with its value), or "".
@@ -90,7 +91,7 @@ func agentBypassOption(name string, args []shell.Word, i int) string {
 			got, ok = v[len(opt)+1:], true
 		}
 		if ok && (want == "*" || strings.EqualFold(got, want)) {
-			return opt + " " + shortCmd(got)
+			return opt + " " + kernel.ShortCmd(got)
 		}
 	}
 	return ""

@@ -3,6 +3,7 @@ package classify
 import (
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -48,8 +49,8 @@ func TestAgents(t *testing.T) {
 		if got.Risk != tc.want {
 			t.Errorf("%s: risk %s, want %s (%v)", tc.cmd, got.Risk, tc.want, got.Reasons)
 		}
-		if tc.want == risk.Critical && !hasRule(got, ruleUnguardedAgent) {
-			t.Errorf("%s: want rule %s, got %v", tc.cmd, ruleUnguardedAgent, got.Reasons)
+		if tc.want == risk.Critical && !hasRule(got, kernel.RuleUnguardedAgent) {
+			t.Errorf("%s: want rule %s, got %v", tc.cmd, kernel.RuleUnguardedAgent, got.Reasons)
 		}
 	}
 }

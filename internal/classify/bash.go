@@ -1,76 +1,74 @@
 package classify
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
-	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
-func (c *Env) bashTool(r *result, ev *claude.Event, cwd string) {
+func bashTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 	var in struct {
 		Command *string `json:"command"`
 	}
-	if !decode(ev.ToolInput, &in) || in.Command == nil {
+	if !kernel.Decode(ev.ToolInput, &in) || in.Command == nil {
 		// Fail closed: a command we cannot read is one we cannot judge, and at high trust
 		// anything short of critical would be auto-approved.
-		r.add(risk.Critical, ShellExec, ruleUnreadableInput, "Bash", "tool_input.command is missing or not a string: it cannot be judged")
+		r.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnreadableInput, "Bash", "tool_input.command is missing or not a string: it cannot be judged")
 		return
 	}
 	if strings.TrimSpace(*in.Command) == "" {
-		r.add(risk.Low, ShellExec, ruleEmptyCommand, "", "nothing to run")
+		r.Add(risk.Low, kernel.ShellExec, kernel.RuleEmptyCommand, "", "nothing to run")
 		return
 	}
-	c.program(r, *in.Command, cwd)
-	r.outboundProgram(*in.Command)
-	c.harnessEnvWrite(r, func() string { return *in.Command }, r.writes, ShellExec)
+	program(c, r, *in.Command, cwd)
+	outboundProgram(r, *in.Command)
+	harnessEnvWrite(c, r, func() string { return *in.Command }, r.Writes, kernel.ShellExec)
 	// A credential read is file_read on its own; next to a command that writes, runs or
 	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
 	other := false
-	for _, p := range r.parts {
-		if p.risk.Value() >= risk.Medium.Value() && p.domain.Rank() > FileRead.Rank() {
+	for _, p := range r.Parts {
+		if p.Risk.Value() >= risk.Medium.Value() && p.Domain.Rank() > kernel.FileRead.Rank() {
 			other = true
 		}
 	}
-	for i := range r.parts {
-		if other && r.parts[i].reason.Rule == ruleCredentialRead && r.parts[i].domain == FileRead {
-			r.parts[i].domain = ShellExec
+	for i := range r.Parts {
+		if other && r.Parts[i].Reason.Rule == kernel.RuleCredentialRead && r.Parts[i].Domain == kernel.FileRead {
+			r.Parts[i].Domain = kernel.ShellExec
 		}
 	}
-	if len(r.parts) == 0 {
-		r.add(risk.Low, ShellExec, ruleNoCommand, "", "the program runs no command (comments or assignments only)")
+	if len(r.Parts) == 0 {
+		r.Add(risk.Low, kernel.ShellExec, kernel.RuleNoCommand, "", "the program runs no command (comments or assignments only)")
 	}
 }
 
 // program classifies a shell program: the Bash tool's command, or a string a user extract
 // filter took out of another tool's input.
-func (c *Env) program(r *result, src, cwd string) {
-	c.analyzed(r, src, shell.Options{Cwd: cwd, Home: c.home})
+func program(c *kernel.Env, r *kernel.Result, src, cwd string) {
+	analyzed(c, r, src, shell.Options{Cwd: cwd, Home: c.Home})
 }
 
 // analyzed analyses src as opt says and judges it into r; it returns what the analysis saw
 // (a pipelined program's commands aside: they were judged as they came).
-func (c *Env) analyzed(r *result, src string, opt shell.Options) *shell.Program {
+func analyzed(c *kernel.Env, r *kernel.Result, src string, opt shell.Options) *shell.Program {
 	cwd := opt.Cwd
 	if !allNames.Load() {
 		opt.Names = namesRead
 	}
-	if !pipelined(src) {
+	if !kernel.Pipelined(src) {
 		var prog *shell.Program
-		if p := r.budget().ahead; p != nil && p.matches(opt) {
-			prog = p.take(src, cwd)
+		if p := r.Budget().Ahead; p != nil && p.Matches(opt) {
+			prog = p.Take(src, cwd)
 		}
 		if prog == nil {
 			prog = shell.Analyze(src, opt)
 		}
-		c.judgeProgram(r, prog, cwd)
+		judgeProgram(c, r, prog, cwd)
 		return prog
 	}
 	// A large program (a script or makefile a write plants, one a runner runs) is parsed and
@@ -83,15 +81,15 @@ func (c *Env) analyzed(r *result, src string, opt shell.Options) *shell.Program 
 	whole := opt
 	opt.Batches = batches
 	go func() { done <- shell.Analyze(src, opt) }()
-	cmds := r.sibling()
+	cmds := r.Sibling()
 	var judged [][]shell.Cmd // the batches, as judgeCmd left them (it sets a git command's Dir)
 	// The batches waiting are taken at once, for the programs their commands carry to be
 	// analysed ahead (prefetch.go) while the first is judged.
-	var ahead *prefetcher
-	if b := r.budget(); b.ahead == nil {
-		ahead = newPrefetcher(shell.Options{Home: c.home, Names: opt.Names})
-		b.ahead = ahead
-		defer func() { ahead.stop(); b.ahead = nil }()
+	var ahead *kernel.Prefetcher
+	if b := r.Budget(); b.Ahead == nil {
+		ahead = kernel.NewPrefetcher(shell.Options{Home: c.Home, Names: opt.Names})
+		b.Ahead = ahead
+		defer func() { ahead.Stop(); b.Ahead = nil }()
 	}
 	var waiting [][]shell.Cmd
 	open := true
@@ -100,11 +98,11 @@ func (c *Env) analyzed(r *result, src string, opt shell.Options) *shell.Program 
 		case !ok:
 			open = false
 		case batch == nil: // the analysis starts again: so does the judgement
-			waiting, cmds, judged = nil, r.sibling(), nil
+			waiting, cmds, judged = nil, r.Sibling(), nil
 		default:
 			waiting = append(waiting, batch)
 			if ahead != nil {
-				ahead.offer(batch, c.layout.ProjectDir)
+				ahead.Offer(batch, c.Layout.ProjectDir)
 			}
 		}
 	}
@@ -129,7 +127,7 @@ func (c *Env) analyzed(r *result, src string, opt shell.Options) *shell.Program 
 		batch := waiting[0]
 		waiting = waiting[1:]
 		for i := range batch {
-			c.judgeCmd(cmds, &batch[i])
+			judgeCmd(c, cmds, &batch[i])
 		}
 		judged = append(judged, batch)
 	}
@@ -139,14 +137,14 @@ func (c *Env) analyzed(r *result, src string, opt shell.Options) *shell.Program 
 		// program is analysed again, whole, and its commands judged after what the
 		// variables say.
 		prog = shell.Analyze(src, whole)
-		c.judgeProgram(r, prog, cwd)
+		judgeProgram(c, r, prog, cwd)
 		return prog
 	}
-	c.judgeStructure(r, prog, cwd)
-	r.merge(cmds)
+	judgeStructure(c, r, prog, cwd)
+	r.Merge(cmds)
 	if decodes(judged) { // decodeProgram reads the commands' names and text only
 		prog.Cmds = slices.Concat(judged...)
-		c.decodeProgram(r, prog)
+		decodeProgram(c, r, prog)
 	}
 	return prog
 }
@@ -169,7 +167,7 @@ func decodes(batches [][]shell.Cmd) bool {
 // analysis lists only those (shell.Options.Names); FuzzClassify checks that every answer stays
 // the same as with all of them.
 func namesRead(name string, assign bool) bool {
-	if secretName(name) {
+	if kernel.SecretName(name) {
 		return true
 	}
 	return assign && (proxyVariable(name) || name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
@@ -204,320 +202,126 @@ func proxyVariable(name string) bool {
 	return false
 }
 
-// pipelineMin is the size from which a program is pipelined (a variable for the tests).
-var pipelineMin = 16 << 10
-
-// pipelined says whether program judges src's commands while it is still being walked: only
-// a large program gains, and only one whose text does not name a variable that its commands'
-// verdicts depend on (a proxy, GIT_DIR, GIT_WORK_TREE: setsCommandState checks what the walk
-// found, however spelled).
-func pipelined(src string) bool {
-	if len(src) < pipelineMin {
-		return false
-	}
-	return !containsFold(src, "proxy") && !strings.Contains(src, "GIT_DIR") && !strings.Contains(src, "GIT_WORK_TREE") &&
-		!containsFold(src, "claude") // a nested claude reads the variables the whole call sets (nested_claude.go)
-}
-
-// containsFold reports whether s contains the lower-case ASCII word sub in any case. It
-// looks for sub's first letter in either case with IndexByte, which scans many bytes at a
-// time: s can be a 100 kB script.
-func containsFold(s, sub string) bool {
-	if sub == "" {
-		return true
-	}
-	next := func(from int, b byte) int { // the next b at or after from, or len(s)
-		if i := strings.IndexByte(s[from:], b); i >= 0 {
-			return from + i
-		}
-		return len(s)
-	}
-	lo, up := sub[0], sub[0]&^0x20
-	i, j := next(0, lo), next(0, up)
-	for {
-		at := min(i, j)
-		if at+len(sub) > len(s) {
-			return false
-		}
-		if strings.EqualFold(s[at:at+len(sub)], sub) {
-			return true
-		}
-		if at == i {
-			i = next(at+1, lo)
-		}
-		if at == j {
-			j = next(at+1, up)
-		}
-	}
-}
-
 // judgeProgram judges what the shell analysis saw of a program that runs in cwd.
-func (c *Env) judgeProgram(r *result, prog *shell.Program, cwd string) {
-	c.judgeStructure(r, prog, cwd)
+func judgeProgram(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd string) {
+	judgeStructure(c, r, prog, cwd)
 	for i := range prog.Cmds {
-		c.judgeCmd(r, &prog.Cmds[i])
+		judgeCmd(c, r, &prog.Cmds[i])
 	}
-	c.decodeProgram(r, prog)
+	decodeProgram(c, r, prog)
 }
 
 // judgeCmd judges one simple command of a program, and records it as a part.
-func (c *Env) judgeCmd(r *result, cmd *shell.Cmd) {
-	if r.verdictOnly {
-		c.command(r, cmd)
+func judgeCmd(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
+	if r.VerdictOnly {
+		judgeCommand(c, r, cmd)
 		return
 	}
 	argv := make([]string, len(cmd.Args))
 	for j, a := range cmd.Args {
 		argv[j] = a.Value
 	}
-	r.cmds = append(r.cmds, argv)
-	from, wrote := len(r.parts), len(r.writes)
-	c.command(r, cmd)
-	r.part(cmd, argv, from, wrote)
+	r.Cmds = append(r.Cmds, argv)
+	from, wrote := len(r.Parts), len(r.Writes)
+	judgeCommand(c, r, cmd)
+	part(r, cmd, argv, from, wrote)
 }
 
 // judgeStructure judges what a program is besides its commands: the analysis's findings,
 // functions, variables and redirections.
-func (c *Env) judgeStructure(r *result, prog *shell.Program, cwd string) {
+func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd string) {
 	for _, f := range prog.Findings {
-		r.add(f.Risk, ShellExec, f.Rule, f.Src, f.Detail)
+		r.Add(f.Risk, kernel.ShellExec, f.Rule, f.Src, f.Detail)
 	}
-	if prog.Unread != "" && !r.fragment {
-		r.notRead("the shell parser cannot read the program past an error (" + prog.Unread + "), and bash may run what follows")
+	if prog.Unread != "" && !r.Fragment {
+		r.NotRead("the shell parser cannot read the program past an error (" + prog.Unread + "), and bash may run what follows")
 	}
 	for _, fn := range prog.Funcs {
 		if fn.Forks {
-			r.add(risk.Critical, ShellExec, ruleForkBomb, fn.Src, "the function "+fn.Name+" starts copies of itself")
+			r.Add(risk.Critical, kernel.ShellExec, kernel.RuleForkBomb, fn.Src, "the function "+fn.Name+" starts copies of itself")
 		}
 	}
 	for _, n := range prog.Names {
-		r.noteClaudeEnv(n) // nested_claude.go
+		noteClaudeEnv(r, n) // nested_claude.go
 		if n.Assign && proxyVariable(n.Name) {
-			r.proxy = true
-			r.add(risk.High, ShellExec, ruleProxyVariable, n.Src, "sets "+strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")+": network requests go through another machine")
+			r.Proxy = true
+			r.Add(risk.High, kernel.ShellExec, kernel.RuleProxyVariable, n.Src, "sets "+strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")+": network requests go through another machine")
 		}
 		if n.Name == shell.Dyn && !n.Assign { // ${!v}, v unknown (a loop over compgen -e)
-			r.add(risk.High, ShellExec, ruleEnvironmentDump, n.Src, "reads a variable whose name cannot be known statically: it may be any of the environment's secrets")
+			r.Add(risk.High, kernel.ShellExec, kernel.RuleEnvironmentDump, n.Src, "reads a variable whose name cannot be known statically: it may be any of the environment's secrets")
 			continue
 		}
-		if secretName(n.Name) {
+		if kernel.SecretName(n.Name) {
 			verb := "reads"
 			if n.Assign {
 				verb = "sets"
 			}
-			r.add(risk.Critical, ShellExec, ruleSecretVariable, n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
+			r.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretVariable, n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 		}
 	}
-	c.envCode(r, prog.Names, cwd) // runenv.go: variables that carry code
+	envCode(c, r, prog.Names, cwd) // runenv.go: variables that carry code
 	// for f in ~/.ssh/*; do cat "$f"; done: a loop over credentials hands them to its commands.
 	for _, l := range prog.Loops {
 		if l.Known && (strings.Contains(l.Value, "/") || strings.HasPrefix(l.Value, ".")) {
-			why := credential(l.Value)
+			why := kernel.Credential(l.Value)
 			if why == "" && l.Glob {
-				why = credentialGlob(l.Value)
+				why = kernel.CredentialGlob(l.Value)
 			}
 			if why != "" {
-				r.add(risk.High, FileRead, ruleCredentialRead, l.Value, why+", which a loop goes over")
+				r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, l.Value, why+", which a loop goes over")
 				break
 			}
 		}
 	}
 	for _, rd := range prog.Redirs {
-		ts := resolve(rd.Target, rd.Dir, false)
+		ts := kernel.Resolve(rd.Target, rd.Dir, false)
 		for _, t := range ts {
-			if t.known && devNet(t.path) != "" {
+			if t.Known && devNet(t.Path) != "" {
 				// bash opens a connection for /dev/tcp|udp/HOST/PORT, reading as much as
 				// writing: data comes in from, or goes out to, another machine.
-				if h := devNet(t.path); !localHost(h) {
-					r.add(risk.Critical, ShellExec, ruleNetworkExternal, rd.Src, "a redirection to "+t.path+" opens a connection to "+h+": external communication, blocked at any trust")
+				if h := devNet(t.Path); !localHost(h) {
+					r.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, rd.Src, "a redirection to "+t.Path+" opens a connection to "+h+": external communication, blocked at any trust")
 				} else {
-					r.add(risk.Medium, ShellExec, ruleNetworkLocal, rd.Src, "a redirection to "+t.path+" opens a local connection")
+					r.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkLocal, rd.Src, "a redirection to "+t.Path+" opens a local connection")
 				}
 				continue
 			}
 			if rd.Write {
-				if t.known && harmlessDevice(t.path) {
+				if t.Known && kernel.HarmlessDevice(t.Path) {
 					continue
 				}
-				if t.known {
-					r.writes = append(r.writes, t.path)
+				if t.Known {
+					r.Writes = append(r.Writes, t.Path)
 					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
-						c.plantedText(r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.path, ShellExec)
-					} else if len(rd.From) > 0 && plantRowFor(t.path) != nil { // cat FILE >> .git/config
-						var from []target
+						plantedText(c, r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.Path, kernel.ShellExec)
+					} else if len(rd.From) > 0 && plantRowFor(t.Path) != nil { // cat FILE >> .git/config
+						var from []kernel.Target
 						for _, f := range rd.From {
-							from = append(from, resolve(f, rd.Dir, false)...)
+							from = append(from, kernel.Resolve(f, rd.Dir, false)...)
 						}
-						c.plantCopy(r, "cat with the shell's "+rd.Op, from, t.path, rd.Op == ">>" || rd.Op == "&>>")
-					} else if quietPlant(t.path) { // base64 -d <<< … > .git/hooks/pre-commit
-						r.notRead("the shell's " + rd.Op + " puts into " + t.path + ", which runs later, what " + shortCmd(rd.Src) + " writes, which cannot be read now")
+						plantCopy(c, r, "cat with the shell's "+rd.Op, from, t.Path, rd.Op == ">>" || rd.Op == "&>>")
+					} else if quietPlant(t.Path) { // base64 -d <<< … > .git/hooks/pre-commit
+						r.NotRead("the shell's " + rd.Op + " puts into " + t.Path + ", which runs later, what " + kernel.ShortCmd(rd.Src) + " writes, which cannot be read now")
 					}
 				}
-				c.judgeWrite(r, t, ShellExec, rd.Src)
-				if t.known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
-					r.addLoss(loss{path: t.path, glob: t.glob, how: "overwrites", cmd: rd.Src})
+				c.JudgeWrite(r, t, kernel.ShellExec, rd.Src)
+				if t.Known && !strings.HasPrefix(rd.Op, ">>") && !strings.HasPrefix(rd.Op, "&>>") {
+					r.AddLoss(kernel.Loss{Path: t.Path, Glob: t.Glob, How: "overwrites", Cmd: rd.Src})
 				}
-				r.add(risk.Medium, ShellExec, ruleRedirectWrite, rd.Src, "redirects output into a file ("+rd.Op+")")
+				r.Add(risk.Medium, kernel.ShellExec, kernel.RuleRedirectWrite, rd.Src, "redirects output into a file ("+rd.Op+")")
 				continue
 			}
-			if t.known {
-				r.reads = append(r.reads, t.path)
-				if why := credential(t.path); why != "" {
-					r.add(risk.High, ShellExec, ruleCredentialRead, rd.Src, why)
+			if t.Known {
+				r.Reads = append(r.Reads, t.Path)
+				if why := kernel.Credential(t.Path); why != "" {
+					r.Add(risk.High, kernel.ShellExec, kernel.RuleCredentialRead, rd.Src, why)
 				}
-				if procEnviron(t.path) {
-					r.add(risk.High, ShellExec, ruleEnvironmentDump, rd.Src, "reads "+t.path+": the environment of a process, secrets included")
-				}
-			}
-		}
-	}
-}
-
-// resolve turns a word into targets: one per directory the command may run in. A relative
-// path after a cd that cannot be known is unknown.
-func resolve(w shell.Word, d shell.Dir, tree bool) []target {
-	if !w.Known || w.Value == "" {
-		return []target{{raw: w.Value, tree: tree}}
-	}
-	v := w.Value
-	if strings.HasPrefix(v, "/") {
-		return []target{{path: shell.Abs("/", v), known: true, glob: w.Glob, tree: tree, raw: v}}
-	}
-	if d.Unknown {
-		return []target{{raw: v + " (after a cd that cannot be known)", tree: tree}}
-	}
-	out := make([]target, 0, len(d.Paths))
-	for _, dir := range d.Paths {
-		out = append(out, target{path: shell.Abs(dir, v), known: true, glob: w.Glob, tree: tree, raw: v})
-	}
-	return out
-}
-
-// secretName: the seed's API_KEY, SECRET, TOKEN, PASSWORD, and their usual spellings.
-//
-// It is asked of every variable a program names (namesRead), thousands in a large script, so
-// an ASCII name is read once, trying the words that start with the letter at hand.
-func secretName(n string) bool {
-	if !ascii(n) { // upper case can make ASCII of other letters (ſ is S)
-		n = strings.ToLower(strings.ToUpper(n))
-		for _, s := range secretWords {
-			if containsFold(n, s) {
-				return true
-			}
-		}
-		return false
-	}
-	for i := 0; i+secretShortest <= len(n); i++ {
-		if c := lowerASCII(n[i]); secretFirst[c] {
-			for _, s := range secretWords {
-				if s[0] == c && prefixFolded(n[i:], s) {
-					return true
+				if kernel.ProcEnviron(t.Path) {
+					r.Add(risk.High, kernel.ShellExec, kernel.RuleEnvironmentDump, rd.Src, "reads "+t.Path+": the environment of a process, secrets included")
 				}
 			}
 		}
 	}
-	return false
-}
-
-// secretFirst marks the first letters of secretWords; secretShortest is the shortest's length.
-var secretFirst, secretShortest = func() (first [256]bool, shortest int) {
-	shortest = len(secretWords[0])
-	for _, s := range secretWords {
-		first[s[0]] = true
-		shortest = min(shortest, len(s))
-	}
-	return first, shortest
-}()
-
-// lowerASCII is c in lower case when it is an ASCII capital.
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
-// secretWords are what secretName looks for, in any case (lower case here: containsFold).
-var secretWords = []string{"api_key", "apikey", "secret", "token", "password", "passwd", "private_key", "access_key", "credential"}
-
-// cmdCtx is one command under judgement.
-type cmdCtx struct {
-	c    *Env
-	r    *result
-	cmd  *shell.Cmd
-	name string
-	args []shell.Word // after the program name
-	src  string
-	// row is name's row once looked up (prog, rowOK): who changes name clears rowOK.
-	row   command.Row
-	rowOK bool
-}
-
-// prog is the row of the command's program. A command's judgement asks it a handful of times
-// (harness tool, shell, rules, runners, outbound …), and a large script has thousands.
-func (x *cmdCtx) prog() *command.Row {
-	if !x.rowOK {
-		x.row, x.rowOK = program(x.name), true
-	}
-	return &x.row
-}
-
-// dir is where the command runs, for code it is given: its first possible directory, or the
-// project's.
-func (x *cmdCtx) dir() string { return cmdDir(x.cmd, x.c.layout.ProjectDir) }
-
-// cmdDir is where cmd runs, for code it is given: its first possible directory, or project.
-func cmdDir(cmd *shell.Cmd, project string) string {
-	if len(cmd.Dir.Paths) > 0 {
-		return cmd.Dir.Paths[0]
-	}
-	return project
-}
-
-func (x *cmdCtx) add(lvl risk.Level, domain domain.Domain, rule, detail string) {
-	x.r.add(lvl, domain, rule, x.src, detail)
-}
-
-// write records and judges the targets of a file-changing command.
-func (x *cmdCtx) write(w shell.Word, tree bool, domain domain.Domain) {
-	if x.cmd.StdinArgs && w.Known {
-		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
-	}
-	for _, t := range resolve(w, x.cmd.Dir, tree) {
-		x.writeTarget(t, domain)
-	}
-}
-
-// writeTarget records one resolved target as written (for the part being judged too,
-// parts.go) and judges it.
-func (x *cmdCtx) writeTarget(t target, domain domain.Domain) {
-	if t.known {
-		x.r.written(t)
-	}
-	x.c.judgeWrite(x.r, t, domain, x.src)
-}
-
-func (x *cmdCtx) read(w shell.Word) {
-	for _, t := range resolve(w, x.cmd.Dir, false) {
-		if t.known {
-			x.r.reads = append(x.r.reads, t.path)
-			if !t.glob && credential(w.Value) == "" { // cd ~/.aws && cat credentials: the path it lands on
-				if why := credential(t.path); why != "" {
-					x.add(risk.High, FileRead, ruleCredentialRead, why+", read as "+w.Value)
-				}
-			}
-			if t.glob { // cat .e*: a glob that may match a credential reads it (protect.go)
-				if why := credentialGlob(t.path); why != "" {
-					x.add(risk.High, FileRead, ruleCredentialRead, why+", matched by "+w.Value)
-				}
-			}
-		}
-	}
-}
-
-// procEnviron reports /proc/PID/environ (any PID, self, a glob): a process's environment.
-func procEnviron(p string) bool {
-	return strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ")
 }
 
 // envMarkers are how inline code reads one environment variable by name.
@@ -526,7 +330,7 @@ var envMarkers = []string{"ENVIRON[", "$ENV{", "os.environ[", "os.environ.get(",
 // envInCode judges inline code reading the environment (awk 'BEGIN{print ENVIRON["API_KEY"]}'):
 // a secret-named variable read by name is `echo $API_KEY`; awk's for (k in ENVIRON) and
 // perl's %ENV walk every variable, like env.
-func (x *cmdCtx) envInCode(w shell.Word) {
+func envInCode(x *kernel.Command, w shell.Word) {
 	code := w.Value
 	if !strings.Contains(code, "ENV") && !strings.Contains(code, "env") {
 		return
@@ -545,133 +349,54 @@ func (x *cmdCtx) envInCode(w shell.Word) {
 			if end >= 0 {
 				name = name[:end]
 			}
-			if name != "" && secretName(name) {
-				x.add(risk.Critical, ShellExec, ruleSecretVariable, x.name+" reads the variable "+name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
+			if name != "" && kernel.SecretName(name) {
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretVariable, x.Name+" reads the variable "+name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 				return
 			}
 		}
 	}
 	if strings.Contains(code, "in ENVIRON") || strings.Contains(code, "%ENV") {
-		x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" walks every environment variable, secrets included")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleEnvironmentDump, x.Name+" walks every environment variable, secrets included")
 	}
-}
-
-// readNamesFrom judges a reader given its files by xargs (find ~/.ssh | xargs cat): a path
-// named in the statement feeding xargs that is, may match or holds a credential is read.
-func (x *cmdCtx) readNamesFrom() {
-	if !x.cmd.StdinArgs || x.cmd.ArgsFrom == "" {
-		return
-	}
-	for i, f := range strings.Fields(x.cmd.ArgsFrom) {
-		if i >= 64 {
-			break
-		}
-		f = strings.Trim(f, "'\"")
-		if f != "~" && !strings.Contains(f, "/") && !strings.HasPrefix(f, ".") || strings.Contains(f, "://") {
-			continue
-		}
-		w := shell.Word{Value: expandHome(f, x.c.home), Known: true, Glob: strings.ContainsAny(f, "*?[")}
-		for _, t := range resolve(w, x.cmd.Dir, false) {
-			why := credential(t.path)
-			if why == "" && t.glob {
-				why = credentialGlob(t.path)
-			}
-			if why == "" && !t.glob {
-				why = credentialTree(t.path, x.c.home)
-			}
-			if why != "" {
-				x.add(risk.High, FileRead, ruleCredentialRead, why+", whose names xargs hands to "+x.name)
-				return
-			}
-		}
-	}
-}
-
-// readTree judges a read of everything under w (grep -r, cp -r): a credential directory, or
-// one holding the home directory's credentials, is a read of credentials (protect.go).
-func (x *cmdCtx) readTree(w shell.Word) {
-	for _, t := range resolve(w, x.cmd.Dir, false) {
-		if t.known {
-			if why := credentialTree(t.path, x.c.home); why != "" {
-				x.add(risk.High, FileRead, ruleCredentialRead, why)
-				return
-			}
-		}
-	}
-}
-
-// destroy judges a recursive destructive operation (rm -r, chmod -R …) on w.
-func (x *cmdCtx) destroy(w shell.Word, what string) {
-	for _, t := range resolve(w, x.cmd.Dir, true) {
-		if why := x.c.prot.catastrophic(t); why != "" {
-			x.add(risk.Critical, ShellExec, ruleCatastrophe, what+" of "+why+": irreversible and broad")
-			continue
-		}
-		// build/home/ where build/home -> ~: the operation reaches what the link points at.
-		if t.known && !t.glob {
-			if real := reachedPath(x.r.resolver(), t.path, strings.HasSuffix(w.Value, "/")); real != t.path {
-				rt := t
-				rt.path = real
-				if why := x.c.prot.catastrophic(rt); why != "" {
-					x.add(risk.Critical, ShellExec, ruleCatastrophe, what+" of "+t.path+", which is "+why+" through a symbolic link: irreversible and broad")
-				}
-			}
-		}
-	}
-}
-
-// reachedPath is where an operation on p lands once the links on the way are followed: the
-// directories above p always; p itself only when it was written with a trailing slash (rm -r
-// link removes the link, rm -r link/ what it points to).
-func reachedPath(links *safefile.Links, p string, whole bool) string {
-	if whole {
-		return links.Resolve(p)
-	}
-	dir := safefile.Parent(p)
-	real := links.Resolve(dir)
-	if real == dir {
-		return p // most often: no link on the way
-	}
-	return filepath.Join(real, filepath.Base(p))
 }
 
 // command judges one simple command.
-func (c *Env) command(r *result, cmd *shell.Cmd) {
-	x := &cmdCtx{c: c, r: r, cmd: cmd, name: cmd.Name(), args: cmd.Args[1:], src: cmd.Src}
+func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
+	x := &kernel.Command{Env: c, Call: r, Cmd: cmd, Name: cmd.Name(), Args: cmd.Args[1:], Src: cmd.Src}
 	for _, v := range cmd.Via {
 		if shell.IsPrivileged(strings.Fields(v)[0]) {
-			x.add(risk.High, ShellExec, rulePrivileged, "runs as another user ("+v+")")
+			x.Add(risk.High, kernel.ShellExec, kernel.RulePrivileged, "runs as another user ("+v+")")
 		}
 	}
-	if x.name == "" {
-		x.add(risk.Critical, ShellExec, ruleDynamicCommand, "the command name cannot be known statically: it could be any program")
+	if x.Name == "" {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, "the command name cannot be known statically: it could be any program")
 		return
 	}
-	x.decodedName()
-	if x.selfInvocation() || x.runsHarnessCode() || x.nestedClaude() {
+	decodedName(x)
+	if selfInvocation(x) || x.RunsHarnessCode() || nestedClaude(x) {
 		return
 	}
-	x.personCommand()
-	if w := viaLater(cmd.Via); w != "" {
-		x.add(risk.Critical, ShellExec, ruleScheduledCode, w+" runs "+x.name+" as a unit of its own, outside the hooks: what it runs later is never judged")
+	personCommand(x)
+	if w := kernel.ViaLater(cmd.Via); w != "" {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleScheduledCode, w+" runs "+x.Name+" as a unit of its own, outside the hooks: what it runs later is never judged")
 	}
 	if cmd.Carrier {
-		x.add(risk.Low, FileRead, ruleCarrier, x.name+" runs a second program, judged on its own commands")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleCarrier, x.Name+" runs a second program, judged on its own commands")
 		return
 	}
-	if cmd.StdinArgs && len(cmd.Args) == 1 && x.name == "echo" {
-		x.add(risk.Low, FileRead, ruleAllowList, "xargs with no command prints its input")
+	if cmd.StdinArgs && len(cmd.Args) == 1 && x.Name == "echo" {
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "xargs with no command prints its input")
 		return
 	}
 	// Arguments of any command: credentials and payment URLs are judged wherever they appear,
 	// but for the name a copy writes (cp .env.example .env.local reads no secret).
-	dest, copies := x.copyDest()
-	for _, a := range x.args {
+	dest, copies := copyDest(x)
+	for _, a := range x.Args {
 		if !a.Known {
 			// ~user/.ssh/id_rsa, "$D/.aws/credentials": the known tail still names a credential.
 			if i := strings.LastIndex(a.Value, shell.Dyn); i >= 0 && strings.HasPrefix(a.Value[i+len(shell.Dyn):], "/") {
-				if why := credential(a.Value[i+len(shell.Dyn):]); why != "" {
-					x.add(risk.High, FileRead, ruleCredentialRead, why+" ("+a.Value[i+len(shell.Dyn):]+" under a directory that cannot be known statically)")
+				if why := kernel.Credential(a.Value[i+len(shell.Dyn):]); why != "" {
+					x.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, why+" ("+a.Value[i+len(shell.Dyn):]+" under a directory that cannot be known statically)")
 				}
 			}
 			continue
@@ -684,64 +409,64 @@ func (c *Env) command(r *result, cmd *shell.Cmd) {
 			v = v[i+1:]
 		}
 		if strings.Contains(v, "/") || strings.HasPrefix(v, ".") || strings.HasPrefix(v, "id_") {
-			if why := credential(v); why != "" && !strings.Contains(v, "://") {
-				x.add(risk.High, FileRead, ruleCredentialRead, why)
+			if why := kernel.Credential(v); why != "" && !strings.Contains(v, "://") {
+				x.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, why)
 			}
-			if procEnviron(v) {
-				x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" is given "+v+": the environment of a process, secrets included")
+			if kernel.ProcEnviron(v) {
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleEnvironmentDump, x.Name+" is given "+v+": the environment of a process, secrets included")
 			}
 		}
 		if strings.Contains(v, "://") {
 			if why := tradeURL(v); why != "" {
-				x.add(risk.Critical, ShellExec, ruleTradeURL, why)
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleTradeURL, why)
 			}
 		}
 	}
-	x.recursiveSearch() // credsearch.go: what grep -r, rg, ag would print
-	x.encodedCommand()
-	x.outbound()
+	recursiveSearch(x) // credsearch.go: what grep -r, rg, ag would print
+	encodedCommand(x)
+	outbound(x)
 	if cmd.Stdin {
 		switch cmd.Input {
 		case "pipe":
 			// An unknown program (base64 -d | sh): as dangerous as an unknown command name.
-			x.add(risk.Critical, ShellExec, ruleProgramFromStdin, x.name+" runs a program piped into it, which cannot be known statically")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" runs a program piped into it, which cannot be known statically")
 		case "file":
-			x.add(risk.Medium, ShellExec, ruleScript, x.name+" runs a script file")
-			x.stdinScript()
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleScript, x.Name+" runs a script file")
+			stdinScript(x)
 		case "catfile":
-			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
-			x.stdinScript()
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
+			stdinScript(x)
 		default:
 			// { bash; } < FILE, exec < FILE; sh, a loop's redirection: the program is there,
 			// but where is not followed here.
-			x.add(risk.High, ShellExec, ruleProgramFromStdin, x.name+" reads its program from stdin: it cannot be analysed")
-			x.r.notRead(shortCmd(x.src) + ": " + x.name + " reads its program from stdin, which the harness does not see")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" reads its program from stdin: it cannot be analysed")
+			x.Call.NotRead(kernel.ShortCmd(x.Src) + ": " + x.Name + " reads its program from stdin, which the harness does not see")
 		}
 		return
 	}
 	if cmd.Code != nil {
-		x.envInCode(*cmd.Code)
-		x.decodedCode(*cmd.Code)
-		x.code(*cmd.Code)
+		envInCode(x, *cmd.Code)
+		decodedCode(x, *cmd.Code)
+		inlineCode(x, *cmd.Code)
 		return
 	}
-	from := len(r.parts)
-	x.judge()
-	x.pathFloor(from)
-	x.runnerCode() // runners.go: what it runs from files
+	from := len(r.Parts)
+	judge(x)
+	pathFloor(x, from)
+	runnerCode(x) // runners.go: what it runs from files
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file
 // a shell or direnv loads is critical, whatever the file (the well-known ones are protected
 // outright; this catches ~/.config/fish/functions/x.fish, a project's .envrc, /etc/*rc …).
 // text is made only for a startup file: a Write's can be a 100 kB script, and few files are.
-func (c *Env) harnessEnvWrite(r *result, text func() string, writes []string, domain domain.Domain) {
+func harnessEnvWrite(c *kernel.Env, r *kernel.Result, text func() string, writes []string, domain domain.Domain) {
 	for _, w := range writes {
 		if startupFile(w) {
 			if !setsHarnessEnv(text()) {
 				return
 			}
-			r.add(risk.Critical, domain, ruleSelfProtection, w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")
+			r.Add(risk.Critical, domain, kernel.RuleSelfProtection, w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")
 			return
 		}
 	}

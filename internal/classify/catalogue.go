@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -11,18 +12,15 @@ import (
 // whose verdict needs no code of its own is one row there; this file says how such a row is
 // judged.
 
-// program returns the row of a program name (the base name of argv[0]).
-func program(name string) command.Row { return command.Lookup(name) }
-
 // listed judges a program by its row alone: on the deny list (a Reason), high; on neither
 // list, the gray area, and its arguments are judged as a command line it may run.
-func (x *cmdCtx) listed(row command.Row) {
+func listed(x *kernel.Command, row command.Row) {
 	if row.Reason != "" {
-		x.add(risk.High, ShellExec, ruleDenyList, x.name+": "+row.Reason)
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, x.Name+": "+row.Reason)
 		return
 	}
-	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" is a program the harness has no rule for: it cannot tell what it does")
-	x.carried()
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" is a program the harness has no rule for: it cannot tell what it does")
+	carried(x)
 }
 
 // hasSpec reports whether the program is on the allow list (it only reads, or it is a shell

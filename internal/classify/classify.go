@@ -3,7 +3,6 @@ package classify
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,9 +10,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -21,55 +20,14 @@ import (
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
-	"github.com/oath-harness/oath-harness/internal/safefile"
 	"github.com/oath-harness/oath-harness/internal/settings"
-)
-
-// Domains: the short names classify's rules use (package domain owns them).
-const (
-	FileRead  = domain.FileRead
-	FileWrite = domain.FileWrite
-	DocsWrite = domain.DocsWrite
-	TestRun   = domain.TestRun
-	GitRead   = domain.GitRead
-	GitLocal  = domain.GitLocal
-	GitRemote = domain.GitRemote
-	ShellExec = domain.ShellExec
-	Web       = domain.Web
-	MCP       = domain.MCP
-	Global    = domain.Global
 )
 
 // Classifier classifies tool calls under one configuration. It is safe for concurrent use.
 type Classifier struct {
-	*Env
+	*kernel.Env
 	rules   []*userRule
 	extract []*extractor
-}
-
-// Env is what every family of rules reads of the configuration: the layout, the protected
-// places, the harness's own code; and the callbacks through which one family hands another
-// what it found (a nested program, a file of code, a plant).
-type Env struct {
-	layout layout.Layout
-	home   string
-	prot   protection
-	// codeMentions are what inline code must not name: the harness's paths, absolute and as
-	// usually spelled, and the variables that locate them.
-	codeMentions []string
-	// code are the harness checkout and install directories (lower case): running a program
-	// from one is critical, since it can rebuild or replace the judge.
-	code []string
-	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
-	auditDir string
-	later    laterPlaces // later.go
-	// containerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
-	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person.go).
-	containerEnv []shell.Name
-	// start and realProj are built on the first write judged (filetools.go).
-	startOnce, realOnce sync.Once
-	start               startupPlaces
-	realProj            string
 }
 
 // New prepares a classifier. The user's filters are compiled here, once: a bad one is a
@@ -78,28 +36,29 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	c := &Classifier{Env: &Env{layout: l, home: os.Getenv("HOME"), containerEnv: inheritedContainerEnv(os.LookupEnv)}}
+	c := &Classifier{Env: &kernel.Env{Layout: l, Home: os.Getenv("HOME"), ContainerEnv: inheritedContainerEnv(os.LookupEnv)}}
+	wire(c.Env)
 	var install []string
-	dirs, co := installDirs(c.home)
+	dirs, co := installDirs(c.Home)
 	for _, d := range dirs {
 		// Binaries run from the project root or the home directory itself (go run, a stray
 		// copy) would make every write critical: only their own files are protected then.
-		if under(strings.ToLower(l.ProjectDir), strings.ToLower(d)) || d == c.home || d == "/" {
+		if kernel.Under(strings.ToLower(l.ProjectDir), strings.ToLower(d)) || d == c.Home || d == "/" {
 			continue
 		}
 		install = append(install, d)
 		if d == co {
-			c.code = append(c.code, strings.ToLower(d))
+			c.HarnessCode = append(c.HarnessCode, strings.ToLower(d))
 		}
 	}
-	c.auditDir = s.AuditDir(l.ProjectDir, l.Root)
-	c.prot = newProtection(l, c.auditDir, c.home, install)
-	c.later = newLaterPlaces(c.home, l.ProjectDir)
-	c.codeMentions = append([]string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"},
+	c.AuditDir = s.AuditDir(l.ProjectDir, l.Root)
+	c.Prot = kernel.NewProtection(l, c.AuditDir, c.Home, install)
+	c.Later = kernel.NewLaterPlaces(c.Home, l.ProjectDir)
+	c.CodeMentions = append([]string{"oath-harness", "oath_home", "oath_bin", "oath_hooks_dir", "claude_project_dir", ".claude", "current-phase", "protected-files", "trust-scores"},
 		command.Names(command.InCode)...) // the harness's programs and hooks
-	for _, p := range append(append([]string{}, c.prot.trees...), c.prot.files...) {
+	for _, p := range append(append([]string{}, c.Prot.Trees...), c.Prot.Files...) {
 		if p != "" && p != "/" {
-			c.codeMentions = append(c.codeMentions, p)
+			c.CodeMentions = append(c.CodeMentions, p)
 		}
 	}
 	for i, r := range s.Classify.Rules {
@@ -137,258 +96,116 @@ func installDirs(home string) (dirs []string, co string) {
 		dirs = append(dirs, filepath.Clean(h))
 		// The whole checkout that holds them: its scripts rebuild bin/, its sources are the
 		// judge (New drops it when it is the project or a parent of it).
-		if co = checkout(filepath.Clean(h), home); co != "" {
+		if co = kernel.Checkout(filepath.Clean(h), home); co != "" {
 			dirs = append(dirs, co)
 		}
 	}
 	return dirs, co
 }
 
-// result accumulates the parts of one classification.
-type result struct {
-	parts  []part
-	reads  []string
-	writes []string
-	cmds   [][]string
-	depth  int  // programs nested through classify itself (git rebase --exec …)
-	proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
-	sends  bool // a command sends data to another machine (outbound.go)
-	// remotes are git remotes the program pointed somewhere (git remote add …): name -> where
-	remotes map[string]string
-	// cmdParts are the simple commands judged one by one (parts.go); person is what the class
-	// that always needs a person learned (person.go).
-	cmdParts []envelope.Part
-	trees    map[string]bool // written paths reached as a whole tree (parts.go)
-	person   personState
-	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
-	links    *safefile.Links
-	// headMoved: a git command judged earlier in this call moves HEAD or changes branches, so
-	// what a later history rewrite replaces is not what git says of HEAD now; gitElsewhere:
-	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
-	// Either makes a rewrite doubt (rewrites.go).
-	headMoved, gitElsewhere bool
-	// containerEnv: assignments that point docker, podman or compose at another engine or
-	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person.go).
-	containerEnv []shell.Name
-	taken        map[reasonKind]int // reasons of code from files, by kind (takeOver)
-	fragment     bool               // judging part of a program (sink.fragment)
-	// verdictOnly: only the verdicts (parts) of medium and above, a few of each kind (add),
-	// and the not_read mark are read from this result (a child's): low verdicts, the commands
-	// list and the per-command parts oath-gate reads are not kept. A 100 kB script has
-	// thousands of commands, and building those was a tenth of judging it.
-	verdictOnly bool
-	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
-	// noPerson: the marks of the class that needs a person are not read from this result
-	// (sink.noPerson), so what the code would lose is not recorded.
-	noPerson bool
-
-	// claudeEnv: a variable assigned in this call that would switch a nested claude's
-	// harness off (nested_claude.go), or "".
-	claudeEnv string
-	// stagedAll: a git add in this call may have staged the harness's files (self.go).
-	stagedAll bool
-
-	// indexMoved: a git command judged earlier in this call changes the index or HEAD, so what
-	// git says now of the files a later discard writes may not be what it writes (discards.go).
-	indexMoved bool
-}
-
-// partKind is a kind of verdict: what add counts in a child result.
-type partKind struct {
-	rule    string
-	risk    risk.Level
-	domain  domain.Domain
-	unknown bool
-}
-
-// resolver remembers, for this judgement, where the links of the paths it writes lead
-// (judgeWrite): a large script names the same directories thousands of times.
-func (r *result) resolver() *safefile.Links {
-	if r.links == nil {
-		r.links = &safefile.Links{}
-	}
-	return r.links
-}
-
-// sibling is a result for judging more of the same program apart (bash.go's program judges
-// commands on one core while the rest is analysed on the other): the same depth, flags and
-// what earlier commands recorded, merged back by merge (or dropped). The budget and the
-// memory of links are shared: only one goroutine uses them at a time.
-func (r *result) sibling() *result {
-	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
-		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, indexMoved: r.indexMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
-		verdictOnly: r.verdictOnly, noPerson: r.noPerson, containerEnv: slices.Clip(r.containerEnv), claudeEnv: r.claudeEnv, stagedAll: r.stagedAll}
-}
-
-// merge appends what o judged after what r judged, as if r had judged it.
-func (r *result) merge(o *result) {
-	r.parts = append(r.parts, o.parts...)
-	r.reads = append(r.reads, o.reads...)
-	r.writes = append(r.writes, o.writes...)
-	r.cmds = append(r.cmds, o.cmds...)
-	r.cmdParts = append(r.cmdParts, o.cmdParts...)
-	r.person.hits = append(r.person.hits, o.person.hits...)
-	r.person.losses = append(r.person.losses, o.person.losses...)
-	r.proxy = r.proxy || o.proxy
-	r.sends = r.sends || o.sends
-	r.headMoved = r.headMoved || o.headMoved
-	r.indexMoved = r.indexMoved || o.indexMoved
-	r.gitElsewhere = r.gitElsewhere || o.gitElsewhere
-	r.stagedAll = r.stagedAll || o.stagedAll
-	if r.claudeEnv == "" {
-		r.claudeEnv = o.claudeEnv
-	}
-	if len(o.containerEnv) > len(r.containerEnv) { // o began with r's
-		r.containerEnv = o.containerEnv
-	}
-	if len(o.trees) > 0 && r.trees == nil {
-		r.trees = map[string]bool{}
-	}
-	maps.Copy(r.trees, o.trees)
-	if len(o.remotes) > 0 && r.remotes == nil {
-		r.remotes = map[string]string{}
-	}
-	maps.Copy(r.remotes, o.remotes)
-	for k, n := range o.taken {
-		if r.taken == nil {
-			r.taken = map[reasonKind]int{}
-		}
-		r.taken[k] += n
-	}
-}
-
-// part is one judged piece of a call: a command, a redirection, a finding.
-type part struct {
-	risk   risk.Level
-	domain domain.Domain
-	reason envelope.Reason
-	setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
-}
-
-func (r *result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {
-	if r.verdictOnly {
-		if lvl.Value() < risk.Medium.Value() {
-			return // what reads a child's verdicts reads medium and above (takeOver, inContainer …)
-		}
-		// takeOver lists a few verdicts of a kind and says there are more: a configure
-		// script's thousand $CC calls need not be kept to say so. A kind is all takeOver
-		// reads of a verdict: a critical one that only says something cannot be known is
-		// high there, and must not crowd out one that says what is seen.
-		k := partKind{rule, lvl, domain, lvl == risk.Critical && onlyUnknown(rule, detail)}
-		if r.kept[k] > maxCriticalOfAKind {
-			return
-		}
-		if r.kept == nil {
-			r.kept = map[partKind]int{}
-		}
-		r.kept[k]++
-	}
-	r.parts = append(r.parts, part{risk: lvl, domain: domain, reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
-}
-
 // Classify classifies one tool event. It never fails: what it cannot read is at least high.
 func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	cwd := ev.Cwd
 	if cwd == "" || !filepath.IsAbs(cwd) {
-		cwd = c.layout.ProjectDir
+		cwd = c.Layout.ProjectDir
 	}
 	cwd = filepath.Clean(cwd)
-	r := &result{}
+	r := &kernel.Result{}
 	if a, b, ok := envelope.FoldedKeys(ev.ToolInput); ok {
 		// Claude Code's tools read a key by its exact name; encoding/json, which decodes
 		// tool_input here, takes any case and keeps the last. {"file_path": protected,
 		// "FILE_PATH": harmless} would be judged on one file and written to the other.
-		r.add(risk.Critical, Global, ruleInputKeyVariant, ev.ToolName, "tool_input has the keys "+strconv.Quote(a)+" and "+
+		r.Add(risk.Critical, kernel.Global, kernel.RuleInputKeyVariant, ev.ToolName, "tool_input has the keys "+strconv.Quote(a)+" and "+
 			strconv.Quote(b)+", which differ only in case: the tool may read the one the harness does not, so the call cannot be judged")
 	}
 	switch tool := ev.ToolName; {
 	case tool == "":
 		// Claude Code always names the tool: an event without one is malformed, and what
 		// cannot be read cannot be judged.
-		r.add(risk.Critical, Global, ruleNoTool, "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
+		r.Add(risk.Critical, kernel.Global, kernel.RuleNoTool, "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
 		c.inputTool(r, ev, cwd, "")
 	case tool == claude.ToolBash:
-		c.bashTool(r, ev, cwd)
+		bashTool(c.Env, r, ev, cwd)
 	case tool == claude.ToolRead || tool == "NotebookRead" || tool == "LS":
-		c.readTool(r, ev, cwd)
+		readTool(c.Env, r, ev, cwd)
 	case tool == claude.ToolGlob || tool == claude.ToolGrep:
-		c.searchTool(r, ev, cwd)
+		searchTool(c.Env, r, ev, cwd)
 	case tool == claude.ToolWrite || tool == claude.ToolEdit || tool == claude.ToolMultiEdit || tool == claude.ToolNotebookEdit:
-		c.writeTool(r, ev, cwd)
+		writeTool(c.Env, r, ev, cwd)
 	case tool == claude.ToolWebFetch:
-		c.webFetch(r, ev)
+		webFetch(c.Env, r, ev)
 	case tool == claude.ToolWebSearch:
-		c.webSearch(r, ev)
+		webSearch(c.Env, r, ev)
 	case strings.HasPrefix(tool, "mcp__"):
-		r.add(risk.Medium, MCP, ruleMCPTool, tool, "an MCP tool: medium unless a user rule says otherwise")
-		c.inputTool(r, ev, cwd, MCP)
+		r.Add(risk.Medium, kernel.MCP, kernel.RuleMCPTool, tool, "an MCP tool: medium unless a user rule says otherwise")
+		c.inputTool(r, ev, cwd, kernel.MCP)
 	case tool == "TodoWrite" || tool == "ExitPlanMode" || tool == "BashOutput":
-		r.add(risk.Low, Global, ruleHarmlessTool, tool, "changes nothing outside the session")
+		r.Add(risk.Low, kernel.Global, kernel.RuleHarmlessTool, tool, "changes nothing outside the session")
 	case builtinTool(tool):
-		r.add(risk.Medium, Global, ruleUnknownTool, tool, "a tool without a built-in rule")
+		r.Add(risk.Medium, kernel.Global, kernel.RuleUnknownTool, tool, "a tool without a built-in rule")
 	case builtinTool(canonicalTool(tool)) || builtinFold(canonicalTool(tool)) != "":
 		// Claude Code sends its tools' exact names: Write in another case or with spaces is
 		// not the Write tool, and a hook that judged it as Write would be judging a guess.
-		r.add(risk.Critical, Global, ruleToolNameVariant, tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold(canonicalTool(tool))+": not a name Claude Code sends, so it cannot be judged")
-		c.inputTool(r, ev, cwd, Global)
+		r.Add(risk.Critical, kernel.Global, kernel.RuleToolNameVariant, tool, "the tool name "+strconv.Quote(tool)+" is a variant of the built-in "+builtinFold(canonicalTool(tool))+": not a name Claude Code sends, so it cannot be judged")
+		c.inputTool(r, ev, cwd, kernel.Global)
 	default:
-		r.add(risk.Medium, Global, ruleUnknownTool, tool, "a tool without a built-in rule: its input is scanned like an MCP tool's")
-		c.inputTool(r, ev, cwd, Global)
+		r.Add(risk.Medium, kernel.Global, kernel.RuleUnknownTool, tool, "a tool without a built-in rule: its input is scanned like an MCP tool's")
+		c.inputTool(r, ev, cwd, kernel.Global)
 	}
-	base := r.summary()
+	base := summary(r)
 	c.applyUser(r, ev, cwd, &base)
-	out := r.finish(base)
+	out := finish(r, base)
 	for i := range out.Parts {
 		if out.Parts[i].Dir == cwd {
 			out.Parts[i].Dir = "" // the call's own directory says nothing new
 		}
 	}
-	c.secretThenSend(r, ev) // secretflow.go
-	c.needsPerson(r, ev, &out)
-	c.boundary(r, ev, &out) // confined.go
+	secretThenSend(c.Env, r, ev) // secretflow.go
+	needsPerson(c.Env, r, ev, &out)
+	boundary(c.Env, r, ev, &out) // confined.go
 	return out
 }
 
 // summary is the built-in verdict: the riskiest part, its domain.
-func (r *result) summary() part {
-	best := part{risk: risk.Low, domain: ""}
+func summary(r *kernel.Result) kernel.Part {
+	best := kernel.Part{Risk: risk.Low, Domain: ""}
 	first := true
-	for _, p := range r.parts {
-		if first || p.risk.Value() > best.risk.Value() ||
-			p.risk == best.risk && p.domain.Rank() > best.domain.Rank() {
+	for _, p := range r.Parts {
+		if first || p.Risk.Value() > best.Risk.Value() ||
+			p.Risk == best.Risk && p.Domain.Rank() > best.Domain.Rank() {
 			best = p
 			first = false
 		}
 	}
 	if first {
-		best = part{risk: risk.Medium, domain: Global}
+		best = kernel.Part{Risk: risk.Medium, Domain: kernel.Global}
 	}
-	best.domain = domainOf(r.parts, best.domain) // the purpose, not the setup (parts.go)
+	best.Domain = domainOf(r.Parts, best.Domain) // the purpose, not the setup (parts.go)
 	return best
 }
 
-func (r *result) finish(p part) envelope.Classification {
+func finish(r *kernel.Result, p kernel.Part) envelope.Classification {
 	out := envelope.Classification{
-		Domain:    p.domain,
-		Risk:      p.risk,
-		RiskValue: p.risk.Value(),
-		Reasons:   make([]envelope.Reason, 0, len(r.parts)),
-		Commands:  r.cmds,
-		Paths:     envelope.Paths{Read: dedupe(r.reads), Write: dedupe(r.writes), WriteUnknown: writesUnknown(r.parts)},
-		Parts:     r.cmdParts,
+		Domain:    p.Domain,
+		Risk:      p.Risk,
+		RiskValue: p.Risk.Value(),
+		Reasons:   make([]envelope.Reason, 0, len(r.Parts)),
+		Commands:  r.Cmds,
+		Paths:     envelope.Paths{Read: kernel.Dedupe(r.Reads), Write: kernel.Dedupe(r.Writes), WriteUnknown: writesUnknown(r.Parts)},
+		Parts:     r.CmdParts,
 	}
 	// The riskiest reasons first, so that the first one says why.
-	parts := append([]part(nil), r.parts...)
-	sort.SliceStable(parts, func(i, j int) bool { return parts[i].risk.Value() > parts[j].risk.Value() })
+	parts := append([]kernel.Part(nil), r.Parts...)
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].Risk.Value() > parts[j].Risk.Value() })
 	seen := map[envelope.Reason]bool{}
 	for _, q := range parts {
-		if !seen[q.reason] {
-			seen[q.reason] = true
-			out.Reasons = append(out.Reasons, q.reason)
+		if !seen[q.Reason] {
+			seen[q.Reason] = true
+			out.Reasons = append(out.Reasons, q.Reason)
 		}
 	}
 	if len(out.Reasons) == 0 {
-		out.Reasons = append(out.Reasons, envelope.Reason{Rule: ruleDefault, Risk: p.risk, Detail: "no rule matched: " + string(p.risk)})
+		out.Reasons = append(out.Reasons, envelope.Reason{Rule: kernel.RuleDefault, Risk: p.Risk, Detail: "no rule matched: " + string(p.Risk)})
 	}
 	if out.Commands == nil {
 		out.Commands = [][]string{}
@@ -396,74 +213,44 @@ func (r *result) finish(p part) envelope.Classification {
 	return out
 }
 
-func dedupe(in []string) []string {
-	out := make([]string, 0, len(in))
-	seen := map[string]bool{}
-	for _, s := range in {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-func decode(raw json.RawMessage, v any) bool {
-	if len(raw) == 0 {
-		return false
-	}
-	return json.Unmarshal(raw, v) == nil
-}
-
-// looseString decodes a JSON string and ignores any other value.
-type looseString string
-
-func (s *looseString) UnmarshalJSON(b []byte) error {
-	var v string
-	if json.Unmarshal(b, &v) == nil {
-		*s = looseString(v)
-	}
-	return nil
-}
-
-func (c *Env) readTool(r *result, ev *claude.Event, cwd string) {
+func readTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 	// One decode: file_path/notebook_path, or path when neither is given. A path that is not a
 	// string is ignored rather than failing the input, as the other keys decide.
 	var in struct {
 		claude.FileInput
-		Alt looseString `json:"path"`
+		Alt kernel.LooseString `json:"path"`
 	}
-	ok := decode(ev.ToolInput, &in)
+	ok := kernel.Decode(ev.ToolInput, &in)
 	p := in.FileInput.Path()
 	if p == "" {
 		p = string(in.Alt)
 	}
 	if !ok || p == "" {
-		r.add(risk.High, FileRead, ruleUnreadableInput, ev.ToolName, "tool_input names no file")
+		r.Add(risk.High, kernel.FileRead, kernel.RuleUnreadableInput, ev.ToolName, "tool_input names no file")
 		return
 	}
-	abs := absPath(cwd, expandHome(p, c.home))
-	r.reads = append(r.reads, abs)
-	if why := credential(abs); why != "" {
-		r.add(risk.High, FileRead, ruleCredentialRead, abs, why)
+	abs := kernel.AbsPath(cwd, kernel.ExpandHome(p, c.Home))
+	r.Reads = append(r.Reads, abs)
+	if why := kernel.Credential(abs); why != "" {
+		r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, abs, why)
 		return
 	}
-	r.add(risk.Low, FileRead, ruleReadOnly, ev.ToolName, abs)
+	r.Add(risk.Low, kernel.FileRead, kernel.RuleReadOnly, ev.ToolName, abs)
 }
 
-func (c *Env) searchTool(r *result, ev *claude.Event, cwd string) {
+func searchTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 	var in claude.SearchInput
-	if !decode(ev.ToolInput, &in) {
-		r.add(risk.High, FileRead, ruleUnreadableInput, ev.ToolName, "tool_input is not the expected object")
+	if !kernel.Decode(ev.ToolInput, &in) {
+		r.Add(risk.High, kernel.FileRead, kernel.RuleUnreadableInput, ev.ToolName, "tool_input is not the expected object")
 		return
 	}
 	p := cwd
 	if in.Path != "" {
-		p = absPath(cwd, expandHome(in.Path, c.home))
+		p = kernel.AbsPath(cwd, kernel.ExpandHome(in.Path, c.Home))
 	}
-	r.reads = append(r.reads, p)
-	if why := credential(p); why != "" {
-		r.add(risk.High, FileRead, ruleCredentialRead, p, why)
+	r.Reads = append(r.Reads, p)
+	if why := kernel.Credential(p); why != "" {
+		r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, p, why)
 		return
 	}
 	if ev.ToolName == claude.ToolGrep {
@@ -473,56 +260,56 @@ func (c *Env) searchTool(r *result, ev *claude.Event, cwd string) {
 		var g struct {
 			Glob string `json:"glob"`
 		}
-		decode(ev.ToolInput, &g)
-		why := credentialTree(p, c.home)
+		kernel.Decode(ev.ToolInput, &g)
+		why := kernel.CredentialTree(p, c.Home)
 		if why == "" && g.Glob != "" {
-			why = credentialGlob(strings.TrimSuffix(p, "/") + "/" + g.Glob)
+			why = kernel.CredentialGlob(strings.TrimSuffix(p, "/") + "/" + g.Glob)
 		}
 		if why != "" {
-			r.add(risk.High, FileRead, ruleCredentialRead, p, why)
+			r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, p, why)
 			return
 		}
 		if g.Glob == "" { // a glob narrows what rg reads: left to credentialGlob
 			var m struct {
-				Mode looseString     `json:"output_mode"`
-				Fold json.RawMessage `json:"-i"`
+				Mode kernel.LooseString `json:"output_mode"`
+				Fold json.RawMessage    `json:"-i"`
 			}
-			decode(ev.ToolInput, &m)
-			c.grepSearch(r, p, in.Pattern, string(m.Mode), string(m.Fold) == "true") // credsearch.go
-			for _, q := range r.parts {
-				if q.reason.Rule == ruleCredentialRead {
+			kernel.Decode(ev.ToolInput, &m)
+			grepSearch(c, r, p, in.Pattern, string(m.Mode), string(m.Fold) == "true") // credsearch.go
+			for _, q := range r.Parts {
+				if q.Reason.Rule == kernel.RuleCredentialRead {
 					return
 				}
 			}
 		}
 	}
 	if ev.ToolName == claude.ToolGlob {
-		if why := credential(in.Pattern); why != "" {
-			r.add(risk.High, FileRead, ruleCredentialRead, in.Pattern, why)
+		if why := kernel.Credential(in.Pattern); why != "" {
+			r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, in.Pattern, why)
 			return
 		}
 	}
-	r.add(risk.Low, FileRead, ruleReadOnly, ev.ToolName, p)
+	r.Add(risk.Low, kernel.FileRead, kernel.RuleReadOnly, ev.ToolName, p)
 }
 
-func (c *Env) writeTool(r *result, ev *claude.Event, cwd string) {
+func writeTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
 	if !decodeWrite(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
-		r.add(risk.Critical, FileWrite, ruleUnreadableInput, ev.ToolName, "tool_input names no file: the write cannot be judged")
+		r.Add(risk.Critical, kernel.FileWrite, kernel.RuleUnreadableInput, ev.ToolName, "tool_input names no file: the write cannot be judged")
 		return
 	}
-	abs := absPath(cwd, expandHome(in.Path(), c.home))
-	r.writes = append(r.writes, abs)
-	domain := FileWrite
-	if underDocs(abs, c.layout.ProjectDir) {
-		domain = DocsWrite
+	abs := kernel.AbsPath(cwd, kernel.ExpandHome(in.Path(), c.Home))
+	r.Writes = append(r.Writes, abs)
+	domain := kernel.FileWrite
+	if underDocs(abs, c.Layout.ProjectDir) {
+		domain = kernel.DocsWrite
 	}
-	c.judgeWrite(r, target{path: abs, known: true}, domain, ev.ToolName+" "+abs)
-	c.outsideWrite(r, ev.ToolName, abs, r.resolver().Resolve(abs)) // filetools.go
-	c.planted(r, ev, &in, abs, domain)                             // planted.go: code put where a runner will find it
-	c.harnessEnvWrite(r, func() string { return in.Content + "\n" + in.NewString + "\n" + string(in.Edits) }, []string{abs}, domain)
-	r.add(risk.Medium, domain, ruleFileWrite, ev.ToolName, abs)
+	c.JudgeWrite(r, kernel.Target{Path: abs, Known: true}, domain, ev.ToolName+" "+abs)
+	c.OutsideWrite(r, ev.ToolName, abs, r.Resolver().Resolve(abs)) // filetools.go
+	planted(c, r, ev, &in, abs, domain)                            // planted.go: code put where a runner will find it
+	harnessEnvWrite(c, r, func() string { return in.Content + "\n" + in.NewString + "\n" + string(in.Edits) }, []string{abs}, domain)
+	r.Add(risk.Medium, domain, kernel.RuleFileWrite, ev.ToolName, abs)
 }
 
 // underDocs: a docs/ directory anywhere in the path (the seed's "path contains docs/"),
@@ -540,46 +327,26 @@ func underDocs(abs, project string) bool {
 	return false
 }
 
-func (c *Env) webFetch(r *result, ev *claude.Event) {
+func webFetch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 	var in claude.WebFetchInput
-	if !decode(ev.ToolInput, &in) || in.URL == "" {
-		r.add(risk.High, Web, ruleUnreadableInput, ev.ToolName, "tool_input names no url")
+	if !kernel.Decode(ev.ToolInput, &in) || in.URL == "" {
+		r.Add(risk.High, kernel.Web, kernel.RuleUnreadableInput, ev.ToolName, "tool_input names no url")
 		return
 	}
 	if why := tradeURL(in.URL); why != "" {
-		r.add(risk.Critical, Web, ruleTradeURL, in.URL, why)
+		r.Add(risk.Critical, kernel.Web, kernel.RuleTradeURL, in.URL, why)
 	}
 	if why := metadataURL(in.URL); why != "" {
-		r.add(risk.Critical, Web, ruleMetadataURL, in.URL, why)
+		r.Add(risk.Critical, kernel.Web, kernel.RuleMetadataURL, in.URL, why)
 	}
 	if u, err := url.Parse(strings.TrimSpace(in.URL)); err != nil || u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
-		r.add(risk.Critical, Web, ruleWebScheme, in.URL, "WebFetch of a URL that is not http(s) (file://, a bad URL): it could read local files or reach what a web page should not")
+		r.Add(risk.Critical, kernel.Web, kernel.RuleWebScheme, in.URL, "WebFetch of a URL that is not http(s) (file://, a bad URL): it could read local files or reach what a web page should not")
 	}
 	if why := secretInURL(in.URL); why != "" {
-		r.add(risk.Critical, Web, ruleSecretInURL, in.URL, why)
+		r.Add(risk.Critical, kernel.Web, kernel.RuleSecretInURL, in.URL, why)
 	}
 	webSent(r, in.URL)
-	r.add(risk.Medium, Web, ruleWebFetch, in.URL, "fetches a page")
-}
-
-func absPath(cwd, p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(cwd, p)
-}
-
-func expandHome(p, home string) string {
-	if home == "" {
-		return p
-	}
-	if p == "~" {
-		return home
-	}
-	if strings.HasPrefix(p, "~/") {
-		return filepath.Join(home, p[2:])
-	}
-	return p
+	r.Add(risk.Medium, kernel.Web, kernel.RuleWebFetch, in.URL, "fetches a page")
 }
 
 // builtinTools are Claude Code's own tools (an array: nothing to build at start-up).
@@ -647,15 +414,15 @@ var (
 //   - a command field (command, cmd, script …), or a list of strings under args/argv/cmd, is
 //     analysed as a shell program: fully when the name says it runs commands, else only a
 //     critical verdict is taken over (a field named command may be anything).
-func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain domain.Domain) {
+func (c *Classifier) inputTool(r *kernel.Result, ev *claude.Event, cwd string, domain domain.Domain) {
 	var v any
-	if !decode(ev.ToolInput, &v) {
+	if !kernel.Decode(ev.ToolInput, &v) {
 		return
 	}
 	toolSent(r, ev.ToolName, domain, v)
 	tool := ev.ToolName
 	if domain == "" {
-		domain = Global
+		domain = kernel.Global
 	}
 	name := strings.ToLower(tool)
 	if i := strings.LastIndex(name, "__"); i >= 0 {
@@ -678,18 +445,18 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 		shown = "the event"
 	}
 	runProg := func(prog string) {
-		if extracted || strings.TrimSpace(prog) == "" || r.depth >= 2 {
+		if extracted || strings.TrimSpace(prog) == "" || r.Depth >= 2 {
 			return
 		}
 		if runs {
-			r.depth++
-			c.program(r, prog, cwd)
-			r.depth--
+			r.Depth++
+			program(c.Env, r, prog, cwd)
+			r.Depth--
 			return
 		}
-		for _, p := range c.verdicts(r, prog, langShell, cwd, sink{noPerson: true}).parts {
-			if p.risk == risk.Critical {
-				r.add(risk.Critical, domain, p.reason.Rule, shown, shown+" is given the command "+quoteRaw(prog)+", which it may run: "+p.reason.Detail)
+		for _, p := range c.Verdicts(r, prog, kernel.LangShell, cwd, kernel.Sink{NoPerson: true}).Parts {
+			if p.Risk == risk.Critical {
+				r.Add(risk.Critical, domain, p.Reason.Rule, shown, shown+" is given the command "+kernel.QuoteRaw(prog)+", which it may run: "+p.Reason.Detail)
 				return
 			}
 		}
@@ -717,7 +484,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 				}
 			}
 			if head != "" && len(tail) > 0 {
-				if argv, ok := c.stringList(tail); ok && !strings.ContainsAny(head, " ;|&") {
+				if argv, ok := stringList(c.Env, tail); ok && !strings.ContainsAny(head, " ;|&") {
 					runProg(shell.QuoteWords(append([]shell.Word{{Value: head, Known: true}}, argv...)))
 				}
 			}
@@ -726,7 +493,7 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 			}
 		case []any:
 			if mcpArgv[lk] {
-				if argv, ok := c.stringList(v); ok && len(argv) > 0 {
+				if argv, ok := stringList(c.Env, v); ok && len(argv) > 0 {
 					runProg(shell.QuoteWords(argv))
 				}
 			}
@@ -745,19 +512,19 @@ func (c *Classifier) inputTool(r *result, ev *claude.Event, cwd string, domain d
 				!pathKey && (strings.Contains(v, " ") || !strings.Contains(v, "/") && !strings.HasPrefix(v, ".")) {
 				return
 			}
-			t := target{path: absPath(cwd, expandHome(v, c.home)), known: true, tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
-			if hit := c.prot.hit(t); hit != "" {
-				r.writes = append(r.writes, t.path)
-				r.add(risk.Critical, domain, ruleSelfProtection, shown, shown+" is given "+t.path+" ("+hit+"): what the tool does with it cannot be known, and it may change it")
+			t := kernel.Target{Path: kernel.AbsPath(cwd, kernel.ExpandHome(v, c.Home)), Known: true, Tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
+			if hit := c.Prot.Hit(t); hit != "" {
+				r.Writes = append(r.Writes, t.Path)
+				r.Add(risk.Critical, domain, kernel.RuleSelfProtection, shown, shown+" is given "+t.Path+" ("+hit+"): what the tool does with it cannot be known, and it may change it")
 				return
 			}
 			if writes && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
-				r.writes = append(r.writes, t.path)
-				c.judgeWrite(r, t, domain, shown+" "+t.path)
-			} else if why := credential(t.path); why != "" && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
+				r.Writes = append(r.Writes, t.Path)
+				c.JudgeWrite(r, t, domain, shown+" "+t.Path)
+			} else if why := kernel.Credential(t.Path); why != "" && (pathKey || filepath.IsAbs(v) || strings.HasPrefix(v, "~/")) {
 				// mcp__fs__read_file {"path": "~/.ssh/id_rsa"}: what the Read tool would ask
-				r.reads = append(r.reads, t.path)
-				r.add(risk.High, FileRead, ruleCredentialRead, shown, shown+" is given "+t.path+": "+why)
+				r.Reads = append(r.Reads, t.Path)
+				r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, shown, shown+" is given "+t.Path+": "+why)
 			}
 		}
 	}
@@ -798,14 +565,14 @@ func containsWord(name string, ks []string) bool {
 }
 
 // stringList returns a JSON list of strings as known words (~ expanded), or false.
-func (c *Env) stringList(v []any) ([]shell.Word, bool) {
+func stringList(c *kernel.Env, v []any) ([]shell.Word, bool) {
 	out := make([]shell.Word, 0, len(v))
 	for _, e := range v {
 		s, ok := e.(string)
 		if !ok {
 			return nil, false
 		}
-		s = expandHome(s, c.home) // a tool may run it through a shell: ~ is the home directory
+		s = kernel.ExpandHome(s, c.Home) // a tool may run it through a shell: ~ is the home directory
 		out = append(out, shell.Word{Value: s, Known: true})
 	}
 	return out, true

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -48,22 +49,22 @@ func TestCorpus(t *testing.T) {
 // what they are for (issue 13), and whether they lose work is asked of git (issue 12).
 func TestSeedLists(t *testing.T) {
 	runCases(t, []tcase{
-		{"ls -la", L, L, FileRead}, {"cat foo.txt", L, L, FileRead}, {"grep -rn 'rm -rf' .", L, L, FileRead},
-		{"pytest", L, L, TestRun}, {"find . -name '*.go'", L, L, FileRead}, {"pwd", L, L, FileRead},
-		{"du -sh .", L, L, FileRead}, {"head -5 a", L, L, FileRead}, {"jq .x f.json", L, L, FileRead},
-		{"printf '%s' x", L, L, FileRead}, {"git diff HEAD~1", L, L, GitRead}, {"git show HEAD", L, L, GitRead},
-		{"git branch", L, L, GitRead}, {"git branch -a", L, L, GitRead},
-		{"rm foo.txt", H, H, FileWrite}, {"rm -rf build", H, H, FileWrite}, {"chmod 644 x", H, H, FileWrite},
-		{"chown me x", H, H, FileWrite}, {"apt-get install x", H, H, ShellExec}, {"brew install jq", H, H, ShellExec},
-		{"pip install requests", H, H, ShellExec}, {"git merge main", H, H, GitLocal}, {"scp b:a dl/", H, H, ShellExec},
-		{"reboot", H, H, ShellExec}, {"shutdown -h now", H, H, ShellExec},
+		{"ls -la", L, L, kernel.FileRead}, {"cat foo.txt", L, L, kernel.FileRead}, {"grep -rn 'rm -rf' .", L, L, kernel.FileRead},
+		{"pytest", L, L, kernel.TestRun}, {"find . -name '*.go'", L, L, kernel.FileRead}, {"pwd", L, L, kernel.FileRead},
+		{"du -sh .", L, L, kernel.FileRead}, {"head -5 a", L, L, kernel.FileRead}, {"jq .x f.json", L, L, kernel.FileRead},
+		{"printf '%s' x", L, L, kernel.FileRead}, {"git diff HEAD~1", L, L, kernel.GitRead}, {"git show HEAD", L, L, kernel.GitRead},
+		{"git branch", L, L, kernel.GitRead}, {"git branch -a", L, L, kernel.GitRead},
+		{"rm foo.txt", H, H, kernel.FileWrite}, {"rm -rf build", H, H, kernel.FileWrite}, {"chmod 644 x", H, H, kernel.FileWrite},
+		{"chown me x", H, H, kernel.FileWrite}, {"apt-get install x", H, H, kernel.ShellExec}, {"brew install jq", H, H, kernel.ShellExec},
+		{"pip install requests", H, H, kernel.ShellExec}, {"git merge main", H, H, kernel.GitLocal}, {"scp b:a dl/", H, H, kernel.ShellExec},
+		{"reboot", H, H, kernel.ShellExec}, {"shutdown -h now", H, H, kernel.ShellExec},
 		{"curl https://api.example.com/pay", C, C, ""}, {"wget http://example.org", C, C, ""},
 		{"echo $API_KEY", C, C, ""}, {"export PASSWORD=x", C, C, ""}, {"mail -s hi a@b < f", C, C, ""},
 		{"mutt a@b", C, C, ""}, {"swaks --to a@b", C, C, ""},
-		{"make", M, M, ShellExec}, {"node script.js", M, M, ShellExec}, {"mkdir -p a/b", M, M, FileWrite},
-		{"cp a b", M, M, FileWrite}, {"mv a b", M, M, FileWrite}, {"touch x", M, M, FileWrite},
-		{"sed -i s/a/b/ f", M, M, ShellExec}, {"echo hi > notes.txt", M, M, ShellExec},
-		{"git add -A", M, M, GitLocal}, {"git commit -m 'x'", M, M, GitLocal}, {"git fetch", M, M, GitRemote},
+		{"make", M, M, kernel.ShellExec}, {"node script.js", M, M, kernel.ShellExec}, {"mkdir -p a/b", M, M, kernel.FileWrite},
+		{"cp a b", M, M, kernel.FileWrite}, {"mv a b", M, M, kernel.FileWrite}, {"touch x", M, M, kernel.FileWrite},
+		{"sed -i s/a/b/ f", M, M, kernel.ShellExec}, {"echo hi > notes.txt", M, M, kernel.ShellExec},
+		{"git add -A", M, M, kernel.GitLocal}, {"git commit -m 'x'", M, M, kernel.GitLocal}, {"git fetch", M, M, kernel.GitRemote},
 	})
 }
 
@@ -107,22 +108,22 @@ func TestDomainByMainCommand(t *testing.T) {
 		domain domain.Domain
 		risk   risk.Level
 	}{
-		{"source .venv/bin/activate && pytest", TestRun, risk.Medium},
-		{". venv/bin/activate; python -m pytest -q", TestRun, risk.Medium},
-		{"cd sub && npm test", TestRun, risk.Low},
-		{"pushd sub && go test ./... && popd", TestRun, risk.Low},
-		{"export CI=1 && go test ./...", TestRun, risk.Low},
-		{"set -euo pipefail; go test ./...", TestRun, risk.Low},
-		{"nvm use 20 && npm test", TestRun, risk.Medium},
-		{"conda activate env && pytest", TestRun, risk.Medium},
-		{"cd sub && git add -A", GitLocal, risk.Medium},
-		{"cd sub && git status", GitRead, risk.Low},
-		{"cd sub", FileRead, risk.Low},
-		{"source ./deploy.sh && pytest", ShellExec, risk.Medium}, // not an activate script: it is part of the purpose
-		{"cd sub && rm -rf build", FileWrite, risk.High},
-		{"ls && go test ./...", TestRun, risk.Low},     // unchanged: the riskiest part, ties to the more capable domain
-		{"export -p | grep KEY", ShellExec, risk.High}, // bare or -p, export and set print the environment
-		{"set | grep TOKEN", ShellExec, risk.High},
+		{"source .venv/bin/activate && pytest", kernel.TestRun, risk.Medium},
+		{". venv/bin/activate; python -m pytest -q", kernel.TestRun, risk.Medium},
+		{"cd sub && npm test", kernel.TestRun, risk.Low},
+		{"pushd sub && go test ./... && popd", kernel.TestRun, risk.Low},
+		{"export CI=1 && go test ./...", kernel.TestRun, risk.Low},
+		{"set -euo pipefail; go test ./...", kernel.TestRun, risk.Low},
+		{"nvm use 20 && npm test", kernel.TestRun, risk.Medium},
+		{"conda activate env && pytest", kernel.TestRun, risk.Medium},
+		{"cd sub && git add -A", kernel.GitLocal, risk.Medium},
+		{"cd sub && git status", kernel.GitRead, risk.Low},
+		{"cd sub", kernel.FileRead, risk.Low},
+		{"source ./deploy.sh && pytest", kernel.ShellExec, risk.Medium}, // not an activate script: it is part of the purpose
+		{"cd sub && rm -rf build", kernel.FileWrite, risk.High},
+		{"ls && go test ./...", kernel.TestRun, risk.Low},     // unchanged: the riskiest part, ties to the more capable domain
+		{"export -p | grep KEY", kernel.ShellExec, risk.High}, // bare or -p, export and set print the environment
+		{"set | grep TOKEN", kernel.ShellExec, risk.High},
 	} {
 		got := c.Classify(bash(tc.cmd))
 		if got.Domain != tc.domain || got.Risk != tc.risk {

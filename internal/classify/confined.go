@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -18,7 +19,7 @@ import (
 
 // boundary sets out's confined, confined_why, sandbox_auto_allow, read_in_full and unread for
 // a Bash call.
-func (c *Env) boundary(r *result, ev *claude.Event, out *envelope.Classification) {
+func boundary(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.Classification) {
 	if ev.ToolName != claude.ToolBash {
 		return
 	}
@@ -28,7 +29,7 @@ func (c *Env) boundary(r *result, ev *claude.Event, out *envelope.Classification
 		Disable given `json:"dangerouslyDisableSandbox"`
 	}
 	call := sandbox.Call{}
-	if decode(ev.ToolInput, &raw) {
+	if kernel.Decode(ev.ToolInput, &raw) {
 		if raw.Command != nil {
 			call.Command = *raw.Command
 		}
@@ -36,7 +37,7 @@ func (c *Env) boundary(r *result, ev *claude.Event, out *envelope.Classification
 	} else {
 		call.DisableSandbox = true // unreadable input: nothing vouches for the sandbox
 	}
-	v := c.confined(call)
+	v := confined(c, call)
 	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
 	full, why := readInFull(r, out)
 	out.ReadInFull = &full
@@ -57,15 +58,15 @@ func (g *given) UnmarshalJSON(b []byte) error {
 }
 
 // confined judges the call against the settings Claude Code merges for this project.
-func (c *Env) confined(call sandbox.Call) sandbox.Verdict {
+func confined(c *kernel.Env, call sandbox.Call) sandbox.Verdict {
 	getenv := func(k string) string {
 		if k == "HOME" {
-			return c.home // as the classifier read it at New
+			return c.Home // as the classifier read it at New
 		}
 		return os.Getenv(k)
 	}
-	s := sandbox.Load(sandbox.Sources(c.layout.ProjectDir, sandbox.UserConfigDir(getenv)))
-	cache := sandbox.CacheFile(c.layout.Root)
+	s := sandbox.Load(sandbox.Sources(c.Layout.ProjectDir, sandbox.UserConfigDir(getenv)))
+	cache := sandbox.CacheFile(c.Layout.Root)
 	return sandbox.Judge(s, call, func() sandbox.Platform { return sandbox.Probe(s, cache, time.Now()) })
 }
 
@@ -74,11 +75,11 @@ func (c *Env) confined(call sandbox.Call) sandbox.Verdict {
 // command is a part of its own). Any other rule — a runner, inline code, a program the table
 // does not model, code from a variable, a git hook, a user rule — leaves something unread.
 var readRules = map[string]bool{
-	ruleAllowList: true, ruleDenyList: true, ruleFileChange: true, ruleRedirectWrite: true, ruleCarrier: true,
-	ruleGitRead: true, ruleGitLocal: true, ruleGitRemote: true, ruleDestructiveGit: true, ruleHistoryRewrite: true,
-	ruleForcePush: true, ruleSensitiveWrite: true, ruleCredentialRead: true, ruleEnvironmentDump: true,
-	ruleSecretVariable: true, ruleCatastrophe: true, ruleSelfProtection: true, RulePlantedCode: true,
-	rulePersistence: true, ruleEmptyCommand: true, ruleNoCommand: true,
+	kernel.RuleAllowList: true, kernel.RuleDenyList: true, kernel.RuleFileChange: true, kernel.RuleRedirectWrite: true, kernel.RuleCarrier: true,
+	kernel.RuleGitRead: true, kernel.RuleGitLocal: true, kernel.RuleGitRemote: true, kernel.RuleDestructiveGit: true, kernel.RuleHistoryRewrite: true,
+	kernel.RuleForcePush: true, kernel.RuleSensitiveWrite: true, kernel.RuleCredentialRead: true, kernel.RuleEnvironmentDump: true,
+	kernel.RuleSecretVariable: true, kernel.RuleCatastrophe: true, kernel.RuleSelfProtection: true, kernel.RulePlantedCode: true,
+	kernel.RulePersistence: true, kernel.RuleEmptyCommand: true, kernel.RuleNoCommand: true,
 }
 
 // readInFull reports whether the classifier read everything the call will do, and if not,
@@ -86,17 +87,17 @@ var readRules = map[string]bool{
 // unread (readRules), every command either changes nothing and runs nothing (read_only) or
 // is a program whose every write the classifier models, in a directory it knows, and no
 // write goes to a target that cannot be known.
-func readInFull(r *result, out *envelope.Classification) (bool, string) {
-	if out.NeedsPerson != nil && out.NeedsPerson.Rule == RuleNotRead {
+func readInFull(r *kernel.Result, out *envelope.Classification) (bool, string) {
+	if out.NeedsPerson != nil && out.NeedsPerson.Rule == kernel.RuleNotRead {
 		return false, out.NeedsPerson.Reason
 	}
-	for _, p := range r.parts {
-		if !readRules[p.reason.Rule] {
-			what := p.reason.Command
+	for _, p := range r.Parts {
+		if !readRules[p.Reason.Rule] {
+			what := p.Reason.Command
 			if what == "" {
-				what = p.reason.Detail
+				what = p.Reason.Detail
 			}
-			return false, clipWords(what) + " runs or does what the harness does not read (rule " + p.reason.Rule + ")"
+			return false, clipWords(what) + " runs or does what the harness does not read (rule " + p.Reason.Rule + ")"
 		}
 	}
 	if out.Paths.WriteUnknown {

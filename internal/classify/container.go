@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -33,8 +34,8 @@ func containerGlobal(o string) bool {
 
 // container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
 // It reports whether it did; the other subcommands keep the cloud rule.
-func (x *cmdCtx) container() bool {
-	args := x.args
+func container(x *kernel.Command) bool {
+	args := x.Args
 	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
 		if containerGlobal(args[0].Value) && len(args) > 1 {
 			args = args[1:]
@@ -45,7 +46,7 @@ func (x *cmdCtx) container() bool {
 		return false
 	}
 	sub := args[0].Value
-	if x.name == "kubectl" || x.name == "oc" {
+	if x.Name == "kubectl" || x.Name == "oc" {
 		switch sub {
 		case "exec", "run", "debug":
 		default:
@@ -53,11 +54,11 @@ func (x *cmdCtx) container() bool {
 		}
 		for i, a := range args {
 			if a.Known && a.Value == "--" {
-				x.inContainer(args[i+1:], x.name+" "+sub)
+				inContainer(x, args[i+1:], x.Name+" "+sub)
 				break
 			}
 		}
-		x.add(risk.High, ShellExec, ruleContainer, x.name+" "+sub+" runs a program in a cluster")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleContainer, x.Name+" "+sub+" runs a program in a cluster")
 		return true
 	}
 	if (sub == "container" || sub == "compose") && len(args) > 1 {
@@ -113,32 +114,32 @@ func (x *cmdCtx) container() bool {
 		return ok && strings.EqualFold(w.Value, "host")
 	}
 	if p.Has(0, "privileged") {
-		x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" --privileged: the container has the host's devices and can mount its disks")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" --privileged: the container has the host's devices and can mount its disks")
 		critical = true
 	}
 	for _, k := range []string{"cap-add"} {
 		if w, ok := p.Value(k); ok && (!w.Known || containsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
-			x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
 			critical = true
 		}
 	}
 	if (hostNS("pid") || hostNS("net") || hostNS("network") || hostNS("userns") || hostNS("ipc")) && len(cmd) > 0 {
-		x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" shares the host's processes or network with a command: it can signal host processes or reach the network unjudged")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" shares the host's processes or network with a command: it can signal host processes or reach the network unjudged")
 		critical = true
 	}
 	for _, src := range containerMounts(opts) {
-		if why := x.hostMount(src); why != "" {
-			x.add(risk.Critical, ShellExec, ruleContainerHost, x.name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged")
+		if why := hostMount(x, src); why != "" {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged")
 			critical = true
 		}
 	}
 	if len(cmd) > 0 {
-		x.inContainer(cmd, x.name+" "+sub)
+		inContainer(x, cmd, x.Name+" "+sub)
 	}
 	if !critical {
 		// As before (issue 2's cloud rule made most runs high): the image's code cannot be
 		// seen and the container has the network by default.
-		x.add(risk.High, ShellExec, ruleContainer, x.name+" "+sub+" runs a program in a container: the image's code cannot be seen, and the container reaches the network")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleContainer, x.Name+" "+sub+" runs a program in a container: the image's code cannot be seen, and the container reaches the network")
 	}
 	return true
 }
@@ -226,43 +227,43 @@ func containerMounts(args []shell.Word) []mount {
 // root, a system directory, a protected path, or a source that cannot be known. A named
 // volume (no slash) stays in the engine; a read-only mount changes nothing, unless it is the
 // engine's socket (which is root on the host).
-func (x *cmdCtx) hostMount(m mount) string {
+func hostMount(x *kernel.Command, m mount) string {
 	if !m.src.Known {
-		return quoteRaw(m.src.Value) + ", which cannot be known statically"
+		return kernel.QuoteRaw(m.src.Value) + ", which cannot be known statically"
 	}
 	v := m.src.Value
 	if v == "~" || strings.HasPrefix(v, "~/") {
-		v = x.c.home + v[1:]
+		v = x.Env.Home + v[1:]
 	}
 	if !strings.Contains(v, "/") && v != "." && v != ".." {
 		return ""
 	}
-	for _, t := range resolve(shell.Word{Value: v, Known: true}, x.cmd.Dir, true) {
-		if !t.known {
-			return quoteRaw(v) + ", which cannot be known statically"
+	for _, t := range kernel.Resolve(shell.Word{Value: v, Known: true}, x.Cmd.Dir, true) {
+		if !t.Known {
+			return kernel.QuoteRaw(v) + ", which cannot be known statically"
 		}
-		if strings.HasSuffix(t.path, ".sock") || strings.Contains(t.path, "docker.sock") {
-			return t.path + " (the engine's socket: root on the host)"
+		if strings.HasSuffix(t.Path, ".sock") || strings.Contains(t.Path, "docker.sock") {
+			return t.Path + " (the engine's socket: root on the host)"
 		}
 		if m.readOnly {
 			continue
 		}
-		if why := x.c.prot.catastrophic(t); why != "" {
-			return t.path + " (" + why + ")"
+		if why := x.Env.Prot.Catastrophic(t); why != "" {
+			return t.Path + " (" + why + ")"
 		}
-		if hit := x.c.prot.hit(t); hit != "" {
-			return t.path + " (which reaches the protected " + hit + ")"
+		if hit := x.Env.Prot.Hit(t); hit != "" {
+			return t.Path + " (which reaches the protected " + hit + ")"
 		}
-		if why := x.c.laterWrite(t); why != "" {
-			return t.path
+		if why := x.Env.LaterWrite(t); why != "" {
+			return t.Path
 		}
-		lp := filepath.Clean(t.path)
+		lp := filepath.Clean(t.Path)
 		if strings.HasPrefix(lp, "/tmp/") || strings.HasPrefix(lp, "/var/tmp/") || strings.HasPrefix(lp, "/var/folders/") || strings.HasPrefix(lp, "/private/") {
 			continue
 		}
-		for _, d := range sysDirs {
-			if d != "/home" && d != "/Users" && d != "/mnt" && d != "/media" && d != "/srv" && d != "/opt" && under(lp, d) {
-				return t.path + " (in the system directory " + d + ")"
+		for _, d := range kernel.SysDirs {
+			if d != "/home" && d != "/Users" && d != "/mnt" && d != "/media" && d != "/srv" && d != "/opt" && kernel.Under(lp, d) {
+				return t.Path + " (in the system directory " + d + ")"
 			}
 		}
 	}
@@ -272,23 +273,23 @@ func (x *cmdCtx) hostMount(m mount) string {
 // inContainer analyses the command a container runs as a second program. Its paths are the
 // container's, so only its verdict is taken over, not its files (the host paths a container
 // reaches are its mounts, judged above).
-func (x *cmdCtx) inContainer(cmd []shell.Word, via string) {
-	if len(cmd) == 0 || x.r.depth >= shell.MaxDepth {
+func inContainer(x *kernel.Command, cmd []shell.Word, via string) {
+	if len(cmd) == 0 || x.Call.Depth >= shell.MaxDepth {
 		return
 	}
-	cwd := x.dir()
-	inner := x.c.verdicts(x.r, shell.QuoteWords(cmd), langShell, cwd, sink{noPerson: true})
+	cwd := x.Dir()
+	inner := x.Env.Verdicts(x.Call, shell.QuoteWords(cmd), kernel.LangShell, cwd, kernel.Sink{NoPerson: true})
 	changes := false
-	for _, p := range inner.parts {
-		if p.risk.Value() < risk.Medium.Value() {
+	for _, p := range inner.Parts {
+		if p.Risk.Value() < risk.Medium.Value() {
 			continue
 		}
-		changes = changes || p.risk.Value() >= risk.High.Value() && p.reason.Rule != ruleProgramFromStdin
-		x.r.add(p.risk, ShellExec, p.reason.Rule, p.reason.Command, via+" runs: "+p.reason.Detail)
+		changes = changes || p.Risk.Value() >= risk.High.Value() && p.Reason.Rule != kernel.RuleProgramFromStdin
+		x.Call.Add(p.Risk, kernel.ShellExec, p.Reason.Rule, p.Reason.Command, via+" runs: "+p.Reason.Detail)
 	}
 	// In a cluster's container, what the command deletes or changes is a shared system's
 	// (kubectl exec api -- rm -rf /data): always a person, as a change of the cluster is.
-	if changes && (x.name == "kubectl" || x.name == "oc") {
-		x.r.mark(RuleRemoteChange, shortCmd(x.src)+" runs a command that changes a running container of a cluster"+consequence(RuleRemoteChange))
+	if changes && (x.Name == "kubectl" || x.Name == "oc") {
+		x.Call.Mark(kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" runs a command that changes a running container of a cluster"+kernel.Consequence(kernel.RuleRemoteChange))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -16,7 +17,7 @@ import (
 // command) is critical; the command it runs is analysed as a second program.
 func TestContainers(t *testing.T) {
 	runCases(t, []tcase{
-		{"docker run -v /:/host alpine rm -rf /host", C, C, ShellExec},
+		{"docker run -v /:/host alpine rm -rf /host", C, C, kernel.ShellExec},
 		{"docker run --volume=/home/u:/h alpine ls", C, C, ""},
 		{"docker run -v ~/:/h alpine ls", C, C, ""},
 		{"docker run -v /proj:/app node npm test", C, C, ""},
@@ -62,26 +63,26 @@ func TestClusterWrappers(t *testing.T) {
 		min, max risk.Level
 		pers     string
 	}{
-		{"microk8s kubectl delete ns prod", H, H, RuleRemoteChange},
-		{"microk8s helm3 uninstall x", H, H, RuleRemoteChange},
-		{"microk8s helm upgrade x ./chart", M, M, RuleRemoteChange},
-		{"microk8s.kubectl delete ns prod", H, H, RuleRemoteChange},
-		{"microk8s.helm3 uninstall x", H, H, RuleRemoteChange},
-		{"k3s kubectl delete ns prod", H, H, RuleRemoteChange},
-		{"k0s kubectl delete ns prod", H, H, RuleRemoteChange},
-		{"minikube kubectl -- delete ns prod", H, H, RuleRemoteChange},
-		{"minikube -p dev kubectl -- delete ns prod", H, H, RuleRemoteChange},
-		{"kubecolor delete ns prod", H, H, RuleRemoteChange},
-		{"oc delete project x", H, H, RuleRemoteChange},
-		{"kubecolor get secret db -o yaml", M, M, RuleReadsSecret},
-		{"microk8s kubectl exec api -- rm -rf /data", H, H, RuleRemoteChange},
-		{"kind delete cluster", H, H, RuleLosesWork},
-		{"k3d cluster delete dev", H, H, RuleLosesWork},
-		{"minikube delete --all", H, H, RuleLosesWork},
-		{"microk8s reset", M, M, RuleLosesWork},
-		{"k0s reset", M, M, RuleLosesWork},
-		{"microk8s config", M, M, RuleReadsSecret},
-		{"k0s kubeconfig admin", M, M, RuleReadsSecret},
+		{"microk8s kubectl delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"microk8s helm3 uninstall x", H, H, kernel.RuleRemoteChange},
+		{"microk8s helm upgrade x ./chart", M, M, kernel.RuleRemoteChange},
+		{"microk8s.kubectl delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"microk8s.helm3 uninstall x", H, H, kernel.RuleRemoteChange},
+		{"k3s kubectl delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"k0s kubectl delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"minikube kubectl -- delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"minikube -p dev kubectl -- delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"kubecolor delete ns prod", H, H, kernel.RuleRemoteChange},
+		{"oc delete project x", H, H, kernel.RuleRemoteChange},
+		{"kubecolor get secret db -o yaml", M, M, kernel.RuleReadsSecret},
+		{"microk8s kubectl exec api -- rm -rf /data", H, H, kernel.RuleRemoteChange},
+		{"kind delete cluster", H, H, kernel.RuleLosesWork},
+		{"k3d cluster delete dev", H, H, kernel.RuleLosesWork},
+		{"minikube delete --all", H, H, kernel.RuleLosesWork},
+		{"microk8s reset", M, M, kernel.RuleLosesWork},
+		{"k0s reset", M, M, kernel.RuleLosesWork},
+		{"microk8s config", M, M, kernel.RuleReadsSecret},
+		{"k0s kubeconfig admin", M, M, kernel.RuleReadsSecret},
 		// Ordinary neighbours.
 		{"microk8s kubectl get pods", M, M, ""},
 		{"k3s kubectl get nodes", M, M, ""},
@@ -118,38 +119,38 @@ func TestContainerStops(t *testing.T) {
 		min, max risk.Level
 		pers     string
 	}{
-		{"docker kill $(docker ps -q)", H, H, RuleSystemChange},
-		{"docker stop $(docker ps -q)", M, M, RuleSystemChange},
-		{"docker ps -q | xargs docker stop", M, M, RuleSystemChange},
-		{"docker kill web", H, H, RuleSystemChange},
-		{"docker kill -s HUP web", H, H, RuleSystemChange},
-		{"docker container kill web", H, H, RuleSystemChange},
-		{"docker stop -t 5 web", M, M, RuleSystemChange},
-		{"docker restart web", M, M, RuleSystemChange},
-		{"podman kill -a", H, H, RuleSystemChange},
-		{"podman stop --latest", M, M, RuleSystemChange},
-		{"nerdctl stop web", M, M, RuleSystemChange},
-		{"docker -H ssh://prod stop web", M, M, RuleSystemChange},
-		{"docker rm -f $(docker ps -aq)", H, H, RuleLosesWork},
-		{"docker rm web", H, H, RuleLosesWork},
-		{"docker container rm -f web", H, H, RuleLosesWork},
-		{"podman pod rm -f pod1", H, H, RuleLosesWork},
-		{"docker container prune -f", H, H, RuleLosesWork},
-		{"cd /srv/prod && docker compose down", M, M, RuleLosesWork},
-		{"docker compose -p prod down", M, M, RuleLosesWork},
-		{"docker compose -f /srv/prod/compose.yml stop", M, M, RuleSystemChange},
-		{"docker compose --project-directory ../other kill", H, H, RuleSystemChange},
-		{"docker --context prod compose down", M, M, RuleLosesWork},
-		{"docker-compose -p other kill", H, H, RuleSystemChange},
+		{"docker kill $(docker ps -q)", H, H, kernel.RuleSystemChange},
+		{"docker stop $(docker ps -q)", M, M, kernel.RuleSystemChange},
+		{"docker ps -q | xargs docker stop", M, M, kernel.RuleSystemChange},
+		{"docker kill web", H, H, kernel.RuleSystemChange},
+		{"docker kill -s HUP web", H, H, kernel.RuleSystemChange},
+		{"docker container kill web", H, H, kernel.RuleSystemChange},
+		{"docker stop -t 5 web", M, M, kernel.RuleSystemChange},
+		{"docker restart web", M, M, kernel.RuleSystemChange},
+		{"podman kill -a", H, H, kernel.RuleSystemChange},
+		{"podman stop --latest", M, M, kernel.RuleSystemChange},
+		{"nerdctl stop web", M, M, kernel.RuleSystemChange},
+		{"docker -H ssh://prod stop web", M, M, kernel.RuleSystemChange},
+		{"docker rm -f $(docker ps -aq)", H, H, kernel.RuleLosesWork},
+		{"docker rm web", H, H, kernel.RuleLosesWork},
+		{"docker container rm -f web", H, H, kernel.RuleLosesWork},
+		{"podman pod rm -f pod1", H, H, kernel.RuleLosesWork},
+		{"docker container prune -f", H, H, kernel.RuleLosesWork},
+		{"cd /srv/prod && docker compose down", M, M, kernel.RuleLosesWork},
+		{"docker compose -p prod down", M, M, kernel.RuleLosesWork},
+		{"docker compose -f /srv/prod/compose.yml stop", M, M, kernel.RuleSystemChange},
+		{"docker compose --project-directory ../other kill", H, H, kernel.RuleSystemChange},
+		{"docker --context prod compose down", M, M, kernel.RuleLosesWork},
+		{"docker-compose -p other kill", H, H, kernel.RuleSystemChange},
 		// The same aimed elsewhere by the environment (the review of the range after 87f7633).
-		{"COMPOSE_PROJECT_NAME=other docker compose down", M, M, RuleLosesWork},
-		{"export COMPOSE_PROJECT_NAME=other; docker compose stop", M, M, RuleSystemChange},
-		{"COMPOSE_FILE=/srv/prod/compose.yml docker compose down", M, M, RuleLosesWork},
-		{"COMPOSE_FILE=compose.yml:/srv/prod/compose.yml docker compose down", M, M, RuleLosesWork},
-		{"DOCKER_HOST=ssh://prod docker compose down", M, M, RuleLosesWork},
-		{"DOCKER_CONTEXT=prod docker stop web", M, M, RuleSystemChange},
-		{"CONTAINER_HOST=ssh://prod podman stop web", M, M, RuleSystemChange},
-		{"COMPOSE_PROJECT_NAME=$(cat name) docker compose down", M, M, RuleLosesWork},
+		{"COMPOSE_PROJECT_NAME=other docker compose down", M, M, kernel.RuleLosesWork},
+		{"export COMPOSE_PROJECT_NAME=other; docker compose stop", M, M, kernel.RuleSystemChange},
+		{"COMPOSE_FILE=/srv/prod/compose.yml docker compose down", M, M, kernel.RuleLosesWork},
+		{"COMPOSE_FILE=compose.yml:/srv/prod/compose.yml docker compose down", M, M, kernel.RuleLosesWork},
+		{"DOCKER_HOST=ssh://prod docker compose down", M, M, kernel.RuleLosesWork},
+		{"DOCKER_CONTEXT=prod docker stop web", M, M, kernel.RuleSystemChange},
+		{"CONTAINER_HOST=ssh://prod podman stop web", M, M, kernel.RuleSystemChange},
+		{"COMPOSE_PROJECT_NAME=$(cat name) docker compose down", M, M, kernel.RuleLosesWork},
 		// Ordinary neighbours, and the project's own services.
 		{"docker ps", M, M, ""},
 		{"docker ps -a", M, M, ""},
@@ -188,16 +189,16 @@ func TestContainerEnvInherited(t *testing.T) {
 	for _, tc := range []struct {
 		name, value, cmd, pers string
 	}{
-		{"DOCKER_HOST", "ssh://prod", "docker compose down", RuleLosesWork},
-		{"DOCKER_CONTEXT", "prod", "docker stop web", RuleSystemChange},
-		{"COMPOSE_PROJECT_NAME", "other", "docker compose stop", RuleSystemChange},
+		{"DOCKER_HOST", "ssh://prod", "docker compose down", kernel.RuleLosesWork},
+		{"DOCKER_CONTEXT", "prod", "docker stop web", kernel.RuleSystemChange},
+		{"COMPOSE_PROJECT_NAME", "other", "docker compose stop", kernel.RuleSystemChange},
 		{"COMPOSE_PROJECT_NAME", "proj", "docker compose down", ""},
 		{"DOCKER_HOST", "ssh://prod", "docker ps", ""},
 		// An engine on this machine is the same engine (the red team's false alarms).
 		{"DOCKER_HOST", "unix:///run/user/1000/docker.sock", "docker compose down", ""},
-		{"DOCKER_HOST", "tcp://127.0.0.1:2375", "docker stop web", RuleSystemChange},
+		{"DOCKER_HOST", "tcp://127.0.0.1:2375", "docker stop web", kernel.RuleSystemChange},
 		{"DOCKER_CONTEXT", "default", "docker compose down", ""},
-		{"DOCKER_HOST", "tcp://10.0.0.5:2375", "docker compose down", RuleLosesWork},
+		{"DOCKER_HOST", "tcp://10.0.0.5:2375", "docker compose down", kernel.RuleLosesWork},
 	} {
 		t.Run(tc.name+"="+tc.value+" "+tc.cmd, func(t *testing.T) {
 			t.Setenv(tc.name, tc.value) // until the subtest ends
@@ -229,11 +230,11 @@ func TestDockerContextOnThisMachine(t *testing.T) {
 		}
 	}
 	c := newTest(t, settings.Defaults())
-	c.home = home
+	c.Home = home
 	for cmd, want := range map[string]string{
 		"DOCKER_CONTEXT=colima docker compose down":  "",
-		"DOCKER_CONTEXT=prod docker compose down":    RuleLosesWork,
-		"DOCKER_CONTEXT=unknown docker compose down": RuleLosesWork,
+		"DOCKER_CONTEXT=prod docker compose down":    kernel.RuleLosesWork,
+		"DOCKER_CONTEXT=unknown docker compose down": kernel.RuleLosesWork,
 	} {
 		got := c.Classify(bash(cmd))
 		pers := ""

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -20,10 +21,10 @@ func TestCopyLayouts(t *testing.T) {
 		got := c.Classify(bash(cmd))
 		found := false
 		for _, r := range got.Reasons {
-			found = found || r.Rule == ruleCredentialExfiltration
+			found = found || r.Rule == kernel.RuleCredentialExfiltration
 		}
 		if got.Risk != C || !found {
-			t.Errorf("%q is %s, want critical for %s; reasons %+v", cmd, got.Risk, ruleCredentialExfiltration, got.Reasons)
+			t.Errorf("%q is %s, want critical for %s; reasons %+v", cmd, got.Risk, kernel.RuleCredentialExfiltration, got.Reasons)
 		}
 	}
 	for _, tc := range []struct{ cmd, carries string }{

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -50,7 +51,7 @@ var searchSkips = map[string]bool{".git": true, "node_modules": true, "vendor": 
 func (s *search) prints(home string) (string, string) {
 	var found, why string
 	consider := func(p, rel string) bool {
-		w := credential(p)
+		w := kernel.Credential(p)
 		if w == "" {
 			return false
 		}
@@ -72,7 +73,7 @@ func (s *search) prints(home string) (string, string) {
 			}
 			continue
 		}
-		if credentialTree(root, home) != "" {
+		if kernel.CredentialTree(root, home) != "" {
 			continue // judged as a whole by the callers (credentialTree)
 		}
 		queue = append(queue, dir{root, "", 1})
@@ -155,70 +156,70 @@ func (s *search) compilePattern(pat string, fixed, fold bool) {
 
 // grepSearch is the search of the Grep tool: Claude Code runs rg --hidden (ignore files read)
 // over path; only output_mode "content" prints lines.
-func (c *Env) grepSearch(r *result, root, pattern, mode string, fold bool) {
+func grepSearch(c *kernel.Env, r *kernel.Result, root, pattern, mode string, fold bool) {
 	if mode != "content" || pattern == "" {
 		return
 	}
 	s := search{roots: []string{root}, hidden: true}
 	s.compilePattern(pattern, false, fold)
-	if f, why := s.prints(c.home); f != "" {
-		r.reads = append(r.reads, f)
-		r.add(risk.High, FileRead, ruleCredentialRead, f, "the search prints the lines of "+f+" it matches: "+why)
+	if f, why := s.prints(c.Home); f != "" {
+		r.Reads = append(r.Reads, f)
+		r.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, f, "the search prints the lines of "+f+" it matches: "+why)
 	}
 }
 
 // recursiveSearch judges grep -r, rg, ag and git grep --untracked/--no-index in Bash by the
 // credential files they would print.
-func (x *cmdCtx) recursiveSearch() {
+func recursiveSearch(x *kernel.Command) {
 	var s search
 	var pat string
 	fixed, fold := false, false
 	var ops []string
-	switch x.name {
+	switch x.Name {
 	case "grep", "egrep", "fgrep":
-		p := command.Parse(x.args, "efmABCdD", "regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices")
+		p := command.Parse(x.Args, "efmABCdD", "regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices")
 		d, _ := p.Value("d", "directories")
 		if !p.Has('r', "recursive") && !p.Has('R', "dereference-recursive") && d.Value != "recurse" || p.Has('l', "files-with-matches") ||
 			p.Has('L', "files-without-match") || p.Has('c', "count") || p.Has('q', "quiet") {
 			return
 		}
 		s.hidden, s.noIgnore = true, true
-		fixed, fold = x.name == "fgrep" || p.Has('F', "fixed-strings"), p.Has('i', "ignore-case")
-		if !x.searchOperands(p, &pat, &ops) {
+		fixed, fold = x.Name == "fgrep" || p.Has('F', "fixed-strings"), p.Has('i', "ignore-case")
+		if !searchOperands(x, p, &pat, &ops) {
 			return
 		}
 	case "rg", "ag":
-		p := command.Parse(x.args, "efmABCgtTMG", "regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "type", "type-not", "file-search-regex")
+		p := command.Parse(x.Args, "efmABCgtTMG", "regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "type", "type-not", "file-search-regex")
 		if p.Has('l', "files-with-matches") || p.Has(0, "files") || p.Has('c', "count") || p.Has('q', "quiet") || p.Has(0, "files-without-match") {
 			return
 		}
 		u := 0
-		for _, a := range x.args {
+		for _, a := range x.Args {
 			if a.Known && strings.HasPrefix(a.Value, "-u") && strings.Trim(a.Value[1:], "u") == "" {
 				u += len(a.Value) - 1
 			}
 		}
-		s.hidden = p.Has(0, "hidden") || p.Has('.') || u >= 2 || x.name == "ag" && (p.Has(0, "all-types") || p.Has('a'))
-		s.noIgnore = p.Has(0, "no-ignore") || u >= 1 || p.Has(0, "no-ignore-vcs") || x.name == "ag" && p.Has(0, "skip-vcs-ignores")
-		if x.name == "ag" && u >= 1 {
+		s.hidden = p.Has(0, "hidden") || p.Has('.') || u >= 2 || x.Name == "ag" && (p.Has(0, "all-types") || p.Has('a'))
+		s.noIgnore = p.Has(0, "no-ignore") || u >= 1 || p.Has(0, "no-ignore-vcs") || x.Name == "ag" && p.Has(0, "skip-vcs-ignores")
+		if x.Name == "ag" && u >= 1 {
 			s.hidden = true // ag -u: everything
 		}
-		fixed, fold = p.Has('F', "fixed-strings") || x.name == "ag" && p.Has('Q', "literal"), p.Has('i', "ignore-case")
-		if !x.searchOperands(p, &pat, &ops) {
+		fixed, fold = p.Has('F', "fixed-strings") || x.Name == "ag" && p.Has('Q', "literal"), p.Has('i', "ignore-case")
+		if !searchOperands(x, p, &pat, &ops) {
 			return
 		}
 	case "git":
-		if len(x.args) == 0 || x.args[0].Value != "grep" {
+		if len(x.Args) == 0 || x.Args[0].Value != "grep" {
 			return
 		}
-		p := command.Parse(x.args[1:], "efmABCO", "regexp", "file", "max-count", "after-context", "before-context", "context", "open-files-in-pager")
+		p := command.Parse(x.Args[1:], "efmABCO", "regexp", "file", "max-count", "after-context", "before-context", "context", "open-files-in-pager")
 		if !p.Has(0, "untracked") && !p.Has(0, "no-index") || p.Has('l', "files-with-matches", "name-only") || p.Has('c', "count") || p.Has('q', "quiet") {
 			return
 		}
 		s.hidden = true
 		s.noIgnore = p.Has(0, "no-exclude-standard")
 		fixed, fold = p.Has('F', "fixed-strings"), p.Has('i', "ignore-case")
-		if !x.searchOperands(p, &pat, &ops) {
+		if !searchOperands(x, p, &pat, &ops) {
 			return
 		}
 	default:
@@ -229,17 +230,17 @@ func (x *cmdCtx) recursiveSearch() {
 		ops = []string{"."}
 	}
 	for _, o := range ops {
-		s.roots = append(s.roots, absPath(x.dir(), expandHome(o, x.c.home)))
+		s.roots = append(s.roots, kernel.AbsPath(x.Dir(), kernel.ExpandHome(o, x.Env.Home)))
 	}
-	if f, why := s.prints(x.c.home); f != "" {
-		x.r.reads = append(x.r.reads, f)
-		x.add(risk.High, FileRead, ruleCredentialRead, x.name+" searches "+f+" and prints the lines it matches: "+why)
+	if f, why := s.prints(x.Env.Home); f != "" {
+		x.Call.Reads = append(x.Call.Reads, f)
+		x.Add(risk.High, kernel.FileRead, kernel.RuleCredentialRead, x.Name+" searches "+f+" and prints the lines it matches: "+why)
 	}
 }
 
 // searchOperands takes a search's pattern (-e or the first operand) and its paths; false when
 // one cannot be known (judged by the rules for unknown words, not here).
-func (x *cmdCtx) searchOperands(p command.Args, pat *string, ops *[]string) bool {
+func searchOperands(x *kernel.Command, p command.Args, pat *string, ops *[]string) bool {
 	rest := p.Operands
 	if e, ok := p.Value("e", "regexp"); ok {
 		if !e.Known {

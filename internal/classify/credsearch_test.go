@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -46,17 +47,17 @@ func TestRecursiveSearchPrintsCredentials(t *testing.T) {
 		{"git grep API_TOKEN", false},
 	} {
 		got := c.Classify(bashAt(dir, tc.cmd))
-		if has := hasRule(got, ruleCredentialRead); has != tc.cred {
+		if has := hasRule(got, kernel.RuleCredentialRead); has != tc.cred {
 			t.Errorf("%s: credential read %v, want %v (%s; %+v)", tc.cmd, has, tc.cred, got.Risk, got.Reasons)
 		}
-		if tc.cred && (got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleReadsSecret) && got.Risk != risk.Critical {
-			t.Errorf("%s: needs_person %+v, want %s", tc.cmd, got.NeedsPerson, RuleReadsSecret)
+		if tc.cred && (got.NeedsPerson == nil || got.NeedsPerson.Rule != kernel.RuleReadsSecret) && got.Risk != risk.Critical {
+			t.Errorf("%s: needs_person %+v, want %s", tc.cmd, got.NeedsPerson, kernel.RuleReadsSecret)
 		}
 	}
 	grep := func(in map[string]any) bool {
 		ev := event("Grep", in)
 		ev.Cwd = dir
-		return hasRule(c.Classify(ev), ruleCredentialRead)
+		return hasRule(c.Classify(ev), kernel.RuleCredentialRead)
 	}
 	for _, tc := range []struct {
 		in   map[string]any

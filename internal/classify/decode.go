@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -199,16 +200,16 @@ func numericEscapes(s string) int {
 }
 
 // decodedName: a program named in ANSI-C escapes ($'\x72\x6d'). Checked for every command.
-func (x *cmdCtx) decodedName() {
-	if len(x.cmd.Args) > 0 && x.cmd.Args[0].Escaped {
-		x.add(risk.Critical, ShellExec, ruleDecodeRun, "the program's name is spelled in escapes ("+x.name+"): a name written to be unreadable is run")
+func decodedName(x *kernel.Command) {
+	if len(x.Cmd.Args) > 0 && x.Cmd.Args[0].Escaped {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDecodeRun, "the program's name is spelled in escapes ("+x.Name+"): a name written to be unreadable is run")
 	}
 }
 
 // decodeProgram finds the decode-then-run shapes of one shell program: a decoder whose output
 // is what a shell, an interpreter or a second program runs. The decoder's command text inside
 // the sink's text (its call, or what pipes into it) ties the two together.
-func (c *Env) decodeProgram(r *result, prog *shell.Program) {
+func decodeProgram(c *kernel.Env, r *kernel.Result, prog *shell.Program) {
 	type dec struct {
 		cmd  *shell.Cmd
 		what string
@@ -231,18 +232,18 @@ func (c *Env) decodeProgram(r *result, prog *shell.Program) {
 		return nil
 	}
 	say := func(src, runner string, d *dec) {
-		n := len(r.parts)
-		r.add(risk.Critical, ShellExec, ruleDecodeRun, src, runner+" runs the output of "+quoteRaw(d.cmd.Src)+", which "+d.what+": an encoded payload the classifier cannot read, so no trust may run it")
-		if len(r.parts) == n {
+		n := len(r.Parts)
+		r.Add(risk.Critical, kernel.ShellExec, kernel.RuleDecodeRun, src, runner+" runs the output of "+kernel.QuoteRaw(d.cmd.Src)+", which "+d.what+": an encoded payload the classifier cannot read, so no trust may run it")
+		if len(r.Parts) == n {
 			return // a child result keeps a few of a kind (add)
 		}
 		// First among the critical reasons: it says more than "cannot be known statically".
-		last := r.parts[len(r.parts)-1]
-		copy(r.parts[1:], r.parts[:len(r.parts)-1])
-		r.parts[0] = last
+		last := r.Parts[len(r.Parts)-1]
+		copy(r.Parts[1:], r.Parts[:len(r.Parts)-1])
+		r.Parts[0] = last
 	}
 	for _, f := range prog.Findings {
-		if f.Rule == ruleDynamicCommand || f.Rule == ruleDynamicProgram {
+		if f.Rule == kernel.RuleDynamicCommand || f.Rule == kernel.RuleDynamicProgram {
 			if d := in(f.Src, nil); d != nil {
 				say(f.Src, "the program", d)
 			}
@@ -270,7 +271,7 @@ func (c *Env) decodeProgram(r *result, prog *shell.Program) {
 			}
 		}
 	}
-	c.decodedFiles(r, prog)
+	decodedFiles(c, r, prog)
 }
 
 // runsStream: a shell, an interpreter or source given /dev/stdin, /dev/fd/N (a process
@@ -290,7 +291,7 @@ func runsStream(cmd *shell.Cmd) bool {
 
 // decodedFiles: a decoder's output written to a file (> f, -o f, -out f, gunzip x.gz → x) that a
 // later command of the program runs (sh f, python3 f, source f, ./f).
-func (c *Env) decodedFiles(r *result, prog *shell.Program) {
+func decodedFiles(c *kernel.Env, r *kernel.Result, prog *shell.Program) {
 	outs := map[string]string{} // absolute path -> decoder name
 	for i := range prog.Cmds {
 		cmd := &prog.Cmds[i]
@@ -324,9 +325,9 @@ func (c *Env) decodedFiles(r *result, prog *shell.Program) {
 			}
 		}
 		for _, w := range ws {
-			for _, t := range resolve(w, cmd.Dir, false) {
-				if t.known {
-					outs[t.path] = cmd.Name()
+			for _, t := range kernel.Resolve(w, cmd.Dir, false) {
+				if t.Known {
+					outs[t.Path] = cmd.Name()
 				}
 			}
 		}
@@ -352,9 +353,9 @@ func (c *Env) decodedFiles(r *result, prog *shell.Program) {
 		if script.Value == "" {
 			continue
 		}
-		for _, t := range resolve(script, cmd.Dir, false) {
-			if dn, ok := outs[t.path]; ok && t.known {
-				r.add(risk.Critical, ShellExec, ruleDecodeRun, cmd.Src, n+" runs "+t.path+", which "+dn+" decoded just before: an encoded payload the classifier cannot read, so no trust may run it")
+		for _, t := range kernel.Resolve(script, cmd.Dir, false) {
+			if dn, ok := outs[t.Path]; ok && t.Known {
+				r.Add(risk.Critical, kernel.ShellExec, kernel.RuleDecodeRun, cmd.Src, n+" runs "+t.Path+", which "+dn+" decoded just before: an encoded payload the classifier cannot read, so no trust may run it")
 				return
 			}
 		}
@@ -388,10 +389,10 @@ var (
 )
 
 // decodedCode judges inline code (python -c, perl -e, node -e …) for decode-then-run.
-func (x *cmdCtx) decodedCode(w shell.Word) {
+func decodedCode(x *kernel.Command, w shell.Word) {
 	low := strings.ToLower(w.Value)
 	runs := containsAny(low, codeRunsText) ||
-		(x.name == "perl" || x.name == "ruby" || x.name == "php") && (strings.Contains(low, "`") || strings.Contains(low, "qx") || strings.Contains(low, "%x"))
+		(x.Name == "perl" || x.Name == "ruby" || x.Name == "php") && (strings.Contains(low, "`") || strings.Contains(low, "qx") || strings.Contains(low, "%x"))
 	why := ""
 	switch {
 	case !runs:
@@ -405,20 +406,20 @@ func (x *cmdCtx) decodedCode(w shell.Word) {
 		why = "runs code or commands it reads from stdin"
 	}
 	if why != "" {
-		x.add(risk.Critical, ShellExec, ruleDecodeRun, x.name+" inline code "+why+": a payload the classifier cannot read, so no trust may run it")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDecodeRun, x.Name+" inline code "+why+": a payload the classifier cannot read, so no trust may run it")
 	}
 }
 
 // encodedCommand: PowerShell's -EncodedCommand (any unambiguous prefix: -e, -ec, -enc …)
 // runs a base64 program.
-func (x *cmdCtx) encodedCommand() {
-	if x.name != "pwsh" && x.name != "powershell" && x.name != "pwsh.exe" && x.name != "powershell.exe" {
+func encodedCommand(x *kernel.Command) {
+	if x.Name != "pwsh" && x.Name != "powershell" && x.Name != "pwsh.exe" && x.Name != "powershell.exe" {
 		return
 	}
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		v := strings.ToLower(strings.TrimLeft(a.Value, "-/"))
 		if len(a.Value) > 1 && (a.Value[0] == '-' || a.Value[0] == '/') && (v == "ec" || v != "" && strings.HasPrefix("encodedcommand", v) && v != "e" || v == "e") {
-			x.add(risk.Critical, ShellExec, ruleDecodeRun, x.name+" "+a.Value+" runs a base64-encoded program: a payload the classifier cannot read, so no trust may run it")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDecodeRun, x.Name+" "+a.Value+" runs a base64-encoded program: a payload the classifier cannot read, so no trust may run it")
 			return
 		}
 	}

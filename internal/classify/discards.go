@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 )
 
@@ -30,30 +31,30 @@ const maxDiscarded = 2000
 // written, from the directory the command runs in, so that git's own matching says what it
 // reaches. After an earlier command of the call changed the index or HEAD, what git says now
 // is not what the discard will write: then the whole tree is the write.
-func (x *cmdCtx) discard(w shell.Word, kind string) {
+func discard(x *kernel.Command, w shell.Word, kind string) {
 	magic := w.Known && gitMagic(w.Value)
-	for _, t := range resolve(x.gitSpecBase(w), x.cmd.Dir, true) {
+	for _, t := range kernel.Resolve(gitSpecBase(x, w), x.Cmd.Dir, true) {
 		inside := t
-		inside.tree = false
-		if !t.known || t.glob || x.c.prot.hit(inside) != "" || x.r.indexMoved {
-			x.writeTarget(t, GitLocal) // the tree is itself protected, or cannot be known
+		inside.Tree = false
+		if !t.Known || t.Glob || x.Env.Prot.Hit(inside) != "" || x.Call.IndexMoved {
+			x.WriteTarget(t, kernel.GitLocal) // the tree is itself protected, or cannot be known
 			continue
 		}
-		cwd, spec := t.path, ""
+		cwd, spec := t.Path, ""
 		if magic {
-			if len(x.cmd.Dir.Paths) != 1 {
-				x.writeTarget(t, GitLocal)
+			if len(x.Cmd.Dir.Paths) != 1 {
+				x.WriteTarget(t, kernel.GitLocal)
 				continue
 			}
-			cwd, spec = x.cmd.Dir.Paths[0], w.Value
+			cwd, spec = x.Cmd.Dir.Paths[0], w.Value
 		}
 		files, err := discarded(kind, cwd, spec)
 		if err != nil {
-			x.writeTarget(t, GitLocal)
+			x.WriteTarget(t, kernel.GitLocal)
 			continue
 		}
 		for _, f := range files {
-			x.writeTarget(f, GitLocal)
+			x.WriteTarget(f, kernel.GitLocal)
 		}
 	}
 }
@@ -69,7 +70,7 @@ func gitMagic(v string) bool {
 // literal name itself; with :/ or :(top) the name from the top of the repository; with
 // wildcards the directory before the first one; with exclusion, case folding or attributes
 // the directory it starts from. A :/ whose repository cannot be found cannot be known.
-func (x *cmdCtx) gitSpecBase(w shell.Word) shell.Word {
+func gitSpecBase(x *kernel.Command, w shell.Word) shell.Word {
 	if !w.Known || !gitMagic(w.Value) {
 		return w
 	}
@@ -114,10 +115,10 @@ func (x *cmdCtx) gitSpecBase(w shell.Word) shell.Word {
 		}
 		return shell.Word{Value: v, Known: true}
 	}
-	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) == 0 {
+	if x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) == 0 {
 		return shell.Word{Value: w.Value}
 	}
-	root := repoTop(x.cmd.Dir.Paths[0])
+	root := repoTop(x.Cmd.Dir.Paths[0])
 	if root == "" {
 		return shell.Word{Value: w.Value}
 	}
@@ -126,7 +127,7 @@ func (x *cmdCtx) gitSpecBase(w shell.Word) shell.Word {
 
 // discarded asks git which files a discard of kind would change: those under dir, or, with a
 // pathspec, those it matches from cwd as git matches them.
-func discarded(kind, cwd, spec string) ([]target, error) {
+func discarded(kind, cwd, spec string) ([]kernel.Target, error) {
 	top := repoTop(cwd)
 	if top == "" {
 		return nil, errors.New("no git repository")
@@ -143,7 +144,7 @@ func discarded(kind, cwd, spec string) ([]target, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []target
+	var out []kernel.Target
 	for _, e := range es {
 		var changes bool
 		switch kind {
@@ -158,7 +159,7 @@ func discarded(kind, cwd, spec string) ([]target, error) {
 		}
 		if changes {
 			// An ignored directory is listed once ("!! build/"): all of it goes.
-			out = append(out, target{path: e.path, known: true, tree: e.xy == "!!", raw: e.path})
+			out = append(out, kernel.Target{Path: e.path, Known: true, Tree: e.xy == "!!", Raw: e.path})
 		}
 	}
 	if len(out) > maxDiscarded {
@@ -172,17 +173,17 @@ func discarded(kind, cwd, spec string) ([]target, error) {
 // protected path, is asked of git (rev-parse): a name that is no file is a revision, or an
 // error. Doubt (op or the directory unknown, an earlier command of the call changing HEAD or
 // the index, git failing) is both readings.
-func (x *cmdCtx) gitRevision(op shell.Word) (rev, path bool) {
+func gitRevision(x *kernel.Command, op shell.Word) (rev, path bool) {
 	if !op.Known {
 		return false, true
 	}
-	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 || x.r.indexMoved {
+	if x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) != 1 || x.Call.IndexMoved {
 		return true, true
 	}
-	cwd := x.cmd.Dir.Paths[0]
+	cwd := x.Cmd.Dir.Paths[0]
 	if !gitMagic(op.Value) {
 		p := shell.Abs(cwd, op.Value)
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) && x.c.prot.hit(target{path: p, known: true, tree: true}) == "" {
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) && x.Env.Prot.Hit(kernel.Target{Path: p, Known: true, Tree: true}) == "" {
 			return true, false
 		}
 	}
@@ -199,7 +200,7 @@ func (x *cmdCtx) gitRevision(op shell.Word) (rev, path bool) {
 }
 
 // gitTreeWrites judges what a switch to the revision to writes (gitCommitWrites).
-func (x *cmdCtx) gitTreeWrites(to shell.Word) { x.gitCommitWrites(to, "switch") }
+func gitTreeWrites(x *kernel.Command, to shell.Word) { gitCommitWrites(x, to, "switch") }
 
 // gitCommitWrites judges what bringing in the revision to writes among the files the harness
 // protects in the project: git is asked which of them differ (by name, so the answer stays
@@ -208,15 +209,15 @@ func (x *cmdCtx) gitTreeWrites(to shell.Word) { x.gitCommitWrites(to, "switch") 
 // commit to changed, or the range A..B. A revision git cannot resolve brings in nothing (git
 // refuses it), unless one remote has a branch of that name (git then makes it); a revision
 // that cannot be known, or git failing, is a write of the whole repository.
-func (x *cmdCtx) gitCommitWrites(to shell.Word, how string) {
-	whole := func() { x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal) }
-	if !to.Known || x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 {
+func gitCommitWrites(x *kernel.Command, to shell.Word, how string) {
+	whole := func() { x.Write(gitSpecBase(x, shell.Word{Value: ":/", Known: true}), true, kernel.GitLocal) }
+	if !to.Known || x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) != 1 {
 		whole()
 		return
 	}
-	cwd := x.cmd.Dir.Paths[0]
+	cwd := x.Cmd.Dir.Paths[0]
 	top := repoTop(cwd)
-	specs := x.c.prot.specsIn(top)
+	specs := specsIn(&x.Env.Prot, top)
 	if top == "" || len(specs) == 0 {
 		return
 	}
@@ -284,14 +285,14 @@ func (x *cmdCtx) gitCommitWrites(to shell.Word, how string) {
 	for _, f := range strings.Split(out, "\x00") {
 		if f != "" {
 			p := filepath.Join(top, filepath.FromSlash(f))
-			x.writeTarget(target{path: p, known: true, raw: f}, GitLocal)
+			x.WriteTarget(kernel.Target{Path: p, Known: true, Raw: f}, kernel.GitLocal)
 		}
 	}
 }
 
 // specsIn are pathspecs, for git run anywhere in the repository whose top is top, of what the
 // harness protects inside it (the project's Claude Code settings, the phase file …).
-func (pr *protection) specsIn(top string) []string {
+func specsIn(pr *kernel.Protection, top string) []string {
 	if top == "" {
 		return nil
 	}
@@ -301,7 +302,7 @@ func (pr *protection) specsIn(top string) []string {
 			specs = append(specs, ":(top,icase)"+filepath.ToSlash(p[len(top)+1:]))
 		}
 	}
-	for _, list := range [...][]string{pr.shownFiles, pr.shownTrees, pr.patterns} {
+	for _, list := range [...][]string{pr.ShownFiles, pr.ShownTrees, pr.Patterns} {
 		for _, p := range list {
 			add(p)
 		}

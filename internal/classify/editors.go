@@ -3,6 +3,7 @@ package classify
 import (
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -25,39 +26,39 @@ func viName(n string) bool {
 }
 
 // editor judges an editor's command line.
-func (x *cmdCtx) editor() {
+func editor(x *kernel.Command) {
 	var files []shell.Word
 	switch {
-	case viName(x.name):
-		files = x.viCommands()
-	case x.name == "emacs":
-		files = x.emacsCode()
+	case viName(x.Name):
+		files = viCommands(x)
+	case x.Name == "emacs":
+		files = emacsCode(x)
 	default:
-		files = command.Parse(x.args, "cSuTwWsi").Operands
+		files = command.Parse(x.Args, "cSuTwWsi").Operands
 	}
 	for _, o := range files {
-		x.write(o, false, ShellExec)
+		x.Write(o, false, kernel.ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" writes the files it names")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" writes the files it names")
 }
 
 // viCommands judges vi's Ex commands and returns the files it names.
-func (x *cmdCtx) viCommands() []shell.Word {
+func viCommands(x *kernel.Command) []shell.Word {
 	var files []shell.Word
 	ex := false
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		v := a.Value
 		switch {
-		case v == "--cmd" && i+1 < len(x.args):
+		case v == "--cmd" && i+1 < len(x.Args):
 			i++
-			x.exCommand(x.args[i])
+			exCommand(x, x.Args[i])
 		case strings.HasPrefix(v, "--cmd="):
-			x.exCommand(shell.Word{Value: v[len("--cmd="):], Known: a.Known})
+			exCommand(x, shell.Word{Value: v[len("--cmd="):], Known: a.Known})
 		case strings.HasPrefix(v, "+") && len(v) > 1 || !a.Known && strings.HasPrefix(v, "+"):
-			x.exCommand(shell.Word{Value: v[1:], Known: a.Known})
-		case v == "-S" && i+1 == len(x.args):
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -S runs the Ex commands of Session.vim")
+			exCommand(x, shell.Word{Value: v[1:], Known: a.Known})
+		case v == "-S" && i+1 == len(x.Args):
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" -S runs the Ex commands of Session.vim")
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):
 			// A cluster of letters read as vim reads it (-Nc CMD, -c!CMD, -nS FILE): a letter
 			// that takes a value takes the rest of the word, or the next word.
@@ -71,13 +72,13 @@ func (x *cmdCtx) viCommands() []shell.Word {
 				}
 				val := shell.Word{Value: v[j+1:], Known: a.Known}
 				if j+1 == len(v) {
-					if i+1 == len(x.args) || l == 's' && strings.HasPrefix(x.args[i+1].Value, "-") {
+					if i+1 == len(x.Args) || l == 's' && strings.HasPrefix(x.Args[i+1].Value, "-") {
 						break
 					}
 					i++
-					val = x.args[i]
+					val = x.Args[i]
 				}
-				x.viOption(l, val)
+				viOption(x, l, val)
 				break // the value ends the cluster
 			}
 		case strings.HasPrefix(v, "--"):
@@ -88,14 +89,14 @@ func (x *cmdCtx) viCommands() []shell.Word {
 	if ex {
 		// vim -es reads its Ex commands from stdin: a here-document is read, anything else
 		// piped or redirected cannot be.
-		switch x.cmd.Input {
+		switch x.Cmd.Input {
 		case "heredoc":
-			for _, line := range strings.Split(x.cmd.Feed, "\n") {
-				x.exCommand(shell.Word{Value: line, Known: !strings.Contains(line, shell.Dyn)})
+			for _, line := range strings.Split(x.Cmd.Feed, "\n") {
+				exCommand(x, shell.Word{Value: line, Known: !strings.Contains(line, shell.Dyn)})
 			}
 		case "pipe", "file", "catfile":
-			if x.cmd.Feed != "/dev/null" {
-				x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs Ex commands piped or redirected into it, which cannot be read here: they can run any command")
+			if x.Cmd.Feed != "/dev/null" {
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs Ex commands piped or redirected into it, which cannot be read here: they can run any command")
 			}
 		}
 	}
@@ -103,23 +104,23 @@ func (x *cmdCtx) viCommands() []shell.Word {
 }
 
 // viOption judges the value of vi's option letter l (a cluster's last letter that takes one).
-func (x *cmdCtx) viOption(l byte, w shell.Word) {
+func viOption(x *kernel.Command, l byte, w shell.Word) {
 	switch l {
 	case 'c':
-		x.exCommand(w)
+		exCommand(x, w)
 	case 'S', 'u', 'U':
 		if w.Value != "NONE" && w.Value != "NORC" && w.Value != "DEFAULTS" || !w.Known {
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -"+string(l)+" "+w.Value+" runs the Ex commands of a script file")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" -"+string(l)+" "+w.Value+" runs the Ex commands of a script file")
 		}
 	case 's':
-		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" -s "+w.Value+" types the keys of a script file, which can run any command")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" -s "+w.Value+" types the keys of a script file, which can run any command")
 	}
 }
 
 // exCommand judges one Ex command (a vi -c value, a +command, a line of -es input).
-func (x *cmdCtx) exCommand(w shell.Word) {
+func exCommand(x *kernel.Command, w shell.Word) {
 	if !w.Known {
-		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs an Ex command that cannot be known statically: it can run any command")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs an Ex command that cannot be known statically: it can run any command")
 		return
 	}
 	for _, c := range strings.Split(w.Value, "|") {
@@ -140,21 +141,21 @@ func (x *cmdCtx) exCommand(w shell.Word) {
 			prog, runs = c[strings.IndexByte(c, '!')+1:], true
 		case containsAny(low, []string{"system(", "systemlist(", "jobstart(", "termopen(", "os.execute", "io.popen", "vim.fn.system", "vim.system"}) ||
 			strings.HasPrefix(low, "ter") || strings.HasPrefix(low, "lua") || strings.HasPrefix(low, "py") || strings.HasPrefix(low, "perl") || strings.HasPrefix(low, "rub") || strings.HasPrefix(low, "exe") || low == "so" || strings.HasPrefix(low, "so ") || strings.HasPrefix(low, "source") || strings.HasPrefix(low, "call") || strings.HasPrefix(low, "norm"):
-			for _, l := range literals(c) {
-				if x.r.depth < shell.MaxDepth {
-					if why := x.shellCritical(l); why != "" {
-						x.add(risk.Critical, ShellExec, RuleRunsProgram, x.name+" runs the command "+quoteRaw(l)+": "+why)
+			for _, l := range kernel.Literals(c) {
+				if x.Call.Depth < shell.MaxDepth {
+					if why := shellCritical(x, l); why != "" {
+						x.Add(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the command "+kernel.QuoteRaw(l)+": "+why)
 						return
 					}
 				}
 			}
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs an Ex command that can run any command ("+shortCmd(c)+")")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs an Ex command that can run any command ("+kernel.ShortCmd(c)+")")
 			continue
 		}
 		if runs {
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(prog)))
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(prog)))
 			if strings.TrimSpace(prog) != "" {
-				x.nested(prog, x.name+" !")
+				nested(x, prog, x.Name+" !")
 			}
 		}
 	}
@@ -165,30 +166,30 @@ func (x *cmdCtx) exCommand(w shell.Word) {
 var elispRuns = strings.NewReplacer("shell-command", "system", "call-process", "system", "start-process", "system", "make-process", "system", "process-file", "system", "async-shell-command", "system", "delete-directory", "rmtree", "delete-file", "unlink", "(getenv", "getenv", "expand-file-name", "expanduser")
 
 // emacsCode judges emacs's Lisp (--eval, -l, --script) and returns the files it names.
-func (x *cmdCtx) emacsCode() []shell.Word {
+func emacsCode(x *kernel.Command) []shell.Word {
 	var files []shell.Word
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		v := a.Value
 		opt, val, hasVal := strings.Cut(v, "=")
 		switch {
 		case opt == "--eval" || opt == "-eval":
 			code := shell.Word{Value: val, Known: a.Known}
-			if !hasVal && i+1 < len(x.args) {
+			if !hasVal && i+1 < len(x.Args) {
 				i++
-				code = x.args[i]
+				code = x.Args[i]
 			}
-			x.lisp(code)
+			lisp(x, code)
 		case opt == "-l" || opt == "--load" || opt == "-load" || opt == "--script" || opt == "-script" || opt == "-x":
-			if !hasVal && i+1 < len(x.args) {
+			if !hasVal && i+1 < len(x.Args) {
 				i++
 			}
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" "+opt+" runs Lisp from a file, which can run any command")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" "+opt+" runs Lisp from a file, which can run any command")
 		case opt == "-f" || opt == "--funcall" || opt == "-funcall" || opt == "--directory" || opt == "-L" || opt == "--file" || opt == "--visit" || opt == "--insert" || opt == "-t" || opt == "--terminal" || opt == "-d" || opt == "--display":
-			if !hasVal && i+1 < len(x.args) {
+			if !hasVal && i+1 < len(x.Args) {
 				i++
 				if opt == "--file" || opt == "--visit" {
-					files = append(files, x.args[i])
+					files = append(files, x.Args[i])
 				}
 			}
 		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
@@ -200,17 +201,17 @@ func (x *cmdCtx) emacsCode() []shell.Word {
 }
 
 // lisp judges Lisp given inline to emacs as inline code is judged: what it runs or deletes.
-func (x *cmdCtx) lisp(w shell.Word) {
+func lisp(x *kernel.Command, w shell.Word) {
 	if !w.Known {
-		x.add(risk.High, ShellExec, ruleDynamicProgram, x.name+" evaluates Lisp built from values unknown statically")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDynamicProgram, x.Name+" evaluates Lisp built from values unknown statically")
 		return
 	}
 	low := strings.ToLower(w.Value)
 	mapped := elispRuns.Replace(low)
-	x.codeCatastrophe(mapped, literals(w.Value), false)
+	codeCatastrophe(x, mapped, kernel.Literals(w.Value), false)
 	if mapped != low {
-		x.add(risk.High, ShellExec, ruleInlineCode, x.name+" evaluates Lisp that can run programs or delete files")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleInlineCode, x.Name+" evaluates Lisp that can run programs or delete files")
 		return
 	}
-	x.add(risk.Medium, ShellExec, ruleInlineCode, x.name+" evaluates Lisp")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleInlineCode, x.Name+" evaluates Lisp")
 }

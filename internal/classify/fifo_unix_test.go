@@ -2,6 +2,8 @@
 
 package classify
 
-import "syscall"
+import (
+	"syscall"
+)
 
 func mkfifo(p string) error { return syscall.Mkfifo(p, 0o644) }

@@ -1,6 +1,8 @@
 package classify
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestCatastrophes: DESIGN.md's irreversible and broad commands are critical: recursive deletion
 // or permission change of /, ~, the project root or a system directory (by any spelling of the

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -112,7 +113,7 @@ func TestFileToolOutsideProject(t *testing.T) {
 			t.Errorf("%s %s: %s, want critical %v; reasons %+v", tc.tool, tc.path, got.Risk, tc.critical, got.Reasons)
 			continue
 		}
-		person := got.NeedsPerson != nil && got.NeedsPerson.Rule == RuleOutsideProject
+		person := got.NeedsPerson != nil && got.NeedsPerson.Rule == kernel.RuleOutsideProject
 		if !tc.critical && person != tc.person {
 			t.Errorf("%s %s: needs_person %+v, want outside_project %v", tc.tool, tc.path, got.NeedsPerson, tc.person)
 		}

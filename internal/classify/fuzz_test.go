@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -170,7 +171,7 @@ func FuzzGlobReaches(f *testing.F) {
 		f.Add(s[0], s[1], false, true)
 	}
 	f.Fuzz(func(t *testing.T, g, p string, pTree, opTree bool) {
-		if got, want := globReaches(g, p, pTree, opTree), globReachesSplit(g, p, pTree, opTree); got != want {
+		if got, want := kernel.GlobReaches(g, p, pTree, opTree), globReachesSplit(g, p, pTree, opTree); got != want {
 			t.Fatalf("globReaches(%q, %q, %v, %v) = %v, want %v", g, p, pTree, opTree, got, want)
 		}
 	})

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -33,9 +34,9 @@ func gitExecKey(kv string) bool {
 	return false
 }
 
-func (x *cmdCtx) git() {
-	g := command.SplitGit(x.args)
-	dir := x.cmd.Dir
+func git(x *kernel.Command) {
+	g := command.SplitGit(x.Args)
+	dir := x.Cmd.Dir
 	var cli []shell.Word // git -c key=value, for gitPrograms
 	for _, o := range g.Opts {
 		v := o.Name
@@ -56,98 +57,98 @@ func (x *cmdCtx) git() {
 			kv := o.Value
 			cli = append(cli, kv)
 			if !kv.Known || gitExecKey(kv.Value) {
-				x.add(risk.High, GitLocal, ruleGitRunsProgram, "git -c "+kv.Value+" makes git run a program")
+				x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git -c "+kv.Value+" makes git run a program")
 				if _, v, ok := strings.Cut(kv.Value, "="); ok && kv.Known {
-					x.nested(strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
+					nested(x, strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
 				}
 			}
 			if k, v, ok := strings.Cut(kv.Value, "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") && !strings.HasPrefix(strings.TrimSpace(v), "!") {
-				x.nested("git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
+				nested(x, "git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
 			}
 		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
-			x.add(risk.Medium, GitLocal, ruleGitLocation, "git "+v+" points git elsewhere")
-			x.r.gitElsewhere = x.r.gitElsewhere || v == "--git-dir" || v == "--work-tree"
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocation, "git "+v+" points git elsewhere")
+			x.Call.GitElsewhere = x.Call.GitElsewhere || v == "--git-dir" || v == "--work-tree"
 		case strings.HasPrefix(v, "--git-dir=") || strings.HasPrefix(v, "--work-tree="):
-			x.add(risk.Medium, GitLocal, ruleGitLocation, "git "+v+" points git elsewhere")
-			x.r.gitElsewhere = true
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocation, "git "+v+" points git elsewhere")
+			x.Call.GitElsewhere = true
 		case strings.HasPrefix(v, "--exec-path=") || strings.HasPrefix(v, "--config-env="):
-			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git "+v+" makes git run other programs")
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git "+v+" makes git run other programs")
 		}
 	}
 	if g.Dynamic {
-		x.add(risk.High, GitLocal, ruleDynamicCommand, "a git argument that cannot be known statically")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDynamicCommand, "a git argument that cannot be known statically")
 		return
 	}
 	if g.Sub.Value == "" {
-		x.add(risk.Low, GitRead, ruleGitRead, "git without a subcommand")
+		x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git without a subcommand")
 		return
 	}
 	sub := g.Sub.Value
 	rest := g.Rest
-	x.cmd.Dir = dir
+	x.Cmd.Dir = dir
 	if movesHead(sub) {
-		defer func() { x.r.headMoved = true }() // for the commands after this one
+		defer func() { x.Call.HeadMoved = true }() // for the commands after this one
 	}
 	if changesIndex(sub) {
-		defer func() { x.r.indexMoved = true }() // for the discards after this one (discards.go)
+		defer func() { x.Call.IndexMoved = true }() // for the discards after this one (discards.go)
 	}
-	x.gitPrograms(sub, rest, cli) // gitprog.go: hooks, configured programs, program options
+	gitPrograms(x, sub, rest, cli) // gitprog.go: hooks, configured programs, program options
 	for _, a := range rest {
 		if strings.HasPrefix(a.Value, "--upload-pack") || strings.HasPrefix(a.Value, "--receive-pack") || strings.HasPrefix(a.Value, "--exec=") || a.Value == "--exec" || a.Value == "-x" && sub == "rebase" || a.Value == "--config" || strings.HasPrefix(a.Value, "--config=") || strings.HasPrefix(a.Value, "--template") {
-			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git "+sub+" "+a.Value+" makes git run a program")
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git "+sub+" "+a.Value+" makes git run a program")
 		}
 		if a.Known && strings.HasPrefix(a.Value, "--output=") {
-			x.write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, GitLocal)
+			x.Write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, kernel.GitLocal)
 		}
 	}
 	p := command.Parse(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
 	if o, ok := p.Value("output"); ok {
-		x.write(o, false, GitLocal) // git diff --output F, also spelled apart
+		x.Write(o, false, kernel.GitLocal) // git diff --output F, also spelled apart
 	}
 	if sub == "gc" || sub == "maintenance" || len(cli) > 0 { // many commands end with git gc --auto, under the same -c
-		x.gitExpiry(sub, cli)
+		gitExpiry(x, sub, cli)
 	}
 	switch {
 	case sub == "push" || sub == "send-pack":
-		x.gitPush(p)
+		gitPush(x, p)
 	case sub == "pull":
-		x.add(risk.High, GitRemote, ruleDenyList, "git pull merges another repository's work into this one")
+		x.Add(risk.High, kernel.GitRemote, kernel.RuleDenyList, "git pull merges another repository's work into this one")
 	case sub == "fetch" || sub == "remote" && len(p.Operands) > 0 && p.Operands[0].Value == "update":
-		x.add(risk.Medium, GitRemote, ruleGitRemote, "git "+sub+" downloads from another repository")
+		x.Add(risk.Medium, kernel.GitRemote, kernel.RuleGitRemote, "git "+sub+" downloads from another repository")
 	case sub == "ls-remote":
-		x.add(risk.Low, GitRemote, ruleGitRemote, "git ls-remote lists another repository")
+		x.Add(risk.Low, kernel.GitRemote, kernel.RuleGitRemote, "git ls-remote lists another repository")
 	case sub == "clone":
 		if len(p.Operands) > 1 {
-			x.write(p.Operands[1], true, GitRemote)
+			x.Write(p.Operands[1], true, kernel.GitRemote)
 		} else if len(p.Operands) == 1 && p.Operands[0].Known {
 			base := strings.TrimSuffix(path.Base(strings.TrimSuffix(p.Operands[0].Value, "/")), ".git")
-			x.write(shell.Word{Value: base, Known: true}, true, GitRemote)
+			x.Write(shell.Word{Value: base, Known: true}, true, kernel.GitRemote)
 		}
-		x.add(risk.Medium, GitRemote, ruleGitRemote, "git clone downloads a repository")
+		x.Add(risk.Medium, kernel.GitRemote, kernel.RuleGitRemote, "git clone downloads a repository")
 	case sub == "submodule":
-		x.gitSubmodule(p)
+		gitSubmodule(x, p)
 	case command.GitRead(sub): // domain git_read, which the seed's phase profiles allow in every phase
 		if sub == "grep" && p.Has(0, "no-index") {
-			x.gitGrepFiles(p)
+			gitGrepFiles(x, p)
 		}
-		x.add(risk.Low, GitRead, ruleGitRead, "git "+sub+" only reads")
+		x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git "+sub+" only reads")
 	case sub == "branch":
-		x.gitBranch(p)
+		gitBranch(x, p)
 	case sub == "tag":
 		switch {
 		case len(p.Operands) == 0 || p.Has('l', "list") || p.Has('n') || p.Has(0, "contains", "points-at", "merged", "no-merged", "sort", "format"):
-			x.add(risk.Low, GitRead, ruleGitRead, "git tag lists tags")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git tag lists tags")
 		default:
-			x.add(risk.Medium, GitLocal, ruleGitLocal, "git tag changes tags")
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git tag changes tags")
 		}
 	case sub == "remote":
 		if len(p.Operands) == 0 || p.Operands[0].Value == "show" || p.Operands[0].Value == "get-url" {
-			x.add(risk.Low, GitRead, ruleGitRead, "git remote lists remotes")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git remote lists remotes")
 		} else {
-			x.add(risk.Medium, GitLocal, ruleGitLocal, "git remote changes where this repository pushes and pulls")
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git remote changes where this repository pushes and pulls")
 		}
 	case sub == "config":
-		x.gitConfig(p, rest)
+		gitConfig(x, p, rest)
 	case sub == "stash":
 		op := ""
 		if len(p.Operands) > 0 {
@@ -155,89 +156,89 @@ func (x *cmdCtx) git() {
 		}
 		switch op {
 		case "list", "show":
-			x.add(risk.Low, GitRead, ruleGitRead, "git stash "+op+" only reads")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git stash "+op+" only reads")
 		case "drop", "clear":
-			x.add(risk.High, GitLocal, ruleDestructiveGit, "git stash "+op+" discards stashed work")
-			x.r.mark(RuleGitDiscard, shortCmd(x.src)+" throws away stashed work: it is in no commit and cannot be brought back")
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git stash "+op+" discards stashed work")
+			x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
-			x.stashUntracked(p, op)
-			x.stashProtected(p, op) // self.go
-			x.gitStash(p, op)
-			x.add(risk.Medium, GitLocal, ruleGitLocal, "git stash changes the working tree")
+			stashUntracked(x, p, op)
+			stashProtected(x, p, op) // self.go
+			gitStash(x, p, op)
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git stash changes the working tree")
 		}
 	case sub == "reflog":
 		if len(p.Operands) > 0 && (p.Operands[0].Value == "expire" || p.Operands[0].Value == "delete") {
-			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reflog "+p.Operands[0].Value+" drops the history needed to recover work")
-			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" drops the reflog, the record git needs to bring back lost commits")
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git reflog "+p.Operands[0].Value+" drops the history needed to recover work")
+			x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" drops the reflog, the record git needs to bring back lost commits")
 		} else {
-			x.add(risk.Low, GitRead, ruleGitRead, "git reflog only reads")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git reflog only reads")
 		}
 	case sub == "commit":
 		if p.Has(0, "amend") {
-			x.add(risk.High, GitLocal, ruleHistoryRewrite, "git commit --amend rewrites history")
-			x.rewrite("amend", "", "", true, false)
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git commit --amend rewrites history")
+			rewrite(x, "amend", "", "", true, false)
 			return
 		}
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git commit records staged changes")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git commit records staged changes")
 	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
 		if sub == "add" {
-			x.noteStaged(p) // self.go: a git stash later in the call takes what it staged
+			noteStaged(x, p) // self.go: a git stash later in the call takes what it staged
 		}
 		if sub == "mv" && len(p.Operands) >= 2 {
 			for _, o := range p.Operands {
-				x.write(o, true, GitLocal)
+				x.Write(o, true, kernel.GitLocal)
 			}
 			if p.Has('f', "force") { // over a file with work of its own, as mv -f
-				x.lose(p.Operands[len(p.Operands)-1], false, "overwrites")
+				x.Lose(p.Operands[len(p.Operands)-1], false, "overwrites")
 			}
 		}
 		if sub == "worktree" && len(p.Operands) >= 2 && p.Operands[0].Value == "remove" && p.Has('f', "force") {
 			// the worktree's uncommitted and untracked work goes with it (git asks for
 			// --force for exactly that)
-			x.lose(p.Operands[1], true, "deletes")
+			x.Lose(p.Operands[1], true, "deletes")
 		}
 		if sub == "init" {
 			d := shell.Word{Value: ".", Known: true}
 			if len(p.Operands) > 0 {
 				d = p.Operands[0]
 			}
-			x.write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, GitLocal)
+			x.Write(shell.Word{Value: strings.TrimSuffix(d.Value, "/") + "/.git", Known: d.Known}, true, kernel.GitLocal)
 		}
 		if sub == "switch" {
-			x.gitSwitch(p)
+			gitSwitch(x, p)
 		}
 		if (sub == "cherry-pick" || sub == "revert") && !p.Has(0, "continue", "abort", "skip", "quit") {
 			// Their own options: -x is a flag here, not the value-taking -x of others.
-			x.gitBringsIn(command.Parse(rest, "mX", "mainline", "strategy", "strategy-option", "cleanup").Operands, "pick")
+			gitBringsIn(x, command.Parse(rest, "mX", "mainline", "strategy", "strategy-option", "cleanup").Operands, "pick")
 		}
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
-			x.nested(argvProgram(after(rest, "run")), "git bisect run")
+			nested(x, argvProgram(after(rest, "run")), "git bisect run")
 		}
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" changes the local repository")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
-		x.gitCheckout(sub, rest)
+		gitCheckout(x, sub, rest)
 	case sub == "reset":
 		if p.Has(0, "hard", "merge", "keep") {
-			x.add(risk.High, GitLocal, ruleDestructiveGit, "git reset --hard discards uncommitted work")
-			x.gitLose("reset", "discards", nil, nil)
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git reset --hard discards uncommitted work")
+			gitLose(x, "reset", "discards", nil, nil)
 			// The whole repository, wherever in it git runs: back to HEAD, what git status
 			// lists; to another commit, that and what differs between HEAD and it
 			// (gitCommitWrites: the protected files among them). After an earlier command
 			// of the call moved HEAD, any file may change.
-			x.discard(shell.Word{Value: ":/", Known: true}, "reset")
+			discard(x, shell.Word{Value: ":/", Known: true}, "reset")
 			if len(p.Operands) > 0 && p.Operands[0].Value != "HEAD" {
-				if x.r.headMoved {
-					x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+				if x.Call.HeadMoved {
+					x.Write(gitSpecBase(x, shell.Word{Value: ":/", Known: true}), true, kernel.GitLocal)
 				} else {
-					x.gitCommitWrites(p.Operands[0], "switch")
+					gitCommitWrites(x, p.Operands[0], "switch")
 				}
 			}
 			return
 		}
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git reset moves the branch or unstages")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git reset moves the branch or unstages")
 	case sub == "clean":
 		if p.Has('n', "dry-run") {
-			x.add(risk.Low, GitRead, ruleGitRead, "git clean -n only lists")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git clean -n only lists")
 			return
 		}
 		targets := p.Operands
@@ -251,84 +252,84 @@ func (x *cmdCtx) git() {
 			kind = "cleanX"
 		}
 		for _, t := range targets {
-			x.discard(t, kind)
+			discard(x, t, kind)
 		}
-		x.gitLose(kind, "deletes untracked files in", targets, nil)
-		x.add(risk.High, GitLocal, ruleDestructiveGit, "git clean deletes untracked files (ignored ones too with -x)")
+		gitLose(x, kind, "deletes untracked files in", targets, nil)
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git clean deletes untracked files (ignored ones too with -x)")
 	case sub == "rm":
 		for _, o := range p.Operands {
 			if !p.Has(0, "cached") {
-				x.write(o, p.Has('r'), GitLocal)
-				x.lose(o, p.Has('r'), "deletes")
+				x.Write(o, p.Has('r'), kernel.GitLocal)
+				x.Lose(o, p.Has('r'), "deletes")
 			}
 		}
 		if p.Has(0, "cached") {
-			x.add(risk.Medium, GitLocal, ruleGitLocal, "git rm --cached unstages")
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git rm --cached unstages")
 			return
 		}
-		x.add(risk.High, GitLocal, ruleDenyList, "git rm deletes files")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDenyList, "git rm deletes files")
 	case sub == "merge":
 		if p.Has(0, "abort") {
-			x.add(risk.Medium, GitLocal, ruleGitLocal, "git merge --abort")
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git merge --abort")
 			return
 		}
-		x.gitBringsIn(p.Operands, "merge")
-		x.add(risk.High, GitLocal, ruleDenyList, "git merge")
+		gitBringsIn(x, p.Operands, "merge")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDenyList, "git merge")
 	case sub == "rebase":
 		if p.Has(0, "abort", "continue", "skip", "quit") {
-			x.add(risk.Medium, GitLocal, ruleGitLocal, "git rebase control")
+			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git rebase control")
 			return
 		}
 		if e, ok := p.Value("x", "exec"); ok {
-			x.nested(e.Value, "git rebase --exec")
+			nested(x, e.Value, "git rebase --exec")
 		}
 		// An upstream that cannot be known ($(git merge-base …)) is left to the rewrite's
 		// check, which asks a person about it.
 		if onto, ok := p.Value("onto"); ok && onto.Known {
-			x.gitBringsIn([]shell.Word{onto}, "merge")
+			gitBringsIn(x, []shell.Word{onto}, "merge")
 		} else if len(p.Operands) > 0 && p.Operands[0].Known && !ok {
-			x.gitBringsIn(p.Operands[:1], "merge")
+			gitBringsIn(x, p.Operands[:1], "merge")
 		}
-		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git rebase rewrites history")
-		x.rebase(p)
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git rebase rewrites history")
+		rebase(x, p)
 	case sub == "checkout-index":
-		x.gitCheckoutIndex(rest)
+		gitCheckoutIndex(x, rest)
 	case sub == "read-tree":
-		x.gitReadTree(rest)
+		gitReadTree(x, rest)
 	case sub == "filter-branch" || sub == "filter-repo" || sub == "replace" || sub == "prune" || sub == "gc" || sub == "update-index" || sub == "update-ref" && p.Has('d'):
 		if sub == "update-index" {
-			x.gitUpdateIndex(rest)
+			gitUpdateIndex(x, rest)
 		}
-		x.add(risk.High, GitLocal, ruleHistoryRewrite, "git "+sub+" rewrites or drops history, or writes the index directly")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git "+sub+" rewrites or drops history, or writes the index directly")
 		if sub != "update-index" {
-			x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites or drops history: commits may be lost for good")
+			x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" rewrites or drops history: commits may be lost for good")
 		}
 	case sub == "apply" || sub == "am":
 		if p.Has(0, "check", "stat", "numstat", "summary") {
-			x.add(risk.Low, GitRead, ruleGitRead, "git apply --check only reads")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git apply --check only reads")
 			return
 		}
 		if p.Has(0, "cached") {
-			x.gitApplyCached(rest, p)
-			x.add(risk.High, GitLocal, ruleGitLocal, "git apply --cached writes the index from a patch")
+			gitApplyCached(x, rest, p)
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleGitLocal, "git apply --cached writes the index from a patch")
 			return
 		}
-		x.add(risk.Critical, GitLocal, ruleSelfProtectionUnknownTarget, "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
+		x.Add(risk.Critical, kernel.GitLocal, kernel.RuleSelfProtectionUnknownTarget, "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
 	case sub == "archive" || sub == "bundle" || sub == "format-patch":
 		if o, ok := p.Value("o", "output"); ok {
-			x.write(o, false, GitLocal)
+			x.Write(o, false, kernel.GitLocal)
 		}
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" writes files")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+" writes files")
 	default:
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+": no built-in rule (an alias or plumbing)")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+": no built-in rule (an alias or plumbing)")
 	}
 }
 
-func (x *cmdCtx) gitPush(p command.Args) {
-	for _, a := range x.args {
+func gitPush(x *kernel.Command, p command.Args) {
+	for _, a := range x.Args {
 		v := a.Value
 		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {
-			x.add(risk.Critical, GitRemote, ruleForcePush, "git push "+v+" can overwrite or delete a remote branch: irreversible for everyone")
+			x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "git push "+v+" can overwrite or delete a remote branch: irreversible for everyone")
 			return
 		}
 	}
@@ -337,46 +338,46 @@ func (x *cmdCtx) gitPush(p command.Args) {
 			continue // the remote
 		}
 		if !o.Known {
-			x.add(risk.Critical, GitRemote, ruleForcePush, "a refspec that cannot be known statically could force or delete")
+			x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "a refspec that cannot be known statically could force or delete")
 			return
 		}
 		if strings.HasPrefix(o.Value, "+") || strings.HasPrefix(o.Value, ":") {
-			x.add(risk.Critical, GitRemote, ruleForcePush, "the refspec "+o.Value+" forces or deletes a remote branch")
+			x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "the refspec "+o.Value+" forces or deletes a remote branch")
 			return
 		}
 	}
-	x.add(risk.High, GitRemote, ruleDenyList, "git push publishes commits")
+	x.Add(risk.High, kernel.GitRemote, kernel.RuleDenyList, "git push publishes commits")
 }
 
-func (x *cmdCtx) gitBranch(p command.Args) {
+func gitBranch(x *kernel.Command, p command.Args) {
 	switch {
 	case p.Has('D') || p.Has('d') && p.Has('f') || p.Has(0, "delete") && p.Has(0, "force"):
-		x.add(risk.High, GitLocal, ruleDestructiveGit, "git branch -D deletes a branch with unmerged work")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git branch -D deletes a branch with unmerged work")
 		var names []string
 		for _, o := range p.Operands {
 			if !o.Known {
-				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" deletes a branch whose name cannot be known: its work may be merged nowhere")
+				x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" deletes a branch whose name cannot be known: its work may be merged nowhere")
 				return
 			}
 			names = append(names, o.Value)
 		}
-		x.gitLose("branch", "deletes branches", nil, names)
+		gitLose(x, "branch", "deletes branches", nil, names)
 	case p.Has('d', "delete") || p.Has('m', "move") || p.Has('M') || p.Has('c', "copy") || p.Has('C') || p.Has('u', "set-upstream-to") || p.Has(0, "unset-upstream", "edit-description"):
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git branch changes branches")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git branch changes branches")
 	case len(p.Operands) == 0 || p.Has('l', "list"):
-		x.add(risk.Low, GitRead, ruleGitRead, "git branch lists branches")
+		x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git branch lists branches")
 	default:
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git branch creates a branch")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git branch creates a branch")
 	}
 }
 
-func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
+func gitConfig(x *kernel.Command, p command.Args, rest []shell.Word) {
 	for i, a := range rest {
 		// git config --file F writes F, whatever it is called.
 		if (a.Value == "-f" || a.Value == "--file") && i+1 < len(rest) {
-			x.write(rest[i+1], false, GitLocal)
+			x.Write(rest[i+1], false, kernel.GitLocal)
 		} else if v, ok := strings.CutPrefix(a.Value, "--file="); ok {
-			x.write(shell.Word{Value: v, Known: a.Known}, false, GitLocal)
+			x.Write(shell.Word{Value: v, Known: a.Known}, false, kernel.GitLocal)
 		}
 	}
 	if f, ok := p.Value("f", "file"); ok {
@@ -384,7 +385,7 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 	}
 	if p.Has('l', "list", "get", "get-all", "get-regexp", "show-origin", "get-urlmatch") || len(p.Operands) <= 1 && !p.Has(0, "unset", "unset-all", "add", "replace-all", "edit", "rename-section", "remove-section") && !p.Has('e') {
 		if len(p.Operands) == 0 || p.Operands[0].Value != "set" {
-			x.add(risk.Low, GitRead, ruleGitRead, "git config reads")
+			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git config reads")
 			return
 		}
 	}
@@ -397,25 +398,25 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 		if i == 0 && len(ops) > 1 {
 			kv += "=" + ops[1].Value
 			if gitExpiryKey(o.Value) && (!ops[1].Known || gitExpiryNear(ops[1].Value)) {
-				x.add(risk.High, GitLocal, ruleHistoryRewrite, "git config "+o.Value+" "+ops[1].Value+" makes git's garbage collection drop history at once")
-				x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" makes every later git gc (git also runs one by itself) drop unreachable commits or the reflog at once: work in no branch would be lost for good")
+				x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git config "+o.Value+" "+ops[1].Value+" makes git's garbage collection drop history at once")
+				x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" makes every later git gc (git also runs one by itself) drop unreachable commits or the reflog at once: work in no branch would be lost for good")
 			}
 		}
 		if i == 0 && len(ops) > 1 && strings.HasPrefix(strings.ToLower(o.Value), "alias.") && !strings.HasPrefix(strings.TrimSpace(ops[1].Value), "!") {
-			x.nested("git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
+			nested(x, "git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
 		}
 		if i == 0 && len(ops) > 1 && strings.EqualFold(o.Value, "core.hooksPath") {
-			x.gitHooksDir(ops[1])
+			gitHooksDir(x, ops[1])
 		}
 		if !o.Known || gitExecKey(kv) {
-			x.add(risk.High, GitLocal, ruleGitRunsProgram, "git config "+o.Value+" makes git run a program")
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git config "+o.Value+" makes git run a program")
 			if i == 0 && len(ops) > 1 && ops[1].Known {
-				x.nested(strings.TrimPrefix(strings.TrimSpace(ops[1].Value), "!"), "git config "+o.Value)
+				nested(x, strings.TrimPrefix(strings.TrimSpace(ops[1].Value), "!"), "git config "+o.Value)
 			}
 			return
 		}
 	}
-	x.add(risk.Medium, GitLocal, ruleGitLocal, "git config changes the configuration")
+	x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git config changes the configuration")
 }
 
 // gitHooksDir judges git config core.hooksPath DIR: from then on git runs DIR's hooks, for
@@ -424,21 +425,21 @@ func (x *cmdCtx) gitConfig(p command.Args, rest []shell.Word) {
 // or holds no hook yet, is code left unread: what is put there later is not known for a hook,
 // since its name need not say so. A relative DIR is taken from the top of the working tree,
 // as git takes it.
-func (x *cmdCtx) gitHooksDir(w shell.Word) {
+func gitHooksDir(x *kernel.Command, w shell.Word) {
 	const what = "git config core.hooksPath "
-	if !w.Known || x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) != 1 {
-		x.r.notRead(what + w.Value + ": git will run the hooks of a directory that cannot be known statically")
+	if !w.Known || x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) != 1 {
+		x.Call.NotRead(what + w.Value + ": git will run the hooks of a directory that cannot be known statically")
 		return
 	}
-	top := repoTop(x.cmd.Dir.Paths[0])
+	top := repoTop(x.Cmd.Dir.Paths[0])
 	base := top
 	if base == "" {
-		base = x.cmd.Dir.Paths[0]
+		base = x.Cmd.Dir.Paths[0]
 	}
-	dir := shell.Abs(base, expandHome(w.Value, x.c.home))
+	dir := shell.Abs(base, kernel.ExpandHome(w.Value, x.Env.Home))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		x.r.notRead(what + w.Value + ": git will run the hooks of " + dir + ", which cannot be read now: what is put there later is never judged as a hook")
+		x.Call.NotRead(what + w.Value + ": git will run the hooks of " + dir + ", which cannot be read now: what is put there later is never judged as a hook")
 		return
 	}
 	if top == "" {
@@ -450,36 +451,36 @@ func (x *cmdCtx) gitHooksDir(w shell.Word) {
 			continue
 		}
 		if n++; n > maxDirCopy {
-			x.r.notRead(what + w.Value + ": " + dir + " holds more hooks than the harness reads")
+			x.Call.NotRead(what + w.Value + ": " + dir + " holds more hooks than the harness reads")
 			return
 		}
 		f := filepath.Join(dir, e.Name())
-		x.c.plantCopy(x.r, "git config core.hooksPath", []target{{path: f, known: true, raw: f}}, filepath.Join(top, ".git", "hooks", e.Name()), false)
+		plantCopy(x.Env, x.Call, "git config core.hooksPath", []kernel.Target{{Path: f, Known: true, Raw: f}}, filepath.Join(top, ".git", "hooks", e.Name()), false)
 	}
 	if n == 0 {
-		x.r.notRead(what + w.Value + ": git will run the hooks of " + dir + ", which holds none now: what is put there later is never judged as a hook")
+		x.Call.NotRead(what + w.Value + ": git will run the hooks of " + dir + ", which holds none now: what is put there later is never judged as a hook")
 	}
 }
 
-func (x *cmdCtx) gitSubmodule(p command.Args) {
+func gitSubmodule(x *kernel.Command, p command.Args) {
 	op := ""
 	if len(p.Operands) > 0 {
 		op = p.Operands[0].Value
 	}
 	switch op {
 	case "foreach":
-		argv := after(x.args, "foreach")
+		argv := after(x.Args, "foreach")
 		for len(argv) > 0 && (argv[0].Value == "--recursive" || argv[0].Value == "-q" || argv[0].Value == "--quiet") {
 			argv = argv[1:]
 		}
 		if len(argv) > 0 {
-			x.nested(argvProgram(argv), "git submodule foreach")
+			nested(x, argvProgram(argv), "git submodule foreach")
 		}
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git submodule foreach runs a command in each submodule")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git submodule foreach runs a command in each submodule")
 	case "", "status", "summary":
-		x.add(risk.Low, GitRead, ruleGitRead, "git submodule status")
+		x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git submodule status")
 	default:
-		x.add(risk.Medium, GitRemote, ruleGitRemote, "git submodule "+op+" fetches")
+		x.Add(risk.Medium, kernel.GitRemote, kernel.RuleGitRemote, "git submodule "+op+" fetches")
 	}
 }
 
@@ -487,7 +488,7 @@ func (x *cmdCtx) gitSubmodule(p command.Args) {
 // anywhere, read as grep -r reads them (a credential directory is a read of credentials).
 // The first operand is the pattern unless -f gives it (-e is parsed as a flag, its pattern
 // an operand: a pattern read as a path reads nothing of note).
-func (x *cmdCtx) gitGrepFiles(p command.Args) {
+func gitGrepFiles(x *kernel.Command, p command.Args) {
 	ops := p.Operands
 	if !p.Has('f') && len(ops) > 0 {
 		ops = ops[1:]
@@ -499,24 +500,24 @@ func (x *cmdCtx) gitGrepFiles(p command.Args) {
 		if w.Value == "--" {
 			continue
 		}
-		x.read(w)
-		x.readTree(w)
+		x.Read(w)
+		x.ReadTree(w)
 	}
 }
 
 // gitSwitch judges what git switch writes: what differs between HEAD and the branch it switches
 // to (gitTreeWrites); with -f the local changes too, which are thrown away; with --orphan every
 // tracked file, which it removes.
-func (x *cmdCtx) gitSwitch(p command.Args) {
+func gitSwitch(x *kernel.Command, p command.Args) {
 	if p.Has('f', "force", "discard-changes") {
-		x.discard(shell.Word{Value: ":/", Known: true}, "reset")
-		x.gitLose("reset", "discards", nil, nil) // local changes are thrown away (losses.go)
+		discard(x, shell.Word{Value: ":/", Known: true}, "reset")
+		gitLose(x, "reset", "discards", nil, nil) // local changes are thrown away (losses.go)
 	}
 	switch {
 	case p.Has(0, "orphan"):
-		x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+		x.Write(gitSpecBase(x, shell.Word{Value: ":/", Known: true}), true, kernel.GitLocal)
 	case len(p.Operands) > 0:
-		x.gitTreeWrites(p.Operands[0])
+		gitTreeWrites(x, p.Operands[0])
 	}
 }
 
@@ -524,8 +525,8 @@ func (x *cmdCtx) gitSwitch(p command.Args) {
 // HEAD's version of every changed tracked file under its pathspecs (with --keep-index, the
 // index's): a discard git is asked about, though nothing is lost (the changes are stashed).
 // Pop, apply and branch write the stash's files: what differs between HEAD and the stash.
-func (x *cmdCtx) gitStash(p command.Args, op string) {
-	if len(x.cmd.Dir.Paths) != 1 || repoTop(x.cmd.Dir.Paths[0]) == "" {
+func gitStash(x *kernel.Command, p command.Args, op string) {
+	if len(x.Cmd.Dir.Paths) != 1 || repoTop(x.Cmd.Dir.Paths[0]) == "" {
 		return // no repository (or none known): git stash has nothing to write
 	}
 	switch op {
@@ -535,14 +536,14 @@ func (x *cmdCtx) gitStash(p command.Args, op string) {
 			specs = p.Operands[1:]
 		}
 		for _, w := range specs {
-			x.discard(w, "paths")
+			discard(x, w, "paths")
 		}
 	case "pop", "apply", "branch":
 		ref := shell.Word{Value: "stash@{0}", Known: true}
 		if n := 1 + btoi(op == "branch"); len(p.Operands) > n {
 			ref = p.Operands[n]
 		}
-		x.gitTreeWrites(ref)
+		gitTreeWrites(x, ref)
 	}
 }
 
@@ -556,7 +557,7 @@ func btoi(b bool) int {
 // gitCheckoutIndex judges git checkout-index: it writes files from the index, those named (or
 // all with -a, from the top of the repository), over the working tree's with -f, or under
 // --prefix. What it writes is what git says differs, a discard as git checkout -- PATH is.
-func (x *cmdCtx) gitCheckoutIndex(rest []shell.Word) {
+func gitCheckoutIndex(x *kernel.Command, rest []shell.Word) {
 	p := command.Parse(rest, "", "prefix", "stage")
 	force := p.Has('f', "force")
 	paths := p.Operands
@@ -572,82 +573,82 @@ func (x *cmdCtx) gitCheckoutIndex(rest []shell.Word) {
 		if !strings.HasSuffix(prefix.Value, "/") {
 			prefix.Value = path.Dir(prefix.Value)
 		}
-		x.write(prefix, true, GitLocal)
+		x.Write(prefix, true, kernel.GitLocal)
 	default:
 		for _, w := range paths {
-			x.discard(w, "paths")
+			discard(x, w, "paths")
 		}
 		if force && len(paths) > 0 {
-			x.gitLose("paths", "overwrites", paths, nil)
+			gitLose(x, "paths", "overwrites", paths, nil)
 		}
 	}
 	if force {
-		x.add(risk.High, GitLocal, ruleDestructiveGit, "git checkout-index -f overwrites files with their staged version")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git checkout-index -f overwrites files with their staged version")
 		return
 	}
-	x.add(risk.Medium, GitLocal, ruleGitLocal, "git checkout-index writes files from the index")
+	x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git checkout-index writes files from the index")
 }
 
 // gitReadTree judges git read-tree: it writes the index from trees, and with -u the working
 // tree too (with --reset over local changes, as git reset --hard). A tree that holds other
 // versions of the harness's files than HEAD stages them, and is judged as their write.
-func (x *cmdCtx) gitReadTree(rest []shell.Word) {
+func gitReadTree(x *kernel.Command, rest []shell.Word) {
 	p := command.Parse(rest, "", "prefix", "index-output", "exclude-per-directory")
 	update := p.Has('u')
 	for _, t := range p.Operands {
-		x.gitTreeWrites(t)
+		gitTreeWrites(x, t)
 	}
 	switch prefix, ok := p.Value("prefix"); {
 	case !update:
 	case ok:
-		x.write(prefix, true, GitLocal)
+		x.Write(prefix, true, kernel.GitLocal)
 	case p.Has(0, "empty"):
-		x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+		x.Write(gitSpecBase(x, shell.Word{Value: ":/", Known: true}), true, kernel.GitLocal)
 	default:
-		x.discard(shell.Word{Value: ":/", Known: true}, "reset")
+		discard(x, shell.Word{Value: ":/", Known: true}, "reset")
 		if p.Has(0, "reset") {
-			x.gitLose("reset", "discards", nil, nil)
+			gitLose(x, "reset", "discards", nil, nil)
 		}
 	}
 	if update {
-		x.add(risk.High, GitLocal, ruleDestructiveGit, "git read-tree -u writes the working tree from a tree")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git read-tree -u writes the working tree from a tree")
 		return
 	}
-	x.add(risk.High, GitLocal, ruleGitLocal, "git read-tree writes the index directly")
+	x.Add(risk.High, kernel.GitLocal, kernel.RuleGitLocal, "git read-tree writes the index directly")
 }
 
 // gitUpdateIndex judges the entries git update-index stages from objects, not from the working
 // tree: --cacheinfo MODE,OBJECT,PATH (or the three apart) and --index-info (read from stdin,
 // so unknown). Staging a harness file is its write: the next checkout puts it in place.
-func (x *cmdCtx) gitUpdateIndex(rest []shell.Word) {
+func gitUpdateIndex(x *kernel.Command, rest []shell.Word) {
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].Value
 		switch {
 		case v == "--index-info":
-			x.stages(shell.Word{Value: "the paths read from stdin"})
+			stages(x, shell.Word{Value: "the paths read from stdin"})
 		case v == "--cacheinfo" && i+1 < len(rest):
 			if parts := strings.Split(rest[i+1].Value, ","); len(parts) == 3 && rest[i+1].Known {
-				x.stages(shell.Word{Value: parts[2], Known: true})
+				stages(x, shell.Word{Value: parts[2], Known: true})
 				i++
 			} else if i+3 < len(rest) {
-				x.stages(rest[i+3])
+				stages(x, rest[i+3])
 				i += 3
 			} else {
-				x.stages(shell.Word{Value: "the path of --cacheinfo"})
+				stages(x, shell.Word{Value: "the path of --cacheinfo"})
 			}
 		case strings.HasPrefix(v, "--cacheinfo="):
 			parts := strings.Split(v, ",")
-			x.stages(shell.Word{Value: parts[len(parts)-1], Known: rest[i].Known && len(parts) == 3})
+			stages(x, shell.Word{Value: parts[len(parts)-1], Known: rest[i].Known && len(parts) == 3})
 		}
 	}
 }
 
 // stages judges a path whose index entry a command sets to content of its choosing: a harness
 // file, or a path that cannot be known, is judged as written.
-func (x *cmdCtx) stages(w shell.Word) {
-	for _, t := range resolve(w, x.cmd.Dir, false) {
-		if !t.known || x.c.prot.hit(t) != "" {
-			x.writeTarget(t, GitLocal)
+func stages(x *kernel.Command, w shell.Word) {
+	for _, t := range kernel.Resolve(w, x.Cmd.Dir, false) {
+		if !t.Known || x.Env.Prot.Hit(t) != "" {
+			x.WriteTarget(t, kernel.GitLocal)
 		}
 	}
 }
@@ -659,7 +660,7 @@ const maxPatch = 4 << 20
 // +++, rename and copy lines, with -p and --directory as git applies them): staging a harness
 // file is its write. A patch from stdin, or one that cannot be read whole, is judged as the
 // worst it could name.
-func (x *cmdCtx) gitApplyCached(rest []shell.Word, p command.Args) {
+func gitApplyCached(x *kernel.Command, rest []shell.Word, p command.Args) {
 	strip := 1
 	dirPrefix := ""
 	for _, a := range rest {
@@ -679,36 +680,36 @@ func (x *cmdCtx) gitApplyCached(rest []shell.Word, p command.Args) {
 			patches = append(patches, o)
 		}
 	}
-	if len(patches) < len(p.Operands) || len(p.Operands) == 0 || x.cmd.StdinArgs {
-		x.stages(unknown) // from stdin
+	if len(patches) < len(p.Operands) || len(p.Operands) == 0 || x.Cmd.StdinArgs {
+		stages(x, unknown) // from stdin
 	}
 	for _, f := range patches {
-		ts := resolve(f, x.cmd.Dir, false)
-		if len(ts) != 1 || !ts[0].known || ts[0].glob {
-			x.stages(unknown)
+		ts := kernel.Resolve(f, x.Cmd.Dir, false)
+		if len(ts) != 1 || !ts[0].Known || ts[0].Glob {
+			stages(x, unknown)
 			continue
 		}
-		text, ok, cut := x.r.readCode(ts[0].path)
+		text, ok, cut := x.Call.ReadCode(ts[0].Path)
 		if !ok || cut || len(text) >= maxPatch {
-			x.stages(unknown)
+			stages(x, unknown)
 			continue
 		}
 		top := ""
-		if len(x.cmd.Dir.Paths) == 1 {
-			top = repoTop(x.cmd.Dir.Paths[0])
+		if len(x.Cmd.Dir.Paths) == 1 {
+			top = repoTop(x.Cmd.Dir.Paths[0])
 		}
 		for _, name := range patchNames(text, strip) {
 			// git apply --cached takes the names from the top of the repository; the
 			// directory the command runs in is asked too, the stricter of the two.
 			for _, base := range []string{top, ""} {
-				if base == "" && top != "" && len(x.cmd.Dir.Paths) == 1 && x.cmd.Dir.Paths[0] == top {
+				if base == "" && top != "" && len(x.Cmd.Dir.Paths) == 1 && x.Cmd.Dir.Paths[0] == top {
 					continue
 				}
 				v := dirPrefix + name
 				if base != "" {
 					v = filepath.Join(base, v)
 				}
-				x.stages(shell.Word{Value: v, Known: true})
+				stages(x, shell.Word{Value: v, Known: true})
 			}
 		}
 	}
@@ -766,23 +767,23 @@ func patchNames(text string, strip int) []string {
 // sets, from git -c or the configuration files: gc.pruneExpire=now drops unreachable objects at
 // once, gc.reflogExpire*=now the reflog, as git gc --prune=now and git reflog expire
 // --expire=now do.
-func (x *cmdCtx) gitExpiry(sub string, cli []shell.Word) {
+func gitExpiry(x *kernel.Command, sub string, cli []shell.Word) {
 	if sub != "gc" && sub != "maintenance" {
 		for _, w := range cli {
 			if k, v, _ := strings.Cut(w.Value, "="); gitExpiryKey(k) && gitExpiryNear(v) {
-				x.add(risk.High, GitLocal, ruleHistoryRewrite, "git -c "+w.Value+" "+sub+": the git gc --auto it may end with drops history at once")
-				x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" runs with "+w.Value+": the garbage collection git may run after it drops unreachable commits or the reflog at once, and work in no branch would be lost for good")
+				x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git -c "+w.Value+" "+sub+": the git gc --auto it may end with drops history at once")
+				x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" runs with "+w.Value+": the garbage collection git may run after it drops unreachable commits or the reflog at once, and work in no branch would be lost for good")
 				return
 			}
 		}
 		return
 	}
-	for _, d := range x.runDirs() {
-		kvs, _, _ := x.gitConfigAt(d, cli)
+	for _, d := range runDirs(x) {
+		kvs, _, _ := gitConfigAt(x, d, cli)
 		for _, kv := range kvs {
-			if gitExpiryKey(kv.key) && gitExpiryNear(kv.value) {
-				x.add(risk.High, GitLocal, ruleHistoryRewrite, "git "+sub+" with "+kv.key+" = "+kv.value+" drops history at once")
-				x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" runs with "+kv.key+" = "+kv.value+" (from "+x.rel(kv.from)+"): unreachable commits or the reflog are dropped at once, and work in no branch would be lost for good")
+			if gitExpiryKey(kv.Key) && gitExpiryNear(kv.Value) {
+				x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git "+sub+" with "+kv.Key+" = "+kv.Value+" drops history at once")
+				x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" runs with "+kv.Key+" = "+kv.Value+" (from "+rel(x, kv.From)+"): unreachable commits or the reflog are dropped at once, and work in no branch would be lost for good")
 				return
 			}
 		}
@@ -823,13 +824,13 @@ const maxBroughtIn = 8
 // gitBringsIn judges the files that merging, picking or reverting revs writes among the
 // harness's (gitCommitWrites); more revisions than are asked about one by one are a write of
 // the whole repository.
-func (x *cmdCtx) gitBringsIn(revs []shell.Word, how string) {
+func gitBringsIn(x *kernel.Command, revs []shell.Word, how string) {
 	if len(revs) > maxBroughtIn {
-		x.write(x.gitSpecBase(shell.Word{Value: ":/", Known: true}), true, GitLocal)
+		x.Write(gitSpecBase(x, shell.Word{Value: ":/", Known: true}), true, kernel.GitLocal)
 		return
 	}
 	for _, r := range revs {
-		x.gitCommitWrites(r, how)
+		gitCommitWrites(x, r, how)
 	}
 }
 
@@ -851,7 +852,7 @@ func changesIndex(sub string) bool {
 // version in the index (a discard git is asked about) or, from a revision or --source, with
 // another commit's (any file under it may change). A switch to a revision writes what differs
 // between HEAD and it (gitTreeWrites); with -f the local changes are thrown away too.
-func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word) {
+func gitCheckout(x *kernel.Command, sub string, rest []shell.Word) {
 	p := command.Parse(rest, "bBs", "source", "orphan", "conflict", "pathspec-from-file")
 	ops := p.Operands
 	nAfter := 0
@@ -875,7 +876,7 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word) {
 			source, hasSource = ops[0], true
 		}
 	case len(ops) > 0:
-		rev, path := x.gitRevision(ops[0])
+		rev, path := gitRevision(x, ops[0])
 		if _, newBranch := p.Value("b", "B", "orphan"); newBranch || p.Has(0, "detach") || p.Has('t', "track") {
 			rev, path = true, false
 		}
@@ -892,48 +893,48 @@ func (x *cmdCtx) gitCheckout(sub string, rest []shell.Word) {
 	}
 	if sub == "restore" && p.Has('S', "staged") && !p.Has('W', "worktree") {
 		if hasSource {
-			x.gitTreeWrites(source) // stages another commit's version: a harness file among them is written
+			gitTreeWrites(x, source) // stages another commit's version: a harness file among them is written
 		}
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git restore --staged unstages")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git restore --staged unstages")
 		return
 	}
 	force := p.Has('f', "force") || p.Has(0, "discard-changes")
 	for _, o := range paths {
 		if hasSource {
-			x.write(x.gitSpecBase(o), true, GitLocal)
+			x.Write(gitSpecBase(x, o), true, kernel.GitLocal)
 		} else {
-			x.discard(o, "paths")
+			discard(x, o, "paths")
 		}
 	}
 	if len(paths) > 0 {
-		x.gitLose("paths", "overwrites", paths, nil)
+		gitLose(x, "paths", "overwrites", paths, nil)
 	} else if force {
-		x.discard(shell.Word{Value: ":/", Known: true}, "reset")
-		x.gitLose("reset", "discards", nil, nil)
+		discard(x, shell.Word{Value: ":/", Known: true}, "reset")
+		gitLose(x, "reset", "discards", nil, nil)
 	}
 	if hasSource && sub == "checkout" && (len(paths) == 0 || paths[0] == source) {
-		x.gitTreeWrites(source) // a switch (or, in doubt, perhaps one)
+		gitTreeWrites(x, source) // a switch (or, in doubt, perhaps one)
 	}
 	switch {
 	case force:
-		x.add(risk.High, GitLocal, ruleDestructiveGit, "git "+sub+" --force discards local changes")
+		x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git "+sub+" --force discards local changes")
 	case len(paths) > 0:
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" overwrites files with another version")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+" overwrites files with another version")
 	default:
-		x.add(risk.Medium, GitLocal, ruleGitLocal, "git "+sub+" switches branches")
+		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+" switches branches")
 	}
 }
 
 // nested classifies a program a git subcommand runs (rebase --exec, bisect run …).
-func (x *cmdCtx) nested(prog, via string) {
-	x.r.depth++
-	defer func() { x.r.depth-- }()
-	if x.r.depth > shell.MaxDepth {
-		x.add(risk.Critical, ShellExec, ruleNestingTooDeep, via+": programs nested too deep")
+func nested(x *kernel.Command, prog, via string) {
+	x.Call.Depth++
+	defer func() { x.Call.Depth-- }()
+	if x.Call.Depth > shell.MaxDepth {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNestingTooDeep, via+": programs nested too deep")
 		return
 	}
-	cwd := x.dir()
-	x.c.program(x.r, prog, cwd)
+	cwd := x.Dir()
+	program(x.Env, x.Call, prog, cwd)
 }
 
 func without(ws []shell.Word, w shell.Word) []shell.Word {
@@ -979,29 +980,29 @@ func joinWords(ws []shell.Word) string {
 
 // fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
 // critical (seed 001 §3.3); a local one is medium. Output files are writes.
-func (x *cmdCtx) fetch() {
-	if browserOpts(x.name) != "" {
-		x.browse()
+func fetch(x *kernel.Command) {
+	if browserOpts(x.Name) != "" {
+		browse(x)
 		return
 	}
 	var p command.Args
-	isWget := x.name == "wget" || x.name == "wget2"
+	isWget := x.Name == "wget" || x.Name == "wget2"
 	if isWget {
-		p = command.Parse(x.args, wgetShort, wgetLong...)
+		p = command.Parse(x.Args, wgetShort, wgetLong...)
 	} else {
-		p = command.Parse(x.args, curlShort, curlLong...)
+		p = command.Parse(x.Args, curlShort, curlLong...)
 	}
 	urls := p.Operands
 	if u, ok := p.Value("url"); ok {
 		urls = append(urls, u)
 	}
 	if _, ok := p.Value("K", "config", "i", "input-file", "e", "execute"); ok {
-		x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" reads its URLs or commands from a file: they cannot be known statically")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" reads its URLs or commands from a file: they cannot be known statically")
 	}
 	local := true
 	for _, k := range []string{"x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "e", "execute"} {
 		v, ok := p.Val[k]
-		if !ok || x.name == "curl" && (k == "e" || k == "execute") {
+		if !ok || x.Name == "curl" && (k == "e" || k == "execute") {
 			continue
 		}
 		target := v.Value
@@ -1011,47 +1012,47 @@ func (x *cmdCtx) fetch() {
 				target = parts[2]
 			}
 		}
-		if !v.Known || !isLocalURL(target) {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" --"+k+" "+v.Value+": the request goes to another machine")
+		if !v.Known || !kernel.IsLocalURL(target) {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" --"+k+" "+v.Value+": the request goes to another machine")
 			local = false
 		}
 	}
-	if x.r.proxy {
-		x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" runs after a proxy variable is set: the request may go to another machine")
+	if x.Call.Proxy {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" runs after a proxy variable is set: the request may go to another machine")
 		local = false
 	}
 	for _, u := range urls {
 		if !u.Known {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to a URL that cannot be known statically (treated as the internet)")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to a URL that cannot be known statically (treated as the internet)")
 			local = false
 			continue
 		}
-		if !isLocalURL(u.Value) {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to "+u.Value+": external communication, blocked at any trust")
+		if !kernel.IsLocalURL(u.Value) {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
 		if why := secretInURL(u.Value); why != "" {
-			x.add(risk.Critical, ShellExec, ruleSecretInURL, why)
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretInURL, why)
 		}
 	}
 	if len(urls) == 0 {
-		if p.Unknown || x.cmd.StdinArgs {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" with arguments that cannot be known statically")
+		if p.Unknown || x.Cmd.StdinArgs {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" with arguments that cannot be known statically")
 			return
 		}
-		x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" without a URL")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" without a URL")
 		return
 	}
 	// Files it writes.
 	for _, k := range []string{"o", "output", "O", "output-document", "D", "dump-header", "c", "cookie-jar", "output-file", "a", "append-output"} {
-		if x.name == "curl" && (k == "O" || k == "a") || isWget && (k == "D" || k == "c") {
+		if x.Name == "curl" && (k == "O" || k == "a") || isWget && (k == "D" || k == "c") {
 			continue
 		}
 		if w, ok := p.Val[k]; ok && w.Value != "-" {
-			x.write(w, false, ShellExec)
+			x.Write(w, false, kernel.ShellExec)
 		}
 	}
-	remoteName := x.name == "curl" && p.Has('O', "remote-name", "remote-name-all") || isWget
+	remoteName := x.Name == "curl" && p.Has('O', "remote-name", "remote-name-all") || isWget
 	if _, ok := p.Value("O", "output-document"); isWget && ok {
 		remoteName = false
 	}
@@ -1065,19 +1066,19 @@ func (x *cmdCtx) fetch() {
 			if pu, err := url.Parse(u.Value); err == nil && path.Base(pu.Path) != "/" && path.Base(pu.Path) != "." {
 				name = path.Base(pu.Path)
 			}
-			x.write(shell.Word{Value: strings.TrimSuffix(dir.Value, "/") + "/" + name, Known: dir.Known && u.Known}, false, ShellExec)
+			x.Write(shell.Word{Value: strings.TrimSuffix(dir.Value, "/") + "/" + name, Known: dir.Known && u.Known}, false, kernel.ShellExec)
 		}
 	}
 	if local {
-		x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
-		x.localDelete(p, isWget)
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkLocal, x.Name+" to a local address")
+		localDelete(x, p, isWget)
 	}
 }
 
 // localDelete marks an HTTP DELETE to a local service: search indexes, databases, queues and
 // caches on this machine delete what the request names (curl -X DELETE localhost:9200/_all),
 // and nothing the harness reads can say whether a copy exists.
-func (x *cmdCtx) localDelete(p command.Args, isWget bool) {
+func localDelete(x *kernel.Command, p command.Args, isWget bool) {
 	keys := []string{"X", "request"}
 	if isWget {
 		keys = []string{"method"}
@@ -1088,9 +1089,9 @@ func (x *cmdCtx) localDelete(p command.Args, isWget bool) {
 	}
 	switch {
 	case !m.Known:
-		x.r.mark(RuleDestroysData, shortCmd(x.src)+" sends a request whose HTTP method cannot be known statically (it may be DELETE) to a service on this machine"+consequence(RuleDestroysData))
+		x.Call.Mark(kernel.RuleDestroysData, kernel.ShortCmd(x.Src)+" sends a request whose HTTP method cannot be known statically (it may be DELETE) to a service on this machine"+kernel.Consequence(kernel.RuleDestroysData))
 	case strings.EqualFold(m.Value, "DELETE"):
-		x.r.mark(RuleDestroysData, shortCmd(x.src)+" sends an HTTP DELETE to a service on this machine, which deletes what it names"+consequence(RuleDestroysData))
+		x.Call.Mark(kernel.RuleDestroysData, kernel.ShortCmd(x.Src)+" sends an HTTP DELETE to a service on this machine, which deletes what it names"+kernel.Consequence(kernel.RuleDestroysData))
 	}
 }
 
@@ -1114,15 +1115,15 @@ func browserOpts(name string) string {
 
 // browse judges a text-mode browser or BSD fetch: every URL operand that is not local, or
 // cannot be known, is external communication, blocked at any trust; -o file is a write.
-func (x *cmdCtx) browse() {
-	takes := browserOpts(x.name)
+func browse(x *kernel.Command) {
+	takes := browserOpts(x.Name)
 	var urls []shell.Word
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		if a.Known && strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 {
-			if strings.Contains(takes, " "+a.Value+" ") && i+1 < len(x.args) {
-				if x.name == "fetch" && a.Value == "-o" && x.args[i+1].Value != "-" {
-					x.write(x.args[i+1], false, ShellExec)
+			if strings.Contains(takes, " "+a.Value+" ") && i+1 < len(x.Args) {
+				if x.Name == "fetch" && a.Value == "-o" && x.Args[i+1].Value != "-" {
+					x.Write(x.Args[i+1], false, kernel.ShellExec)
 				}
 				i++
 			}
@@ -1131,39 +1132,16 @@ func (x *cmdCtx) browse() {
 		urls = append(urls, a)
 	}
 	if len(urls) == 0 {
-		x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" without a URL")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" without a URL")
 		return
 	}
 	for _, u := range urls {
-		if !u.Known || !isLocalURL(u.Value) {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to "+u.Value+": external communication, blocked at any trust")
+		if !u.Known || !kernel.IsLocalURL(u.Value) {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to "+u.Value+": external communication, blocked at any trust")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
-}
-
-// isLocalURL: localhost, 127.0.0.0/8, ::1 (and file:// URLs, which stay on the machine).
-func isLocalURL(raw string) bool {
-	s := raw
-	if !strings.Contains(s, "://") {
-		s = "http://" + s
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return false
-	}
-	if u.Scheme == "file" {
-		return true
-	}
-	h := strings.ToLower(u.Hostname())
-	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return true
-	}
-	if ip, err := netip.ParseAddr(strings.Trim(h, "[]")); err == nil {
-		return ip.Unmap().IsLoopback()
-	}
-	return false
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkLocal, x.Name+" to a local address")
 }
 
 // tradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
@@ -1251,7 +1229,7 @@ func secretInURL(raw string) string {
 		return ""
 	}
 	for k := range u.Query() {
-		if secretName(k) {
+		if kernel.SecretName(k) {
 			return "the URL carries " + k + ", named like a secret"
 		}
 	}

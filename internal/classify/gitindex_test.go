@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -84,13 +85,13 @@ func runGitIndexCases(t *testing.T, dir string, cases []gitIndexCase) {
 func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 	dir, git, _ := gitIndexRepo(t)
 	runGitIndexCases(t, dir, []gitIndexCase{
-		{"git checkout src/main.go", false, RuleGitDiscard},
-		{"git checkout src", false, RuleGitDiscard},
-		{"git checkout -- src/main.go", false, RuleGitDiscard},
-		{"git checkout :/src", false, RuleGitDiscard},
-		{"git checkout ':(top)src/main.go'", false, RuleGitDiscard},
-		{"git checkout -- '*.go'", false, RuleGitDiscard},
-		{"git restore src", false, RuleGitDiscard},
+		{"git checkout src/main.go", false, kernel.RuleGitDiscard},
+		{"git checkout src", false, kernel.RuleGitDiscard},
+		{"git checkout -- src/main.go", false, kernel.RuleGitDiscard},
+		{"git checkout :/src", false, kernel.RuleGitDiscard},
+		{"git checkout ':(top)src/main.go'", false, kernel.RuleGitDiscard},
+		{"git checkout -- '*.go'", false, kernel.RuleGitDiscard},
+		{"git restore src", false, kernel.RuleGitDiscard},
 		{"git checkout .claude", false, ""},       // nothing there differs
 		{"git checkout docs/guide.md", false, ""}, // nothing there differs
 		{"git checkout feature", false, ""},       // a branch: the same settings
@@ -104,8 +105,8 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 		{"git switch evil", true, ""},
 		{"git switch -c topic evil", true, ""},
 		{"git checkout -b topic evil", true, ""},
-		{"git checkout -f", false, RuleGitDiscard},
-		{"git mv -f docs/guide.md src/main.go", false, RuleLosesWork}, // over uncommitted work
+		{"git checkout -f", false, kernel.RuleGitDiscard},
+		{"git mv -f docs/guide.md src/main.go", false, kernel.RuleLosesWork}, // over uncommitted work
 		{"git mv docs/guide.md docs/g2.md", false, ""},
 		{"git cherry-pick evil", true, ""}, // the commit changes the settings
 		{"git cherry-pick feature", false, ""},
@@ -129,7 +130,7 @@ func TestGitCheckoutReadsOperandsAsGitDoes(t *testing.T) {
 		{"git restore .claude", true, ""},
 		{"git checkout -f", true, ""},
 		{"git checkout -f feature", true, ""},
-		{"git checkout src/main.go", false, RuleGitDiscard},
+		{"git checkout src/main.go", false, kernel.RuleGitDiscard},
 	})
 	// From a subdirectory, :/ is the top of the repository.
 	c := newAt(t, dir)
@@ -181,10 +182,10 @@ func TestGitIndexWritesOfTheHarnessFiles(t *testing.T) {
 		{"git read-tree feature", false, ""},
 		{"git restore --staged --source evil .claude", true, ""},
 		{"git restore --staged src/main.go", false, ""},
-		{"git checkout-index -f src/main.go", false, RuleGitDiscard},
-		{"git checkout-index -a -f", false, RuleGitDiscard},
+		{"git checkout-index -f src/main.go", false, kernel.RuleGitDiscard},
+		{"git checkout-index -a -f", false, kernel.RuleGitDiscard},
 		{"git checkout-index -a", false, ""},
-		{"git read-tree -u --reset HEAD", false, RuleGitDiscard},
+		{"git read-tree -u --reset HEAD", false, kernel.RuleGitDiscard},
 		{"git stash", false, ""},
 		{"git stash --keep-index", false, ""},
 		{"git stash push src", false, ""},
@@ -222,23 +223,23 @@ func TestGitIndexWritesOfTheHarnessFiles(t *testing.T) {
 func TestGitExpiryNow(t *testing.T) {
 	dir, git, _ := gitIndexRepo(t)
 	runGitIndexCases(t, dir, []gitIndexCase{
-		{"git -c gc.pruneExpire=now gc", false, RuleRewriteHistory},
-		{"git -c gc.reflogExpire=now -c gc.reflogExpireUnreachable=now gc", false, RuleRewriteHistory},
-		{"git -c gc.refs/heads/*.reflogExpire=all gc", false, RuleRewriteHistory},
-		{"git -c gc.pruneExpire=5.minutes.ago maintenance run --task=gc", false, RuleRewriteHistory},
-		{"git config gc.pruneExpire now", false, RuleRewriteHistory},
-		{"git config --global gc.reflogExpireUnreachable 1.hour.ago", false, RuleRewriteHistory},
-		{"git config set gc.pruneExpire now", false, RuleRewriteHistory},
+		{"git -c gc.pruneExpire=now gc", false, kernel.RuleRewriteHistory},
+		{"git -c gc.reflogExpire=now -c gc.reflogExpireUnreachable=now gc", false, kernel.RuleRewriteHistory},
+		{"git -c gc.refs/heads/*.reflogExpire=all gc", false, kernel.RuleRewriteHistory},
+		{"git -c gc.pruneExpire=5.minutes.ago maintenance run --task=gc", false, kernel.RuleRewriteHistory},
+		{"git config gc.pruneExpire now", false, kernel.RuleRewriteHistory},
+		{"git config --global gc.reflogExpireUnreachable 1.hour.ago", false, kernel.RuleRewriteHistory},
+		{"git config set gc.pruneExpire now", false, kernel.RuleRewriteHistory},
 		{"git config gc.pruneExpire 2.weeks.ago", false, ""},
 		{"git config gc.reflogExpire never", false, ""},
 		{"git -c gc.pruneExpire=3.days.ago gc", false, ""},
 		{"git gc", false, ""},
-		{"git -c gc.auto=1 -c gc.pruneExpire=now commit --allow-empty -m x", false, RuleRewriteHistory},
+		{"git -c gc.auto=1 -c gc.pruneExpire=now commit --allow-empty -m x", false, kernel.RuleRewriteHistory},
 		{"git -c user.name=x commit --allow-empty -m x", false, ""},
 		{"git config user.name someone", false, ""},
 	})
 	git("config", "gc.pruneExpire", "now")
-	runGitIndexCases(t, dir, []gitIndexCase{{"git gc", false, RuleRewriteHistory}})
+	runGitIndexCases(t, dir, []gitIndexCase{{"git gc", false, kernel.RuleRewriteHistory}})
 }
 
 // FuzzPatchNames: patchNames reads any text without failing, and finds a file named in a
@@ -272,7 +273,7 @@ func TestGitWorktreeRemoveForce(t *testing.T) {
 	git("worktree", "add", "-q", "wt/busy")
 	write("wt/busy/scratch.txt", "work in no commit\n")
 	runGitIndexCases(t, dir, []gitIndexCase{
-		{"git worktree remove --force wt/busy", false, RuleLosesWork},
+		{"git worktree remove --force wt/busy", false, kernel.RuleLosesWork},
 		{"git worktree remove wt/busy", false, ""}, // git refuses
 		{"git worktree list", false, ""},
 	})
@@ -295,8 +296,8 @@ func TestGitConfigHooksPath(t *testing.T) {
 		{"git config core.hooksPath .githooks", false, ""},
 		{"git config core.hooksPath .evil", true, ""},
 		{"git config --global core.hooksPath " + dir + "/.evil", true, ""},
-		{"git config core.hooksPath missing", false, RuleNotRead},
-		{"git config core.hooksPath empty", false, RuleNotRead},
+		{"git config core.hooksPath missing", false, kernel.RuleNotRead},
+		{"git config core.hooksPath empty", false, kernel.RuleNotRead},
 		{"git config --get core.hooksPath", false, ""},
 	} {
 		got := c.Classify(bashAt(dir, tc.cmd))

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
@@ -104,17 +105,11 @@ func globKey(pat, key string) bool {
 	return len(key) > len(pre)+len(suf) && strings.HasPrefix(key, pre) && strings.HasSuffix(key, suf)
 }
 
-// gitKV is one configuration entry.
-type gitKV struct {
-	key, value string
-	from       string // the file, or "git -c"
-}
-
 // parseGitConfig reads git's configuration syntax (git-config(1)): [section], [section "sub"],
 // name = value with quotes, escapes, comments and line continuations; a name alone is true.
 // Bounded; what does not parse is skipped, as git would refuse the file.
-func parseGitConfig(text, from string) []gitKV {
-	var out []gitKV
+func parseGitConfig(text, from string) []kernel.GitKV {
+	var out []kernel.GitKV
 	section := ""
 	lines := strings.Split(text, "\n")
 	for i, n := 0, 0; i < len(lines) && n < 10000 && len(out) < 4096; n++ {
@@ -160,7 +155,7 @@ func parseGitConfig(text, from string) []gitKV {
 			}
 			value = gitConfigValue(raw)
 		}
-		out = append(out, gitKV{section + "." + name, value, from})
+		out = append(out, kernel.GitKV{Key: section + "." + name, Value: value, From: from})
 	}
 	return out
 }
@@ -225,59 +220,52 @@ func gitDirOf(dir string) (gitDir, common, top string) {
 	return "", "", ""
 }
 
-// gitConfig is the configuration git reads from files in a directory: global files, the
-// repository's, the files they include.
-type gitConfig struct {
-	kvs         []gitKV
-	common, top string
-}
-
 // gitConfigAt is the configuration a git command in dir sees: gitConfig, then git -c.
-func (x *cmdCtx) gitConfigAt(dir string, cli []shell.Word) (kvs []gitKV, common, top string) {
-	files := x.gitFiles(dir)
-	kvs = slices.Clip(files.kvs)
+func gitConfigAt(x *kernel.Command, dir string, cli []shell.Word) (kvs []kernel.GitKV, common, top string) {
+	files := gitFiles(x, dir)
+	kvs = slices.Clip(files.Kvs)
 	for _, w := range cli {
 		k, v, ok := strings.Cut(w.Value, "=")
 		if !ok {
 			v = "true"
 		}
-		kvs = append(kvs, gitKV{normGitKey(k), v, "git -c"})
+		kvs = append(kvs, kernel.GitKV{Key: normGitKey(k), Value: v, From: "git -c"})
 		if row := gitProgRowFor(k); row != nil && row.kind == gvInclude && w.Known {
-			kvs = x.gitConfigFile(kvs, join(dir, expandHome(v, x.c.home)), 1)
+			kvs = gitConfigFile(x, kvs, join(dir, kernel.ExpandHome(v, x.Env.Home)), 1)
 		}
 	}
-	return kvs, files.common, files.top
+	return kvs, files.Common, files.Top
 }
 
 // gitFiles reads the configuration files git reads in dir, once per classification.
-func (x *cmdCtx) gitFiles(dir string) gitConfig {
-	b := x.r.budget()
-	if g, ok := b.gitConfigs[dir]; ok {
+func gitFiles(x *kernel.Command, dir string) kernel.GitConfig {
+	b := x.Call.Budget()
+	if g, ok := b.GitConfigs[dir]; ok {
 		return g
 	}
 	var files []string
 	if xdg := os.Getenv("XDG_CONFIG_HOME"); xdg != "" {
 		files = append(files, filepath.Join(xdg, "git", "config"))
-	} else if x.c.home != "" {
-		files = append(files, filepath.Join(x.c.home, ".config", "git", "config"))
+	} else if x.Env.Home != "" {
+		files = append(files, filepath.Join(x.Env.Home, ".config", "git", "config"))
 	}
 	if g := os.Getenv("GIT_CONFIG_GLOBAL"); g != "" {
 		files = []string{g}
-	} else if x.c.home != "" {
-		files = append(files, filepath.Join(x.c.home, ".gitconfig"))
+	} else if x.Env.Home != "" {
+		files = append(files, filepath.Join(x.Env.Home, ".gitconfig"))
 	}
-	var g gitConfig
-	_, g.common, g.top = gitDirOf(dir)
-	if g.common != "" {
-		files = append(files, filepath.Join(g.common, "config"))
+	var g kernel.GitConfig
+	_, g.Common, g.Top = gitDirOf(dir)
+	if g.Common != "" {
+		files = append(files, filepath.Join(g.Common, "config"))
 	}
 	for _, f := range files {
-		g.kvs = x.gitConfigFile(g.kvs, f, 0)
+		g.Kvs = gitConfigFile(x, g.Kvs, f, 0)
 	}
-	if b.gitConfigs == nil {
-		b.gitConfigs = map[string]gitConfig{}
+	if b.GitConfigs == nil {
+		b.GitConfigs = map[string]kernel.GitConfig{}
 	}
-	b.gitConfigs[dir] = g
+	b.GitConfigs[dir] = g
 	return g
 }
 
@@ -293,18 +281,18 @@ func normGitKey(k string) string {
 
 // gitConfigFile appends a configuration file's entries, following include.path and
 // includeIf.*.path (every condition counts as met), at most 10 deep as git.
-func (x *cmdCtx) gitConfigFile(kvs []gitKV, path string, depth int) []gitKV {
+func gitConfigFile(x *kernel.Command, kvs []kernel.GitKV, path string, depth int) []kernel.GitKV {
 	if depth > 10 {
 		return kvs
 	}
-	text, ok, _ := x.r.readCode(path)
+	text, ok, _ := x.Call.ReadCode(path)
 	if !ok {
 		return kvs
 	}
 	for _, kv := range parseGitConfig(text, path) {
 		kvs = append(kvs, kv)
-		if row := gitProgRowFor(kv.key); row != nil && row.kind == gvInclude {
-			kvs = x.gitConfigFile(kvs, join(filepath.Dir(path), expandHome(kv.value, x.c.home)), depth+1)
+		if row := gitProgRowFor(kv.Key); row != nil && row.kind == gvInclude {
+			kvs = gitConfigFile(x, kvs, join(filepath.Dir(path), kernel.ExpandHome(kv.Value, x.Env.Home)), depth+1)
 		}
 	}
 	return kvs
@@ -371,7 +359,7 @@ func gitOptionProgram(sub string) (short string, long []string) {
 // gitPrograms judges the programs a git subcommand will run: its program-running options,
 // ext:: URLs, the configuration's programs for this subcommand, its alias, and its hooks.
 // git.go calls it with the subcommand and the git -c values it parsed.
-func (x *cmdCtx) gitPrograms(sub string, rest, cli []shell.Word) {
+func gitPrograms(x *kernel.Command, sub string, rest, cli []shell.Word) {
 	short, long := gitOptionProgram(sub)
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].Value
@@ -397,53 +385,53 @@ func (x *cmdCtx) gitPrograms(sub string, rest, cli []shell.Word) {
 			}
 		}
 		if found != "" {
-			x.add(risk.High, GitLocal, RuleRunsProgram, "git "+sub+" "+found+" "+quoteRaw(val.Value)+" runs that program")
-			x.programValue(val, "git "+sub+" "+found)
+			x.Add(risk.High, kernel.GitLocal, kernel.RuleRunsProgram, "git "+sub+" "+found+" "+kernel.QuoteRaw(val.Value)+" runs that program")
+			programValue(x, val, "git "+sub+" "+found)
 		}
 		if rest[i].Known && strings.HasPrefix(strings.ToLower(v), "ext::") {
-			x.add(risk.High, GitRemote, RuleRunsProgram, "git "+sub+" "+quoteRaw(v)+": an ext:: URL is a command git runs")
-			x.programValue(shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
+			x.Add(risk.High, kernel.GitRemote, kernel.RuleRunsProgram, "git "+sub+" "+kernel.QuoteRaw(v)+": an ext:: URL is a command git runs")
+			programValue(x, shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
 		}
 	}
-	for _, d := range x.runDirs() {
-		kvs, common, top := x.gitConfigAt(d, cli)
+	for _, d := range runDirs(x) {
+		kvs, common, top := gitConfigAt(x, d, cli)
 		hooksDir := ""
 		if common != "" {
 			hooksDir = filepath.Join(common, "hooks")
 		}
 		for _, kv := range kvs {
-			row := gitProgRowFor(kv.key)
+			row := gitProgRowFor(kv.Key)
 			if row == nil {
 				continue
 			}
 			switch {
 			case row.kind == gvHooksDir:
-				hooksDir = kv.value
+				hooksDir = kv.Value
 				switch {
-				case strings.HasPrefix(hooksDir, "~/") && x.c.home != "":
-					hooksDir = filepath.Join(x.c.home, hooksDir[2:])
+				case strings.HasPrefix(hooksDir, "~/") && x.Env.Home != "":
+					hooksDir = filepath.Join(x.Env.Home, hooksDir[2:])
 				case top != "":
 					hooksDir = join(top, hooksDir)
 				default:
 					hooksDir = join(d, hooksDir)
 				}
 			case row.kind == gvAlias:
-				if strings.EqualFold(kv.key, "alias."+sub) {
-					x.c.gitValue(x.r, kv, row, top, sink{prefix: "git " + sub + " is an alias (" + x.rel(kv.from) + ") that runs"}, x)
+				if strings.EqualFold(kv.Key, "alias."+sub) {
+					judgeGitValue(x.Env, x.Call, kv, row, top, kernel.Sink{Prefix: "git " + sub + " is an alias (" + rel(x, kv.From) + ") that runs"}, x)
 				}
 			case row.kind == gvInclude:
 			case row.subs == gitAll || strings.Contains(row.subs, " "+sub+" "):
-				x.c.gitValue(x.r, kv, row, top, sink{prefix: "git " + sub + " runs " + kv.key + " (" + x.rel(kv.from) + "):"}, x)
+				judgeGitValue(x.Env, x.Call, kv, row, top, kernel.Sink{Prefix: "git " + sub + " runs " + kv.Key + " (" + rel(x, kv.From) + "):"}, x)
 			}
 		}
-		x.gitHooks(sub, rest, hooksDir)
+		gitHooks(x, sub, rest, hooksDir)
 	}
 }
 
 // gitValue judges one configuration value that names code, for a command (x) or for a write
 // that plants it (x nil).
-func (c *Env) gitValue(r *result, kv gitKV, row *gitProgRow, cwd string, s sink, x *cmdCtx) {
-	v := strings.TrimSpace(kv.value)
+func judgeGitValue(c *kernel.Env, r *kernel.Result, kv kernel.GitKV, row *gitProgRow, cwd string, s kernel.Sink, x *kernel.Command) {
+	v := strings.TrimSpace(kv.Value)
 	switch row.kind {
 	case gvFsmonitor:
 		if isGitBool(v) {
@@ -459,35 +447,28 @@ func (c *Env) gitValue(r *result, kv gitKV, row *gitProgRow, cwd string, s sink,
 	case gvAlias:
 		if !strings.HasPrefix(v, "!") {
 			if x != nil {
-				x.nested("git "+v, "git alias "+kv.key)
+				nested(x, "git "+v, "git alias "+kv.Key)
 			} else {
-				c.judgeCode(r, "git "+v, langShell, cwd, s)
+				c.JudgeCode(r, "git "+v, kernel.LangShell, cwd, s)
 			}
 			return
 		}
 	case gvProtocol:
 		if strings.EqualFold(v, "always") {
-			r.add(risk.High, pick(s.domain, GitLocal), pick(s.rule, RuleGitConfigRun), kv.key, s.prefix+" "+kv.key+" = always lets ext:: URLs run commands")
+			r.Add(risk.High, kernel.Pick(s.Domain, kernel.GitLocal), kernel.Pick(s.Rule, kernel.RuleGitConfigRun), kv.Key, s.Prefix+" "+kv.Key+" = always lets ext:: URLs run commands")
 		}
 		return
 	case gvHooksDir, gvInclude, gvTemplate:
 		return
 	}
 	if cwd == "" {
-		cwd = c.layout.ProjectDir
+		cwd = c.Layout.ProjectDir
 	}
-	c.judgeCode(r, strings.TrimPrefix(v, "!"), langShell, cwd, s)
-}
-
-func pick[T ~string](a, b T) T {
-	if a != "" {
-		return a
-	}
-	return b
+	c.JudgeCode(r, strings.TrimPrefix(v, "!"), kernel.LangShell, cwd, s)
 }
 
 // gitHooks judges the hooks a subcommand runs from hooksDir (executable files only, as git).
-func (x *cmdCtx) gitHooks(sub string, rest []shell.Word, hooksDir string) {
+func gitHooks(x *kernel.Command, sub string, rest []shell.Word, hooksDir string) {
 	names := gitHookRuns(sub)
 	if len(names) == 0 || hooksDir == "" {
 		return
@@ -496,7 +477,7 @@ func (x *cmdCtx) gitHooks(sub string, rest []shell.Word, hooksDir string) {
 		return
 	}
 	noVerify := hasWord(rest, "--no-verify") || sub == "commit" && hasShort(rest, 'n')
-	present := x.r.hooksIn(hooksDir)
+	present := hooksIn(x.Call, hooksDir)
 	for _, n := range names {
 		skippable := strings.HasSuffix(n, "*")
 		n = strings.TrimSuffix(n, "*")
@@ -504,19 +485,19 @@ func (x *cmdCtx) gitHooks(sub string, rest []shell.Word, hooksDir string) {
 			continue
 		}
 		p := filepath.Join(hooksDir, n)
-		text, ok, _ := x.r.readCode(p)
+		text, ok, _ := x.Call.ReadCode(p)
 		if !ok {
 			continue
 		}
-		l := shebangLang(text)
-		if l == langNone {
+		l := kernel.ShebangLang(text)
+		if l == kernel.LangNone {
 			if strings.IndexByte(text[:min(len(text), 1024)], 0) >= 0 || strings.HasPrefix(text, "#!") {
-				x.add(risk.High, GitLocal, RuleGitHook, "git "+sub+" runs the hook "+x.rel(p)+", a program the harness cannot read")
+				x.Add(risk.High, kernel.GitLocal, kernel.RuleGitHook, "git "+sub+" runs the hook "+rel(x, p)+", a program the harness cannot read")
 				continue
 			}
-			l = langShell
+			l = kernel.LangShell
 		}
-		x.c.judgeCode(x.r, text, l, hookDir(x.dir(), hooksDir), sink{prefix: "git " + sub + " runs the hook " + x.rel(p) + ":"})
+		x.Env.JudgeCode(x.Call, text, l, hookDir(x.Dir(), hooksDir), kernel.Sink{Prefix: "git " + sub + " runs the hook " + rel(x, p) + ":"})
 	}
 }
 
@@ -555,22 +536,22 @@ func hasShort(ws []shell.Word, c byte) bool {
 // editedGitConfig returns the configuration an edit adds: the entries of the edited file on
 // disk that were not there before (an edit inside [core] has no section header of its own),
 // or, when the edit cannot be applied, the new text under every section that names code.
-func (c *Env) editedGitConfig(r *result, ev *claude.Event, text, abs string) string {
-	if old, ok, _ := r.readCode(abs); ok && ev != nil {
+func editedGitConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, text, abs string) string {
+	if old, ok, _ := r.ReadCode(abs); ok && ev != nil {
 		if edited, ok := applyEdits(old, ev); ok {
-			before := map[gitKV]bool{}
+			before := map[kernel.GitKV]bool{}
 			for _, kv := range parseGitConfig(old, abs) {
 				before[kv] = true
 			}
 			var b strings.Builder
 			for _, kv := range parseGitConfig(edited, abs) {
 				if !before[kv] {
-					j := strings.LastIndexByte(kv.key, '.')
-					sec, name := kv.key[:j], kv.key[j+1:]
+					j := strings.LastIndexByte(kv.Key, '.')
+					sec, name := kv.Key[:j], kv.Key[j+1:]
 					if i := strings.IndexByte(sec, '.'); i > 0 { // [section "sub"]
 						sec = sec[:i] + " " + strconv.Quote(sec[i+1:])
 					}
-					b.WriteString("[" + sec + "]\n\t" + name + " = " + strconv.Quote(kv.value) + "\n")
+					b.WriteString("[" + sec + "]\n\t" + name + " = " + strconv.Quote(kv.Value) + "\n")
 				}
 			}
 			return b.String()
@@ -588,28 +569,28 @@ func (c *Env) editedGitConfig(r *result, ev *claude.Event, text, abs string) str
 
 // plantGitConfig judges git configuration text a write puts into a file git reads: every key
 // that names code counts (which subcommand will run it is not known), at least high.
-func (c *Env) plantGitConfig(r *result, text, abs string, domain domain.Domain, tool string) {
+func judgeGitConfigPlant(c *kernel.Env, r *kernel.Result, text, abs string, domain domain.Domain, tool string) {
 	for _, kv := range parseGitConfig(text, abs) {
-		row := gitProgRowFor(kv.key)
+		row := gitProgRowFor(kv.Key)
 		if row == nil {
 			continue
 		}
-		if row.kind == gvFsmonitor && isGitBool(kv.value) {
+		if row.kind == gvFsmonitor && isGitBool(kv.Value) {
 			continue
 		}
-		if row.kind == gvAlias && !strings.HasPrefix(strings.TrimSpace(kv.value), "!") {
-			c.gitValue(r, kv, row, filepath.Dir(abs), sink{domain: domain, rule: RulePlantedCode, prefix: tool + " puts into " + filepath.Base(abs) + " the git alias " + kv.key + ", which runs:"}, nil)
+		if row.kind == gvAlias && !strings.HasPrefix(strings.TrimSpace(kv.Value), "!") {
+			judgeGitValue(c, r, kv, row, filepath.Dir(abs), kernel.Sink{Domain: domain, Rule: kernel.RulePlantedCode, Prefix: tool + " puts into " + filepath.Base(abs) + " the git alias " + kv.Key + ", which runs:"}, nil)
 			continue
 		}
-		r.add(risk.High, domain, RulePlantedCode, abs, tool+" puts "+kv.key+" into "+filepath.Base(abs)+": git runs what it names ("+clip(kv.value)+")")
-		c.gitValue(r, kv, row, filepath.Dir(abs), sink{domain: domain, rule: RulePlantedCode, prefix: tool + " puts " + kv.key + " into " + filepath.Base(abs) + ", which git runs:"}, nil)
+		r.Add(risk.High, domain, kernel.RulePlantedCode, abs, tool+" puts "+kv.Key+" into "+filepath.Base(abs)+": git runs what it names ("+kernel.Clip(kv.Value)+")")
+		judgeGitValue(c, r, kv, row, filepath.Dir(abs), kernel.Sink{Domain: domain, Rule: kernel.RulePlantedCode, Prefix: tool + " puts " + kv.Key + " into " + filepath.Base(abs) + ", which git runs:"}, nil)
 	}
 }
 
 // hooksIn returns the executable files of a hooks directory, listed once per classification.
-func (r *result) hooksIn(dir string) map[string]bool {
-	b := r.budget()
-	if present, ok := b.hooks[dir]; ok {
+func hooksIn(r *kernel.Result, dir string) map[string]bool {
+	b := r.Budget()
+	if present, ok := b.Hooks[dir]; ok {
 		return present
 	}
 	present := map[string]bool{}
@@ -620,9 +601,9 @@ func (r *result) hooksIn(dir string) map[string]bool {
 			}
 		}
 	}
-	if b.hooks == nil {
-		b.hooks = map[string]map[string]bool{}
+	if b.Hooks == nil {
+		b.Hooks = map[string]map[string]bool{}
 	}
-	b.hooks[dir] = present
+	b.Hooks[dir] = present
 	return present
 }

@@ -1,11 +1,5 @@
 package classify
 
-// The tests in this file reach unexported names (the package-file readers,
-// the commands taken from config files, git's config and status parsers, the URL
-// analysis, birth times): they test a parser of outside
-// input directly, and are the ones to adjust when those internals are renamed. Every other test
-// file goes through Classify and exported names only.
-
 import (
 	"os"
 	"path/filepath"
@@ -13,8 +7,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
+
+// The tests in this file reach unexported names (the package-file readers,
+// the commands taken from config files, git's config and status parsers, the URL
+// analysis, birth times): they test a parser of outside
+// input directly, and are the ones to adjust when those internals are renamed. Every other test
+// file goes through Classify and exported names only.
 
 // FuzzPackageScripts: any package.json text, and any edit of it, yields scripts without a panic.
 func FuzzPackageScripts(f *testing.F) {
@@ -43,10 +44,10 @@ func FuzzGitConfig(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, kv := range parseGitConfig(text, "f") {
-			if !strings.Contains(kv.key, ".") {
-				t.Fatalf("key %q has no section", kv.key)
+			if !strings.Contains(kv.Key, ".") {
+				t.Fatalf("key %q has no section", kv.Key)
 			}
-			gitProgRowFor(kv.key)
+			gitProgRowFor(kv.Key)
 		}
 	})
 }
@@ -106,7 +107,7 @@ func FuzzContainsFold(f *testing.F) {
 				return
 			}
 		}
-		if got, want := containsFold(s, sub), strings.Contains(strings.ToLower(s), sub); got != want {
+		if got, want := kernel.ContainsFold(s, sub), strings.Contains(strings.ToLower(s), sub); got != want {
 			t.Fatalf("containsFold(%q, %q) = %v, want %v", s, sub, got, want)
 		}
 	})
@@ -148,7 +149,7 @@ func FuzzSecretName(f *testing.F) {
 			want = want || strings.Contains(u, s)
 		}
 		// The same for ASCII; beyond it at least as often (Kelvin's K lowers to k).
-		if got := secretName(n); got != want && (ascii(n) || !got) {
+		if got := kernel.SecretName(n); got != want && (kernel.Ascii(n) || !got) {
 			t.Fatalf("secretName(%q) = %v, want %v", n, got, want)
 		}
 	})
@@ -162,27 +163,27 @@ func FuzzLaterWrite(f *testing.F) {
 		"/proj/.mcp.json", "/PROJ/.MCP.JSON", "/proj/.git/hooks/pre-commit", "/tmp/x", "/home/u/.claude/settings.json", "/etc/cron.d/ſ", "/home/u/.ssh/*", "/h*/u/.ssh"} {
 		f.Add(p, false, false)
 		f.Add(p, true, true)
-		f.Add(strings.ReplaceAll(p, "/home/u", c.home), false, true)
-		f.Add(strings.ReplaceAll(p, "/proj", c.layout.ProjectDir), false, false)
+		f.Add(strings.ReplaceAll(p, "/home/u", c.Home), false, true)
+		f.Add(strings.ReplaceAll(p, "/proj", c.Layout.ProjectDir), false, false)
 	}
 	f.Fuzz(func(t *testing.T, path string, glob, tree bool) {
-		tg := target{path: path, known: true, glob: glob, tree: tree}
+		tg := kernel.Target{Path: path, Known: true, Glob: glob, Tree: tree}
 		p := strings.ToLower(path) // the answer as it was: the path lowered first
 		reaches := func(d string, parents bool) bool {
 			if glob {
-				return globReaches(p, d, true, parents && tree)
+				return kernel.GlobReaches(p, d, true, parents && tree)
 			}
-			return under(p, d) || parents && tree && under(d, p)
+			return kernel.Under(p, d) || parents && tree && kernel.Under(d, p)
 		}
 		want := false
-		for _, d := range c.later.keys {
+		for _, d := range c.Later.Keys {
 			want = want || reaches(d, true)
 		}
-		want = want || p == c.later.mcp || glob && globReaches(p, c.later.mcp, false, false)
-		for _, d := range c.later.dirs {
+		want = want || p == c.Later.Mcp || glob && kernel.GlobReaches(p, c.Later.Mcp, false, false)
+		for _, d := range c.Later.Dirs {
 			want = want || reaches(d, false)
 		}
-		if got := c.laterWrite(tg) != ""; got != want {
+		if got := c.LaterWrite(tg) != ""; got != want {
 			t.Fatalf("laterWrite(%q, glob %v, tree %v) = %v, want %v", path, glob, tree, got, want)
 		}
 	})

@@ -33,7 +33,7 @@ func TestWritesThroughLinks(t *testing.T) {
 		t.Fatal(err) // the classifier's own home (newAt), which need not exist
 	}
 	c := newAt(t, dir)
-	c.home = home // whose files are the person's (home is under the temporary directory here)
+	c.Home = home // whose files are the person's (home is under the temporary directory here)
 	for _, tc := range []struct {
 		cmd      string
 		person   bool

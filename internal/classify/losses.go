@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/audit/starts"
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
@@ -44,105 +45,61 @@ const gitDeadline = 1500 * time.Millisecond
 // maxGlob bounds the files one pattern (rm *.log) is expanded to.
 const maxGlob = 256
 
-// loss is one thing a command may destroy.
-type loss struct {
-	path  string   // absolute, may be a pattern (glob)
-	glob  bool     // path is a pattern
-	tree  bool     // everything under path
-	how   string   // deletes, overwrites, truncates …
-	cmd   string   // the command, for the reason
-	via   string   // what runs the command, when a runner does ("make nuke runs the recipe of nuke:")
-	git   string   // "" a file; reset, paths, clean, cleanx, cleanX, branch: a discard of git's
-	names []string // git branch -D: the branches
-	spec  string   // a pathspec with magic or wildcards, asked of git from path as written
-}
-
-// addLoss records l, unless r's marks of the class are not read (sink.noPerson).
-func (r *result) addLoss(l loss) {
-	if !r.noPerson {
-		r.person.losses = append(r.person.losses, l)
-	}
-}
-
-// command is the command of l for a reason, with what runs it.
-func (l loss) command() string {
-	if l.via != "" {
-		return l.via + " " + shortCmd(l.cmd)
-	}
-	return shortCmd(l.cmd)
-}
-
-// lose records that the command deletes or overwrites w (tree: everything under it).
-func (x *cmdCtx) lose(w shell.Word, tree bool, how string) {
-	if x.r.noPerson {
-		return
-	}
-	for _, t := range resolve(w, x.cmd.Dir, tree) {
-		if t.known { // an unknown target is judged critical by the write rules
-			p := t.path
-			if !t.glob { // what is lost is where the links on the way lead (build/home -> ~)
-				p = reachedPath(x.r.resolver(), p, tree && strings.HasSuffix(w.Value, "/"))
-			}
-			x.r.addLoss(loss{path: p, glob: t.glob, tree: tree, how: how, cmd: x.src})
-		}
-	}
-}
-
 // gitLose records a discard of git's: kind is reset (the whole tree), paths (checkout/restore
 // of paths), clean, cleanx, cleanX (git clean, -x, -X) or branch (-D of names).
-func (x *cmdCtx) gitLose(kind, how string, paths []shell.Word, names []string) {
-	if x.r.noPerson {
+func gitLose(x *kernel.Command, kind, how string, paths []shell.Word, names []string) {
+	if x.Call.NoPerson {
 		return
 	}
-	if x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) == 0 {
-		x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" in a directory that cannot be known: what it discards cannot be checked")
+	if x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) == 0 {
+		x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" "+how+" in a directory that cannot be known: what it discards cannot be checked")
 		return
 	}
 	if kind == "reset" || kind == "branch" || len(paths) == 0 {
-		x.r.addLoss(loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, names: names})
+		x.Call.AddLoss(kernel.Loss{Path: x.Cmd.Dir.Paths[0], Tree: true, How: how, Cmd: x.Src, Git: kind, Names: names})
 		return
 	}
 	for _, p := range paths {
-		if p.Known && gitMagic(p.Value) && len(x.cmd.Dir.Paths) == 1 {
+		if p.Known && gitMagic(p.Value) && len(x.Cmd.Dir.Paths) == 1 {
 			// git matches it (":/notes", "*.go"): asked of git as written, where the command runs
-			x.r.addLoss(loss{path: x.cmd.Dir.Paths[0], tree: true, how: how, cmd: x.src, git: kind, spec: p.Value})
+			x.Call.AddLoss(kernel.Loss{Path: x.Cmd.Dir.Paths[0], Tree: true, How: how, Cmd: x.Src, Git: kind, Spec: p.Value})
 			continue
 		}
-		for _, t := range resolve(x.gitSpecBase(p), x.cmd.Dir, true) {
-			if !t.known {
-				x.r.mark(RuleGitDiscard, shortCmd(x.src)+" "+how+" "+quoteRaw(t.raw)+", which cannot be known: what it discards cannot be checked")
+		for _, t := range kernel.Resolve(gitSpecBase(x, p), x.Cmd.Dir, true) {
+			if !t.Known {
+				x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" "+how+" "+kernel.QuoteRaw(t.Raw)+", which cannot be known: what it discards cannot be checked")
 				return
 			}
-			x.r.addLoss(loss{path: t.path, glob: t.glob, tree: true, how: how, cmd: x.src, git: kind})
+			x.Call.AddLoss(kernel.Loss{Path: t.Path, Glob: t.Glob, Tree: true, How: how, Cmd: x.Src, Git: kind})
 		}
 	}
 }
 
 // loseFile records a write tool's target: only what lies outside the project can be lost
 // (Claude Code keeps checkpoints of its own edits in the project).
-func (c *Env) loseFile(r *result, p string, tree bool, how, cmd string) {
-	if !under(p, c.layout.ProjectDir) {
-		r.addLoss(loss{path: p, tree: tree, how: how, cmd: cmd})
+func loseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd string) {
+	if !kernel.Under(p, c.Layout.ProjectDir) {
+		r.AddLoss(kernel.Loss{Path: p, Tree: tree, How: how, Cmd: cmd})
 	}
 }
 
 // lost says what the recorded losses would destroy that a person may care about, or nil;
 // files born at or after born are the agent's own.
-func (c *Env) lost(ls []loss, born time.Time) *envelope.Person {
+func lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
 	defer cancel()
 	groups := map[string][]string{} // repository top -> paths to ask about
 	var order []string
-	byPath := map[string]loss{}
+	byPath := map[string]kernel.Loss{}
 	for _, l := range ls {
-		if l.git != "" {
+		if l.Git != "" {
 			continue
 		}
-		paths := []string{l.path}
-		if l.glob {
-			m, err := filepath.Glob(l.path)
+		paths := []string{l.Path}
+		if l.Glob {
+			m, err := filepath.Glob(l.Path)
 			if err != nil || len(m) > maxGlob {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " every file matching " + l.path + ": too many to check"}
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " every file matching " + l.Path + ": too many to check"}
 			}
 			paths = m
 		}
@@ -152,30 +109,30 @@ func (c *Env) lost(ls []loss, born time.Time) *envelope.Person {
 				continue // nothing there to lose
 			}
 			if err != nil {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", which cannot be checked (" + err.Error() + ")"}
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, p) + ", which cannot be checked (" + err.Error() + ")"}
 			}
-			if fi.IsDir() && !l.tree {
+			if fi.IsDir() && !l.Tree {
 				continue // written into, not over
 			}
-			if fi.IsDir() && p != c.layout.ProjectDir {
+			if fi.IsDir() && p != c.Layout.ProjectDir {
 				// A repository of its own (a clone kept in ignored build/, a nested project):
 				// the project's git knows nothing of its commits.
 				if _, err := os.Lstat(filepath.Join(p, ".git")); err == nil {
-					return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", a git repository of its own: the project's git keeps none of its commits"}
+					return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, p) + ", a git repository of its own: the project's git keeps none of its commits"}
 				}
 			}
 			if gitData(p) {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", git's own record of the repository: commits and history may be lost"}
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, p) + ", git's own record of the repository: commits and history may be lost"}
 			}
-			if !under(p, c.layout.ProjectDir) {
-				if tempPath(p) && (c.home == "" || !under(p, c.home)) {
+			if !kernel.Under(p, c.Layout.ProjectDir) {
+				if tempPath(p) && (c.Home == "" || !kernel.Under(p, c.Home)) {
 					continue
 				}
-				return &envelope.Person{Rule: RuleOutsideProject, Reason: l.command() + " " + l.how + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
+				return &envelope.Person{Rule: kernel.RuleOutsideProject, Reason: l.Command() + " " + l.How + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
 			}
 			top := repoTop(p)
 			if top == "" {
-				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
 			}
 			if _, ok := groups[top]; !ok {
 				order = append(order, top)
@@ -187,14 +144,14 @@ func (c *Env) lost(ls []loss, born time.Time) *envelope.Person {
 	for _, top := range order {
 		entries, err := gitStatus(ctx, top, groups[top], true, true)
 		if err != nil {
-			return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
+			return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: "git could not say whether " + show(c, groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
 		}
 		for _, e := range entries {
 			if e.xy == "!!" {
 				// git names an ignored directory, not the file asked about inside it (data/,
 				// not data/app.db): judge the file by its own name.
 				for _, q := range groups[top] {
-					if under(q, e.path) && q != e.path && (credential(q) != "" || dataFile(q)) {
+					if kernel.Under(q, e.path) && q != e.path && (kernel.Credential(q) != "" || dataFile(q)) {
 						e.path = q
 						break
 					}
@@ -202,15 +159,15 @@ func (c *Env) lost(ls []loss, born time.Time) *envelope.Person {
 			}
 			if why := e.loss(born); why != "" {
 				l := lossFor(byPath, e.path)
-				return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " " + l.how + " " + c.show(e.path) + ", " + why + ": it would be lost"}
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, e.path) + ", " + why + ": it would be lost"}
 			}
 		}
 	}
 	for _, l := range ls {
-		if l.git == "" {
+		if l.Git == "" {
 			continue
 		}
-		if p := c.gitLost(ctx, l, born); p != nil {
+		if p := gitLost(c, ctx, l, born); p != nil {
 			return p
 		}
 	}
@@ -220,24 +177,24 @@ func (c *Env) lost(ls []loss, born time.Time) *envelope.Person {
 // moveInto records mv SRC DEST for the check that the move does not hide work in git-ignored
 // output: mv notes.md build/ and then rm -rf build would lose the notes in two calls, each of
 // which looks harmless alone (the second deletes only ignored output).
-func (x *cmdCtx) moveInto(src, dest shell.Word) {
+func moveInto(x *kernel.Command, src, dest shell.Word) {
 	if !src.Known || !dest.Known || src.Glob || dest.Glob {
 		return // unknown names are judged by the write rules
 	}
-	for _, s := range resolve(src, x.cmd.Dir, true) {
-		for _, d := range resolve(dest, x.cmd.Dir, true) {
-			x.r.addLoss(loss{path: s.path, tree: true, how: "moves", cmd: x.src, git: "intoIgnored", names: []string{d.path}})
+	for _, s := range kernel.Resolve(src, x.Cmd.Dir, true) {
+		for _, d := range kernel.Resolve(dest, x.Cmd.Dir, true) {
+			x.Call.AddLoss(kernel.Loss{Path: s.Path, Tree: true, How: "moves", Cmd: x.Src, Git: "intoIgnored", Names: []string{d.Path}})
 		}
 	}
 }
 
 // movedIntoIgnored: a move of uncommitted or untracked work into a directory git ignores
 // hides it among build output, which a later delete treats as recoverable.
-func (c *Env) movedIntoIgnored(ctx context.Context, top string, l loss, born time.Time) *envelope.Person {
-	if _, err := os.Lstat(l.path); err != nil {
+func movedIntoIgnored(c *kernel.Env, ctx context.Context, top string, l kernel.Loss, born time.Time) *envelope.Person {
+	if _, err := os.Lstat(l.Path); err != nil {
 		return nil // nothing there to move
 	}
-	dest := l.names[0]
+	dest := l.Names[0]
 	rel, err := filepath.Rel(top, dest)
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return nil // out of this repository: the outside-project rule judges the destination
@@ -245,60 +202,60 @@ func (c *Env) movedIntoIgnored(ctx context.Context, top string, l loss, born tim
 	if _, err := runGit(ctx, top, "check-ignore", "-q", "--no-index", "--", filepath.ToSlash(rel)); err != nil {
 		return nil // not ignored (exit 1), or git cannot say: the move itself loses nothing
 	}
-	entries, err := gitStatus(ctx, top, []string{l.path}, true, false)
+	entries, err := gitStatus(ctx, top, []string{l.Path}, true, false)
 	if err != nil {
-		return &envelope.Person{Rule: RuleLosesWork, Reason: "git could not say whether " + c.show(l.path) + " holds uncommitted work (" + err.Error() + ")"}
+		return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: "git could not say whether " + show(c, l.Path) + " holds uncommitted work (" + err.Error() + ")"}
 	}
 	for _, e := range entries {
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: RuleLosesWork, Reason: l.command() + " moves " + c.show(e.path) + ", " + why + ", into " + c.show(dest) + ", which git ignores: it would look like build output a later delete may remove"}
+			return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " moves " + show(c, e.path) + ", " + why + ", into " + show(c, dest) + ", which git ignores: it would look like build output a later delete may remove"}
 		}
 	}
 	return nil
 }
 
 // lossFor finds the recorded loss that covers p (its own path or a tree above it).
-func lossFor(by map[string]loss, p string) loss {
+func lossFor(by map[string]kernel.Loss, p string) kernel.Loss {
 	for q := p; ; q = filepath.Dir(q) {
 		if l, ok := by[q]; ok {
 			return l
 		}
 		if q == "/" || q == "." {
-			return loss{how: "destroys"}
+			return kernel.Loss{How: "destroys"}
 		}
 	}
 }
 
 // gitLost asks git what one of its discards would throw away.
-func (c *Env) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Person {
-	top := repoTop(l.path)
-	if top == "" && l.git == "intoIgnored" {
+func gitLost(c *kernel.Env, ctx context.Context, l kernel.Loss, born time.Time) *envelope.Person {
+	top := repoTop(l.Path)
+	if top == "" && l.Git == "intoIgnored" {
 		return nil // nothing is ignored without a repository
 	}
-	if top == "" && (l.git == "amend" || l.git == "rebase") {
-		return &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " rewrites commits, and no git repository was found to check whether others already have them"}
+	if top == "" && (l.Git == "amend" || l.Git == "rebase") {
+		return &envelope.Person{Rule: kernel.RuleRewriteHistory, Reason: l.Command() + " rewrites commits, and no git repository was found to check whether others already have them"}
 	}
 	if top == "" {
-		return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " " + l.how + ", and no git repository was found to check what it discards"}
+		return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: l.Command() + " " + l.How + ", and no git repository was found to check what it discards"}
 	}
 	fail := func(err error) *envelope.Person {
-		return &envelope.Person{Rule: RuleGitDiscard, Reason: "git could not say what " + l.command() + " discards (" + err.Error() + ")"}
+		return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: "git could not say what " + l.Command() + " discards (" + err.Error() + ")"}
 	}
-	switch l.git {
+	switch l.Git {
 	case "amend", "rebase":
-		return c.rewriteLost(ctx, top, l)
+		return rewriteLost(c, ctx, top, l)
 	case "intoIgnored":
-		return c.movedIntoIgnored(ctx, top, l, born)
+		return movedIntoIgnored(c, ctx, top, l, born)
 	case "branch":
 		out, err := runGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
 		if err != nil {
 			return fail(err)
 		}
 		unmerged := strings.Fields(out)
-		for _, n := range l.names {
+		for _, n := range l.Names {
 			for _, u := range unmerged {
 				if n == u {
-					return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " deletes the branch " + n + ", whose commits are not merged into the current branch: they would be lost"}
+					return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: l.Command() + " deletes the branch " + n + ", whose commits are not merged into the current branch: they would be lost"}
 				}
 			}
 		}
@@ -307,10 +264,10 @@ func (c *Env) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Per
 		var entries []statusEntry
 		var err error
 		switch {
-		case l.spec != "":
-			entries, err = gitStatusSpecs(ctx, top, l.path, []string{l.spec}, false, false)
-		case l.git == "paths":
-			entries, err = gitStatus(ctx, top, []string{l.path}, false, false)
+		case l.Spec != "":
+			entries, err = gitStatusSpecs(ctx, top, l.Path, []string{l.Spec}, false, false)
+		case l.Git == "paths":
+			entries, err = gitStatus(ctx, top, []string{l.Path}, false, false)
 		default:
 			entries, err = gitStatus(ctx, top, nil, false, false)
 		}
@@ -318,16 +275,16 @@ func (c *Env) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Per
 			return fail(err)
 		}
 		if len(entries) > 0 {
-			return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " " + l.how + " uncommitted changes to " + c.listPaths(entries) + ": they are in no commit and would be lost"}
+			return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: l.Command() + " " + l.How + " uncommitted changes to " + listPaths(c, entries) + ": they are in no commit and would be lost"}
 		}
 		return nil
 	}
 	var entries []statusEntry
 	var err error
-	if l.spec != "" {
-		entries, err = gitStatusSpecs(ctx, top, l.path, []string{l.spec}, true, l.git != "clean")
+	if l.Spec != "" {
+		entries, err = gitStatusSpecs(ctx, top, l.Path, []string{l.Spec}, true, l.Git != "clean")
 	} else {
-		entries, err = gitStatus(ctx, top, []string{l.path}, true, l.git != "clean")
+		entries, err = gitStatus(ctx, top, []string{l.Path}, true, l.Git != "clean")
 	}
 	if err != nil {
 		return fail(err)
@@ -336,24 +293,24 @@ func (c *Env) gitLost(ctx context.Context, l loss, born time.Time) *envelope.Per
 		if e.xy != "??" && e.xy != "!!" {
 			continue // tracked: git clean leaves it, changed or not
 		}
-		if e.xy == "??" && l.git == "cleanX" || e.xy == "!!" && l.git == "clean" {
+		if e.xy == "??" && l.Git == "cleanX" || e.xy == "!!" && l.Git == "clean" {
 			continue
 		}
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: RuleGitDiscard, Reason: l.command() + " deletes " + c.show(e.path) + ", " + why + ": it would be lost"}
+			return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: l.Command() + " deletes " + show(c, e.path) + ", " + why + ": it would be lost"}
 		}
 	}
 	return nil
 }
 
-func (c *Env) listPaths(es []statusEntry) string {
+func listPaths(c *kernel.Env, es []statusEntry) string {
 	var names []string
 	for i, e := range es {
 		if i == 3 {
 			names = append(names, "…")
 			break
 		}
-		names = append(names, c.show(e.path))
+		names = append(names, show(c, e.path))
 	}
 	return strings.Join(names, ", ")
 }
@@ -368,7 +325,7 @@ type statusEntry struct {
 func (e statusEntry) loss(born time.Time) string {
 	switch e.xy {
 	case "!!":
-		if credential(e.path) != "" || dataFile(e.path) {
+		if kernel.Credential(e.path) != "" || dataFile(e.path) {
 			return "a git-ignored secret or data file that no build brings back"
 		}
 		return ""
@@ -482,12 +439,12 @@ func repoTop(p string) string {
 // tempPath: the temporary directories, where nothing is kept on purpose.
 func tempPath(p string) bool {
 	for _, d := range []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/folders", "/var/folders", "/dev/shm"} {
-		if under(p, d) {
+		if kernel.Under(p, d) {
 			return true
 		}
 	}
 	if t := os.Getenv("TMPDIR"); t != "" && filepath.IsAbs(t) && filepath.Clean(t) != "/" {
-		return under(p, filepath.Clean(t))
+		return kernel.Under(p, filepath.Clean(t))
 	}
 	return false
 }
@@ -505,8 +462,8 @@ func bornAfter(p string, t time.Time) bool {
 }
 
 // show is a path as a person reads it: relative to the project when it lies inside.
-func (c *Env) show(p string) string {
-	if rel, err := filepath.Rel(c.layout.ProjectDir, p); err == nil && !strings.HasPrefix(rel, "..") && rel != "." {
+func show(c *kernel.Env, p string) string {
+	if rel, err := filepath.Rel(c.Layout.ProjectDir, p); err == nil && !strings.HasPrefix(rel, "..") && rel != "." {
 		return rel
 	}
 	return p
@@ -516,9 +473,9 @@ func (c *Env) show(p string) string {
 // (Claude Code creates it when the session starts) and its last SessionStart in the audit trail
 // (a resumed session may keep an old transcript). Zero when neither is known: then no file
 // counts as the agent's.
-func (c *Env) sessionStart(ev *claude.Event) time.Time {
+func sessionStart(c *kernel.Env, ev *claude.Event) time.Time {
 	t := birthTime(ev.TranscriptPath)
-	if s := starts.Last(c.auditDir, ev.SessionID); s.After(t) {
+	if s := starts.Last(c.AuditDir, ev.SessionID); s.After(t) {
 		t = s
 	}
 	return t

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -41,33 +42,33 @@ var claudeSwitchOptions = []string{"--dangerously-skip-permissions", "--allow-da
 // claudeArgs returns the arguments a command hands a Claude Code it starts, and how it starts
 // it: claude itself, npx/bunx/pnpx/pnpm dlx/yarn dlx/npm exec of @anthropic-ai/claude-code,
 // or node/bun running its cli.js.
-func (x *cmdCtx) claudeArgs() (args []shell.Word, how string, ok bool) {
-	switch x.name {
+func claudeArgs(x *kernel.Command) (args []shell.Word, how string, ok bool) {
+	switch x.Name {
 	case "claude", "claude-code":
-		return x.args, x.name, true
+		return x.Args, x.Name, true
 	case "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun":
-		for i, a := range x.args {
+		for i, a := range x.Args {
 			v := a.Value
 			if !a.Known {
 				return nil, "", false
 			}
 			if claudePackage(v) {
 				// npx -p @anthropic-ai/claude-code claude …: the program follows the package.
-				rest := x.args[i+1:]
+				rest := x.Args[i+1:]
 				if len(rest) > 0 && rest[0].Value == "claude" {
 					rest = rest[1:]
 				}
-				return rest, x.name + " " + v, true
+				return rest, x.Name + " " + v, true
 			}
 		}
 	case "node", "nodejs", "deno", "tsx":
-		for i, a := range x.args {
+		for i, a := range x.Args {
 			v := a.Value
 			if strings.HasPrefix(v, "-") || v == "run" {
 				continue
 			}
 			if strings.Contains(v, "claude-code") || path.Base(v) == "claude" {
-				return x.args[i+1:], x.name + " " + v, true
+				return x.Args[i+1:], x.Name + " " + v, true
 			}
 			return nil, "", false // the first operand is the script: not Claude Code's
 		}
@@ -117,7 +118,7 @@ func claudeSwitchOption(args []shell.Word, i int) string {
 		}
 		if low := strings.ToLower(def); strings.Contains(low, "permissionmode") || strings.Contains(low, "bypasspermissions") ||
 			strings.Contains(low, "dangerously") || strings.Contains(low, "hooks") || strings.Contains(low, "mcpservers") {
-			return name + " " + shortCmd(def)
+			return name + " " + kernel.ShortCmd(def)
 		}
 	}
 	return ""
@@ -125,40 +126,40 @@ func claudeSwitchOption(args []shell.Word, i int) string {
 
 // nestedClaude judges a command that starts Claude Code. It reports whether it judged the
 // command fully; a plain claude is left to agents.go.
-func (x *cmdCtx) nestedClaude() bool {
-	args, how, ok := x.claudeArgs()
+func nestedClaude(x *kernel.Command) bool {
+	args, how, ok := claudeArgs(x)
 	if !ok {
 		return false
 	}
 	if len(args) == 1 && args[0].Known && (args[0].Value == "--version" || args[0].Value == "-v" || args[0].Value == "--help" || args[0].Value == "-h") {
-		if x.name == "claude" {
+		if x.Name == "claude" {
 			return false
 		}
-		x.add(risk.Low, FileRead, ruleAllowList, how+" prints its version or help")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, how+" prints its version or help")
 		return true
 	}
-	if v := x.r.claudeEnv; v != "" {
-		x.add(risk.Critical, ShellExec, ruleUnguardedAgent, how+" starts Claude Code with "+v+" set in the same call: that variable decides which hooks, binaries, settings or trust scores the new session uses, so it can switch this harness off")
+	if v := x.Call.ClaudeEnv; v != "" {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, how+" starts Claude Code with "+v+" set in the same call: that variable decides which hooks, binaries, settings or trust scores the new session uses, so it can switch this harness off")
 		return true
 	}
-	if emptiesEnv(x.src) {
-		x.add(risk.Critical, ShellExec, ruleUnguardedAgent, how+" is started by env with its environment emptied or cut (env -i, -u): the hooks of the new session may not find the harness")
+	if emptiesEnv(x.Src) {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, how+" is started by env with its environment emptied or cut (env -i, -u): the hooks of the new session may not find the harness")
 		return true
 	}
 	for i, a := range args {
 		if !a.Known {
-			x.add(risk.Critical, ShellExec, ruleUnguardedAgent, how+" is given an argument that cannot be known statically: it could switch off permissions or this harness's hooks")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, how+" is given an argument that cannot be known statically: it could switch off permissions or this harness's hooks")
 			return true
 		}
 		if opt := claudeSwitchOption(args, i); opt != "" {
-			x.add(risk.Critical, ShellExec, ruleUnguardedAgent, how+" "+opt+" starts Claude Code with permissions granted, skipped or delegated, or with settings, plugins or MCP servers this harness has not seen: an attempt to switch the harness off")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, how+" "+opt+" starts Claude Code with permissions granted, skipped or delegated, or with settings, plugins or MCP servers this harness has not seen: an attempt to switch the harness off")
 			return true
 		}
 	}
-	if x.name == "claude" {
+	if x.Name == "claude" {
 		return false // agents.go: high, only its start is judged
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, how+": starts another Claude Code session (only its start is judged here, not what it does)")
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, how+": starts another Claude Code session (only its start is judged here, not what it does)")
 	return true
 }
 
@@ -185,8 +186,8 @@ func emptiesEnv(src string) bool {
 
 // noteClaudeEnv records an assignment that would switch a nested claude's harness off
 // (judgeStructure): nestedClaude reads it for every claude of the call.
-func (r *result) noteClaudeEnv(n shell.Name) {
-	if n.Assign && r.claudeEnv == "" && claudeSwitchVar(n.Name) {
-		r.claudeEnv = strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")
+func noteClaudeEnv(r *kernel.Result, n shell.Name) {
+	if n.Assign && r.ClaudeEnv == "" && claudeSwitchVar(n.Name) {
+		r.ClaudeEnv = strings.ReplaceAll(n.Name, shell.Dyn, "$(…)")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -41,7 +42,7 @@ import (
 
 // sends reads what the command sends by its channel (the Sends of its row in package
 // command's table), dispatched by a switch so that judging a command allocates nothing.
-func (x *cmdCtx) sends(r command.Channel) sent {
+func sends(x *kernel.Command, r command.Channel) sent {
 	switch r {
 	case command.SendsHTTP:
 		return httpSends(x)
@@ -85,26 +86,26 @@ type sent struct {
 }
 
 // outbound judges one command by its channel.
-func (x *cmdCtx) outbound() {
-	ch := x.prog().Sends
-	if strings.HasPrefix(x.name, "python") {
-		ch = program("python").Sends // python3, python3.12
+func outbound(x *kernel.Command) {
+	ch := x.Prog().Sends
+	if strings.HasPrefix(x.Name, "python") {
+		ch = kernel.Program("python").Sends // python3, python3.12
 	}
 	if ch == command.NoChannel {
 		return
 	}
-	rule := ruleOutboundData
+	rule := kernel.RuleOutboundData
 	switch ch {
 	case command.SendsDNS, command.SendsWhois:
-		rule = ruleDNSData
+		rule = kernel.RuleDNSData
 	case command.SendsServer:
-		rule = ruleTunnel
+		rule = kernel.RuleTunnel
 	}
-	x.judgeSent(rule, x.sends(ch))
+	judgeSent(x, rule, sends(x, ch))
 }
 
-func (x *cmdCtx) judgeSent(rule string, s sent) {
-	if s.none && !(s.bare && x.cmd.StdinArgs) {
+func judgeSent(x *kernel.Command, rule string, s sent) {
+	if s.none && !(s.bare && x.Cmd.StdinArgs) {
 		return
 	}
 	local := len(s.hosts) > 0
@@ -116,8 +117,8 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 	if local {
 		return
 	}
-	x.r.sends = true
-	domain := ShellExec
+	x.Call.Sends = true
+	domain := kernel.ShellExec
 	if s.domain != "" {
 		domain = s.domain
 	}
@@ -129,34 +130,34 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 		to = hostOf(s.hosts[0].Value)
 	}
 	crit := func(why string) {
-		x.add(risk.Critical, domain, rule, x.name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
+		x.Add(risk.Critical, domain, rule, x.Name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
 	}
 	switch {
 	case s.always != "":
 		if s.rule != "" {
 			rule = s.rule
 		}
-		x.add(risk.Critical, domain, rule, x.name+" "+s.always+": local data would leave the machine, so no trust may run it")
+		x.Add(risk.Critical, domain, rule, x.Name+" "+s.always+": local data would leave the machine, so no trust may run it")
 		return
 	case len(s.files) > 0:
-		crit("uploads " + quoteRaw(s.files[0].Value))
+		crit("uploads " + kernel.QuoteRaw(s.files[0].Value))
 		return
-	case x.cmd.StdinArgs:
+	case x.Cmd.StdinArgs:
 		crit("takes arguments read from its input (xargs), which can carry local data,")
 		return
-	case s.stdin && (x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile") && x.cmd.Feed != "/dev/null" && x.cmd.Feed != "/dev/zero":
+	case s.stdin && (x.Cmd.Input == "pipe" || x.Cmd.Input == "file" || x.Cmd.Input == "catfile") && x.Cmd.Feed != "/dev/null" && x.Cmd.Feed != "/dev/zero":
 		crit("sends what is piped or redirected into it")
 		return
-	case s.stdin && x.cmd.Input == "heredoc" && strings.Contains(x.cmd.Feed, shell.Dyn):
+	case s.stdin && x.Cmd.Input == "heredoc" && strings.Contains(x.Cmd.Feed, shell.Dyn):
 		crit("sends a here-document with a value computed at run time")
 		return
-	case s.stdin && x.cmd.Input == "heredoc" && mask.String(x.cmd.Feed) != x.cmd.Feed:
+	case s.stdin && x.Cmd.Input == "heredoc" && mask.String(x.Cmd.Feed) != x.Cmd.Feed:
 		crit("sends a here-document with a secret-shaped string")
 		return
 	}
 	for _, w := range append(append(append([]shell.Word{}, s.hosts...), s.names...), s.words...) {
 		if !w.Known {
-			crit("sends " + quoteRaw(w.Value) + ", a value computed at run time (a command substitution or a variable)")
+			crit("sends " + kernel.QuoteRaw(w.Value) + ", a value computed at run time (a command substitution or a variable)")
 			return
 		}
 		if mask.String(w.Value) != w.Value {
@@ -166,7 +167,7 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 	}
 	for _, w := range s.names {
 		if why := urlCarries(w.Value); why != "" {
-			crit("asks for " + quoteRaw(w.Value) + " (" + why + ")")
+			crit("asks for " + kernel.QuoteRaw(w.Value) + " (" + why + ")")
 			return
 		}
 	}
@@ -175,7 +176,7 @@ func (x *cmdCtx) judgeSent(rule string, s sent) {
 // hostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
 func hostOf(v string) string {
 	if strings.Contains(v, "://") {
-		if h := urlHost(v); h != "" {
+		if h := kernel.UrlHost(v); h != "" {
 			return h
 		}
 	}
@@ -193,9 +194,9 @@ func hostOf(v string) string {
 
 // outboundProgram: a secret-shaped string anywhere in a program that sends something off the
 // machine (a heredoc, a variable assigned before the call) may be what is sent.
-func (r *result) outboundProgram(src string) {
-	if r.sends && mask.String(src) != src {
-		r.add(risk.Critical, ShellExec, ruleOutboundData, clipText(src), "the program sends data off the machine and holds a secret-shaped string: the secret may be what is sent, so no trust may run it")
+func outboundProgram(r *kernel.Result, src string) {
+	if r.Sends && mask.String(src) != src {
+		r.Add(risk.Critical, kernel.ShellExec, kernel.RuleOutboundData, kernel.ClipText(src), "the program sends data off the machine and holds a secret-shaped string: the secret may be what is sent, so no trust may run it")
 	}
 }
 
@@ -212,7 +213,7 @@ var (
 
 // httpSends: curl and wget are critical to any address that is not local (the seed's rule, in
 // fetch); this row says what they upload, for the reason.
-func httpSends(x *cmdCtx) sent {
+func httpSends(x *kernel.Command) sent {
 	var s sent
 	file := func(v shell.Word, at string) {
 		val := v.Value
@@ -229,9 +230,9 @@ func httpSends(x *cmdCtx) sent {
 			}
 		}
 	}
-	switch x.name {
+	switch x.Name {
 	case "curl", "curlie":
-		p := command.Parse(x.args, curlShort, curlLong...)
+		p := command.Parse(x.Args, curlShort, curlLong...)
 		for _, k := range []string{"d", "data", "data-binary", "data-ascii", "json", "data-urlencode"} {
 			if v, ok := p.Val[k]; ok {
 				file(v, "@")
@@ -253,14 +254,14 @@ func httpSends(x *cmdCtx) sent {
 		}
 		s.names = urlOperands(p)
 	case "wget", "wget2":
-		p := command.Parse(x.args, wgetShort, wgetLong...)
+		p := command.Parse(x.Args, wgetShort, wgetLong...)
 		if v, ok := p.Value("post-file", "body-file"); ok {
 			s.files = append(s.files, v)
 		}
 		s.names = urlOperands(p)
 	default: // httpie and kin: a@file, a=@file, a:=@file, @file; stdin is the body when piped
 		s.stdin = true
-		for _, a := range x.args {
+		for _, a := range x.Args {
 			if strings.HasPrefix(a.Value, "-") {
 				continue
 			}
@@ -294,10 +295,10 @@ func urlOperands(p command.Args) []shell.Word {
 
 // dnsSends: a lookup sends the name it looks up to a resolver (and ping sends its -p pattern
 // to the host): a name built at run time, or holding a secret or encoded data, is a message.
-func dnsSends(x *cmdCtx) sent {
+func dnsSends(x *kernel.Command) sent {
 	var s sent
-	n := x.name
-	args := x.args
+	n := x.Name
+	args := x.Args
 	switch n {
 	case "getent":
 		if len(args) == 0 || !strings.HasPrefix(args[0].Value, "hosts") && !strings.HasPrefix(args[0].Value, "ahosts") {
@@ -341,7 +342,7 @@ func dnsSends(x *cmdCtx) sent {
 		}
 	}
 	// nslookup with no name reads its queries from stdin.
-	s.stdin = n == "nslookup" && len(s.names) == 0 && x.cmd.Input != ""
+	s.stdin = n == "nslookup" && len(s.names) == 0 && x.Cmd.Input != ""
 	if len(s.names) == 0 && len(s.files) == 0 && !s.stdin {
 		return sent{none: true, bare: true}
 	}
@@ -354,8 +355,8 @@ func dnsSends(x *cmdCtx) sent {
 }
 
 // whoisSends: whois sends its query to a whois server (whois -h HOST: any server).
-func whoisSends(x *cmdCtx) sent {
-	p := command.Parse(x.args, "hpi")
+func whoisSends(x *kernel.Command) sent {
+	p := command.Parse(x.Args, "hpi")
 	s := sent{names: p.Operands}
 	if h, ok := p.Value("h"); ok {
 		s.hosts = []shell.Word{h}
@@ -373,11 +374,11 @@ func whoisSends(x *cmdCtx) sent {
 // socketSends: nc, ncat, socat and telnet to another machine are critical already (rawNet);
 // what this row adds is the listener that serves a program or local data to whoever connects
 // (a bind shell: nc -l -e /bin/sh), and the reason for data piped to a remote.
-func socketSends(x *cmdCtx) sent {
-	if x.name == "socat" {
+func socketSends(x *kernel.Command) sent {
+	if x.Name == "socat" {
 		return socatSends(x)
 	}
-	p := command.Parse(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+	p := command.Parse(x.Args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
 	listen := p.Has('l', "listen")
 	_, runs := p.Value("e", "c", "exec", "sh-exec", "lua-exec")
 	s := sent{stdin: true}
@@ -393,10 +394,10 @@ func socketSends(x *cmdCtx) sent {
 			}
 		}
 		s.hosts = []shell.Word{bind}
-		s.rule = ruleTunnel
+		s.rule = kernel.RuleTunnel
 		if runs {
 			s.always = "listens and serves a program (a shell) to whoever connects"
-		} else if x.cmd.Input == "pipe" || x.cmd.Input == "file" || x.cmd.Input == "catfile" {
+		} else if x.Cmd.Input == "pipe" || x.Cmd.Input == "file" || x.Cmd.Input == "catfile" {
 			s.always = "listens and serves what is piped or redirected into it to whoever connects"
 		}
 		if s.always != "" && (!bind.Known || !localHost(bind.Value)) {
@@ -431,8 +432,8 @@ var relayTunnels = map[string]string{
 // relaySends: a file transfer through a public relay (croc send, wormhole send), a WebSocket
 // client's standard input (websocat), a tunnel service (ngrok http 8000), files copied into a
 // cluster's container (kubectl cp data pod:/tmp).
-func relaySends(x *cmdCtx) sent {
-	args := x.args
+func relaySends(x *kernel.Command) sent {
+	args := x.Args
 	var ops []shell.Word
 	for _, a := range args {
 		if !a.Known || !strings.HasPrefix(a.Value, "-") {
@@ -444,16 +445,16 @@ func relaySends(x *cmdCtx) sent {
 	if hasWord(args, "--help") || hasWord(args, "-h") || hasWord(args, "--version") {
 		return sent{none: true}
 	}
-	switch x.name {
+	switch x.Name {
 	case "croc", "wormhole", "magic-wormhole", "sendme", "ffsend":
-		verbs := map[string]string{"croc": "send", "wormhole": "send|tx", "magic-wormhole": "send|tx", "sendme": "send", "ffsend": "upload|u"}[x.name]
+		verbs := map[string]string{"croc": "send", "wormhole": "send|tx", "magic-wormhole": "send|tx", "sendme": "send", "ffsend": "upload|u"}[x.Name]
 		i := opIndex(ops, verbs)
 		if i < 0 {
 			return sent{none: true}
 		}
 		s := sent{dest: "a public relay", always: "sends files through a public relay"}
 		if len(ops) > i+1 {
-			s.always = "sends " + quoteRaw(ops[i+1].Value) + " through a public relay"
+			s.always = "sends " + kernel.QuoteRaw(ops[i+1].Value) + " through a public relay"
 		}
 		return s
 	case "websocat":
@@ -478,14 +479,14 @@ func relaySends(x *cmdCtx) sent {
 		}
 		return sent{dest: "a container of the cluster", files: ops[i+1 : len(ops)-1]}
 	}
-	subs, ok := relayTunnels[x.name]
+	subs, ok := relayTunnels[x.Name]
 	if !ok || opIndex(ops, "version|help") == 0 {
 		return sent{none: true}
 	}
 	if subs != "" && opIndex(ops, subs) < 0 {
 		return sent{none: true}
 	}
-	return sent{dest: "the internet", rule: ruleTunnel, always: "opens a tunnel from the internet to this machine through a third party"}
+	return sent{dest: "the internet", rule: kernel.RuleTunnel, always: "opens a tunnel from the internet to this machine through a third party"}
 }
 
 // opIndex is the index of the first of the first three words of ops that is one of words
@@ -495,7 +496,7 @@ func opIndex(ops []shell.Word, words string) int {
 		if i == 3 {
 			break
 		}
-		if !o.Known || inBar(words, o.Value) {
+		if !o.Known || kernel.InBar(words, o.Value) {
 			return i
 		}
 	}
@@ -504,9 +505,9 @@ func opIndex(ops []shell.Word, words string) int {
 
 // socatSends: a LISTEN address beside an EXEC/SYSTEM address serves a program; beside a file
 // or stdio it serves local data.
-func socatSends(x *cmdCtx) sent {
+func socatSends(x *kernel.Command) sent {
 	listen, serve, bind := false, "", shell.Word{Value: "0.0.0.0", Known: true}
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
 			continue
 		}
@@ -530,39 +531,39 @@ func socatSends(x *cmdCtx) sent {
 	if !listen || serve == "" || bind.Known && localHost(bind.Value) {
 		return sent{none: true}
 	}
-	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve, rule: ruleTunnel}
+	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve, rule: kernel.RuleTunnel}
 }
 
 // serverSends: python -m http.server and php -S serve the files of a directory to whoever
 // connects, unless bound to this machine (python's default is every interface).
-func serverSends(x *cmdCtx) sent {
+func serverSends(x *kernel.Command) sent {
 	bind := shell.Word{Value: "0.0.0.0", Known: true}
 	serves := false
-	for i, a := range x.args {
+	for i, a := range x.Args {
 		v := a.Value
 		switch {
-		case x.name != "php" && v == "-m" && i+1 < len(x.args):
-			m := x.args[i+1].Value
+		case x.Name != "php" && v == "-m" && i+1 < len(x.Args):
+			m := x.Args[i+1].Value
 			serves = serves || m == "http.server" || m == "SimpleHTTPServer"
-		case x.name != "php" && (v == "-b" || v == "--bind") && i+1 < len(x.args):
-			bind = x.args[i+1]
-		case x.name != "php" && strings.HasPrefix(v, "--bind="):
+		case x.Name != "php" && (v == "-b" || v == "--bind") && i+1 < len(x.Args):
+			bind = x.Args[i+1]
+		case x.Name != "php" && strings.HasPrefix(v, "--bind="):
 			bind = shell.Word{Value: strings.TrimPrefix(v, "--bind="), Known: a.Known}
-		case x.name == "php" && v == "-S" && i+1 < len(x.args):
-			serves, bind = true, x.args[i+1]
+		case x.Name == "php" && v == "-S" && i+1 < len(x.Args):
+			serves, bind = true, x.Args[i+1]
 		}
 	}
 	if !serves || bind.Known && localHost(hostOf(bind.Value)) {
 		return sent{none: true}
 	}
-	return sent{hosts: []shell.Word{bind}, rule: ruleTunnel,
+	return sent{hosts: []shell.Word{bind}, rule: kernel.RuleTunnel,
 		always: "serves the files of its directory to whoever connects (bind it to this machine: --bind 127.0.0.1, php -S 127.0.0.1:8000)"}
 }
 
 // sshSends: a tunnel carries whatever later calls send through it; the remote command and the
 // standard input are sent to the host.
-func sshSends(x *cmdCtx) sent {
-	p := command.Lookup("ssh").Spec.Parse(x.args) // autossh's too
+func sshSends(x *kernel.Command) sent {
+	p := command.Lookup("ssh").Spec.Parse(x.Args) // autossh's too
 	if len(p.Operands) == 0 {
 		return sent{none: true, bare: true}
 	}
@@ -573,13 +574,13 @@ func sshSends(x *cmdCtx) sent {
 	}{{'R', "-R opens this machine's ports to the remote"}, {'L', "-L makes a local port lead to another machine (a later call to a local address leaves it)"},
 		{'D', "-D opens a SOCKS proxy through the remote (a later call to a local address leaves the machine)"}, {'w', "-w opens a network tunnel device to the remote"}} {
 		if _, ok := p.Value(string(t.opt)); ok {
-			s.always, s.rule = "opens a tunnel: "+t.why, ruleTunnel
+			s.always, s.rule = "opens a tunnel: "+t.why, kernel.RuleTunnel
 		}
 	}
-	for i, a := range x.args {
+	for i, a := range x.Args {
 		v := a.Value
-		if v == "-o" && i+1 < len(x.args) {
-			v = x.args[i+1].Value
+		if v == "-o" && i+1 < len(x.Args) {
+			v = x.Args[i+1].Value
 		} else if o, ok := strings.CutPrefix(v, "-o"); ok && o != "" {
 			v = o
 		} else {
@@ -589,7 +590,7 @@ func sshSends(x *cmdCtx) sent {
 		k, _, _ = strings.Cut(k, " ")
 		switch strings.ToLower(k) {
 		case "localforward", "remoteforward", "dynamicforward", "tunnel", "tunneldevice":
-			s.always, s.rule = "opens a tunnel (-o "+v+")", ruleTunnel
+			s.always, s.rule = "opens a tunnel (-o "+v+")", kernel.RuleTunnel
 		}
 	}
 	return s
@@ -597,19 +598,19 @@ func sshSends(x *cmdCtx) sent {
 
 // copySends: scp, rsync and rclone of a local file to another machine upload it; sftp with a
 // batch of commands (-b, a pipe, a here-document) may put files.
-func copySends(x *cmdCtx) sent {
+func copySends(x *kernel.Command) sent {
 	var p command.Args
-	args := x.args
-	switch x.name {
+	args := x.Args
+	switch x.Name {
 	case "sftp":
-		p = x.prog().Spec.Parse(args)
+		p = x.Prog().Spec.Parse(args)
 		if len(p.Operands) == 0 {
 			return sent{none: true}
 		}
 		s := sent{hosts: []shell.Word{{Value: remoteHostOr(p.Operands[0]), Known: p.Operands[0].Known}}}
 		if b, ok := p.Value("b"); ok {
 			s.always = "runs the batch of commands in " + b.Value + ", which may put files, against " + s.hosts[0].Value
-		} else if x.cmd.Input != "" {
+		} else if x.Cmd.Input != "" {
 			s.always = "takes commands (put among them) from its input, against " + s.hosts[0].Value
 		}
 		if s.always == "" {
@@ -630,16 +631,16 @@ func copySends(x *cmdCtx) sent {
 			return sent{hosts: p.Operands, stdin: true}
 		}
 	case "rsync":
-		p = x.prog().Spec.Parse(args)
+		p = x.Prog().Spec.Parse(args)
 	default:
-		p = x.prog().Spec.Parse(args)
+		p = x.Prog().Spec.Parse(args)
 	}
 	if len(p.Operands) < 2 {
 		return sent{none: true}
 	}
 	dest := p.Operands[len(p.Operands)-1]
 	dh := remoteHost(dest.Value)
-	if x.name == "rclone" && dh == "" && rcloneRemote(dest.Value) {
+	if x.Name == "rclone" && dh == "" && rcloneRemote(dest.Value) {
 		dh = "remote storage " + strings.SplitN(dest.Value, ":", 2)[0]
 	}
 	if dest.Known && dh == "" {
@@ -650,7 +651,7 @@ func copySends(x *cmdCtx) sent {
 		s.hosts[0].Value = dest.Value
 	}
 	for _, src := range p.Operands[:len(p.Operands)-1] {
-		if !src.Known || remoteHost(src.Value) == "" && !(x.name == "rclone" && rcloneRemote(src.Value)) {
+		if !src.Known || remoteHost(src.Value) == "" && !(x.Name == "rclone" && rcloneRemote(src.Value)) {
 			s.files = append(s.files, src)
 		}
 	}
@@ -679,19 +680,19 @@ func remoteHostOr(w shell.Word) string {
 
 // cloudSends: copying a local file to cloud storage uploads it (aws s3 cp/mv/sync, gsutil
 // cp/mv/rsync, gcloud storage cp/mv/rsync, az storage blob upload, s3cmd put/sync, azcopy).
-func cloudSends(x *cmdCtx) sent {
+func cloudSends(x *kernel.Command) sent {
 	// The positional words, options and their values left out (gsutil -o/-h take one; a long
 	// option takes the next word unless it is a known flag).
 	var pos []shell.Word
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		v := a.Value
 		switch {
 		case !a.Known || !strings.HasPrefix(v, "-"):
 			pos = append(pos, a)
-		case strings.HasPrefix(v, "--") && !strings.Contains(v, "=") && !cloudFlag(v) && i+1 < len(x.args) && !strings.HasPrefix(x.args[i+1].Value, "-"):
+		case strings.HasPrefix(v, "--") && !strings.Contains(v, "=") && !cloudFlag(v) && i+1 < len(x.Args) && !strings.HasPrefix(x.Args[i+1].Value, "-"):
 			i++
-		case x.name == "gsutil" && (v == "-o" || v == "-h") && len(pos) == 0:
+		case x.Name == "gsutil" && (v == "-o" || v == "-h") && len(pos) == 0:
 			i++
 		}
 	}
@@ -703,24 +704,24 @@ func cloudSends(x *cmdCtx) sent {
 	}
 	var o []shell.Word
 	switch {
-	case x.name == "aws" && sub(0) == "s3" && (sub(1) == "cp" || sub(1) == "mv" || sub(1) == "sync"):
+	case x.Name == "aws" && sub(0) == "s3" && (sub(1) == "cp" || sub(1) == "mv" || sub(1) == "sync"):
 		o = pos[2:]
-	case x.name == "gsutil" && (sub(0) == "cp" || sub(0) == "mv" || sub(0) == "rsync"):
+	case x.Name == "gsutil" && (sub(0) == "cp" || sub(0) == "mv" || sub(0) == "rsync"):
 		o = pos[1:]
-	case x.name == "gcloud" && sub(0) == "storage" && (sub(1) == "cp" || sub(1) == "mv" || sub(1) == "rsync"):
+	case x.Name == "gcloud" && sub(0) == "storage" && (sub(1) == "cp" || sub(1) == "mv" || sub(1) == "rsync"):
 		o = pos[2:]
-	case x.name == "s3cmd" && (sub(0) == "put" || sub(0) == "sync"):
+	case x.Name == "s3cmd" && (sub(0) == "put" || sub(0) == "sync"):
 		o = pos[1:]
-	case x.name == "azcopy" && (sub(0) == "copy" || sub(0) == "cp" || sub(0) == "sync"):
+	case x.Name == "azcopy" && (sub(0) == "copy" || sub(0) == "cp" || sub(0) == "sync"):
 		o = pos[1:]
-	case x.name == "az" && sub(0) == "storage" && strings.HasPrefix(sub(2), "upload"):
-		p := command.Parse(x.args, "fsdcn", "file", "source", "destination", "container-name", "name", "account-name")
+	case x.Name == "az" && sub(0) == "storage" && strings.HasPrefix(sub(2), "upload"):
+		p := command.Parse(x.Args, "fsdcn", "file", "source", "destination", "container-name", "name", "account-name")
 		if f, ok := p.Value("f", "file", "s", "source"); ok {
 			return sent{hosts: []shell.Word{{Value: "Azure storage", Known: true}}, files: []shell.Word{f}}
 		}
 		return sent{none: true}
-	case x.name == "aws" && sub(0) == "s3api" && sub(1) == "put-object":
-		p := command.Parse(x.args, "", "body", "bucket", "key")
+	case x.Name == "aws" && sub(0) == "s3api" && sub(1) == "put-object":
+		p := command.Parse(x.Args, "", "body", "bucket", "key")
 		if f, ok := p.Value("body"); ok {
 			return sent{hosts: []shell.Word{{Value: "S3", Known: true}}, files: []shell.Word{f}}
 		}
@@ -759,33 +760,17 @@ func cloudFlag(v string) bool {
 }
 
 func urlHostOr(v string) string {
-	if h := urlHost(v); h != "" {
+	if h := kernel.UrlHost(v); h != "" {
 		return h
 	}
 	return v
 }
 
-// urlHost returns the host of a URL (s3://bucket/key: the bucket), or "".
-func urlHost(v string) string {
-	_, rest, ok := strings.Cut(v, "://")
-	if !ok {
-		return ""
-	}
-	h, _, _ := strings.Cut(rest, "/")
-	if j := strings.LastIndexByte(h, '@'); j >= 0 {
-		h = h[j+1:]
-	}
-	if k := strings.LastIndexByte(h, ':'); k > 0 && !strings.HasSuffix(h, "]") {
-		h = h[:k]
-	}
-	return strings.Trim(h, "[]")
-}
-
 // ghSends: gh sends files and text to GitHub: a gist, an API call with @file or --input, an
 // issue, pull request or release body from a file or a value computed at run time.
-func ghSends(x *cmdCtx) sent {
+func ghSends(x *kernel.Command) sent {
 	s := sent{hosts: []shell.Word{{Value: "github.com", Known: true}}}
-	args := x.args
+	args := x.Args
 	sub := func(n int) string {
 		if len(args) > n {
 			return args[n].Value
@@ -817,7 +802,7 @@ func ghSends(x *cmdCtx) sent {
 		// history goes where no one configured before, as git push to a new URL.
 		for _, a := range args[2:] {
 			if a.Value == "--push" || a.Value == "--source" || strings.HasPrefix(a.Value, "--source=") || strings.HasPrefix(a.Value, "-s=") || a.Value == "-s" {
-				s.always, s.rule, s.domain = "creates a repository on GitHub and pushes this one to it ("+a.Value+")", ruleGitNewRemote, GitRemote
+				s.always, s.rule, s.domain = "creates a repository on GitHub and pushes this one to it ("+a.Value+")", kernel.RuleGitNewRemote, kernel.GitRemote
 				return s
 			}
 		}
@@ -875,8 +860,8 @@ func ghSends(x *cmdCtx) sent {
 // send-email and imap-send mail it; daemon serves it. The URLs of fetch, clone, pull and
 // ls-remote are asked for like a WebFetch (urlCarries). A remote pointed by the program is
 // remembered for the pushes after it.
-func gitSends(x *cmdCtx) sent {
-	g := command.SplitGit(x.args)
+func gitSends(x *kernel.Command) sent {
+	g := command.SplitGit(x.Args)
 	redirect := ""
 	for _, o := range g.Opts {
 		if k, val, ok := strings.Cut(strings.ToLower(o.Value.Value), "="); o.Name == "-c" && ok && gitRedirectKey(k) {
@@ -896,19 +881,19 @@ func gitSends(x *cmdCtx) sent {
 	p := command.Parse(rest, "oC", "push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter")
 	switch sub {
 	case "remote":
-		x.gitRemotePointed(p.Operands)
+		gitRemotePointed(x, p.Operands)
 		return sent{none: true}
 	case "config":
 		if len(p.Operands) >= 2 && gitRedirectKey(strings.ToLower(p.Operands[0].Value)) {
-			x.r.pointRemote(remoteOfKey(p.Operands[0].Value), p.Operands[1].Value)
+			pointRemote(x.Call, remoteOfKey(p.Operands[0].Value), p.Operands[1].Value)
 		}
 		return sent{none: true}
 	case "send-email":
-		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches", rule: ruleMailer}
+		return sent{hosts: []shell.Word{{Value: "a mail server", Known: true}}, always: "send-email mails patches", rule: kernel.RuleMailer}
 	case "imap-send":
-		return sent{hosts: []shell.Word{{Value: "an IMAP server", Known: true}}, always: "imap-send uploads patches to a mail server", rule: ruleMailer}
+		return sent{hosts: []shell.Word{{Value: "an IMAP server", Known: true}}, always: "imap-send uploads patches to a mail server", rule: kernel.RuleMailer}
 	case "daemon":
-		return sent{hosts: []shell.Word{{Value: "0.0.0.0", Known: true}}, always: "daemon serves the repositories to whoever connects", rule: ruleTunnel}
+		return sent{hosts: []shell.Word{{Value: "0.0.0.0", Known: true}}, always: "daemon serves the repositories to whoever connects", rule: kernel.RuleTunnel}
 	case "push", "send-pack":
 		remote := shell.Word{Value: "", Known: true}
 		if r, ok := p.Value("repo"); ok {
@@ -926,20 +911,20 @@ func gitSends(x *cmdCtx) sent {
 			s.hosts = []shell.Word{remote}
 		case redirect != "":
 			s.always = "push with -c " + redirect + " sends the repository's history to a place that is not a configured remote"
-		case gitURL(remote.Value) && !isLocalURL(gitURLHost(remote.Value)):
+		case gitURL(remote.Value) && !kernel.IsLocalURL(gitURLHost(remote.Value)):
 			s.hosts = []shell.Word{{Value: gitURLHost(remote.Value), Known: true}}
 			s.names = []shell.Word{remote}
 			s.always = "push to " + remote.Value + " sends the repository's history to a URL that is not a configured remote"
-		case x.r.remotes[remote.Value] != "":
-			s.always = "push to " + remote.Value + " sends the repository's history to " + x.r.remotes[remote.Value] + ", where this program has just pointed it"
-		case remote.Value == "" && len(x.r.remotes) > 0:
+		case x.Call.Remotes[remote.Value] != "":
+			s.always = "push to " + remote.Value + " sends the repository's history to " + x.Call.Remotes[remote.Value] + ", where this program has just pointed it"
+		case remote.Value == "" && len(x.Call.Remotes) > 0:
 			s.always = "push sends the repository's history to its default remote, which this program has just pointed elsewhere"
 		}
 		if s.always != "" {
 			s.hosts = []shell.Word{{Value: "another machine", Known: true}}
-			s.rule = ruleGitNewRemote
+			s.rule = kernel.RuleGitNewRemote
 		}
-		s.domain = GitRemote
+		s.domain = kernel.GitRemote
 		return s
 	case "fetch", "pull", "clone", "ls-remote", "archive":
 		var urls []shell.Word
@@ -959,7 +944,7 @@ func gitSends(x *cmdCtx) sent {
 		if len(s.hosts) == 0 {
 			return sent{none: true}
 		}
-		s.domain = GitRemote
+		s.domain = kernel.GitRemote
 		return s
 	}
 	return sent{none: true}
@@ -981,26 +966,26 @@ func remoteOfKey(k string) string {
 }
 
 // gitRemotePointed remembers git remote add/set-url NAME URL (and rename) for later pushes.
-func (x *cmdCtx) gitRemotePointed(ops []shell.Word) {
+func gitRemotePointed(x *kernel.Command, ops []shell.Word) {
 	if len(ops) < 3 {
 		return
 	}
 	switch ops[0].Value {
 	case "add", "set-url":
-		x.r.pointRemote(ops[1].Value, ops[len(ops)-1].Value)
+		pointRemote(x.Call, ops[1].Value, ops[len(ops)-1].Value)
 	case "rename":
-		x.r.pointRemote(ops[2].Value, "a renamed remote")
+		pointRemote(x.Call, ops[2].Value, "a renamed remote")
 	}
 }
 
-func (r *result) pointRemote(name, to string) {
-	if r.remotes == nil {
-		r.remotes = map[string]string{}
+func pointRemote(r *kernel.Result, name, to string) {
+	if r.Remotes == nil {
+		r.Remotes = map[string]string{}
 	}
 	if to == "" {
 		to = "another place"
 	}
-	r.remotes[name] = to
+	r.Remotes[name] = to
 }
 
 // gitURL: a remote spelled as a URL (scheme://, user@host:path, host:path) rather than a name
@@ -1013,7 +998,7 @@ func gitURL(v string) bool {
 }
 
 func gitURLHost(v string) string {
-	if h := urlHost(v); h != "" {
+	if h := kernel.UrlHost(v); h != "" {
 		return h
 	}
 	if h := remoteHost(v); h != "" {
@@ -1023,35 +1008,35 @@ func gitURLHost(v string) string {
 }
 
 // webSent: a WebFetch URL that carries a secret or encoded data sends it to the site.
-func webSent(r *result, raw string) {
+func webSent(r *kernel.Result, raw string) {
 	if why := urlCarries(raw); why != "" {
-		r.add(risk.Critical, Web, ruleOutboundData, raw, "WebFetch of this URL sends what it holds: "+why+"; local data would leave the machine in the request, so no trust may run it")
+		r.Add(risk.Critical, kernel.Web, kernel.RuleOutboundData, raw, "WebFetch of this URL sends what it holds: "+why+"; local data would leave the machine in the request, so no trust may run it")
 	}
 }
 
 // webSearch: a search sends its query to the search engine; a query holding a secret or
 // encoded data is a message, not a search.
-func (c *Env) webSearch(r *result, ev *claude.Event) {
+func webSearch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 	var in struct {
-		Query looseString `json:"query"`
+		Query kernel.LooseString `json:"query"`
 	}
-	decode(ev.ToolInput, &in)
+	kernel.Decode(ev.ToolInput, &in)
 	q := string(in.Query)
 	switch {
 	case mask.String(q) != q:
-		r.add(risk.Critical, Web, ruleOutboundData, q, "the search query carries a secret-shaped string: it would leave the machine, so no trust may run it")
+		r.Add(risk.Critical, kernel.Web, kernel.RuleOutboundData, q, "the search query carries a secret-shaped string: it would leave the machine, so no trust may run it")
 	case opaque(q, false) != "":
-		r.add(risk.Critical, Web, ruleOutboundData, q, "the search query carries "+opaque(q, false)+": local data would leave the machine, so no trust may run it")
+		r.Add(risk.Critical, kernel.Web, kernel.RuleOutboundData, q, "the search query carries "+opaque(q, false)+": local data would leave the machine, so no trust may run it")
 	}
-	r.add(risk.Low, Web, ruleWebSearch, "", "a search: nothing is changed")
+	r.Add(risk.Low, kernel.Web, kernel.RuleWebSearch, "", "a search: nothing is changed")
 }
 
 // toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
 // secret-shaped string in its input, or a URL in it that carries one or encoded data, is
 // critical. domain "" is _global. Values are judged one by one.
-func toolSent(r *result, tool string, domain domain.Domain, v any) {
+func toolSent(r *kernel.Result, tool string, domain domain.Domain, v any) {
 	if domain == "" {
-		domain = Global
+		domain = kernel.Global
 	}
 	budget := 256
 	var walk func(v any, depth int) bool
@@ -1076,11 +1061,11 @@ func toolSent(r *result, tool string, domain domain.Domain, v any) {
 			// Each value alone: a key named like a secret (page_token, a cursor) is not a
 			// secret, what the value holds may be.
 			if len(v) < 65536 && mask.String(v) != v {
-				r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
+				r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
 				return true
 			}
 			if why := decodedSecret(strings.TrimSpace(v)); why != "" { // urldecode.go
-				r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given "+why+": what the tool does with it cannot be known (it may send it), so no trust may run it")
+				r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given "+why+": what the tool does with it cannot be known (it may send it), so no trust may run it")
 				return true
 			}
 			if i := strings.Index(v, "://"); i > 0 && len(v) < 8192 {
@@ -1089,7 +1074,7 @@ func toolSent(r *result, tool string, domain domain.Domain, v any) {
 						continue
 					}
 					if why := urlCarries(f); why != "" {
-						r.add(risk.Critical, domain, ruleOutboundData, tool, tool+" is given the URL "+clipText(f)+" ("+why+"): local data would leave the machine, so no trust may run it")
+						r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given the URL "+kernel.ClipText(f)+" ("+why+"): local data would leave the machine, so no trust may run it")
 						return true
 					}
 				}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/domain"
@@ -24,34 +25,34 @@ import (
 // part records the command just judged (its reasons are r.parts[from:], the paths it wrote
 // r.writes[wrote:]) as one Part, and marks those reasons as setup when the command only
 // prepares the shell.
-func (r *result) part(cmd *shell.Cmd, argv []string, from, wrote int) {
-	if cmd.Carrier || from > len(r.parts) {
+func part(r *kernel.Result, cmd *shell.Cmd, argv []string, from, wrote int) {
+	if cmd.Carrier || from > len(r.Parts) {
 		return // bash -c, eval …: their commands are parts of their own
 	}
-	own := r.parts[from:]
+	own := r.Parts[from:]
 	if len(own) == 0 {
 		return
 	}
 	best := own[0]
 	for _, p := range own[1:] {
-		if p.risk.Value() > best.risk.Value() || p.risk == best.risk && p.domain.Rank() > best.domain.Rank() {
+		if p.Risk.Value() > best.Risk.Value() || p.Risk == best.Risk && p.Domain.Rank() > best.Domain.Rank() {
 			best = p
 		}
 	}
 	setup := setupCommand(cmd)
 	if setup {
 		for i := range own {
-			own[i].setup = true
+			own[i].Setup = true
 		}
 	}
-	pt := envelope.Part{Argv: argv, Domain: best.domain, Risk: best.risk, Setup: setup}
+	pt := envelope.Part{Argv: argv, Domain: best.Domain, Risk: best.Risk, Setup: setup}
 	if !cmd.Dir.Unknown && len(cmd.Dir.Paths) == 1 {
 		pt.Dir = cmd.Dir.Paths[0]
 	} else {
 		pt.DirUnknown = true
 	}
-	r.changes(&pt, cmd, own, wrote)
-	r.cmdParts = append(r.cmdParts, pt)
+	changes(r, &pt, cmd, own, wrote)
+	r.CmdParts = append(r.CmdParts, pt)
 }
 
 // What a part changes (read_only, writes, writes_unknown): oath-gate judges a Bash call
@@ -61,40 +62,25 @@ func (r *result) part(cmd *shell.Cmd, argv []string, from, wrote int) {
 // changes fills in what the part changes. A command that is not read-only writes what the
 // rules recorded while judging it; its writes are unknown when its program's writes are not
 // modelled (or it is a program of its own, ./rm), or when a target could not be known.
-func (r *result) changes(pt *envelope.Part, cmd *shell.Cmd, own []part, wrote int) {
+func changes(r *kernel.Result, pt *envelope.Part, cmd *shell.Cmd, own []kernel.Part, wrote int) {
 	if command.ReadOnly(pt.Argv) {
 		pt.ReadOnly = true
 		return
 	}
-	for _, w := range dedupe(r.writes[wrote:]) {
-		if r.trees[w] && !strings.HasSuffix(w, "/**") {
+	for _, w := range kernel.Dedupe(r.Writes[wrote:]) {
+		if r.Trees[w] && !strings.HasSuffix(w, "/**") {
 			w = strings.TrimSuffix(w, "/") + "/**"
 		}
 		pt.Writes = append(pt.Writes, w)
 	}
-	pt.WritesUnknown = !program(cmd.Name()).Judge.OwnsWrites() || pathProgram(cmd) || writesUnknown(own)
-}
-
-// written records a known target of a command's write (cmdCtx.write), and whether the write
-// reaches everything under it.
-func (r *result) written(t target) {
-	if r.verdictOnly {
-		return // kept for the call's paths and parts, which a child has not
-	}
-	r.writes = append(r.writes, t.path)
-	if t.tree {
-		if r.trees == nil {
-			r.trees = map[string]bool{}
-		}
-		r.trees[t.path] = true
-	}
+	pt.WritesUnknown = !kernel.Program(cmd.Name()).Judge.OwnsWrites() || pathProgram(cmd) || writesUnknown(own)
 }
 
 // writesUnknown reports whether one of the reasons is a write whose target cannot be known
 // statically (judgeWrite, patch, git apply, dd and ln with an operand that is not known).
-func writesUnknown(ps []part) bool {
+func writesUnknown(ps []kernel.Part) bool {
 	for _, p := range ps {
-		if p.reason.Rule == ruleSelfProtectionUnknownTarget {
+		if p.Reason.Rule == kernel.RuleSelfProtectionUnknownTarget {
 			return true
 		}
 	}
@@ -135,27 +121,27 @@ func setupCommand(cmd *shell.Cmd) bool {
 
 // domainOf is the call's domain: that of its riskiest part that is not setup (ties go to the
 // more capable domain), or of its riskiest part when all are setup.
-func domainOf(parts []part, fallback domain.Domain) domain.Domain {
-	best, found := part{}, false
+func domainOf(parts []kernel.Part, fallback domain.Domain) domain.Domain {
+	best, found := kernel.Part{}, false
 	for _, p := range parts {
-		if p.setup {
+		if p.Setup {
 			continue
 		}
-		if !found || p.risk.Value() > best.risk.Value() || p.risk == best.risk && p.domain.Rank() > best.domain.Rank() {
+		if !found || p.Risk.Value() > best.Risk.Value() || p.Risk == best.Risk && p.Domain.Rank() > best.Domain.Rank() {
 			best, found = p, true
 		}
 	}
 	if !found {
 		return fallback
 	}
-	return best.domain
+	return best.Domain
 }
 
 // systemBin: directories whose programs are the system's (or a package manager's): a program
 // named by a path there is judged by its name (/bin/ls is ls).
 func systemBin(dir string) bool {
 	for _, d := range []string{"/bin", "/sbin", "/usr", "/opt", "/nix", "/snap", "/run/current-system", "/Library", "/System", "/Applications"} {
-		if under(dir, d) {
+		if kernel.Under(dir, d) {
 			return true
 		}
 	}
@@ -194,14 +180,14 @@ func pathProgram(cmd *shell.Cmd) bool {
 
 // pathFloor: a program named by a path of its own (pathProgram) that its name's rules judged
 // below medium is an unknown program, medium: ./ls is not the system's ls.
-func (x *cmdCtx) pathFloor(from int) {
-	if !pathProgram(x.cmd) {
+func pathFloor(x *kernel.Command, from int) {
+	if !pathProgram(x.Cmd) {
 		return
 	}
-	for _, p := range x.r.parts[from:] {
-		if p.risk.Value() >= risk.Medium.Value() {
+	for _, p := range x.Call.Parts[from:] {
+		if p.Risk.Value() >= risk.Medium.Value() {
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, rulePathProgram, x.cmd.Args[0].Value+" is a program of its own, named by its path: not the system's "+x.name+", so what it does is unknown")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RulePathProgram, x.Cmd.Args[0].Value+" is a program of its own, named by its path: not the system's "+x.Name+", so what it does is unknown")
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -38,7 +39,7 @@ import (
 func personMatches(row *command.Person, args []shell.Word) (string, bool) {
 	if row.Reads != "" {
 		for _, a := range args {
-			if a.Known && inBar(row.Reads, a.Value) {
+			if a.Known && kernel.InBar(row.Reads, a.Value) {
 				return "", false
 			}
 		}
@@ -50,79 +51,39 @@ func personMatches(row *command.Person, args []shell.Word) (string, bool) {
 		if !a.Known {
 			continue
 		}
-		if inBar(row.Verbs, a.Value) {
+		if kernel.InBar(row.Verbs, a.Value) {
 			return a.Value, true
 		}
-		if i+1 < len(args) && args[i+1].Known && inBar(row.Verbs, a.Value+" "+args[i+1].Value) {
+		if i+1 < len(args) && args[i+1].Known && kernel.InBar(row.Verbs, a.Value+" "+args[i+1].Value) {
 			return a.Value + " " + args[i+1].Value, true
 		}
 	}
 	return "", false
 }
 
-// inBar reports whether w is one of the "|"-separated entries of list.
-func inBar(list, w string) bool {
-	if w == "" || strings.Contains(w, "|") {
-		return false
-	}
-	for list != "" {
-		var e string
-		e, list, _ = strings.Cut(list, "|")
-		if e == w {
-			return true
-		}
-	}
-	return false
-}
-
-// personState is what the class learns while a call is judged: certain members (hits) and
-// what may be lost, which needsPerson asks git about at the end, once.
-type personState struct {
-	hits   []envelope.Person
-	losses []loss
-}
-
-// mark records that the call always needs a person.
-func (r *result) mark(rule, why string) {
-	r.person.hits = append(r.person.hits, envelope.Person{Rule: rule, Reason: why})
-}
-
-// notRead records code that will run but lies past a bound of the analysis (a file longer
-// than the harness reads, more commands than it analyses): padded far enough, anything could
-// follow, so no trust may run it unseen. Unlike the other marks, this one is the judgement's
-// own and travels up from code judged for a file (judgeCode).
-func (r *result) notRead(why string) {
-	for _, h := range r.person.hits {
-		if h.Rule == RuleNotRead {
-			return
-		}
-	}
-	r.mark(RuleNotRead, why+consequence(RuleNotRead))
-}
-
 // personCommand applies the rows of the class to one command.
-func (x *cmdCtx) personCommand() {
-	if x.name == "kill" {
-		x.kill()
+func personCommand(x *kernel.Command) {
+	if x.Name == "kill" {
+		kill(x)
 		return
 	}
-	if x.name == "aws" {
-		x.aws()
+	if x.Name == "aws" {
+		aws(x)
 		return
 	}
-	if x.name == "gh" {
-		x.ghAPI()
+	if x.Name == "gh" {
+		ghAPI(x)
 	}
-	if (x.name == "kubectl" || x.name == "oc") && x.kubeSecret() {
+	if (x.Name == "kubectl" || x.Name == "oc") && kubeSecret(x) {
 		return
 	}
-	if (x.name == "docker" || x.name == "podman" || x.name == "docker-compose" || x.name == "podman-compose") && x.composeVolumes() {
+	if (x.Name == "docker" || x.Name == "podman" || x.Name == "docker-compose" || x.Name == "podman-compose") && composeVolumes(x) {
 		return
 	}
-	if x.stopsContainers() {
+	if stopsContainers(x) {
 		return
 	}
-	name, args := x.name, x.args
+	name, args := x.Name, x.Args
 	if name == "k" {
 		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
 	}
@@ -135,7 +96,7 @@ func (x *cmdCtx) personCommand() {
 				s += " " + verb
 			}
 			rule := personClassRule(row.Class)
-			x.r.mark(rule, shortCmd(x.src)+" "+row.What+" ("+s+")"+consequence(rule))
+			x.Call.Mark(rule, kernel.ShortCmd(x.Src)+" "+row.What+" ("+s+")"+kernel.Consequence(rule))
 			return
 		}
 	}
@@ -145,61 +106,38 @@ func (x *cmdCtx) personCommand() {
 func personClassRule(c command.PersonClass) string {
 	switch c {
 	case command.RemoteChange:
-		return RuleRemoteChange
+		return kernel.RuleRemoteChange
 	case command.Publishes:
-		return RulePublish
+		return kernel.RulePublish
 	case command.DestroysData:
-		return RuleDestroysData
+		return kernel.RuleDestroysData
 	case command.ReadsSecret:
-		return RuleReadsSecret
+		return kernel.RuleReadsSecret
 	case command.Privilege:
-		return RulePrivilege
+		return kernel.RulePrivilege
 	case command.LosesWork:
-		return RuleLosesWork
+		return kernel.RuleLosesWork
 	}
-	return RuleSystemChange // command.SystemChange (a test checks every form has a class)
-}
-
-// consequence says, in a few words, why the rule cannot wait for trust.
-func consequence(rule string) string {
-	switch rule {
-	case RuleRemoteChange:
-		return ": real systems change, others may depend on them, and there is no undo here"
-	case RulePublish:
-		return ": once published, others can download it; it cannot be taken back"
-	case RuleDestroysData:
-		return ": the data is gone, there is no undo"
-	case RuleReadsSecret:
-		return ": once read, a secret can be sent anywhere"
-	case RulePrivilege:
-		return ": it can change anything on this machine"
-	case RuleSystemChange:
-		return ": the machine and everything running on it are affected"
-	case RuleLosesWork:
-		return ": no copy is kept, it would be lost"
-	case RuleNotRead:
-		return ": the harness cannot vouch for code it did not read, and no trust changes that"
-	}
-	return ""
+	return kernel.RuleSystemChange // command.SystemChange (a test checks every form has a class)
 }
 
 // kill: a job of this shell (kill %1) is the agent's own; a process id may be anyone's. The
 // first option is the signal (-9, -TERM, -s KILL); a negative number after it or after --
 // is a process group (kill -- -1234), and ids read from the input (pgrep x | xargs kill)
 // are processes too.
-func (x *cmdCtx) kill() {
-	for _, a := range x.args {
+func kill(x *kernel.Command) {
+	for _, a := range x.Args {
 		if a.Known && (a.Value == "-l" || a.Value == "-L" || a.Value == "--list" || a.Value == "-0") {
 			return // lists signals, or only asks whether a process exists
 		}
 	}
 	ops := 0
-	if x.cmd.StdinArgs {
+	if x.Cmd.StdinArgs {
 		ops++
 	}
 	signal, opts := false, true
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		if !a.Known {
 			ops++
 			continue
@@ -222,7 +160,7 @@ func (x *cmdCtx) kill() {
 		ops++
 	}
 	if ops > 0 {
-		x.r.mark(RuleSystemChange, shortCmd(x.src)+" kills processes it may not have started: their work is lost")
+		x.Call.Mark(kernel.RuleSystemChange, kernel.ShortCmd(x.Src)+" kills processes it may not have started: their work is lost")
 	}
 }
 
@@ -233,13 +171,13 @@ func (x *cmdCtx) kill() {
 // file, from a directory of the project) come back with compose up: stopping or removing them
 // stays earnable; another project's (-p NAME, -f or --project-directory outside the project,
 // run from outside it, or through another engine: --context, -H) are a person's.
-func (x *cmdCtx) stopsContainers() bool {
-	engine := x.name == "docker" || x.name == "podman" || x.name == "nerdctl"
-	compose := x.name == "docker-compose" || x.name == "podman-compose"
+func stopsContainers(x *kernel.Command) bool {
+	engine := x.Name == "docker" || x.Name == "podman" || x.Name == "nerdctl"
+	compose := x.Name == "docker-compose" || x.Name == "podman-compose"
 	if !engine && !compose {
 		return false
 	}
-	args, elsewhere := x.args, x.engineEnv() != ""
+	args, elsewhere := x.Args, engineEnv(x) != ""
 	for engine && len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
 		o, _, _ := strings.Cut(args[0].Value, "=")
 		if o == "-H" || o == "--host" || o == "-c" || o == "--context" || o == "--url" || o == "--connection" {
@@ -254,9 +192,9 @@ func (x *cmdCtx) stopsContainers() bool {
 		compose, args = true, args[1:]
 	}
 	if compose {
-		return x.composeElsewhere(args, elsewhere)
+		return composeElsewhere(x, args, elsewhere)
 	}
-	if len(args) > 1 && args[0].Known && (args[0].Value == "container" || x.name == "podman" && args[0].Value == "pod") {
+	if len(args) > 1 && args[0].Known && (args[0].Value == "container" || x.Name == "podman" && args[0].Value == "pod") {
 		args = args[1:]
 	}
 	if len(args) == 0 || !args[0].Known {
@@ -269,14 +207,14 @@ func (x *cmdCtx) stopsContainers() bool {
 		p = command.Parse(args[1:], "st", "signal", "time", "timeout", "cidfile")
 	case "rm":
 		p = command.Parse(args[1:], "t", "time", "cidfile", "depend")
-		if x.name != "podman" && p.Has('l', "link") {
+		if x.Name != "podman" && p.Has('l', "link") {
 			return false // docker rm --link removes a link, not a container
 		}
 	default:
 		return false
 	}
-	all := p.Has('a', "all") || x.name == "podman" && p.Has('l', "latest") || p.Has(0, "cidfile")
-	if len(p.Operands) == 0 && !x.cmd.StdinArgs && !all {
+	all := p.Has('a', "all") || x.Name == "podman" && p.Has('l', "latest") || p.Has(0, "cidfile")
+	if len(p.Operands) == 0 && !x.Cmd.StdinArgs && !all {
 		return false
 	}
 	which := "containers it may not have started"
@@ -288,50 +226,50 @@ func (x *cmdCtx) stopsContainers() bool {
 		if p.Has('f', "force") {
 			how = " (running ones are killed first)"
 		}
-		x.r.mark(RuleLosesWork, shortCmd(x.src)+" deletes "+which+how+", and what was written in them"+consequence(RuleLosesWork))
+		x.Call.Mark(kernel.RuleLosesWork, kernel.ShortCmd(x.Src)+" deletes "+which+how+", and what was written in them"+kernel.Consequence(kernel.RuleLosesWork))
 		return true
 	}
 	verb := "kills"
 	if sub != "kill" {
 		verb = "stops"
 	}
-	x.r.mark(RuleSystemChange, shortCmd(x.src)+" "+verb+" "+which+": what runs in them loses its work")
+	x.Call.Mark(kernel.RuleSystemChange, kernel.ShortCmd(x.Src)+" "+verb+" "+which+": what runs in them loses its work")
 	return true
 }
 
 // composeElsewhere: compose down, stop, kill, rm or restart of another project than this one
 // (compose's own options come before its subcommand).
-func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
-	project := x.c.layout.ProjectDir
+func composeElsewhere(x *kernel.Command, args []shell.Word, elsewhere bool) bool {
+	project := x.Env.Layout.ProjectDir
 	why := ""
 	if elsewhere {
 		why = "through another engine"
-		if v := x.engineEnv(); v != "" {
+		if v := engineEnv(x); v != "" {
 			why += " (" + v + ")"
 		}
 	}
-	for _, n := range x.containerEnv() {
+	for _, n := range containerEnv(x) {
 		switch n.Name {
 		case "COMPOSE_PROJECT_NAME":
-			if !n.Value.Known || !x.ownComposeName(n.Value.Value) {
-				why = "of the project " + quoteRaw(n.Value.Value) + " (COMPOSE_PROJECT_NAME)"
+			if !n.Value.Known || !ownComposeName(x, n.Value.Value) {
+				why = "of the project " + kernel.QuoteRaw(n.Value.Value) + " (COMPOSE_PROJECT_NAME)"
 			}
 		case "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY":
 			// COMPOSE_FILE is a list (COMPOSE_PATH_SEPARATOR, ':' by default on Unix).
 			for _, f := range strings.Split(n.Value.Value, ":") {
-				for _, t := range resolve(shell.Word{Value: f, Known: n.Value.Known}, x.cmd.Dir, false) {
-					if !t.known || !under(t.path, project) {
-						why = "of " + quoteRaw(n.Value.Value) + " (" + n.Name + "), outside the project"
+				for _, t := range kernel.Resolve(shell.Word{Value: f, Known: n.Value.Known}, x.Cmd.Dir, false) {
+					if !t.Known || !kernel.Under(t.Path, project) {
+						why = "of " + kernel.QuoteRaw(n.Value.Value) + " (" + n.Name + "), outside the project"
 					}
 				}
 			}
 		}
 	}
-	if x.cmd.Dir.Unknown {
+	if x.Cmd.Dir.Unknown {
 		why = "from a directory that cannot be known statically"
 	}
-	for _, d := range x.cmd.Dir.Paths {
-		if !under(d, project) {
+	for _, d := range x.Cmd.Dir.Paths {
+		if !kernel.Under(d, project) {
 			why = "from " + d + ", outside the project"
 		}
 	}
@@ -360,13 +298,13 @@ func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
 		}
 		switch o {
 		case "-p", "--project-name":
-			if !val.Known || !x.ownComposeName(val.Value) {
-				why = "of the project " + quoteRaw(val.Value)
+			if !val.Known || !ownComposeName(x, val.Value) {
+				why = "of the project " + kernel.QuoteRaw(val.Value)
 			}
 		case "-f", "--file", "--project-directory":
-			for _, t := range resolve(val, x.cmd.Dir, false) {
-				if !t.known || !under(t.path, project) {
-					why = "of " + quoteRaw(val.Value) + ", outside the project"
+			for _, t := range kernel.Resolve(val, x.Cmd.Dir, false) {
+				if !t.Known || !kernel.Under(t.Path, project) {
+					why = "of " + kernel.QuoteRaw(val.Value) + ", outside the project"
 				}
 			}
 		}
@@ -376,13 +314,13 @@ func (x *cmdCtx) composeElsewhere(args []shell.Word, elsewhere bool) bool {
 	}
 	switch sub := args[i].Value; sub {
 	case "down", "rm":
-		x.r.mark(RuleLosesWork, shortCmd(x.src)+" deletes the containers of another compose project ("+why+"), which it may not have started, and what was written in them"+consequence(RuleLosesWork))
+		x.Call.Mark(kernel.RuleLosesWork, kernel.ShortCmd(x.Src)+" deletes the containers of another compose project ("+why+"), which it may not have started, and what was written in them"+kernel.Consequence(kernel.RuleLosesWork))
 	case "kill", "stop", "restart":
 		verb := "stops"
 		if sub == "kill" {
 			verb = "kills"
 		}
-		x.r.mark(RuleSystemChange, shortCmd(x.src)+" "+verb+" the containers of another compose project ("+why+"), which it may not have started: what runs in them loses its work")
+		x.Call.Mark(kernel.RuleSystemChange, kernel.ShortCmd(x.Src)+" "+verb+" the containers of another compose project ("+why+"), which it may not have started: what runs in them loses its work")
 	default:
 		return false
 	}
@@ -413,27 +351,27 @@ func inheritedContainerEnv(lookup func(string) (string, bool)) []shell.Name {
 
 // containerEnv is what points the command's containers elsewhere: the environment Claude Code
 // runs in, then the call's own assignments (later ones win, as in the shell).
-func (x *cmdCtx) containerEnv() []shell.Name {
-	if len(x.c.containerEnv) == 0 {
-		return x.r.containerEnv
+func containerEnv(x *kernel.Command) []shell.Name {
+	if len(x.Env.ContainerEnv) == 0 {
+		return x.Call.ContainerEnv
 	}
-	return append(slices.Clip(x.c.containerEnv), x.r.containerEnv...)
+	return append(slices.Clip(x.Env.ContainerEnv), x.Call.ContainerEnv...)
 }
 
 // engineEnv is the last assignment, inherited or in the call, of a variable that points the
 // container engine at another machine (NAME=value), or "". An engine on this machine (a
 // rootless or Colima socket, the default context) runs the same containers as without it.
-func (x *cmdCtx) engineEnv() string {
-	env := x.containerEnv()
+func engineEnv(x *kernel.Command) string {
+	env := containerEnv(x)
 	for i := len(env) - 1; i >= 0; i-- {
 		n := env[i]
 		if strings.HasPrefix(n.Name, "COMPOSE_") {
 			continue
 		}
-		if n.Value.Known && x.localEngine(n.Name, n.Value.Value) {
+		if n.Value.Known && engineIsLocal(x, n.Name, n.Value.Value) {
 			return ""
 		}
-		return n.Name + "=" + clip(strings.ReplaceAll(n.Value.Value, shell.Dyn, "$(…)"))
+		return n.Name + "=" + kernel.Clip(strings.ReplaceAll(n.Value.Value, shell.Dyn, "$(…)"))
 	}
 	return ""
 }
@@ -441,16 +379,16 @@ func (x *cmdCtx) engineEnv() string {
 // localEngine reports an engine variable's value that names this machine's engine: a socket
 // (unix://, npipe://), a TCP address on loopback, or a docker context whose endpoint is one
 // (~/.docker/contexts/meta/SHA256(NAME)/meta.json; "default" is the local socket).
-func (x *cmdCtx) localEngine(name, v string) bool {
+func engineIsLocal(x *kernel.Command, name, v string) bool {
 	if name == "DOCKER_CONTEXT" || name == "CONTAINER_CONNECTION" {
 		if v == "default" {
 			return true
 		}
-		if name == "CONTAINER_CONNECTION" || x.c.home == "" {
+		if name == "CONTAINER_CONNECTION" || x.Env.Home == "" {
 			return false
 		}
 		sum := sha256.Sum256([]byte(v))
-		b, err := os.ReadFile(filepath.Join(x.c.home, ".docker", "contexts", "meta", hex.EncodeToString(sum[:]), "meta.json"))
+		b, err := os.ReadFile(filepath.Join(x.Env.Home, ".docker", "contexts", "meta", hex.EncodeToString(sum[:]), "meta.json"))
 		var meta struct {
 			Endpoints map[string]struct{ Host string } `json:"Endpoints"`
 		}
@@ -475,7 +413,7 @@ func (x *cmdCtx) localEngine(name, v string) bool {
 // ownComposeName: name is the compose project name of the project's directory or of a directory
 // the command runs in (compose's default: the directory's name in lower case, letters, digits,
 // - and _ only).
-func (x *cmdCtx) ownComposeName(name string) bool {
+func ownComposeName(x *kernel.Command, name string) bool {
 	norm := func(s string) string {
 		var b strings.Builder
 		for _, r := range strings.ToLower(s) {
@@ -485,7 +423,7 @@ func (x *cmdCtx) ownComposeName(name string) bool {
 		}
 		return b.String()
 	}
-	for _, d := range append([]string{x.c.layout.ProjectDir}, x.cmd.Dir.Paths...) {
+	for _, d := range append([]string{x.Env.Layout.ProjectDir}, x.Cmd.Dir.Paths...) {
 		if norm(filepath.Base(d)) == norm(name) {
 			return true
 		}
@@ -495,9 +433,9 @@ func (x *cmdCtx) ownComposeName(name string) bool {
 
 // kubeSecret: kubectl get secret with an output format prints the secret's data (the
 // default table shows only names and sizes).
-func (x *cmdCtx) kubeSecret() bool {
+func kubeSecret(x *kernel.Command) bool {
 	get, secret, output := false, false, false
-	for i, a := range x.args {
+	for i, a := range x.Args {
 		v := a.Value
 		switch {
 		case v == "get" && !get:
@@ -505,20 +443,20 @@ func (x *cmdCtx) kubeSecret() bool {
 		case get && (v == "secret" || v == "secrets" || strings.HasPrefix(v, "secret/") || strings.HasPrefix(v, "secrets/") || strings.Contains(v, "secret") && strings.Contains(v, ",")):
 			secret = true
 		case v == "-o" || v == "--output" || strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--output="):
-			output = output || v != "-o" && v != "--output" || i+1 < len(x.args)
+			output = output || v != "-o" && v != "--output" || i+1 < len(x.Args)
 		}
 	}
 	if get && secret && output {
-		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints a Kubernetes secret"+consequence(RuleReadsSecret))
+		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a Kubernetes secret"+kernel.Consequence(kernel.RuleReadsSecret))
 		return true
 	}
 	return false
 }
 
 // composeVolumes: compose down -v deletes the project's named volumes, and the data in them.
-func (x *cmdCtx) composeVolumes() bool {
+func composeVolumes(x *kernel.Command) bool {
 	down, vols := false, false
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		switch a.Value {
 		case "down", "rm":
 			down = true
@@ -526,8 +464,8 @@ func (x *cmdCtx) composeVolumes() bool {
 			vols = true
 		}
 	}
-	if down && vols && (x.name == "docker-compose" || x.name == "podman-compose" || hasWord(x.args, "compose")) {
-		x.r.mark(RuleLosesWork, shortCmd(x.src)+" deletes the project's volumes, and the data in them"+consequence(RuleLosesWork))
+	if down && vols && (x.Name == "docker-compose" || x.Name == "podman-compose" || hasWord(x.Args, "compose")) {
+		x.Call.Mark(kernel.RuleLosesWork, kernel.ShortCmd(x.Src)+" deletes the project's volumes, and the data in them"+kernel.Consequence(kernel.RuleLosesWork))
 		return true
 	}
 	return false
@@ -536,9 +474,9 @@ func (x *cmdCtx) composeVolumes() bool {
 // aws: describe-/list-/get- operations only read; s3 ls and s3 cp to a local file only download;
 // sts get-session-token and assume-role, ecr get-login-password hand out credentials; the rest
 // changes the account.
-func (x *cmdCtx) aws() {
+func aws(x *kernel.Command) {
 	var ops []string
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if a.Known && !strings.HasPrefix(a.Value, "-") {
 			ops = append(ops, a.Value)
 		}
@@ -549,32 +487,32 @@ func (x *cmdCtx) aws() {
 	svc, op := ops[0], ops[1]
 	switch {
 	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value") ||
-		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (hasWord(x.args, "--with-decryption") || hasWord(x.args, "--with-decryption=true")) ||
+		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (hasWord(x.Args, "--with-decryption") || hasWord(x.Args, "--with-decryption=true")) ||
 		svc == "kms" && op == "decrypt":
-		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints a secret from AWS (aws "+svc+" "+op+")"+consequence(RuleReadsSecret))
+		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a secret from AWS (aws "+svc+" "+op+")"+kernel.Consequence(kernel.RuleReadsSecret))
 		return
-	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && secretName(ops[2]):
-		x.r.mark(RuleReadsSecret, shortCmd(x.src)+" prints AWS credentials"+consequence(RuleReadsSecret))
+	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && kernel.SecretName(ops[2]):
+		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints AWS credentials"+kernel.Consequence(kernel.RuleReadsSecret))
 		return
 	case svc == "configure" || op == "help" || op == "wait" || op == "ls" || op == "presign" || strings.HasPrefix(op, "describe-") || strings.HasPrefix(op, "list-") || strings.HasPrefix(op, "get-") || strings.HasPrefix(op, "head-"):
 		return
 	case svc == "s3" && (op == "cp" || op == "sync") && !strings.HasPrefix(ops[len(ops)-1], "s3://"):
 		return // a download
 	}
-	x.r.mark(RuleRemoteChange, shortCmd(x.src)+" changes AWS resources (aws "+svc+" "+op+")"+consequence(RuleRemoteChange))
+	x.Call.Mark(kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" changes AWS resources (aws "+svc+" "+op+")"+kernel.Consequence(kernel.RuleRemoteChange))
 }
 
 // ghAPI: gh api with a method other than GET, or with fields (which make it a POST).
-func (x *cmdCtx) ghAPI() {
-	if len(x.args) == 0 || x.args[0].Value != "api" {
+func ghAPI(x *kernel.Command) {
+	if len(x.Args) == 0 || x.Args[0].Value != "api" {
 		return
 	}
 	method := ""
-	for i, a := range x.args {
+	for i, a := range x.Args {
 		v := a.Value
 		switch {
-		case (v == "-X" || v == "--method") && i+1 < len(x.args):
-			method = strings.ToUpper(x.args[i+1].Value)
+		case (v == "-X" || v == "--method") && i+1 < len(x.Args):
+			method = strings.ToUpper(x.Args[i+1].Value)
 		case strings.HasPrefix(v, "--method="):
 			method = strings.ToUpper(strings.TrimPrefix(v, "--method="))
 		case strings.HasPrefix(v, "-X") && len(v) > 2:
@@ -584,56 +522,56 @@ func (x *cmdCtx) ghAPI() {
 		}
 	}
 	if method != "" && method != "GET" && method != "HEAD" {
-		x.r.mark(RuleRemoteChange, shortCmd(x.src)+" sends a "+method+" request to the GitHub API"+consequence(RuleRemoteChange))
+		x.Call.Mark(kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" sends a "+method+" request to the GitHub API"+kernel.Consequence(kernel.RuleRemoteChange))
 	}
 }
 
 // needsPerson decides whether the call belongs to the class, and why: the certain members
 // first (no I/O), then what would be lost, asked of git. A critical call is blocked anyway.
-func (c *Env) needsPerson(r *result, ev *claude.Event, out *envelope.Classification) {
+func needsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.Classification) {
 	if out.Risk == risk.Critical {
 		return
 	}
 	var who, secret *envelope.Person
-	for _, p := range r.parts {
-		switch p.reason.Rule {
-		case ruleCredentialRead:
+	for _, p := range r.Parts {
+		switch p.Reason.Rule {
+		case kernel.RuleCredentialRead:
 			if secret == nil {
-				secret = &envelope.Person{Rule: RuleReadsSecret, Reason: secretRead(p.reason) + consequence(RuleReadsSecret)}
+				secret = &envelope.Person{Rule: kernel.RuleReadsSecret, Reason: secretRead(p.Reason) + kernel.Consequence(kernel.RuleReadsSecret)}
 			}
 			continue
-		case rulePrivileged:
-			who = &envelope.Person{Rule: RulePrivilege, Reason: shortCmd(p.reason.Command) + " " + p.reason.Detail + consequence(RulePrivilege)}
-		case ruleRegistryPublish:
-			who = &envelope.Person{Rule: RulePublish, Reason: shortCmd(p.reason.Command) + " publishes a package" + consequence(RulePublish)}
-		case ruleDatabaseDestructive:
-			who = &envelope.Person{Rule: RuleDestroysData, Reason: shortCmd(p.reason.Command) + " runs a statement that drops, deletes or changes data (or one that cannot be read)" + consequence(RuleDestroysData)}
+		case kernel.RulePrivileged:
+			who = &envelope.Person{Rule: kernel.RulePrivilege, Reason: kernel.ShortCmd(p.Reason.Command) + " " + p.Reason.Detail + kernel.Consequence(kernel.RulePrivilege)}
+		case kernel.RuleRegistryPublish:
+			who = &envelope.Person{Rule: kernel.RulePublish, Reason: kernel.ShortCmd(p.Reason.Command) + " publishes a package" + kernel.Consequence(kernel.RulePublish)}
+		case kernel.RuleDatabaseDestructive:
+			who = &envelope.Person{Rule: kernel.RuleDestroysData, Reason: kernel.ShortCmd(p.Reason.Command) + " runs a statement that drops, deletes or changes data (or one that cannot be read)" + kernel.Consequence(kernel.RuleDestroysData)}
 		default:
 			continue
 		}
 		break
 	}
-	if who == nil && len(r.person.hits) > 0 {
-		who = &r.person.hits[0]
+	if who == nil && len(r.Person.Hits) > 0 {
+		who = &r.Person.Hits[0]
 	}
 	// After the call ran (PostToolUse), what it would lose is gone or changed: only the calls
 	// still to run ask git.
 	after := ev.HookEventName == claude.PostToolUse || ev.HookEventName == claude.PostToolUseFailure
 	if who == nil && !after && ev.ToolName == claude.ToolWrite {
-		for _, w := range r.writes {
-			c.loseFile(r, w, false, "overwrites", ev.ToolName)
+		for _, w := range r.Writes {
+			loseFile(c, r, w, false, "overwrites", ev.ToolName)
 		}
 	}
-	if who == nil && !after && r.gitElsewhere {
-		for _, l := range r.person.losses {
-			if l.git == "amend" || l.git == "rebase" {
-				who = &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " rewrites commits of a repository named by GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree: whether others already have them cannot be checked"}
+	if who == nil && !after && r.GitElsewhere {
+		for _, l := range r.Person.Losses {
+			if l.Git == "amend" || l.Git == "rebase" {
+				who = &envelope.Person{Rule: kernel.RuleRewriteHistory, Reason: l.Command() + " rewrites commits of a repository named by GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree: whether others already have them cannot be checked"}
 				break
 			}
 		}
 	}
-	if who == nil && !after && len(r.person.losses) > 0 {
-		who = c.lost(r.person.losses, c.sessionStart(ev))
+	if who == nil && !after && len(r.Person.Losses) > 0 {
+		who = lost(c, r.Person.Losses, sessionStart(c, ev))
 	}
 	if who == nil {
 		who = secret // after the losses: rm .env deletes a secret more than it reads one
@@ -648,19 +586,10 @@ func (c *Env) needsPerson(r *result, ev *claude.Event, out *envelope.Classificat
 // secretRead says what a credential_read reason reads: a command, or a tool's file.
 func secretRead(r envelope.Reason) string {
 	if strings.ContainsAny(r.Command, " \t") {
-		return shortCmd(r.Command) + " reads a secret (" + r.Detail + ")"
+		return kernel.ShortCmd(r.Command) + " reads a secret (" + r.Detail + ")"
 	}
 	if r.Command != "" {
 		return "reads " + r.Command + " (" + r.Detail + ")"
 	}
 	return "reads a secret (" + r.Detail + ")"
-}
-
-// shortCmd shortens a command for a reason.
-func shortCmd(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 100 {
-		return s[:100] + "…"
-	}
-	return s
 }

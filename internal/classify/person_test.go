@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/audit"
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -21,95 +22,95 @@ func TestPersonClass(t *testing.T) {
 	for _, tc := range []struct{ cmd, rule string }{
 		// An HTTP DELETE to a local service (issue 29: a peer suite's curl -X DELETE localhost:9200/_all
 		// ran at earned trust); a plain local GET or POST stays earnable (below).
-		{"curl -X DELETE http://localhost:9200/_all", RuleDestroysData},
-		{"curl --request=delete http://127.0.0.1:8500/v1/kv/app", RuleDestroysData},
-		{"wget --method=DELETE -O- http://localhost:5984/db", RuleDestroysData},
-		{`curl -X "$METHOD" http://localhost:9200/_all`, RuleDestroysData},
+		{"curl -X DELETE http://localhost:9200/_all", kernel.RuleDestroysData},
+		{"curl --request=delete http://127.0.0.1:8500/v1/kv/app", kernel.RuleDestroysData},
+		{"wget --method=DELETE -O- http://localhost:5984/db", kernel.RuleDestroysData},
+		{`curl -X "$METHOD" http://localhost:9200/_all`, kernel.RuleDestroysData},
 		{"curl -s http://localhost:8080/health", ""},
 		{"curl -X POST http://localhost:8080/api/build", ""},
 		// Changes to remote systems.
-		{"terraform apply -auto-approve", RuleRemoteChange},
-		{"terraform -chdir=infra destroy", RuleRemoteChange},
-		{"tofu state rm aws_instance.x", RuleRemoteChange},
-		{"pulumi up --yes", RuleRemoteChange},
-		{"cdk deploy --all", RuleRemoteChange},
-		{"kubectl delete ns prod", RuleRemoteChange},
-		{"kubectl -n prod apply -f deploy.yaml", RuleRemoteChange},
-		{"kubectl rollout restart deploy/api", RuleRemoteChange},
-		{"helm upgrade api ./chart", RuleRemoteChange},
-		{"aws ec2 terminate-instances --instance-ids i-1", RuleRemoteChange},
-		{"aws s3 rm s3://bucket/key", RuleRemoteChange},
-		{"aws s3 rm s3://bucket/build.zip", RuleRemoteChange},
-		{"aws --profile prod lambda update-function-code --function-name f", RuleRemoteChange},
-		{"gcloud compute instances delete vm-1", RuleRemoteChange},
-		{"gcloud run deploy api --source .", RuleRemoteChange},
-		{"az group delete -n rg", RuleRemoteChange},
-		{"gh pr merge 12 --squash", RuleRemoteChange},
-		{"gh release create v1.0.0", RuleRemoteChange},
+		{"terraform apply -auto-approve", kernel.RuleRemoteChange},
+		{"terraform -chdir=infra destroy", kernel.RuleRemoteChange},
+		{"tofu state rm aws_instance.x", kernel.RuleRemoteChange},
+		{"pulumi up --yes", kernel.RuleRemoteChange},
+		{"cdk deploy --all", kernel.RuleRemoteChange},
+		{"kubectl delete ns prod", kernel.RuleRemoteChange},
+		{"kubectl -n prod apply -f deploy.yaml", kernel.RuleRemoteChange},
+		{"kubectl rollout restart deploy/api", kernel.RuleRemoteChange},
+		{"helm upgrade api ./chart", kernel.RuleRemoteChange},
+		{"aws ec2 terminate-instances --instance-ids i-1", kernel.RuleRemoteChange},
+		{"aws s3 rm s3://bucket/key", kernel.RuleRemoteChange},
+		{"aws s3 rm s3://bucket/build.zip", kernel.RuleRemoteChange},
+		{"aws --profile prod lambda update-function-code --function-name f", kernel.RuleRemoteChange},
+		{"gcloud compute instances delete vm-1", kernel.RuleRemoteChange},
+		{"gcloud run deploy api --source .", kernel.RuleRemoteChange},
+		{"az group delete -n rg", kernel.RuleRemoteChange},
+		{"gh pr merge 12 --squash", kernel.RuleRemoteChange},
+		{"gh release create v1.0.0", kernel.RuleRemoteChange},
 		{"gh repo delete me/x --yes", ""}, // critical already (force_push rule): blocked
-		{"gh api -X PATCH repos/o/r/issues/1 -f state=closed", RuleRemoteChange},
-		{"gh api repos/o/r/issues -f title=x", RuleRemoteChange},
-		{"docker push registry.example.com/app:1", RuleRemoteChange},
-		{"docker system prune -af", RuleLosesWork},
-		{"docker volume rm pgdata", RuleLosesWork},
-		{"docker service rm web", RuleRemoteChange},
-		{"docker stack deploy -c stack.yml prod", RuleRemoteChange},
+		{"gh api -X PATCH repos/o/r/issues/1 -f state=closed", kernel.RuleRemoteChange},
+		{"gh api repos/o/r/issues -f title=x", kernel.RuleRemoteChange},
+		{"docker push registry.example.com/app:1", kernel.RuleRemoteChange},
+		{"docker system prune -af", kernel.RuleLosesWork},
+		{"docker volume rm pgdata", kernel.RuleLosesWork},
+		{"docker service rm web", kernel.RuleRemoteChange},
+		{"docker stack deploy -c stack.yml prod", kernel.RuleRemoteChange},
 		{"docker service ls", ""},
-		{"vercel --prod", RuleRemoteChange},
-		{"fly deploy", RuleRemoteChange},
-		{"ansible-playbook site.yml", RuleRemoteChange},
+		{"vercel --prod", kernel.RuleRemoteChange},
+		{"fly deploy", kernel.RuleRemoteChange},
+		{"ansible-playbook site.yml", kernel.RuleRemoteChange},
 		// Publishing.
-		{"npm publish", RulePublish},
-		{"pnpm publish --access public", RulePublish},
-		{"cargo publish", RulePublish},
-		{"twine upload dist/*", RulePublish},
-		{"gem push x.gem", RulePublish},
-		{"poetry publish --build", RulePublish},
-		{"mvn clean deploy", RulePublish},
+		{"npm publish", kernel.RulePublish},
+		{"pnpm publish --access public", kernel.RulePublish},
+		{"cargo publish", kernel.RulePublish},
+		{"twine upload dist/*", kernel.RulePublish},
+		{"gem push x.gem", kernel.RulePublish},
+		{"poetry publish --build", kernel.RulePublish},
+		{"mvn clean deploy", kernel.RulePublish},
 		// Destructive SQL.
-		{`psql -c "DROP TABLE users"`, RuleDestroysData},
-		{`mysql -e 'DELETE FROM orders'`, RuleDestroysData},
-		{`sqlite3 "$DB" "drop table x"`, RuleDestroysData},
-		{"dropdb prod", RuleDestroysData},
+		{`psql -c "DROP TABLE users"`, kernel.RuleDestroysData},
+		{`mysql -e 'DELETE FROM orders'`, kernel.RuleDestroysData},
+		{`sqlite3 "$DB" "drop table x"`, kernel.RuleDestroysData},
+		{"dropdb prod", kernel.RuleDestroysData},
 		// Secrets.
-		{"cat ~/.ssh/id_rsa", RuleReadsSecret},
-		{"cat .env", RuleReadsSecret},
-		{"grep KEY .env.local", RuleReadsSecret},
-		{"cat ~/.aws/credentials", RuleReadsSecret},
-		{"cat ~/.docker/config.json", RuleReadsSecret},
-		{"cat ~/.netrc", RuleReadsSecret},
-		{"gh auth token", RuleReadsSecret},
-		{"gcloud auth print-access-token", RuleReadsSecret},
-		{"aws ecr get-login-password", RuleReadsSecret},
-		{"security find-generic-password -s x -w", RuleReadsSecret},
-		{"secret-tool lookup service x", RuleReadsSecret},
-		{"pass show email", RuleReadsSecret},
-		{"op read op://vault/item/password", RuleReadsSecret},
-		{"gpg --export-secret-keys", RuleReadsSecret},
+		{"cat ~/.ssh/id_rsa", kernel.RuleReadsSecret},
+		{"cat .env", kernel.RuleReadsSecret},
+		{"grep KEY .env.local", kernel.RuleReadsSecret},
+		{"cat ~/.aws/credentials", kernel.RuleReadsSecret},
+		{"cat ~/.docker/config.json", kernel.RuleReadsSecret},
+		{"cat ~/.netrc", kernel.RuleReadsSecret},
+		{"gh auth token", kernel.RuleReadsSecret},
+		{"gcloud auth print-access-token", kernel.RuleReadsSecret},
+		{"aws ecr get-login-password", kernel.RuleReadsSecret},
+		{"security find-generic-password -s x -w", kernel.RuleReadsSecret},
+		{"secret-tool lookup service x", kernel.RuleReadsSecret},
+		{"pass show email", kernel.RuleReadsSecret},
+		{"op read op://vault/item/password", kernel.RuleReadsSecret},
+		{"gpg --export-secret-keys", kernel.RuleReadsSecret},
 		// Privilege.
-		{"sudo apt-get install -y jq", RulePrivilege},
-		{"sudo -l", RulePrivilege},
-		{"doas make install", RulePrivilege},
-		{"su -c 'id'", RulePrivilege},
+		{"sudo apt-get install -y jq", kernel.RulePrivilege},
+		{"sudo -l", kernel.RulePrivilege},
+		{"doas make install", kernel.RulePrivilege},
+		{"su -c 'id'", kernel.RulePrivilege},
 		// The system.
-		{"systemctl restart nginx", RuleSystemChange},
-		{"systemctl --user stop app", RuleSystemChange},
-		{"service nginx stop", RuleSystemChange},
-		{"reboot", RuleSystemChange},
-		{"shutdown -h now", RuleSystemChange},
-		{"kill 1234", RuleSystemChange},
-		{"kill -9 4321", RuleSystemChange},
-		{"pkill -f server", RuleSystemChange},
-		{"killall node", RuleSystemChange},
-		{"iptables -F", RuleSystemChange},
-		{"sysctl -w vm.swappiness=10", RuleSystemChange},
+		{"systemctl restart nginx", kernel.RuleSystemChange},
+		{"systemctl --user stop app", kernel.RuleSystemChange},
+		{"service nginx stop", kernel.RuleSystemChange},
+		{"reboot", kernel.RuleSystemChange},
+		{"shutdown -h now", kernel.RuleSystemChange},
+		{"kill 1234", kernel.RuleSystemChange},
+		{"kill -9 4321", kernel.RuleSystemChange},
+		{"pkill -f server", kernel.RuleSystemChange},
+		{"killall node", kernel.RuleSystemChange},
+		{"iptables -F", kernel.RuleSystemChange},
+		{"sysctl -w vm.swappiness=10", kernel.RuleSystemChange},
 		// git's certain discards and rewrites.
-		{"git stash drop", RuleGitDiscard},
-		{"git stash clear", RuleGitDiscard},
-		{"git commit --amend --no-edit", RuleRewriteHistory},
-		{"git rebase -i HEAD~3", RuleRewriteHistory},
-		{"git filter-branch --tree-filter x HEAD", RuleRewriteHistory},
-		{"git reflog expire --expire=now --all", RuleRewriteHistory},
+		{"git stash drop", kernel.RuleGitDiscard},
+		{"git stash clear", kernel.RuleGitDiscard},
+		{"git commit --amend --no-edit", kernel.RuleRewriteHistory},
+		{"git rebase -i HEAD~3", kernel.RuleRewriteHistory},
+		{"git filter-branch --tree-filter x HEAD", kernel.RuleRewriteHistory},
+		{"git reflog expire --expire=now --all", kernel.RuleRewriteHistory},
 
 		// Outside the class: recoverable, read-only, or the agent's own.
 		{"systemctl status nginx", ""},
@@ -177,13 +178,13 @@ func TestPersonTools(t *testing.T) {
 		input map[string]string
 		rule  string
 	}{
-		{"Read", map[string]string{"file_path": "/proj/.env"}, RuleReadsSecret},
-		{"Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}, RuleReadsSecret},
-		{"Read", map[string]string{"file_path": "/home/u/.config/gcloud/credentials.db"}, RuleReadsSecret},
-		{"Grep", map[string]string{"pattern": "x", "path": "/home/u/.aws/credentials"}, RuleReadsSecret},
+		{"Read", map[string]string{"file_path": "/proj/.env"}, kernel.RuleReadsSecret},
+		{"Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}, kernel.RuleReadsSecret},
+		{"Read", map[string]string{"file_path": "/home/u/.config/gcloud/credentials.db"}, kernel.RuleReadsSecret},
+		{"Grep", map[string]string{"pattern": "x", "path": "/home/u/.aws/credentials"}, kernel.RuleReadsSecret},
 		{"Read", map[string]string{"file_path": "/proj/README.md"}, ""},
 		{"Write", map[string]string{"file_path": "/proj/src/x.go", "content": "package x"}, ""},
-		{"Write", map[string]string{"file_path": filepath.Join(other, "scratch.txt"), "content": "x"}, RuleOutsideProject}, // file tools are not confined
+		{"Write", map[string]string{"file_path": filepath.Join(other, "scratch.txt"), "content": "x"}, kernel.RuleOutsideProject}, // file tools are not confined
 	} {
 		got := c.Classify(event(tc.tool, tc.input))
 		rule := ""
@@ -197,8 +198,8 @@ func TestPersonTools(t *testing.T) {
 	// A Write over an existing file outside the project and the temporary directories.
 	c2 := newAt(t, t.TempDir())
 	ev := event("Write", map[string]string{"file_path": "/etc/hostname", "content": "x"})
-	if got := c2.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleOutsideProject {
-		t.Errorf("Write /etc/hostname: needs_person %+v, want %s", got.NeedsPerson, RuleOutsideProject)
+	if got := c2.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != kernel.RuleOutsideProject {
+		t.Errorf("Write /etc/hostname: needs_person %+v, want %s", got.NeedsPerson, kernel.RuleOutsideProject)
 	}
 }
 
@@ -250,54 +251,54 @@ func TestPersonLosses(t *testing.T) {
 		agent     bool // the case needs birth times
 	}{
 		{"rm tracked.txt", "", false},
-		{"rm modified.txt", RuleLosesWork, false},
-		{"rm untracked.txt", RuleLosesWork, false},
-		{"rm -f ./untracked.txt", RuleLosesWork, false},
+		{"rm modified.txt", kernel.RuleLosesWork, false},
+		{"rm untracked.txt", kernel.RuleLosesWork, false},
+		{"rm -f ./untracked.txt", kernel.RuleLosesWork, false},
 		{"rm -rf build", "", false},
 		{"rm -rf build/out.o", "", false},
-		{"rm .env", RuleLosesWork, false},
-		{"rm app.db", RuleLosesWork, false},
-		{"rm -rf src", RuleLosesWork, false},
+		{"rm .env", kernel.RuleLosesWork, false},
+		{"rm app.db", kernel.RuleLosesWork, false},
+		{"rm -rf src", kernel.RuleLosesWork, false},
 		{"rm -rf lib", "", false},
-		{"rm *.txt", RuleLosesWork, false},
+		{"rm *.txt", kernel.RuleLosesWork, false},
 		{"rm missing.txt", "", false},
 		{"rm agent.txt", "", true},
 		{"rm -rf build2", "", true},
-		{"echo x > modified.txt", RuleLosesWork, false},
-		{"echo x > untracked.txt", RuleLosesWork, false},
+		{"echo x > modified.txt", kernel.RuleLosesWork, false},
+		{"echo x > untracked.txt", kernel.RuleLosesWork, false},
 		{"echo x >> modified.txt", "", false},
 		{"echo x > tracked.txt", "", false},
 		{"echo x > new.txt", "", false},
-		{"printf x >| modified.txt", RuleLosesWork, false},
-		{"cp tracked.txt untracked.txt", RuleLosesWork, false},
+		{"printf x >| modified.txt", kernel.RuleLosesWork, false},
+		{"cp tracked.txt untracked.txt", kernel.RuleLosesWork, false},
 		{"cp tracked.txt src", "", false},
-		{"mv tracked.txt modified.txt", RuleLosesWork, false},
-		{"truncate -s 0 modified.txt", RuleLosesWork, false},
-		{"dd if=/dev/zero of=modified.txt count=1", RuleLosesWork, false},
-		{"find src -name '*.md' -delete", RuleLosesWork, false},
-		{"shred -u untracked.txt", RuleLosesWork, false},
+		{"mv tracked.txt modified.txt", kernel.RuleLosesWork, false},
+		{"truncate -s 0 modified.txt", kernel.RuleLosesWork, false},
+		{"dd if=/dev/zero of=modified.txt count=1", kernel.RuleLosesWork, false},
+		{"find src -name '*.md' -delete", kernel.RuleLosesWork, false},
+		{"shred -u untracked.txt", kernel.RuleLosesWork, false},
 		{"git rm tracked.txt", "", false},
-		{"git rm -f modified.txt", RuleLosesWork, false},
-		{"cd src && git reset --hard", RuleGitDiscard, false},
-		{"git -C src reset --hard HEAD", RuleGitDiscard, false},
-		{"git checkout -- modified.txt", RuleGitDiscard, false},
-		{"git restore modified.txt", RuleGitDiscard, false},
+		{"git rm -f modified.txt", kernel.RuleLosesWork, false},
+		{"cd src && git reset --hard", kernel.RuleGitDiscard, false},
+		{"git -C src reset --hard HEAD", kernel.RuleGitDiscard, false},
+		{"git checkout -- modified.txt", kernel.RuleGitDiscard, false},
+		{"git restore modified.txt", kernel.RuleGitDiscard, false},
 		{"git checkout -- tracked.txt", "", false},
-		{"git checkout -f main", RuleGitDiscard, false},
-		{"git switch --discard-changes main", RuleGitDiscard, false},
+		{"git checkout -f main", kernel.RuleGitDiscard, false},
+		{"git switch --discard-changes main", kernel.RuleGitDiscard, false},
 		{"git switch main", "", false},
-		{"cd src && git clean -fd", RuleGitDiscard, false},
+		{"cd src && git clean -fd", kernel.RuleGitDiscard, false},
 		{"cd build && git clean -fd", "", false},
-		{"git clean -fd untracked.txt", RuleGitDiscard, false},
+		{"git clean -fd untracked.txt", kernel.RuleGitDiscard, false},
 		{"cd build && git clean -fdx", "", false},
-		{`sqlite3 app.db "drop table x"`, RuleLosesWork, false}, // ignored data: no build brings it back
-		{`sqlite3 tracked.txt "delete from t"`, "", false},      // tracked and clean: git has it
-		{`sqlite3 -cmd .timer modified.txt "update t set a=1"`, RuleLosesWork, false},
+		{`sqlite3 app.db "drop table x"`, kernel.RuleLosesWork, false}, // ignored data: no build brings it back
+		{`sqlite3 tracked.txt "delete from t"`, "", false},             // tracked and clean: git has it
+		{`sqlite3 -cmd .timer modified.txt "update t set a=1"`, kernel.RuleLosesWork, false},
 		{`sqlite3 new.db "drop table x"`, "", false}, // nothing there yet
 		{"git branch -D feat", "", false},
-		{"git branch -D wip", RuleGitDiscard, false},
+		{"git branch -D wip", kernel.RuleGitDiscard, false},
 		{"git branch -d wip", "", false},
-		{"rm /etc/hostname", RuleOutsideProject, false},
+		{"rm /etc/hostname", kernel.RuleOutsideProject, false},
 	} {
 		if tc.agent && transcript == "" {
 			t.Logf("%s: skipped, the file system keeps no birth times", tc.cmd)
@@ -324,8 +325,8 @@ func TestPersonLosses(t *testing.T) {
 	}
 	ev := bash("rm notes.txt")
 	ev.Cwd = plain
-	if got := newAt(t, plain).Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
-		t.Errorf("rm in a project without git: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
+	if got := newAt(t, plain).Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != kernel.RuleLosesWork {
+		t.Errorf("rm in a project without git: needs_person %+v, want %s", got.NeedsPerson, kernel.RuleLosesWork)
 	}
 }
 
@@ -355,19 +356,19 @@ func TestPersonThroughRunners(t *testing.T) {
 	}
 	c := newAt(t, dir)
 	for _, tc := range []struct{ cmd, rule, says string }{
-		{"git commit -m x", RuleLosesWork, "git commit runs the hook .git/hooks/pre-commit: rm -f untracked.txt deletes untracked.txt"},
-		{"cd src && git commit -m x", RuleLosesWork, "untracked.txt"},
+		{"git commit -m x", kernel.RuleLosesWork, "git commit runs the hook .git/hooks/pre-commit: rm -f untracked.txt deletes untracked.txt"},
+		{"cd src && git commit -m x", kernel.RuleLosesWork, "untracked.txt"},
 		{"git commit --no-verify -m x", "", ""},
-		{"make nuke", RuleGitDiscard, "make nuke runs the recipe of nuke: git reset --hard"},
-		{"make deploy", RuleRemoteChange, "terraform destroy"},
-		{"make tidy", RuleLosesWork, "make tidy runs the recipe of tidy: rm -f untracked.txt deletes untracked.txt"},
-		{"sh wipe.sh", RuleLosesWork, "modified.txt"},
-		{"sh bin/tidy.sh", RuleLosesWork, "untracked.txt"},
+		{"make nuke", kernel.RuleGitDiscard, "make nuke runs the recipe of nuke: git reset --hard"},
+		{"make deploy", kernel.RuleRemoteChange, "terraform destroy"},
+		{"make tidy", kernel.RuleLosesWork, "make tidy runs the recipe of tidy: rm -f untracked.txt deletes untracked.txt"},
+		{"sh wipe.sh", kernel.RuleLosesWork, "modified.txt"},
+		{"sh bin/tidy.sh", kernel.RuleLosesWork, "untracked.txt"},
 		{"cd bin && sh tidy.sh", "", ""}, // bin/untracked.txt: nothing there
-		{"npm run wipe", RuleLosesWork, "untracked.txt"},
+		{"npm run wipe", kernel.RuleLosesWork, "untracked.txt"},
 		{"make clean", "", ""},
 		{"npm run build", "", ""},
-		{"make cleanx", RuleGitDiscard, "make cleanx runs the recipe of cleanx: git clean -fdX deletes .env"},
+		{"make cleanx", kernel.RuleGitDiscard, "make cleanx runs the recipe of cleanx: git clean -fdX deletes .env"},
 	} {
 		ev := bash(tc.cmd)
 		ev.Cwd, ev.TranscriptPath = dir, transcript
@@ -450,8 +451,8 @@ func TestPersonResumedSession(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleLosesWork {
-		t.Errorf("rm agent.txt after the session was resumed: needs_person %+v, want %s", got.NeedsPerson, RuleLosesWork)
+	if got := c.Classify(ev); got.NeedsPerson == nil || got.NeedsPerson.Rule != kernel.RuleLosesWork {
+		t.Errorf("rm agent.txt after the session was resumed: needs_person %+v, want %s", got.NeedsPerson, kernel.RuleLosesWork)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
@@ -53,103 +54,103 @@ const (
 type plantRow struct {
 	pattern string
 	kind    plantKind
-	lang    lang
+	lang    kernel.Lang
 	runner  string // what runs it, for the reason
 }
 
 // plantTable: one row per file kind (first match wins).
 var plantTable = []plantRow{
-	{"Makefile", plantMake, langShell, "make"}, {"makefile", plantMake, langShell, "make"},
-	{"GNUmakefile", plantMake, langShell, "make"}, {"*.mk", plantMake, langShell, "make (included)"},
-	{"*.make", plantMake, langShell, "make (included)"},
-	{"justfile", plantJust, langShell, "just"}, {"Justfile", plantJust, langShell, "just"},
-	{".justfile", plantJust, langShell, "just"}, {"*.just", plantJust, langShell, "just"},
-	{"Taskfile.yml", plantTask, langShell, "task"}, {"Taskfile.yaml", plantTask, langShell, "task"},
-	{"taskfile.yml", plantTask, langShell, "task"}, {"taskfile.yaml", plantTask, langShell, "task"},
-	{"Taskfile.dist.yml", plantTask, langShell, "task"}, {"Taskfile.dist.yaml", plantTask, langShell, "task"},
-	{"package.json", plantNPM, langShell, "npm/yarn/pnpm run"},
-	{"pyproject.toml", plantPyproject, langShell, "pip and the project's task runners"},
-	{"tox.ini", plantIni, langShell, "tox"}, {"setup.cfg", plantIni, langShell, "tox"},
-	{".git/config", plantGitConfig, langShell, "git"}, {".gitconfig", plantGitConfig, langShell, "git"},
-	{"git/config", plantGitConfig, langShell, "git"}, {"*.gitconfig", plantGitConfig, langShell, "git (included)"},
-	{".git/hooks/*", plantShell, langShell, "git (a hook)"}, {".husky/*", plantShell, langShell, "git (a husky hook)"},
-	{".githooks/*", plantShell, langShell, "git (a hook)"},
-	{"*.sh", plantShell, langShell, "a shell"}, {"*.bash", plantShell, langShell, "bash"}, {"*.zsh", plantShell, langShell, "zsh"},
-	{"*.ksh", plantShell, langShell, "ksh"}, {"*.bats", plantShell, langShell, "bats"}, {".envrc", plantShell, langShell, "direnv"},
-	{".bashrc", plantShell, langShell, "bash (start-up)"}, {".bash_profile", plantShell, langShell, "bash (start-up)"},
-	{".profile", plantShell, langShell, "a shell (start-up)"}, {".zshrc", plantShell, langShell, "zsh (start-up)"},
-	{".zshenv", plantShell, langShell, "zsh (start-up)"},
-	{"conftest.py", plantLang, langPython, "pytest"}, {"test_*.py", plantLang, langPython, "pytest"},
-	{"*_test.py", plantLang, langPython, "pytest"}, {"setup.py", plantLang, langPython, "pip"},
-	{"noxfile.py", plantLang, langPython, "nox"}, {"fabfile.py", plantLang, langPython, "fab"},
-	{"tasks.py", plantLang, langPython, "invoke"}, {"dodo.py", plantLang, langPython, "doit"},
-	{"sitecustomize.py", plantLang, langPython, "python (every start)"}, {"usercustomize.py", plantLang, langPython, "python (every start)"},
-	{"*.pth", plantLang, langPython, "python (every start)"}, {"manage.py", plantLang, langPython, "django"},
-	{"*_test.go", plantLang, langGo, "go test"}, {"*.go", plantGoGen, langShell, "go generate"},
-	{"build.rs", plantLang, langRust, "cargo"},
-	{"*.test.js", plantLang, langJS, "the test runner"}, {"*.test.ts", plantLang, langJS, "the test runner"},
-	{"*.test.jsx", plantLang, langJS, "the test runner"}, {"*.test.tsx", plantLang, langJS, "the test runner"},
-	{"*.test.mjs", plantLang, langJS, "the test runner"}, {"*.test.cjs", plantLang, langJS, "the test runner"},
-	{"*.spec.js", plantLang, langJS, "the test runner"}, {"*.spec.ts", plantLang, langJS, "the test runner"},
-	{"*.spec.jsx", plantLang, langJS, "the test runner"}, {"*.spec.tsx", plantLang, langJS, "the test runner"},
-	{"*.spec.mjs", plantLang, langJS, "the test runner"}, {"*.spec.rb", plantLang, langRuby, "rspec"},
-	{"*_spec.rb", plantLang, langRuby, "rspec"}, {"spec_helper.rb", plantLang, langRuby, "rspec"},
-	{"*_test.rb", plantLang, langRuby, "the test runner"}, {"Rakefile", plantLang, langRuby, "rake"},
-	{"*.rake", plantLang, langRuby, "rake"}, {"Gemfile", plantLang, langRuby, "bundler"},
-	{"jest.config.*", plantLang, langJS, "jest"}, {"vitest.config.*", plantLang, langJS, "vitest"},
-	{"playwright.config.*", plantLang, langJS, "playwright"}, {"karma.conf.*", plantLang, langJS, "karma"},
-	{".mocharc.js", plantLang, langJS, "mocha"}, {".mocharc.cjs", plantLang, langJS, "mocha"}, {"*.t", plantLang, langPerl, "prove"},
+	{"Makefile", plantMake, kernel.LangShell, "make"}, {"makefile", plantMake, kernel.LangShell, "make"},
+	{"GNUmakefile", plantMake, kernel.LangShell, "make"}, {"*.mk", plantMake, kernel.LangShell, "make (included)"},
+	{"*.make", plantMake, kernel.LangShell, "make (included)"},
+	{"justfile", plantJust, kernel.LangShell, "just"}, {"Justfile", plantJust, kernel.LangShell, "just"},
+	{".justfile", plantJust, kernel.LangShell, "just"}, {"*.just", plantJust, kernel.LangShell, "just"},
+	{"Taskfile.yml", plantTask, kernel.LangShell, "task"}, {"Taskfile.yaml", plantTask, kernel.LangShell, "task"},
+	{"taskfile.yml", plantTask, kernel.LangShell, "task"}, {"taskfile.yaml", plantTask, kernel.LangShell, "task"},
+	{"Taskfile.dist.yml", plantTask, kernel.LangShell, "task"}, {"Taskfile.dist.yaml", plantTask, kernel.LangShell, "task"},
+	{"package.json", plantNPM, kernel.LangShell, "npm/yarn/pnpm run"},
+	{"pyproject.toml", plantPyproject, kernel.LangShell, "pip and the project's task runners"},
+	{"tox.ini", plantIni, kernel.LangShell, "tox"}, {"setup.cfg", plantIni, kernel.LangShell, "tox"},
+	{".git/config", plantGitConfig, kernel.LangShell, "git"}, {".gitconfig", plantGitConfig, kernel.LangShell, "git"},
+	{"git/config", plantGitConfig, kernel.LangShell, "git"}, {"*.gitconfig", plantGitConfig, kernel.LangShell, "git (included)"},
+	{".git/hooks/*", plantShell, kernel.LangShell, "git (a hook)"}, {".husky/*", plantShell, kernel.LangShell, "git (a husky hook)"},
+	{".githooks/*", plantShell, kernel.LangShell, "git (a hook)"},
+	{"*.sh", plantShell, kernel.LangShell, "a shell"}, {"*.bash", plantShell, kernel.LangShell, "bash"}, {"*.zsh", plantShell, kernel.LangShell, "zsh"},
+	{"*.ksh", plantShell, kernel.LangShell, "ksh"}, {"*.bats", plantShell, kernel.LangShell, "bats"}, {".envrc", plantShell, kernel.LangShell, "direnv"},
+	{".bashrc", plantShell, kernel.LangShell, "bash (start-up)"}, {".bash_profile", plantShell, kernel.LangShell, "bash (start-up)"},
+	{".profile", plantShell, kernel.LangShell, "a shell (start-up)"}, {".zshrc", plantShell, kernel.LangShell, "zsh (start-up)"},
+	{".zshenv", plantShell, kernel.LangShell, "zsh (start-up)"},
+	{"conftest.py", plantLang, kernel.LangPython, "pytest"}, {"test_*.py", plantLang, kernel.LangPython, "pytest"},
+	{"*_test.py", plantLang, kernel.LangPython, "pytest"}, {"setup.py", plantLang, kernel.LangPython, "pip"},
+	{"noxfile.py", plantLang, kernel.LangPython, "nox"}, {"fabfile.py", plantLang, kernel.LangPython, "fab"},
+	{"tasks.py", plantLang, kernel.LangPython, "invoke"}, {"dodo.py", plantLang, kernel.LangPython, "doit"},
+	{"sitecustomize.py", plantLang, kernel.LangPython, "python (every start)"}, {"usercustomize.py", plantLang, kernel.LangPython, "python (every start)"},
+	{"*.pth", plantLang, kernel.LangPython, "python (every start)"}, {"manage.py", plantLang, kernel.LangPython, "django"},
+	{"*_test.go", plantLang, kernel.LangGo, "go test"}, {"*.go", plantGoGen, kernel.LangShell, "go generate"},
+	{"build.rs", plantLang, kernel.LangRust, "cargo"},
+	{"*.test.js", plantLang, kernel.LangJS, "the test runner"}, {"*.test.ts", plantLang, kernel.LangJS, "the test runner"},
+	{"*.test.jsx", plantLang, kernel.LangJS, "the test runner"}, {"*.test.tsx", plantLang, kernel.LangJS, "the test runner"},
+	{"*.test.mjs", plantLang, kernel.LangJS, "the test runner"}, {"*.test.cjs", plantLang, kernel.LangJS, "the test runner"},
+	{"*.spec.js", plantLang, kernel.LangJS, "the test runner"}, {"*.spec.ts", plantLang, kernel.LangJS, "the test runner"},
+	{"*.spec.jsx", plantLang, kernel.LangJS, "the test runner"}, {"*.spec.tsx", plantLang, kernel.LangJS, "the test runner"},
+	{"*.spec.mjs", plantLang, kernel.LangJS, "the test runner"}, {"*.spec.rb", plantLang, kernel.LangRuby, "rspec"},
+	{"*_spec.rb", plantLang, kernel.LangRuby, "rspec"}, {"spec_helper.rb", plantLang, kernel.LangRuby, "rspec"},
+	{"*_test.rb", plantLang, kernel.LangRuby, "the test runner"}, {"Rakefile", plantLang, kernel.LangRuby, "rake"},
+	{"*.rake", plantLang, kernel.LangRuby, "rake"}, {"Gemfile", plantLang, kernel.LangRuby, "bundler"},
+	{"jest.config.*", plantLang, kernel.LangJS, "jest"}, {"vitest.config.*", plantLang, kernel.LangJS, "vitest"},
+	{"playwright.config.*", plantLang, kernel.LangJS, "playwright"}, {"karma.conf.*", plantLang, kernel.LangJS, "karma"},
+	{".mocharc.js", plantLang, kernel.LangJS, "mocha"}, {".mocharc.cjs", plantLang, kernel.LangJS, "mocha"}, {"*.t", plantLang, kernel.LangPerl, "prove"},
 	// Config files that tools load as code (a pattern ending in * is passed over by the literal
 	// prefix of its name: plantPrefixes).
-	{"eslint.config.*", plantLang, langJS, "eslint"}, {".eslintrc.js", plantLang, langJS, "eslint"},
-	{".eslintrc.cjs", plantLang, langJS, "eslint"}, {"prettier.config.*", plantLang, langJS, "prettier"},
-	{".prettierrc.js", plantLang, langJS, "prettier"}, {".prettierrc.cjs", plantLang, langJS, "prettier"},
-	{".prettierrc.mjs", plantLang, langJS, "prettier"}, {".prettierrc.ts", plantLang, langJS, "prettier"},
-	{"stylelint.config.*", plantLang, langJS, "stylelint"}, {".stylelintrc.js", plantLang, langJS, "stylelint"},
-	{".stylelintrc.cjs", plantLang, langJS, "stylelint"}, {".stylelintrc.mjs", plantLang, langJS, "stylelint"},
-	{"commitlint.config.*", plantLang, langJS, "commitlint"}, {".commitlintrc.js", plantLang, langJS, "commitlint"},
-	{".commitlintrc.cjs", plantLang, langJS, "commitlint"}, {".commitlintrc.mjs", plantLang, langJS, "commitlint"},
-	{".commitlintrc.ts", plantLang, langJS, "commitlint"},
-	{"lint-staged.config.*", plantLang, langJS, "lint-staged"}, {".lintstagedrc.js", plantLang, langJS, "lint-staged"},
-	{".lintstagedrc.cjs", plantLang, langJS, "lint-staged"}, {".lintstagedrc.mjs", plantLang, langJS, "lint-staged"},
-	{".huskyrc.js", plantLang, langJS, "husky"}, {".simple-git-hooks.js", plantLang, langJS, "simple-git-hooks"},
-	{".simple-git-hooks.cjs", plantLang, langJS, "simple-git-hooks"},
-	{"vite.config.*", plantLang, langJS, "vite"}, {"webpack.config.*", plantLang, langJS, "webpack"},
-	{"rollup.config.*", plantLang, langJS, "rollup"}, {"tsup.config.*", plantLang, langJS, "tsup"},
-	{"babel.config.*", plantLang, langJS, "babel"}, {".babelrc.js", plantLang, langJS, "babel"},
-	{".babelrc.cjs", plantLang, langJS, "babel"}, {".babelrc.mjs", plantLang, langJS, "babel"},
-	{"postcss.config.*", plantLang, langJS, "postcss"}, {".postcssrc.js", plantLang, langJS, "postcss"},
-	{".postcssrc.cjs", plantLang, langJS, "postcss"}, {".postcssrc.mjs", plantLang, langJS, "postcss"},
-	{".postcssrc.ts", plantLang, langJS, "postcss"}, {"tailwind.config.*", plantLang, langJS, "tailwind"},
-	{"next.config.*", plantLang, langJS, "next"}, {"nuxt.config.*", plantLang, langJS, "nuxt"},
-	{"svelte.config.*", plantLang, langJS, "svelte-kit"}, {"astro.config.*", plantLang, langJS, "astro"},
-	{"vue.config.js", plantLang, langJS, "vue-cli"}, {"gatsby-config.*", plantLang, langJS, "gatsby"},
-	{"gatsby-node.*", plantLang, langJS, "gatsby"},
+	{"eslint.config.*", plantLang, kernel.LangJS, "eslint"}, {".eslintrc.js", plantLang, kernel.LangJS, "eslint"},
+	{".eslintrc.cjs", plantLang, kernel.LangJS, "eslint"}, {"prettier.config.*", plantLang, kernel.LangJS, "prettier"},
+	{".prettierrc.js", plantLang, kernel.LangJS, "prettier"}, {".prettierrc.cjs", plantLang, kernel.LangJS, "prettier"},
+	{".prettierrc.mjs", plantLang, kernel.LangJS, "prettier"}, {".prettierrc.ts", plantLang, kernel.LangJS, "prettier"},
+	{"stylelint.config.*", plantLang, kernel.LangJS, "stylelint"}, {".stylelintrc.js", plantLang, kernel.LangJS, "stylelint"},
+	{".stylelintrc.cjs", plantLang, kernel.LangJS, "stylelint"}, {".stylelintrc.mjs", plantLang, kernel.LangJS, "stylelint"},
+	{"commitlint.config.*", plantLang, kernel.LangJS, "commitlint"}, {".commitlintrc.js", plantLang, kernel.LangJS, "commitlint"},
+	{".commitlintrc.cjs", plantLang, kernel.LangJS, "commitlint"}, {".commitlintrc.mjs", plantLang, kernel.LangJS, "commitlint"},
+	{".commitlintrc.ts", plantLang, kernel.LangJS, "commitlint"},
+	{"lint-staged.config.*", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.js", plantLang, kernel.LangJS, "lint-staged"},
+	{".lintstagedrc.cjs", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mjs", plantLang, kernel.LangJS, "lint-staged"},
+	{".huskyrc.js", plantLang, kernel.LangJS, "husky"}, {".simple-git-hooks.js", plantLang, kernel.LangJS, "simple-git-hooks"},
+	{".simple-git-hooks.cjs", plantLang, kernel.LangJS, "simple-git-hooks"},
+	{"vite.config.*", plantLang, kernel.LangJS, "vite"}, {"webpack.config.*", plantLang, kernel.LangJS, "webpack"},
+	{"rollup.config.*", plantLang, kernel.LangJS, "rollup"}, {"tsup.config.*", plantLang, kernel.LangJS, "tsup"},
+	{"babel.config.*", plantLang, kernel.LangJS, "babel"}, {".babelrc.js", plantLang, kernel.LangJS, "babel"},
+	{".babelrc.cjs", plantLang, kernel.LangJS, "babel"}, {".babelrc.mjs", plantLang, kernel.LangJS, "babel"},
+	{"postcss.config.*", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.js", plantLang, kernel.LangJS, "postcss"},
+	{".postcssrc.cjs", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.mjs", plantLang, kernel.LangJS, "postcss"},
+	{".postcssrc.ts", plantLang, kernel.LangJS, "postcss"}, {"tailwind.config.*", plantLang, kernel.LangJS, "tailwind"},
+	{"next.config.*", plantLang, kernel.LangJS, "next"}, {"nuxt.config.*", plantLang, kernel.LangJS, "nuxt"},
+	{"svelte.config.*", plantLang, kernel.LangJS, "svelte-kit"}, {"astro.config.*", plantLang, kernel.LangJS, "astro"},
+	{"vue.config.js", plantLang, kernel.LangJS, "vue-cli"}, {"gatsby-config.*", plantLang, kernel.LangJS, "gatsby"},
+	{"gatsby-node.*", plantLang, kernel.LangJS, "gatsby"},
 	// Config files that name commands (planted_config.go).
-	{".pre-commit-config.yaml", plantPreCommit, langShell, "pre-commit"}, {".pre-commit-hooks.yaml", plantPreCommit, langShell, "pre-commit (a hook repository)"},
-	{".cargo/config.toml", plantCargo, langShell, "cargo"}, {".cargo/config", plantCargo, langShell, "cargo"},
-	{".vscode/tasks.json", plantVSCode, langShell, "VS Code"},
-	{".lintstagedrc", plantCmdMap, langShell, "lint-staged"}, {".lintstagedrc.json", plantCmdMap, langShell, "lint-staged"},
-	{".lintstagedrc.yaml", plantCmdMap, langShell, "lint-staged"}, {".lintstagedrc.yml", plantCmdMap, langShell, "lint-staged"},
-	{".huskyrc", plantCmdMap, langShell, "husky"}, {".huskyrc.json", plantCmdMap, langShell, "husky"},
-	{".huskyrc.yaml", plantCmdMap, langShell, "husky"}, {".huskyrc.yml", plantCmdMap, langShell, "husky"},
-	{".simple-git-hooks.json", plantCmdMap, langShell, "simple-git-hooks"}, {"simple-git-hooks.json", plantCmdMap, langShell, "simple-git-hooks"},
-	{"nodemon.json", plantNodemon, langShell, "nodemon"},
-	{"Procfile", plantProcfile, langShell, "foreman, honcho or overmind"}, {"Procfile.*", plantProcfile, langShell, "foreman, honcho or overmind"},
-	{".devcontainer/devcontainer.json", plantDevcontainer, langShell, "the dev container tools"},
-	{".devcontainer.json", plantDevcontainer, langShell, "the dev container tools"},
-	{".devcontainer/*/devcontainer.json", plantDevcontainer, langShell, "the dev container tools"},
-	{"Dockerfile", plantDocker, langShell, "docker build"}, {"Dockerfile.*", plantDocker, langShell, "docker build"},
-	{"*.dockerfile", plantDocker, langShell, "docker build"}, {"Containerfile", plantDocker, langShell, "podman build"},
-	{".github/workflows/*", plantCI, langShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, langShell, "the CI (GitLab)"},
-	{".circleci/config.yml", plantCI, langShell, "the CI (CircleCI)"}, {"azure-pipelines.yml", plantCI, langShell, "the CI (Azure)"},
-	{".travis.yml", plantCI, langShell, "the CI (Travis)"}, {"bitbucket-pipelines.yml", plantCI, langShell, "the CI (Bitbucket)"},
-	{".buildkite/*", plantCI, langShell, "the CI (Buildkite)"},
-	{"*.ipynb", plantNotebook, langPython, "the notebook's kernel"},
-	{".claude/agents/*.md", plantClaude, langShell, "Claude Code (an agent)"},
-	{".claude/commands/*.md", plantClaude, langShell, "Claude Code (a slash command)"},
-	{".claude/commands/*/*.md", plantClaude, langShell, "Claude Code (a slash command)"},
-	{"SKILL.md", plantClaude, langShell, "Claude Code (a skill)"},
+	{".pre-commit-config.yaml", plantPreCommit, kernel.LangShell, "pre-commit"}, {".pre-commit-hooks.yaml", plantPreCommit, kernel.LangShell, "pre-commit (a hook repository)"},
+	{".cargo/config.toml", plantCargo, kernel.LangShell, "cargo"}, {".cargo/config", plantCargo, kernel.LangShell, "cargo"},
+	{".vscode/tasks.json", plantVSCode, kernel.LangShell, "VS Code"},
+	{".lintstagedrc", plantCmdMap, kernel.LangShell, "lint-staged"}, {".lintstagedrc.json", plantCmdMap, kernel.LangShell, "lint-staged"},
+	{".lintstagedrc.yaml", plantCmdMap, kernel.LangShell, "lint-staged"}, {".lintstagedrc.yml", plantCmdMap, kernel.LangShell, "lint-staged"},
+	{".huskyrc", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.json", plantCmdMap, kernel.LangShell, "husky"},
+	{".huskyrc.yaml", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.yml", plantCmdMap, kernel.LangShell, "husky"},
+	{".simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"}, {"simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
+	{"nodemon.json", plantNodemon, kernel.LangShell, "nodemon"},
+	{"Procfile", plantProcfile, kernel.LangShell, "foreman, honcho or overmind"}, {"Procfile.*", plantProcfile, kernel.LangShell, "foreman, honcho or overmind"},
+	{".devcontainer/devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
+	{".devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
+	{".devcontainer/*/devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
+	{"Dockerfile", plantDocker, kernel.LangShell, "docker build"}, {"Dockerfile.*", plantDocker, kernel.LangShell, "docker build"},
+	{"*.dockerfile", plantDocker, kernel.LangShell, "docker build"}, {"Containerfile", plantDocker, kernel.LangShell, "podman build"},
+	{".github/workflows/*", plantCI, kernel.LangShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, kernel.LangShell, "the CI (GitLab)"},
+	{".circleci/config.yml", plantCI, kernel.LangShell, "the CI (CircleCI)"}, {"azure-pipelines.yml", plantCI, kernel.LangShell, "the CI (Azure)"},
+	{".travis.yml", plantCI, kernel.LangShell, "the CI (Travis)"}, {"bitbucket-pipelines.yml", plantCI, kernel.LangShell, "the CI (Bitbucket)"},
+	{".buildkite/*", plantCI, kernel.LangShell, "the CI (Buildkite)"},
+	{"*.ipynb", plantNotebook, kernel.LangPython, "the notebook's kernel"},
+	{".claude/agents/*.md", plantClaude, kernel.LangShell, "Claude Code (an agent)"},
+	{".claude/commands/*.md", plantClaude, kernel.LangShell, "Claude Code (a slash command)"},
+	{".claude/commands/*/*.md", plantClaude, kernel.LangShell, "Claude Code (a slash command)"},
+	{"SKILL.md", plantClaude, kernel.LangShell, "Claude Code (a skill)"},
 }
 
 // gitHookNames are the hooks git runs (githooks(5)): a file of that name in a hooks directory
@@ -181,7 +182,7 @@ func plantRowFor(abs string) *plantRow {
 	if strings.Contains(dir, "hook") || dir == ".husky" {
 		for _, h := range gitHookNames {
 			if base == h {
-				return &plantRow{"*hooks/" + h, plantShell, langShell, "git (a hook)"}
+				return &plantRow{"*hooks/" + h, plantShell, kernel.LangShell, "git (a hook)"}
 			}
 		}
 	}
@@ -249,7 +250,7 @@ type plantedInput struct {
 }
 
 // planted judges the code a write tool puts into abs (see the top of this file).
-func (c *Env) planted(r *result, ev *claude.Event, in *plantedInput, abs string, domain domain.Domain) {
+func planted(c *kernel.Env, r *kernel.Result, ev *claude.Event, in *plantedInput, abs string, domain domain.Domain) {
 	tool := ev.ToolName
 	var text string
 	switch tool {
@@ -271,36 +272,36 @@ func (c *Env) planted(r *result, ev *claude.Event, in *plantedInput, abs string,
 		if in.CellType == "markdown" {
 			return
 		}
-		c.plantCode(r, []codeText{{in.NewSource, langPython}}, abs, domain, tool, "the notebook's kernel", sink{})
+		plantCode(c, r, []codeText{{in.NewSource, kernel.LangPython}}, abs, domain, tool, "the notebook's kernel", kernel.Sink{})
 		return
 	}
-	c.plantedText(r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
+	plantedText(c, r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
 }
 
 // plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
 // an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
-func (c *Env) plantedText(r *result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
+func plantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
 	row := plantRowFor(abs)
 	if row == nil {
-		l := shebangLang(text)
-		if l == langNone || edit {
+		l := kernel.ShebangLang(text)
+		if l == kernel.LangNone || edit {
 			return
 		}
 		row = &plantRow{"#!", plantLang, l, "its interpreter"}
-		if l == langShell {
+		if l == kernel.LangShell {
 			row.kind = plantShell
 		}
 	}
 	var codes []codeText
-	s := sink{fragment: edit}
+	s := kernel.Sink{Fragment: edit}
 	dir := filepath.Dir(abs)
 	switch row.kind {
 	case plantShell:
-		l := langShell
-		if sl := shebangLang(text); sl != langNone && !edit {
+		l := kernel.LangShell
+		if sl := kernel.ShebangLang(text); sl != kernel.LangNone && !edit {
 			l = sl // a hook or script in another language, by its #! line
 		}
 		codes = []codeText{{text, l}}
@@ -309,10 +310,10 @@ func (c *Env) plantedText(r *result, ev *claude.Event, tool, text string, edit b
 	case plantMake:
 		mf := makefile.Parse(text, true)
 		for _, code := range append(mf.Planted(dir), mf.RecipeEnv(dir, nil, plainShell, carriesCode)...) {
-			codes = append(codes, codeText{code, langShell})
+			codes = append(codes, codeText{code, kernel.LangShell})
 		}
 		if mf.Cut != "" {
-			r.notRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.Cut + ": what lies past is not judged")
+			r.NotRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.Cut + ": what lies past is not judged")
 		}
 	case plantJust:
 		codes = justCode(text, "", true)
@@ -322,11 +323,11 @@ func (c *Env) plantedText(r *result, ev *claude.Event, tool, text string, edit b
 			codes = append(codes, yamlListItems(text)...)
 		}
 	case plantNPM:
-		codes = c.npmPlanted(r, text, abs, ev, edit)
+		codes = npmPlanted(c, r, text, abs, ev, edit)
 	case plantPyproject:
 		codes = pyprojectCode(text)
 		if strings.Contains(text, "backend-path") {
-			r.add(risk.High, domain, RulePlantedCode, abs, tool+" writes a build backend-path into "+filepath.Base(abs)+": pip runs the project's own code to build it")
+			r.Add(risk.High, domain, kernel.RulePlantedCode, abs, tool+" writes a build backend-path into "+filepath.Base(abs)+": pip runs the project's own code to build it")
 		}
 	case plantIni:
 		codes = toxCode(text, dir)
@@ -334,45 +335,45 @@ func (c *Env) plantedText(r *result, ev *claude.Event, tool, text string, edit b
 		codes = goGenerateCode(text)
 	case plantDocker:
 		codes = dockerCode(text)
-		s.elsewhere = true
+		s.Elsewhere = true
 	case plantCI:
 		codes = ciCode(text)
 		low := strings.ToLower(text)
-		s.elsewhere, s.secrets = true, strings.Contains(low, "secret") || strings.Contains(low, "token") || strings.Contains(low, "password")
+		s.Elsewhere, s.Secrets = true, strings.Contains(low, "secret") || strings.Contains(low, "token") || strings.Contains(low, "password")
 	case plantGitConfig:
 		if edit {
-			text = c.editedGitConfig(r, ev, text, abs)
+			text = editedGitConfig(c, r, ev, text, abs)
 		}
-		c.plantGitConfig(r, text, abs, domain, tool)
+		judgeGitConfigPlant(c, r, text, abs, domain, tool)
 		return
 	case plantNotebook:
 		codes = notebookCode(text)
 	case plantClaude:
 		codes = claudeFileCode(r, text, abs, domain, tool, edit)
 	case plantPreCommit, plantCargo, plantVSCode, plantCmdMap, plantNodemon, plantProcfile, plantDevcontainer:
-		c.plantConfig(r, ev, tool, text, edit, abs, domain, row, s)
+		plantConfig(c, r, ev, tool, text, edit, abs, domain, row, s)
 		return
 	}
-	c.plantCode(r, codes, abs, domain, tool, row.runner, s)
+	plantCode(c, r, codes, abs, domain, tool, row.runner, s)
 }
 
 // codeText is a piece of code and its language.
 type codeText struct {
 	text string
-	lang lang
+	lang kernel.Lang
 }
 
-func (c *Env) plantCode(r *result, codes []codeText, abs string, domain domain.Domain, tool, runner string, s sink) {
-	s.domain, s.rule, s.noPerson = domain, RulePlantedCode, true // what it loses is judged when it runs
-	s.prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
+func plantCode(c *kernel.Env, r *kernel.Result, codes []codeText, abs string, domain domain.Domain, tool, runner string, s kernel.Sink) {
+	s.Domain, s.Rule, s.NoPerson = domain, kernel.RulePlantedCode, true // what it loses is judged when it runs
+	s.Prefix = tool + " puts code into " + filepath.Base(abs) + " that " + runner + " runs:"
 	cwd := filepath.Dir(abs)
-	if s.cwd != "" {
-		cwd = s.cwd
+	if s.Cwd != "" {
+		cwd = s.Cwd
 	}
 	var pieces []string
 	for _, code := range codes {
-		if code.lang != langShell {
-			c.judgeCode(r, code.text, code.lang, cwd, s)
+		if code.lang != kernel.LangShell {
+			c.JudgeCode(r, code.text, code.lang, cwd, s)
 			continue
 		}
 		if t := strings.TrimSpace(code.text); t != "" && !(strings.HasPrefix(t, "#") && !strings.Contains(t, "\n")) {
@@ -388,9 +389,9 @@ func (c *Env) plantCode(r *result, codes []codeText, abs string, domain domain.D
 		for ; n < len(pieces) && (n == 0 || size+len(pieces[n]) < 64<<10); n++ {
 			size += len(pieces[n]) + 5
 		}
-		if n == 1 || !c.judgePieces(r, pieces[:n], cwd, s) {
+		if n == 1 || !judgePieces(c, r, pieces[:n], cwd, s) {
 			for _, p := range pieces[:n] {
-				c.judgeCode(r, p, langShell, cwd, s)
+				c.JudgeCode(r, p, kernel.LangShell, cwd, s)
 			}
 		}
 		pieces = pieces[n:]
@@ -399,15 +400,15 @@ func (c *Env) plantCode(r *result, codes []codeText, abs string, domain domain.D
 
 // judgePieces judges pieces of shell code as one program (shell.JoinPieces); false when that
 // program is not the pieces as written, and nothing was judged.
-func (c *Env) judgePieces(r *result, pieces []string, cwd string, s sink) bool {
-	if r.depth >= shell.MaxDepth {
+func judgePieces(c *kernel.Env, r *kernel.Result, pieces []string, cwd string, s kernel.Sink) bool {
+	if r.Depth >= shell.MaxDepth {
 		return false
 	}
-	sub := r.child(s)
-	if c.analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.home, Pieces: pieces}).Broken {
+	sub := r.Child(s)
+	if analyzed(c, sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.Home, Pieces: pieces}).Broken {
 		return false
 	}
-	c.takeOverAll(r, sub, langShell, s)
+	c.TakeOverAll(r, sub, kernel.LangShell, s)
 	return true
 }
 
@@ -416,7 +417,7 @@ func notebookCode(text string) []codeText {
 	var nb map[string]json.RawMessage // by exact key, as Jupyter reads it (jsonField)
 	var cells []map[string]json.RawMessage
 	if json.Unmarshal([]byte(text), &nb) != nil || nb["cells"] != nil && json.Unmarshal(nb["cells"], &cells) != nil {
-		return []codeText{{text, langPython}}
+		return []codeText{{text, kernel.LangPython}}
 	}
 	var out []codeText
 	for _, cell := range cells {
@@ -431,7 +432,7 @@ func notebookCode(text string) []codeText {
 		} else {
 			json.Unmarshal(cell["source"], &one)
 		}
-		out = append(out, codeText{one, langPython})
+		out = append(out, codeText{one, kernel.LangPython})
 	}
 	return out
 }
@@ -459,7 +460,7 @@ func dockerCode(text string) []codeText {
 				}
 			}
 		}
-		out = append(out, codeText{body, langShell})
+		out = append(out, codeText{body, kernel.LangShell})
 	}
 	return out
 }
@@ -555,18 +556,18 @@ func yamlValues(text string, want func(string) bool) []codeText {
 						}
 						item = strings.TrimSpace(v)
 					}
-					out = append(out, codeText{yamlUnquote(item), langShell})
+					out = append(out, codeText{yamlUnquote(item), kernel.LangShell})
 				}
 			} else {
-				out = append(out, codeText{dedent(block), langShell})
+				out = append(out, codeText{dedent(block), kernel.LangShell})
 			}
 			i = j - 1
 		case strings.HasPrefix(val, "["):
 			for _, item := range strings.Split(strings.Trim(val, "[]"), ",") {
-				out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), langShell})
+				out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), kernel.LangShell})
 			}
 		default:
-			out = append(out, codeText{yamlUnquote(val), langShell})
+			out = append(out, codeText{yamlUnquote(val), kernel.LangShell})
 		}
 	}
 	return out
@@ -577,7 +578,7 @@ func yamlListItems(text string) []codeText {
 	var out []codeText
 	for _, line := range strings.Split(text, "\n") {
 		if item, ok := strings.CutPrefix(strings.TrimSpace(line), "- "); ok && !strings.Contains(item, ": ") {
-			out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), langShell})
+			out = append(out, codeText{yamlUnquote(strings.TrimSpace(item)), kernel.LangShell})
 		}
 	}
 	return out
@@ -645,7 +646,7 @@ func goGenerateCode(text string) []codeText {
 	var out []codeText
 	for _, line := range strings.Split(text, "\n") {
 		if cmd, ok := strings.CutPrefix(strings.TrimSpace(line), "//go:generate "); ok {
-			out = append(out, codeText{cmd, langShell})
+			out = append(out, codeText{cmd, kernel.LangShell})
 		}
 	}
 	return out
@@ -680,7 +681,7 @@ func pyprojectCode(text string) []codeText {
 			}
 		}
 		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
-			out = append(out, codeText{yamlUnquote(v), langShell})
+			out = append(out, codeText{yamlUnquote(v), kernel.LangShell})
 		}
 	}
 	return out
@@ -718,7 +719,7 @@ func toxCode(text, dir string) []codeText {
 		}
 		switch key {
 		case "commands", "commands_pre", "commands_post":
-			out = append(out, codeText{toxSubst(strings.TrimPrefix(t, "- "), dir), langShell})
+			out = append(out, codeText{toxSubst(strings.TrimPrefix(t, "- "), dir), kernel.LangShell})
 		}
 	}
 	return out
@@ -774,7 +775,7 @@ func decodeWrite(raw json.RawMessage, in *plantedInput) bool {
 		*in = got
 		return true
 	}
-	return decode(raw, in)
+	return kernel.Decode(raw, in)
 }
 
 // readWrite reads raw into in when it is an object of strings under plantedInput's names
@@ -806,39 +807,39 @@ const maxCopyGlob = 16
 
 // plantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
 // absolute path; adds is true when the text is added to what dest holds (>>, tee -a).
-func (c *Env) plantCopy(r *result, tool string, srcs []target, dest string, adds bool) {
+func plantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {
 	if plantRowFor(dest) == nil {
 		return
 	}
 	var text strings.Builder
 	for _, s := range srcs {
-		files := []string{s.path}
-		if !s.known {
-			r.notRead(tool + " copies " + quoteRaw(s.raw) + " into " + dest + ", which runs later, and what it copies cannot be known statically")
+		files := []string{s.Path}
+		if !s.Known {
+			r.NotRead(tool + " copies " + kernel.QuoteRaw(s.Raw) + " into " + dest + ", which runs later, and what it copies cannot be known statically")
 			return
 		}
-		if s.glob {
-			m, _ := filepath.Glob(s.path)
+		if s.Glob {
+			m, _ := filepath.Glob(s.Path)
 			if len(m) == 0 || len(m) > maxCopyGlob {
-				r.notRead(tool + " copies the files " + s.path + " matches into " + dest + ", which runs later: they are not read")
+				r.NotRead(tool + " copies the files " + s.Path + " matches into " + dest + ", which runs later: they are not read")
 				return
 			}
 			files = m
 		}
 		for _, f := range files {
-			if slices.Contains(r.writes, f) {
+			if slices.Contains(r.Writes, f) {
 				// Made or changed by this call: the disk holds what was there before. jq …
 				// package.json > tmp.json && mv tmp.json package.json is judged as the
 				// redirection into dest would be; into a quiet target (a hook, a CI file) what
 				// the call put there is code left unread.
 				if quietPlant(dest) {
-					r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and this call writes " + f + " first: what it holds then is not read")
+					r.NotRead(tool + " copies " + f + " into " + dest + ", which runs later, and this call writes " + f + " first: what it holds then is not read")
 				}
 				return
 			}
-			t, ok, _ := r.readCode(f)
+			t, ok, _ := r.ReadCode(f)
 			if !ok {
-				r.notRead(tool + " copies " + f + " into " + dest + ", which runs later, and it cannot be read now")
+				r.NotRead(tool + " copies " + f + " into " + dest + ", which runs later, and it cannot be read now")
 				return
 			}
 			text.WriteString(t)
@@ -847,7 +848,7 @@ func (c *Env) plantCopy(r *result, tool string, srcs []target, dest string, adds
 			}
 		}
 	}
-	c.plantedText(r, nil, tool, text.String(), adds, dest, FileWrite)
+	plantedText(c, r, nil, tool, text.String(), adds, dest, kernel.FileWrite)
 }
 
 // plantCopies: cp/install/mv SRC… DEST and ln [-s] SRC… DEST write each source's text into
@@ -855,22 +856,22 @@ func (c *Env) plantCopy(r *result, tool string, srcs []target, dest string, adds
 // sources, a trailing slash; otherwise it is asked of the disk, and only for a name that is a
 // planted-code target). symbolic: ln -s, whose relative sources name files from the link's
 // directory.
-func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic bool) {
+func plantCopies(x *kernel.Command, srcs []shell.Word, dest shell.Word, into, symbolic bool) {
 	if len(srcs) == 0 {
 		return
 	}
 	into = into || len(srcs) > 1 || strings.HasSuffix(dest.Value, "/")
-	for _, d := range resolve(dest, x.cmd.Dir, false) {
-		if !d.known || d.glob {
+	for _, d := range kernel.Resolve(dest, x.Cmd.Dir, false) {
+		if !d.Known || d.Glob {
 			continue
 		}
 		for _, s := range srcs {
 			var outs []string
 			if !into {
-				outs = append(outs, d.path)
+				outs = append(outs, d.Path)
 			}
 			if s.Known && !s.Glob {
-				if in := filepath.Join(d.path, path.Base(s.Value)); plantRowFor(in) != nil && (into || isDir(d.path)) {
+				if in := filepath.Join(d.Path, path.Base(s.Value)); plantRowFor(in) != nil && (into || isDir(d.Path)) {
 					outs = append(outs, in)
 				}
 			}
@@ -878,17 +879,17 @@ func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic 
 				if plantRowFor(out) == nil {
 					continue
 				}
-				from := resolve(s, x.cmd.Dir, false)
+				from := kernel.Resolve(s, x.Cmd.Dir, false)
 				if symbolic && s.Known && !strings.HasPrefix(s.Value, "/") {
-					from = []target{{path: shell.Abs(filepath.Dir(out), s.Value), known: true, glob: s.Glob, raw: s.Value}}
+					from = []kernel.Target{{Path: shell.Abs(filepath.Dir(out), s.Value), Known: true, Glob: s.Glob, Raw: s.Value}}
 				}
-				x.c.plantCopy(x.r, x.name, from, out, false)
+				plantCopy(x.Env, x.Call, x.Name, from, out, false)
 			}
 			if s.Known && !s.Glob {
-				x.plantDirCopy(s, d.path, into, symbolic)
+				plantDirCopy(x, s, d.Path, into, symbolic)
 			}
 			if s.Known && s.Glob && !symbolic {
-				x.plantGlobCopy(s, d.path)
+				plantGlobCopy(x, s, d.Path)
 			}
 		}
 	}
@@ -897,22 +898,22 @@ func (x *cmdCtx) plantCopies(srcs []shell.Word, dest shell.Word, into, symbolic 
 // plantGlobCopy: cp /tmp/x/* .git/hooks/ puts each file the glob matches into dir; a match
 // that lands on a planted-code target is judged by its text (at most maxCopyGlob matches are
 // read, more are code left unread). Only a glob whose files may land on one is expanded.
-func (x *cmdCtx) plantGlobCopy(s shell.Word, dir string) {
+func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
 	if !isPlantDir(dir) && plantRowFor(filepath.Join(dir, path.Base(s.Value))) == nil {
 		return
 	}
-	for _, t := range resolve(s, x.cmd.Dir, false) {
-		if !t.known {
+	for _, t := range kernel.Resolve(s, x.Cmd.Dir, false) {
+		if !t.Known {
 			continue
 		}
-		m, _ := filepath.Glob(t.path)
+		m, _ := filepath.Glob(t.Path)
 		if len(m) == 0 || len(m) > maxCopyGlob {
-			x.r.notRead(x.name + " copies the files " + t.path + " matches into " + dir + ", whose files run later: none now, or more than the harness reads")
+			x.Call.NotRead(x.Name + " copies the files " + t.Path + " matches into " + dir + ", whose files run later: none now, or more than the harness reads")
 			return
 		}
 		for _, f := range m {
 			if out := filepath.Join(dir, filepath.Base(f)); plantRowFor(out) != nil && !isDir(f) {
-				x.c.plantCopy(x.r, x.name, []target{{path: f, known: true, raw: f}}, out, false)
+				plantCopy(x.Env, x.Call, x.Name, []kernel.Target{{Path: f, Known: true, Raw: f}}, out, false)
 			}
 		}
 	}
@@ -961,7 +962,7 @@ const maxDirCopy = 64
 // tool runs them: each file that lands on a planted-code target is judged by its text, and a
 // source that cannot be listed, or has more files than maxDirCopy, is code left unread. Only
 // a directory landing on a plantDir is listed: an ordinary cp -r reads nothing.
-func (x *cmdCtx) plantDirCopy(s shell.Word, dest string, into, symbolic bool) {
+func plantDirCopy(x *kernel.Command, s shell.Word, dest string, into, symbolic bool) {
 	lands := []string{filepath.Join(dest, path.Base(s.Value))}
 	if !into || path.Base(s.Value) == "." {
 		lands = append(lands, dest)
@@ -973,13 +974,13 @@ func (x *cmdCtx) plantDirCopy(s shell.Word, dest string, into, symbolic bool) {
 		src := ""
 		if symbolic && !strings.HasPrefix(s.Value, "/") {
 			src = shell.Abs(filepath.Dir(land), s.Value)
-		} else if ts := resolve(s, x.cmd.Dir, false); len(ts) == 1 && ts[0].known {
-			src = ts[0].path
+		} else if ts := kernel.Resolve(s, x.Cmd.Dir, false); len(ts) == 1 && ts[0].Known {
+			src = ts[0].Path
 		}
 		st, err := os.Stat(src)
 		switch {
 		case src == "" || err != nil:
-			x.r.notRead(x.name + " puts " + s.Value + " into " + land + ", whose files run later, and it cannot be read now")
+			x.Call.NotRead(x.Name + " puts " + s.Value + " into " + land + ", whose files run later, and it cannot be read now")
 			return
 		case !st.IsDir():
 			continue // a file: judged by its own name above
@@ -1003,13 +1004,13 @@ func (x *cmdCtx) plantDirCopy(s shell.Word, dest string, into, symbolic bool) {
 					continue
 				}
 				if plantRowFor(t) != nil {
-					x.c.plantCopy(x.r, x.name, []target{{path: f, known: true, raw: f}}, t, false)
+					plantCopy(x.Env, x.Call, x.Name, []kernel.Target{{Path: f, Known: true, Raw: f}}, t, false)
 				}
 			}
 			return true
 		}
 		if !walk(src, land, 0) {
-			x.r.notRead(x.name + " puts the files of " + src + " into " + land + ", whose files run later: more than the harness reads")
+			x.Call.NotRead(x.Name + " puts the files of " + src + " into " + land + ", whose files run later: more than the harness reads")
 		}
 		return
 	}
@@ -1023,23 +1024,23 @@ func isDir(p string) bool {
 // plantTee: tee F (and sponge F) copies its stdin into F. When F is a planted-code target,
 // what stdin carries is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or,
 // from anything else into a quiet target (quietPlant), code that cannot be read now.
-func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
-	for _, d := range resolve(o, x.cmd.Dir, false) {
-		if !d.known || d.glob || plantRowFor(d.path) == nil {
+func plantTee(x *kernel.Command, o shell.Word, adds bool) {
+	for _, d := range kernel.Resolve(o, x.Cmd.Dir, false) {
+		if !d.Known || d.Glob || plantRowFor(d.Path) == nil {
 			continue
 		}
-		switch x.cmd.Input {
+		switch x.Cmd.Input {
 		case "file", "catfile":
-			x.c.plantCopy(x.r, x.name, resolve(x.cmd.StdinFile, x.cmd.Dir, false), d.path, adds)
+			plantCopy(x.Env, x.Call, x.Name, kernel.Resolve(x.Cmd.StdinFile, x.Cmd.Dir, false), d.Path, adds)
 		case "heredoc":
-			if strings.Contains(x.cmd.Feed, shell.Dyn) || len(x.cmd.Feed) >= shell.FeedMax {
-				x.r.notRead("tee puts into " + d.path + ", which runs later, a here-document that cannot be known statically or is too long to read")
+			if strings.Contains(x.Cmd.Feed, shell.Dyn) || len(x.Cmd.Feed) >= shell.FeedMax {
+				x.Call.NotRead("tee puts into " + d.Path + ", which runs later, a here-document that cannot be known statically or is too long to read")
 				continue
 			}
-			x.c.plantedText(x.r, nil, x.name, x.cmd.Feed, adds, d.path, FileWrite)
+			plantedText(x.Env, x.Call, nil, x.Name, x.Cmd.Feed, adds, d.Path, kernel.FileWrite)
 		default: // as for a redirection of unknown text (judgeStructure): only into a quiet target
-			if quietPlant(d.path) {
-				x.r.notRead(x.name + " puts into " + d.path + ", which runs later, what its input carries, which is not read")
+			if quietPlant(d.Path) {
+				x.Call.NotRead(x.Name + " puts into " + d.Path + ", which runs later, what its input carries, which is not read")
 			}
 		}
 	}
@@ -1056,7 +1057,7 @@ func (x *cmdCtx) plantTee(o shell.Word, adds bool) {
 // claudeFileCode returns the commands an agent, skill or command file carries, and marks what
 // its front matter switches off. edit: text is part of the file (an Edit's new text), whose
 // front matter may lie outside it: its keys are looked for on every line.
-func claudeFileCode(r *result, text, abs string, d domain.Domain, tool string, edit bool) []codeText {
+func claudeFileCode(r *kernel.Result, text, abs string, d domain.Domain, tool string, edit bool) []codeText {
 	front := text
 	if !edit {
 		front = ""
@@ -1077,12 +1078,12 @@ func claudeFileCode(r *result, text, abs string, d domain.Domain, tool string, e
 		val = strings.Trim(strings.TrimSpace(val), "\"'")
 		switch strings.Trim(strings.TrimSpace(key), "\"'") {
 		case "hooks":
-			r.add(risk.Critical, d, ruleSelfProtection, abs, tool+" gives "+name+" hooks of its own: Claude Code runs their commands outside the harness while it is active")
+			r.Add(risk.Critical, d, kernel.RuleSelfProtection, abs, tool+" gives "+name+" hooks of its own: Claude Code runs their commands outside the harness while it is active")
 		case "permissionMode":
 			switch val {
 			case "default", "plan", "acceptEdits", "":
 			default:
-				r.add(risk.Critical, d, ruleSelfProtection, abs, tool+" gives "+name+" the permission mode "+clip(val)+": its calls would not be asked")
+				r.Add(risk.Critical, d, kernel.RuleSelfProtection, abs, tool+" gives "+name+" the permission mode "+kernel.Clip(val)+": its calls would not be asked")
 			}
 		}
 	}
@@ -1095,10 +1096,10 @@ func claudeFileCode(r *result, text, abs string, d domain.Domain, tool string, e
 		}
 		j := strings.IndexByte(rest[i+2:], '`')
 		if j < 0 {
-			codes = append(codes, codeText{rest[i+2:], langShell})
+			codes = append(codes, codeText{rest[i+2:], kernel.LangShell})
 			break
 		}
-		codes = append(codes, codeText{rest[i+2 : i+2+j], langShell})
+		codes = append(codes, codeText{rest[i+2 : i+2+j], kernel.LangShell})
 		rest = rest[i+3+j:]
 	}
 	return codes

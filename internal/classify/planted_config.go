@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/configfile"
@@ -53,7 +54,7 @@ func (cc configCode) bounded() configCode {
 // plantConfig judges the commands a write puts into a config file of row's kind. An edit (an
 // Edit's new text, an append) is applied to the file on disk and the commands it adds or
 // changes are judged; when it cannot be, the new text alone is read as well as it can be.
-func (c *Env) plantConfig(r *result, ev *claude.Event, tool, text string, edit bool, abs string, d domain.Domain, row *plantRow, s sink) {
+func plantConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, d domain.Domain, row *plantRow, s kernel.Sink) {
 	extract := func(t string, fragment bool) configCode { return configExtract(row.kind, t, abs, fragment) }
 	var cc configCode
 	if !edit {
@@ -64,13 +65,13 @@ func (c *Env) plantConfig(r *result, ev *claude.Event, tool, text string, edit b
 		cc = extract(text, true)
 	}
 	if cc.unread != "" {
-		r.notRead(tool + " puts into " + filepath.Base(abs) + ", which " + row.runner + " reads, " + cc.unread)
+		r.NotRead(tool + " puts into " + filepath.Base(abs) + ", which " + row.runner + " reads, " + cc.unread)
 	}
-	s.cwd = configDir(row.kind, abs)
-	c.plantCode(r, cc.codes, abs, d, tool, row.runner, s)
+	s.Cwd = configDir(row.kind, abs)
+	plantCode(c, r, cc.codes, abs, d, tool, row.runner, s)
 	if len(cc.contained) > 0 {
-		s.elsewhere = true
-		c.plantCode(r, cc.contained, abs, d, tool, row.runner+" (in a container)", s)
+		s.Elsewhere = true
+		plantCode(c, r, cc.contained, abs, d, tool, row.runner+" (in a container)", s)
 	}
 }
 
@@ -126,8 +127,8 @@ func configExtract(k plantKind, text, abs string, fragment bool) configCode {
 // editedText is the whole text of abs after an edit (ev: an Edit or MultiEdit, applied to the
 // file on disk; nil: text appended to it), and before it; false when the file cannot be read
 // or the edit does not apply.
-func editedText(r *result, ev *claude.Event, text, abs string) (after, before string, ok bool) {
-	old, ok, cut := r.readCode(abs)
+func editedText(r *kernel.Result, ev *claude.Event, text, abs string) (after, before string, ok bool) {
+	old, ok, cut := r.ReadCode(abs)
 	if !ok || cut {
 		return "", "", false
 	}
@@ -198,7 +199,7 @@ func preCommitCode(text string, fragment bool) configCode {
 		}
 		url, _ := repo.Get("repo").Str() // meta: pre-commit's own checks, which name no entry
 		if url != "" && url != "local" && url != "meta" && !remoteRepo(url) && cc.unread == "" {
-			cc.unread = "the hooks of the repository " + quoteRaw(url) + ", a directory on this machine whose code is not read"
+			cc.unread = "the hooks of the repository " + kernel.QuoteRaw(url) + ", a directory on this machine whose code is not read"
 		}
 		hooks := []*configfile.Node{repo}
 		if h := repo.Get("hooks"); h != nil {
@@ -274,12 +275,12 @@ func preCommitHook(h *configfile.Node, cc *configCode) {
 			f = append([]string{prog}, f...)
 		}
 		if len(f) > 0 {
-			cc.contained = append(cc.contained, codeText{strings.Join(f, " "), langShell})
+			cc.contained = append(cc.contained, codeText{strings.Join(f, " "), kernel.LangShell})
 		}
 	case "docker":
-		cc.contained = append(cc.contained, codeText{cmd, langShell})
+		cc.contained = append(cc.contained, codeText{cmd, kernel.LangShell})
 	default: // system, script, unsupported, unsupported_script, python, node … (run as a command in its environment), or not said
-		cc.codes = append(cc.codes, codeText{cmd, langShell})
+		cc.codes = append(cc.codes, codeText{cmd, kernel.LangShell})
 	}
 }
 
@@ -307,7 +308,7 @@ func cargoConfigCode(text string) configCode {
 	progs, unread := cargoPrograms(text, 0)
 	cc := configCode{unread: unread}
 	for _, p := range progs {
-		cc.codes = append(cc.codes, codeText{p.cmd, langShell})
+		cc.codes = append(cc.codes, codeText{p.cmd, kernel.LangShell})
 	}
 	return cc
 }
@@ -394,7 +395,7 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 					continue
 				}
 				if kvs, _ := configfile.TOML(cfg); len(kvs) == 0 {
-					unread = "the configuration file " + quoteRaw(cfg) + " an alias gives cargo (--config), which the harness does not read"
+					unread = "the configuration file " + kernel.QuoteRaw(cfg) + " an alias gives cargo (--config), which the harness does not read"
 					continue
 				}
 				if depth >= 2 {
@@ -515,7 +516,7 @@ func vscodeTasksCode(text, dir string, fragment bool) configCode {
 			}
 		}
 		for _, line := range lines {
-			cc.codes = append(cc.codes, codeText{line, langShell})
+			cc.codes = append(cc.codes, codeText{line, kernel.LangShell})
 		}
 	}
 	return cc
@@ -806,9 +807,9 @@ func vscodeWord(s, dir string) string {
 // command line (an edit whose file cannot be read, as for package.json).
 func jsonLiteralCommands(text string) []codeText {
 	var out []codeText
-	for _, l := range literals(text) {
+	for _, l := range kernel.Literals(text) {
 		if strings.ContainsAny(l, " ;|&$`") {
-			out = append(out, codeText{l, langShell})
+			out = append(out, codeText{l, kernel.LangShell})
 		}
 	}
 	return out
@@ -844,7 +845,7 @@ func cmdMapCode(text string, fragment bool) configCode {
 		}
 	}
 	for _, s := range strs {
-		cc.codes = append(cc.codes, codeText{s, langShell})
+		cc.codes = append(cc.codes, codeText{s, kernel.LangShell})
 	}
 	return cc.bounded()
 }
@@ -888,7 +889,7 @@ func nodemonCode(text string, fragment bool) configCode {
 		return cc // nodemon stops on a config it cannot parse: nothing runs
 	}
 	for _, s := range nodemonCommands(cfg) {
-		cc.codes = append(cc.codes, codeText{s, langShell})
+		cc.codes = append(cc.codes, codeText{s, kernel.LangShell})
 	}
 	return cc.bounded()
 }
@@ -980,6 +981,6 @@ func packageKeyCode(text, key string) configCode {
 		if !ok {
 			return cc.bounded()
 		}
-		cc.codes = append(cc.codes, codeText{s, langShell})
+		cc.codes = append(cc.codes, codeText{s, kernel.LangShell})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/configfile"
 )
 
@@ -26,7 +27,7 @@ func procfileCode(text string) configCode {
 			continue
 		}
 		if cmd = strings.TrimSpace(cmd); cmd != "" {
-			cc.codes = append(cc.codes, codeText{cmd, langShell})
+			cc.codes = append(cc.codes, codeText{cmd, kernel.LangShell})
 		}
 	}
 	return cc.bounded()
@@ -89,9 +90,9 @@ func devcontainerCode(text string, fragment bool) configCode {
 	for _, key := range append(devcontainerHostCommands, devcontainerCommands...) {
 		for _, cmd := range lifecycleCommands(cfg[key]) {
 			if host || key == "initializeCommand" {
-				cc.codes = append(cc.codes, codeText{cmd, langShell})
+				cc.codes = append(cc.codes, codeText{cmd, kernel.LangShell})
 			} else {
-				cc.contained = append(cc.contained, codeText{cmd, langShell})
+				cc.contained = append(cc.contained, codeText{cmd, kernel.LangShell})
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package classify
 import (
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -16,7 +17,7 @@ func TestPlantedLaunch(t *testing.T) {
 		{"a Procfile process", "", "Procfile", w("web: bundle exec puma -C config/puma.rb\nworker: rm -rf ~\n"), nil, risk.Critical, "", ""},
 		{"a Procfile.dev process", "", "Procfile.dev", w("# dev\ncss: " + curl + "\n"), nil, risk.Critical, "", ""},
 		{"a process behind a carriage return, as honcho splits lines", "", "Procfile", w("x: echo hi\rweb: rm -rf ~\n"), nil, risk.Critical, "", ""},
-		{"a devcontainer.json the tools still read (a missing comma)", "", ".devcontainer/devcontainer.json", w("{\"image\": \"x\"\n\"initializeCommand\": \"echo hi\"}"), nil, risk.Medium, "", RuleNotRead},
+		{"a devcontainer.json the tools still read (a missing comma)", "", ".devcontainer/devcontainer.json", w("{\"image\": \"x\"\n\"initializeCommand\": \"echo hi\"}"), nil, risk.Medium, "", kernel.RuleNotRead},
 		{"an ordinary Procfile", "", "Procfile", w("web: bin/rails server -p $PORT\nworker: bundle exec sidekiq\nrelease: bin/rails db:migrate\n"), nil, risk.Medium, risk.Medium, ""},
 		{"initializeCommand runs on this machine", "", ".devcontainer/devcontainer.json", w(`{"image": "mcr.microsoft.com/devcontainers/go", "initializeCommand": "rm -rf ~"}`), nil, risk.Critical, "", ""},
 		{"initializeCommand as a list", "", ".devcontainer.json", w(`{"initializeCommand": ["sh", "-c", "` + curl + `"]}`), nil, risk.Critical, "", ""},
@@ -67,7 +68,7 @@ func TestLaunchRuns(t *testing.T) {
 func TestLaunchRunsUnknownFolder(t *testing.T) {
 	c, dir := onDisk(t, nil)
 	got := c.Classify(bashAt(dir, `devcontainer up --workspace-folder "$D"`))
-	if got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleNotRead {
-		t.Errorf("needs_person %+v, want %s (%v)", got.NeedsPerson, RuleNotRead, got.Reasons)
+	if got.NeedsPerson == nil || got.NeedsPerson.Rule != kernel.RuleNotRead {
+		t.Errorf("needs_person %+v, want %s (%v)", got.NeedsPerson, kernel.RuleNotRead, got.Reasons)
 	}
 }

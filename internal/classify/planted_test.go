@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/benchtools/files"
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -131,10 +132,10 @@ func TestPlantedCode(t *testing.T) {
 		ev.Cwd = dir
 		got := c.Classify(ev)
 		check(t, got, fmt.Sprintf("%s (%s %s)", tc.what, tool, tc.path), tc.min, tc.max, "")
-		if tc.min == risk.Critical && !hasRule(got, RulePlantedCode) {
-			t.Errorf("%s: no %s reason: %+v", tc.what, RulePlantedCode, got.Reasons)
+		if tc.min == risk.Critical && !hasRule(got, kernel.RulePlantedCode) {
+			t.Errorf("%s: no %s reason: %+v", tc.what, kernel.RulePlantedCode, got.Reasons)
 		}
-		if got.Domain != FileWrite && got.Domain != DocsWrite {
+		if got.Domain != kernel.FileWrite && got.Domain != kernel.DocsWrite {
 			t.Errorf("%s: domain %s, want the write's", tc.what, got.Domain)
 		}
 	}
@@ -150,8 +151,8 @@ func TestPlantedByBash(t *testing.T) {
 		{"printf >> a hook", nil, "printf '%s\\n' '#!/bin/sh' 'rm -rf ~' >> .husky/pre-commit", risk.Critical, "", ""},
 		{"echo into a script", nil, "echo 'rm -rf ~' > run.sh", risk.Critical, "", ""},
 		{"a here-string into package.json", nil, "cat > package.json <<< '{\"scripts\":{\"test\":\"" + curl + "\"}}'", risk.Critical, "", ""},
-		{"an ordinary makefile by cat", nil, "cat > Makefile <<'EOF'\ntest:\n\tgo test ./...\nEOF", risk.Medium, risk.Medium, ShellExec},
-		{"an ordinary file", nil, "echo 'rm -rf ~' > notes.txt", risk.Medium, risk.Medium, ShellExec},
+		{"an ordinary makefile by cat", nil, "cat > Makefile <<'EOF'\ntest:\n\tgo test ./...\nEOF", risk.Medium, risk.Medium, kernel.ShellExec},
+		{"an ordinary file", nil, "echo 'rm -rf ~' > notes.txt", risk.Medium, risk.Medium, kernel.ShellExec},
 	})
 }
 

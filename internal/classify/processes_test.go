@@ -1,6 +1,8 @@
 package classify
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestKill: killing every process (kill -1 by any signal spelling, pkill/killall -u USER without
 // a pattern, killall5) is critical; killing one process or a job is high.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/layout"
@@ -91,7 +92,7 @@ func TestHarnessTools(t *testing.T) {
 		{"hooks/post-tool-use.sh < ev.json", C, C, ""}, {"bash hooks/post-tool-use.sh", C, C, ""}, {"./hooks/install.sh --uninstall .", C, C, ""},
 		{"bash -x /x/hooks/stop.sh", C, C, ""}, {"source hooks/lib.sh", C, C, ""}, {". /opt/oath/hooks/lib.sh", C, C, ""},
 		{"sh /opt/oath/hooks/anything.sh", C, C, ""}, {"cd hooks && ./session-start.sh", C, C, ""},
-		{"oath-trust show", L, L, FileRead}, {"oath-trust show --json", L, L, FileRead}, {"oath-trust --help", L, L, ""},
+		{"oath-trust show", L, L, kernel.FileRead}, {"oath-trust show --json", L, L, kernel.FileRead}, {"oath-trust --help", L, L, ""},
 		{"oath-decide -h", L, L, ""}, {"oath-gate --version", L, L, ""}, {"oath-audit verify", L, L, ""},
 		{"oath-audit summary --session s1", L, L, ""}, {"oath-audit tail -n 5", L, L, ""}, {"oath-audit show x.jsonl", L, L, ""},
 		{"oath-gate check --json .claude/settings.json", L, L, ""}, {"oath-decide phase", L, L, ""}, {"oath-trust record --help", L, L, ""},
@@ -212,8 +213,8 @@ func TestRegistrationWrites(t *testing.T) {
 		{"git stash push -u", C, C, ""}, {"git stash save -u wip", C, C, ""}, {"git stash push -a -- .claude", C, C, ""},
 		{"cd sub && git stash -u", C, C, ""}, {"git -C sub stash -u", C, C, ""},
 		// stashing tracked changes only, or untracked files elsewhere, leaves the registration alone
-		{"git stash", M, M, GitLocal}, {"git stash push -m wip", M, M, GitLocal}, {"git stash push -u -- src", M, M, GitLocal},
-		{"git stash list", L, L, GitRead}, {"git stash show -u", L, L, GitRead},
+		{"git stash", M, M, kernel.GitLocal}, {"git stash push -m wip", M, M, kernel.GitLocal}, {"git stash push -u -- src", M, M, kernel.GitLocal},
+		{"git stash list", L, L, kernel.GitRead}, {"git stash show -u", L, L, kernel.GitRead},
 		{"ln -sfn /tmp/x /home/u/.local/share/oath-harness/current", C, C, ""},
 		{"rm -rf ~/.local/share/oath-harness", C, C, ""}, {"rm -rf ~/.local/state/oath-harness", C, C, ""},
 		{"echo '{}' > ~/.local/state/oath-harness/other-0123456789ab/state/trust-scores.json", C, C, ""},
@@ -237,7 +238,7 @@ func TestRegistrationWritesXDG(t *testing.T) {
 // (hitPath); it answers as lowering the path first does (hitLowered), for a project and a home whose
 // names have capitals (macOS's /Users/Name).
 func FuzzProtectionFolded(f *testing.F) {
-	pr := newProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
+	pr := kernel.NewProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
 	for _, p := range []string{"/Users/Me/Proj/oath-harness/state/x", "/USERS/ME/PROJ/.CLAUDE/settings.local.json", "/users/me/proj/.claude/Settings.Json",
 		"/Users/Me", "/", "/Users", "/users/me/.bashrc", "/Users/Me/Proj/src/a.go", "/opt/oath", "/opt/oathx", "/etc/Profile.d/x.sh", "/Users/Me/Proj/.claude"} {
 		f.Add(p, false)
@@ -245,8 +246,8 @@ func FuzzProtectionFolded(f *testing.F) {
 	}
 	f.Add("/Users/Mé/Proj/.claude/x", true)
 	f.Fuzz(func(t *testing.T, p string, tree bool) {
-		tg := target{path: p, known: true, tree: tree}
-		if got, want := pr.hit(tg), hitLowered(&pr, tg); got != want {
+		tg := kernel.Target{Path: p, Known: true, Tree: tree}
+		if got, want := pr.Hit(tg), hitLowered(&pr, tg); got != want {
 			t.Fatalf("hit(%q, tree %v): folded %q, lowered %q", p, tree, got, want)
 		}
 	})
@@ -255,7 +256,7 @@ func FuzzProtectionFolded(f *testing.F) {
 // FuzzWithin: an operand that stays inside a command's directory and starts with none of the
 // names within gives is never hit, so protectedOperand may skip it.
 func FuzzWithin(f *testing.F) {
-	pr := newProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
+	pr := kernel.NewProtection(layout.Layout{ProjectDir: "/Users/Me/Proj", Root: "/Users/Me/Proj/oath-harness"}, "/Users/Me/Proj/oath-harness/audit", "/Users/Me", []string{"/opt/Oath"})
 	for _, d := range []string{"/Users/Me/Proj", "/Users/Me/Proj/src", "/users/me/proj/.CLAUDE", "/Users/Me/Proj/.claude/x", "/opt", "/opt/oath/bin",
 		"/etc", "/tmp/x", "/", "/Users/Me/Proj/oath-harness/state", "/Users/Me/.config", "/Users/Me/Projx", "/Users/Me"} {
 		for _, v := range []string{"a.c", ".", "./", "./settings.json", ".claude/settings.local.json", "./.CLAUDE//settings.json", "oath-harness/state/trust.json",
@@ -265,18 +266,18 @@ func FuzzWithin(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, dir, v string) {
 		d := shell.Dir{Paths: []string{dir}}
-		dir, ok := operandDir(d)
+		dir, ok := kernel.OperandDir(d)
 		if !ok {
 			return
 		}
-		first, clear := pr.within(dir)
-		name, inside := firstInside(v)
-		if !clear || !inside || protectedName(name, first) {
+		first, clear := pr.Within(dir)
+		name, inside := kernel.FirstInside(v)
+		if !clear || !inside || kernel.ProtectedName(name, first) {
 			return
 		}
-		for _, tg := range resolve(shell.Word{Value: v, Known: true}, d, false) {
-			if hit := pr.hit(tg); hit != "" {
-				t.Fatalf("%q in %q (first name %q, protected inside: %q) names %s, which hits %s", v, dir, name, first, tg.path, hit)
+		for _, tg := range kernel.Resolve(shell.Word{Value: v, Known: true}, d, false) {
+			if hit := pr.Hit(tg); hit != "" {
+				t.Fatalf("%q in %q (first name %q, protected inside: %q) names %s, which hits %s", v, dir, name, first, tg.Path, hit)
 			}
 		}
 	})
@@ -284,20 +285,20 @@ func FuzzWithin(f *testing.F) {
 
 // hitLowered is hit for a path that is not a pattern as it was written before hitPath: the
 // path lowered whole, then compared.
-func hitLowered(pr *protection, t target) string {
-	p := strings.ToLower(t.path)
-	for i, d := range pr.trees {
-		if under(p, d) || t.tree && under(d, p) {
-			return pr.shownTrees[i]
+func hitLowered(pr *kernel.Protection, t kernel.Target) string {
+	p := strings.ToLower(t.Path)
+	for i, d := range pr.Trees {
+		if kernel.Under(p, d) || t.Tree && kernel.Under(d, p) {
+			return pr.ShownTrees[i]
 		}
 	}
-	for i, f := range pr.files {
-		if p == f || t.tree && under(f, p) {
-			return pr.shownFiles[i]
+	for i, f := range pr.Files {
+		if p == f || t.Tree && kernel.Under(f, p) {
+			return pr.ShownFiles[i]
 		}
 	}
-	for i, pat := range pr.patterns {
-		if dir := pr.patternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
+	for i, pat := range pr.Patterns {
+		if dir := pr.PatternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) {
 			if ok, _ := filepath.Match(pat, p); ok {
 				return pat
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -15,9 +16,9 @@ func TestReadOnlyOptions(t *testing.T) {
 		{"rg --pre ./x.sh foo", H, H, ""}, {"rg --pre=./x.sh foo", H, H, ""}, {"rg --pre 'rm -rf /' x", C, C, ""},
 		{"fd -x rm {} .", H, "", ""}, {"man -P 'rm -rf ~' ls", C, C, ""}, {"sort -o out f", M, M, ""}, {"sort -no out f", M, M, ""},
 		{"uniq in out", M, M, ""}, {"xxd -r in out", M, M, ""}, {"date -s 2020-01-01", M, M, ""}, {"hostname evil", M, M, ""},
-		{"history -w /tmp/h", M, M, ""}, {"tree -L 2 src", L, L, FileRead}, {"less -N f", L, L, FileRead},
-		{"rg -n foo src", L, L, FileRead}, {"sort -t, -k2 f", L, L, FileRead}, {"date +%s", L, L, FileRead},
-		{"hostname", L, L, FileRead}, {"uniq -c f", L, L, FileRead}, {"ls -la", L, L, FileRead},
+		{"history -w /tmp/h", M, M, ""}, {"tree -L 2 src", L, L, kernel.FileRead}, {"less -N f", L, L, kernel.FileRead},
+		{"rg -n foo src", L, L, kernel.FileRead}, {"sort -t, -k2 f", L, L, kernel.FileRead}, {"date +%s", L, L, kernel.FileRead},
+		{"hostname", L, L, kernel.FileRead}, {"uniq -c f", L, L, kernel.FileRead}, {"ls -la", L, L, kernel.FileRead},
 	})
 }
 
@@ -49,7 +50,7 @@ func TestReadOnlyPredicate(t *testing.T) {
 			continue
 		}
 		got := c.Classify(bash(tc.cmd))
-		if got.Risk != L || got.Domain != FileRead && got.Domain != GitRead || len(got.Paths.Write) > 0 {
+		if got.Risk != L || got.Domain != kernel.FileRead && got.Domain != kernel.GitRead || len(got.Paths.Write) > 0 {
 			t.Errorf("%q is ReadOnly but classified %s %s writes %v; %+v", tc.cmd, got.Risk, got.Domain, got.Paths.Write, got.Reasons)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 )
@@ -21,13 +22,13 @@ import (
 
 // rewrite records a history rewrite of kind "amend" (the last commit) or "rebase" (the commits
 // from upstream to branch; root: all of them), to be checked with git once the command is judged.
-func (x *cmdCtx) rewrite(kind string, upstream, branch string, known, root bool) {
-	if !known || x.cmd.Dir.Unknown || len(x.cmd.Dir.Paths) == 0 {
-		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits that cannot be known: whether others already have them cannot be checked")
+func rewrite(x *kernel.Command, kind string, upstream, branch string, known, root bool) {
+	if !known || x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) == 0 {
+		x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" rewrites commits that cannot be known: whether others already have them cannot be checked")
 		return
 	}
-	if x.r.headMoved {
-		x.r.mark(RuleRewriteHistory, shortCmd(x.src)+" rewrites commits after an earlier command of the call moves HEAD: which commits it replaces cannot be checked now")
+	if x.Call.HeadMoved {
+		x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" rewrites commits after an earlier command of the call moves HEAD: which commits it replaces cannot be checked now")
 		return
 	}
 	if branch == "" {
@@ -43,19 +44,19 @@ func (x *cmdCtx) rewrite(kind string, upstream, branch string, known, root bool)
 	default:
 		span = upstream + ".." + branch
 	}
-	x.r.addLoss(loss{path: x.cmd.Dir.Paths[0], tree: true, how: "rewrites", cmd: x.src, git: kind, names: []string{span}})
+	x.Call.AddLoss(kernel.Loss{Path: x.Cmd.Dir.Paths[0], Tree: true, How: "rewrites", Cmd: x.Src, Git: kind, Names: []string{span}})
 }
 
 // rewriteLost asks git whether the commits a rewrite replaces are on a remote-tracking branch.
-func (c *Env) rewriteLost(ctx context.Context, top string, l loss) *envelope.Person {
+func rewriteLost(c *kernel.Env, ctx context.Context, top string, l kernel.Loss) *envelope.Person {
 	fail := func(err error) *envelope.Person {
-		return &envelope.Person{Rule: RuleRewriteHistory, Reason: "git could not say whether others already have the commits " + l.command() + " rewrites (" + err.Error() + ")"}
+		return &envelope.Person{Rule: kernel.RuleRewriteHistory, Reason: "git could not say whether others already have the commits " + l.Command() + " rewrites (" + err.Error() + ")"}
 	}
-	span := l.names[0]
+	span := l.Names[0]
 	if strings.HasPrefix(span, "-") {
 		return fail(errors.New(span + " is not a revision"))
 	}
-	if l.git == "amend" {
+	if l.Git == "amend" {
 		// The last commit only: is HEAD on a remote? An unborn HEAD has nothing to amend.
 		out, err := runGit(ctx, top, "rev-list", "-n", "1", "HEAD", "--not", "--remotes", "--")
 		if err != nil {
@@ -65,7 +66,7 @@ func (c *Env) rewriteLost(ctx context.Context, top string, l loss) *envelope.Per
 			return fail(err)
 		}
 		if strings.TrimSpace(out) == "" {
-			return &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " replaces the last commit, which a remote-tracking branch already has: others' history would no longer match"}
+			return &envelope.Person{Rule: kernel.RuleRewriteHistory, Reason: l.Command() + " replaces the last commit, which a remote-tracking branch already has: others' history would no longer match"}
 		}
 		return nil
 	}
@@ -80,13 +81,13 @@ func (c *Env) rewriteLost(ctx context.Context, top string, l loss) *envelope.Per
 	if n, m := strings.TrimSpace(all), strings.TrimSpace(mine); n != m {
 		a, _ := strconv.Atoi(n)
 		b, _ := strconv.Atoi(m)
-		return &envelope.Person{Rule: RuleRewriteHistory, Reason: l.command() + " rewrites " + strconv.Itoa(a-b) + " commit(s) that a remote-tracking branch already has: others' history would no longer match"}
+		return &envelope.Person{Rule: kernel.RuleRewriteHistory, Reason: l.Command() + " rewrites " + strconv.Itoa(a-b) + " commit(s) that a remote-tracking branch already has: others' history would no longer match"}
 	}
 	return nil
 }
 
 // rebase records what git rebase [--onto NEW] [UPSTREAM [BRANCH]] | --root [BRANCH] rewrites.
-func (x *cmdCtx) rebase(p command.Args) {
+func rebase(x *kernel.Command, p command.Args) {
 	known := !p.Unknown
 	var upstream, branch string
 	ops := p.Operands
@@ -101,7 +102,7 @@ func (x *cmdCtx) rebase(p command.Args) {
 			branch = ops[1].Value
 		}
 	}
-	x.rewrite("rebase", upstream, branch, known, root)
+	rewrite(x, "rebase", upstream, branch, known, root)
 }
 
 // movesHead reports whether git sub can move HEAD or change which branch is checked out (a

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 )
 
 // History rewrites are decided by asking git: rewriting commits that exist only here loses
@@ -40,20 +42,20 @@ func TestRewritesAskGit(t *testing.T) {
 		{"git rebase", ""}, // onto its upstream: only d and e are rewritten
 		{"git rebase origin/main", ""},
 		{"GIT_SEQUENCE_EDITOR=true git rebase -i HEAD~1", ""},
-		{"git rebase -i HEAD~3", RuleRewriteHistory},
-		{"git rebase --root", RuleRewriteHistory},
-		{"git rebase HEAD~4 main", RuleRewriteHistory},
-		{"git checkout shared && git commit --amend --no-edit", RuleRewriteHistory}, // HEAD moves first: doubt
-		{"git commit --amend --no-edit && git checkout shared", ""},                 // amends HEAD as it is now
-		{"git switch main; git rebase -i HEAD~1", RuleRewriteHistory},
-		{"GIT_DIR=unborn/.git git commit --amend -m x", RuleRewriteHistory}, // another repository: doubt
-		{"git --git-dir=unborn/.git commit --amend -m x", RuleRewriteHistory},
-		{"git --work-tree=unborn --git-dir unborn/.git rebase -i HEAD~1", RuleRewriteHistory},
-		{"git -C unborn commit --amend -m x", ""},              // nothing to amend
-		{"git rebase -i no-such-revision", RuleRewriteHistory}, // git cannot say: a person decides
-		{"git rebase -i $(git merge-base HEAD origin/main)", RuleRewriteHistory},
-		{"git rebase -i -- --exec=x", RuleRewriteHistory},
-		{"git filter-branch --tree-filter true HEAD", RuleRewriteHistory}, // drops what the reflog needs
+		{"git rebase -i HEAD~3", kernel.RuleRewriteHistory},
+		{"git rebase --root", kernel.RuleRewriteHistory},
+		{"git rebase HEAD~4 main", kernel.RuleRewriteHistory},
+		{"git checkout shared && git commit --amend --no-edit", kernel.RuleRewriteHistory}, // HEAD moves first: doubt
+		{"git commit --amend --no-edit && git checkout shared", ""},                        // amends HEAD as it is now
+		{"git switch main; git rebase -i HEAD~1", kernel.RuleRewriteHistory},
+		{"GIT_DIR=unborn/.git git commit --amend -m x", kernel.RuleRewriteHistory}, // another repository: doubt
+		{"git --git-dir=unborn/.git commit --amend -m x", kernel.RuleRewriteHistory},
+		{"git --work-tree=unborn --git-dir unborn/.git rebase -i HEAD~1", kernel.RuleRewriteHistory},
+		{"git -C unborn commit --amend -m x", ""},                     // nothing to amend
+		{"git rebase -i no-such-revision", kernel.RuleRewriteHistory}, // git cannot say: a person decides
+		{"git rebase -i $(git merge-base HEAD origin/main)", kernel.RuleRewriteHistory},
+		{"git rebase -i -- --exec=x", kernel.RuleRewriteHistory},
+		{"git filter-branch --tree-filter true HEAD", kernel.RuleRewriteHistory}, // drops what the reflog needs
 	} {
 		ev := bash(tc.cmd)
 		ev.Cwd = dir
@@ -72,7 +74,7 @@ func TestRewritesAskGit(t *testing.T) {
 	ev := bash("git commit --amend --no-edit")
 	ev.Cwd = dir
 	got := c.Classify(ev)
-	if got.NeedsPerson == nil || got.NeedsPerson.Rule != RuleRewriteHistory || !strings.Contains(got.NeedsPerson.Reason, "remote-tracking branch already has") {
-		t.Errorf("amend of a pushed commit: needs_person %+v, want %s saying a remote has it", got.NeedsPerson, RuleRewriteHistory)
+	if got.NeedsPerson == nil || got.NeedsPerson.Rule != kernel.RuleRewriteHistory || !strings.Contains(got.NeedsPerson.Reason, "remote-tracking branch already has") {
+		t.Errorf("amend of a pushed commit: needs_person %+v, want %s saying a remote has it", got.NeedsPerson, kernel.RuleRewriteHistory)
 	}
 }

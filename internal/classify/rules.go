@@ -6,163 +6,165 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/classify/sqlite"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
 // judge applies the command's rule: the row of command's table names it (catalogue.go says
 // how each kind of row is judged).
-func (x *cmdCtx) judge() {
-	row := *x.prog()
-	n := x.name
+func judge(x *kernel.Command) {
+	row := *x.Prog()
+	n := x.Name
 	switch row.Judge {
 	case command.Schedule:
-		if x.schedule() {
+		if x.Schedule() {
 			return
 		}
-		x.listed(row)
+		listed(x, row)
 	case command.Agent:
-		x.agent(row) // agents.go
+		agent(x, row) // agents.go
 	case command.Kill:
-		if x.killAll() {
+		if x.KillAll() {
 			return
 		}
-		x.listed(row)
+		listed(x, row)
 	case command.Mailer:
-		x.add(risk.Critical, ShellExec, ruleMailer, n+" sends mail")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleMailer, n+" sends mail")
 	case command.Fetch:
-		x.fetch()
+		fetch(x)
 	case command.Git:
-		x.git()
+		git(x)
 	case command.Remove:
-		x.rm()
+		rm(x)
 	case command.Rmdir:
-		for _, o := range command.Parse(x.args, "").Operands {
-			x.write(o, false, ShellExec)
+		for _, o := range command.Parse(x.Args, "").Operands {
+			x.Write(o, false, kernel.ShellExec)
 		}
-		x.add(risk.Medium, FileWrite, ruleFileChange, "removes directories")
+		x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, "removes directories")
 	case command.Chmod:
-		x.chmod()
+		chmod(x)
 	case command.Move:
-		x.copy(true)
+		copyOrMove(x, true)
 	case command.Mount:
-		if ops := command.Parse(x.args, "tTLUoO", "types", "options", "target", "source", "fstab").Operands; len(ops) > 0 {
-			x.write(ops[len(ops)-1], true, ShellExec) // what is mounted over the target replaces it
-			x.destroy(ops[len(ops)-1], "mounting over")
+		if ops := command.Parse(x.Args, "tTLUoO", "types", "options", "target", "source", "fstab").Operands; len(ops) > 0 {
+			x.Write(ops[len(ops)-1], true, kernel.ShellExec) // what is mounted over the target replaces it
+			x.Destroy(ops[len(ops)-1], "mounting over")
 		}
-		x.add(risk.High, ShellExec, ruleDenyList, n+": "+row.Reason)
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+": "+row.Reason)
 	case command.GitHub:
-		x.gh(row)
+		gh(x, row)
 	case command.Copy:
-		x.copy(false)
+		copyOrMove(x, false)
 	case command.Link:
-		x.ln()
+		ln(x)
 	case command.Touch:
-		for _, o := range command.Parse(x.args, "srmdtAB", "size", "reference", "mode", "date").Operands {
-			x.write(o, false, ShellExec)
+		for _, o := range command.Parse(x.Args, "srmdtAB", "size", "reference", "mode", "date").Operands {
+			x.Write(o, false, kernel.ShellExec)
 			if n == "truncate" {
-				x.lose(o, false, "truncates")
+				x.Lose(o, false, "truncates")
 			}
 		}
-		x.add(risk.Medium, FileWrite, ruleFileChange, n+" changes files")
+		x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, n+" changes files")
 	case command.Editor:
-		x.editor() // editors.go
+		editor(x) // editors.go
 	case command.Tee:
-		p := command.Parse(x.args, "")
+		p := command.Parse(x.Args, "")
 		for _, o := range p.Operands {
-			x.write(o, false, ShellExec)
+			x.Write(o, false, kernel.ShellExec)
 			if !p.Has('a', "append") {
-				x.lose(o, false, "overwrites") // tee F truncates F first, like > F
+				x.Lose(o, false, "overwrites") // tee F truncates F first, like > F
 			}
-			x.plantTee(o, p.Has('a', "append")) // planted.go
+			plantTee(x, o, p.Has('a', "append")) // planted.go
 		}
 		if len(p.Operands) > 0 {
-			x.add(risk.Medium, FileWrite, ruleFileChange, "tee writes files")
+			x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, "tee writes files")
 		} else {
-			x.add(risk.Low, FileRead, ruleAllowList, "tee to stdout only")
+			x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "tee to stdout only")
 		}
 	case command.Sed:
-		x.sed()
+		sed(x)
 	case command.PerlRuby:
-		x.add(risk.Medium, ShellExec, ruleScript, "runs a script file")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleScript, "runs a script file")
 	case command.DD:
-		x.dd()
+		dd(x)
 	case command.Disk, command.Mkfs:
-		x.add(risk.Critical, ShellExec, ruleFilesystem, n+" creates a file system or rewrites a partition table: irreversible")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleFilesystem, n+" creates a file system or rewrites a partition table: irreversible")
 	case command.Rsync:
-		x.rsync()
+		rsync(x)
 	case command.Scp:
-		x.scp()
+		scp(x)
 	case command.SSH:
-		x.ssh()
+		ssh(x)
 	case command.RawNet:
-		x.rawNet(row)
+		rawNet(x, row)
 	case command.Tar:
-		x.tar()
+		tar(x)
 	case command.Unpack:
-		x.unpack()
+		unpack(x)
 	case command.Compress:
-		x.compress()
+		compress(x)
 	case command.Pack:
-		x.pack()
+		pack(x)
 	case command.Find:
-		x.findCmd()
+		findCmd(x)
 	case command.Printenv:
-		x.printenv()
+		printenv(x)
 	case command.Declare:
-		if len(x.args) == 0 || x.declPrints() {
-			x.printenv()
+		if len(x.Args) == 0 || declPrints(x) {
+			printenv(x)
 		} else {
-			x.readOnly(row)
+			readOnly(x, row)
 		}
 	case command.Awk:
-		x.add(risk.Medium, ShellExec, ruleScript, "awk runs a program from a file")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleScript, "awk runs a program from a file")
 	case command.Mktemp:
-		x.add(risk.Low, ShellExec, ruleAllowList, "creates a temporary file")
+		x.Add(risk.Low, kernel.ShellExec, kernel.RuleAllowList, "creates a temporary file")
 	case command.Reads:
-		x.readOnly(row)
+		readOnly(x, row)
 	case command.Go:
-		x.goCmd()
+		goCmd(x)
 	case command.NodePkg:
-		x.nodePkg()
+		nodePkg(x)
 	case command.PkgTool:
-		x.pkgTool()
+		pkgTool(x)
 	case command.Interpreter:
-		x.interpreterScript()
+		interpreterScript(x)
 	case command.Shell:
-		x.script()
+		script(x)
 	case command.TestRunner:
-		x.add(risk.Low, TestRun, ruleTestRunner, n+" runs tests")
+		x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, n+" runs tests")
 	case command.Make:
-		x.make()
+		makeCmd(x)
 	case command.Database:
-		x.db()
+		db(x)
 	case command.Container:
-		if !x.container() {
-			x.cloud()
+		if !container(x) {
+			cloud(x)
 		}
 	case command.Cloud:
-		x.cloud()
+		cloud(x)
 	case command.Patch:
-		x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtectionUnknownTarget, n+" writes the files its input names, which cannot be known statically and could be protected: use Edit/Write")
 	default:
-		x.listed(row)
+		listed(x, row)
 	}
 	if !row.Judge.OwnsWrites() && !row.Has(command.AllowList) && row.Judge != command.Mkfs {
-		x.protectedOperand() // (mkfs.* is critical whatever it is given)
+		protectedOperand(x) // (mkfs.* is critical whatever it is given)
 	}
 }
 
 // gh: deleting a repository or a remote branch through the API is irreversible for everyone.
-func (x *cmdCtx) gh(row command.Row) {
-	all := strings.ToLower(joinWords(x.args))
-	if len(x.args) > 1 && x.args[0].Value == "repo" && x.args[1].Value == "delete" ||
-		len(x.args) > 0 && x.args[0].Value == "api" && strings.Contains(all, "delete") && (strings.Contains(all, "refs") || strings.Contains(all, "repos/") && !strings.Contains(all, "/comments")) {
-		x.add(risk.Critical, GitRemote, ruleForcePush, "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
+func gh(x *kernel.Command, row command.Row) {
+	all := strings.ToLower(joinWords(x.Args))
+	if len(x.Args) > 1 && x.Args[0].Value == "repo" && x.Args[1].Value == "delete" ||
+		len(x.Args) > 0 && x.Args[0].Value == "api" && strings.Contains(all, "delete") && (strings.Contains(all, "refs") || strings.Contains(all, "repos/") && !strings.Contains(all, "/comments")) {
+		x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
 		return
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, "gh: "+row.Reason)
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "gh: "+row.Reason)
 }
 
 // ReadOnly reports whether one simple command (argv, its name first) changes nothing by itself
@@ -172,38 +174,16 @@ func ReadOnly(argv []string) bool { return command.ReadOnly(argv) }
 // carried: a program we know nothing about may run the command line it is given (a wrapper
 // we do not model, a job runner, a script that execs "$@"). Its arguments are judged as a
 // command line; only a critical verdict is taken over.
-func (x *cmdCtx) carried() {
-	if x.r.depth >= shell.MaxDepth {
+func carried(x *kernel.Command) {
+	if x.Call.Depth >= shell.MaxDepth {
 		return
 	}
-	for _, prog := range carriedArgs(x.args) {
-		if why := x.shellCritical(prog); why != "" {
-			x.add(risk.Critical, ShellExec, ruleCarriedCommand, x.name+" is given the command line "+quoteRaw(prog)+", which it may run: "+why)
+	for _, prog := range kernel.CarriedArgs(x.Args) {
+		if why := shellCritical(x, prog); why != "" {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCarriedCommand, x.Name+" is given the command line "+kernel.QuoteRaw(prog)+", which it may run: "+why)
 			return
 		}
 	}
-}
-
-// carriedArgs are the arguments carried judges as command lines, at most four: from an
-// argument that names a program of a catastrophe's head on, or one that looks like a command
-// line (a blank or ; | &, shorter than 4096 bytes). Options are passed over.
-func carriedArgs(args []shell.Word) []string {
-	var out []string
-	for i, a := range args {
-		if len(out) >= 4 {
-			break
-		}
-		if !a.Known || strings.HasPrefix(a.Value, "-") {
-			continue
-		}
-		switch {
-		case command.Has(path.Base(a.Value), command.Head):
-			out = append(out, shell.QuoteWords(args[i:]))
-		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
-			out = append(out, a.Value)
-		}
-	}
-	return out
 }
 
 // remoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".
@@ -231,66 +211,66 @@ func remoteHost(v string) string {
 }
 
 // sendsCredential: copying a credential to another machine is exfiltration, critical.
-func (x *cmdCtx) sendsCredential(srcs []shell.Word, dest shell.Word) {
+func sendsCredential(x *kernel.Command, srcs []shell.Word, dest shell.Word) {
 	for _, s := range srcs {
 		v := s.Value
 		if v == "~" || strings.HasPrefix(v, "~/") {
-			v = x.c.home + v[1:]
+			v = x.Env.Home + v[1:]
 		}
-		if why := credential(v); why != "" || s.Known && (path.Clean(v) == x.c.home || strings.HasSuffix(path.Clean(v), "/.ssh") || strings.HasSuffix(path.Clean(v), "/.aws")) {
-			x.add(risk.Critical, ShellExec, ruleCredentialExfiltration, x.name+" sends "+s.Value+" ("+why+") to "+dest.Value+": secrets leave the machine")
+		if why := kernel.Credential(v); why != "" || s.Known && (path.Clean(v) == x.Env.Home || strings.HasSuffix(path.Clean(v), "/.ssh") || strings.HasSuffix(path.Clean(v), "/.aws")) {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCredentialExfiltration, x.Name+" sends "+s.Value+" ("+why+") to "+dest.Value+": secrets leave the machine")
 			return
 		}
 	}
 }
 
-func localHost(h string) bool { return h != "" && isLocalURL("http://"+h) }
+func localHost(h string) bool { return h != "" && kernel.IsLocalURL("http://"+h) }
 
 // scp and sftp: sending files to another machine is external communication (critical, like
 // curl); fetching from one is high; a local destination is a write.
-func (x *cmdCtx) scp() {
-	p := x.prog().Spec.Parse(x.args)
-	if x.name == "sftp" {
-		x.add(risk.High, ShellExec, ruleDenyList, "sftp: a remote connection")
+func scp(x *kernel.Command) {
+	p := x.Prog().Spec.Parse(x.Args)
+	if x.Name == "sftp" {
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "sftp: a remote connection")
 		return
 	}
 	if len(p.Operands) < 2 {
-		x.add(risk.High, ShellExec, ruleDenyList, "scp: a remote copy")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "scp: a remote copy")
 		return
 	}
 	dest := p.Operands[len(p.Operands)-1]
 	srcs := p.Operands[:len(p.Operands)-1]
 	dh := remoteHost(dest.Value)
 	if !dest.Known || dh != "" && !localHost(dh) {
-		x.sendsCredential(srcs, dest)
-		x.add(risk.High, ShellExec, ruleDenyList, "scp sends files to "+dest.Value+": a remote connection")
+		sendsCredential(x, srcs, dest)
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "scp sends files to "+dest.Value+": a remote connection")
 		return
 	}
 	if dh == "" {
-		x.write(dest, true, ShellExec)
+		x.Write(dest, true, kernel.ShellExec)
 		local := true
 		for _, s := range srcs {
 			local = local && s.Known && remoteHost(s.Value) == ""
 		}
 		if local { // planted.go: scp x .git/hooks/pre-commit copies as cp does
-			x.plantCopies(srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+			plantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 		for _, s := range srcs {
 			if s.Known && !s.Glob && remoteHost(s.Value) == "" {
-				x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true}, true, ShellExec)
+				x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true}, true, kernel.ShellExec)
 			} else {
-				x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, true, ShellExec)
+				x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, true, kernel.ShellExec)
 			}
 		}
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, "scp: a remote copy")
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "scp: a remote copy")
 }
 
 // ssh: its remote command was analysed as a program of its own (package shell). Feeding it
 // local data (a pipe, < file, a heredoc) to a host that is not local sends that data away.
-func (x *cmdCtx) ssh() {
+func ssh(x *kernel.Command) {
 	host := ""
-	p := x.prog().Spec.Parse(x.args)
+	p := x.Prog().Spec.Parse(x.Args)
 	if len(p.Operands) > 0 {
 		host = p.Operands[0].Value
 		if j := strings.LastIndexByte(host, '@'); j >= 0 {
@@ -298,17 +278,17 @@ func (x *cmdCtx) ssh() {
 		}
 		host = strings.TrimPrefix(host, "ssh://")
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, "ssh: a remote connection")
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "ssh: a remote connection")
 }
 
 // rawNet: nc, socat, telnet, openssl s_client … to a host that is not local are external
 // communication, critical like curl; to a local one, or listening, high (deny list).
-func (x *cmdCtx) rawNet(row command.Row) {
-	n := x.name
+func rawNet(x *kernel.Command, row command.Row) {
+	n := x.Name
 	var hosts []shell.Word
 	switch n {
 	case "socat":
-		for _, a := range x.args {
+		for _, a := range x.Args {
 			if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
 				continue
 			}
@@ -327,9 +307,9 @@ func (x *cmdCtx) rawNet(row command.Row) {
 			}
 		}
 	case "openssl":
-		for i, a := range x.args {
-			if (a.Value == "-connect" || a.Value == "-host" || a.Value == "-proxy") && i+1 < len(x.args) {
-				h := x.args[i+1]
+		for i, a := range x.Args {
+			if (a.Value == "-connect" || a.Value == "-host" || a.Value == "-proxy") && i+1 < len(x.Args) {
+				h := x.Args[i+1]
 				v := h.Value
 				if k := strings.LastIndexByte(v, ':'); k > 0 && !strings.HasSuffix(v, "]") {
 					v = v[:k]
@@ -337,11 +317,11 @@ func (x *cmdCtx) rawNet(row command.Row) {
 				hosts = append(hosts, shell.Word{Value: v, Known: h.Known})
 			}
 		}
-		if len(x.args) > 0 && x.args[0].Value == "s_client" && len(hosts) == 0 {
+		if len(x.Args) > 0 && x.Args[0].Value == "s_client" && len(hosts) == 0 {
 			hosts = append(hosts, shell.Word{Value: "localhost", Known: true}) // s_client's default
 		}
 	default:
-		p := command.Parse(x.args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+		p := command.Parse(x.Args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
 		if p.Has('l', "listen") {
 			break
 		}
@@ -359,23 +339,23 @@ func (x *cmdCtx) rawNet(row command.Row) {
 	}
 	for _, h := range hosts {
 		if !h.Known || !localHost(h.Value) {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, n+" to "+h.Value+": raw external communication, blocked at any trust")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, n+" to "+h.Value+": raw external communication, blocked at any trust")
 			return
 		}
 	}
 	if n == "openssl" && len(hosts) == 0 {
-		x.add(risk.Medium, ShellExec, ruleGrayArea, "openssl without a connection")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, "openssl without a connection")
 		return
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, n+": "+row.Reason)
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+": "+row.Reason)
 }
 
 // protectedOperand: a program not known to only read, given a protected path, may write it,
 // lock it (flock … sleep holds the trust file's lock and every record fails) or hand it on.
-func (x *cmdCtx) protectedOperand() {
+func protectedOperand(x *kernel.Command) {
 	var first []string // what is protected inside the command's one directory (within)
 	asked, clear := false, false
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		v := a.Value
 		if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
 			v = v[i+1:]
@@ -383,20 +363,20 @@ func (x *cmdCtx) protectedOperand() {
 		if !a.Known || strings.HasPrefix(v, "-") || v == "" {
 			continue
 		}
-		if name, ok := firstInside(v); ok && !a.Glob {
+		if name, ok := kernel.FirstInside(v); ok && !a.Glob {
 			if !asked {
 				asked = true
-				if dir, ok := operandDir(x.cmd.Dir); ok {
-					first, clear = x.r.budget().within(&x.c.prot, dir)
+				if dir, ok := kernel.OperandDir(x.Cmd.Dir); ok {
+					first, clear = x.Call.Budget().Within(&x.Env.Prot, dir)
 				}
 			}
-			if clear && !protectedName(name, first) {
+			if clear && !kernel.ProtectedName(name, first) {
 				continue
 			}
 		}
-		for _, t := range resolve(shell.Word{Value: v, Known: true, Glob: a.Glob}, x.cmd.Dir, false) {
-			if hit := x.c.prot.hit(t); hit != "" {
-				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" is given "+t.path+" ("+hit+"): a program that is not known to only read may change or lock it")
+		for _, t := range kernel.Resolve(shell.Word{Value: v, Known: true, Glob: a.Glob}, x.Cmd.Dir, false) {
+			if hit := x.Env.Prot.Hit(t); hit != "" {
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" is given "+t.Path+" ("+hit+"): a program that is not known to only read may change or lock it")
 				return
 			}
 		}
@@ -404,10 +384,10 @@ func (x *cmdCtx) protectedOperand() {
 }
 
 // readOps records operands as files read, for the allow-list commands that take files.
-func (x *cmdCtx) readOps(ops []shell.Word) {
+func readOps(x *kernel.Command, ops []shell.Word) {
 	for _, o := range ops {
 		if o.Known && !strings.Contains(o.Value, "://") {
-			x.read(o)
+			x.Read(o)
 		}
 	}
 }
@@ -416,47 +396,47 @@ func (x *cmdCtx) readOps(ops []shell.Word) {
 // makes it write a file (judged as a write), run a program (high, and the program analysed) or
 // change something else (medium). It stays low exactly when ReadOnly says so, shell builtins
 // aside.
-func (x *cmdCtx) readOnly(row command.Row) {
-	n := x.name
+func readOnly(x *kernel.Command, row command.Row) {
+	n := x.Name
 	sp := row.Spec
-	argv := make([]string, len(x.cmd.Args))
-	for i, a := range x.cmd.Args {
+	argv := make([]string, len(x.Cmd.Args))
+	for i, a := range x.Cmd.Args {
 		argv[i] = a.Value
 	}
-	p := command.Parse(x.args, sp.Short, sp.Long...)
+	p := command.Parse(x.Args, sp.Short, sp.Long...)
 	changed := false
 	optName := command.OptName
 	for _, o := range sp.Writes {
 		if w, ok := p.Value(o); ok {
-			x.write(w, false, ShellExec)
-			x.add(risk.Medium, ShellExec, ruleFileChange, n+" "+optName(o)+" writes a file")
+			x.Write(w, false, kernel.ShellExec)
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, n+" "+optName(o)+" writes a file")
 			changed = true
 		} else if len(o) == 1 && p.Short[o[0]] || len(o) > 1 && p.Long[o] {
-			x.write(shell.Word{Value: n + " " + optName(o) + " without a file"}, false, ShellExec)
+			x.Write(shell.Word{Value: n + " " + optName(o) + " without a file"}, false, kernel.ShellExec)
 			changed = true
 		}
 	}
 	for _, o := range sp.Runs {
 		if w, ok := p.Value(o); ok {
-			x.add(risk.High, ShellExec, RuleRunsProgram, n+" "+optName(o)+" runs a program")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, n+" "+optName(o)+" runs a program")
 			if w.Known {
-				x.nested(w.Value, n+" "+optName(o))
+				nested(x, w.Value, n+" "+optName(o))
 			} else {
-				x.add(risk.Critical, ShellExec, ruleDynamicProgram, n+" "+optName(o)+" runs a program that cannot be known statically")
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicProgram, n+" "+optName(o)+" runs a program that cannot be known statically")
 			}
 			changed = true
 		}
 	}
 	if sp.Operand > 0 && len(p.Operands) >= sp.Operand {
-		x.write(p.Operands[sp.Operand-1], false, ShellExec)
-		x.add(risk.Medium, ShellExec, ruleFileChange, n+" writes its operand "+p.Operands[sp.Operand-1].Value)
+		x.Write(p.Operands[sp.Operand-1], false, kernel.ShellExec)
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, n+" writes its operand "+p.Operands[sp.Operand-1].Value)
 		changed = true
 	}
 	if n == "history" && (p.Has('w') || p.Has('a')) {
 		for _, o := range p.Operands {
-			x.write(o, false, ShellExec)
+			x.Write(o, false, kernel.ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, "history -w/-a writes the history file")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "history -w/-a writes the history file")
 		changed = true
 	}
 	if n == "tree" && p.Has('R') {
@@ -465,9 +445,9 @@ func (x *cmdCtx) readOnly(row command.Row) {
 			ops = []shell.Word{{Value: ".", Known: true}}
 		}
 		for _, o := range ops {
-			x.write(shell.Word{Value: strings.TrimSuffix(o.Value, "/") + "/**", Known: o.Known, Glob: true}, true, ShellExec)
+			x.Write(shell.Word{Value: strings.TrimSuffix(o.Value, "/") + "/**", Known: o.Known, Glob: true}, true, kernel.ShellExec)
 		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, "tree -R writes 00Tree.html into every directory")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "tree -R writes 00Tree.html into every directory")
 		changed = true
 	}
 	if changed {
@@ -476,10 +456,10 @@ func (x *cmdCtx) readOnly(row command.Row) {
 	if !sp.Shell && !command.ReadOnly(argv) {
 		why := sp.Hazard(n, argv[1:])
 		if strings.HasPrefix(why, "+") {
-			x.add(risk.High, ShellExec, RuleRunsProgram, n+" "+why)
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, n+" "+why)
 			return
 		}
-		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" with "+why+" changes something")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, n+" with "+why+" changes something")
 		return
 	}
 	switch n {
@@ -488,30 +468,30 @@ func (x *cmdCtx) readOnly(row command.Row) {
 		if _, ok := p.Value("e", "regexp", "f", "file"); !ok && len(ops) > 0 {
 			ops = ops[1:] // the pattern
 		}
-		x.readOps(ops)
+		readOps(x, ops)
 		if p.Has('r', "recursive") || p.Has('R', "dereference-recursive") || n == "rg" || n == "ag" || n == "ack" {
-			if len(ops) == 0 && !x.cmd.Stdin {
+			if len(ops) == 0 && !x.Cmd.Stdin {
 				ops = []shell.Word{{Value: ".", Known: true}} // cd ~/.ssh && grep -r foo: where it runs
 			}
 			for _, o := range ops {
-				x.readTree(o) // grep -r . ~/.ssh
+				x.ReadTree(o) // grep -r . ~/.ssh
 			}
 		}
 	case "cat", "head", "tail", "less", "more", "wc", "file", "stat", "nl", "tac", "od", "hexdump", "diff", "cmp", "comm", "md5sum", "sha1sum", "sha256sum", "sha512sum", "cksum", "strings", "zcat", "bat", "sort", "uniq", "xxd":
-		x.readOps(p.Operands)
+		readOps(x, p.Operands)
 	}
-	x.readNamesFrom() // find ~/.ssh | xargs cat
-	x.add(risk.Low, FileRead, ruleAllowList, n+" only reads")
+	x.ReadNamesFrom() // find ~/.ssh | xargs cat
+	x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, n+" only reads")
 }
 
 // declPrints reports declare, export or typeset printing variables (-p, no assignment):
 // export -p is env, declare -p NAME is printenv NAME.
-func (x *cmdCtx) declPrints() bool {
-	if x.name == "set" {
+func declPrints(x *kernel.Command) bool {
+	if x.Name == "set" {
 		return false
 	}
 	prints := false
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if !a.Known || strings.Contains(a.Value, "=") {
 			return false
 		}
@@ -525,71 +505,71 @@ func (x *cmdCtx) declPrints() bool {
 	return prints
 }
 
-func (x *cmdCtx) printenv() {
-	p := command.Parse(x.args, "u", "unset")
+func printenv(x *kernel.Command) {
+	p := command.Parse(x.Args, "u", "unset")
 	if len(p.Operands) == 0 {
-		x.add(risk.High, ShellExec, ruleEnvironmentDump, x.name+" prints every environment variable, secrets included")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleEnvironmentDump, x.Name+" prints every environment variable, secrets included")
 		return
 	}
 	for _, o := range p.Operands {
-		if !o.Known || secretName(o.Value) {
-			x.add(risk.Critical, ShellExec, ruleSecretVariable, x.name+" prints "+o.Value+", named like a secret")
+		if !o.Known || kernel.SecretName(o.Value) {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretVariable, x.Name+" prints "+o.Value+", named like a secret")
 			return
 		}
 	}
-	x.add(risk.Low, FileRead, ruleAllowList, "prints named variables")
+	x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "prints named variables")
 }
 
-func (x *cmdCtx) rm() {
-	p := command.Parse(x.args, "")
+func rm(x *kernel.Command) {
+	p := command.Parse(x.Args, "")
 	recursive := p.Has('r', "recursive") || p.Has('R')
 	for _, o := range p.Operands {
-		if recursive || x.name == "shred" {
-			x.destroy(o, "recursive deletion")
+		if recursive || x.Name == "shred" {
+			x.Destroy(o, "recursive deletion")
 		}
-		x.write(o, recursive, ShellExec)
-		x.lose(o, recursive, "deletes")
+		x.Write(o, recursive, kernel.ShellExec)
+		x.Lose(o, recursive, "deletes")
 		if !o.Known && recursive {
-			x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive deletion of "+quoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive deletion of "+kernel.QuoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
 		}
 	}
-	if x.cmd.StdinArgs {
-		x.write(shell.Word{Value: "(names read from stdin)"}, recursive, ShellExec)
+	if x.Cmd.StdinArgs {
+		x.Write(shell.Word{Value: "(names read from stdin)"}, recursive, kernel.ShellExec)
 	}
-	if x.cmd.StdinArgs && recursive {
-		x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive deletion of names read from stdin")
+	if x.Cmd.StdinArgs && recursive {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive deletion of names read from stdin")
 	}
-	x.add(risk.High, FileWrite, ruleDenyList, x.name+" deletes files")
+	x.Add(risk.High, kernel.FileWrite, kernel.RuleDenyList, x.Name+" deletes files")
 }
 
-func (x *cmdCtx) chmod() {
-	p := command.Parse(x.args, "", "reference")
+func chmod(x *kernel.Command) {
+	p := command.Parse(x.Args, "", "reference")
 	recursive := p.Has('R', "recursive")
 	ops := p.Operands
-	if _, ok := p.Value("reference"); !ok && len(ops) > 0 && x.name != "chattr" {
+	if _, ok := p.Value("reference"); !ok && len(ops) > 0 && x.Name != "chattr" {
 		ops = ops[1:] // the mode or owner
 	}
 	for _, o := range ops {
 		if recursive {
-			x.destroy(o, "recursive permission change")
+			x.Destroy(o, "recursive permission change")
 			if !o.Known {
-				x.add(risk.Critical, ShellExec, ruleCatastrophe, "recursive permission change of "+quoteRaw(o.Value)+", which cannot be known statically")
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive permission change of "+kernel.QuoteRaw(o.Value)+", which cannot be known statically")
 			}
 		}
-		x.write(o, recursive, ShellExec)
+		x.Write(o, recursive, kernel.ShellExec)
 	}
-	x.add(risk.High, FileWrite, ruleDenyList, x.name+" changes permissions or ownership")
+	x.Add(risk.High, kernel.FileWrite, kernel.RuleDenyList, x.Name+" changes permissions or ownership")
 }
 
 // copyDest is the destination of cp, install, mv or ln as written (-t DIR, or the last of
 // two operands or more): a name written, not read.
-func (x *cmdCtx) copyDest() (string, bool) {
-	switch x.prog().Judge {
+func copyDest(x *kernel.Command) (string, bool) {
+	switch x.Prog().Judge {
 	case command.Copy, command.Move, command.Link:
 	default:
 		return "", false
 	}
-	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	p := command.Parse(x.Args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
 	if d, ok := p.Value("t", "target-directory"); ok {
 		return d.Value, d.Known
 	}
@@ -601,66 +581,66 @@ func (x *cmdCtx) copyDest() (string, bool) {
 }
 
 // copy judges mv (move: the sources are removed too) and cp/install.
-func (x *cmdCtx) copy(move bool) {
-	p := command.Parse(x.args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+func copyOrMove(x *kernel.Command, move bool) {
+	p := command.Parse(x.Args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
 	ops := p.Operands
 	dest, hasT := p.Value("t", "target-directory")
 	if !hasT {
 		if len(ops) < 2 {
-			if len(ops) == 1 && !x.cmd.StdinArgs {
-				x.write(ops[0], move, ShellExec)
+			if len(ops) == 1 && !x.Cmd.StdinArgs {
+				x.Write(ops[0], move, kernel.ShellExec)
 			}
-			x.add(risk.Medium, FileWrite, ruleFileChange, x.name+" with fewer than two operands")
-			if x.cmd.StdinArgs {
-				x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
+			x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, x.Name+" with fewer than two operands")
+			if x.Cmd.StdinArgs {
+				x.Write(shell.Word{Value: "(names read from stdin)"}, true, kernel.ShellExec)
 			}
 			return
 		}
 		dest, ops = ops[len(ops)-1], ops[:len(ops)-1]
 	}
 	tree := move || p.Has('r', "recursive") || p.Has('R') || p.Has('a', "archive")
-	x.write(dest, tree, ShellExec)
-	x.lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
+	x.Write(dest, tree, kernel.ShellExec)
+	x.Lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	// planted.go: a copy into a file a tool runs is judged by the source's text.
-	x.plantCopies(ops, dest, hasT, false)
+	plantCopies(x, ops, dest, hasT, false)
 	for _, s := range ops {
-		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.hookPath(s) != "") {
-			x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
+		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || hookPath(x, s) != "") {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}
-	if !move && x.name == "cp" && (p.Has('s', "symbolic-link") || p.Has('l', "link")) {
-		x.links(ops) // cp -s/-l (-as, -al): links, not copies, like ln
+	if !move && x.Name == "cp" && (p.Has('s', "symbolic-link") || p.Has('l', "link")) {
+		links(x, ops) // cp -s/-l (-as, -al): links, not copies, like ln
 		if p.Has('l', "link") {
-			x.hardLinks(ops)
+			hardLinks(x, ops)
 		}
 	}
 	for _, s := range ops {
 		if move {
-			x.write(s, true, ShellExec)
-			x.destroy(s, "moving away")
-			x.moveInto(s, dest)
+			x.Write(s, true, kernel.ShellExec)
+			x.Destroy(s, "moving away")
+			moveInto(x, s, dest)
 		} else {
-			x.read(s)
+			x.Read(s)
 			if tree {
-				x.readTree(s) // cp -r ~/.ssh /tmp/k
+				x.ReadTree(s) // cp -r ~/.ssh /tmp/k
 			}
 		}
 		// cp a b/ writes b/a: the destination may be a directory.
 		if s.Known && dest.Known && !s.Glob {
-			x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, ShellExec)
-			x.lose(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, "overwrites")
+			x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, kernel.ShellExec)
+			x.Lose(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true, Glob: dest.Glob}, tree, "overwrites")
 		} else if !s.Known || s.Glob {
-			x.write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, tree, ShellExec)
+			x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, tree, kernel.ShellExec)
 		}
 	}
-	if x.cmd.StdinArgs {
-		x.write(shell.Word{Value: "(names read from stdin)"}, true, ShellExec)
+	if x.Cmd.StdinArgs {
+		x.Write(shell.Word{Value: "(names read from stdin)"}, true, kernel.ShellExec)
 	}
-	x.add(risk.Medium, FileWrite, ruleFileChange, x.name+" changes files")
+	x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, x.Name+" changes files")
 }
 
-func (x *cmdCtx) ln() {
-	p := command.Parse(x.args, "tS", "target-directory", "suffix")
+func ln(x *kernel.Command) {
+	p := command.Parse(x.Args, "tS", "target-directory", "suffix")
 	ops := p.Operands
 	var dir shell.Word // where the links go when it is a directory
 	hasDir := false
@@ -669,20 +649,20 @@ func (x *cmdCtx) ln() {
 	} else if len(ops) >= 2 {
 		dest := ops[len(ops)-1]
 		ops = ops[:len(ops)-1]
-		x.write(dest, false, ShellExec)
+		x.Write(dest, false, kernel.ShellExec)
 		if p.Has('f', "force") {
-			x.lose(dest, false, "replaces with a link")
+			x.Lose(dest, false, "replaces with a link")
 		}
 		dir, hasDir = dest, !p.Has('T', "no-target-directory") // ln a b: b may be a directory
 	} else {
 		for _, o := range ops {
 			if o.Known {
-				x.write(shell.Word{Value: path.Base(o.Value), Known: true}, false, ShellExec)
+				x.Write(shell.Word{Value: path.Base(o.Value), Known: true}, false, kernel.ShellExec)
 			}
 		}
 	}
 	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // planted.go: a link where a tool runs code
-		x.plantCopies(ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
+		plantCopies(x, ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
 	}
 	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
 	for _, s := range ops {
@@ -690,62 +670,62 @@ func (x *cmdCtx) ln() {
 			break
 		}
 		w := shell.Word{Value: strings.TrimSuffix(dir.Value, "/") + "/" + path.Base(s.Value), Known: dir.Known && s.Known, Glob: dir.Glob || s.Glob}
-		x.write(w, false, ShellExec)
+		x.Write(w, false, kernel.ShellExec)
 		if p.Has('f', "force") {
-			x.lose(w, false, "replaces with a link")
+			x.Lose(w, false, "replaces with a link")
 		}
 	}
-	x.links(ops)
-	if x.name == "link" || !p.Has('s', "symbolic") {
-		x.hardLinks(ops)
+	links(x, ops)
+	if x.Name == "link" || !p.Has('s', "symbolic") {
+		hardLinks(x, ops)
 	}
-	x.add(risk.Medium, FileWrite, ruleFileChange, "ln creates links")
+	x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, "ln creates links")
 }
 
 // hardLinks: a hard link is the same file under a second name, so a later write of the link
 // writes its source, and nothing at the link's path shows it. The source is judged as written
 // now (self-protection, the Core Contract's protected files, oath-gate's writes).
-func (x *cmdCtx) hardLinks(ops []shell.Word) {
+func hardLinks(x *kernel.Command, ops []shell.Word) {
 	for _, s := range ops {
-		x.write(s, false, ShellExec)
+		x.Write(s, false, kernel.ShellExec)
 	}
 }
 
 // links judges link sources: a link to a protected file, or to a directory above one, is a
 // way to write it later under another name.
-func (x *cmdCtx) links(ops []shell.Word) {
+func links(x *kernel.Command, ops []shell.Word) {
 	for _, s := range ops {
-		for _, t := range resolve(s, x.cmd.Dir, false) {
-			if !t.known {
-				x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, "links to "+quoteRaw(t.raw)+", which cannot be known statically")
-			} else if t.tree = true; x.c.prot.hit(t) != "" {
-				hit := x.c.prot.hit(t)
-				x.add(risk.Critical, ShellExec, ruleSelfProtection, "links to "+t.path+" ("+hit+"): a later write through the link would change it")
+		for _, t := range kernel.Resolve(s, x.Cmd.Dir, false) {
+			if !t.Known {
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtectionUnknownTarget, "links to "+kernel.QuoteRaw(t.Raw)+", which cannot be known statically")
+			} else if t.Tree = true; x.Env.Prot.Hit(t) != "" {
+				hit := x.Env.Prot.Hit(t)
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, "links to "+t.Path+" ("+hit+"): a later write through the link would change it")
 			}
 		}
 	}
 }
 
-func (x *cmdCtx) sed() {
-	p := command.Parse(x.args, "efl", "expression", "file", "line-length")
+func sed(x *kernel.Command) {
+	p := command.Parse(x.Args, "efl", "expression", "file", "line-length")
 	inPlace := p.Has('i', "in-place")
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') {
 			inPlace = true
 		}
 	}
 	// Every -e/--expression counts, not only the last one.
 	var scripts []shell.Word
-	for i := 0; i < len(x.args); i++ {
-		v := x.args[i].Value
+	for i := 0; i < len(x.Args); i++ {
+		v := x.Args[i].Value
 		switch {
-		case (v == "-e" || v == "--expression") && i+1 < len(x.args):
-			scripts = append(scripts, x.args[i+1])
+		case (v == "-e" || v == "--expression") && i+1 < len(x.Args):
+			scripts = append(scripts, x.Args[i+1])
 			i++
 		case strings.HasPrefix(v, "--expression="):
-			scripts = append(scripts, shell.Word{Value: strings.TrimPrefix(v, "--expression="), Known: x.args[i].Known})
-		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && strings.HasSuffix(v, "e") && i+1 < len(x.args):
-			scripts = append(scripts, x.args[i+1]) // -ne 'script'
+			scripts = append(scripts, shell.Word{Value: strings.TrimPrefix(v, "--expression="), Known: x.Args[i].Known})
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && len(v) > 2 && strings.HasSuffix(v, "e") && i+1 < len(x.Args):
+			scripts = append(scripts, x.Args[i+1]) // -ne 'script'
 			i++
 		}
 	}
@@ -755,7 +735,7 @@ func (x *cmdCtx) sed() {
 	}
 	if f, ok := p.Value("f", "file"); ok {
 		// sed -f FILE: the script on disk, read as -e's is (bounded, as a runner's file).
-		if text, ok := x.scriptFile(f); ok {
+		if text, ok := scriptFile(x, f); ok {
 			scripts = append(scripts, shell.Word{Value: text, Known: true})
 		} else {
 			scripts = append(scripts, shell.Word{Value: f.Value})
@@ -763,29 +743,29 @@ func (x *cmdCtx) sed() {
 	}
 	for _, sc := range scripts {
 		if !sc.Known {
-			x.add(risk.High, ShellExec, ruleSedExec, "a sed script that cannot be known statically or read may run commands or write files")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "a sed script that cannot be known statically or read may run commands or write files")
 			continue
 		}
-		x.sedScript(sc.Value)
+		sedScript(x, sc.Value)
 	}
 	if !inPlace {
-		x.readOps(ops)
-		x.add(risk.Low, FileRead, ruleAllowList, "sed without -i only prints")
+		readOps(x, ops)
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "sed without -i only prints")
 		return
 	}
 	for _, o := range ops {
-		x.write(o, false, ShellExec)
+		x.Write(o, false, kernel.ShellExec)
 	}
-	if x.cmd.StdinArgs {
-		x.write(shell.Word{Value: "(names read from stdin)"}, false, ShellExec)
+	if x.Cmd.StdinArgs {
+		x.Write(shell.Word{Value: "(names read from stdin)"}, false, kernel.ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, "sed -i edits files in place")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "sed -i edits files in place")
 }
 
 // sedScript judges GNU sed's e command and s///e flag (run commands), and the w/W command and
 // s///w flag (write a file), after any address. A false alarm costs a question; a miss could
 // run anything.
-func (x *cmdCtx) sedScript(script string) {
+func sedScript(x *kernel.Command, script string) {
 	for _, line := range strings.Split(script, "\n") {
 		for _, cmd := range strings.Split(line, ";") {
 			c := sedStripAddr(strings.TrimLeft(cmd, " \t{}"))
@@ -794,13 +774,13 @@ func (x *cmdCtx) sedScript(script string) {
 			}
 			switch c[0] {
 			case 'e':
-				x.add(risk.High, ShellExec, ruleSedExec, "the sed script runs commands (e)")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "the sed script runs commands (e)")
 				if prog := strings.TrimSpace(c[1:]); prog != "" {
-					x.nested(prog, "sed e")
+					nested(x, prog, "sed e")
 				}
 			case 'w', 'W':
-				x.add(risk.Medium, ShellExec, ruleFileChange, "the sed script writes a file (w)")
-				x.write(shell.Word{Value: strings.TrimSpace(c[1:]), Known: true}, false, ShellExec)
+				x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "the sed script writes a file (w)")
+				x.Write(shell.Word{Value: strings.TrimSpace(c[1:]), Known: true}, false, kernel.ShellExec)
 			case 's':
 				if len(c) < 2 {
 					continue
@@ -821,15 +801,15 @@ func (x *cmdCtx) sedScript(script string) {
 				}
 				flags := c[min(k, len(c)):] // s/a\ : the escape at the end steps past it
 				if i := strings.IndexByte(flags, 'w'); i >= 0 {
-					x.add(risk.Medium, ShellExec, ruleFileChange, "the sed s command writes a file (w)")
-					x.write(shell.Word{Value: strings.TrimSpace(flags[i+1:]), Known: true}, false, ShellExec)
+					x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "the sed s command writes a file (w)")
+					x.Write(shell.Word{Value: strings.TrimSpace(flags[i+1:]), Known: true}, false, kernel.ShellExec)
 					flags = flags[:i]
 				}
 				if strings.ContainsRune(flags, 'e') {
-					x.add(risk.High, ShellExec, ruleSedExec, "the sed s command runs its result as a command (e)")
+					x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "the sed s command runs its result as a command (e)")
 					// s/.*/rm -rf ~/e runs its replacement: judged as the command it may be.
 					if rep := strings.ReplaceAll(c[mid+1:max(mid+1, k-1)], "\\"+string(d), string(d)); mid > 0 && strings.TrimSpace(rep) != "" {
-						x.nested(rep, "sed s///e")
+						nested(x, rep, "sed s///e")
 					}
 				}
 			}
@@ -875,35 +855,35 @@ func sedStripAddr(c string) string {
 	return strings.TrimLeft(c, " \t!{")
 }
 
-func (x *cmdCtx) dd() {
+func dd(x *kernel.Command) {
 	var in, out *shell.Word
 	defer func() {
 		if in != nil && out != nil { // planted.go: dd if=x of=.git/hooks/pre-commit
-			x.plantCopies([]shell.Word{*in}, *out, false, false)
+			plantCopies(x, []shell.Word{*in}, *out, false, false)
 		}
 	}()
-	for i, a := range x.args {
+	for i, a := range x.Args {
 		if !a.Known {
-			x.add(risk.Critical, ShellExec, ruleSelfProtectionUnknownTarget, "dd with an operand that cannot be known statically")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtectionUnknownTarget, "dd with an operand that cannot be known statically")
 			continue
 		}
 		if v, ok := strings.CutPrefix(a.Value, "of="); ok {
 			out = &shell.Word{Value: v, Known: true}
-			x.write(shell.Word{Value: v, Known: true}, false, ShellExec)
-			x.lose(shell.Word{Value: v, Known: true}, false, "overwrites")
+			x.Write(shell.Word{Value: v, Known: true}, false, kernel.ShellExec)
+			x.Lose(shell.Word{Value: v, Known: true}, false, "overwrites")
 		}
 		if v, ok := strings.CutPrefix(a.Value, "if="); ok {
-			in = &shell.Word{Value: v, Known: true, Glob: x.args[i].Glob}
-			x.read(shell.Word{Value: v, Known: true})
+			in = &shell.Word{Value: v, Known: true, Glob: x.Args[i].Glob}
+			x.Read(shell.Word{Value: v, Known: true})
 		}
 	}
-	x.add(risk.High, ShellExec, ruleDenyList, "dd copies raw data")
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "dd copies raw data")
 }
 
-func (x *cmdCtx) rsync() {
-	p := command.Parse(x.args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
+func rsync(x *kernel.Command) {
+	p := command.Parse(x.Args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
 	if len(p.Operands) < 2 {
-		x.add(risk.High, ShellExec, ruleDenyList, "rsync")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "rsync")
 		return
 	}
 	dest := p.Operands[len(p.Operands)-1]
@@ -914,32 +894,32 @@ func (x *cmdCtx) rsync() {
 		}
 	}
 	if !strings.Contains(dest.Value, ":") {
-		x.write(dest, true, ShellExec)
+		x.Write(dest, true, kernel.ShellExec)
 		if !remote { // planted.go: rsync x .git/hooks/pre-commit, rsync -a hooks/ .husky/
 			srcs := p.Operands[:len(p.Operands)-1]
-			x.plantCopies(srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+			plantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 	}
 	if p.Has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
-		x.destroy(dest, "rsync --delete")
-		x.lose(dest, true, "deletes files in")
-		x.add(risk.High, ShellExec, ruleDenyList, "rsync deletes files")
+		x.Destroy(dest, "rsync --delete")
+		x.Lose(dest, true, "deletes files in")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "rsync deletes files")
 	}
 	if h := remoteHost(dest.Value); !dest.Known || h != "" && !localHost(h) {
-		x.sendsCredential(p.Operands[:len(p.Operands)-1], dest)
+		sendsCredential(x, p.Operands[:len(p.Operands)-1], dest)
 	}
 	if remote {
-		x.add(risk.High, ShellExec, ruleDenyList, "rsync to or from another machine")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "rsync to or from another machine")
 		return
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, "rsync copies files")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "rsync copies files")
 }
 
-func (x *cmdCtx) tar() {
-	p := command.Parse(x.args, "fCTXbHIK", "file", "directory", "files-from", "exclude-from", "to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script")
+func tar(x *kernel.Command) {
+	p := command.Parse(x.Args, "fCTXbHIK", "file", "directory", "files-from", "exclude-from", "to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script")
 	mode := ""
-	if len(x.args) > 0 && x.args[0].Known && !strings.HasPrefix(x.args[0].Value, "-") {
-		mode = x.args[0].Value // tar xzf a.tgz
+	if len(x.Args) > 0 && x.Args[0].Known && !strings.HasPrefix(x.Args[0].Value, "-") {
+		mode = x.Args[0].Value // tar xzf a.tgz
 		if strings.ContainsRune(mode, 'f') && len(p.Operands) > 1 {
 			p.SetVal("f", p.Operands[1])
 		}
@@ -947,7 +927,7 @@ func (x *cmdCtx) tar() {
 	has := func(c byte, long string) bool { return p.Has(c, long) || strings.IndexByte(mode, c) >= 0 }
 	for _, k := range []string{"to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script"} {
 		if p.Long[k] {
-			x.add(risk.High, ShellExec, RuleRunsProgram, "tar --"+k+" runs a program")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "tar --"+k+" runs a program")
 		}
 	}
 	switch {
@@ -956,12 +936,12 @@ func (x *cmdCtx) tar() {
 		if d, ok := p.Value("C", "directory"); ok {
 			dir = d
 		}
-		x.write(dir, true, ShellExec)
-		x.extractsInto(dir)
-		x.add(risk.Medium, ShellExec, ruleFileChange, "tar extracts files")
+		x.Write(dir, true, kernel.ShellExec)
+		extractsInto(x, dir)
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "tar extracts files")
 	case has('c', "create") || has('r', "append") || has('u', "update"):
 		if f, ok := p.Value("f", "file"); ok && f.Value != "-" {
-			x.write(f, false, ShellExec)
+			x.Write(f, false, kernel.ShellExec)
 		}
 		// What it packs is read, directories whole: tar czf k.tgz ~/.ssh reads the keys.
 		ops := p.Operands
@@ -972,42 +952,42 @@ func (x *cmdCtx) tar() {
 			}
 		}
 		for _, o := range ops {
-			x.read(o)
-			x.readTree(o)
+			x.Read(o)
+			x.ReadTree(o)
 		}
-		x.add(risk.Medium, ShellExec, ruleFileChange, "tar writes an archive")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "tar writes an archive")
 	default:
-		x.add(risk.Low, FileRead, ruleAllowList, "tar lists an archive")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "tar lists an archive")
 	}
 }
 
-func (x *cmdCtx) unpack() {
-	p := command.Parse(x.args, "dxo")
-	if x.name == "unzip" && (p.Has('l') || p.Has('t') || p.Has('Z') || p.Has('p')) {
-		x.add(risk.Low, FileRead, ruleAllowList, "unzip lists or tests")
+func unpack(x *kernel.Command) {
+	p := command.Parse(x.Args, "dxo")
+	if x.Name == "unzip" && (p.Has('l') || p.Has('t') || p.Has('Z') || p.Has('p')) {
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "unzip lists or tests")
 		return
 	}
 	dir := shell.Word{Value: ".", Known: true}
 	if d, ok := p.Value("d"); ok {
 		dir = d
 	}
-	for _, a := range x.args {
-		if v, ok := strings.CutPrefix(a.Value, "-o"); ok && x.name != "unzip" && v != "" {
+	for _, a := range x.Args {
+		if v, ok := strings.CutPrefix(a.Value, "-o"); ok && x.Name != "unzip" && v != "" {
 			dir = shell.Word{Value: v, Known: a.Known}
 		}
 	}
-	x.write(dir, true, ShellExec)
-	x.extractsInto(dir)
-	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" extracts files")
+	x.Write(dir, true, kernel.ShellExec)
+	extractsInto(x, dir)
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" extracts files")
 }
 
 // extractsInto judges an archive unpacked into dir: where tools run the files (a hooks
 // directory, .husky, CI workflows, Claude Code agents), what it puts there is code the harness
 // does not read (planted.go).
-func (x *cmdCtx) extractsInto(dir shell.Word) {
-	for _, t := range resolve(dir, x.cmd.Dir, false) {
-		if t.known && !t.glob && isPlantDir(t.path) {
-			x.r.notRead(x.name + " unpacks an archive into " + t.path + ", whose files run later: what it puts there is not read")
+func extractsInto(x *kernel.Command, dir shell.Word) {
+	for _, t := range kernel.Resolve(dir, x.Cmd.Dir, false) {
+		if t.Known && !t.Glob && isPlantDir(t.Path) {
+			x.Call.NotRead(x.Name + " unpacks an archive into " + t.Path + ", whose files run later: what it puts there is not read")
 			return
 		}
 	}
@@ -1015,38 +995,38 @@ func (x *cmdCtx) extractsInto(dir shell.Word) {
 
 // pack judges zip: the archive is written, what it packs is read (directories whole with -r):
 // zip -r k.zip ~/.ssh reads the keys.
-func (x *cmdCtx) pack() {
-	p := command.Parse(x.args, "bnPtxiZOs")
+func pack(x *kernel.Command) {
+	p := command.Parse(x.Args, "bnPtxiZOs")
 	if len(p.Operands) == 0 {
-		x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" writes an archive")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" writes an archive")
 		return
 	}
-	x.write(p.Operands[0], false, ShellExec)
+	x.Write(p.Operands[0], false, kernel.ShellExec)
 	for _, o := range p.Operands[1:] {
-		x.read(o)
+		x.Read(o)
 		if p.Has('r', "recurse-paths") || p.Has('R', "recurse-patterns") {
-			x.readTree(o)
+			x.ReadTree(o)
 		}
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" writes an archive")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" writes an archive")
 }
 
-func (x *cmdCtx) compress() {
-	p := command.Parse(x.args, "S", "suffix")
+func compress(x *kernel.Command) {
+	p := command.Parse(x.Args, "S", "suffix")
 	if p.Has('c', "stdout") || p.Has('l', "list") || p.Has('t', "test") {
-		x.add(risk.Low, FileRead, ruleAllowList, x.name+" to stdout")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, x.Name+" to stdout")
 		return
 	}
 	for _, o := range p.Operands {
-		x.write(o, false, ShellExec)
+		x.Write(o, false, kernel.ShellExec)
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" replaces files")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" replaces files")
 }
 
-func (x *cmdCtx) findCmd() {
+func findCmd(x *kernel.Command) {
 	var starts []shell.Word
 	del := false
-	for i, a := range x.args {
+	for i, a := range x.Args {
 		if !a.Known {
 			starts = append(starts, a)
 			continue
@@ -1056,19 +1036,19 @@ func (x *cmdCtx) findCmd() {
 		case "-delete":
 			del = true
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			x.add(risk.Medium, ShellExec, ruleFileChange, "find "+v+" writes a file")
-			if i+1 < len(x.args) {
-				x.write(x.args[i+1], false, ShellExec)
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "find "+v+" writes a file")
+			if i+1 < len(x.Args) {
+				x.Write(x.Args[i+1], false, kernel.ShellExec)
 			} else {
-				x.write(shell.Word{Value: "find " + v + " without a file"}, false, ShellExec)
+				x.Write(shell.Word{Value: "find " + v + " without a file"}, false, kernel.ShellExec)
 			}
 		}
-		if !strings.HasPrefix(v, "-") && v != "(" && v != "!" && len(starts) == len(x.args) {
+		if !strings.HasPrefix(v, "-") && v != "(" && v != "!" && len(starts) == len(x.Args) {
 			starts = append(starts, a)
 		}
 	}
 	starts = nil
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if a.Known && (strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!") {
 			break
 		}
@@ -1080,100 +1060,100 @@ func (x *cmdCtx) findCmd() {
 	if del {
 		for _, s := range starts {
 			w := shell.Word{Value: strings.TrimSuffix(s.Value, "/") + "/**", Known: s.Known, Glob: true}
-			x.write(w, true, ShellExec)
-			x.destroy(s, "find -delete")
-			x.lose(s, true, "deletes files in")
+			x.Write(w, true, kernel.ShellExec)
+			x.Destroy(s, "find -delete")
+			x.Lose(s, true, "deletes files in")
 		}
-		x.add(risk.High, ShellExec, ruleDenyList, "find -delete deletes files")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "find -delete deletes files")
 		return
 	}
-	x.readOps(starts)
-	x.add(risk.Low, FileRead, ruleAllowList, "find only lists")
+	readOps(x, starts)
+	x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "find only lists")
 }
 
-func (x *cmdCtx) goCmd() {
-	if len(x.args) == 0 {
-		x.add(risk.Low, FileRead, ruleAllowList, "go prints its help")
+func goCmd(x *kernel.Command) {
+	if len(x.Args) == 0 {
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "go prints its help")
 		return
 	}
-	sub := x.args[0].Value
-	o, _, hasO := goFlag(x.args[1:], "o") // Go's flags: -count=1 is one flag, not -c -o
+	sub := x.Args[0].Value
+	o, _, hasO := goFlag(x.Args[1:], "o") // Go's flags: -count=1 is one flag, not -c -o
 	switch sub {
 	case "test":
-		if _, _, ok := goFlag(x.args[1:], "exec", "toolexec"); ok {
-			x.add(risk.High, TestRun, RuleRunsProgram, "go test -exec/-toolexec runs another program")
+		if _, _, ok := goFlag(x.Args[1:], "exec", "toolexec"); ok {
+			x.Add(risk.High, kernel.TestRun, kernel.RuleRunsProgram, "go test -exec/-toolexec runs another program")
 			return
 		}
 		if hasO {
-			x.write(o, false, TestRun)
+			x.Write(o, false, kernel.TestRun)
 		}
-		x.add(risk.Low, TestRun, ruleTestRunner, "go test runs tests")
+		x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, "go test runs tests")
 	case "vet", "version", "env", "list", "doc", "help":
-		if _, _, w := goFlag(x.args[1:], "w"); sub == "env" && (w || hasWord(x.args[1:], "-w")) {
-			x.add(risk.Medium, ShellExec, ruleGrayArea, "go env -w changes the go configuration")
+		if _, _, w := goFlag(x.Args[1:], "w"); sub == "env" && (w || hasWord(x.Args[1:], "-w")) {
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, "go env -w changes the go configuration")
 			return
 		}
-		x.add(risk.Low, FileRead, ruleAllowList, "go "+sub+" only reads")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "go "+sub+" only reads")
 	default:
 		if hasO {
-			x.write(o, false, ShellExec)
+			x.Write(o, false, kernel.ShellExec)
 		}
 		if sub == "run" {
-			for _, a := range x.args[1:] {
+			for _, a := range x.Args[1:] {
 				if strings.HasPrefix(a.Value, "-") {
 					continue
 				}
 				if first, _, _ := strings.Cut(a.Value, "/"); strings.Contains(a.Value, "@") && strings.Contains(first, ".") && !strings.HasSuffix(first, ".go") {
 					// go run host/pkg@version: a module downloaded and run, as npx runs a package.
-					x.add(risk.High, ShellExec, ruleDenyList, "go run "+a.Value+" downloads a module and runs it")
+					x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "go run "+a.Value+" downloads a module and runs it")
 					return
 				}
 				break
 			}
 		}
-		x.add(risk.Medium, ShellExec, ruleGrayArea, "go "+sub+" builds or runs code")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, "go "+sub+" builds or runs code")
 	}
 }
 
-func (x *cmdCtx) nodePkg() {
-	args := x.args
+func nodePkg(x *kernel.Command) {
+	args := x.Args
 	sub := ""
 	if len(args) > 0 {
 		sub = args[0].Value
 	}
-	n := x.name
+	n := x.Name
 	if n == "deno" && (sub == "run" || sub == "install" || sub == "compile" || strings.HasPrefix(sub, "http")) || n == "bun" && (sub == "run" || strings.HasPrefix(sub, "http")) {
 		// deno run https://…/x.ts: code fetched from the network and run, as curl … | sh.
 		for _, a := range args {
 			v := strings.ToLower(a.Value)
 			if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
-				if !isLocalURL(a.Value) {
-					x.add(risk.Critical, ShellExec, ruleNetworkExternal, n+" runs code fetched from "+hostOf(a.Value)+": as curl | sh, blocked at any trust")
+				if !kernel.IsLocalURL(a.Value) {
+					x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, n+" runs code fetched from "+hostOf(a.Value)+": as curl | sh, blocked at any trust")
 					return
 				}
 				break
 			}
 			if strings.HasPrefix(v, "npm:") || strings.HasPrefix(v, "jsr:") {
-				x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" "+a.Value+" downloads a package and runs it")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+" "+sub+" "+a.Value+" downloads a package and runs it")
 				return
 			}
 		}
 	}
 	switch {
 	case sub == "test" || sub == "t" || (sub == "run" && len(args) > 1 && strings.HasPrefix(args[1].Value, "test")) || (n == "deno" || n == "bun") && sub == "test":
-		x.add(risk.Low, TestRun, ruleTestRunner, n+" "+sub+" runs tests")
+		x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, n+" "+sub+" runs tests")
 	case sub == "publish" || sub == "unpublish" || sub == "deprecate" || sub == "dist-tag" || sub == "owner" || sub == "access":
-		x.add(risk.High, ShellExec, ruleRegistryPublish, n+" "+sub+" publishes or changes a package: irreversible")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRegistryPublish, n+" "+sub+" publishes or changes a package: irreversible")
 	case sub == "install" || sub == "i" || sub == "ci" || sub == "add" || sub == "update" || sub == "upgrade" || sub == "uninstall" || sub == "remove" || sub == "rm" || sub == "link" || (n == "yarn" && sub == "") || sub == "exec" || sub == "dlx" || sub == "x":
-		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" installs packages, whose scripts run")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+" "+sub+" installs packages, whose scripts run")
 	case sub == "ls" || sub == "list" || sub == "view" || sub == "outdated" || sub == "--version" || sub == "-v" || sub == "why" || sub == "audit" && len(args) == 1:
-		x.add(risk.Low, FileRead, ruleAllowList, n+" "+sub+" only reads")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, n+" "+sub+" only reads")
 	case (sub == "create" || sub == "init" || sub == "innit") && initializer(args[1:]) != "":
 		// npm init vite, yarn create vite, pnpm create vite: npx create-vite, a package
 		// downloaded and run (npm init alone, or -y, only writes package.json).
-		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" downloads the package "+initializer(args[1:])+" and runs it")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+" "+sub+" downloads the package "+initializer(args[1:])+" and runs it")
 	default:
-		x.add(risk.Medium, ShellExec, ruleGrayArea, n+" "+sub+" runs a script or a tool")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, n+" "+sub+" runs a script or a tool")
 	}
 }
 
@@ -1219,10 +1199,10 @@ func initValueOption(v string) bool {
 	return strings.HasPrefix(v, "--init-") // --init-license MIT, --init-author-name NAME …
 }
 
-func (x *cmdCtx) pkgTool() {
-	n := x.name
+func pkgTool(x *kernel.Command) {
+	n := x.Name
 	var subs []string
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if a.Known && !strings.HasPrefix(a.Value, "-") {
 			subs = append(subs, a.Value)
 		}
@@ -1239,155 +1219,102 @@ func (x *cmdCtx) pkgTool() {
 		if sub == "check" && n != "cargo" || sub == "verify" && n != "mvn" {
 			break
 		}
-		x.add(risk.Low, TestRun, ruleTestRunner, n+" "+sub+" runs tests")
+		x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, n+" "+sub+" runs tests")
 		return
 	case "publish", "upload", "push", "deploy", "yank", "release":
-		x.add(risk.High, ShellExec, ruleRegistryPublish, n+" "+sub+" publishes a package: irreversible")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRegistryPublish, n+" "+sub+" publishes a package: irreversible")
 		return
 	case "install", "uninstall", "add", "remove", "update", "upgrade", "download", "sync", "lock":
 		if n == "dotnet" && sub == "add" || n == "mvn" && sub == "install" || n == "gradle" {
 			break
 		}
-		x.add(risk.High, ShellExec, ruleDenyList, n+" "+sub+" installs packages (system change)")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+" "+sub+" installs packages (system change)")
 		return
 	case "list", "show", "freeze", "search", "tree", "--version", "version", "outdated", "metadata":
-		x.add(risk.Low, FileRead, ruleAllowList, n+" "+sub+" only reads")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, n+" "+sub+" only reads")
 		return
 	}
 	if n == "mvn" || n == "gradle" || n == "gradlew" || n == "dotnet" || n == "mix" || n == "swift" {
 		for _, s := range subs {
 			if s == "test" || s == "verify" {
-				x.add(risk.Low, TestRun, ruleTestRunner, n+" "+s+" runs tests")
+				x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, n+" "+s+" runs tests")
 				return
 			}
 			if s == "deploy" || s == "publish" {
-				x.add(risk.High, ShellExec, ruleRegistryPublish, n+" "+s+" publishes: irreversible")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleRegistryPublish, n+" "+s+" publishes: irreversible")
 				return
 			}
 		}
 	}
-	x.add(risk.Medium, ShellExec, ruleGrayArea, n+" "+sub+" builds or runs code")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, n+" "+sub+" builds or runs code")
 }
 
 // interpreterScript: python x.py, python -m mod, node x.js.
-func (x *cmdCtx) interpreterScript() {
-	for i, a := range x.args {
-		mod, rest, ok := pythonModule(x.name, x.args, i) // -mMOD too
-		if !ok && a.Value == "-m" && i+1 < len(x.args) {
-			mod, rest, ok = x.args[i+1].Value, x.args[i+2:], true
+func interpreterScript(x *kernel.Command) {
+	for i, a := range x.Args {
+		mod, rest, ok := pythonModule(x.Name, x.Args, i) // -mMOD too
+		if !ok && a.Value == "-m" && i+1 < len(x.Args) {
+			mod, rest, ok = x.Args[i+1].Value, x.Args[i+2:], true
 		}
 		if ok {
 			switch mod {
 			case "pytest", "unittest", "nose2", "tox", "doctest":
-				x.add(risk.Low, TestRun, ruleTestRunner, "python -m "+mod+" runs tests")
+				x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, "python -m "+mod+" runs tests")
 			case "pip", "ensurepip":
 				if len(rest) > 0 && (rest[0].Value == "install" || rest[0].Value == "uninstall" || rest[0].Value == "download") {
-					x.add(risk.High, ShellExec, ruleDenyList, "pip "+rest[0].Value+" installs packages (system change)")
+					x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "pip "+rest[0].Value+" installs packages (system change)")
 					return
 				}
-				x.add(risk.Medium, ShellExec, ruleGrayArea, "python -m pip")
+				x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, "python -m pip")
 			case "http.server", "SimpleHTTPServer", "smtpd":
-				x.add(risk.High, ShellExec, ruleDenyList, "python -m "+mod+" opens a network server")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "python -m "+mod+" opens a network server")
 			case "json.tool":
-				x.add(risk.Low, FileRead, ruleAllowList, "pretty-prints JSON")
+				x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "pretty-prints JSON")
 			default:
-				x.add(risk.Medium, ShellExec, ruleGrayArea, "python -m "+mod+" runs a module")
+				x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, "python -m "+mod+" runs a module")
 			}
 			return
 		}
 	}
-	if len(x.args) == 0 || x.args[0].Value == "--version" || x.args[0].Value == "-V" {
-		x.add(risk.Low, FileRead, ruleAllowList, x.name+" prints its version")
+	if len(x.Args) == 0 || x.Args[0].Value == "--version" || x.Args[0].Value == "-V" {
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, x.Name+" prints its version")
 		return
 	}
-	x.script()
+	script(x)
 }
 
-func (x *cmdCtx) script() {
-	for _, a := range x.args {
+func script(x *kernel.Command) {
+	for _, a := range x.Args {
 		if strings.HasPrefix(a.Value, "-") {
 			continue
 		}
 		if !a.Known {
-			x.add(risk.Critical, ShellExec, ruleDynamicProgram, "the script to run cannot be known statically: it could be any program")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicProgram, "the script to run cannot be known statically: it could be any program")
 			return
 		}
 		if a.Value == "/dev/stdin" || strings.HasPrefix(a.Value, "/dev/fd/") || strings.HasPrefix(a.Value, "/proc/self/fd/") {
-			x.add(risk.Critical, ShellExec, ruleProgramFromStdin, x.name+" runs a program from a pipe or a process substitution, which cannot be known statically")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" runs a program from a pipe or a process substitution, which cannot be known statically")
 			return
 		}
 		break
 	}
-	x.add(risk.Medium, ShellExec, ruleScript, x.name+" runs a script file")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleScript, x.Name+" runs a script file")
 }
 
-func (x *cmdCtx) make() {
-	for _, a := range x.args {
+func makeCmd(x *kernel.Command) {
+	for _, a := range x.Args {
 		if !a.Known || strings.HasPrefix(a.Value, "SHELL=") || strings.HasPrefix(a.Value, ".SHELLFLAGS=") {
-			x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" with a shell or argument that cannot be known statically")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" with a shell or argument that cannot be known statically")
 			return
 		}
 	}
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if a.Known && (a.Value == "test" || a.Value == "tests" || a.Value == "check" || a.Value == "test-unit") {
-			x.add(risk.Low, TestRun, ruleTestRunner, x.name+" "+a.Value+" runs tests")
+			x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, x.Name+" "+a.Value+" runs tests")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" builds")
-}
-
-// sqlDestructive spots statements that destroy data. Comments are taken out first and the
-// words compared one by one, so that drop/**/table, DROP\tTABLE and db["users"]["drop"]()
-// are the statements they are.
-func sqlDestructive(s string) bool {
-	u := strings.ToUpper(sqlUncomment(s))
-	prev := ""
-	for _, w := range strings.FieldsFunc(u, func(r rune) bool { return !(r == '_' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') }) {
-		switch w {
-		case "DROP", "TRUNCATE", "FLUSHALL", "FLUSHDB", "DROPDATABASE", "DELETEMANY", "DELETEONE", "FINDONEANDDELETE", "DROPINDEXES", "UPDATE", "UPDATEMANY", "REPLACEONE":
-			return true
-		case "FROM":
-			if prev == "DELETE" {
-				return true
-			}
-		case "TABLE":
-			if prev == "ALTER" {
-				return true
-			}
-		}
-		prev = w
-	}
-	return false
-}
-
-// sqlUncomment takes /* … */ and -- … comments out of SQL (each becomes a blank).
-func sqlUncomment(s string) string {
-	if !strings.Contains(s, "/*") && !strings.Contains(s, "--") {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch {
-		case strings.HasPrefix(s[i:], "/*"):
-			j := strings.Index(s[i+2:], "*/")
-			if j < 0 {
-				return b.String() + " "
-			}
-			i += j + 3
-			b.WriteByte(' ')
-		case strings.HasPrefix(s[i:], "--"):
-			j := strings.IndexByte(s[i:], '\n')
-			if j < 0 {
-				return b.String() + " "
-			}
-			i += j
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(s[i])
-		}
-	}
-	return b.String()
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" builds")
 }
 
 // dbFileOptions are, per client, the options whose value is a file of statements it runs.
@@ -1405,58 +1332,58 @@ var dbFileOptions = map[string][]string{
 // else piped or redirected cannot be, and counts as a statement that cannot be known). The
 // shell escapes of the clients are judged as commands: psql's \! and COPY … PROGRAM, mysql's
 // system and \!; mongosh's --eval is JavaScript, judged as inline code.
-func (x *cmdCtx) db() {
-	if x.name == "sqlite3" || x.name == "sqlite" {
-		x.sqlite() // sqlite.go
+func db(x *kernel.Command) {
+	if x.Name == "sqlite3" || x.Name == "sqlite" {
+		sqlite.Sqlite(x) // sqlite.go
 		return
 	}
 	var texts []string
 	unknown := false
-	files := dbFileOptions[x.name]
-	for i, a := range x.args {
+	files := dbFileOptions[x.Name]
+	for i, a := range x.Args {
 		if !a.Known {
 			unknown = true
 			continue
 		}
 		v := a.Value
-		if i == 0 || !slices.Contains(files, x.args[i-1].Value) {
+		if i == 0 || !slices.Contains(files, x.Args[i-1].Value) {
 			texts = append(texts, optionValue(v)) // (not the name of a file of statements)
 		}
-		if (x.name == "mongosh" || x.name == "mongo") && (v == "--eval" || v == "-e") && i+1 < len(x.args) {
-			x.code(x.args[i+1])
+		if (x.Name == "mongosh" || x.Name == "mongo") && (v == "--eval" || v == "-e") && i+1 < len(x.Args) {
+			inlineCode(x, x.Args[i+1])
 		}
 		var file *shell.Word
 		for _, o := range files {
 			switch {
-			case v == o && i+1 < len(x.args):
-				file = &x.args[i+1]
+			case v == o && i+1 < len(x.Args):
+				file = &x.Args[i+1]
 			case strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"="):
 				file = &shell.Word{Value: v[len(o)+1:], Known: true}
 			}
 		}
-		if (x.name == "mongosh" || x.name == "mongo") && strings.HasSuffix(v, ".js") && (i == 0 || x.args[i-1].Value != "-f" && x.args[i-1].Value != "--file") {
-			file = &x.args[i]
+		if (x.Name == "mongosh" || x.Name == "mongo") && strings.HasSuffix(v, ".js") && (i == 0 || x.Args[i-1].Value != "-f" && x.Args[i-1].Value != "--file") {
+			file = &x.Args[i]
 		}
 		if file != nil {
-			if t, ok := x.scriptFile(*file); ok {
+			if t, ok := scriptFile(x, *file); ok {
 				texts = append(texts, t)
 			} else {
 				unknown = true
 			}
 		}
 	}
-	switch x.cmd.Input {
+	switch x.Cmd.Input {
 	case "heredoc":
-		if strings.Contains(x.cmd.Feed, shell.Dyn) {
+		if strings.Contains(x.Cmd.Feed, shell.Dyn) {
 			unknown = true
 		} else {
-			texts = append(texts, x.cmd.Feed)
+			texts = append(texts, x.Cmd.Feed)
 		}
 	case "pipe", "file", "catfile":
-		f := x.cmd.Feed
-		if in := x.cmd.StdinFile; x.cmd.Input != "pipe" && in.Known && in.Value != "" {
+		f := x.Cmd.Feed
+		if in := x.Cmd.StdinFile; x.Cmd.Input != "pipe" && in.Known && in.Value != "" {
 			// psql db < schema.sql, cat schema.sql | psql: the file's statements, as with -f.
-			if t, ok := x.scriptFile(in); ok {
+			if t, ok := scriptFile(x, in); ok {
 				texts = append(texts, t)
 			} else {
 				unknown = true
@@ -1468,21 +1395,21 @@ func (x *cmdCtx) db() {
 		}
 	}
 	for _, t := range texts {
-		if x.dbShell(t) {
+		if dbShell(x, t) {
 			return
 		}
 	}
 	for _, t := range texts {
-		if sqlDestructive(t) {
-			x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
+		if sqlite.SqlDestructive(t) {
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleDatabaseDestructive, x.Name+" runs a statement that drops or deletes data (or one that cannot be known)")
 			return
 		}
 	}
 	if unknown {
-		x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs statements that cannot be read here (piped, redirected, from a file or a value unknown statically): they could drop or delete data")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDatabaseDestructive, x.Name+" runs statements that cannot be read here (piped, redirected, from a file or a value unknown statically): they could drop or delete data")
 		return
 	}
-	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" talks to a database")
 }
 
 // asciiLower is s with its ASCII capitals in lower case, and nothing else changed: unlike
@@ -1490,7 +1417,7 @@ func (x *cmdCtx) db() {
 func asciiLower(s string) string {
 	b := []byte(s)
 	for i, c := range b {
-		b[i] = lowerASCII(c)
+		b[i] = kernel.LowerASCII(c)
 	}
 	return string(b)
 }
@@ -1511,22 +1438,22 @@ func optionValue(v string) string {
 
 // scriptFile reads a file a program takes its statements or script from (a database client's -f,
 // sed -f), bounded as a runner's file.
-func (x *cmdCtx) scriptFile(w shell.Word) (string, bool) {
+func scriptFile(x *kernel.Command, w shell.Word) (string, bool) {
 	if !w.Known || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") {
 		return "", false
 	}
-	ts := resolve(w, x.cmd.Dir, false)
-	if len(ts) != 1 || !ts[0].known || ts[0].glob {
+	ts := kernel.Resolve(w, x.Cmd.Dir, false)
+	if len(ts) != 1 || !ts[0].Known || ts[0].Glob {
 		return "", false
 	}
-	text, ok, cut := x.r.readCode(ts[0].path)
+	text, ok, cut := x.Call.ReadCode(ts[0].Path)
 	return text, ok && !cut
 }
 
 // dbShell finds the shell commands a client's text runs (psql \! and \o |, COPY … PROGRAM,
 // mysql system and \!) and judges each as a command. It reports true when one is critical
 // (nothing else matters then); any other is high.
-func (x *cmdCtx) dbShell(t string) bool {
+func dbShell(x *kernel.Command, t string) bool {
 	var progs []string
 	for _, line := range strings.FieldsFunc(t, func(r rune) bool { return r == '\n' || r == ';' }) {
 		l := strings.TrimSpace(line)
@@ -1534,7 +1461,7 @@ func (x *cmdCtx) dbShell(t string) bool {
 		switch {
 		case strings.Contains(l, "\\!"):
 			progs = append(progs, l[strings.Index(l, "\\!")+2:])
-		case x.name != "psql" && (strings.HasPrefix(low, "system ") || strings.HasPrefix(low, "\\system ")):
+		case x.Name != "psql" && (strings.HasPrefix(low, "system ") || strings.HasPrefix(low, "\\system ")):
 			progs = append(progs, l[strings.IndexByte(l, ' ')+1:])
 		case strings.Contains(low, "\\o |") || strings.Contains(low, "\\g |") || strings.Contains(low, "\\o|") || strings.Contains(low, "\\g|"):
 			progs = append(progs, l[strings.IndexByte(l, '|')+1:])
@@ -1544,41 +1471,41 @@ func (x *cmdCtx) dbShell(t string) bool {
 		}
 	}
 	for _, p := range progs {
-		if why := x.shellCritical(p); why != "" {
-			x.add(risk.Critical, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(p))+": "+why)
+		if why := shellCritical(x, p); why != "" {
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(p))+": "+why)
 			return true
 		}
 	}
 	if len(progs) > 0 {
-		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" runs the shell command "+quoteRaw(strings.TrimSpace(progs[0])))
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(progs[0])))
 	}
 	return false
 }
 
-func (x *cmdCtx) cloud() {
-	for _, a := range x.args {
+func cloud(x *kernel.Command) {
+	for _, a := range x.Args {
 		v := strings.ToLower(a.Value)
 		if !a.Known {
 			continue
 		}
 		for _, k := range []string{"delete", "destroy", "remove", "terminate", "purge", "deregister", "prune", "drain", "uninstall", "rb", "rm", "rmi", "kill", "deploy", "push", "apply", "publish", "scale"} {
 			if v == k || strings.HasPrefix(v, k+"-") || strings.HasSuffix(v, "-"+k) {
-				x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" "+a.Value+": deletes, deploys or publishes resources")
-				if !localEngine(x.name) && !strings.HasPrefix(v, "-") && x.name != "aws" && len(command.Lookup(x.name).Person) == 0 {
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleCloudDestructive, x.Name+" "+a.Value+": deletes, deploys or publishes resources")
+				if !localEngine(x.Name) && !strings.HasPrefix(v, "-") && x.Name != "aws" && len(command.Lookup(x.Name).Person) == 0 {
 					// A real system changes. A program with Person forms of its own (or
 					// aws's judge) is judged by them, which know its reading verbs (kubectl get
 					// deploy); an option such as terraform plan -destroy only says so.
-					x.r.mark(RuleRemoteChange, shortCmd(x.src)+" deletes, deploys or publishes resources ("+x.name+" "+a.Value+")"+consequence(RuleRemoteChange))
+					x.Call.Mark(kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" deletes, deploys or publishes resources ("+x.Name+" "+a.Value+")"+kernel.Consequence(kernel.RuleRemoteChange))
 				}
 				return
 			}
 		}
 		if v == "--privileged" || strings.HasPrefix(v, "/:/") || strings.HasPrefix(v, "-v=/:") {
-			x.add(risk.High, ShellExec, ruleCloudDestructive, x.name+" with host privileges")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleCloudDestructive, x.Name+" with host privileges")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" acts on containers or the cloud")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" acts on containers or the cloud")
 }
 
 // localEngine: a container engine or cluster of this machine, whose images are local and
@@ -1598,82 +1525,82 @@ func localEngine(name string) bool {
 // protected path, it runs a string literal that is a catastrophic shell command, it deletes a
 // tree named by a catastrophic literal or by the home directory, or it talks to the network
 // without naming only local addresses (the seed's curl rule, for code).
-func (x *cmdCtx) code(w shell.Word) {
-	awk := strings.HasSuffix(x.name, "awk")
+func inlineCode(x *kernel.Command, w shell.Word) {
+	awk := strings.HasSuffix(x.Name, "awk")
 	if !w.Known {
-		x.add(risk.High, ShellExec, ruleDynamicProgram, "inline code built from values unknown statically")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDynamicProgram, "inline code built from values unknown statically")
 	}
 	s := w.Value
 	low := strings.ToLower(s)
-	for _, p := range x.c.codeMentions {
+	for _, p := range x.Env.CodeMentions {
 		if strings.Contains(low, p) {
-			x.add(risk.Critical, ShellExec, ruleSelfProtection, "inline code names "+p+": it could change the harness's state or rules")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, "inline code names "+p+": it could change the harness's state or rules")
 			break
 		}
 	}
-	lits := append(literals(s), quoteOps(x.name, s)...)
-	x.codeCatastrophe(low, lits, awk)
+	lits := append(kernel.Literals(s), quoteOps(x.Name, s)...)
+	codeCatastrophe(x, low, lits, awk)
 	if awk {
 		inPlace := false
-		for i, a := range x.args {
-			if a.Value == "-iinplace" || a.Value == "--include=inplace" || a.Value == "-i" && i+1 < len(x.args) && x.args[i+1].Value == "inplace" || a.Value == "--include" && i+1 < len(x.args) && x.args[i+1].Value == "inplace" {
+		for i, a := range x.Args {
+			if a.Value == "-iinplace" || a.Value == "--include=inplace" || a.Value == "-i" && i+1 < len(x.Args) && x.Args[i+1].Value == "inplace" || a.Value == "--include" && i+1 < len(x.Args) && x.Args[i+1].Value == "inplace" {
 				inPlace = true
 			}
 		}
-		p := command.Parse(x.args, "fvFi", "include")
+		p := command.Parse(x.Args, "fvFi", "include")
 		if inPlace && len(p.Operands) > 1 {
 			for _, o := range p.Operands[1:] {
-				x.write(o, false, ShellExec)
+				x.Write(o, false, kernel.ShellExec)
 			}
-			x.add(risk.Medium, ShellExec, ruleFileChange, "awk -i inplace edits files in place")
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "awk -i inplace edits files in place")
 		}
 		if strings.Contains(s, "system") || strings.Contains(s, "|") {
-			x.add(risk.High, ShellExec, RuleRunsProgram, "the awk program runs commands")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "the awk program runs commands")
 			return
 		}
 		if strings.Contains(s, ">") && (strings.Contains(s, "print") || strings.Contains(s, "printf")) && strings.Contains(s, "\"") {
 			for _, l := range lits {
 				if strings.Contains(s, "> \""+l+"\"") || strings.Contains(s, ">\""+l+"\"") || strings.Contains(s, ">> \""+l+"\"") || strings.Contains(s, ">>\""+l+"\"") {
-					x.write(shell.Word{Value: l, Known: true}, false, ShellExec)
+					x.Write(shell.Word{Value: l, Known: true}, false, kernel.ShellExec)
 				}
 			}
-			x.add(risk.Medium, ShellExec, ruleFileChange, "the awk program may write files")
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "the awk program may write files")
 			return
 		}
 		if len(p.Operands) > 1 {
-			x.readOps(p.Operands[1:])
+			readOps(x, p.Operands[1:])
 		}
-		x.add(risk.Low, FileRead, ruleAllowList, "awk only reads")
+		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "awk only reads")
 		return
 	}
-	if x.name == "perl" || x.name == "ruby" {
+	if x.Name == "perl" || x.Name == "ruby" {
 		inPlace := false
-		for _, a := range x.args {
+		for _, a := range x.Args {
 			if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') && !strings.ContainsAny(a.Value[1:2], "eEMmIrx") {
 				inPlace = true
 			}
 		}
 		if inPlace {
 			seen := false
-			for _, a := range x.args {
+			for _, a := range x.Args {
 				if a.Value == w.Value && !seen {
 					seen = true
 					continue
 				}
 				if seen && !strings.HasPrefix(a.Value, "-") {
-					x.write(a, false, ShellExec)
+					x.Write(a, false, kernel.ShellExec)
 				}
 			}
-			x.add(risk.Medium, ShellExec, ruleFileChange, x.name+" -i edits files in place")
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" -i edits files in place")
 		}
 	}
 	for _, k := range []string{"system", "exec", "popen", "subprocess", "spawn", "child_process", "shutil", "rmtree", "remove", "unlink", "rmdir", "rename", "chmod", "chown", "kill", "socket", "urllib", "requests", "http", "fetch", "open(", "write", "eval", "import os", "require(", "`", "fs.", "file_put", "curl", "smtplib", "environ", "getenv", "process.env", "lwp", "net::", "io::"} {
 		if strings.Contains(low, k) {
-			x.add(risk.High, ShellExec, ruleInlineCode, x.name+" inline code that can change files, run programs or reach the network ("+k+")")
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleInlineCode, x.Name+" inline code that can change files, run programs or reach the network ("+k+")")
 			return
 		}
 	}
-	x.add(risk.Medium, ShellExec, ruleInlineCode, x.name+" runs inline code")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleInlineCode, x.Name+" runs inline code")
 }
 
 // Words that say inline code runs a command, deletes a tree, or talks to the network.
@@ -1716,9 +1643,9 @@ func containsAny(s string, ks []string) bool {
 }
 
 // codeCatastrophe finds the plain catastrophes in inline code; see code.
-func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
-	ps := powerShellCommand(x.name, low)
-	if (containsAny(low, codeRuns) || ps != "") && x.r.depth < shell.MaxDepth {
+func codeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
+	ps := powerShellCommand(x.Name, low)
+	if (containsAny(low, codeRuns) || ps != "") && x.Call.Depth < shell.MaxDepth {
 		progs := append(append([]string{}, lits...), strings.Join(lits, " "))
 		if len(lits) > 0 && containsAny(low, codeHome) {
 			// system("rm", "-rf", $ENV{HOME}): the list's words, the home directory last.
@@ -1728,36 +1655,36 @@ func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
 			progs = append(progs, ps) // PowerShell is a shell: its command line, as a POSIX one
 		}
 		for _, prog := range progs {
-			if why := x.shellCritical(prog); why != "" {
-				x.add(risk.Critical, ShellExec, ruleInlineCodeCatastrophe, x.name+" inline code runs "+quoteRaw(prog)+": "+why)
+			if why := shellCritical(x, prog); why != "" {
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleInlineCodeCatastrophe, x.Name+" inline code runs "+kernel.QuoteRaw(prog)+": "+why)
 				return
 			}
 		}
 	}
 	if containsAny(low, codeRmTree) && !awk {
 		if containsAny(low, codeHome) {
-			x.add(risk.Critical, ShellExec, ruleCatastrophe, x.name+" inline code deletes a tree named by the home directory or the environment")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, x.Name+" inline code deletes a tree named by the home directory or the environment")
 			return
 		}
 		for _, l := range lits {
 			v := l
 			if v == "~" || strings.HasPrefix(v, "~/") {
-				v = x.c.home + v[1:]
+				v = x.Env.Home + v[1:]
 			}
-			for _, t := range resolve(shell.Word{Value: v, Known: v != ""}, x.cmd.Dir, true) {
-				if why := x.c.prot.catastrophic(t); why != "" {
-					x.add(risk.Critical, ShellExec, ruleCatastrophe, x.name+" inline code deletes "+why)
+			for _, t := range kernel.Resolve(shell.Word{Value: v, Known: v != ""}, x.Cmd.Dir, true) {
+				if why := x.Env.Prot.Catastrophic(t); why != "" {
+					x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, x.Name+" inline code deletes "+why)
 					return
 				}
-				if hit := x.c.prot.hit(t); hit != "" && strings.Contains(v, "/") {
-					x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" inline code deletes "+t.path+", which reaches "+hit)
+				if hit := x.Env.Prot.Hit(t); hit != "" && strings.Contains(v, "/") {
+					x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" inline code deletes "+t.Path+", which reaches "+hit)
 					return
 				}
 			}
 		}
 	}
 	modules := ""
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if strings.HasPrefix(a.Value, "-M") || strings.HasPrefix(a.Value, "-r") {
 			modules += strings.ToLower(a.Value) + " "
 		}
@@ -1767,96 +1694,37 @@ func (x *cmdCtx) codeCatastrophe(low string, lits []string, awk bool) {
 		for _, l := range lits {
 			ll := strings.ToLower(l)
 			if strings.Contains(ll, "://") || ll == "localhost" || strings.HasPrefix(ll, "127.") || ll == "::1" {
-				if isLocalURL(l) {
+				if kernel.IsLocalURL(l) {
 					local = true
 				} else {
 					external = true
 				}
-			} else if strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && strings.Count(ll, ".") >= 1 && hostLike(ll) {
+			} else if strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && strings.Count(ll, ".") >= 1 && kernel.HostLike(ll) {
 				external = true // "evil.com"
 			}
 		}
 		if external || !local && containsAny(low, codeCalls) {
-			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" inline code talks to the network, to an address that is not (only) local: external communication, blocked at any trust")
+			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" inline code talks to the network, to an address that is not (only) local: external communication, blocked at any trust")
 		}
 	}
-}
-
-// hostLike: a literal shaped like a domain name (letters, digits, dots, dashes, a letter TLD).
-func hostLike(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == ':') {
-			return false
-		}
-	}
-	tld := s[strings.LastIndexByte(s, '.')+1:]
-	if i := strings.IndexByte(tld, ':'); i >= 0 {
-		tld = tld[:i]
-	}
-	if len(tld) < 2 {
-		return false
-	}
-	for i := 0; i < len(tld); i++ {
-		if tld[i] < 'a' || tld[i] > 'z' {
-			return false
-		}
-	}
-	switch tld {
-	case "py", "js", "json", "txt", "md", "go", "rb", "pl", "sh", "csv", "log", "yaml", "yml", "toml", "html", "xml", "ts", "tsx", "jsx", "css", "cfg", "ini", "lock", "mod", "sum", "env", "path", "os", "sys", "get", "post", "read", "write", "load", "loads", "dumps", "dump", "split", "join", "strip", "format", "lower", "upper", "items", "keys", "values", "append", "exists", "name", "text", "content", "status", "code", "headers", "data", "body":
-		return false
-	}
-	return true
 }
 
 // shellCritical judges prog as a shell program and returns why it is critical, leaving aside
 // what only says it cannot be known (inline code is judged for that on its own).
-func (x *cmdCtx) shellCritical(prog string) string {
+func shellCritical(x *kernel.Command, prog string) string {
 	if strings.TrimSpace(prog) == "" {
 		return ""
 	}
-	cwd := x.dir()
-	for _, p := range x.c.verdicts(x.r, prog, langShell, cwd, sink{noPerson: true}).parts {
-		if p.risk != risk.Critical {
+	cwd := x.Dir()
+	for _, p := range x.Env.Verdicts(x.Call, prog, kernel.LangShell, cwd, kernel.Sink{NoPerson: true}).Parts {
+		if p.Risk != risk.Critical {
 			continue
 		}
-		switch p.reason.Rule {
-		case ruleDynamicCommand, ruleDynamicProgram, ruleProgramFromStdin, ruleSelfProtectionUnknownTarget, ruleNestingTooDeep, ruleTooLong, ruleTooManyCommands, ruleSecretVariable:
+		switch p.Reason.Rule {
+		case kernel.RuleDynamicCommand, kernel.RuleDynamicProgram, kernel.RuleProgramFromStdin, kernel.RuleSelfProtectionUnknownTarget, kernel.RuleNestingTooDeep, kernel.RuleTooLong, kernel.RuleTooManyCommands, kernel.RuleSecretVariable:
 			continue
 		}
-		return p.reason.Detail
+		return p.Reason.Detail
 	}
 	return ""
-}
-
-// literals returns the quoted strings of inline code ('…', "…", `…`), a bounded number.
-func literals(s string) []string {
-	var out []string
-	for i := 0; i < len(s) && len(out) < 64; i++ {
-		q := s[i]
-		if q != '\'' && q != '"' && q != '`' {
-			continue
-		}
-		var b strings.Builder
-		j := i + 1
-		for ; j < len(s) && s[j] != q; j++ {
-			if s[j] == '\\' && j+1 < len(s) {
-				j++
-				switch s[j] {
-				case 'n':
-					b.WriteByte('\n')
-					continue
-				case 't':
-					b.WriteByte('\t')
-					continue
-				}
-			}
-			if b.Len() < 4096 {
-				b.WriteByte(s[j])
-			}
-		}
-		out = append(out, b.String())
-		i = j
-	}
-	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -154,28 +155,30 @@ func newEnvIndex() envRowIndex {
 }
 
 // envCode judges the code-carrying assignments of a program (hooked into program()).
-func (c *Env) envCode(r *result, names []shell.Name, cwd string) {
+func envCode(c *kernel.Env, r *kernel.Result, names []shell.Name, cwd string) {
 	for _, n := range names {
 		if !n.Assign {
 			continue
 		}
 		if n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" {
-			r.gitElsewhere = true // rewrites.go: the repository git is asked about is not this one
+			r.GitElsewhere = true // rewrites.go: the repository git is asked about is not this one
 		}
 		if containerVariable(n.Name) {
-			r.containerEnv = append(r.containerEnv, n) // person.go: containers of another engine or project
+			r.ContainerEnv = append(r.ContainerEnv, n) // person.go: containers of another engine or project
 		}
 		if row := envRowFor(n.Name); row != nil {
-			c.envValue(r, row, n.Name, n.Value, cwd, names, n.Src)
+			envValue(c, r, row, n.Name, n.Value, cwd, names, n.Src)
 		}
 	}
 }
 
 // envValue judges one assignment of a code-carrying variable.
-func (c *Env) envValue(r *result, row *envRow, name string, v shell.Word, cwd string, names []shell.Name, src string) {
-	what := name + "=" + clip(strings.ReplaceAll(v.Value, shell.Dyn, "$(…)"))
-	s := sink{prefix: what + ": " + row.what + ";"}
-	high := func(why string) { r.add(risk.High, ShellExec, RuleRunsProgram, src, what+": "+row.what+why) }
+func envValue(c *kernel.Env, r *kernel.Result, row *envRow, name string, v shell.Word, cwd string, names []shell.Name, src string) {
+	what := name + "=" + kernel.Clip(strings.ReplaceAll(v.Value, shell.Dyn, "$(…)"))
+	s := kernel.Sink{Prefix: what + ": " + row.what + ";"}
+	high := func(why string) {
+		r.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, src, what+": "+row.what+why)
+	}
 	switch row.kind {
 	case envProgram:
 		prog := v.Value
@@ -185,38 +188,38 @@ func (c *Env) envValue(r *result, row *envRow, name string, v shell.Word, cwd st
 		if !v.Known {
 			high(", a program that cannot be known statically")
 		}
-		c.judgeCode(r, prog, langShell, cwd, s)
+		c.JudgeCode(r, prog, kernel.LangShell, cwd, s)
 	case envSourced:
 		high(": code that runs without being seen")
 		if v.Known && name != "MAKEFILES" && name != "GIT_TEMPLATE_DIR" {
-			l := langShell
+			l := kernel.LangShell
 			if name == "PYTHONSTARTUP" {
-				l = langPython
+				l = kernel.LangPython
 			}
-			if text, ok, _ := r.readCode(join(cwd, v.Value)); ok {
-				c.judgeCode(r, text, l, cwd, s)
+			if text, ok, _ := r.ReadCode(join(cwd, v.Value)); ok {
+				c.JudgeCode(r, text, l, cwd, s)
 			}
 		}
 	case envLibrary:
 		high(": native code the harness cannot read")
 	case envSearch:
-		if dir := c.firstWritable(v.Value, cwd); dir != "" {
+		if dir := firstWritable(c, v.Value, cwd); dir != "" {
 			high(": " + dir + " comes before the system's directories, so a file there runs in place of a system program")
 		}
 	case envModules:
-		if dir := c.firstWritable(v.Value, cwd); dir != "" {
-			r.add(risk.Medium, TestRun, RuleCodeLocation, src, what+": "+row.what+" ("+dir+"), so project files can stand in for a tool's own modules")
+		if dir := firstWritable(c, v.Value, cwd); dir != "" {
+			r.Add(risk.Medium, kernel.TestRun, kernel.RuleCodeLocation, src, what+": "+row.what+" ("+dir+"), so project files can stand in for a tool's own modules")
 		}
 	case envOptions:
-		c.envOptions(r, name, v, cwd, src, what, row)
+		judgeEnvOptions(c, r, name, v, cwd, src, what, row)
 	case envGitConfig:
-		c.envGitConfig(r, name, v, cwd, names, src, what)
+		judgeEnvGitConfig(c, r, name, v, cwd, names, src, what)
 	}
 }
 
 // firstWritable returns the first entry of a search path (entries before the inherited value)
 // that is relative, unknown, in the project or in a temporary directory, or "".
-func (c *Env) firstWritable(list, cwd string) string {
+func firstWritable(c *kernel.Env, list, cwd string) string {
 	for _, e := range strings.Split(list, ":") {
 		switch {
 		case e == shell.Dyn || e == "$PATH":
@@ -228,7 +231,7 @@ func (c *Env) firstWritable(list, cwd string) string {
 				e = "(empty: the current directory)"
 			}
 			return e
-		case under(filepath.Clean(e), c.layout.ProjectDir) || under(filepath.Clean(e), cwd) && cwd != "/" || strings.HasPrefix(e, "/tmp/") || strings.HasPrefix(e, "/var/tmp/") || e == "/tmp":
+		case kernel.Under(filepath.Clean(e), c.Layout.ProjectDir) || kernel.Under(filepath.Clean(e), cwd) && cwd != "/" || strings.HasPrefix(e, "/tmp/") || strings.HasPrefix(e, "/var/tmp/") || e == "/tmp":
 			return e
 		}
 	}
@@ -238,9 +241,9 @@ func (c *Env) firstWritable(list, cwd string) string {
 // envOptions finds the options of a runtime that load code: node's --require/--import/
 // --loader, perl's -M/-m/-I/-d, ruby's -r, go's -toolexec/-exec/-overlay, make's
 // --eval/-f/SHELL=, the JVM's -javaagent/-agentpath/-agentlib.
-func (c *Env) envOptions(r *result, name string, v shell.Word, cwd, src, what string, row *envRow) {
+func judgeEnvOptions(c *kernel.Env, r *kernel.Result, name string, v shell.Word, cwd, src, what string, row *envRow) {
 	if !v.Known {
-		r.add(risk.High, ShellExec, RuleRunsProgram, src, what+": "+row.what+", which cannot be known statically")
+		r.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, src, what+": "+row.what+", which cannot be known statically")
 	}
 	words := strings.Fields(v.Value)
 	for i, w := range words {
@@ -270,8 +273,8 @@ func (c *Env) envOptions(r *result, name string, v shell.Word, cwd, src, what st
 		case "GOFLAGS":
 			switch strings.TrimLeft(flag, "-") {
 			case "toolexec", "exec", "vettool":
-				r.add(risk.High, ShellExec, RuleRunsProgram, src, what+": every go command runs "+quoteRaw(val))
-				c.judgeCode(r, val, langShell, cwd, sink{prefix: what + " runs:"})
+				r.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, src, what+": every go command runs "+kernel.QuoteRaw(val))
+				c.JudgeCode(r, val, kernel.LangShell, cwd, kernel.Sink{Prefix: what + " runs:"})
 				continue
 			case "overlay", "modfile":
 				loads = val
@@ -286,15 +289,15 @@ func (c *Env) envOptions(r *result, name string, v shell.Word, cwd, src, what st
 			}
 		}
 		if loads != "" {
-			r.add(risk.High, ShellExec, RuleRunsProgram, src, what+": "+row.what+" load "+quoteRaw(loads)+", code that runs without being seen")
+			r.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, src, what+": "+row.what+" load "+kernel.QuoteRaw(loads)+", code that runs without being seen")
 			return
 		}
 	}
 }
 
 // envGitConfig judges configuration given to git through the environment.
-func (c *Env) envGitConfig(r *result, name string, v shell.Word, cwd string, names []shell.Name, src, what string) {
-	var kvs []gitKV
+func judgeEnvGitConfig(c *kernel.Env, r *kernel.Result, name string, v shell.Word, cwd string, names []shell.Name, src, what string) {
+	var kvs []kernel.GitKV
 	switch {
 	case name == "GIT_CONFIG_PARAMETERS":
 		// 'key'='value' 'key2'='value2': shell-quoted words
@@ -302,7 +305,7 @@ func (c *Env) envGitConfig(r *result, name string, v shell.Word, cwd string, nam
 		if len(prog.Cmds) > 0 {
 			for _, w := range prog.Cmds[0].Args[1:] {
 				if k, val, ok := strings.Cut(w.Value, "="); ok {
-					kvs = append(kvs, gitKV{normGitKey(k), val, name})
+					kvs = append(kvs, kernel.GitKV{Key: normGitKey(k), Value: val, From: name})
 				}
 			}
 		}
@@ -315,30 +318,30 @@ func (c *Env) envGitConfig(r *result, name string, v shell.Word, cwd string, nam
 			}
 		}
 		if !k.Known {
-			r.add(risk.High, ShellExec, RuleGitConfigRun, src, what+": git reads it as the value of a key that cannot be known statically")
+			r.Add(risk.High, kernel.ShellExec, kernel.RuleGitConfigRun, src, what+": git reads it as the value of a key that cannot be known statically")
 			return
 		}
-		kvs = append(kvs, gitKV{normGitKey(k.Value), v.Value, name})
+		kvs = append(kvs, kernel.GitKV{Key: normGitKey(k.Value), Value: v.Value, From: name})
 	default: // a configuration file
 		if !v.Known {
-			r.add(risk.High, ShellExec, RuleGitConfigRun, src, what+": git reads a configuration file that cannot be known statically")
+			r.Add(risk.High, kernel.ShellExec, kernel.RuleGitConfigRun, src, what+": git reads a configuration file that cannot be known statically")
 			return
 		}
 		p := join(cwd, v.Value)
 		if name == "GIT_DIR" {
 			p = filepath.Join(p, "config")
 		}
-		if text, ok, _ := r.readCode(p); ok {
+		if text, ok, _ := r.ReadCode(p); ok {
 			kvs = parseGitConfig(text, p)
 		}
 	}
 	for _, kv := range kvs {
-		row := gitProgRowFor(kv.key)
-		if row == nil || row.kind == gvFsmonitor && isGitBool(kv.value) {
+		row := gitProgRowFor(kv.Key)
+		if row == nil || row.kind == gvFsmonitor && isGitBool(kv.Value) {
 			continue
 		}
-		r.add(risk.High, ShellExec, RuleGitConfigRun, src, what+": git runs what "+kv.key+" names ("+clip(kv.value)+")")
-		c.gitValue(r, kv, row, cwd, sink{prefix: what + ": git runs " + kv.key + ":"}, nil)
+		r.Add(risk.High, kernel.ShellExec, kernel.RuleGitConfigRun, src, what+": git runs what "+kv.Key+" names ("+kernel.Clip(kv.Value)+")")
+		judgeGitValue(c, r, kv, row, cwd, kernel.Sink{Prefix: what + ": git runs " + kv.Key + ":"}, nil)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/makefile"
@@ -20,38 +21,38 @@ import (
 // runnerCode judges what the command runs from files, when it is a runner (the Runs of its
 // row in package command's table; hooked in after the command's own rule). git is not one:
 // git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
-func (x *cmdCtx) runnerCode() {
-	row := *x.prog()
+func runnerCode(x *kernel.Command) {
+	row := *x.Prog()
 	// uv run pytest, poetry run make test, bundle exec rake: package shell unwraps the run-verb
 	// (command's table, Through), so the runner after it is a command of its own.
 	switch row.Runs {
 	case command.RunsMakefile:
-		x.makeRuns()
+		makeRuns(x)
 	case command.RunsJustfile:
-		x.justRuns()
+		justRuns(x)
 	case command.RunsTaskfile:
-		x.taskRuns()
+		taskRuns(x)
 	case command.RunsPackageJSON:
-		x.npmRuns()
+		npmRuns(x)
 	case command.RunsConftest:
-		x.pytestRuns(x.args)
+		pytestRuns(x, x.Args)
 	case command.RunsGo:
-		x.goRuns()
+		goRuns(x)
 	case command.RunsCargo:
-		x.cargoRuns()
+		cargoRuns(x)
 	case command.RunsTox:
-		x.toxRuns()
+		toxRuns(x)
 	case command.RunsNox:
-		x.fileRuns("noxfile.py", langPython, "nox loads")
+		fileRuns(x, "noxfile.py", kernel.LangPython, "nox loads")
 	case command.RunsShellScript:
-		x.scriptRuns()
+		scriptRuns(x)
 	case command.RunsScript:
-		x.interpreterRuns()
+		interpreterRuns(x)
 	case command.RunsConfig:
-		x.configRuns()
+		configRuns(x)
 	default:
-		if len(x.cmd.Args) > 0 && strings.Contains(x.cmd.Args[0].Value, "/") {
-			x.pathRuns()
+		if len(x.Cmd.Args) > 0 && strings.Contains(x.Cmd.Args[0].Value, "/") {
+			pathRuns(x)
 		}
 	}
 }
@@ -59,32 +60,32 @@ func (x *cmdCtx) runnerCode() {
 // runDirs are the directories the command may run in. After a cd that cannot be known, the
 // ones that can be known are read (decided: flagging every `cd "$X" && make test` would cost a
 // question for each; the write that planted the code was judged when it was made).
-func (x *cmdCtx) runDirs() []string {
-	if len(x.cmd.Dir.Paths) == 0 {
-		return []string{x.c.layout.ProjectDir}
+func runDirs(x *kernel.Command) []string {
+	if len(x.Cmd.Dir.Paths) == 0 {
+		return []string{x.Env.Layout.ProjectDir}
 	}
-	return x.cmd.Dir.Paths
+	return x.Cmd.Dir.Paths
 }
 
 // runFile judges a file the runner will run in the directory cwd: read (bounded), then
 // judged as code in l. A script given to a shell or an interpreter runs where the command
 // runs (sh scripts/x.sh: its relative paths are the caller's), a file a tool loads from its
 // own directory there (cargo's build.rs, nox's noxfile.py).
-func (x *cmdCtx) runFile(path, cwd string, l lang, prefix string) bool {
-	text, ok, cut := x.r.readCode(path)
+func runFile(x *kernel.Command, path, cwd string, l kernel.Lang, prefix string) bool {
+	text, ok, cut := x.Call.ReadCode(path)
 	if !ok && !cut {
 		return false
 	}
 	if cut {
-		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
-	x.c.judgeCode(x.r, text, l, cwd, sink{prefix: prefix + " " + x.rel(path) + ":"})
+	x.Env.JudgeCode(x.Call, text, l, cwd, kernel.Sink{Prefix: prefix + " " + rel(x, path) + ":"})
 	return ok
 }
 
 // rel is path relative to the project when inside it, for reasons.
-func (x *cmdCtx) rel(path string) string {
-	if r, err := filepath.Rel(x.c.layout.ProjectDir, path); err == nil && !strings.HasPrefix(r, "..") {
+func rel(x *kernel.Command, path string) string {
+	if r, err := filepath.Rel(x.Env.Layout.ProjectDir, path); err == nil && !strings.HasPrefix(r, "..") {
 		return r
 	}
 	return path
@@ -101,7 +102,7 @@ func join(dir, p string) string {
 
 // makeRuns reads the makefile make will read and judges the recipes of the goals and their
 // prerequisites, and the programs make runs while reading it.
-func (x *cmdCtx) makeRuns() {
+func makeRuns(x *kernel.Command) {
 	var chdir, files, incDirs, goals []string
 	overrides := map[string]string{}
 	dry := false
@@ -112,16 +113,16 @@ func (x *cmdCtx) makeRuns() {
 		to          *[]string
 	}{{"-C", "--directory", &chdir}, {"-f", "--file", &files}, {"", "--makefile", &files}, {"-I", "--include-dir", &incDirs},
 		{"-E", "--eval", nil}, {"-o", "--old-file", nil}, {"-W", "--what-if", nil}}
-	for i := 0; i < len(x.args); i++ {
-		v := x.args[i].Value
+	for i := 0; i < len(x.Args); i++ {
+		v := x.Args[i].Value
 		taken := false
 		for _, o := range valued {
 			val, ok := "", false
 			switch {
 			case v == o.short || v == o.long:
-				if i+1 < len(x.args) {
+				if i+1 < len(x.Args) {
 					i++
-					val, ok = x.args[i].Value, true
+					val, ok = x.Args[i].Value, true
 				}
 			case strings.HasPrefix(v, o.long+"="):
 				val, ok = v[len(o.long)+1:], true
@@ -142,7 +143,7 @@ func (x *cmdCtx) makeRuns() {
 		switch {
 		case v == "-n" || v == "--dry-run" || v == "--just-print" || v == "--recon" || v == "-q" || v == "--question" || v == "-t" || v == "--touch":
 			dry = true
-		case (v == "-j" || v == "-l") && i+1 < len(x.args) && isNumber(x.args[i+1].Value):
+		case (v == "-j" || v == "-l") && i+1 < len(x.Args) && isNumber(x.Args[i+1].Value):
 			i++
 		case strings.HasPrefix(v, "-"):
 		case isAssignWord(v):
@@ -152,11 +153,11 @@ func (x *cmdCtx) makeRuns() {
 			goals = append(goals, v)
 		}
 	}
-	for _, d := range x.runDirs() {
+	for _, d := range runDirs(x) {
 		for _, c := range chdir {
 			d = join(d, c)
 		}
-		x.makeIn(d, files, incDirs, goals, overrides, dry)
+		makeIn(x, d, files, incDirs, goals, overrides, dry)
 	}
 }
 
@@ -187,7 +188,7 @@ func isAssignWord(s string) bool {
 	return true
 }
 
-func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides map[string]string, dry bool) {
+func makeIn(x *kernel.Command, dir string, files, incDirs, goals []string, overrides map[string]string, dry bool) {
 	if len(files) == 0 {
 		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
 			if st, err := os.Stat(filepath.Join(dir, f)); err == nil && st.Mode().IsRegular() {
@@ -197,16 +198,16 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 		}
 	}
 	mf := makefile.New()
-	mf.OneShell = strings.Contains(x.src, ".ONESHELL") // make --eval=.ONESHELL:, MAKEFLAGS=…
+	mf.OneShell = strings.Contains(x.Src, ".ONESHELL") // make --eval=.ONESHELL:, MAKEFLAGS=…
 	read := false
 	for _, f := range files {
 		if f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
 			continue // a stream: package shell analyses it
 		}
 		p := join(dir, f)
-		text, ok, cut := x.r.readCode(p)
+		text, ok, cut := x.Call.ReadCode(p)
 		if cut {
-			x.add(risk.Medium, ShellExec, RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
 		}
 		if ok {
 			mf.Add(text, false)
@@ -220,11 +221,11 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	for i := 0; i < len(mf.Includes) && i < makefile.MaxIncludes; i++ {
 		for _, name := range strings.Fields(ctx.Expand(mf.Includes[i])) {
 			if strings.Contains(name, shell.Dyn) || strings.ContainsAny(name, "*?[") {
-				x.add(risk.High, ShellExec, RuleRunnerUnread, "make includes "+quoteRaw(name)+", a makefile that cannot be known statically")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleRunnerUnread, "make includes "+kernel.QuoteRaw(name)+", a makefile that cannot be known statically")
 				continue
 			}
 			for _, d := range append([]string{dir}, incDirs...) {
-				if text, ok, _ := x.r.readCode(join(join(dir, d), name)); ok {
+				if text, ok, _ := x.Call.ReadCode(join(join(dir, d), name)); ok {
 					mf.Add(text, false)
 					break
 				}
@@ -237,22 +238,22 @@ func (x *cmdCtx) makeIn(dir string, files, incDirs, goals []string, overrides ma
 	}
 	lines, runs, unseen := mf.Plan(goals, overrides, dir, dry)
 	for _, r := range runs {
-		x.c.judgeCode(x.r, r, langShell, dir, sink{prefix: what + " runs, while reading its makefile, $(shell " + clip(r) + "):"})
+		x.Env.JudgeCode(x.Call, r, kernel.LangShell, dir, kernel.Sink{Prefix: what + " runs, while reading its makefile, $(shell " + kernel.Clip(r) + "):"})
 	}
 	if sh, _ := ctx.Lookup("SHELL"); !plainShell(sh) {
-		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs its recipes with SHELL="+quoteRaw(sh)+": they cannot be read as shell")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, what+" runs its recipes with SHELL="+kernel.QuoteRaw(sh)+": they cannot be read as shell")
 	}
 	for _, env := range mf.RecipeEnv(dir, overrides, plainShell, carriesCode) {
-		x.c.judgeCode(x.r, env, langShell, dir, sink{prefix: what + " runs its recipes with"})
+		x.Env.JudgeCode(x.Call, env, kernel.LangShell, dir, kernel.Sink{Prefix: what + " runs its recipes with"})
 	}
 	for _, l := range lines {
-		x.c.judgeCode(x.r, l.Text, langShell, dir, sink{prefix: what + " runs the recipe of " + l.Target + ":"})
+		x.Env.JudgeCode(x.Call, l.Text, kernel.LangShell, dir, kernel.Sink{Prefix: what + " runs the recipe of " + l.Target + ":"})
 	}
 	if unseen {
-		x.add(risk.Medium, ShellExec, RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, what+": the goal's recipe is made by $(eval …) or $(call …) and cannot be read")
 	}
 	if mf.Cut != "" {
-		x.r.notRead(what + ": its makefile is " + mf.Cut + ": what lies past is not judged")
+		x.Call.NotRead(what + ": its makefile is " + mf.Cut + ": what lies past is not judged")
 	}
 }
 
@@ -272,20 +273,20 @@ func plainShell(v string) bool {
 
 // ---- just, task ----
 
-func (x *cmdCtx) justRuns() {
+func justRuns(x *kernel.Command) {
 	recipe := ""
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if !strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=") {
 			recipe = a.Value
 			break
 		}
 	}
-	for _, d := range x.runDirs() {
+	for _, d := range runDirs(x) {
 		for up, n := d, 0; n < 32; n++ {
 			for _, f := range []string{"justfile", "Justfile", ".justfile"} {
-				if text, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
+				if text, ok, _ := x.Call.ReadCode(filepath.Join(up, f)); ok {
 					for _, code := range justCode(text, recipe, false) {
-						x.c.judgeCode(x.r, code.text, code.lang, up, sink{prefix: "just " + recipe + " runs:"})
+						x.Env.JudgeCode(x.Call, code.text, code.lang, up, kernel.Sink{Prefix: "just " + recipe + " runs:"})
 					}
 					return
 				}
@@ -328,7 +329,7 @@ func justCode(text, recipe string, all bool) []codeText {
 		}
 		for _, part := range strings.Split(t, "`")[1:] { // x := `cmd`
 			if i := strings.IndexByte(t, '`'); i >= 0 && strings.Contains(t[:i], ":=") {
-				out = append(out, codeText{part, langShell})
+				out = append(out, codeText{part, kernel.LangShell})
 			}
 			break
 		}
@@ -375,8 +376,8 @@ func justCode(text, recipe string, all bool) []codeText {
 	}
 	for _, n := range names {
 		body := strings.Join(bodies[n], "\n")
-		l := langShell
-		if sl := shebangLang(body); sl != langNone {
+		l := kernel.LangShell
+		if sl := kernel.ShebangLang(body); sl != kernel.LangNone {
 			l = sl
 		}
 		out = append(out, codeText{body, l})
@@ -384,12 +385,12 @@ func justCode(text, recipe string, all bool) []codeText {
 	return out
 }
 
-func (x *cmdCtx) taskRuns() {
-	for _, d := range x.runDirs() {
+func taskRuns(x *kernel.Command) {
+	for _, d := range runDirs(x) {
 		for _, f := range []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"} {
-			if text, ok, _ := x.r.readCode(filepath.Join(d, f)); ok {
+			if text, ok, _ := x.Call.ReadCode(filepath.Join(d, f)); ok {
 				for _, code := range taskCode(text) {
-					x.c.judgeCode(x.r, code.text, langShell, d, sink{prefix: "task runs (from " + f + "):"})
+					x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, d, kernel.Sink{Prefix: "task runs (from " + f + "):"})
 				}
 				break
 			}
@@ -400,10 +401,10 @@ func (x *cmdCtx) taskRuns() {
 // ---- scripts ----
 
 // scriptRuns judges the script file of bash FILE, sh FILE, source FILE, . FILE.
-func (x *cmdCtx) scriptRuns() {
-	shellName := x.name != "source" && x.name != "."
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+func scriptRuns(x *kernel.Command) {
+	shellName := x.Name != "source" && x.Name != "."
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		v := a.Value
 		if shellName && a.Known && (strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+")) && v != "-" && v != "--" {
 			if v == "-o" || v == "+o" || v == "-O" || v == "+O" || v == "--rcfile" || v == "--init-file" {
@@ -417,8 +418,8 @@ func (x *cmdCtx) scriptRuns() {
 		if !a.Known || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") {
 			return // judged by package shell and the script rule
 		}
-		for _, d := range x.runDirs() {
-			x.runFile(join(d, v), d, langShell, x.name+" runs")
+		for _, d := range runDirs(x) {
+			runFile(x, join(d, v), d, kernel.LangShell, x.Name+" runs")
 		}
 		return
 	}
@@ -426,73 +427,73 @@ func (x *cmdCtx) scriptRuns() {
 
 // stdinScript judges the script a shell or interpreter reads on stdin (sh < FILE, cat FILE |
 // python3) as the one it is given by name.
-func (x *cmdCtx) stdinScript() {
-	s := x.cmd.Script
+func stdinScript(x *kernel.Command) {
+	s := x.Cmd.Script
 	if !s.Known || s.Value == "" {
 		return
 	}
-	l := langShell
-	if !x.prog().Has(command.ShellCode) {
-		l = interpLang(x.name)
+	l := kernel.LangShell
+	if !x.Prog().Has(command.ShellCode) {
+		l = interpLang(x.Name)
 	}
-	for _, d := range x.runDirs() {
-		x.runFile(join(d, s.Value), d, l, x.name+" runs, on stdin,")
+	for _, d := range runDirs(x) {
+		runFile(x, join(d, s.Value), d, l, x.Name+" runs, on stdin,")
 	}
 }
 
 // interpLang is the language of an interpreter by name (python when not known otherwise).
-func interpLang(name string) lang {
+func interpLang(name string) kernel.Lang {
 	switch name {
 	case "node", "nodejs":
-		return langJS
+		return kernel.LangJS
 	case "ruby":
-		return langRuby
+		return kernel.LangRuby
 	case "perl":
-		return langPerl
+		return kernel.LangPerl
 	case "php":
-		return langPHP
+		return kernel.LangPHP
 	}
-	return langPython
+	return kernel.LangPython
 }
 
 // interpreterRuns judges the script file of python FILE, node FILE … (python -m pytest:
 // pytest; python -m pre_commit: pre-commit).
-func (x *cmdCtx) interpreterRuns() {
-	l := interpLang(x.name)
-	for i := 0; i < len(x.args); i++ {
-		a := x.args[i]
+func interpreterRuns(x *kernel.Command) {
+	l := interpLang(x.Name)
+	for i := 0; i < len(x.Args); i++ {
+		a := x.Args[i]
 		v := a.Value
-		if mod, rest, ok := pythonModule(x.name, x.args, i); ok {
+		if mod, rest, ok := pythonModule(x.Name, x.Args, i); ok {
 			switch mod {
 			case "pytest", "py.test":
-				x.pytestRuns(rest)
+				pytestRuns(x, rest)
 			case "pre_commit", "pre_commit.main":
-				x.toolConfigRuns("pre-commit", rest)
+				toolConfigRuns(x, "pre-commit", rest)
 			}
 			return
 		}
-		if v == "-m" && i+1 < len(x.args) {
+		if v == "-m" && i+1 < len(x.Args) {
 			return
 		}
-		if v == "--run" && l == langJS && i+1 < len(x.args) {
-			x.nested(commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.args[i+1]}), x.name+" --run runs the package.json script") // node --run X is npm run X
+		if v == "--run" && l == kernel.LangJS && i+1 < len(x.Args) {
+			nested(x, commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.Args[i+1]}), x.Name+" --run runs the package.json script") // node --run X is npm run X
 			return
 		}
 		if strings.HasPrefix(v, "-") {
 			opt, val, eq := strings.Cut(v, "=")
 			switch {
-			case x.prog().Spec.TakesValue(v):
+			case x.Prog().Spec.TakesValue(v):
 				i++
-				if l == langJS && preloadOption(v) && i < len(x.args) {
-					x.preloads(x.args[i])
+				if l == kernel.LangJS && preloadOption(v) && i < len(x.Args) {
+					preloads(x, x.Args[i])
 				}
-			case eq && l == langJS && preloadOption(opt):
-				x.preloads(shell.Word{Value: val, Known: a.Known})
-			case !eq && strings.HasPrefix(v, "--") && i+1 < len(x.args) && a.Known && !strings.HasPrefix(x.args[i+1].Value, "-") && x.args[i+1].Known:
+			case eq && l == kernel.LangJS && preloadOption(opt):
+				preloads(x, shell.Word{Value: val, Known: a.Known})
+			case !eq && strings.HasPrefix(v, "--") && i+1 < len(x.Args) && a.Known && !strings.HasPrefix(x.Args[i+1].Value, "-") && x.Args[i+1].Known:
 				// An option the table does not know may take the next word as its value: that
 				// word is judged as the script too, and the script is looked for after it.
-				for _, d := range x.runDirs() {
-					x.runFile(join(d, x.args[i+1].Value), d, l, x.name+" runs")
+				for _, d := range runDirs(x) {
+					runFile(x, join(d, x.Args[i+1].Value), d, l, x.Name+" runs")
 				}
 				i++
 			}
@@ -501,8 +502,8 @@ func (x *cmdCtx) interpreterRuns() {
 		if !a.Known {
 			return
 		}
-		for _, d := range x.runDirs() {
-			x.runFile(join(d, v), d, l, x.name+" runs")
+		for _, d := range runDirs(x) {
+			runFile(x, join(d, v), d, l, x.Name+" runs")
 		}
 		return
 	}
@@ -519,13 +520,13 @@ func preloadOption(opt string) bool {
 
 // preloads judges a module node loads before the script (node -r ./x.js, --import ./x.mjs)
 // when it is a file of the project, as the script is; a package's name is a dependency.
-func (x *cmdCtx) preloads(mod shell.Word) {
+func preloads(x *kernel.Command, mod shell.Word) {
 	v := mod.Value
 	if !mod.Known || !(strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || filepath.IsAbs(v)) {
 		return
 	}
-	for _, d := range x.runDirs() {
-		x.runFile(join(d, v), d, langJS, x.name+" loads first")
+	for _, d := range runDirs(x) {
+		runFile(x, join(d, v), d, kernel.LangJS, x.Name+" loads first")
 	}
 }
 
@@ -556,27 +557,27 @@ func pythonModule(name string, args []shell.Word, i int) (mod string, rest []she
 // pathRuns judges a program named by a path (./build.sh, bin/x) when it is a script: by its #!
 // line, or as shell without one (the kernel refuses it and the shell runs it itself). System
 // directories are left alone: the agent cannot write them without a privileged call.
-func (x *cmdCtx) pathRuns() {
-	v := x.cmd.Args[0].Value
+func pathRuns(x *kernel.Command) {
+	v := x.Cmd.Args[0].Value
 	for _, sys := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/System/", "/nix/store/", "/opt/homebrew/"} {
 		if strings.HasPrefix(v, sys) {
 			return
 		}
 	}
-	for _, d := range x.runDirs() {
+	for _, d := range runDirs(x) {
 		p := join(d, v)
-		text, ok, _ := x.r.readCode(p)
+		text, ok, _ := x.Call.ReadCode(p)
 		if !ok || strings.IndexByte(text[:min(len(text), 1024)], 0) >= 0 {
 			continue // missing, or a compiled program
 		}
-		l := shebangLang(text)
-		if l == langNone {
+		l := kernel.ShebangLang(text)
+		if l == kernel.LangNone {
 			if strings.HasPrefix(text, "#!") {
-				x.add(risk.High, ShellExec, RuleRunnerUnread, v+" is a script for an interpreter the harness cannot read ("+clip(strings.SplitN(text, "\n", 2)[0])+")")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleRunnerUnread, v+" is a script for an interpreter the harness cannot read ("+kernel.Clip(strings.SplitN(text, "\n", 2)[0])+")")
 				continue
 			}
-			l = langShell
+			l = kernel.LangShell
 		}
-		x.runFile(p, d, l, v+" runs")
+		runFile(x, p, d, l, v+" runs")
 	}
 }

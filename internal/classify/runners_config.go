@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -80,11 +81,11 @@ func procfileRunner(opts, dir []string, subs ...string) toolConfig {
 // configRuns judges the config file a RunsConfig program loads, as it is on disk now: a
 // JavaScript one as code (only what the inline-code analysis finds critical counts, as for
 // a test file), one that names commands by those commands.
-func (x *cmdCtx) configRuns() { x.toolConfigRuns(x.name, x.args) }
+func configRuns(x *kernel.Command) { toolConfigRuns(x, x.Name, x.Args) }
 
 // toolConfigRuns is configRuns for the program name (a row of toolConfigs) given args: also
 // for a tool run as a module (python -m pre_commit).
-func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
+func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 	tc, ok := toolConfigs[name]
 	if !ok {
 		return
@@ -106,7 +107,7 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 			}
 		}
 		if workdir != nil && !workdir.Known {
-			x.r.notRead(name + " works in a directory that cannot be known statically, whose config is not read")
+			x.Call.NotRead(name + " works in a directory that cannot be known statically, whose config is not read")
 			return
 		}
 		for _, o := range tc.opts {
@@ -125,7 +126,7 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 				continue
 			}
 			if !a.Known {
-				x.r.notRead(name + " loads a config file (" + o + ") that cannot be known statically")
+				x.Call.NotRead(name + " loads a config file (" + o + ") that cannot be known statically")
 				return
 			}
 		}
@@ -135,7 +136,7 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 	}
 	if tc.operand && subSeen && given == "" {
 		if !subKnown {
-			x.r.notRead(name + " loads a file that cannot be known statically")
+			x.Call.NotRead(name + " loads a file that cannot be known statically")
 			return
 		}
 		given = sub
@@ -143,7 +144,7 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 	if tc.subs != nil && subKnown && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
 		return
 	}
-	for _, d := range x.runDirs() {
+	for _, d := range runDirs(x) {
 		if workdir != nil {
 			d = join(d, workdir.Value)
 		}
@@ -151,33 +152,33 @@ func (x *cmdCtx) toolConfigRuns(name string, args []shell.Word) {
 		if given != "" && given != "-" {
 			path = join(d, given)
 		} else {
-			path = x.findConfig(d, tc)
+			path = findConfig(x, d, tc)
 		}
 		if path != "" {
-			x.runConfig(name, path, d, tc)
+			runConfig(x, name, path, d, tc)
 		}
 	}
 }
 
 // findConfig is the first of tc's names in dir, else its package.json when that holds
 // tc.pkg (and so on in its parents up to the project's root when tc.up), or "".
-func (x *cmdCtx) findConfig(dir string, tc toolConfig) string {
-	project := x.c.layout.ProjectDir
+func findConfig(x *kernel.Command, dir string, tc toolConfig) string {
+	project := x.Env.Layout.ProjectDir
 	for n := 0; n < 16; n++ {
 		for _, name := range tc.names {
 			p := filepath.Join(dir, name)
-			if _, ok, _ := x.r.readCode(p); ok {
+			if _, ok, _ := x.Call.ReadCode(p); ok {
 				return p
 			}
 		}
 		if tc.pkg != "" {
 			p := filepath.Join(dir, "package.json")
-			if text, ok, cut := x.r.readCode(p); ok && (cut || len(packageKeyCode(text, tc.pkg).codes) > 0) {
+			if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.pkg).codes) > 0) {
 				return p
 			}
 		}
 		parent := filepath.Dir(dir)
-		if !tc.up || dir == project || parent == dir || !under(parent, project) {
+		if !tc.up || dir == project || parent == dir || !kernel.Under(parent, project) {
 			break
 		}
 		dir = parent
@@ -188,22 +189,22 @@ func (x *cmdCtx) findConfig(dir string, tc toolConfig) string {
 // runConfig judges the config file at path, loaded by the tool name (tc) that runs in cwd: as
 // code in its language, or by the commands it names (tc.kind, or the kind its name has in
 // plantTable; package.json's key tc.pkg), which run in the config's directory.
-func (x *cmdCtx) runConfig(name, path, cwd string, tc toolConfig) {
-	kind, l := tc.kind, langJS
+func runConfig(x *kernel.Command, name, path, cwd string, tc toolConfig) {
+	kind, l := tc.kind, kernel.LangJS
 	if row := plantRowFor(path); row != nil {
 		kind, l = row.kind, row.lang
 	}
 	prefix := name + " loads"
 	if kind == plantLang {
-		x.runFile(path, cwd, l, prefix)
+		runFile(x, path, cwd, l, prefix)
 		return
 	}
-	text, ok, cut := x.r.readCode(path)
+	text, ok, cut := x.Call.ReadCode(path)
 	if !ok {
 		return
 	}
 	if cut {
-		x.add(risk.Medium, ShellExec, RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
 	var cc configCode
 	if tc.pkg != "" && filepath.Base(path) == "package.json" {
@@ -211,16 +212,16 @@ func (x *cmdCtx) runConfig(name, path, cwd string, tc toolConfig) {
 	} else {
 		cc = configExtract(kind, text, path, false)
 	}
-	s := sink{prefix: name + " runs (from " + x.rel(path) + "):"}
+	s := kernel.Sink{Prefix: name + " runs (from " + rel(x, path) + "):"}
 	if cc.unread != "" {
-		x.r.notRead(s.prefix + " " + cc.unread)
+		x.Call.NotRead(s.Prefix + " " + cc.unread)
 	}
 	dir := configDir(kind, path)
 	for _, code := range cc.codes {
-		x.c.judgeCode(x.r, code.text, code.lang, dir, s)
+		x.Env.JudgeCode(x.Call, code.text, code.lang, dir, s)
 	}
-	s.elsewhere = true
+	s.Elsewhere = true
 	for _, code := range cc.contained {
-		x.c.judgeCode(x.r, code.text, code.lang, dir, s)
+		x.Env.JudgeCode(x.Call, code.text, code.lang, dir, s)
 	}
 }

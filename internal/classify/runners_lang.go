@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/configfile"
@@ -61,16 +62,16 @@ func npmScripts(tool, sub, name string, scripts map[string]string) []string {
 // name (binAt: yarn run X, yarn X, bun run X, bun X, pnpm X), that program with its arguments,
 // as if typed: yarn run rimraf ~ is npx rimraf ~, which is rm -rf ~. An option the table does
 // not know may take the next word as its value or not: both readings are judged.
-func (x *cmdCtx) npmRuns() {
-	p := scanPM(x.name, x.args, false)
+func npmRuns(x *kernel.Command) {
+	p := scanPM(x.Name, x.Args, false)
 	for _, prog := range p.shells {
-		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" --script-shell "+quoteRaw(prog)+" runs every script with that program")
-		x.c.judgeCode(x.r, prog, langShell, x.c.layout.ProjectDir, sink{prefix: x.name + " --script-shell runs:"})
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" --script-shell "+kernel.QuoteRaw(prog)+" runs every script with that program")
+		x.Env.JudgeCode(x.Call, prog, kernel.LangShell, x.Env.Layout.ProjectDir, kernel.Sink{Prefix: x.Name + " --script-shell runs:"})
 	}
-	x.pmRuns(p)
+	pmRuns(x, p)
 	if p.guessed {
-		if q := scanPM(x.name, x.args, true); q.subAt != p.subAt || q.nameAt != p.nameAt {
-			x.pmRuns(q)
+		if q := scanPM(x.Name, x.Args, true); q.subAt != p.subAt || q.nameAt != p.nameAt {
+			pmRuns(x, q)
 		}
 	}
 }
@@ -202,32 +203,32 @@ func pmOption(tool, opt string) (pmOptionKind, bool) {
 }
 
 // pmRuns judges the scripts and the program of one reading of a package manager's command line.
-func (x *cmdCtx) pmRuns(p pmCall) {
+func pmRuns(x *kernel.Command, p pmCall) {
 	sub, name, subAt, nameAt, ignore, elsewhere := p.sub, p.name, p.subAt, p.nameAt, p.ignore, p.elsewhere
-	bin := binAt(x.name, sub, subAt, nameAt, x.args)
-	if bin >= 0 && !x.args[bin].Known {
+	bin := binAt(x.Name, sub, subAt, nameAt, x.Args)
+	if bin >= 0 && !x.Args[bin].Known {
 		// yarn "$S", bun run "$S": as npx "$P", any program.
-		x.add(risk.Critical, ShellExec, ruleDynamicCommand, x.name+" runs a script or a program whose name cannot be known statically: it could be any program")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, x.Name+" runs a script or a program whose name cannot be known statically: it could be any program")
 		return
 	}
-	if subAt >= 0 && !x.args[subAt].Known {
+	if subAt >= 0 && !x.Args[subAt].Known {
 		return
 	}
 	script := ""
 	if bin >= 0 {
-		script = x.args[bin].Value
+		script = x.Args[bin].Value
 	}
 	// The program runs when a directory the command may run in has no package.json with the
 	// script, or it cannot be read or known (decided: a script of that name cannot be seen
 	// either, and the program is what the words say).
-	runsBin := elsewhere || x.cmd.Dir.Unknown
+	runsBin := elsewhere || x.Cmd.Dir.Unknown
 	// npm init -w packages/a, pnpm add x: no script of any package runs, none is looked for.
 	var dirs []string
-	if bin >= 0 || len(npmScripts(x.name, sub, name, nil)) > 0 || x.name != "npm" && !ownCommand(x.name, sub) {
-		dirs = x.pmDirs(p)
+	if bin >= 0 || len(npmScripts(x.Name, sub, name, nil)) > 0 || x.Name != "npm" && !ownCommand(x.Name, sub) {
+		dirs = pmDirs(x, p)
 	}
 	for _, d := range dirs {
-		pkg, text := x.findUp(d, "package.json")
+		pkg, text := findUp(x, d, "package.json")
 		if pkg == "" {
 			runsBin = true
 			continue
@@ -236,34 +237,34 @@ func (x *cmdCtx) pmRuns(p pmCall) {
 		if _, ok := scripts[script]; !ok {
 			runsBin = true
 		}
-		for _, s := range npmScripts(x.name, sub, name, scripts) {
+		for _, s := range npmScripts(x.Name, sub, name, scripts) {
 			if ignore && s != name && s != sub {
 				continue
 			}
 			if code, ok := scripts[s]; ok {
-				x.c.judgeCode(x.r, code, langShell, filepath.Dir(pkg), sink{prefix: x.name + " " + strings.TrimSpace(sub+" "+name) + " runs the package.json script " + s + ":"})
+				x.Env.JudgeCode(x.Call, code, kernel.LangShell, filepath.Dir(pkg), kernel.Sink{Prefix: x.Name + " " + strings.TrimSpace(sub+" "+name) + " runs the package.json script " + s + ":"})
 			}
 		}
 	}
 	if bin >= 0 && runsBin {
-		x.runsBin(x.args[bin:])
+		judgeRunsBin(x, x.Args[bin:])
 	}
-	if x.name == "yarn" && nameAt >= 0 {
+	if x.Name == "yarn" && nameAt >= 0 {
 		switch {
 		case sub == "workspace": // yarn workspace NAME CMD
-			x.yarnElsewhere(x.args[nameAt+1:])
+			yarnElsewhere(x, x.Args[nameAt+1:])
 		case sub == "workspaces" && name == "run": // yarn workspaces run X (yarn 1)
-			x.yarnElsewhere(x.args[nameAt:])
+			yarnElsewhere(x, x.Args[nameAt:])
 		case sub == "workspaces" && name == "foreach": // yarn workspaces foreach [options] CMD
 			i := nameAt + 1
-			for i < len(x.args) && x.args[i].Known && strings.HasPrefix(x.args[i].Value, "-") {
-				switch x.args[i].Value {
+			for i < len(x.Args) && x.Args[i].Known && strings.HasPrefix(x.Args[i].Value, "-") {
+				switch x.Args[i].Value {
 				case "-j", "--jobs", "--include", "--exclude", "--from":
 					i++ // the option's value
 				}
 				i++
 			}
-			x.yarnElsewhere(x.args[min(i, len(x.args)):])
+			yarnElsewhere(x, x.Args[min(i, len(x.Args)):])
 		}
 	}
 }
@@ -272,8 +273,8 @@ func (x *cmdCtx) pmRuns(p pmCall) {
 // where it runs, or the directories and workspace packages its options name (yarn --cwd web,
 // pnpm -C web, npm -w a, pnpm --filter app, pnpm -r, npm --workspaces). A selection that
 // cannot be known, or that names no package found, counts as every package of the workspace.
-func (x *cmdCtx) pmDirs(p pmCall) []string {
-	base := x.runDirs()
+func pmDirs(x *kernel.Command, p pmCall) []string {
+	base := runDirs(x)
 	if len(p.dirs) == 0 && !p.every {
 		return base
 	}
@@ -290,13 +291,13 @@ func (x *cmdCtx) pmDirs(p pmCall) []string {
 		if !p.every {
 			add(d) // npm -w a runs the root's lifecycle scripts too
 		}
-		ws := x.workspaces(d)
+		ws := workspaces(x, d)
 		for _, v := range p.dirs {
 			if !v.Known {
 				every = true
 				continue
 			}
-			if dir := join(d, v.Value); x.hasPackage(dir) {
+			if dir := join(d, v.Value); hasPackage(x, dir) {
 				add(dir)
 				continue
 			}
@@ -311,7 +312,7 @@ func (x *cmdCtx) pmDirs(p pmCall) []string {
 			if !found {
 				// A package the workspace's patterns do not reach (deeper than they are read,
 				// a pattern the harness does not expand): its scripts are not seen.
-				x.r.notRead(x.name + " selects " + quoteRaw(v.Value) + ", which names no package of the workspace the harness found: its scripts are not judged")
+				x.Call.NotRead(x.Name + " selects " + kernel.QuoteRaw(v.Value) + ", which names no package of the workspace the harness found: its scripts are not judged")
 				every = true
 			}
 		}
@@ -349,12 +350,12 @@ func selects(sel string, w workspace, root string) bool {
 		return false
 	}
 	ok, _ := filepath.Match(strings.TrimSuffix(sel, "/"), rel)
-	return ok || under(w.dir, join(root, sel))
+	return ok || kernel.Under(w.dir, join(root, sel))
 }
 
 // hasPackage reports a package.json in dir.
-func (x *cmdCtx) hasPackage(dir string) bool {
-	_, ok, _ := x.r.readCode(filepath.Join(dir, "package.json"))
+func hasPackage(x *kernel.Command, dir string) bool {
+	_, ok, _ := x.Call.ReadCode(filepath.Join(dir, "package.json"))
 	return ok
 }
 
@@ -368,8 +369,8 @@ const maxWorkspaces = 64
 // workspaces are the packages of the workspace whose root is the nearest package.json at or
 // above dir: its "workspaces" (npm, yarn, bun: a list, or {"packages": […]}) or
 // pnpm-workspace.yaml's packages, each pattern matched on disk (** as one to four levels).
-func (x *cmdCtx) workspaces(dir string) []workspace {
-	pkg, text := x.findUp(dir, "package.json")
+func workspaces(x *kernel.Command, dir string) []workspace {
+	pkg, text := findUp(x, dir, "package.json")
 	if pkg == "" {
 		return nil
 	}
@@ -382,10 +383,10 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 		}
 		patterns = list
 	}
-	if y, ok, _ := x.r.readCode(filepath.Join(root, "pnpm-workspace.yaml")); ok {
+	if y, ok, _ := x.Call.ReadCode(filepath.Join(root, "pnpm-workspace.yaml")); ok {
 		doc, unread := configfile.YAML(y)
 		if unread != "" {
-			x.r.notRead("the packages of " + filepath.Join(root, "pnpm-workspace.yaml") + " cannot be read (" + unread + "): their scripts are not judged")
+			x.Call.NotRead("the packages of " + filepath.Join(root, "pnpm-workspace.yaml") + " cannot be read (" + unread + "): their scripts are not judged")
 		}
 		patterns = doc.Get("packages").Strings(patterns)
 	}
@@ -406,10 +407,10 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 			dirs, _ := filepath.Glob(filepath.Join(root, g))
 			for _, d := range dirs {
 				if len(out) >= maxWorkspaces {
-					x.r.notRead("the workspace at " + root + " has more than " + strconv.Itoa(maxWorkspaces) + " packages: the scripts of the rest are not judged")
+					x.Call.NotRead("the workspace at " + root + " has more than " + strconv.Itoa(maxWorkspaces) + " packages: the scripts of the rest are not judged")
 					return out
 				}
-				if t, ok, _ := x.r.readCode(filepath.Join(d, "package.json")); ok {
+				if t, ok, _ := x.Call.ReadCode(filepath.Join(d, "package.json")); ok {
 					var name string
 					_ = json.Unmarshal(jsonField([]byte(configfile.WithoutBOM(t)), "name"), &name)
 					out = append(out, workspace{d, name})
@@ -423,7 +424,7 @@ func (x *cmdCtx) workspaces(dir string) []workspace {
 // yarnElsewhere judges a yarn command line run in other workspaces, whose package.json is not
 // read here: the script or program it runs (run X, exec CMD, dlx PKG, a bare X) is judged as
 // the program, as when package.json cannot be read.
-func (x *cmdCtx) yarnElsewhere(rest []shell.Word) {
+func yarnElsewhere(x *kernel.Command, rest []shell.Word) {
 	if len(rest) == 0 {
 		return
 	}
@@ -436,10 +437,10 @@ func (x *cmdCtx) yarnElsewhere(rest []shell.Word) {
 		}
 	}
 	if len(rest) > 0 && !rest[0].Known {
-		x.add(risk.Critical, ShellExec, ruleDynamicCommand, "yarn runs a script or a program whose name cannot be known statically: it could be any program")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, "yarn runs a script or a program whose name cannot be known statically: it could be any program")
 		return
 	}
-	x.runsBin(rest)
+	judgeRunsBin(x, rest)
 }
 
 // binAt is the index in args of the word a package manager runs as a program when package.json
@@ -475,7 +476,7 @@ func ownCommand(tool, sub string) bool {
 	case "bun":
 		own = "a|add|audit|build|c|completions|create|discord|exec|feedback|getcompletes|help|i|info|init|install|link|outdated|patch|patch-commit|pm|publish|remove|repl|rm|run|test|unlink|update|upgrade|why|x"
 	}
-	return inBar(own, sub)
+	return kernel.InBar(own, sub)
 }
 
 // sourceFile: a word bun runs as a file (a path, or a name with a source file's extension).
@@ -493,11 +494,11 @@ func sourceFile(v string) bool {
 // runsBin judges the program a package manager runs (a program of node_modules/.bin, or of
 // PATH) with its arguments, as if typed: a package known by its command (rimraf: rm -rf) as
 // that command, as npx's is.
-func (x *cmdCtx) runsBin(words []shell.Word) {
+func judgeRunsBin(x *kernel.Command, words []shell.Word) {
 	if len(words) == 0 {
 		return
 	}
-	x.nested(commandLine(shell.PackageCommand(words)), x.name+" runs "+words[0].Value)
+	nested(x, commandLine(shell.PackageCommand(words)), x.Name+" runs "+words[0].Value)
 }
 
 // commandLine is a command line that the shell reads back as words: a known word as shellWord
@@ -515,10 +516,10 @@ func commandLine(ws []shell.Word) string {
 }
 
 // findUp reads the first file named name in dir or a parent (as npm finds its package).
-func (x *cmdCtx) findUp(dir, name string) (string, string) {
+func findUp(x *kernel.Command, dir, name string) (string, string) {
 	for n := 0; n < 32; n++ {
 		p := filepath.Join(dir, name)
-		if text, ok, _ := x.r.readCode(p); ok {
+		if text, ok, _ := x.Call.ReadCode(p); ok {
 			return p, text
 		}
 		parent := filepath.Dir(dir)
@@ -563,30 +564,30 @@ func packageScripts(text string) map[string]string {
 // write puts into package.json: all of a Write's; an edit's new or changed ones, found by
 // applying the edit to the file on disk (or, when that fails, every string value of the new
 // text).
-func (c *Env) npmPlanted(r *result, text, abs string, ev *claude.Event, edit bool) []codeText {
+func npmPlanted(c *kernel.Env, r *kernel.Result, text, abs string, ev *claude.Event, edit bool) []codeText {
 	var out []codeText
 	if !edit {
 		for _, s := range packagePlanted(text) {
-			out = append(out, codeText{s, langShell})
+			out = append(out, codeText{s, kernel.LangShell})
 		}
 		return out
 	}
-	if old, ok, _ := r.readCode(abs); ok && ev != nil {
+	if old, ok, _ := r.ReadCode(abs); ok && ev != nil {
 		if edited, ok := applyEdits(old, ev); ok {
 			before, after := packagePlanted(old), packagePlanted(edited)
 			if after != nil {
 				for k, s := range after {
 					if before[k] != s {
-						out = append(out, codeText{s, langShell})
+						out = append(out, codeText{s, kernel.LangShell})
 					}
 				}
 				return out
 			}
 		}
 	}
-	for _, l := range literals(text) {
+	for _, l := range kernel.Literals(text) {
 		if strings.ContainsAny(l, " ;|&$`") {
-			out = append(out, codeText{l, langShell})
+			out = append(out, codeText{l, kernel.LangShell})
 		}
 	}
 	return out
@@ -603,7 +604,7 @@ func applyEdits(old string, ev *claude.Event) (string, bool) {
 		edit
 		Edits []edit `json:"edits"`
 	}
-	if !decode(ev.ToolInput, &in) {
+	if !kernel.Decode(ev.ToolInput, &in) {
 		return "", false
 	}
 	edits := in.Edits
@@ -636,8 +637,8 @@ func pytestSkip(name string) bool {
 
 // pytestRuns judges the conftest.py files pytest loads: in the rootdir and the parents of the
 // paths it is given, and in every directory it collects from (a bounded walk).
-func (x *cmdCtx) pytestRuns(args []shell.Word) {
-	for _, d := range x.runDirs() {
+func pytestRuns(x *kernel.Command, args []shell.Word) {
+	for _, d := range runDirs(x) {
 		var starts []string
 		for _, a := range args {
 			v, _, _ := strings.Cut(a.Value, "::")
@@ -660,7 +661,7 @@ func (x *cmdCtx) pytestRuns(args []shell.Word) {
 			p := filepath.Join(dir, "conftest.py")
 			if !seen[p] {
 				seen[p] = true
-				x.runFile(p, filepath.Dir(p), langPython, "pytest loads")
+				runFile(x, p, filepath.Dir(p), kernel.LangPython, "pytest loads")
 			}
 		}
 		for _, s := range starts {
@@ -671,10 +672,10 @@ func (x *cmdCtx) pytestRuns(args []shell.Word) {
 				}
 			}
 		}
-		budget := maxWalkDirs
+		budget := kernel.MaxWalkDirs
 		for _, s := range starts {
 			if !walkDirs(s, &budget, pytestSkip, conf) {
-				x.add(risk.Medium, TestRun, RuleRunnerUnread, "pytest collects from more directories than the harness lists: conftest.py files past "+strconv.Itoa(maxWalkDirs)+" directories are not judged")
+				x.Add(risk.Medium, kernel.TestRun, kernel.RuleRunnerUnread, "pytest collects from more directories than the harness lists: conftest.py files past "+strconv.Itoa(kernel.MaxWalkDirs)+" directories are not judged")
 				break
 			}
 		}
@@ -734,47 +735,47 @@ func goFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
 	return shell.Word{}, "", false
 }
 
-func (x *cmdCtx) goRuns() {
-	if len(x.args) == 0 {
+func goRuns(x *kernel.Command) {
+	if len(x.Args) == 0 {
 		return
 	}
-	sub := x.args[0].Value
-	rest := x.args[1:]
+	sub := x.Args[0].Value
+	rest := x.Args[1:]
 	switch sub {
 	case "build", "test", "run", "install", "vet", "generate", "list", "get", "tool":
 	case "env":
-		x.goEnvWrite(rest)
+		goEnvWrite(x, rest)
 		return
 	default:
 		return
 	}
 	for _, f := range []string{"exec", "toolexec", "vettool"} {
 		if w, name, ok := goFlag(rest, f); ok {
-			x.add(risk.High, ShellExec, RuleRunsProgram, "go "+sub+" -"+name+" "+quoteRaw(w.Value)+" runs that program")
-			x.programValue(w, "go "+sub+" -"+name)
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go "+sub+" -"+name+" "+kernel.QuoteRaw(w.Value)+" runs that program")
+			programValue(x, w, "go "+sub+" -"+name)
 		}
 	}
 	if w, _, ok := goFlag(rest, "overlay"); ok {
-		x.add(risk.High, ShellExec, RuleRunsProgram, "go "+sub+" -overlay "+quoteRaw(w.Value)+" compiles the files the overlay names instead of the sources")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go "+sub+" -overlay "+kernel.QuoteRaw(w.Value)+" compiles the files the overlay names instead of the sources")
 	}
 	if sub == "generate" {
-		x.goGenerate(rest)
+		goGenerate(x, rest)
 	}
 }
 
 // programValue judges a value that names a program to run (an option's or a variable's): as a
 // shell program, its high and critical verdicts taken over; unknown, at least high.
-func (x *cmdCtx) programValue(w shell.Word, what string) {
+func programValue(x *kernel.Command, w shell.Word, what string) {
 	if !w.Known {
-		x.add(risk.High, ShellExec, RuleRunsProgram, what+" runs a program that cannot be known statically")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, what+" runs a program that cannot be known statically")
 		return
 	}
-	cwd := x.dir()
-	x.c.judgeCode(x.r, w.Value, langShell, cwd, sink{prefix: what + " runs:"})
+	cwd := x.Dir()
+	x.Env.JudgeCode(x.Call, w.Value, kernel.LangShell, cwd, kernel.Sink{Prefix: what + " runs:"})
 }
 
 // goEnvWrite: go env -w KEY=VALUE persists a variable for every later go command.
-func (x *cmdCtx) goEnvWrite(args []shell.Word) {
+func goEnvWrite(x *kernel.Command, args []shell.Word) {
 	w := false
 	for _, a := range args {
 		if a.Value == "-w" || a.Value == "--w" {
@@ -786,15 +787,15 @@ func (x *cmdCtx) goEnvWrite(args []shell.Word) {
 		}
 		k, v, _ := strings.Cut(a.Value, "=")
 		if row := envRowFor(k); row != nil {
-			x.add(risk.High, ShellExec, RuleRunsProgram, "go env -w "+k+" sets, for every later go command, a variable that makes it run code")
-			x.c.envValue(x.r, row, k, shell.Word{Value: v, Known: a.Known}, x.c.layout.ProjectDir, nil, x.src)
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go env -w "+k+" sets, for every later go command, a variable that makes it run code")
+			envValue(x.Env, x.Call, row, k, shell.Word{Value: v, Known: a.Known}, x.Env.Layout.ProjectDir, nil, x.Src)
 		}
 	}
 }
 
 // goGenerate judges the //go:generate lines of the packages go generate runs.
-func (x *cmdCtx) goGenerate(args []shell.Word) {
-	for _, d := range x.runDirs() {
+func goGenerate(x *kernel.Command, args []shell.Word) {
+	for _, d := range runDirs(x) {
 		var pkgs []string
 		recursive := map[string]bool{}
 		for _, a := range args {
@@ -803,7 +804,7 @@ func (x *cmdCtx) goGenerate(args []shell.Word) {
 				continue
 			}
 			if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
-				x.add(risk.Medium, ShellExec, RuleRunnerUnread, "go generate "+v+": the package's //go:generate lines are not looked up by import path")
+				x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, "go generate "+v+": the package's //go:generate lines are not looked up by import path")
 				continue
 			}
 			if base, ok := strings.CutSuffix(v, "/..."); ok {
@@ -815,7 +816,7 @@ func (x *cmdCtx) goGenerate(args []shell.Word) {
 		if len(pkgs) == 0 {
 			pkgs = []string{d}
 		}
-		budget, files, bytesRead := maxWalkDirs, 0, 0
+		budget, files, bytesRead := kernel.MaxWalkDirs, 0, 0
 		visit := func(dir string) {
 			entries, err := os.ReadDir(dir)
 			if err != nil {
@@ -835,7 +836,7 @@ func (x *cmdCtx) goGenerate(args []shell.Word) {
 					continue
 				}
 				for _, code := range goGenerateCode(string(data)) {
-					x.c.judgeCode(x.r, code.text, langShell, dir, sink{prefix: "go generate runs (" + x.rel(filepath.Join(dir, e.Name())) + "):"})
+					x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, dir, kernel.Sink{Prefix: "go generate runs (" + rel(x, filepath.Join(dir, e.Name())) + "):"})
 				}
 			}
 		}
@@ -844,7 +845,7 @@ func (x *cmdCtx) goGenerate(args []shell.Word) {
 				if !walkDirs(p, &budget, func(n string) bool {
 					return strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata" || n == "vendor"
 				}, visit) {
-					x.add(risk.Medium, ShellExec, RuleRunnerUnread, "go generate reaches more directories than the harness lists: the rest is not judged")
+					x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, "go generate reaches more directories than the harness lists: the rest is not judged")
 				}
 			} else {
 				visit(p)
@@ -855,9 +856,9 @@ func (x *cmdCtx) goGenerate(args []shell.Word) {
 
 // ---- cargo, tox ----
 
-func (x *cmdCtx) cargoRuns() {
+func cargoRuns(x *kernel.Command) {
 	sub := ""
-	for _, a := range x.args {
+	for _, a := range x.Args {
 		if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
 			sub = a.Value
 			break
@@ -868,8 +869,8 @@ func (x *cmdCtx) cargoRuns() {
 	default:
 		return
 	}
-	for _, d := range x.runDirs() {
-		manifest, text := x.findUp(d, "Cargo.toml")
+	for _, d := range runDirs(x) {
+		manifest, text := findUp(x, d, "Cargo.toml")
 		if manifest == "" {
 			continue
 		}
@@ -881,13 +882,13 @@ func (x *cmdCtx) cargoRuns() {
 			}
 		}
 		if build != "false" {
-			x.runFile(join(dir, build), dir, langRust, "cargo "+sub+" compiles and runs the build script")
+			runFile(x, join(dir, build), dir, kernel.LangRust, "cargo "+sub+" compiles and runs the build script")
 		}
 		// .cargo/config.toml from here up: programs cargo runs instead of rustc or the binary.
 		for up, n := d, 0; n < 32; n++ {
 			for _, f := range []string{".cargo/config.toml", ".cargo/config"} {
-				if cfg, ok, _ := x.r.readCode(filepath.Join(up, f)); ok {
-					x.cargoConfig(cfg, filepath.Join(up, f), sub)
+				if cfg, ok, _ := x.Call.ReadCode(filepath.Join(up, f)); ok {
+					cargoConfig(x, cfg, filepath.Join(up, f), sub)
 				}
 			}
 			if up == filepath.Dir(up) {
@@ -904,23 +905,23 @@ func (x *cmdCtx) cargoRuns() {
 // variables of [env]. Each is judged as the command would be typed; one that is not a
 // well-known program or a file of the project (cargoKnownProgram) is high besides: what it
 // does cannot be known.
-func (x *cmdCtx) cargoConfig(text, path, sub string) {
+func cargoConfig(x *kernel.Command, text, path, sub string) {
 	progs, unread := cargoPrograms(text, 0)
-	prefix := "cargo runs (from " + x.rel(path) + "):"
+	prefix := "cargo runs (from " + rel(x, path) + "):"
 	if unread != "" {
-		x.r.notRead(prefix + " " + unread)
+		x.Call.NotRead(prefix + " " + unread)
 	}
-	open := slices.ContainsFunc(x.args, func(a shell.Word) bool { return a.Value == "--open" })
+	open := slices.ContainsFunc(x.Args, func(a shell.Word) bool { return a.Value == "--open" })
 	dir := filepath.Dir(filepath.Dir(path)) // the directory above .cargo
 	for _, p := range progs {
 		switch {
 		case p.key == "browser" && !((sub == "doc" || sub == "d") && open),
 			p.key == "credential-provider" && sub != "publish":
 			continue
-		case p.key != "env" && !x.cargoKnownProgram(p.cmd, dir):
-			x.add(risk.High, ShellExec, RuleRunsProgram, "cargo runs "+quoteRaw(p.cmd)+" ("+p.key+" in "+x.rel(path)+"), a program whose code the harness does not know")
+		case p.key != "env" && !cargoKnownProgram(x, p.cmd, dir):
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "cargo runs "+kernel.QuoteRaw(p.cmd)+" ("+p.key+" in "+rel(x, path)+"), a program whose code the harness does not know")
 		}
-		x.c.judgeCode(x.r, p.cmd, langShell, dir, sink{prefix: "cargo runs " + p.key + ":"})
+		x.Env.JudgeCode(x.Call, p.cmd, kernel.LangShell, dir, kernel.Sink{Prefix: "cargo runs " + p.key + ":"})
 	}
 }
 
@@ -929,7 +930,7 @@ func (x *cmdCtx) cargoConfig(text, path, sub string) {
 // the system's directories (/usr/bin/mold), or a file in the project, whose code is read as
 // ./script's is. A name the harness does not know, or a file elsewhere, runs code it cannot
 // see.
-func (x *cmdCtx) cargoKnownProgram(cmd, dir string) bool {
+func cargoKnownProgram(x *kernel.Command, cmd, dir string) bool {
 	f := strings.Fields(cmd)
 	switch {
 	case len(f) == 0:
@@ -945,7 +946,7 @@ func (x *cmdCtx) cargoKnownProgram(cmd, dir string) bool {
 			return true
 		}
 	}
-	return under(p, x.c.layout.ProjectDir)
+	return kernel.Under(p, x.Env.Layout.ProjectDir)
 }
 
 // toolchainPrograms are the programs cargo configurations commonly name, by their bare
@@ -995,24 +996,24 @@ func toolchainProgram(name string) bool {
 	return false
 }
 
-func (x *cmdCtx) toxRuns() {
+func toxRuns(x *kernel.Command) {
 	file := "tox.ini"
-	if w, _, ok := goFlag(x.args, "c", "configfile"); ok {
+	if w, _, ok := goFlag(x.Args, "c", "configfile"); ok {
 		file = w.Value
 	}
-	for _, d := range x.runDirs() {
+	for _, d := range runDirs(x) {
 		p := join(d, file)
-		if text, ok, _ := x.r.readCode(p); ok {
+		if text, ok, _ := x.Call.ReadCode(p); ok {
 			for _, code := range toxCode(text, filepath.Dir(p)) {
-				x.c.judgeCode(x.r, code.text, langShell, filepath.Dir(p), sink{prefix: "tox runs (" + x.rel(p) + "):"})
+				x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, filepath.Dir(p), kernel.Sink{Prefix: "tox runs (" + rel(x, p) + "):"})
 			}
 		}
 	}
 }
 
 // fileRuns judges one file a runner loads from its directory (noxfile.py).
-func (x *cmdCtx) fileRuns(name string, l lang, prefix string) {
-	for _, d := range x.runDirs() {
-		x.runFile(filepath.Join(d, name), d, l, prefix)
+func fileRuns(x *kernel.Command, name string, l kernel.Lang, prefix string) {
+	for _, d := range runDirs(x) {
+		runFile(x, filepath.Join(d, name), d, l, prefix)
 	}
 }

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/seen"
 )
@@ -13,21 +14,21 @@ import (
 // always needs a person; destinations it already used stay as they were.
 
 // sendRules are the rules that say a Bash call talks to another machine.
-var sendRules = [...]string{ruleNetworkExternal, ruleOutboundData, ruleGitRemote, ruleGitNewRemote, ruleTunnel, ruleMailer, ruleDNSData}
+var sendRules = [...]string{kernel.RuleNetworkExternal, kernel.RuleOutboundData, kernel.RuleGitRemote, kernel.RuleGitNewRemote, kernel.RuleTunnel, kernel.RuleMailer, kernel.RuleDNSData}
 
 // sends reports whether the call sends a request to another machine.
-func (r *result) sendsOut(ev *claude.Event) bool {
+func sendsOut(r *kernel.Result, ev *claude.Event) bool {
 	switch {
 	case ev.ToolName == claude.ToolWebFetch || len(ev.ToolName) > 5 && ev.ToolName[:5] == "mcp__":
 		return true
 	case ev.ToolName != claude.ToolBash:
 		return false
-	case r.sends:
+	case r.Sends:
 		return true
 	}
-	for _, p := range r.parts {
+	for _, p := range r.Parts {
 		for _, s := range sendRules {
-			if p.reason.Rule == s {
+			if p.Reason.Rule == s {
 				return true
 			}
 		}
@@ -36,13 +37,13 @@ func (r *result) sendsOut(ev *claude.Event) bool {
 }
 
 // secretThenSend marks a call that sends to a new destination after the session read a secret.
-func (c *Env) secretThenSend(r *result, ev *claude.Event) {
-	if ev.HookEventName != claude.PreToolUse || ev.SessionID == "" || !r.sendsOut(ev) {
+func secretThenSend(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
+	if ev.HookEventName != claude.PreToolUse || ev.SessionID == "" || !sendsOut(r, ev) {
 		return
 	}
-	st, err := seen.Load(c.layout.Root, ev.SessionID)
+	st, err := seen.Load(c.Layout.Root, ev.SessionID)
 	if err != nil {
-		r.mark(RuleSecretThenSend, "the session's record of the secrets it read cannot be read ("+err.Error()+"), and this call sends data out")
+		r.Mark(kernel.RuleSecretThenSend, "the session's record of the secrets it read cannot be read ("+err.Error()+"), and this call sends data out")
 		return
 	}
 	if st.Secret == "" {
@@ -59,5 +60,5 @@ func (c *Env) secretThenSend(r *result, ev *claude.Event) {
 	if ok {
 		return // every destination was used before the secret, or since, with a person's yes
 	}
-	r.mark(RuleSecretThenSend, "this session has read a secret ("+st.Secret+"), and this call sends to "+where+", which it has not used before: a secret can leave in pieces no single call shows")
+	r.Mark(kernel.RuleSecretThenSend, "this session has read a secret ("+st.Secret+"), and this call sends to "+where+", which it has not used before: a secret can leave in pieces no single call shows")
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/seen"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -40,9 +41,9 @@ func TestSecretThenSend(t *testing.T) {
 		{"another session", in("s2", fetch("https://paste.example.net/x")), false},
 	} {
 		got := c.Classify(tc.ev)
-		person := got.NeedsPerson != nil && got.NeedsPerson.Rule == RuleSecretThenSend
+		person := got.NeedsPerson != nil && got.NeedsPerson.Rule == kernel.RuleSecretThenSend
 		if person != tc.person && !(tc.person && got.Risk == C) {
-			t.Errorf("%s: needs_person %+v (risk %s), want %s %v", tc.what, got.NeedsPerson, got.Risk, RuleSecretThenSend, tc.person)
+			t.Errorf("%s: needs_person %+v (risk %s), want %s %v", tc.what, got.NeedsPerson, got.Risk, kernel.RuleSecretThenSend, tc.person)
 		}
 	}
 }
@@ -51,7 +52,7 @@ func TestSecretThenSend(t *testing.T) {
 func BenchmarkSecretThenSend(b *testing.B) {
 	root := filepath.Join(b.TempDir(), "oath-harness")
 	c := newTest(b, settings.Defaults())
-	c.layout.Root = root
+	c.Layout.Root = root
 	_ = seen.Note(root, "s1", "x", []string{"docs.example.com"})
 	ev := event("WebFetch", map[string]string{"url": "https://docs.example.com/a", "prompt": "p"})
 	ev.SessionID = "s1"

@@ -1,6 +1,8 @@
 package classify
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestSecrets: variables named like secrets, read or set.
 func TestSecrets(t *testing.T) {

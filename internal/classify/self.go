@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -47,16 +48,16 @@ func readOnlyHarness(argv []string) bool {
 // The rule is textual and needs no file system: a project whose own hooks/ holds a script of
 // the same name (hooks/install.sh) is treated as the harness's, a false alarm that costs a
 // question; the other way round would let the agent feed the harness forged events.
-func (x *cmdCtx) hookPath(w shell.Word) string {
+func hookPath(x *kernel.Command, w shell.Word) string {
 	if !w.Known || !command.Has(path.Base(w.Value), command.Hook) {
 		return ""
 	}
-	for _, t := range resolve(w, x.cmd.Dir, false) {
-		if !t.known {
+	for _, t := range kernel.Resolve(w, x.Cmd.Dir, false) {
+		if !t.Known {
 			continue
 		}
-		if path.Base(path.Dir(t.path)) == "hooks" || x.c.prot.hit(t) != "" {
-			return t.path
+		if path.Base(path.Dir(t.Path)) == "hooks" || x.Env.Prot.Hit(t) != "" {
+			return t.Path
 		}
 	}
 	return ""
@@ -64,40 +65,40 @@ func (x *cmdCtx) hookPath(w shell.Word) string {
 
 // selfInvocation judges a run of the harness's own tools or hooks. It reports whether it did,
 // so that nothing else lowers the verdict.
-func (x *cmdCtx) selfInvocation() bool {
-	argv := make([]string, len(x.cmd.Args))
-	for i, a := range x.cmd.Args {
+func selfInvocation(x *kernel.Command) bool {
+	argv := make([]string, len(x.Cmd.Args))
+	for i, a := range x.Cmd.Args {
 		argv[i] = a.Value
 	}
-	if x.prog().Has(command.Harness) {
-		for _, a := range x.cmd.Args {
+	if x.Prog().Has(command.Harness) {
+		for _, a := range x.Cmd.Args {
 			if !a.Known {
-				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" with an argument that cannot be known statically: the agent must not run the harness's own tools")
 				return true
 			}
 		}
 		if readOnlyHarness(argv) {
-			x.add(risk.Low, FileRead, ruleAllowList, x.name+" "+strings.Join(argv[1:], " ")+" only reads")
+			x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, x.Name+" "+strings.Join(argv[1:], " ")+" only reads")
 			return true
 		}
-		x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" is the harness's own tool: run by the agent it could raise trust, change the phase or write the audit trail")
 		return true
 	}
-	if x.name == "claude" && claudePluginChange(argv) {
-		x.add(risk.Critical, ShellExec, ruleSelfProtection, "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
+	if x.Name == "claude" && claudePluginChange(argv) {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
 		return true
 	}
-	if p := x.hookPath(x.cmd.Args[0]); p != "" {
-		x.add(risk.Critical, ShellExec, ruleSelfProtection, "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
+	if p := hookPath(x, x.Cmd.Args[0]); p != "" {
+		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 		return true
 	}
-	if x.prog().Has(command.ShellCode) || x.name == "source" || x.name == "." {
-		for _, a := range x.args {
+	if x.Prog().Has(command.ShellCode) || x.Name == "source" || x.Name == "." {
+		for _, a := range x.Args {
 			if a.Known && strings.HasPrefix(a.Value, "-") {
 				continue
 			}
-			if p := x.hookPath(a); p != "" {
-				x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" runs the hook "+p+": the agent must not feed the harness events or reinstall it")
+			if p := hookPath(x, a); p != "" {
+				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 				return true
 			}
 			break
@@ -146,18 +147,18 @@ func startupFile(p string) bool {
 // stash is popped, the harness's registration in .claude/settings.local.json among them. It is a
 // write of each pathspec, or, without one, of the whole working tree: from a subdirectory git
 // still stashes the whole repository, so the project root is written too.
-func (x *cmdCtx) stashUntracked(p command.Args, op string) {
+func stashUntracked(x *kernel.Command, p command.Args, op string) {
 	if !p.Has('u', "include-untracked") && !p.Has('a', "all") || op != "" && op != "push" && op != "save" {
 		return
 	}
 	if op == "push" && len(p.Operands) > 1 {
 		for _, t := range p.Operands[1:] {
-			x.write(t, true, GitLocal)
+			x.Write(t, true, kernel.GitLocal)
 		}
 		return
 	}
-	x.write(shell.Word{Value: ".", Known: true}, true, GitLocal)
-	x.write(shell.Word{Value: x.c.layout.ProjectDir, Known: true}, true, GitLocal)
+	x.Write(shell.Word{Value: ".", Known: true}, true, kernel.GitLocal)
+	x.Write(shell.Word{Value: x.Env.Layout.ProjectDir, Known: true}, true, kernel.GitLocal)
 }
 
 // claudePluginChange reports whether argv (claude first) changes the installed plugins or their
@@ -183,19 +184,19 @@ func claudePluginChange(argv []string) bool {
 // 29): -A/--all or no pathspec with -u, a pathspec that reaches one of them, or one that
 // cannot be known. A git stash later in the same call then takes them out of the working
 // tree (stashProtected).
-func (x *cmdCtx) noteStaged(p command.Args) {
+func noteStaged(x *kernel.Command, p command.Args) {
 	if len(p.Operands) == 0 {
-		x.r.stagedAll = x.r.stagedAll || p.Has('A', "all")
+		x.Call.StagedAll = x.Call.StagedAll || p.Has('A', "all")
 		return
 	}
 	for _, o := range p.Operands {
 		if !o.Known || o.Glob || strings.HasPrefix(o.Value, ":") {
-			x.r.stagedAll = true // a glob, a magic pathspec (:/, :(glob)…) or an unknown word
+			x.Call.StagedAll = true // a glob, a magic pathspec (:/, :(glob)…) or an unknown word
 			return
 		}
-		for _, t := range resolve(o, x.cmd.Dir, true) {
-			if !t.known || x.c.prot.hit(t) != "" {
-				x.r.stagedAll = true
+		for _, t := range kernel.Resolve(o, x.Cmd.Dir, true) {
+			if !t.Known || x.Env.Prot.Hit(t) != "" {
+				x.Call.StagedAll = true
 				return
 			}
 		}
@@ -207,24 +208,24 @@ func (x *cmdCtx) noteStaged(p command.Args) {
 // When the harness's files under the project are among them (git add -A earlier in the call,
 // or staged or changed now, as git says), the registration in .claude/settings*.json leaves
 // with them: critical. A stash limited by pathspecs is judged per pathspec (gitStash).
-func (x *cmdCtx) stashProtected(p command.Args, op string) {
+func stashProtected(x *kernel.Command, p command.Args, op string) {
 	if op != "" && op != "push" && op != "save" || p.Has('u', "include-untracked") || p.Has('a', "all") || op == "push" && len(p.Operands) > 1 {
 		return
 	}
 	top := ""
-	if len(x.cmd.Dir.Paths) == 1 {
-		top = repoTop(x.cmd.Dir.Paths[0])
+	if len(x.Cmd.Dir.Paths) == 1 {
+		top = repoTop(x.Cmd.Dir.Paths[0])
 	}
 	if top == "" {
-		if x.r.stagedAll { // the repository may be made in this call (git init): assume the worst
-			x.add(risk.Critical, GitLocal, ruleSelfProtection, "git stash after a git add of everything takes the newly staged files out of the working tree, the harness's registration (.claude/settings*.json) among them: the agent must not switch the harness off")
+		if x.Call.StagedAll { // the repository may be made in this call (git init): assume the worst
+			x.Add(risk.Critical, kernel.GitLocal, kernel.RuleSelfProtection, "git stash after a git add of everything takes the newly staged files out of the working tree, the harness's registration (.claude/settings*.json) among them: the agent must not switch the harness off")
 		}
 		return // gitStash: no repository, nothing to stash
 	}
 	var files []string
-	for _, list := range [][]string{x.c.prot.shownFiles, x.c.prot.shownTrees} {
+	for _, list := range [][]string{x.Env.Prot.ShownFiles, x.Env.Prot.ShownTrees} {
 		for _, f := range list {
-			if f != top && under(f, top) && !strings.ContainsAny(f, "*?[") {
+			if f != top && kernel.Under(f, top) && !strings.ContainsAny(f, "*?[") {
 				files = append(files, f)
 			}
 		}
@@ -236,18 +237,18 @@ func (x *cmdCtx) stashProtected(p command.Args, op string) {
 	defer cancel()
 	// After git add -A, what is untracked and not ignored now is staged by the time stash runs.
 	untracked := "--untracked-files=no"
-	if x.r.stagedAll {
+	if x.Call.StagedAll {
 		untracked = "--untracked-files=all"
 	}
 	out, err := runGit(ctx, top, append([]string{"status", "--porcelain", "-z", untracked, "--"}, files...)...)
 	switch {
 	case err != nil:
-		x.add(risk.Critical, GitLocal, ruleSelfProtection, "git stash may take the harness's files under the project out of the working tree, and git could not say whether it would ("+err.Error()+")")
+		x.Add(risk.Critical, kernel.GitLocal, kernel.RuleSelfProtection, "git stash may take the harness's files under the project out of the working tree, and git could not say whether it would ("+err.Error()+")")
 	case strings.TrimSpace(out) != "":
 		name := strings.TrimSpace(strings.SplitN(out, "\x00", 2)[0])
 		if len(name) > 3 {
 			name = name[3:]
 		}
-		x.add(risk.Critical, GitLocal, ruleSelfProtection, "git stash takes "+name+", a file of the harness that is staged or changed, out of the working tree: the agent must not switch the harness off")
+		x.Add(risk.Critical, kernel.GitLocal, kernel.RuleSelfProtection, "git stash takes "+name+", a file of the harness that is staged or changed, out of the working tree: the agent must not switch the harness off")
 	}
 }

@@ -2,6 +2,8 @@ package classify
 
 import (
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 )
 
 // TestSqliteDotCommands: sqlite3's dot-commands and SQL functions that act outside the database
@@ -11,11 +13,11 @@ import (
 // load_extension() load code.
 func TestSqliteDotCommands(t *testing.T) {
 	runCases(t, []tcase{
-		{"sqlite3 app.db 'select 1'", M, M, ShellExec},
-		{"sqlite3 -cmd .timer app.db 'select 1'", M, M, ShellExec},
-		{"sqlite3 app.db .tables", M, M, ShellExec},
-		{"sqlite3 app.db .schema '.mode csv' 'select 1'", M, M, ShellExec},
-		{"sqlite3 app.db '.output out.txt' .dump", M, H, ShellExec},
+		{"sqlite3 app.db 'select 1'", M, M, kernel.ShellExec},
+		{"sqlite3 -cmd .timer app.db 'select 1'", M, M, kernel.ShellExec},
+		{"sqlite3 app.db .tables", M, M, kernel.ShellExec},
+		{"sqlite3 app.db .schema '.mode csv' 'select 1'", M, M, kernel.ShellExec},
+		{"sqlite3 app.db '.output out.txt' .dump", M, H, kernel.ShellExec},
 		{"sqlite3 app.db '.shell ls'", M, H, ""},
 		{"sqlite3 app.db '.load ./ext.so'", H, H, ""},
 		{"sqlite3 app.db '.lo ./ext.so'", H, "", ""},
@@ -23,9 +25,9 @@ func TestSqliteDotCommands(t *testing.T) {
 		{"sqlite3 app.db \"select edit('x', 'vi')\"", H, H, ""},
 		{"sqlite3 app.db '.excel'", H, H, ""},
 		{"sqlite3 app.db '.once -x'", H, H, ""},
-		{"sqlite3 app.db <<'EOF'\nselect 1;\n.tables\nEOF", M, M, ShellExec},
-		{"sqlite3 app.db < /dev/null", M, M, ShellExec},
-		{"sqlite3 app.db 'select 1' < x.sql", M, M, ShellExec}, // statements given: stdin is not read
+		{"sqlite3 app.db <<'EOF'\nselect 1;\n.tables\nEOF", M, M, kernel.ShellExec},
+		{"sqlite3 app.db < /dev/null", M, M, kernel.ShellExec},
+		{"sqlite3 app.db 'select 1' < x.sql", M, M, kernel.ShellExec}, // statements given: stdin is not read
 	})
 	runCritical(t, []string{
 		"sqlite3 app.db '.shell rm -rf ~'",
@@ -76,30 +78,30 @@ func TestSqliteOtherFiles(t *testing.T) {
 		{"sqlite3 tracked.db 'select 1'", ""},
 		{"sqlite3 file:tracked.db 'delete from t'", ""},
 		{"sqlite3 'file:tracked.db?mode=rw' 'delete from t'", ""},
-		{"sqlite3 file:data/app.db 'DROP TABLE t'", RuleLosesWork},
-		{"sqlite3 'file:data/app.db?mode=rw' 'DROP TABLE t'", RuleLosesWork},
-		{"sqlite3 data/app.db 'DROP TABLE t'", RuleLosesWork},
-		{"sqlite3 'file:data/app.db?vfs=unix-none' 'DROP TABLE t'", RuleDestroysData},
-		{"sqlite3 file://localhost/data/app.db 'DROP TABLE t'", RuleDestroysData},
-		{"sqlite3 'file:data%2fapp.db' 'DROP TABLE t'", RuleDestroysData},
-		{"sqlite3 tracked.db \"ATTACH 'data/app.db' AS a; DROP TABLE a.t\"", RuleDestroysData},
-		{"sqlite3 tracked.db \"attach database 'data/app.db' as a\" 'drop table a.t'", RuleDestroysData},
-		{"sqlite3 -cmd \"ATTACH 'data/app.db' AS a\" tracked.db 'DROP TABLE a.t'", RuleDestroysData},
-		{"sqlite3 tracked.db -cmd \"ATTACH 'data/app.db' AS a\" 'DROP TABLE a.t'", RuleDestroysData},
-		{"sqlite3 tracked.db '.open data/app.db' 'DROP TABLE t'", RuleDestroysData},
-		{"sqlite3 tracked.db '.open --new data/app.db'", RuleDestroysData},
-		{"sqlite3 tracked.db '.restore data/app.db'", RuleDestroysData},
-		{"sqlite3 tracked.db '.read drop.sql'", RuleDestroysData},
-		{"sqlite3 tracked.db '.import data/x.csv t' 'delete from t'", RuleDestroysData},
-		{"sqlite3 -init drop.sql tracked.db 'select 1'", RuleDestroysData},
-		{"sqlite3 :memory: 'drop table t'", RuleDestroysData},
+		{"sqlite3 file:data/app.db 'DROP TABLE t'", kernel.RuleLosesWork},
+		{"sqlite3 'file:data/app.db?mode=rw' 'DROP TABLE t'", kernel.RuleLosesWork},
+		{"sqlite3 data/app.db 'DROP TABLE t'", kernel.RuleLosesWork},
+		{"sqlite3 'file:data/app.db?vfs=unix-none' 'DROP TABLE t'", kernel.RuleDestroysData},
+		{"sqlite3 file://localhost/data/app.db 'DROP TABLE t'", kernel.RuleDestroysData},
+		{"sqlite3 'file:data%2fapp.db' 'DROP TABLE t'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db \"ATTACH 'data/app.db' AS a; DROP TABLE a.t\"", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db \"attach database 'data/app.db' as a\" 'drop table a.t'", kernel.RuleDestroysData},
+		{"sqlite3 -cmd \"ATTACH 'data/app.db' AS a\" tracked.db 'DROP TABLE a.t'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db -cmd \"ATTACH 'data/app.db' AS a\" 'DROP TABLE a.t'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db '.open data/app.db' 'DROP TABLE t'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db '.open --new data/app.db'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db '.restore data/app.db'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db '.read drop.sql'", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db '.import data/x.csv t' 'delete from t'", kernel.RuleDestroysData},
+		{"sqlite3 -init drop.sql tracked.db 'select 1'", kernel.RuleDestroysData},
+		{"sqlite3 :memory: 'drop table t'", kernel.RuleDestroysData},
 		{"sqlite3 tracked.db <<'EOF'\ndelete from t;\nEOF", ""}, // a here-document is read
-		{"sqlite3 tracked.db <<'EOF'\n.open data/app.db\ndrop table t;\nEOF", RuleDestroysData},
-		{"sqlite3 tracked.db < drop.sql", RuleDestroysData}, // statements from a file, as -init
-		{"cat drop.sql | sqlite3 tracked.db", RuleDestroysData},
-		{"echo '.shell rm -rf ~' | sqlite3 tracked.db", RuleDestroysData},
+		{"sqlite3 tracked.db <<'EOF'\n.open data/app.db\ndrop table t;\nEOF", kernel.RuleDestroysData},
+		{"sqlite3 tracked.db < drop.sql", kernel.RuleDestroysData}, // statements from a file, as -init
+		{"cat drop.sql | sqlite3 tracked.db", kernel.RuleDestroysData},
+		{"echo '.shell rm -rf ~' | sqlite3 tracked.db", kernel.RuleDestroysData},
 		{"sqlite3 'drop table t'", ""}, // a database file named so, statements from stdin
-		{"sqlite3 \"$DB\" 'drop table t'", RuleDestroysData},
+		{"sqlite3 \"$DB\" 'drop table t'", kernel.RuleDestroysData},
 	} {
 		got := c.Classify(bashAt(dir, tc.cmd))
 		rule := ""

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -19,34 +20,34 @@ func TestToolKinds(t *testing.T) {
 		min, max risk.Level
 		domain   domain.Domain
 	}{
-		{event("Read", map[string]string{"file_path": "/proj/main.go"}), L, L, FileRead},
-		{event("Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}), H, H, FileRead},
-		{event("Read", map[string]string{"file_path": "oath-harness/state/trust-scores.json"}), L, L, FileRead},
-		{event("Glob", map[string]string{"pattern": "**/*.go"}), L, L, FileRead},
-		{event("Grep", map[string]string{"pattern": "TODO", "path": "src"}), L, L, FileRead},
-		{event("Write", map[string]string{"file_path": "/proj/main.go", "content": "x"}), M, M, FileWrite},
-		{event("Write", map[string]string{"file_path": "/proj/docs/guide.md", "content": "x"}), M, M, DocsWrite},
-		{event("Edit", map[string]string{"file_path": "docs/a/b.md"}), M, M, DocsWrite},
-		{event("Edit", map[string]string{"file_path": "/proj/oath-harness/config/settings.json"}), C, C, FileWrite},
+		{event("Read", map[string]string{"file_path": "/proj/main.go"}), L, L, kernel.FileRead},
+		{event("Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}), H, H, kernel.FileRead},
+		{event("Read", map[string]string{"file_path": "oath-harness/state/trust-scores.json"}), L, L, kernel.FileRead},
+		{event("Glob", map[string]string{"pattern": "**/*.go"}), L, L, kernel.FileRead},
+		{event("Grep", map[string]string{"pattern": "TODO", "path": "src"}), L, L, kernel.FileRead},
+		{event("Write", map[string]string{"file_path": "/proj/main.go", "content": "x"}), M, M, kernel.FileWrite},
+		{event("Write", map[string]string{"file_path": "/proj/docs/guide.md", "content": "x"}), M, M, kernel.DocsWrite},
+		{event("Edit", map[string]string{"file_path": "docs/a/b.md"}), M, M, kernel.DocsWrite},
+		{event("Edit", map[string]string{"file_path": "/proj/oath-harness/config/settings.json"}), C, C, kernel.FileWrite},
 		{event("Write", map[string]string{"file_path": "/proj/oath-harness/../oath-harness/state/x"}), C, C, ""},
 		{event("MultiEdit", map[string]string{"file_path": "/proj/.claude/settings.json"}), C, C, ""},
 		{event("Write", map[string]string{"file_path": "/proj/.claude/settings.local.json"}), C, C, ""},
 		{event("Write", map[string]string{"file_path": "~/.claude/settings.json"}), C, C, ""},
 		{event("NotebookEdit", map[string]string{"notebook_path": "/proj/.claude/current-phase.md"}), C, C, ""},
 		{event("Write", map[string]string{"file_path": "/proj/docs/../.claude/protected-files.txt"}), C, C, ""},
-		{event("Write", map[string]string{"file_path": "/etc/hosts"}), H, H, FileWrite},
-		{event("Write", map[string]string{"file_path": "/home/u/.bashrc"}), C, C, FileWrite},
-		{event("Write", map[string]string{"file_path": "/home/u/.vimrc"}), H, H, FileWrite},
-		{event("Write", map[string]string{"file_path": "/proj/.git/hooks/pre-commit"}), H, H, FileWrite},
+		{event("Write", map[string]string{"file_path": "/etc/hosts"}), H, H, kernel.FileWrite},
+		{event("Write", map[string]string{"file_path": "/home/u/.bashrc"}), C, C, kernel.FileWrite},
+		{event("Write", map[string]string{"file_path": "/home/u/.vimrc"}), H, H, kernel.FileWrite},
+		{event("Write", map[string]string{"file_path": "/proj/.git/hooks/pre-commit"}), H, H, kernel.FileWrite},
 		{event("Write", map[string]string{"content": "x"}), C, C, ""},
-		{event("WebFetch", map[string]string{"url": "https://go.dev/doc", "prompt": "x"}), M, M, Web},
-		{event("WebFetch", map[string]string{"url": "https://broker.example/api/trade"}), C, C, Web},
-		{event("WebSearch", map[string]string{"query": "go testscript"}), L, L, Web},
-		{event("mcp__db__query", map[string]string{"sql": "select 1"}), M, M, MCP},
-		{event("Task", map[string]string{"prompt": "x"}), M, M, Global},
-		{event("", nil), C, C, Global}, // malformed: a tool event names its tool
-		{&claude.Event{HookEventName: claude.PreToolUse, ToolName: "Bash", ToolInput: json.RawMessage(`"rm -rf /"`)}, C, C, ShellExec},
-		{&claude.Event{HookEventName: claude.PreToolUse, ToolName: "Bash", ToolInput: json.RawMessage(`{"command":""}`)}, L, L, ShellExec},
+		{event("WebFetch", map[string]string{"url": "https://go.dev/doc", "prompt": "x"}), M, M, kernel.Web},
+		{event("WebFetch", map[string]string{"url": "https://broker.example/api/trade"}), C, C, kernel.Web},
+		{event("WebSearch", map[string]string{"query": "go testscript"}), L, L, kernel.Web},
+		{event("mcp__db__query", map[string]string{"sql": "select 1"}), M, M, kernel.MCP},
+		{event("Task", map[string]string{"prompt": "x"}), M, M, kernel.Global},
+		{event("", nil), C, C, kernel.Global}, // malformed: a tool event names its tool
+		{&claude.Event{HookEventName: claude.PreToolUse, ToolName: "Bash", ToolInput: json.RawMessage(`"rm -rf /"`)}, C, C, kernel.ShellExec},
+		{&claude.Event{HookEventName: claude.PreToolUse, ToolName: "Bash", ToolInput: json.RawMessage(`{"command":""}`)}, L, L, kernel.ShellExec},
 	}
 	for i, tc := range cases {
 		check(t, c.Classify(tc.ev), tc.ev.ToolName+" #"+itoa(i), tc.min, tc.max, tc.domain)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/mask"
 	"github.com/oath-harness/oath-harness/internal/urls"
 )
@@ -61,7 +62,7 @@ func decodedSecret(s string) string {
 	if mask.String(text) != text {
 		return "base64 of a secret-shaped string"
 	}
-	if k, _, ok := strings.Cut(text, "="); ok && secretName(strings.TrimSpace(strings.TrimPrefix(k, "export "))) {
+	if k, _, ok := strings.Cut(text, "="); ok && kernel.SecretName(strings.TrimSpace(strings.TrimPrefix(k, "export "))) {
 		return "base64 of " + strings.TrimSpace(k) + "=…, a variable named like a secret"
 	}
 	return ""

@@ -1,6 +1,8 @@
 package classify
 
-import "github.com/oath-harness/oath-harness/internal/urls"
+import (
+	"github.com/oath-harness/oath-harness/internal/urls"
+)
 
 // The URL analysis is package urls; these names keep the families that call it (outbound.go)
 // unchanged while other work edits them.

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/itchyny/gojq"
-
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/sqlite"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -145,7 +146,7 @@ func truthy(v any) bool { return v != nil && v != false }
 
 // applyUser runs the extract filters and the rules that concern the event's tool, and adjusts
 // the built-in verdict base: raise freely, lower only a medium.
-func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *part) {
+func (c *Classifier) applyUser(r *kernel.Result, ev *claude.Event, cwd string, base *kernel.Part) {
 	var input any
 	get := func() any {
 		if input == nil {
@@ -160,7 +161,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		}
 		out, err := x.filter.run(get())
 		if err != nil {
-			r.add(risk.High, base.domain, ruleExtractFailed, ev.ToolName, fmt.Sprintf("extract filter %q failed: %v", x.Filter, err))
+			r.Add(risk.High, base.Domain, kernel.RuleExtractFailed, ev.ToolName, fmt.Sprintf("extract filter %q failed: %v", x.Filter, err))
 			continue
 		}
 		for _, v := range out {
@@ -171,16 +172,16 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 			texts = append(texts, s)
 			switch x.As {
 			case "shell":
-				c.program(r, s, cwd)
+				program(c.Env, r, s, cwd)
 			case "sql":
-				if sqlDestructive(s) {
-					r.add(risk.High, base.domain, ruleDatabaseDestructive, clipText(s), "a statement that drops or deletes data")
+				if sqlite.SqlDestructive(s) {
+					r.Add(risk.High, base.Domain, kernel.RuleDatabaseDestructive, kernel.ClipText(s), "a statement that drops or deletes data")
 				}
 			}
 		}
 	}
 	if len(c.extract) > 0 {
-		*base = r.summary()
+		*base = summary(r)
 	}
 	var matched []*userRule
 	for _, u := range c.rules {
@@ -191,8 +192,8 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		if u.filter != nil {
 			out, err := u.filter.run(get())
 			if err != nil {
-				r.add(risk.High, base.domain, ruleUserRuleFailed, u.Name, fmt.Sprintf("the rule's filter failed: %v", err))
-				*base = r.summary()
+				r.Add(risk.High, base.Domain, kernel.RuleUserRuleFailed, u.Name, fmt.Sprintf("the rule's filter failed: %v", err))
+				*base = summary(r)
 				continue
 			}
 			ok = len(out) > 0 && truthy(out[0])
@@ -200,8 +201,8 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		if ok && u.Match != "" {
 			re, err := u.regexp()
 			if err != nil {
-				r.add(risk.High, base.domain, ruleUserRuleFailed, u.Name, err.Error())
-				*base = r.summary()
+				r.Add(risk.High, base.Domain, kernel.RuleUserRuleFailed, u.Name, err.Error())
+				*base = summary(r)
 				continue
 			}
 			ok = false
@@ -225,7 +226,7 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 			top = u
 		}
 	}
-	builtin := base.risk
+	builtin := base.Risk
 	for _, u := range matched {
 		reason := u.Reason
 		if reason == "" {
@@ -234,29 +235,22 @@ func (c *Classifier) applyUser(r *result, ev *claude.Event, cwd string, base *pa
 		if builtin.Value() >= risk.High.Value() && u.level.Value() < builtin.Value() {
 			reason += " (not applied: a user rule cannot lower a built-in " + string(builtin) + ")"
 		}
-		r.parts = append(r.parts, part{risk: u.level, domain: base.domain, reason: envelope.Reason{Rule: "user:" + u.Name, Command: ev.ToolName, Risk: u.level, Detail: reason}})
+		r.Parts = append(r.Parts, kernel.Part{Risk: u.level, Domain: base.Domain, Reason: envelope.Reason{Rule: "user:" + u.Name, Command: ev.ToolName, Risk: u.level, Detail: reason}})
 	}
 	switch {
 	case builtin.Value() >= risk.High.Value():
 		if top.level.Value() > builtin.Value() {
-			base.risk = top.level
+			base.Risk = top.level
 			if top.Domain != "" {
-				base.domain = top.Domain
+				base.Domain = top.Domain
 			}
 		}
 	default:
-		base.risk = top.level
+		base.Risk = top.level
 		if top.Domain != "" {
-			base.domain = top.Domain
+			base.Domain = top.Domain
 		}
 	}
-}
-
-func clipText(s string) string {
-	if len(s) > 200 {
-		return s[:200] + "…"
-	}
-	return s
 }
 
 // checkFilter parses and compiles a gojq filter, reporting a parse error with its offset; ""

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -27,13 +28,13 @@ func TestUserRules(t *testing.T) {
 	old := FilterDeadline
 	FilterDeadline = 50 * 1e6
 	defer func() { FilterDeadline = old }()
-	check(t, c.Classify(bash("make all")), "lowered medium", L, L, TestRun)
+	check(t, c.Classify(bash("make all")), "lowered medium", L, L, kernel.TestRun)
 	check(t, c.Classify(bash("terraform plan")), "raised", C, C, "")
 	check(t, c.Classify(bash("rm -rf build")), "cannot lower high", H, H, "")
 	check(t, c.Classify(bash("rm -rf /")), "cannot lower critical", C, C, "")
 	check(t, c.Classify(event("mcp__db__query", map[string]string{"sql": "DROP TABLE x"})), "match", C, C, "")
 	check(t, c.Classify(event("mcp__db__query", map[string]string{"sql": "delete from x"})), "sql extract", H, H, "")
-	check(t, c.Classify(event("mcp__db__query", map[string]string{"sql": "select 1"})), "sql ok", M, M, MCP)
+	check(t, c.Classify(event("mcp__db__query", map[string]string{"sql": "select 1"})), "sql ok", M, M, kernel.MCP)
 	check(t, c.Classify(event("mcp__ci__run", map[string]string{"script": "rm -rf ~"})), "shell extract", C, C, "")
 	check(t, c.Classify(event("mcp__slow__x", map[string]string{})), "deadline", H, H, "")
 	check(t, c.Classify(event("mcp__err__x", map[string]string{})), "error", H, H, "")

@@ -20,7 +20,7 @@ type Checkpoint struct {
 }
 
 // The rules of the class that always needs a person whose loss can lie in the working tree
-// (classify.RuleLosesWork, classify.RuleGitDiscard; a test keeps them equal). Both also name
+// (kernel.RuleLosesWork, kernel.RuleGitDiscard; a test keeps them equal). Both also name
 // losses no checkpoint brings back — a stash, a branch, a cluster's volumes — so the reason
 // decides (RecoverableLoss).
 const (

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/oath-harness/oath-harness/internal/classify"
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -14,7 +14,7 @@ import (
 )
 
 func TestRecoverableRulesAreTheClassifiersOwn(t *testing.T) {
-	if ruleLosesWork != classify.RuleLosesWork || ruleGitDiscard != classify.RuleGitDiscard {
+	if ruleLosesWork != kernel.RuleLosesWork || ruleGitDiscard != kernel.RuleGitDiscard {
 		t.Fatal("the rule ids of decide/checkpoint.go differ from classify's")
 	}
 }

@@ -1,8 +1,9 @@
-package classify
+package sqlite
 
 import (
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -97,47 +98,47 @@ type sqliteFound struct {
 }
 
 // sqlite judges a sqlite3 command line (see the comment at the top of the file).
-func (x *cmdCtx) sqlite() {
-	c := parseSqlite(x.args)
+func Sqlite(x *kernel.Command) {
+	c := parseSqlite(x.Args)
 	var f sqliteFound
 	if len(c.texts) == 0 && !c.archive { // only then does sqlite3 read statements from stdin
-		switch x.cmd.Input {
+		switch x.Cmd.Input {
 		case "heredoc":
-			if strings.Contains(x.cmd.Feed, shell.Dyn) {
+			if strings.Contains(x.Cmd.Feed, shell.Dyn) {
 				c.unknown = true
 			} else {
-				c.texts = append(c.texts, x.cmd.Feed)
+				c.texts = append(c.texts, x.Cmd.Feed)
 			}
 		case "pipe", "file", "catfile":
-			if x.cmd.Feed != "/dev/null" {
+			if x.Cmd.Feed != "/dev/null" {
 				c.stdin = true
 			}
 		}
 	}
 	for _, t := range c.texts {
-		x.sqliteText(t, &f)
+		sqliteText(x, t, &f)
 	}
 	if c.archive {
 		f.other = true
-		x.write(shell.Word{Value: "-A …"}, false, ShellExec)
-		x.add(risk.High, ShellExec, ruleFileChange, x.name+" -A works on an archive: it can extract files anywhere")
+		x.Write(shell.Word{Value: "-A …"}, false, kernel.ShellExec)
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleFileChange, x.Name+" -A works on an archive: it can extract files anywhere")
 	}
 	if c.unknown || c.init || c.stdin {
 		f.destructive = true // statements that cannot be known
 	}
 	if !f.destructive {
-		x.add(risk.Medium, ShellExec, ruleGrayArea, x.name+" talks to a database")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" talks to a database")
 		return
 	}
 	file, simple := sqliteFile(c.file.Value)
 	if c.init || c.unknown || c.stdin || f.other || !simple || file == "" || file == ":memory:" {
-		x.add(risk.High, ShellExec, ruleDatabaseDestructive, x.name+" runs a statement that drops or deletes data (or one that cannot be known)")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleDatabaseDestructive, x.Name+" runs a statement that drops or deletes data (or one that cannot be known)")
 		return
 	}
 	w := shell.Word{Value: file, Known: true}
-	x.write(w, false, ShellExec)
-	x.lose(w, false, "changes or deletes data in")
-	x.add(risk.High, ShellExec, ruleDatabaseFileChange, x.name+" runs a statement that changes or deletes data in "+file)
+	x.Write(w, false, kernel.ShellExec)
+	x.Lose(w, false, "changes or deletes data in")
+	x.Add(risk.High, kernel.ShellExec, kernel.RuleDatabaseFileChange, x.Name+" runs a statement that changes or deletes data in "+file)
 }
 
 // sqliteFile is the file a database operand names and whether it could be read: a plain name,
@@ -169,8 +170,8 @@ func sqliteFile(op string) (string, bool) {
 }
 
 // sqliteText judges one text sqlite3 runs: SQL, or dot-commands.
-func (x *cmdCtx) sqliteText(t string, f *sqliteFound) {
-	if sqlDestructive(t) {
+func sqliteText(x *kernel.Command, t string, f *sqliteFound) {
+	if SqlDestructive(t) {
 		f.destructive = true
 	}
 	n := strings.ReplaceAll(strings.Join(strings.Fields(t), " "), " (", "(")
@@ -179,13 +180,13 @@ func (x *cmdCtx) sqliteText(t string, f *sqliteFound) {
 		f.other = true
 	}
 	if strings.Contains(u, "LOAD_EXTENSION") {
-		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" load_extension(): loads code into the database client")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" load_extension(): loads code into the database client")
 	}
 	if sqlCall(u, "EDIT(") {
-		x.add(risk.High, ShellExec, RuleRunsProgram, x.name+" edit(): starts an editor program")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" edit(): starts an editor program")
 	}
 	for i := strings.Index(u, "WRITEFILE("); i >= 0; {
-		x.sqliteWrite(sqlString(n[i+len("WRITEFILE("):]), f, "writefile()")
+		sqliteWrite(x, sqlString(n[i+len("WRITEFILE("):]), f, "writefile()")
 		j := strings.Index(u[i+1:], "WRITEFILE(")
 		if j < 0 {
 			break
@@ -202,7 +203,7 @@ func (x *cmdCtx) sqliteText(t string, f *sqliteFound) {
 			off = strings.Index(u[i:], " INTO") + len(" INTO")
 		}
 		if off >= 0 {
-			x.sqliteWrite(sqlString(n[i+off:]), f, "VACUUM INTO")
+			sqliteWrite(x, sqlString(n[i+off:]), f, "VACUUM INTO")
 		}
 		j := strings.Index(u[i+1:], "VACUUM")
 		if j < 0 {
@@ -213,7 +214,7 @@ func (x *cmdCtx) sqliteText(t string, f *sqliteFound) {
 	for _, line := range strings.Split(t, "\n") {
 		for _, seg := range sqlSegments(line) {
 			if s := strings.TrimLeft(seg, " \t\r"); strings.HasPrefix(s, ".") {
-				x.dotCommand(s, f)
+				dotCommand(x, s, f)
 			}
 		}
 	}
@@ -233,7 +234,7 @@ func sqlSegments(line string) []string {
 
 // dotCommand judges one dot-command line s (it starts with '.'). A name stands for every
 // command it abbreviates (sqlite3 takes prefixes), so an abbreviation is judged as the worst.
-func (x *cmdCtx) dotCommand(s string, f *sqliteFound) {
+func dotCommand(x *kernel.Command, s string, f *sqliteFound) {
 	nameTok, rest, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
 	name := strings.ToLower(nameTok[1:])
 	rest = strings.TrimSpace(rest)
@@ -252,26 +253,26 @@ func (x *cmdCtx) dotCommand(s string, f *sqliteFound) {
 	if len(plain) > 0 {
 		last = plain[len(plain)-1]
 	}
-	via := x.name + " ." + name
+	via := x.Name + " ." + name
 	if is("shell", 2) || name == "system" {
 		if rest != "" {
-			x.nested(rest, via)
+			x.Env.Nested(x, rest, via)
 		}
 	}
 	if name == "excel" || name == "www" {
-		x.add(risk.High, ShellExec, RuleRunsProgram, via+": opens its output in another program")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, via+": opens its output in another program")
 	}
 	// .output and .once: a file, a |pipe to a program, or -x/-e/-w (open it in a program).
 	if is("output", 1) || is("once", 2) {
 		for _, a := range args {
 			if a == "-x" || a == "-e" || a == "-w" {
-				x.add(risk.High, ShellExec, RuleRunsProgram, via+" "+a+": opens its output in another program")
+				x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, via+" "+a+": opens its output in another program")
 			}
 		}
 		if len(plain) > 0 && strings.HasPrefix(plain[0], "|") {
-			x.nested(strings.Join(args[len(optsBefore(args)):], " ")[1:], via+" |") // sqlite3 joins the rest
+			x.Env.Nested(x, strings.Join(args[len(optsBefore(args)):], " ")[1:], via+" |") // sqlite3 joins the rest
 		} else if last != "" {
-			x.sqliteWrite(shell.Word{Value: last, Known: true}, f, via)
+			sqliteWrite(x, shell.Word{Value: last, Known: true}, f, via)
 		}
 	}
 	for _, w := range []struct {
@@ -279,14 +280,14 @@ func (x *cmdCtx) dotCommand(s string, f *sqliteFound) {
 		min  int
 	}{{"log", 2}, {"trace", 2}, {"iotrace", 2}, {"save", 3}, {"backup", 3}, {"clone", 2}} {
 		if is(w.full, w.min) && last != "" && last != "off" && last != "stdout" && last != "stderr" {
-			x.sqliteWrite(shell.Word{Value: last, Known: true}, f, via)
+			sqliteWrite(x, shell.Word{Value: last, Known: true}, f, via)
 			break
 		}
 	}
 	if is("read", 3) || is("import", 2) {
 		f.other = true
 		if len(plain) > 0 && strings.HasPrefix(plain[0], "|") {
-			x.nested(plain[0][1:], via+" |")
+			x.Env.Nested(x, plain[0][1:], via+" |")
 		} else if is("read", 3) {
 			f.destructive = true // statements from a file: they cannot be known
 		}
@@ -307,24 +308,24 @@ func (x *cmdCtx) dotCommand(s string, f *sqliteFound) {
 	}
 	if is("archive", 2) {
 		f.other = true
-		x.write(shell.Word{Value: s}, false, ShellExec)
-		x.add(risk.High, ShellExec, ruleFileChange, via+" works on an archive: it can extract files anywhere")
+		x.Write(shell.Word{Value: s}, false, kernel.ShellExec)
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleFileChange, via+" works on an archive: it can extract files anywhere")
 	}
 	if is("load", 1) {
-		x.add(risk.High, ShellExec, RuleRunsProgram, via+": loads code into the database client")
+		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, via+": loads code into the database client")
 	}
 }
 
 // sqliteWrite judges a file sqlite3 writes: after .cd a relative name cannot be known.
-func (x *cmdCtx) sqliteWrite(w shell.Word, f *sqliteFound, via string) {
+func sqliteWrite(x *kernel.Command, w shell.Word, f *sqliteFound, via string) {
 	if f.cd && !strings.HasPrefix(w.Value, "/") {
 		w.Known = false
 	}
-	x.write(w, false, ShellExec)
+	x.Write(w, false, kernel.ShellExec)
 	if w.Known {
-		x.lose(w, false, "overwrites")
+		x.Lose(w, false, "overwrites")
 	}
-	x.add(risk.Medium, ShellExec, ruleFileChange, via+" writes a file")
+	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, via+" writes a file")
 }
 
 // optsBefore are the options that come before the first argument that is not one.
@@ -371,7 +372,7 @@ func dotArgs(s string) []string {
 func sqlString(s string) shell.Word {
 	s = strings.TrimLeft(s, " ")
 	if !strings.HasPrefix(s, "'") {
-		return shell.Word{Value: clipText(s)}
+		return shell.Word{Value: kernel.ClipText(s)}
 	}
 	var b strings.Builder
 	for i := 1; i < len(s); i++ {
@@ -385,7 +386,7 @@ func sqlString(s string) shell.Word {
 		}
 		b.WriteByte(s[i])
 	}
-	return shell.Word{Value: clipText(s)} // unterminated
+	return shell.Word{Value: kernel.ClipText(s)} // unterminated
 }
 
 // sqlCall reports whether the upper-cased SQL u calls the function fn ("EDIT("), not one whose

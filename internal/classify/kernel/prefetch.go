@@ -1,4 +1,4 @@
-package classify
+package kernel
 
 import (
 	"sync"
@@ -22,75 +22,75 @@ import (
 // the judgement analyses the program itself.
 const maxAhead = 256
 
-type prefetcher struct {
-	mu      sync.Mutex
-	progs   map[aheadKey]*ahead
-	queue   chan aheadKey
+type Prefetcher struct {
+	Mu      sync.Mutex
+	Progs   map[AheadKey]*ahead
+	queue   chan AheadKey
 	opt     shell.Options // Home and Names; Cwd per program
 	stopped bool          // the judgement is done: what is still queued is not analysed
 }
 
-type aheadKey struct{ src, cwd string }
+type AheadKey struct{ Src, Cwd string }
 
 // ahead is one program analysed ahead: prog once done is closed. begun: the prefetcher is at
 // it. taken: the judgement asked for it before the prefetcher began, and analyses it itself.
 type ahead struct {
-	done         chan struct{}
+	Done         chan struct{}
 	prog         *shell.Program
 	begun, taken bool
 }
 
-func newPrefetcher(opt shell.Options) *prefetcher {
-	p := &prefetcher{progs: map[aheadKey]*ahead{}, queue: make(chan aheadKey, maxAhead), opt: opt}
+func NewPrefetcher(opt shell.Options) *Prefetcher {
+	p := &Prefetcher{Progs: map[AheadKey]*ahead{}, queue: make(chan AheadKey, maxAhead), opt: opt}
 	go p.run()
 	return p
 }
 
 // run analyses what is offered, in order, until the queue is closed.
-func (p *prefetcher) run() {
+func (p *Prefetcher) run() {
 	for k := range p.queue {
-		p.mu.Lock()
+		p.Mu.Lock()
 		if p.stopped {
-			p.mu.Unlock()
+			p.Mu.Unlock()
 			return
 		}
-		a := p.progs[k]
+		a := p.Progs[k]
 		if a.taken {
-			p.mu.Unlock()
+			p.Mu.Unlock()
 			continue
 		}
 		a.begun = true
-		p.mu.Unlock()
+		p.Mu.Unlock()
 		opt := p.opt
-		opt.Cwd = k.cwd
-		a.prog = shell.Analyze(k.src, opt)
-		close(a.done)
+		opt.Cwd = k.Cwd
+		a.prog = shell.Analyze(k.Src, opt)
+		close(a.Done)
 	}
 }
 
 // stop ends the prefetcher: what it was offered and has not begun is not analysed.
-func (p *prefetcher) stop() {
-	p.mu.Lock()
+func (p *Prefetcher) Stop() {
+	p.Mu.Lock()
 	p.stopped = true
-	p.mu.Unlock()
+	p.Mu.Unlock()
 	close(p.queue)
 }
 
 // offer queues the arguments of a batch's commands that carried would analyse.
-func (p *prefetcher) offer(batch []shell.Cmd, projectDir string) {
+func (p *Prefetcher) Offer(batch []shell.Cmd, projectDir string) {
 	for i := range batch {
-		for _, src := range carriedLines(&batch[i]) {
-			if pipelined(src) { // analysed in batches of its own, not by Analyze alone
+		for _, src := range CarriedLines(&batch[i]) {
+			if Pipelined(src) { // analysed in batches of its own, not by Analyze alone
 				continue
 			}
-			k := aheadKey{src, cmdDir(&batch[i], projectDir)}
-			p.mu.Lock()
-			if _, seen := p.progs[k]; seen || len(p.queue) == cap(p.queue) {
-				p.mu.Unlock()
+			k := AheadKey{src, cmdDir(&batch[i], projectDir)}
+			p.Mu.Lock()
+			if _, seen := p.Progs[k]; seen || len(p.queue) == cap(p.queue) {
+				p.Mu.Unlock()
 				continue
 			}
-			p.progs[k] = &ahead{done: make(chan struct{})}
-			p.mu.Unlock()
+			p.Progs[k] = &ahead{Done: make(chan struct{})}
+			p.Mu.Unlock()
 			p.queue <- k // never blocks: it has room, and only offer sends
 		}
 	}
@@ -98,35 +98,35 @@ func (p *prefetcher) offer(batch []shell.Cmd, projectDir string) {
 
 // take returns the program analysed ahead for src in cwd, waiting for it if the prefetcher has
 // begun it; nil when it was not offered or not begun (the caller analyses it itself).
-func (p *prefetcher) take(src, cwd string) *shell.Program {
-	k := aheadKey{src, cwd}
-	p.mu.Lock()
-	a, ok := p.progs[k]
+func (p *Prefetcher) Take(src, cwd string) *shell.Program {
+	k := AheadKey{src, cwd}
+	p.Mu.Lock()
+	a, ok := p.Progs[k]
 	if !ok || a.taken {
-		p.mu.Unlock()
+		p.Mu.Unlock()
 		return nil
 	}
 	if a.begun {
-		p.mu.Unlock()
-		<-a.done
+		p.Mu.Unlock()
+		<-a.Done
 		return a.prog
 	}
 	a.taken = true // still queued: run checks taken under the lock before it begins
-	p.mu.Unlock()
+	p.Mu.Unlock()
 	return nil
 }
 
 // matches reports options the prefetcher analyses with, but for the directory.
-func (p *prefetcher) matches(opt shell.Options) bool {
+func (p *Prefetcher) Matches(opt shell.Options) bool {
 	return opt.Home == p.opt.Home && opt.Pieces == nil && opt.Batches == nil && (opt.Names == nil) == (p.opt.Names == nil)
 }
 
 // carriedLines are the arguments carried analyses for a command on neither list
 // (carriedArgs); a program it is not offered is analysed as before.
-func carriedLines(cmd *shell.Cmd) []string {
-	row := program(cmd.Name())
+func CarriedLines(cmd *shell.Cmd) []string {
+	row := Program(cmd.Name())
 	if row.Judge != command.Gray || row.Reason != "" || row.Has(command.AllowList) || len(cmd.Args) < 2 {
 		return nil
 	}
-	return carriedArgs(cmd.Args[1:])
+	return CarriedArgs(cmd.Args[1:])
 }

@@ -1,4 +1,4 @@
-package classify
+package kernel
 
 import (
 	"os"
@@ -16,64 +16,64 @@ import (
 )
 
 // target is a file a call writes.
-type target struct {
-	path  string // absolute and clean when known; may hold a glob pattern
-	known bool   // false: the target cannot be known statically
-	glob  bool   // path is a pattern; a ** component means "anything under"
-	tree  bool   // the operation reaches everything under path (rm -r, mv, chmod -R …)
-	raw   string // as written, for reasons
+type Target struct {
+	Path  string // absolute and clean when known; may hold a glob pattern
+	Known bool   // false: the target cannot be known statically
+	Glob  bool   // path is a pattern; a ** component means "anything under"
+	Tree  bool   // the operation reaches everything under path (rm -r, mv, chmod -R …)
+	Raw   string // as written, for reasons
 }
 
 // protection is what the agent must never write: the harness's own state and rules.
-type protection struct {
-	trees    []string // directories, everything under them
-	files    []string // single files
-	patterns []string // file globs (.claude/settings*.json)
+type Protection struct {
+	Trees    []string // directories, everything under them
+	Files    []string // single files
+	Patterns []string // file globs (.claude/settings*.json)
 	// patternDirs are the patterns' directories: only a path there can match one, and
 	// comparing a prefix costs less than a Match (or a filepath.Dir) per write.
-	patternDirs []string
+	PatternDirs []string
 	// shownTrees and shownFiles are trees and files as spelled, for messages: the lists above
 	// are lower-cased to compare (macOS file systems ignore case), which people should not see.
-	shownTrees, shownFiles []string
+	ShownTrees, ShownFiles []string
 	project                string
 	home                   string
 }
 
-func newProtection(l layout.Layout, auditDir, home string, install []string) protection {
-	p := protection{project: l.ProjectDir, home: home}
-	p.trees = append(p.trees, l.Root, auditDir)
-	p.trees = append(p.trees, install...)
+func NewProtection(l layout.Layout, auditDir, home string, install []string) Protection {
+	p := Protection{project: l.ProjectDir, home: home}
+	p.Trees = append(p.Trees, l.Root, auditDir)
+	p.Trees = append(p.Trees, install...)
 	claudeDirs := []string{filepath.Join(l.ProjectDir, ".claude")}
 	if home != "" {
 		claudeDirs = append(claudeDirs, filepath.Join(home, ".claude"))
 	}
 	for _, d := range claudeDirs {
-		p.files = append(p.files, filepath.Join(d, "settings.json"), filepath.Join(d, "settings.local.json"))
-		p.patterns = append(p.patterns, filepath.Join(d, "settings*.json"))
+		p.Files = append(p.Files, filepath.Join(d, "settings.json"), filepath.Join(d, "settings.local.json"))
+		p.Patterns = append(p.Patterns, filepath.Join(d, "settings*.json"))
 	}
-	p.files = append(p.files, l.PhaseFile(), l.ProtectedFilesList())
+	p.Files = append(p.Files, l.PhaseFile(), l.ProtectedFilesList())
 	// The hooks trust OATH_BIN, OATH_HOME and CLAUDE_PROJECT_DIR from the environment, and
 	// Claude Code reads its managed settings and ~/.claude.json: whoever writes a shell's
 	// start-up or those files decides which binaries and rules judge the next session.
-	p.files = append(p.files, hostFiles...)
-	p.trees = append(p.trees, hostTrees...)
+	p.Files = append(p.Files, hostFiles...)
+	p.Trees = append(p.Trees, hostTrees...)
 	if home != "" {
 		for _, f := range homeFiles {
-			p.files = append(p.files, filepath.Join(home, f))
+			p.Files = append(p.Files, filepath.Join(home, f))
 		}
 		for _, d := range homeTrees {
-			p.trees = append(p.trees, filepath.Join(home, d))
+			p.Trees = append(p.Trees, filepath.Join(home, d))
 		}
 	}
 	// Every project's state and the installed copy with its registrations (hooks/install.sh):
 	// whoever writes there judges the next call of any project.
 	for _, d := range []string{layout.StateHome(os.Getenv), layout.DataHome(os.Getenv)} {
 		if d != "" {
-			p.trees = append(p.trees, d)
+			p.Trees = append(p.Trees, d)
 		}
 	}
 	// A project under a linked directory (/tmp -> /private/tmp) is compared resolved as well.
-	for _, list := range []*[]string{&p.trees, &p.files} {
+	for _, list := range []*[]string{&p.Trees, &p.Files} {
 		for _, x := range *list {
 			if filepath.IsAbs(x) && (strings.HasPrefix(x, l.ProjectDir) || l.Root != "" && strings.HasPrefix(x, l.Root)) {
 				if real := safefile.ResolveLinks(filepath.Clean(x)); real != filepath.Clean(x) {
@@ -82,19 +82,19 @@ func newProtection(l layout.Layout, auditDir, home string, install []string) pro
 			}
 		}
 	}
-	for i := range p.trees {
-		p.trees[i] = filepath.Clean(p.trees[i])
+	for i := range p.Trees {
+		p.Trees[i] = filepath.Clean(p.Trees[i])
 	}
-	p.shownTrees, p.shownFiles = slices.Clone(p.trees), slices.Clone(p.files)
-	for i := range p.trees {
-		p.trees[i] = strings.ToLower(p.trees[i])
+	p.ShownTrees, p.ShownFiles = slices.Clone(p.Trees), slices.Clone(p.Files)
+	for i := range p.Trees {
+		p.Trees[i] = strings.ToLower(p.Trees[i])
 	}
-	for i := range p.files {
-		p.files[i] = strings.ToLower(p.files[i])
+	for i := range p.Files {
+		p.Files[i] = strings.ToLower(p.Files[i])
 	}
-	for i := range p.patterns {
-		p.patterns[i] = strings.ToLower(p.patterns[i])
-		p.patternDirs = append(p.patternDirs, filepath.Dir(p.patterns[i]))
+	for i := range p.Patterns {
+		p.Patterns[i] = strings.ToLower(p.Patterns[i])
+		p.PatternDirs = append(p.PatternDirs, filepath.Dir(p.Patterns[i]))
 	}
 	return p
 }
@@ -109,7 +109,7 @@ var (
 )
 
 // under reports whether p is dir or inside it.
-func under(p, dir string) bool {
+func Under(p, dir string) bool {
 	if p == dir {
 		return true
 	}
@@ -120,15 +120,15 @@ func under(p, dir string) bool {
 }
 
 // hit returns the protected path t can write (as spelled), or "".
-func (pr *protection) hit(t target) string {
-	if t.glob {
-		return pr.hitGlob(strings.ToLower(t.path), t.tree)
+func (pr *Protection) Hit(t Target) string {
+	if t.Glob {
+		return pr.hitGlob(strings.ToLower(t.Path), t.Tree)
 	}
-	p := t.path
-	if !ascii(p) {
+	p := t.Path
+	if !Ascii(p) {
 		p = strings.ToLower(p) // lowered whole: a letter's lower case may be longer
 	}
-	return pr.hitPath(p, t.tree)
+	return pr.hitPath(p, t.Tree)
 }
 
 // within is what is protected inside dir (ASCII, absolute and clean), for operands that stay
@@ -137,8 +137,8 @@ func (pr *protection) hit(t target) string {
 // command and skips the operands whose first name is none of those: a compiler in a
 // makefile's recipe is given dozens, each resolved and compared with every protected path
 // before. FuzzWithin holds it to hit.
-func (pr *protection) within(dir string) (first []string, ok bool) {
-	for _, list := range [...][]string{pr.trees, pr.files, pr.patternDirs} {
+func (pr *Protection) Within(dir string) (first []string, ok bool) {
+	for _, list := range [...][]string{pr.Trees, pr.Files, pr.PatternDirs} {
 		for _, x := range list {
 			switch {
 			case underFolded(dir, x):
@@ -158,19 +158,19 @@ func (pr *protection) within(dir string) (first []string, ok bool) {
 
 // operandDir is the one directory a command's relative operands are joined to, when within
 // can be asked of it: known, absolute, clean and ASCII.
-func operandDir(d shell.Dir) (string, bool) {
+func OperandDir(d shell.Dir) (string, bool) {
 	if d.Unknown || len(d.Paths) != 1 {
 		return "", false
 	}
 	dir := d.Paths[0]
-	return dir, ascii(dir) && filepath.IsAbs(dir) && filepath.Clean(dir) == dir
+	return dir, Ascii(dir) && filepath.IsAbs(dir) && filepath.Clean(dir) == dir
 }
 
 // firstInside is the first name of the path that the operand v names inside any directory
 // ("" for the directory itself), ok false when v may leave it: absolute, with a parent
 // (".."), or not ASCII (hit compares those letter by letter, as within does).
-func firstInside(v string) (name string, ok bool) {
-	if v == "" || v[0] == '/' || strings.Contains(v, "..") || !ascii(v) {
+func FirstInside(v string) (name string, ok bool) {
+	if v == "" || v[0] == '/' || strings.Contains(v, "..") || !Ascii(v) {
 		return "", false
 	}
 	for {
@@ -186,7 +186,7 @@ func firstInside(v string) (name string, ok bool) {
 }
 
 // protectedName reports whether name (ASCII) is one of first (lower case), as hit compares.
-func protectedName(name string, first []string) bool {
+func ProtectedName(name string, first []string) bool {
 	for _, f := range first {
 		if len(f) == len(name) && prefixFolded(name, f) {
 			return true
@@ -196,15 +196,15 @@ func protectedName(name string, first []string) bool {
 }
 
 // hitGlob is hit for a pattern, p in lower case.
-func (pr *protection) hitGlob(p string, tree bool) string {
-	for i, d := range pr.trees {
-		if globReaches(p, d, true, tree) {
-			return pr.shownTrees[i]
+func (pr *Protection) hitGlob(p string, tree bool) string {
+	for i, d := range pr.Trees {
+		if GlobReaches(p, d, true, tree) {
+			return pr.ShownTrees[i]
 		}
 	}
-	for i, f := range pr.files {
-		if globReaches(p, f, false, tree) {
-			return pr.shownFiles[i]
+	for i, f := range pr.Files {
+		if GlobReaches(p, f, false, tree) {
+			return pr.ShownFiles[i]
 		}
 	}
 	return ""
@@ -213,19 +213,19 @@ func (pr *protection) hitGlob(p string, tree bool) string {
 // hitPath is hit for a path, ASCII or already in lower case, compared letter by letter in
 // lower case: lowering it whole cost more than the rest of hit (a path under /Users/Name is
 // lowered into a new string), and hit runs for every path a script writes.
-func (pr *protection) hitPath(p string, tree bool) string {
-	for i, d := range pr.trees {
+func (pr *Protection) hitPath(p string, tree bool) string {
+	for i, d := range pr.Trees {
 		if underFolded(p, d) || tree && aboveFolded(p, d) {
-			return pr.shownTrees[i]
+			return pr.ShownTrees[i]
 		}
 	}
-	for i, f := range pr.files {
+	for i, f := range pr.Files {
 		if len(p) == len(f) && prefixFolded(p, f) || tree && aboveFolded(p, f) {
-			return pr.shownFiles[i]
+			return pr.ShownFiles[i]
 		}
 	}
-	for i, pat := range pr.patterns {
-		if dir := pr.patternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && prefixFolded(p, dir) {
+	for i, pat := range pr.Patterns {
+		if dir := pr.PatternDirs[i]; len(p) > len(dir) && p[len(dir)] == '/' && prefixFolded(p, dir) {
 			if ok, _ := filepath.Match(pat, strings.ToLower(p)); ok {
 				return pat
 			}
@@ -235,7 +235,7 @@ func (pr *protection) hitPath(p string, tree bool) string {
 }
 
 // ascii reports whether s has only ASCII characters, whose lower case is one byte each.
-func ascii(s string) bool {
+func Ascii(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false
@@ -250,7 +250,7 @@ func prefixFolded(s, lower string) bool {
 		return false
 	}
 	for i := len(lower) - 1; i >= 0; i-- { // from the end: paths part there, not at the root
-		if lowerASCII(s[i]) != lower[i] {
+		if LowerASCII(s[i]) != lower[i] {
 			return false
 		}
 	}
@@ -281,7 +281,7 @@ func aboveFolded(p, lower string) bool {
 // (when p is a directory tree), or one of its parents (when the operation is recursive).
 // The components are compared as they are cut, not split into slices first: hit asks
 // this for every protected path and every glob a script writes.
-func globReaches(g, p string, pTree, opTree bool) bool {
+func GlobReaches(g, p string, pTree, opTree bool) bool {
 	gs, ps := strings.TrimPrefix(g, "/"), strings.TrimPrefix(p, "/")
 	pDone := false // every component of p was compared
 	for {
@@ -306,18 +306,18 @@ func globReaches(g, p string, pTree, opTree bool) bool {
 
 // sysDirs are the system directories whose recursive deletion or permission change is a
 // catastrophe, and where any write is high.
-var sysDirs = []string{"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
+var SysDirs = []string{"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
 	"/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/home", "/Users", "/System", "/Library", "/Applications",
 	"/private", "/snap", "/mnt", "/media", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/local", "/usr/local/bin",
 	"/var/lib", "/var/log", "/etc/ssh", "/private/etc", "/private/var"}
 
 // catastrophic says why a recursive destructive operation on t is a catastrophe, or "".
-func (pr *protection) catastrophic(t target) string {
-	if !t.known {
+func (pr *Protection) Catastrophic(t Target) string {
+	if !t.Known {
 		return ""
 	}
-	p := t.path
-	if t.glob {
+	p := t.Path
+	if t.Glob {
 		dir, broad := globPrefix(p)
 		if !broad {
 			return ""
@@ -327,16 +327,16 @@ func (pr *protection) catastrophic(t target) string {
 	switch {
 	case p == "/":
 		return "the root directory"
-	case pr.home != "" && under(pr.home, p):
+	case pr.home != "" && Under(pr.home, p):
 		return "the home directory (or a parent of it)"
-	case under(pr.project, p):
+	case Under(pr.project, p):
 		return "the project root (or a parent of it)"
 	case p == pr.project+"/.git":
 		return "the project's git history (.git)"
 	case pr.home != "" && (p == pr.home+"/.ssh" || p == pr.home+"/.gnupg"):
 		return "the user's keys (" + p + ")"
 	}
-	for _, d := range sysDirs {
+	for _, d := range SysDirs {
 		if p == d {
 			return "the system directory " + d
 		}
@@ -364,7 +364,7 @@ func globPrefix(p string) (string, bool) {
 // devices that are not storage: writing them is harmless.
 var harmlessDev = []string{"/dev/null", "/dev/zero", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/full", "/dev/random", "/dev/urandom", "/dev/ptmx"}
 
-func harmlessDevice(p string) bool {
+func HarmlessDevice(p string) bool {
 	for _, d := range harmlessDev {
 		if p == d {
 			return true
@@ -374,53 +374,53 @@ func harmlessDevice(p string) bool {
 }
 
 // judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
-func (c *Env) judgeWrite(r *result, t target, domain domain.Domain, cmd string) {
-	if !t.known {
-		r.add(risk.Critical, domain, ruleSelfProtectionUnknownTarget, cmd,
-			"writes to "+quoteRaw(t.raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")
+func (c *Env) JudgeWrite(r *Result, t Target, domain domain.Domain, cmd string) {
+	if !t.Known {
+		r.Add(risk.Critical, domain, RuleSelfProtectionUnknownTarget, cmd,
+			"writes to "+QuoteRaw(t.Raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")
 		return
 	}
-	p := t.path
-	if strings.HasPrefix(p, "/dev/") && !harmlessDevice(p) {
-		r.add(risk.Critical, domain, ruleRawDeviceWrite, cmd, "writes the device "+p)
+	p := t.Path
+	if strings.HasPrefix(p, "/dev/") && !HarmlessDevice(p) {
+		r.Add(risk.Critical, domain, ruleRawDeviceWrite, cmd, "writes the device "+p)
 		return
 	}
-	hit := c.prot.hit(t)
-	real := t.path
-	if !t.glob {
-		real = r.resolver().Resolve(t.path)
+	hit := c.Prot.Hit(t)
+	real := t.Path
+	if !t.Glob {
+		real = r.Resolver().Resolve(t.Path)
 	}
-	if hit == "" && !t.glob {
+	if hit == "" && !t.Glob {
 		// me -> . on disk makes me/.claude/settings.json the protected file, and a dangling
 		// link to .claude/settings.local.json creates it: compare the path with its existing
 		// part's links resolved too, dangling ones included (a hit on either is a hit).
-		if real != t.path {
+		if real != t.Path {
 			rt := t
-			rt.path = real
-			if hit = c.prot.hit(rt); hit != "" {
+			rt.Path = real
+			if hit = c.Prot.Hit(rt); hit != "" {
 				hit += " through a symbolic link (" + real + ")"
 			}
 		}
 	}
 	if hit != "" {
-		r.add(risk.Critical, domain, ruleSelfProtection, cmd,
-			"writes "+t.path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks, nor a shell's start-up")
+		r.Add(risk.Critical, domain, RuleSelfProtection, cmd,
+			"writes "+t.Path+", which reaches "+hit+": the agent must not change the harness's state, rules or hooks, nor a shell's start-up")
 		return
 	}
 	if why := c.startupWrite(t, real); why != "" { // filetools.go
-		r.add(risk.Critical, domain, ruleStartupWrite, cmd, why)
+		r.Add(risk.Critical, domain, ruleStartupWrite, cmd, why)
 		return
 	}
-	if why := c.laterWrite(t); why != "" {
-		r.add(risk.Critical, domain, rulePersistence, cmd, why)
+	if why := c.LaterWrite(t); why != "" {
+		r.Add(risk.Critical, domain, RulePersistence, cmd, why)
 		return
 	}
-	if why := sensitiveWrite(p, c.home, c.layout.ProjectDir); why != "" {
-		r.add(risk.High, domain, ruleSensitiveWrite, cmd, why)
+	if why := sensitiveWrite(p, c.Home, c.Layout.ProjectDir); why != "" {
+		r.Add(risk.High, domain, RuleSensitiveWrite, cmd, why)
 	}
 }
 
-func quoteRaw(s string) string {
+func QuoteRaw(s string) string {
 	s = strings.ReplaceAll(s, shell.Dyn, "$(…)")
 	if len(s) > 80 {
 		s = s[:80] + "…"
@@ -430,7 +430,7 @@ func quoteRaw(s string) string {
 
 // sensitiveWrite says why a write outside the project's ordinary files is high, or "".
 func sensitiveWrite(p, home, project string) string {
-	if under(p, project) {
+	if Under(p, project) {
 		rel := strings.TrimPrefix(p, project)
 		if strings.Contains(rel, "/.git/hooks") || strings.HasSuffix(rel, "/.git/config") {
 			return "writes git's hooks or config, which run commands later"
@@ -443,15 +443,15 @@ func sensitiveWrite(p, home, project string) string {
 	if strings.HasPrefix(p, "/tmp/") || p == "/tmp" || strings.HasPrefix(p, "/var/tmp/") || strings.HasPrefix(p, "/var/folders/") || strings.HasPrefix(p, "/private/tmp/") {
 		return ""
 	}
-	if home != "" && under(p, home) {
+	if home != "" && Under(p, home) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p, home), "/")
 		if strings.HasPrefix(rel, ".") {
 			return "writes a dotfile of the home directory (shell start-up, keys, tool configuration)"
 		}
 		return ""
 	}
-	for _, d := range sysDirs {
-		if under(p, d) {
+	for _, d := range SysDirs {
+		if Under(p, d) {
 			return "writes into the system directory " + d
 		}
 	}
@@ -459,7 +459,7 @@ func sensitiveWrite(p, home, project string) string {
 }
 
 // credential says why reading p reads a credential, or "".
-func credential(p string) string {
+func Credential(p string) string {
 	lp := strings.ToLower(p)
 	base := path.Base(lp)
 	switch {
@@ -555,12 +555,12 @@ var credentialHome = []string{".ssh", ".aws", ".azure", ".kube", ".docker", ".gn
 // p is a credential directory or lies in one, or it holds one of the home directory's
 // credentials (grep -r TOKEN ~/.config). A project's own .env under p is left to the commands
 // that name it: grep -r over the project is the everyday search.
-func credentialTree(p, home string) string {
+func CredentialTree(p, home string) string {
 	lp := strings.ToLower(strings.TrimSuffix(p, "/"))
 	if lp == "" {
 		lp = "/"
 	}
-	if why := credential(lp + "/x"); why != "" {
+	if why := Credential(lp + "/x"); why != "" {
 		return why // inside a credential directory (~/.ssh, ~/.password-store …)
 	}
 	if home == "" {
@@ -568,12 +568,12 @@ func credentialTree(p, home string) string {
 	}
 	lh := strings.ToLower(home)
 	for _, h := range credentialHome {
-		if under(lh+"/"+h, lp) {
+		if Under(lh+"/"+h, lp) {
 			return "a directory holding " + home + "/" + h + " (credentials), read recursively"
 		}
 	}
 	for _, f := range credentialFiles {
-		if under(lh+"/"+f.name, lp) {
+		if Under(lh+"/"+f.name, lp) {
 			return "a directory holding " + home + "/" + f.name + " (" + f.why + "), read recursively"
 		}
 	}
@@ -590,9 +590,9 @@ var credentialSamples = []string{".env", ".env.local", ".env.production", "id_rs
 // matches on disk (a * does not match a leading dot, as in bash), or, when it matches none
 // yet, credentialSamples tried in its directory, unless its last component is wildcards only
 // (cat src/* is no secret's name); a credential directory named by a pattern counts as well.
-func credentialGlob(pattern string) string {
+func CredentialGlob(pattern string) string {
 	dir, base := path.Split(pattern)
-	if why := credential(pattern); why != "" {
+	if why := Credential(pattern); why != "" {
 		return why
 	}
 	if m, _ := filepath.Glob(pattern); len(m) > 0 {
@@ -603,7 +603,7 @@ func credentialGlob(pattern string) string {
 			if strings.HasPrefix(path.Base(f), ".") && !strings.HasPrefix(base, ".") {
 				continue
 			}
-			if why := credential(f); why != "" {
+			if why := Credential(f); why != "" {
 				return why
 			}
 		}
@@ -617,7 +617,7 @@ func credentialGlob(pattern string) string {
 			continue
 		}
 		if ok, _ := path.Match(base, s); ok {
-			if why := credential(dir + s); why != "" {
+			if why := Credential(dir + s); why != "" {
 				return why
 			}
 		}

@@ -1,4 +1,4 @@
-package classify
+package kernel
 
 import (
 	"io"
@@ -41,54 +41,54 @@ const (
 	maxCodeFile  = 256 << 10 // bytes read of one file
 	maxCodeFiles = 64        // files read by one classification, nested runners included
 	maxCodeBytes = 2 << 20   // bytes read by one classification
-	maxWalkDirs  = 256       // directories listed looking for conftest.py or //go:generate
+	MaxWalkDirs  = 256       // directories listed looking for conftest.py or //go:generate
 )
 
 // lang is the language of code in a file.
-type lang uint8
+type Lang uint8
 
 const (
-	langNone lang = iota
-	langShell
-	langPython
-	langJS
-	langRuby
-	langPerl
-	langGo
-	langRust
-	langPHP
+	LangNone Lang = iota
+	LangShell
+	LangPython
+	LangJS
+	LangRuby
+	LangPerl
+	LangGo
+	LangRust
+	LangPHP
 )
 
 // interp is the interpreter name the inline-code analysis knows the language by.
-func (l lang) interp() string {
+func (l Lang) interp() string {
 	switch l {
-	case langPython:
+	case LangPython:
 		return "python3"
-	case langJS:
+	case LangJS:
 		return "node"
-	case langRuby:
+	case LangRuby:
 		return "ruby"
-	case langPerl:
+	case LangPerl:
 		return "perl"
-	case langGo:
+	case LangGo:
 		return "go"
-	case langRust:
+	case LangRust:
 		return "rust"
-	case langPHP:
+	case LangPHP:
 		return "php"
 	}
 	return "sh"
 }
 
 // shebangLang reads the language of a script from its #! line, or langNone.
-func shebangLang(text string) lang {
+func ShebangLang(text string) Lang {
 	if !strings.HasPrefix(text, "#!") {
-		return langNone
+		return LangNone
 	}
 	line, _, _ := strings.Cut(text[2:], "\n")
 	f := strings.Fields(line)
 	if len(f) == 0 {
-		return langNone
+		return LangNone
 	}
 	prog := filepath.Base(f[0])
 	if prog == "env" {
@@ -102,37 +102,37 @@ func shebangLang(text string) lang {
 	}
 	switch {
 	case shell.IsShell(prog):
-		return langShell
+		return LangShell
 	case strings.HasPrefix(prog, "python"), prog == "pypy3", prog == "uv":
-		return langPython
+		return LangPython
 	case prog == "node", prog == "nodejs", prog == "bun", prog == "deno", prog == "tsx", prog == "ts-node":
-		return langJS
+		return LangJS
 	case prog == "ruby":
-		return langRuby
+		return LangRuby
 	case prog == "perl":
-		return langPerl
+		return LangPerl
 	case prog == "php":
-		return langPHP
+		return LangPHP
 	}
-	return langNone
+	return LangNone
 }
 
 // sink says how the verdicts of code from a file are taken over.
-type sink struct {
-	domain    domain.Domain // "" keeps each verdict's own domain
-	rule      string        // "" keeps each verdict's own rule id
-	prefix    string        // what runs it, for the reason: "make test runs", "Write plants into Makefile"
-	elsewhere bool          // the code runs in a container or on a CI server
-	secrets   bool          // … and names the CI's secrets
+type Sink struct {
+	Domain    domain.Domain // "" keeps each verdict's own domain
+	Rule      string        // "" keeps each verdict's own rule id
+	Prefix    string        // what runs it, for the reason: "make test runs", "Write plants into Makefile"
+	Elsewhere bool          // the code runs in a container or on a CI server
+	Secrets   bool          // … and names the CI's secrets
 	// fragment: the code is part of a program (an Edit's new text, an append), which need
 	// not parse alone: that it does not is no code left unread.
-	fragment bool
+	Fragment bool
 	// noPerson: the code's marks of the class that needs a person are not taken over, and so
 	// what it would lose is not recorded while it is judged: code a write plants (it runs
 	// later: what it loses is judged when a runner runs it), a container's command (its
 	// paths are the container's), a program asked only whether it is critical.
-	noPerson bool
-	cwd      string // where the code runs, when not the file's directory (a config file's tool)
+	NoPerson bool
+	Cwd      string // where the code runs, when not the file's directory (a config file's tool)
 }
 
 // codeBudget is what one classification may still read, shared by nested runners.
@@ -142,10 +142,10 @@ type codeBudget struct {
 	// gitConfigs is the configuration git sees in a directory, before git -c (gitprog.go), and
 	// hooks the executable files of a hooks directory: a test script runs git hundreds of
 	// times in the same few directories.
-	gitConfigs map[string]gitConfig
-	hooks      map[string]map[string]bool
+	GitConfigs map[string]GitConfig
+	Hooks      map[string]map[string]bool
 	judged     map[codeKey]codeVerdict // judgeCode's verdicts, before takeOver
-	ahead      *prefetcher             // programs analysed ahead of a large program's judgement
+	Ahead      *Prefetcher             // programs analysed ahead of a large program's judgement
 	// inside is protection.within for the directory asked last: a script's commands run in
 	// a few, one after another.
 	inside struct {
@@ -156,10 +156,10 @@ type codeBudget struct {
 }
 
 // within is protection.within(dir), kept for the directory asked last.
-func (b *codeBudget) within(pr *protection, dir string) ([]string, bool) {
+func (b *codeBudget) Within(pr *Protection, dir string) ([]string, bool) {
 	if c := &b.inside; c.dir != dir || dir == "" {
 		c.dir = dir
-		c.first, c.ok = pr.within(dir)
+		c.first, c.ok = pr.Within(dir)
 	}
 	return b.inside.first, b.inside.ok
 }
@@ -171,7 +171,7 @@ type readFile struct {
 }
 
 // budget is the classification's codeBudget, shared with nested results.
-func (r *result) budget() *codeBudget {
+func (r *Result) Budget() *codeBudget {
 	if r.code == nil {
 		r.code = &codeBudget{seen: map[string]readFile{}}
 	}
@@ -181,16 +181,16 @@ func (r *result) budget() *codeBudget {
 // readCode reads a regular file for analysis, bounded. ok is false when there is nothing to
 // read (missing, not a regular file); cut is true when the file is longer than the bound or
 // the classification's budget is spent (what was read is still returned).
-func (r *result) readCode(path string) (text string, ok, cut bool) {
-	b := r.budget()
+func (r *Result) ReadCode(path string) (text string, ok, cut bool) {
+	b := r.Budget()
 	if f, seen := b.seen[path]; seen {
 		if f.cut { // still unread past the bound, for this result too (a judgement done again)
-			r.notRead(path + " is longer than the harness reads, or past the call's budget: the rest is not judged")
+			r.NotRead(path + " is longer than the harness reads, or past the call's budget: the rest is not judged")
 		}
 		return f.text, f.text != "", f.cut
 	}
 	if b.files >= maxCodeFiles || b.bytes >= maxCodeBytes {
-		r.notRead(path + " would run, and the call's budget (" + strconv.Itoa(maxCodeFiles) + " files, " + strconv.Itoa(maxCodeBytes>>20) + " MB) is spent: it is not judged")
+		r.NotRead(path + " would run, and the call's budget (" + strconv.Itoa(maxCodeFiles) + " files, " + strconv.Itoa(maxCodeBytes>>20) + " MB) is spent: it is not judged")
 		b.seen[path] = readFile{cut: true}
 		return "", false, true
 	}
@@ -214,7 +214,7 @@ func (r *result) readCode(path string) (text string, ok, cut bool) {
 	b.files++
 	if len(data) > limit {
 		data, cut = data[:limit], true
-		r.notRead(path + " is longer than the harness reads (" + strconv.Itoa(limit>>10) + " kB): the rest is not judged")
+		r.NotRead(path + " is longer than the harness reads (" + strconv.Itoa(limit>>10) + " kB): the rest is not judged")
 	}
 	b.bytes += len(data)
 	text = string(data)
@@ -224,57 +224,57 @@ func (r *result) readCode(path string) (text string, ok, cut bool) {
 
 // judgeCode judges src, code in language l that runs in cwd, and takes the verdicts over into
 // r as s says (see the policy at the top of this file).
-func (c *Env) judgeCode(r *result, src string, l lang, cwd string, s sink) {
+func (c *Env) JudgeCode(r *Result, src string, l Lang, cwd string, s Sink) {
 	if strings.TrimSpace(src) == "" {
 		return
 	}
-	if r.depth >= shell.MaxDepth {
-		r.add(risk.High, ShellExec, ruleNestingTooDeep, "", s.prefix+" code nested too deep to be read")
-		r.notRead(s.prefix + " code nested too deep to be read")
+	if r.Depth >= shell.MaxDepth {
+		r.Add(risk.High, ShellExec, RuleNestingTooDeep, "", s.Prefix+" code nested too deep to be read")
+		r.NotRead(s.Prefix + " code nested too deep to be read")
 		return
 	}
-	v := c.verdicts(r, src, l, cwd, s)
-	for _, p := range v.parts {
+	v := c.Verdicts(r, src, l, cwd, s)
+	for _, p := range v.Parts {
 		c.takeOver(r, p, l, s)
 	}
 	if v.unread != "" {
-		r.notRead(v.unread)
+		r.NotRead(v.unread)
 	}
 	c.takePerson(r, v.person, s)
 }
 
 // takePerson adds the marks of the class that needs a person of code a runner runs now to
 // r: its certain members, and what it may lose, for git to be asked at the end.
-func (c *Env) takePerson(r *result, p personState, s sink) {
-	if s.noPerson || r.noPerson {
+func (c *Env) takePerson(r *Result, p personState, s Sink) {
+	if s.NoPerson || r.NoPerson {
 		return
 	}
-	for _, h := range p.hits {
+	for _, h := range p.Hits {
 		if h.Rule != RuleNotRead { // taken over as unread
-			r.mark(h.Rule, s.prefix+" "+h.Reason)
+			r.Mark(h.Rule, s.Prefix+" "+h.Reason)
 		}
 	}
-	for _, l := range p.losses {
-		l.via = strings.TrimSpace(s.prefix + " " + l.via)
-		r.addLoss(l)
+	for _, l := range p.Losses {
+		l.via = strings.TrimSpace(s.Prefix + " " + l.via)
+		r.AddLoss(l)
 	}
 }
 
 // verdicts judges src, code in language l that runs in cwd, into a child of r, once per
 // classification: the same code is often judged again, as a hook or a configured program for
 // every git command of a test script, or a test's body handed to the same helper.
-func (c *Env) verdicts(r *result, src string, l lang, cwd string, s sink) codeVerdict {
-	key := codeKey{src, cwd, l, r.proxy, r.depth, s.fragment, s.noPerson || r.noPerson}
-	b := r.budget()
+func (c *Env) Verdicts(r *Result, src string, l Lang, cwd string, s Sink) codeVerdict {
+	key := codeKey{src, cwd, l, r.Proxy, r.Depth, s.Fragment, s.NoPerson || r.NoPerson}
+	b := r.Budget()
 	v, seen := b.judged[key]
 	if !seen {
-		sub := r.child(s)
-		if l == langShell {
-			c.program(sub, src, cwd)
+		sub := r.Child(s)
+		if l == LangShell {
+			c.Program(sub, src, cwd)
 		} else {
 			c.langCode(sub, src, l, cwd)
 		}
-		v = codeVerdict{sub.parts, sub.unread(), sub.person}
+		v = codeVerdict{sub.Parts, sub.unread(), sub.Person}
 		if b.judged == nil {
 			b.judged = map[codeKey]codeVerdict{}
 		}
@@ -286,16 +286,16 @@ func (c *Env) verdicts(r *result, src string, l lang, cwd string, s sink) codeVe
 // codeVerdict is what judging code from a file found: its verdicts, code it did not read,
 // and its marks of the class that needs a person.
 type codeVerdict struct {
-	parts  []part
+	Parts  []Part
 	unread string
 	person personState
 }
 
 // unread is the reason of r's not_read mark, or "".
-func (r *result) unread() string {
-	for _, h := range r.person.hits {
+func (r *Result) unread() string {
+	for _, h := range r.Person.Hits {
 		if h.Rule == RuleNotRead {
-			return strings.TrimSuffix(h.Reason, consequence(RuleNotRead))
+			return strings.TrimSuffix(h.Reason, Consequence(RuleNotRead))
 		}
 	}
 	return ""
@@ -304,7 +304,7 @@ func (r *result) unread() string {
 // codeKey is what the verdicts of judgeCode depend on.
 type codeKey struct {
 	src, cwd string
-	l        lang
+	l        Lang
 	proxy    bool
 	depth    int
 	fragment bool
@@ -314,48 +314,48 @@ type codeKey struct {
 // child is the result a nested program is judged into (code from a file, a container's
 // command, a program given to another): one level deeper, sharing the classification's
 // budget and memory of links.
-func (r *result) child(s sink) *result {
-	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver(), verdictOnly: true,
-		fragment: s.fragment, noPerson: s.noPerson || r.noPerson}
+func (r *Result) Child(s Sink) *Result {
+	return &Result{Depth: r.Depth + 1, code: r.Budget(), Proxy: r.Proxy, links: r.Resolver(), VerdictOnly: true,
+		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson}
 }
 
-func (c *Env) takeOverAll(r, sub *result, l lang, s sink) {
-	for _, p := range sub.parts {
+func (c *Env) TakeOverAll(r, sub *Result, l Lang, s Sink) {
+	for _, p := range sub.Parts {
 		c.takeOver(r, p, l, s)
 	}
 	if why := sub.unread(); why != "" {
-		r.notRead(why)
+		r.NotRead(why)
 	}
-	c.takePerson(r, sub.person, s)
+	c.takePerson(r, sub.Person, s)
 }
 
 // takeOver adds one verdict of code from a file to r, by the policy at the top of this file.
-func (c *Env) takeOver(r *result, p part, l lang, s sink) {
-	lvl := p.risk
+func (c *Env) takeOver(r *Result, p Part, l Lang, s Sink) {
+	lvl := p.Risk
 	if lvl.Value() < risk.High.Value() {
 		return
 	}
-	switch p.reason.Rule {
-	case ruleTooManyCommands, ruleTooLong, ruleNestingTooDeep:
+	switch p.Reason.Rule {
+	case RuleTooManyCommands, RuleTooLong, RuleNestingTooDeep:
 		// What follows the bound is not analysed: a person reads it (notRead).
-		r.notRead(s.prefix + " " + p.reason.Detail)
+		r.NotRead(s.Prefix + " " + p.Reason.Detail)
 	}
-	if lvl == risk.Critical && onlyUnknown(p.reason.Rule, p.reason.Detail) {
+	if lvl == risk.Critical && onlyUnknown(p.Reason.Rule, p.Reason.Detail) {
 		lvl = risk.High
 	}
-	if l != langShell && lvl != risk.Critical {
+	if l != LangShell && lvl != risk.Critical {
 		return
 	}
-	if s.elsewhere && lvl == risk.Critical && !(s.secrets && p.reason.Rule == ruleNetworkExternal) {
+	if s.Elsewhere && lvl == risk.Critical && !(s.Secrets && p.Reason.Rule == RuleNetworkExternal) {
 		lvl = risk.High
 	}
-	domain, rule := p.domain, p.reason.Rule
+	domain, rule := p.Domain, p.Reason.Rule
 	if domain == FileWrite {
 		domain = ShellExec // a recipe or script that deletes files is a program run, not an edit
 	}
 	// A large file repeats itself ($CC in every recipe, rm in every clean): a few reasons of
 	// each kind say it, and one line says there are more; the risk is the same.
-	kind := reasonKind{s.prefix, p.reason.Rule, lvl}
+	kind := reasonKind{s.Prefix, p.Reason.Rule, lvl}
 	if r.taken == nil {
 		r.taken = map[reasonKind]int{}
 	}
@@ -366,23 +366,23 @@ func (c *Env) takeOver(r *result, p part, l lang, s sink) {
 	}
 	switch n := r.taken[kind]; {
 	case n == most+1:
-		r.add(lvl, pick(s.domain, domain), pick(s.rule, rule), "", s.prefix+" more of the same ("+p.reason.Rule+"), not listed")
+		r.Add(lvl, Pick(s.Domain, domain), Pick(s.Rule, rule), "", s.Prefix+" more of the same ("+p.Reason.Rule+"), not listed")
 		return
 	case n > most:
 		return
 	}
-	if s.domain != "" {
-		domain = s.domain
+	if s.Domain != "" {
+		domain = s.Domain
 	}
-	detail := p.reason.Detail
-	if s.rule != "" {
+	detail := p.Reason.Detail
+	if s.Rule != "" {
 		detail = rule + ": " + detail
-		rule = s.rule
+		rule = s.Rule
 	}
-	if cmd := strings.TrimSpace(p.reason.Command); cmd != "" && !strings.Contains(detail, cmd) {
-		detail = quoteRaw(cmd) + ": " + detail
+	if cmd := strings.TrimSpace(p.Reason.Command); cmd != "" && !strings.Contains(detail, cmd) {
+		detail = QuoteRaw(cmd) + ": " + detail
 	}
-	r.add(lvl, domain, rule, p.reason.Command, s.prefix+" "+detail)
+	r.Add(lvl, domain, rule, p.Reason.Command, s.Prefix+" "+detail)
 }
 
 // maxReasonsOfAKind is how many reasons of one rule and risk code from one file gives;
@@ -402,10 +402,10 @@ type reasonKind struct {
 // statically (and bounds exceeded), as opposed to a catastrophe that can be seen.
 func onlyUnknown(rule, detail string) bool {
 	switch rule {
-	case ruleDynamicCommand, ruleDynamicProgram, ruleProgramFromStdin, ruleSelfProtectionUnknownTarget,
-		ruleNestingTooDeep, ruleTooLong, ruleTooManyCommands, ruleSecretVariable:
+	case RuleDynamicCommand, RuleDynamicProgram, RuleProgramFromStdin, RuleSelfProtectionUnknownTarget,
+		RuleNestingTooDeep, RuleTooLong, RuleTooManyCommands, RuleSecretVariable:
 		return true
-	case ruleSelfProtection:
+	case RuleSelfProtection:
 		return false // the harness's own tools and paths stay critical however they are named
 	}
 	return strings.Contains(detail, "cannot be known")
@@ -428,8 +428,8 @@ var (
 // langCode runs the inline-code analysis over code in a file, block by block (blank-line
 // separated, at most 4 kB each, so that its bounded literal scan sees the whole file), and
 // only over the blocks that contain a word it could find critical.
-func (c *Env) langCode(r *result, src string, l lang, cwd string) {
-	if l == langGo || l == langJS || l == langRust || l == langPython {
+func (c *Env) langCode(r *Result, src string, l Lang, cwd string) {
+	if l == LangGo || l == LangJS || l == LangRust || l == LangPython {
 		// `…` is a string here, not a command (Go raw strings, JS templates), and || is "or".
 		src = strings.ReplaceAll(strings.ReplaceAll(src, "`", "\""), "||", "  ") // quicker than a Replacer of both
 	}
@@ -448,7 +448,7 @@ func (c *Env) langCode(r *result, src string, l lang, cwd string) {
 	var first [256][]string
 	var second [256][4]uint64
 	var net256 [256]bool
-	for _, ws := range [][]string{fileCodeWords, c.codeMentions, fileNetWords} {
+	for _, ws := range [][]string{fileCodeWords, c.CodeMentions, fileNetWords} {
 		for _, w := range ws {
 			switch {
 			case len(w) == 1:
@@ -492,15 +492,15 @@ func (c *Env) langCode(r *result, src string, l lang, cwd string) {
 		if !strong[i] && !(net[i] && externalHost(b)) {
 			continue
 		}
-		sub := &result{depth: r.depth, code: r.code}
-		x := &cmdCtx{c: c, r: sub, name: l.interp(), src: clip(b),
-			cmd: &shell.Cmd{Args: []shell.Word{{Value: l.interp(), Known: true}}, Dir: shell.Dir{Paths: []string{cwd}}}}
-		x.code(shell.Word{Value: b, Known: true})
-		for _, p := range sub.parts {
-			if p.reason.Rule == ruleNetworkExternal && !externalHost(b) {
+		sub := &Result{Depth: r.Depth, code: r.code}
+		x := &Command{Env: c, Call: sub, Name: l.interp(), Src: Clip(b),
+			Cmd: &shell.Cmd{Args: []shell.Word{{Value: l.interp(), Known: true}}, Dir: shell.Dir{Paths: []string{cwd}}}}
+		x.Env.InlineCode(x, shell.Word{Value: b, Known: true})
+		for _, p := range sub.Parts {
+			if p.Reason.Rule == RuleNetworkExternal && !externalHost(b) {
 				continue // only reserved or local hosts named (example.com in a handler test)
 			}
-			r.parts = append(r.parts, p)
+			r.Parts = append(r.Parts, p)
 		}
 	}
 }
@@ -534,14 +534,14 @@ func codeBlocks(src string, max int) []string {
 // externalHost reports a URL or host name literal in code that is neither local nor one of
 // the names reserved for examples and tests (RFC 2606/6761: example.com, *.test, *.invalid …).
 func externalHost(code string) bool {
-	for _, l := range literals(code) {
+	for _, l := range Literals(code) {
 		ll := strings.ToLower(strings.TrimSpace(l))
 		switch {
 		case strings.Contains(ll, "://"):
-			if !isLocalURL(ll) && !reservedHost(urlHost(ll)) {
+			if !IsLocalURL(ll) && !reservedHost(UrlHost(ll)) {
 				return true
 			}
-		case strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && hostLike(ll):
+		case strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && HostLike(ll):
 			if !reservedHost(ll) {
 				return true
 			}
@@ -561,4 +561,4 @@ func reservedHost(h string) bool {
 }
 
 // clip is s trimmed and cut to 200 bytes, for reasons.
-func clip(s string) string { return clipText(strings.TrimSpace(s)) }
+func Clip(s string) string { return ClipText(strings.TrimSpace(s)) }

@@ -1,4 +1,4 @@
-package classify
+package kernel
 
 import (
 	"path"
@@ -33,28 +33,28 @@ var keyDirs = []string{"~/.ssh", "~/.gnupg", "~/.claude"}
 //
 // It runs for every path a script writes: an ASCII path is compared letter by letter in lower
 // case (underFolded, aboveFolded), not lowered into a new string first.
-func (c *Env) laterWrite(t target) string {
-	p := t.path
-	if t.glob || !ascii(p) {
+func (c *Env) LaterWrite(t Target) string {
+	p := t.Path
+	if t.Glob || !Ascii(p) {
 		p = strings.ToLower(p) // lowered whole: a letter's lower case may be longer
 	}
 	reaches := func(d string, parents bool) bool {
-		if t.glob {
-			return globReaches(p, d, true, parents && t.tree)
+		if t.Glob {
+			return GlobReaches(p, d, true, parents && t.Tree)
 		}
-		return underFolded(p, d) || parents && t.tree && aboveFolded(p, d)
+		return underFolded(p, d) || parents && t.Tree && aboveFolded(p, d)
 	}
-	for _, d := range c.later.keys {
+	for _, d := range c.Later.Keys {
 		if reaches(d, true) {
-			return "writes " + t.path + ", which reaches " + d + ": keys (authorized_keys is a back door) or Claude Code's user-level settings, agents and commands"
+			return "writes " + t.Path + ", which reaches " + d + ": keys (authorized_keys is a back door) or Claude Code's user-level settings, agents and commands"
 		}
 	}
-	if f := c.later.mcp; len(p) == len(f) && prefixFolded(p, f) || t.glob && globReaches(p, f, false, false) {
-		return "writes " + t.path + ": the project's MCP servers are programs Claude Code starts at the next session"
+	if f := c.Later.Mcp; len(p) == len(f) && prefixFolded(p, f) || t.Glob && GlobReaches(p, f, false, false) {
+		return "writes " + t.Path + ": the project's MCP servers are programs Claude Code starts at the next session"
 	}
-	for _, d := range c.later.dirs {
+	for _, d := range c.Later.Dirs {
 		if reaches(d, false) {
-			return "writes " + t.path + " (" + d + "): code that cron, at, systemd, launchd or a hook runs later, outside the hooks' judgement"
+			return "writes " + t.Path + " (" + d + "): code that cron, at, systemd, launchd or a hook runs later, outside the hooks' judgement"
 		}
 	}
 	return ""
@@ -63,11 +63,11 @@ func (c *Env) laterWrite(t target) string {
 // laterPlaces are keyDirs, the project's .mcp.json and laterDirs for this home and project,
 // lower case (made once by New: laterWrite runs for every path a large script writes).
 type laterPlaces struct {
-	keys, dirs []string
-	mcp        string
+	Keys, Dirs []string
+	Mcp        string
 }
 
-func newLaterPlaces(home, project string) laterPlaces {
+func NewLaterPlaces(home, project string) laterPlaces {
 	home, project = strings.ToLower(home), strings.ToLower(project)
 	expand := func(ds []string) []string {
 		var out []string
@@ -85,24 +85,24 @@ func newLaterPlaces(home, project string) laterPlaces {
 		}
 		return out
 	}
-	return laterPlaces{keys: expand(keyDirs), dirs: expand(laterDirs), mcp: project + "/.mcp.json"}
+	return laterPlaces{Keys: expand(keyDirs), Dirs: expand(laterDirs), Mcp: project + "/.mcp.json"}
 }
 
 // schedule judges crontab, at, batch, systemd-run and launchctl: everything but listing
 // installs or removes code run later (crontab -e is interactive: the editor's result is not
 // seen either).
-func (x *cmdCtx) schedule() bool {
-	n := x.name
-	p := command.Parse(x.args, "uqfMt")
+func (x *Command) Schedule() bool {
+	n := x.Name
+	p := command.Parse(x.Args, "uqfMt")
 	switch n {
 	case "crontab":
 		if p.Has('l') && len(p.Operands) == 0 {
-			x.add(risk.Medium, ShellExec, ruleDenyList, "crontab -l lists scheduled commands")
+			x.Add(risk.Medium, ShellExec, RuleDenyList, "crontab -l lists scheduled commands")
 			return true
 		}
 	case "at", "batch":
 		if p.Has('l') || p.Has('c') {
-			x.add(risk.Medium, ShellExec, ruleDenyList, n+" lists scheduled jobs")
+			x.Add(risk.Medium, ShellExec, RuleDenyList, n+" lists scheduled jobs")
 			return true
 		}
 	case "systemd-run":
@@ -119,12 +119,12 @@ func (x *cmdCtx) schedule() bool {
 	default:
 		return false
 	}
-	x.add(risk.Critical, ShellExec, ruleScheduledCode, n+" installs a command that runs later, outside the hooks: what it runs is never judged")
+	x.Add(risk.Critical, ShellExec, RuleScheduledCode, n+" installs a command that runs later, outside the hooks: what it runs is never judged")
 	return true
 }
 
 // viaLater: a wrapper that runs its command later or elsewhere (systemd-run).
-func viaLater(via []string) string {
+func ViaLater(via []string) string {
 	for _, v := range via {
 		if f := strings.Fields(v); len(f) > 0 && path.Base(f[0]) == "systemd-run" {
 			return f[0]
@@ -135,10 +135,10 @@ func viaLater(via []string) string {
 
 // killAll: kill -9 -1 (every process the user may signal), pkill/killall -u USER with no
 // pattern (every process of the user), killall5: the session, the editor, everything.
-func (x *cmdCtx) killAll() bool {
-	switch x.name {
+func (x *Command) KillAll() bool {
+	switch x.Name {
 	case "kill":
-		args := x.args
+		args := x.Args
 		if len(args) > 0 && args[0].Known {
 			switch v := args[0].Value; {
 			case v == "-s" || v == "-n":
@@ -157,22 +157,22 @@ func (x *cmdCtx) killAll() bool {
 				continue
 			}
 			if a.Known && a.Value == "-1" {
-				x.add(risk.Critical, ShellExec, ruleKillAll, "kill -1 signals every process the user owns: the session and everything else")
+				x.Add(risk.Critical, ShellExec, ruleKillAll, "kill -1 signals every process the user owns: the session and everything else")
 				return true
 			}
 		}
 	case "pkill", "killall":
-		p := command.Parse(x.args, "uUgGPstFnoe", "signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than")
+		p := command.Parse(x.Args, "uUgGPstFnoe", "signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than")
 		byUser := p.Has('u', "user", "euid") || p.Has('U', "uid")
-		if x.name == "killall" {
+		if x.Name == "killall" {
 			byUser = p.Has('u', "user")
 		}
 		if byUser && len(p.Operands) == 0 {
-			x.add(risk.Critical, ShellExec, ruleKillAll, x.name+" -u with no pattern kills every process of the user")
+			x.Add(risk.Critical, ShellExec, ruleKillAll, x.Name+" -u with no pattern kills every process of the user")
 			return true
 		}
 	case "killall5":
-		x.add(risk.Critical, ShellExec, ruleKillAll, "killall5 signals every process")
+		x.Add(risk.Critical, ShellExec, ruleKillAll, "killall5 signals every process")
 		return true
 	}
 	return false
@@ -181,7 +181,7 @@ func (x *cmdCtx) killAll() bool {
 // checkout is the harness checkout that holds the installed hooks ($OATH_HOOKS_DIR/..): its
 // scripts rebuild bin/ (scripts/build.sh), its sources are the judge. "" when unknown or when
 // it is too broad to be a checkout.
-func checkout(hooksDir, home string) string {
+func Checkout(hooksDir, home string) string {
 	if hooksDir == "" || !filepath.IsAbs(hooksDir) {
 		return ""
 	}
@@ -189,7 +189,7 @@ func checkout(hooksDir, home string) string {
 	if d == "/" || d == home || strings.EqualFold(d, "/tmp") {
 		return ""
 	}
-	for _, s := range sysDirs {
+	for _, s := range SysDirs {
 		if strings.EqualFold(d, s) {
 			return ""
 		}
@@ -199,15 +199,15 @@ func checkout(hooksDir, home string) string {
 
 // runsHarnessCode: a program or script that lies in the harness checkout, or a build run in
 // it (scripts/build.sh and make rewrite the binaries the hooks run).
-func (x *cmdCtx) runsHarnessCode() bool {
-	cands := []shell.Word{x.cmd.Args[0]}
-	if x.prog().Has(command.ShellCode) || x.prog().Has(command.InlineCode) || x.name == "source" || x.name == "." || x.name == "make" || x.name == "gmake" {
-		for i, a := range x.args {
+func (x *Command) RunsHarnessCode() bool {
+	cands := []shell.Word{x.Cmd.Args[0]}
+	if x.Prog().Has(command.ShellCode) || x.Prog().Has(command.InlineCode) || x.Name == "source" || x.Name == "." || x.Name == "make" || x.Name == "gmake" {
+		for i, a := range x.Args {
 			if !a.Known {
 				break
 			}
-			if (x.name == "make" || x.name == "gmake") && (a.Value == "-C" || a.Value == "-f") && i+1 < len(x.args) {
-				cands = append(cands, x.args[i+1])
+			if (x.Name == "make" || x.Name == "gmake") && (a.Value == "-C" || a.Value == "-f") && i+1 < len(x.Args) {
+				cands = append(cands, x.Args[i+1])
 				continue
 			}
 			if strings.HasPrefix(a.Value, "-") {
@@ -217,11 +217,11 @@ func (x *cmdCtx) runsHarnessCode() bool {
 			break
 		}
 	}
-	if x.name == "make" || x.name == "gmake" || x.name == "just" || x.name == "ninja" || x.name == "task" {
-		for _, d := range x.cmd.Dir.Paths {
-			for _, co := range x.c.code {
-				if under(strings.ToLower(d), co) {
-					x.add(risk.Critical, ShellExec, ruleSelfProtection, x.name+" in "+d+", the harness's checkout: it can rebuild the binaries that judge the agent")
+	if x.Name == "make" || x.Name == "gmake" || x.Name == "just" || x.Name == "ninja" || x.Name == "task" {
+		for _, d := range x.Cmd.Dir.Paths {
+			for _, co := range x.Env.HarnessCode {
+				if Under(strings.ToLower(d), co) {
+					x.Add(risk.Critical, ShellExec, RuleSelfProtection, x.Name+" in "+d+", the harness's checkout: it can rebuild the binaries that judge the agent")
 					return true
 				}
 			}
@@ -231,14 +231,14 @@ func (x *cmdCtx) runsHarnessCode() bool {
 		if !w.Known || !strings.Contains(w.Value, "/") {
 			continue
 		}
-		for _, t := range resolve(w, x.cmd.Dir, false) {
-			if !t.known {
+		for _, t := range Resolve(w, x.Cmd.Dir, false) {
+			if !t.Known {
 				continue
 			}
-			lp := strings.ToLower(t.path)
-			for _, d := range x.c.code {
-				if under(lp, d) {
-					x.add(risk.Critical, ShellExec, ruleSelfProtection, "runs "+t.path+" from the harness's checkout or install directory ("+d+"): it can rebuild or replace the binaries that judge the agent")
+			lp := strings.ToLower(t.Path)
+			for _, d := range x.Env.HarnessCode {
+				if Under(lp, d) {
+					x.Add(risk.Critical, ShellExec, RuleSelfProtection, "runs "+t.Path+" from the harness's checkout or install directory ("+d+"): it can rebuild or replace the binaries that judge the agent")
 					return true
 				}
 			}

@@ -1,4 +1,4 @@
-package classify
+package kernel
 
 import (
 	"os"
@@ -61,7 +61,7 @@ var globalBins = []string{"/usr/local/bin", "/usr/local/sbin", "/usr/bin", "/usr
 
 // startup builds the classifier's startupPlaces once.
 func (c *Env) startup() *startupPlaces {
-	c.startOnce.Do(func() { c.start = newStartupPlaces(c.home, c.layout.ProjectDir, os.Getenv) })
+	c.startOnce.Do(func() { c.start = newStartupPlaces(c.Home, c.Layout.ProjectDir, os.Getenv) })
 	return &c.start
 }
 
@@ -69,7 +69,7 @@ func (c *Env) startup() *startupPlaces {
 func newStartupPlaces(home, project string, getenv func(string) string) startupPlaces {
 	var s startupPlaces
 	realProject := safefile.ResolveLinks(project)
-	inProject := func(d string) bool { return under(d, project) || under(d, realProject) }
+	inProject := func(d string) bool { return Under(d, project) || Under(d, realProject) }
 	addDir := func(d string) {
 		if d == "" || !filepath.IsAbs(d) {
 			return // a relative PATH entry follows the command's directory: the writes there are the project's
@@ -149,24 +149,24 @@ func uniq(l []string) []string {
 
 // startupWrite says why writing t (its path as given, and real, its links resolved) plants code
 // that later programs or the hooks start with, or "".
-func (c *Env) startupWrite(t target, real string) string {
-	if why := startupName(t.path); why != "" {
-		return "writes " + t.path + ", " + why
+func (c *Env) startupWrite(t Target, real string) string {
+	if why := startupName(t.Path); why != "" {
+		return "writes " + t.Path + ", " + why
 	}
-	if real != t.path {
+	if real != t.Path {
 		if why := startupName(real); why != "" {
-			return "writes " + t.path + ", which a symbolic link makes " + real + ", " + why
+			return "writes " + t.Path + ", which a symbolic link makes " + real + ", " + why
 		}
 	}
 	s := c.startup()
-	for _, p := range []string{t.path, real} {
+	for _, p := range []string{t.Path, real} {
 		if why := s.reach(p, t); why != "" {
-			if p != t.path {
-				return "writes " + t.path + ", which a symbolic link makes " + real + ": " + why
+			if p != t.Path {
+				return "writes " + t.Path + ", which a symbolic link makes " + real + ": " + why
 			}
-			return "writes " + t.path + ": " + why
+			return "writes " + t.Path + ": " + why
 		}
-		if real == t.path {
+		if real == t.Path {
 			break
 		}
 	}
@@ -188,9 +188,9 @@ func startupName(p string) string {
 // reach says why writing p reaches one of s's places, or "". A recursive operation on a
 // parent (rm -r ~/.local, chmod -R ~) plants nothing by itself: what it loses is the loss
 // rules' and the catastrophe rule's question.
-func (s *startupPlaces) reach(p string, t target) string {
+func (s *startupPlaces) reach(p string, t Target) string {
 	lp := p
-	if t.glob || !ascii(lp) {
+	if t.Glob || !Ascii(lp) {
 		lp = strings.ToLower(lp)
 	}
 	dir, name := lp, ""
@@ -201,7 +201,7 @@ func (s *startupPlaces) reach(p string, t target) string {
 		}
 	}
 	file := func(f string) bool {
-		return t.glob && globReaches(lp, f, false, false) || !t.glob && len(lp) == len(f) && prefixFolded(lp, f)
+		return t.Glob && GlobReaches(lp, f, false, false) || !t.Glob && len(lp) == len(f) && prefixFolded(lp, f)
 	}
 	for _, f := range s.interp {
 		if file(f) {
@@ -214,13 +214,13 @@ func (s *startupPlaces) reach(p string, t target) string {
 		}
 	}
 	for _, d := range s.trees {
-		if t.glob && globReaches(lp, d, true, false) || !t.glob && underFolded(lp, d) {
+		if t.Glob && GlobReaches(lp, d, true, false) || !t.Glob && underFolded(lp, d) {
 			return "git's global configuration (" + d + "), which names programs git runs in every repository"
 		}
 	}
 	for _, d := range s.pathDirs {
-		if t.glob {
-			if globReaches(lp, d, true, false) && !globBelow(lp, d) {
+		if t.Glob {
+			if GlobReaches(lp, d, true, false) && !globBelow(lp, d) {
 				return "a program in " + d + ", a directory on PATH: the hooks and every later command may start it"
 			}
 			continue
@@ -252,21 +252,21 @@ func globBelow(g, dir string) bool {
 
 // outsideWrite marks a file tool's write of abs that lies outside the project, as given or
 // with its links resolved (real): it always needs a person.
-func (c *Env) outsideWrite(r *result, tool, abs, real string) {
-	project := c.layout.ProjectDir
+func (c *Env) OutsideWrite(r *Result, tool, abs, real string) {
+	project := c.Layout.ProjectDir
 	inside := func(p string) bool {
-		return under(p, project) || under(p, c.realProject())
+		return Under(p, project) || Under(p, c.realProject())
 	}
 	switch {
 	case !inside(abs):
-		r.mark(RuleOutsideProject, tool+" writes "+abs+", outside the project: file tools are not confined, and a file outside the project may be anyone's"+": no trust makes a file tool's write outside the project automatic")
+		r.Mark(RuleOutsideProject, tool+" writes "+abs+", outside the project: file tools are not confined, and a file outside the project may be anyone's"+": no trust makes a file tool's write outside the project automatic")
 	case !inside(real):
-		r.mark(RuleOutsideProject, tool+" writes "+abs+", which a symbolic link takes outside the project, to "+real+": no trust makes a file tool's write outside the project automatic")
+		r.Mark(RuleOutsideProject, tool+" writes "+abs+", which a symbolic link takes outside the project, to "+real+": no trust makes a file tool's write outside the project automatic")
 	}
 }
 
 // realProject is the project directory with its links resolved, once.
 func (c *Env) realProject() string {
-	c.realOnce.Do(func() { c.realProj = safefile.ResolveLinks(c.layout.ProjectDir) })
+	c.realOnce.Do(func() { c.realProj = safefile.ResolveLinks(c.Layout.ProjectDir) })
 	return c.realProj
 }

@@ -1,0 +1,258 @@
+package kernel
+
+import (
+	"encoding/json"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/safefile"
+)
+
+// Domains: the short names classify's rules use (package domain owns them).
+const (
+	FileRead  = domain.FileRead
+	FileWrite = domain.FileWrite
+	DocsWrite = domain.DocsWrite
+	TestRun   = domain.TestRun
+	GitRead   = domain.GitRead
+	GitLocal  = domain.GitLocal
+	GitRemote = domain.GitRemote
+	ShellExec = domain.ShellExec
+	Web       = domain.Web
+	MCP       = domain.MCP
+	Global    = domain.Global
+)
+
+// Env is what every family of rules reads of the configuration: the layout, the protected
+// places, the harness's own code; and the callbacks through which one family hands another
+// what it found (a nested program, a file of code, a plant).
+type Env struct {
+	Layout layout.Layout
+	Home   string
+	Prot   Protection
+	// codeMentions are what inline code must not name: the harness's paths, absolute and as
+	// usually spelled, and the variables that locate them.
+	CodeMentions []string
+	// code are the harness checkout and install directories (lower case): running a program
+	// from one is critical, since it can rebuild or replace the judge.
+	HarnessCode []string
+	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
+	AuditDir string
+	Later    laterPlaces // later.go
+	// containerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
+	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person.go).
+	ContainerEnv []shell.Name
+	// start and realProj are built on the first write judged (filetools.go).
+	startOnce, realOnce sync.Once
+	start               startupPlaces
+	realProj            string
+
+	// Program judges a shell program found inside the call (git rebase --exec, a hook's
+	// script) into r, as if it ran in cwd.
+	Program func(r *Result, src, cwd string)
+	// InlineCode judges code given on a command line (python -c, awk '…', node -e).
+	InlineCode func(x *Command, code shell.Word)
+	// Nested judges a program another one runs (git rebase --exec, sqlite3's .shell) as a
+	// command line of its own.
+	Nested func(x *Command, prog, via string)
+}
+
+// result accumulates the parts of one classification.
+type Result struct {
+	Parts  []Part
+	Reads  []string
+	Writes []string
+	Cmds   [][]string
+	Depth  int  // programs nested through classify itself (git rebase --exec …)
+	Proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
+	Sends  bool // a command sends data to another machine (outbound.go)
+	// remotes are git remotes the program pointed somewhere (git remote add …): name -> where
+	Remotes map[string]string
+	// cmdParts are the simple commands judged one by one (parts.go); person is what the class
+	// that always needs a person learned (person.go).
+	CmdParts []envelope.Part
+	Trees    map[string]bool // written paths reached as a whole tree (parts.go)
+	Person   personState
+	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
+	links    *safefile.Links
+	// headMoved: a git command judged earlier in this call moves HEAD or changes branches, so
+	// what a later history rewrite replaces is not what git says of HEAD now; gitElsewhere:
+	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
+	// Either makes a rewrite doubt (rewrites.go).
+	HeadMoved, GitElsewhere bool
+	// containerEnv: assignments that point docker, podman or compose at another engine or
+	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person.go).
+	ContainerEnv []shell.Name
+	taken        map[reasonKind]int // reasons of code from files, by kind (takeOver)
+	Fragment     bool               // judging part of a program (sink.fragment)
+	// verdictOnly: only the verdicts (parts) of medium and above, a few of each kind (add),
+	// and the not_read mark are read from this result (a child's): low verdicts, the commands
+	// list and the per-command parts oath-gate reads are not kept. A 100 kB script has
+	// thousands of commands, and building those was a tenth of judging it.
+	VerdictOnly bool
+	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
+	// noPerson: the marks of the class that needs a person are not read from this result
+	// (sink.noPerson), so what the code would lose is not recorded.
+	NoPerson bool
+
+	// claudeEnv: a variable assigned in this call that would switch a nested claude's
+	// harness off (nested_claude.go), or "".
+	ClaudeEnv string
+	// stagedAll: a git add in this call may have staged the harness's files (self.go).
+	StagedAll bool
+
+	// indexMoved: a git command judged earlier in this call changes the index or HEAD, so what
+	// git says now of the files a later discard writes may not be what it writes (discards.go).
+	IndexMoved bool
+}
+
+// partKind is a kind of verdict: what add counts in a child result.
+type partKind struct {
+	rule    string
+	risk    risk.Level
+	domain  domain.Domain
+	unknown bool
+}
+
+// resolver remembers, for this judgement, where the links of the paths it writes lead
+// (judgeWrite): a large script names the same directories thousands of times.
+func (r *Result) Resolver() *safefile.Links {
+	if r.links == nil {
+		r.links = &safefile.Links{}
+	}
+	return r.links
+}
+
+// sibling is a result for judging more of the same program apart (bash.go's program judges
+// commands on one core while the rest is analysed on the other): the same depth, flags and
+// what earlier commands recorded, merged back by merge (or dropped). The budget and the
+// memory of links are shared: only one goroutine uses them at a time.
+func (r *Result) Sibling() *Result {
+	return &Result{Depth: r.Depth, Proxy: r.Proxy, Sends: r.Sends, Remotes: maps.Clone(r.Remotes), Trees: maps.Clone(r.Trees),
+		code: r.Budget(), links: r.Resolver(), HeadMoved: r.HeadMoved, IndexMoved: r.IndexMoved, GitElsewhere: r.GitElsewhere, Fragment: r.Fragment,
+		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll}
+}
+
+// merge appends what o judged after what r judged, as if r had judged it.
+func (r *Result) Merge(o *Result) {
+	r.Parts = append(r.Parts, o.Parts...)
+	r.Reads = append(r.Reads, o.Reads...)
+	r.Writes = append(r.Writes, o.Writes...)
+	r.Cmds = append(r.Cmds, o.Cmds...)
+	r.CmdParts = append(r.CmdParts, o.CmdParts...)
+	r.Person.Hits = append(r.Person.Hits, o.Person.Hits...)
+	r.Person.Losses = append(r.Person.Losses, o.Person.Losses...)
+	r.Proxy = r.Proxy || o.Proxy
+	r.Sends = r.Sends || o.Sends
+	r.HeadMoved = r.HeadMoved || o.HeadMoved
+	r.IndexMoved = r.IndexMoved || o.IndexMoved
+	r.GitElsewhere = r.GitElsewhere || o.GitElsewhere
+	r.StagedAll = r.StagedAll || o.StagedAll
+	if r.ClaudeEnv == "" {
+		r.ClaudeEnv = o.ClaudeEnv
+	}
+	if len(o.ContainerEnv) > len(r.ContainerEnv) { // o began with r's
+		r.ContainerEnv = o.ContainerEnv
+	}
+	if len(o.Trees) > 0 && r.Trees == nil {
+		r.Trees = map[string]bool{}
+	}
+	maps.Copy(r.Trees, o.Trees)
+	if len(o.Remotes) > 0 && r.Remotes == nil {
+		r.Remotes = map[string]string{}
+	}
+	maps.Copy(r.Remotes, o.Remotes)
+	for k, n := range o.taken {
+		if r.taken == nil {
+			r.taken = map[reasonKind]int{}
+		}
+		r.taken[k] += n
+	}
+}
+
+// part is one judged piece of a call: a command, a redirection, a finding.
+type Part struct {
+	Risk   risk.Level
+	Domain domain.Domain
+	Reason envelope.Reason
+	Setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
+}
+
+func (r *Result) Add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {
+	if r.VerdictOnly {
+		if lvl.Value() < risk.Medium.Value() {
+			return // what reads a child's verdicts reads medium and above (takeOver, inContainer …)
+		}
+		// takeOver lists a few verdicts of a kind and says there are more: a configure
+		// script's thousand $CC calls need not be kept to say so. A kind is all takeOver
+		// reads of a verdict: a critical one that only says something cannot be known is
+		// high there, and must not crowd out one that says what is seen.
+		k := partKind{rule, lvl, domain, lvl == risk.Critical && onlyUnknown(rule, detail)}
+		if r.kept[k] > maxCriticalOfAKind {
+			return
+		}
+		if r.kept == nil {
+			r.kept = map[partKind]int{}
+		}
+		r.kept[k]++
+	}
+	r.Parts = append(r.Parts, Part{Risk: lvl, Domain: domain, Reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
+}
+
+func Dedupe(in []string) []string {
+	out := make([]string, 0, len(in))
+	seen := map[string]bool{}
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func Decode(raw json.RawMessage, v any) bool {
+	if len(raw) == 0 {
+		return false
+	}
+	return json.Unmarshal(raw, v) == nil
+}
+
+// looseString decodes a JSON string and ignores any other value.
+type LooseString string
+
+func (s *LooseString) UnmarshalJSON(b []byte) error {
+	var v string
+	if json.Unmarshal(b, &v) == nil {
+		*s = LooseString(v)
+	}
+	return nil
+}
+
+func AbsPath(cwd, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(cwd, p)
+}
+
+func ExpandHome(p, home string) string {
+	if home == "" {
+		return p
+	}
+	if p == "~" {
+		return home
+	}
+	if strings.HasPrefix(p, "~/") {
+		return filepath.Join(home, p[2:])
+	}
+	return p
+}

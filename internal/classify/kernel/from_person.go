@@ -1,0 +1,79 @@
+package kernel
+
+import (
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/envelope"
+)
+
+// inBar reports whether w is one of the "|"-separated entries of list.
+func InBar(list, w string) bool {
+	if w == "" || strings.Contains(w, "|") {
+		return false
+	}
+	for list != "" {
+		var e string
+		e, list, _ = strings.Cut(list, "|")
+		if e == w {
+			return true
+		}
+	}
+	return false
+}
+
+// personState is what the class learns while a call is judged: certain members (hits) and
+// what may be lost, which needsPerson asks git about at the end, once.
+type personState struct {
+	Hits   []envelope.Person
+	Losses []Loss
+}
+
+// mark records that the call always needs a person.
+func (r *Result) Mark(rule, why string) {
+	r.Person.Hits = append(r.Person.Hits, envelope.Person{Rule: rule, Reason: why})
+}
+
+// notRead records code that will run but lies past a bound of the analysis (a file longer
+// than the harness reads, more commands than it analyses): padded far enough, anything could
+// follow, so no trust may run it unseen. Unlike the other marks, this one is the judgement's
+// own and travels up from code judged for a file (judgeCode).
+func (r *Result) NotRead(why string) {
+	for _, h := range r.Person.Hits {
+		if h.Rule == RuleNotRead {
+			return
+		}
+	}
+	r.Mark(RuleNotRead, why+Consequence(RuleNotRead))
+}
+
+// consequence says, in a few words, why the rule cannot wait for trust.
+func Consequence(rule string) string {
+	switch rule {
+	case RuleRemoteChange:
+		return ": real systems change, others may depend on them, and there is no undo here"
+	case RulePublish:
+		return ": once published, others can download it; it cannot be taken back"
+	case RuleDestroysData:
+		return ": the data is gone, there is no undo"
+	case RuleReadsSecret:
+		return ": once read, a secret can be sent anywhere"
+	case RulePrivilege:
+		return ": it can change anything on this machine"
+	case RuleSystemChange:
+		return ": the machine and everything running on it are affected"
+	case RuleLosesWork:
+		return ": no copy is kept, it would be lost"
+	case RuleNotRead:
+		return ": the harness cannot vouch for code it did not read, and no trust changes that"
+	}
+	return ""
+}
+
+// shortCmd shortens a command for a reason.
+func ShortCmd(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 100 {
+		return s[:100] + "…"
+	}
+	return s
+}
