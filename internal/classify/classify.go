@@ -12,7 +12,11 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/outbound"
+	"github.com/oath-harness/oath-harness/internal/classify/person"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -36,7 +40,7 @@ func New(s settings.Settings, l layout.Layout) (*Classifier, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	c := &Classifier{Env: &kernel.Env{Layout: l, Home: os.Getenv("HOME"), ContainerEnv: inheritedContainerEnv(os.LookupEnv)}}
+	c := &Classifier{Env: &kernel.Env{Layout: l, Home: os.Getenv("HOME"), ContainerEnv: person.InheritedContainerEnv(os.LookupEnv)}}
 	wire(c.Env)
 	var install []string
 	dirs, co := installDirs(c.Home)
@@ -135,7 +139,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 	case tool == claude.ToolWebFetch:
 		webFetch(c.Env, r, ev)
 	case tool == claude.ToolWebSearch:
-		webSearch(c.Env, r, ev)
+		outbound.WebSearch(c.Env, r, ev)
 	case strings.HasPrefix(tool, "mcp__"):
 		r.Add(risk.Medium, kernel.MCP, kernel.RuleMCPTool, tool, "an MCP tool: medium unless a user rule says otherwise")
 		c.inputTool(r, ev, cwd, kernel.MCP)
@@ -161,7 +165,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		}
 	}
 	secretThenSend(c.Env, r, ev) // secretflow.go
-	needsPerson(c.Env, r, ev, &out)
+	person.NeedsPerson(c.Env, r, ev, &out)
 	boundary(c.Env, r, ev, &out) // confined.go
 	return out
 }
@@ -293,8 +297,8 @@ func searchTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 }
 
 func writeTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
-	var in plantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
-	if !decodeWrite(ev.ToolInput, &in) || in.Path() == "" {
+	var in runfiles.PlantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
+	if !runfiles.DecodeWrite(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
 		r.Add(risk.Critical, kernel.FileWrite, kernel.RuleUnreadableInput, ev.ToolName, "tool_input names no file: the write cannot be judged")
 		return
@@ -307,7 +311,7 @@ func writeTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 	}
 	c.JudgeWrite(r, kernel.Target{Path: abs, Known: true}, domain, ev.ToolName+" "+abs)
 	c.OutsideWrite(r, ev.ToolName, abs, r.Resolver().Resolve(abs)) // filetools.go
-	planted(c, r, ev, &in, abs, domain)                            // planted.go: code put where a runner will find it
+	runfiles.Planted(c, r, ev, &in, abs, domain)                   // planted.go: code put where a runner will find it
 	harnessEnvWrite(c, r, func() string { return in.Content + "\n" + in.NewString + "\n" + string(in.Edits) }, []string{abs}, domain)
 	r.Add(risk.Medium, domain, kernel.RuleFileWrite, ev.ToolName, abs)
 }
@@ -333,19 +337,19 @@ func webFetch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 		r.Add(risk.High, kernel.Web, kernel.RuleUnreadableInput, ev.ToolName, "tool_input names no url")
 		return
 	}
-	if why := tradeURL(in.URL); why != "" {
+	if why := git.TradeURL(in.URL); why != "" {
 		r.Add(risk.Critical, kernel.Web, kernel.RuleTradeURL, in.URL, why)
 	}
-	if why := metadataURL(in.URL); why != "" {
+	if why := git.MetadataURL(in.URL); why != "" {
 		r.Add(risk.Critical, kernel.Web, kernel.RuleMetadataURL, in.URL, why)
 	}
 	if u, err := url.Parse(strings.TrimSpace(in.URL)); err != nil || u.Scheme != "" && !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https") {
 		r.Add(risk.Critical, kernel.Web, kernel.RuleWebScheme, in.URL, "WebFetch of a URL that is not http(s) (file://, a bad URL): it could read local files or reach what a web page should not")
 	}
-	if why := secretInURL(in.URL); why != "" {
+	if why := git.SecretInURL(in.URL); why != "" {
 		r.Add(risk.Critical, kernel.Web, kernel.RuleSecretInURL, in.URL, why)
 	}
-	webSent(r, in.URL)
+	outbound.WebSent(r, in.URL)
 	r.Add(risk.Medium, kernel.Web, kernel.RuleWebFetch, in.URL, "fetches a page")
 }
 
@@ -419,7 +423,7 @@ func (c *Classifier) inputTool(r *kernel.Result, ev *claude.Event, cwd string, d
 	if !kernel.Decode(ev.ToolInput, &v) {
 		return
 	}
-	toolSent(r, ev.ToolName, domain, v)
+	outbound.ToolSent(r, ev.ToolName, domain, v)
 	tool := ev.ToolName
 	if domain == "" {
 		domain = kernel.Global
@@ -428,7 +432,7 @@ func (c *Classifier) inputTool(r *kernel.Result, ev *claude.Event, cwd string, d
 	if i := strings.LastIndex(name, "__"); i >= 0 {
 		name = name[i+2:]
 	}
-	writes, runs := containsWord(name, mcpWrites), containsAny(name, mcpRuns)
+	writes, runs := containsWord(name, mcpWrites), kernel.ContainsAny(name, mcpRuns)
 	if !strings.HasPrefix(tool, "mcp__") && canonicalTool(tool) != "" {
 		// An unknown tool: its name is not a promise either way, but a name that says it
 		// writes still makes its paths writes.
@@ -504,7 +508,7 @@ func (c *Classifier) inputTool(r *kernel.Result, ev *claude.Event, cwd string, d
 			if mcpCode(lk) {
 				runProg(v)
 			}
-			pathKey := containsAny(lk, mcpPathKeys)
+			pathKey := kernel.ContainsAny(lk, mcpPathKeys)
 			if p, ok := fileURI(v); ok { // file:///proj/.claude/settings.json names a file
 				v, pathKey = p, true
 			}
@@ -512,7 +516,7 @@ func (c *Classifier) inputTool(r *kernel.Result, ev *claude.Event, cwd string, d
 				!pathKey && (strings.Contains(v, " ") || !strings.Contains(v, "/") && !strings.HasPrefix(v, ".")) {
 				return
 			}
-			t := kernel.Target{Path: kernel.AbsPath(cwd, kernel.ExpandHome(v, c.Home)), Known: true, Tree: containsAny(name, []string{"delete", "remove", "move", "rename"})}
+			t := kernel.Target{Path: kernel.AbsPath(cwd, kernel.ExpandHome(v, c.Home)), Known: true, Tree: kernel.ContainsAny(name, []string{"delete", "remove", "move", "rename"})}
 			if hit := c.Prot.Hit(t); hit != "" {
 				r.Writes = append(r.Writes, t.Path)
 				r.Add(risk.Critical, domain, kernel.RuleSelfProtection, shown, shown+" is given "+t.Path+" ("+hit+"): what the tool does with it cannot be known, and it may change it")

@@ -132,9 +132,9 @@ func (s *search) matches(p string) bool {
 
 // gitIgnored reports whether git's ignore rules leave p out (as rg and ag read them).
 func gitIgnored(p string) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
-	out, err := runGit(ctx, filepath.Dir(p), "check-ignore", "--no-index", "--", filepath.Base(p))
+	out, err := kernel.RunGit(ctx, filepath.Dir(p), "check-ignore", "--no-index", "--", filepath.Base(p))
 	return err == nil && strings.TrimSpace(out) != ""
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -189,7 +190,7 @@ func numericEscapes(s string) int {
 		}
 		c := s[i+1]
 		switch {
-		case (c == 'x' || c == 'u' || c == 'U') && i+2 < len(s) && ishex(s[i+2]):
+		case (c == 'x' || c == 'u' || c == 'U') && i+2 < len(s) && git.Ishex(s[i+2]):
 			n++
 		case c >= '0' && c <= '7' && i+2 < len(s) && s[i+2] >= '0' && s[i+2] <= '7':
 			n++
@@ -391,18 +392,18 @@ var (
 // decodedCode judges inline code (python -c, perl -e, node -e …) for decode-then-run.
 func decodedCode(x *kernel.Command, w shell.Word) {
 	low := strings.ToLower(w.Value)
-	runs := containsAny(low, codeRunsText) ||
+	runs := kernel.ContainsAny(low, codeRunsText) ||
 		(x.Name == "perl" || x.Name == "ruby" || x.Name == "php") && (strings.Contains(low, "`") || strings.Contains(low, "qx") || strings.Contains(low, "%x"))
 	why := ""
 	switch {
 	case !runs:
-	case containsAny(low, codeDecodes), strings.Contains(low, "buffer.from(") && (strings.Contains(low, "base64") || strings.Contains(low, "hex")):
+	case kernel.ContainsAny(low, codeDecodes), strings.Contains(low, "buffer.from(") && (strings.Contains(low, "base64") || strings.Contains(low, "hex")):
 		why = "decodes text and runs it"
 	case strings.Count(low, "chr(") >= 3 || strings.Count(low, "[char]") >= 3 || strings.Count(low, "%c") >= 3:
 		why = "assembles text character by character and runs it"
 	case numericEscapes(w.Value) >= 3:
 		why = "spells text in numeric escapes and runs it"
-	case containsAny(low, codeStdin):
+	case kernel.ContainsAny(low, codeStdin):
 		why = "runs code or commands it reads from stdin"
 	}
 	if why != "" {

@@ -139,7 +139,7 @@ func exCommand(x *kernel.Command, w shell.Word) {
 			prog, runs = c[1:], true
 		case strings.HasPrefix(low, "r !") || strings.HasPrefix(low, "r!") || strings.HasPrefix(low, "read !") || strings.HasPrefix(low, "read!") || strings.HasPrefix(low, "w !") || strings.HasPrefix(low, "write !"):
 			prog, runs = c[strings.IndexByte(c, '!')+1:], true
-		case containsAny(low, []string{"system(", "systemlist(", "jobstart(", "termopen(", "os.execute", "io.popen", "vim.fn.system", "vim.system"}) ||
+		case kernel.ContainsAny(low, []string{"system(", "systemlist(", "jobstart(", "termopen(", "os.execute", "io.popen", "vim.fn.system", "vim.system"}) ||
 			strings.HasPrefix(low, "ter") || strings.HasPrefix(low, "lua") || strings.HasPrefix(low, "py") || strings.HasPrefix(low, "perl") || strings.HasPrefix(low, "rub") || strings.HasPrefix(low, "exe") || low == "so" || strings.HasPrefix(low, "so ") || strings.HasPrefix(low, "source") || strings.HasPrefix(low, "call") || strings.HasPrefix(low, "norm"):
 			for _, l := range kernel.Literals(c) {
 				if x.Call.Depth < shell.MaxDepth {
@@ -155,7 +155,7 @@ func exCommand(x *kernel.Command, w shell.Word) {
 		if runs {
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(prog)))
 			if strings.TrimSpace(prog) != "" {
-				nested(x, prog, x.Name+" !")
+				x.Env.Nested(x, prog, x.Name+" !")
 			}
 		}
 	}

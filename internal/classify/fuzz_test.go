@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -124,11 +125,11 @@ func FuzzDecodeWrite(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		var got plantedInput
-		if !readWrite(raw, &got) {
+		var got runfiles.PlantedInput
+		if !runfiles.ReadWrite(raw, &got) {
 			return
 		}
-		var want plantedInput
+		var want runfiles.PlantedInput
 		if err := json.Unmarshal(raw, &want); err != nil {
 			t.Fatalf("%q: readWrite reads it, json.Unmarshal refuses it: %v", raw, err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -251,7 +252,7 @@ func FuzzPatchNames(f *testing.F) {
 	f.Add("--- \"a/q\\tx\"\n", "a", 0)
 	f.Fuzz(func(t *testing.T, around, name string, strip int) {
 		strip = strip & 3
-		patchNames(around, strip) // any text: no panic
+		git.PatchNames(around, strip) // any text: no panic
 		if name == "" || name == "/dev/null" || strings.ContainsFunc(name, func(r rune) bool {
 			return unicode.IsSpace(r) || r < 0x20 || r == 0x7f || r == '"' || r == '\\'
 		}) {
@@ -259,8 +260,8 @@ func FuzzPatchNames(f *testing.F) {
 		}
 		prefix := strings.Repeat("x/", strip)
 		text := around + "\n+++ " + prefix + name + "\n" + around
-		if !slices.Contains(patchNames(text, strip), name) {
-			t.Fatalf("patchNames(%q, %d) = %q: %q is missing", text, strip, patchNames(text, strip), name)
+		if !slices.Contains(git.PatchNames(text, strip), name) {
+			t.Fatalf("patchNames(%q, %d) = %q: %q is missing", text, strip, git.PatchNames(text, strip), name)
 		}
 	})
 }

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -23,16 +25,16 @@ func FuzzPackageScripts(f *testing.F) {
 	f.Add(`{"scripts":null}`, "", "")
 	f.Add(`[1,2]`, "1", "{")
 	f.Fuzz(func(t *testing.T, text, old, new string) {
-		packageScripts(text)
+		runfiles.PackageScripts(text)
 		ev := event("Edit", map[string]string{"file_path": "/p/package.json", "old_string": old, "new_string": new})
-		if edited, ok := applyEdits(text, ev); ok {
-			packageScripts(edited)
+		if edited, ok := kernel.ApplyEdits(text, ev); ok {
+			runfiles.PackageScripts(edited)
 		}
-		yamlValues(text, func(string) bool { return true })
-		toxCode(text, "/p")
-		justCode(text, old, false)
-		pyprojectCode(text)
-		dockerCode(text)
+		runfiles.YamlValues(text, func(string) bool { return true })
+		runfiles.ToxCode(text, "/p")
+		runfiles.JustCode(text, old, false)
+		runfiles.PyprojectCode(text)
+		runfiles.DockerCode(text)
 	})
 }
 
@@ -43,11 +45,11 @@ func FuzzGitConfig(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, kv := range parseGitConfig(text, "f") {
+		for _, kv := range kernel.ParseGitConfig(text, "f") {
 			if !strings.Contains(kv.Key, ".") {
 				t.Fatalf("key %q has no section", kv.Key)
 			}
-			gitProgRowFor(kv.Key)
+			kernel.GitProgRowFor(kv.Key)
 		}
 	})
 }
@@ -59,8 +61,8 @@ func FuzzParseStatus(f *testing.F) {
 	f.Add("")
 	f.Add("XY\x00 M \x00?? ../../etc/passwd\x00")
 	f.Fuzz(func(t *testing.T, out string) {
-		for _, e := range parseStatus(out, "/repo") {
-			if len(e.xy) != 2 || !filepath.IsAbs(e.path) {
+		for _, e := range git.ParseStatus(out, "/repo") {
+			if len(e.Xy) != 2 || !filepath.IsAbs(e.Path) {
 				t.Fatalf("bad entry %+v", e)
 			}
 		}
@@ -74,21 +76,21 @@ func TestBornAfterTieIsThePersons(t *testing.T) {
 	if err := os.WriteFile(p, []byte("mine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b := birthTime(p)
+	b := git.BirthTime(p)
 	if b.IsZero() {
 		t.Skip("this file system keeps no birth time")
 	}
-	if bornAfter(p, b) {
+	if git.BornAfter(p, b) {
 		t.Error("a file born at the session's start is counted as the agent's")
 	}
-	if !bornAfter(p, b.Add(-time.Millisecond)) {
+	if !git.BornAfter(p, b.Add(-time.Millisecond)) {
 		t.Error("a file born after the session's start is not counted as the agent's")
 	}
 }
 
 // hasBirthTime reports whether the file system keeps p's birth time (person_test.go's gitRepo
 // skips the cases that need one where it does not).
-func hasBirthTime(p string) bool { return !birthTime(p).IsZero() }
+func hasBirthTime(p string) bool { return !git.BirthTime(p).IsZero() }
 
 // FuzzContainsFold: containsFold is Contains over the lower-cased text, for ASCII text.
 func FuzzContainsFold(f *testing.F) {
@@ -116,22 +118,22 @@ func FuzzContainsFold(f *testing.F) {
 // TestEnvRowFor: the index answers as a walk of envTable in order does, for every name of the
 // table, names a * row matches, and names no row has.
 func TestEnvRowFor(t *testing.T) {
-	walk := func(name string) *envRow {
-		for i := range envTable {
-			row := &envTable[i]
-			pre, suf, wild := strings.Cut(row.name, "*")
-			if !wild && name == row.name || wild && len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf) {
+	walk := func(name string) *runfiles.EnvRow {
+		for i := range runfiles.EnvTable {
+			row := &runfiles.EnvTable[i]
+			pre, suf, wild := strings.Cut(row.Name, "*")
+			if !wild && name == row.Name || wild && len(name) > len(pre)+len(suf) && strings.HasPrefix(name, pre) && strings.HasSuffix(name, suf) {
 				return row
 			}
 		}
 		return nil
 	}
 	names := []string{"PATH", "CC", "HOME", "GIT_CONFIG_KEY_0", "GIT_CONFIG_VALUE_12", "GIT_CONFIG_KEY_", "X"}
-	for _, row := range envTable {
-		names = append(names, row.name, strings.ReplaceAll(row.name, "*", "7"))
+	for _, row := range runfiles.EnvTable {
+		names = append(names, row.Name, strings.ReplaceAll(row.Name, "*", "7"))
 	}
 	for _, n := range names {
-		if got, want := envRowFor(n), walk(n); got != want {
+		if got, want := runfiles.EnvRowFor(n), walk(n); got != want {
 			t.Errorf("envRowFor(%q) = %+v, want %+v", n, got, want)
 		}
 	}
@@ -207,19 +209,19 @@ func FuzzConfigCode(f *testing.F) {
 		"\"linux\": {\"args\": [\"a\"], \"tasks\": [{\"taskName\": \"t\"}]}, \"tasks\": [{\"type\": \"npm\", \"options\": {\"env\": {}}}, {\"dependsOn\": \"t\"}]}")
 	f.Add("\uFEFF[env]\nRUSTFLAGS = \"-Clink-arg=-B/x -C linker=y\"\n[alias]\nb = ['--config', 'alias.c=\"--config x=1\"', '--config', 'f.toml']\n")
 	f.Fuzz(func(t *testing.T, s string) {
-		preCommitCode(s, false)
-		cargoConfigCode(s)
-		vscodeTasksCode(s, "/p", false)
-		cmdMapCode(s, true)
-		nodemonCode(s, true)
+		runfiles.PreCommitCode(s, false)
+		runfiles.CargoConfigCode(s)
+		runfiles.VscodeTasksCode(s, "/p", false)
+		runfiles.CmdMapCode(s, true)
+		runfiles.NodemonCode(s, true)
 	})
 }
 
 // TestCargoLineFallback: cargo's line fallback decodes a key as TOML does.
 func TestCargoLineFallback(t *testing.T) {
 	// The fallback reads each line alone: a key the reader took as a string's text.
-	progs, unread := cargoPrograms("a = \"\"\"\n\"\\u0072unner\" = \"a b\"\n", 0)
-	if len(progs) != 1 || progs[0] != (cargoProgram{"runner", "a b"}) || unread != "" {
+	progs, unread := runfiles.CargoPrograms("a = \"\"\"\n\"\\u0072unner\" = \"a b\"\n", 0)
+	if len(progs) != 1 || progs[0] != (runfiles.CargoProgram{Key: "runner", Cmd: "a b"}) || unread != "" {
 		t.Errorf("the line fallback: %+v %q", progs, unread)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -220,32 +221,32 @@ func FuzzPlantRowFor(f *testing.F) {
 		return strings.Join(parts, "/")
 	}
 	f.Fuzz(func(t *testing.T, p string) {
-		var want *plantRow
+		var want *runfiles.PlantRow
 		base := filepath.Base(p)
-		for i := range plantTable {
-			pat, subject := plantTable[i].pattern, base
+		for i := range runfiles.PlantTable {
+			pat, subject := runfiles.PlantTable[i].Pattern, base
 			if n := strings.Count(pat, "/"); n > 0 {
 				subject = lastRef(p, n+1)
 			}
 			if ok, _ := filepath.Match(pat, subject); ok {
-				want = &plantTable[i]
+				want = &runfiles.PlantTable[i]
 				break
 			}
 		}
-		if got := plantRowFor(p); want != nil && got != want || want == nil && got != nil && got.pattern[0] != '*' {
+		if got := runfiles.PlantRowFor(p); want != nil && got != want || want == nil && got != nil && got.Pattern[0] != '*' {
 			t.Fatalf("plantRowFor(%q) = %v, want %v", p, got, want)
 		}
 		dirWant := false
-		for _, d := range plantDirs {
+		for _, d := range runfiles.PlantDirs {
 			if ok, _ := filepath.Match(d, lastRef(p, strings.Count(d, "/")+1)); ok {
 				dirWant = true
 			}
 		}
-		if got := isPlantDir(p); got != dirWant {
+		if got := runfiles.IsPlantDir(p); got != dirWant {
 			t.Fatalf("isPlantDir(%q) = %v, want %v", p, got, dirWant)
 		}
 		for n := 1; n < 4; n++ {
-			if got, want := lastComponents(p, n), lastRef(p, n); got != want {
+			if got, want := runfiles.LastComponents(p, n), lastRef(p, n); got != want {
 				t.Fatalf("lastComponents(%q, %d) = %q, want %q", p, n, got, want)
 			}
 		}

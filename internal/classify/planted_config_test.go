@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/configfile"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
@@ -133,7 +134,7 @@ func TestPlantedConfig(t *testing.T) {
 		{"a task provider's shell", "", ".vscode/tasks.json", w(`{"version":"2.0.0","tasks":[{"type":"npm","script":"lint","options":{"shell":{"executable":"bash","args":["-c","rm -rf ~ #"]}}}]}`), nil, risk.Critical, "", ""},
 		{"the old format's task name as an argument", "", ".vscode/tasks.json", w(`{"version":"0.1.0","command":"sh","isShellCommand":true,"args":["-c"],"tasks":[{"taskName":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
 		{"a byte-order mark", "", ".vscode/tasks.json", w("\xEF\xBB\xBF" + `{"version":"2.0.0","tasks":[{"label":"x","type":"shell","command":"rm -rf ~"}]}`), nil, risk.Critical, "", ""},
-		{"more tasks than are read", "", ".vscode/tasks.json", w(manyTasks(maxConfigCodes, `{"label":"x","type":"shell","command":"rm -rf ~","runOptions":{"runOn":"folderOpen"}}`)), nil, risk.Medium, risk.Medium, kernel.RuleNotRead},
+		{"more tasks than are read", "", ".vscode/tasks.json", w(manyTasks(runfiles.MaxConfigCodes, `{"label":"x","type":"shell","command":"rm -rf ~","runOptions":{"runOn":"folderOpen"}}`)), nil, risk.Medium, risk.Medium, kernel.RuleNotRead},
 		{"ordinary top-level options", "", ".vscode/tasks.json", w(`{"version":"2.0.0","options":{"cwd":"${workspaceFolder}/web","env":{"NODE_ENV":"development"}},"tasks":[{"label":"dev","type":"shell","command":"npm run dev"},{"type":"npm","script":"lint","options":{"cwd":"${workspaceFolder}/web"}}]}`), nil, risk.Medium, risk.Medium, ""},
 		{"an Edit of a task", "Edit", ".vscode/tasks.json", edit(`"go build ./..."`, `"go build ./... && rm -rf ~"`), map[string]string{".vscode/tasks.json": ordinaryTasks}, risk.Critical, "", ""},
 
@@ -189,9 +190,9 @@ func TestPlantedConfigYAML(t *testing.T) {
 	hook := func(part string) map[string]any {
 		return w("repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    language: system\n" + part)
 	}
-	manyHooks := "repos:\n- repo: local\n  hooks:\n" + strings.Repeat("  - {id: t, entry: 'true', language: system}\n", maxConfigCodes) +
+	manyHooks := "repos:\n- repo: local\n  hooks:\n" + strings.Repeat("  - {id: t, entry: 'true', language: system}\n", runfiles.MaxConfigCodes) +
 		"  - {id: x, entry: 'rm -rf ~', language: system}\n"
-	manyCommands := `{"*.js": [` + strings.Repeat(`"true", `, maxConfigCodes) + `"rm -rf ~"]}`
+	manyCommands := `{"*.js": [` + strings.Repeat(`"true", `, runfiles.MaxConfigCodes) + `"rm -rf ~"]}`
 	const pc, ls = ".pre-commit-config.yaml", ".lintstagedrc.yml"
 	runConfigCases(t, []configCase{
 		// constructs the reader does not read: unread
@@ -223,9 +224,9 @@ func TestPlantedConfigYAML(t *testing.T) {
 		{"lint-staged in YAML", "", ls, w("\"*.js\": [eslint --fix, prettier --write]\n'*.{css,md}':\n  - prettier --write\n"), nil, risk.Medium, risk.Medium, ""},
 	})
 	// the commands past the bound are cut, and said to be unread
-	for what, cc := range map[string]configCode{"pre-commit": preCommitCode(manyHooks, false), "lint-staged": cmdMapCode(manyCommands, false)} {
-		if len(cc.codes) != maxConfigCodes || cc.unread == "" {
-			t.Errorf("%s past the bound: %d commands, unread %q", what, len(cc.codes), cc.unread)
+	for what, cc := range map[string]runfiles.ConfigCode{"pre-commit": runfiles.PreCommitCode(manyHooks, false), "lint-staged": runfiles.CmdMapCode(manyCommands, false)} {
+		if len(cc.Codes) != runfiles.MaxConfigCodes || cc.Unread == "" {
+			t.Errorf("%s past the bound: %d commands, unread %q", what, len(cc.Codes), cc.Unread)
 		}
 	}
 }

@@ -6,7 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/containers"
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/outbound"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
+	"github.com/oath-harness/oath-harness/internal/classify/self"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/classify/sqlite"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -34,9 +39,9 @@ func judge(x *kernel.Command) {
 	case command.Mailer:
 		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleMailer, n+" sends mail")
 	case command.Fetch:
-		fetch(x)
+		git.Fetch(x)
 	case command.Git:
-		git(x)
+		git.Git(x)
 	case command.Remove:
 		rm(x)
 	case command.Rmdir:
@@ -77,7 +82,7 @@ func judge(x *kernel.Command) {
 			if !p.Has('a', "append") {
 				x.Lose(o, false, "overwrites") // tee F truncates F first, like > F
 			}
-			plantTee(x, o, p.Has('a', "append")) // planted.go
+			runfiles.PlantTee(x, o, p.Has('a', "append")) // planted.go
 		}
 		if len(p.Operands) > 0 {
 			x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, "tee writes files")
@@ -141,7 +146,7 @@ func judge(x *kernel.Command) {
 	case command.Database:
 		db(x)
 	case command.Container:
-		if !container(x) {
+		if !containers.Container(x) {
 			cloud(x)
 		}
 	case command.Cloud:
@@ -158,7 +163,7 @@ func judge(x *kernel.Command) {
 
 // gh: deleting a repository or a remote branch through the API is irreversible for everyone.
 func gh(x *kernel.Command, row command.Row) {
-	all := strings.ToLower(joinWords(x.Args))
+	all := strings.ToLower(git.JoinWords(x.Args))
 	if len(x.Args) > 1 && x.Args[0].Value == "repo" && x.Args[1].Value == "delete" ||
 		len(x.Args) > 0 && x.Args[0].Value == "api" && strings.Contains(all, "delete") && (strings.Contains(all, "refs") || strings.Contains(all, "repos/") && !strings.Contains(all, "/comments")) {
 		x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "gh "+all+" deletes a repository or a remote branch: irreversible for everyone")
@@ -186,30 +191,6 @@ func carried(x *kernel.Command) {
 	}
 }
 
-// remoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".
-func remoteHost(v string) string {
-	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") {
-		return ""
-	}
-	if rest, ok := strings.CutPrefix(v, "rsync://"); ok {
-		h, _, _ := strings.Cut(rest, "/")
-		return h
-	}
-	if rest, ok := strings.CutPrefix(v, "scp://"); ok {
-		h, _, _ := strings.Cut(rest, "/")
-		return h
-	}
-	i := strings.IndexByte(v, ':')
-	if i <= 0 || strings.Contains(v[:i], "/") {
-		return ""
-	}
-	h := v[:i]
-	if j := strings.LastIndexByte(h, '@'); j >= 0 {
-		h = h[j+1:]
-	}
-	return strings.Trim(h, "[]")
-}
-
 // sendsCredential: copying a credential to another machine is exfiltration, critical.
 func sendsCredential(x *kernel.Command, srcs []shell.Word, dest shell.Word) {
 	for _, s := range srcs {
@@ -223,8 +204,6 @@ func sendsCredential(x *kernel.Command, srcs []shell.Word, dest shell.Word) {
 		}
 	}
 }
-
-func localHost(h string) bool { return h != "" && kernel.IsLocalURL("http://"+h) }
 
 // scp and sftp: sending files to another machine is external communication (critical, like
 // curl); fetching from one is high; a local destination is a write.
@@ -240,8 +219,8 @@ func scp(x *kernel.Command) {
 	}
 	dest := p.Operands[len(p.Operands)-1]
 	srcs := p.Operands[:len(p.Operands)-1]
-	dh := remoteHost(dest.Value)
-	if !dest.Known || dh != "" && !localHost(dh) {
+	dh := kernel.RemoteHost(dest.Value)
+	if !dest.Known || dh != "" && !kernel.LocalHost(dh) {
 		sendsCredential(x, srcs, dest)
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "scp sends files to "+dest.Value+": a remote connection")
 		return
@@ -250,13 +229,13 @@ func scp(x *kernel.Command) {
 		x.Write(dest, true, kernel.ShellExec)
 		local := true
 		for _, s := range srcs {
-			local = local && s.Known && remoteHost(s.Value) == ""
+			local = local && s.Known && kernel.RemoteHost(s.Value) == ""
 		}
 		if local { // planted.go: scp x .git/hooks/pre-commit copies as cp does
-			plantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+			runfiles.PlantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 		for _, s := range srcs {
-			if s.Known && !s.Glob && remoteHost(s.Value) == "" {
+			if s.Known && !s.Glob && kernel.RemoteHost(s.Value) == "" {
 				x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true}, true, kernel.ShellExec)
 			} else {
 				x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, true, kernel.ShellExec)
@@ -338,7 +317,7 @@ func rawNet(x *kernel.Command, row command.Row) {
 		}
 	}
 	for _, h := range hosts {
-		if !h.Known || !localHost(h.Value) {
+		if !h.Known || !kernel.LocalHost(h.Value) {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, n+" to "+h.Value+": raw external communication, blocked at any trust")
 			return
 		}
@@ -420,7 +399,7 @@ func readOnly(x *kernel.Command, row command.Row) {
 		if w, ok := p.Value(o); ok {
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, n+" "+optName(o)+" runs a program")
 			if w.Known {
-				nested(x, w.Value, n+" "+optName(o))
+				x.Env.Nested(x, w.Value, n+" "+optName(o))
 			} else {
 				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicProgram, n+" "+optName(o)+" runs a program that cannot be known statically")
 			}
@@ -602,9 +581,9 @@ func copyOrMove(x *kernel.Command, move bool) {
 	x.Write(dest, tree, kernel.ShellExec)
 	x.Lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
 	// planted.go: a copy into a file a tool runs is judged by the source's text.
-	plantCopies(x, ops, dest, hasT, false)
+	runfiles.PlantCopies(x, ops, dest, hasT, false)
 	for _, s := range ops {
-		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || hookPath(x, s) != "") {
+		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || self.HookPath(x, s) != "") {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}
@@ -618,7 +597,7 @@ func copyOrMove(x *kernel.Command, move bool) {
 		if move {
 			x.Write(s, true, kernel.ShellExec)
 			x.Destroy(s, "moving away")
-			moveInto(x, s, dest)
+			git.MoveInto(x, s, dest)
 		} else {
 			x.Read(s)
 			if tree {
@@ -662,7 +641,7 @@ func ln(x *kernel.Command) {
 		}
 	}
 	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // planted.go: a link where a tool runs code
-		plantCopies(x, ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
+		runfiles.PlantCopies(x, ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
 	}
 	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
 	for _, s := range ops {
@@ -776,7 +755,7 @@ func sedScript(x *kernel.Command, script string) {
 			case 'e':
 				x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "the sed script runs commands (e)")
 				if prog := strings.TrimSpace(c[1:]); prog != "" {
-					nested(x, prog, "sed e")
+					x.Env.Nested(x, prog, "sed e")
 				}
 			case 'w', 'W':
 				x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "the sed script writes a file (w)")
@@ -809,7 +788,7 @@ func sedScript(x *kernel.Command, script string) {
 					x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "the sed s command runs its result as a command (e)")
 					// s/.*/rm -rf ~/e runs its replacement: judged as the command it may be.
 					if rep := strings.ReplaceAll(c[mid+1:max(mid+1, k-1)], "\\"+string(d), string(d)); mid > 0 && strings.TrimSpace(rep) != "" {
-						nested(x, rep, "sed s///e")
+						x.Env.Nested(x, rep, "sed s///e")
 					}
 				}
 			}
@@ -859,7 +838,7 @@ func dd(x *kernel.Command) {
 	var in, out *shell.Word
 	defer func() {
 		if in != nil && out != nil { // planted.go: dd if=x of=.git/hooks/pre-commit
-			plantCopies(x, []shell.Word{*in}, *out, false, false)
+			runfiles.PlantCopies(x, []shell.Word{*in}, *out, false, false)
 		}
 	}()
 	for i, a := range x.Args {
@@ -897,7 +876,7 @@ func rsync(x *kernel.Command) {
 		x.Write(dest, true, kernel.ShellExec)
 		if !remote { // planted.go: rsync x .git/hooks/pre-commit, rsync -a hooks/ .husky/
 			srcs := p.Operands[:len(p.Operands)-1]
-			plantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+			runfiles.PlantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 	}
 	if p.Has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
@@ -905,7 +884,7 @@ func rsync(x *kernel.Command) {
 		x.Lose(dest, true, "deletes files in")
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "rsync deletes files")
 	}
-	if h := remoteHost(dest.Value); !dest.Known || h != "" && !localHost(h) {
+	if h := kernel.RemoteHost(dest.Value); !dest.Known || h != "" && !kernel.LocalHost(h) {
 		sendsCredential(x, p.Operands[:len(p.Operands)-1], dest)
 	}
 	if remote {
@@ -986,7 +965,7 @@ func unpack(x *kernel.Command) {
 // does not read (planted.go).
 func extractsInto(x *kernel.Command, dir shell.Word) {
 	for _, t := range kernel.Resolve(dir, x.Cmd.Dir, false) {
-		if t.Known && !t.Glob && isPlantDir(t.Path) {
+		if t.Known && !t.Glob && runfiles.IsPlantDir(t.Path) {
 			x.Call.NotRead(x.Name + " unpacks an archive into " + t.Path + ", whose files run later: what it puts there is not read")
 			return
 		}
@@ -1077,10 +1056,10 @@ func goCmd(x *kernel.Command) {
 		return
 	}
 	sub := x.Args[0].Value
-	o, _, hasO := goFlag(x.Args[1:], "o") // Go's flags: -count=1 is one flag, not -c -o
+	o, _, hasO := runfiles.GoFlag(x.Args[1:], "o") // Go's flags: -count=1 is one flag, not -c -o
 	switch sub {
 	case "test":
-		if _, _, ok := goFlag(x.Args[1:], "exec", "toolexec"); ok {
+		if _, _, ok := runfiles.GoFlag(x.Args[1:], "exec", "toolexec"); ok {
 			x.Add(risk.High, kernel.TestRun, kernel.RuleRunsProgram, "go test -exec/-toolexec runs another program")
 			return
 		}
@@ -1089,7 +1068,7 @@ func goCmd(x *kernel.Command) {
 		}
 		x.Add(risk.Low, kernel.TestRun, kernel.RuleTestRunner, "go test runs tests")
 	case "vet", "version", "env", "list", "doc", "help":
-		if _, _, w := goFlag(x.Args[1:], "w"); sub == "env" && (w || hasWord(x.Args[1:], "-w")) {
+		if _, _, w := runfiles.GoFlag(x.Args[1:], "w"); sub == "env" && (w || kernel.HasWord(x.Args[1:], "-w")) {
 			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, "go env -w changes the go configuration")
 			return
 		}
@@ -1128,7 +1107,7 @@ func nodePkg(x *kernel.Command) {
 			v := strings.ToLower(a.Value)
 			if strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://") {
 				if !kernel.IsLocalURL(a.Value) {
-					x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, n+" runs code fetched from "+hostOf(a.Value)+": as curl | sh, blocked at any trust")
+					x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, n+" runs code fetched from "+outbound.HostOf(a.Value)+": as curl | sh, blocked at any trust")
 					return
 				}
 				break
@@ -1252,7 +1231,7 @@ func pkgTool(x *kernel.Command) {
 // interpreterScript: python x.py, python -m mod, node x.js.
 func interpreterScript(x *kernel.Command) {
 	for i, a := range x.Args {
-		mod, rest, ok := pythonModule(x.Name, x.Args, i) // -mMOD too
+		mod, rest, ok := runfiles.PythonModule(x.Name, x.Args, i) // -mMOD too
 		if !ok && a.Value == "-m" && i+1 < len(x.Args) {
 			mod, rest, ok = x.Args[i+1].Value, x.Args[i+2:], true
 		}
@@ -1633,21 +1612,12 @@ func powerShellCommand(name, low string) string {
 	return strings.Join(out, "; ")
 }
 
-func containsAny(s string, ks []string) bool {
-	for _, k := range ks {
-		if strings.Contains(s, k) {
-			return true
-		}
-	}
-	return false
-}
-
 // codeCatastrophe finds the plain catastrophes in inline code; see code.
 func codeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
 	ps := powerShellCommand(x.Name, low)
-	if (containsAny(low, codeRuns) || ps != "") && x.Call.Depth < shell.MaxDepth {
+	if (kernel.ContainsAny(low, codeRuns) || ps != "") && x.Call.Depth < shell.MaxDepth {
 		progs := append(append([]string{}, lits...), strings.Join(lits, " "))
-		if len(lits) > 0 && containsAny(low, codeHome) {
+		if len(lits) > 0 && kernel.ContainsAny(low, codeHome) {
 			// system("rm", "-rf", $ENV{HOME}): the list's words, the home directory last.
 			progs = append(progs, strings.Join(lits, " ")+" ~")
 		}
@@ -1661,8 +1631,8 @@ func codeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
 			}
 		}
 	}
-	if containsAny(low, codeRmTree) && !awk {
-		if containsAny(low, codeHome) {
+	if kernel.ContainsAny(low, codeRmTree) && !awk {
+		if kernel.ContainsAny(low, codeHome) {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, x.Name+" inline code deletes a tree named by the home directory or the environment")
 			return
 		}
@@ -1689,7 +1659,7 @@ func codeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
 			modules += strings.ToLower(a.Value) + " "
 		}
 	}
-	if containsAny(low, codeNetwork) || containsAny(modules, codeNetwork) || containsAny(modules, []string{"http", "net::", "socket", "uri"}) {
+	if kernel.ContainsAny(low, codeNetwork) || kernel.ContainsAny(modules, codeNetwork) || kernel.ContainsAny(modules, []string{"http", "net::", "socket", "uri"}) {
 		local, external := false, false
 		for _, l := range lits {
 			ll := strings.ToLower(l)
@@ -1703,7 +1673,7 @@ func codeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
 				external = true // "evil.com"
 			}
 		}
-		if external || !local && containsAny(low, codeCalls) {
+		if external || !local && kernel.ContainsAny(low, codeCalls) {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" inline code talks to the network, to an address that is not (only) local: external communication, blocked at any trust")
 		}
 	}

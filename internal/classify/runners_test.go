@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/configfile"
@@ -142,8 +143,8 @@ func TestNodeRuns(t *testing.T) {
 
 // TestPMOptions: no option of a package manager is listed under two kinds in pmOptionLists.
 func TestPMOptions(t *testing.T) {
-	for tool, byKind := range pmOptionLists {
-		kindOf := map[string]pmOptionKind{}
+	for tool, byKind := range runfiles.PmOptionLists {
+		kindOf := map[string]runfiles.PmOptionKind{}
 		for kind, opts := range byKind {
 			for _, o := range strings.Split(opts, "|") {
 				if k, dup := kindOf[o]; dup || o == "--script-shell" {
@@ -152,7 +153,7 @@ func TestPMOptions(t *testing.T) {
 				kindOf[o] = kind
 			}
 		}
-		if got := pmOptions[tool]["--"+"script-shell"]; got != pmShell {
+		if got := runfiles.PmOptions[tool]["--"+"script-shell"]; got != runfiles.PmShell {
 			t.Errorf("%s --script-shell: kind %d, want pmShell", tool, got)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/outbound"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -52,5 +53,5 @@ func TestDecodedSecrets(t *testing.T) {
 func FuzzDecodedSecret(f *testing.F) {
 	f.Add("QVBJX1RPS0VOPWFi")
 	f.Add("====____----")
-	f.Fuzz(func(t *testing.T, s string) { _ = decodedSecret(s) })
+	f.Fuzz(func(t *testing.T, s string) { _ = outbound.DecodedSecret(s) })
 }

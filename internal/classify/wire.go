@@ -1,13 +1,52 @@
 package classify
 
 import (
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
+	"github.com/oath-harness/oath-harness/internal/classify/self"
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/envelope"
 )
 
-// wire hands the kernel the judgements one family asks of another: a family never imports
+// wire points the kernel's callbacks at the families that judge: a family never imports
 // another, so what crosses between them goes through these.
 func wire(e *kernel.Env) {
-	e.Program = func(r *kernel.Result, src, cwd string) { program(e, r, src, cwd) }
+	e.Analyzed = func(r *kernel.Result, src string, opt shell.Options) *shell.Program {
+		return analyzed(e, r, src, opt)
+	}
+	e.EditedGitConfig = func(r *kernel.Result, ev *claude.Event, text string, abs string) string {
+		return git.EditedGitConfig(e, r, ev, text, abs)
+	}
+	e.JudgeGitValue = func(r *kernel.Result, kv kernel.GitKV, row *kernel.GitProgRow, cwd string, s kernel.Sink, x *kernel.Command) {
+		git.JudgeGitValue(e, r, kv, row, cwd, s, x)
+	}
+	e.LoseFile = func(r *kernel.Result, p string, tree bool, how string, cmd string) {
+		git.LoseFile(e, r, p, tree, how, cmd)
+	}
+	e.Lost = func(ls []kernel.Loss, born time.Time) *envelope.Person {
+		return git.Lost(e, ls, born)
+	}
+	e.PlantCopy = func(r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {
+		runfiles.PlantCopy(e, r, tool, srcs, dest, adds)
+	}
+	e.JudgeGitConfigPlant = func(r *kernel.Result, text string, abs string, domain domain.Domain, tool string) {
+		git.JudgeGitConfigPlant(e, r, text, abs, domain, tool)
+	}
+	e.Program = func(r *kernel.Result, src string, cwd string) {
+		program(e, r, src, cwd)
+	}
+	e.SessionStart = func(ev *claude.Event) time.Time {
+		return git.SessionStart(e, ev)
+	}
 	e.InlineCode = inlineCode
-	e.Nested = nested
+	e.Nested = git.Nested
+	e.NoteStaged = self.NoteStaged
+	e.ProgramValue = runfiles.ProgramValue
+	e.StashProtected = self.StashProtected
+	e.StashUntracked = self.StashUntracked
 }

@@ -55,14 +55,7 @@ type Env struct {
 	start               startupPlaces
 	realProj            string
 
-	// Program judges a shell program found inside the call (git rebase --exec, a hook's
-	// script) into r, as if it ran in cwd.
-	Program func(r *Result, src, cwd string)
-	// InlineCode judges code given on a command line (python -c, awk '…', node -e).
-	InlineCode func(x *Command, code shell.Word)
-	// Nested judges a program another one runs (git rebase --exec, sqlite3's .shell) as a
-	// command line of its own.
-	Nested func(x *Command, prog, via string)
+	Callbacks
 }
 
 // result accumulates the parts of one classification.

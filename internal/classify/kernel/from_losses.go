@@ -1,10 +1,20 @@
 package kernel
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 )
+
+// gitDeadline bounds all the git runs of one judgement, on the hot path of a destructive call.
+const GitDeadline = 1500 * time.Millisecond
 
 // loss is one thing a command may destroy.
 type Loss struct {
@@ -46,6 +56,43 @@ func (x *Command) Lose(w shell.Word, tree bool, how string) {
 				p = reachedPath(x.Call.Resolver(), p, tree && strings.HasSuffix(w.Value, "/"))
 			}
 			x.Call.AddLoss(Loss{Path: p, Glob: t.Glob, Tree: tree, How: how, Cmd: x.Src})
+		}
+	}
+}
+
+// runGit runs git in dir under ctx's deadline, with the repository's program-running
+// settings that status would use (fsmonitor, hooks) switched off and no optional locks.
+func RunGit(ctx context.Context, dir string, args ...string) (string, error) {
+	if ctx.Err() != nil {
+		return "", errors.New("git took longer than " + GitDeadline.String())
+	}
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "-c", "core.quotePath=false",
+		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false"}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	cmd.WaitDelay = 200 * time.Millisecond
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", errors.New("git took longer than " + GitDeadline.String())
+		}
+		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
+		if msg == "" {
+			msg = err.Error()
+		}
+		return "", errors.New(msg)
+	}
+	return stdout.String(), nil
+}
+
+// repoTop is the nearest directory at or above p holding .git, or "".
+func RepoTop(p string) string {
+	for d := p; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == "/" || d == "." || d == filepath.Dir(d) {
+			return ""
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/envelope"
@@ -68,6 +69,17 @@ func Consequence(rule string) string {
 	}
 	return ""
 }
+
+// containerVariable reports a variable that points docker, podman or compose at other
+// containers than the project's own: another engine (DOCKER_HOST, DOCKER_CONTEXT, podman's
+// CONTAINER_HOST and CONTAINER_CONNECTION), another compose project or file (COMPOSE_*), as
+// the options -H, --context, -p and -f do.
+func ContainerVariable(name string) bool {
+	return slices.Contains(ContainerVariables, name)
+}
+
+var ContainerVariables = []string{"DOCKER_HOST", "DOCKER_CONTEXT", "CONTAINER_HOST", "CONTAINER_CONNECTION",
+	"COMPOSE_PROJECT_NAME", "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY"}
 
 // shortCmd shortens a command for a reason.
 func ShortCmd(s string) string {

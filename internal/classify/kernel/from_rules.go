@@ -30,6 +30,41 @@ func CarriedArgs(args []shell.Word) []string {
 	return out
 }
 
+// remoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".
+func RemoteHost(v string) string {
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(v, "rsync://"); ok {
+		h, _, _ := strings.Cut(rest, "/")
+		return h
+	}
+	if rest, ok := strings.CutPrefix(v, "scp://"); ok {
+		h, _, _ := strings.Cut(rest, "/")
+		return h
+	}
+	i := strings.IndexByte(v, ':')
+	if i <= 0 || strings.Contains(v[:i], "/") {
+		return ""
+	}
+	h := v[:i]
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	return strings.Trim(h, "[]")
+}
+
+func LocalHost(h string) bool { return h != "" && IsLocalURL("http://"+h) }
+
+func ContainsAny(s string, ks []string) bool {
+	for _, k := range ks {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
 // hostLike: a literal shaped like a domain name (letters, digits, dots, dashes, a letter TLD).
 func HostLike(s string) bool {
 	for i := 0; i < len(s); i++ {

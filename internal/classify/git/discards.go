@@ -1,4 +1,4 @@
-package classify
+package git
 
 import (
 	"context"
@@ -118,7 +118,7 @@ func gitSpecBase(x *kernel.Command, w shell.Word) shell.Word {
 	if x.Cmd.Dir.Unknown || len(x.Cmd.Dir.Paths) == 0 {
 		return shell.Word{Value: w.Value}
 	}
-	root := repoTop(x.Cmd.Dir.Paths[0])
+	root := kernel.RepoTop(x.Cmd.Dir.Paths[0])
 	if root == "" {
 		return shell.Word{Value: w.Value}
 	}
@@ -128,11 +128,11 @@ func gitSpecBase(x *kernel.Command, w shell.Word) shell.Word {
 // discarded asks git which files a discard of kind would change: those under dir, or, with a
 // pathspec, those it matches from cwd as git matches them.
 func discarded(kind, cwd, spec string) ([]kernel.Target, error) {
-	top := repoTop(cwd)
+	top := kernel.RepoTop(cwd)
 	if top == "" {
 		return nil, errors.New("no git repository")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
 	var es []statusEntry
 	var err error
@@ -149,17 +149,17 @@ func discarded(kind, cwd, spec string) ([]kernel.Target, error) {
 		var changes bool
 		switch kind {
 		case "clean":
-			changes = e.xy == "??"
+			changes = e.Xy == "??"
 		case "cleanx":
-			changes = e.xy == "??" || e.xy == "!!"
+			changes = e.Xy == "??" || e.Xy == "!!"
 		case "cleanX":
-			changes = e.xy == "!!"
+			changes = e.Xy == "!!"
 		default: // reset, paths: what git tracks is put back
-			changes = e.xy != "??" && e.xy != "!!"
+			changes = e.Xy != "??" && e.Xy != "!!"
 		}
 		if changes {
 			// An ignored directory is listed once ("!! build/"): all of it goes.
-			out = append(out, kernel.Target{Path: e.path, Known: true, Tree: e.xy == "!!", Raw: e.path})
+			out = append(out, kernel.Target{Path: e.Path, Known: true, Tree: e.Xy == "!!", Raw: e.Path})
 		}
 	}
 	if len(out) > maxDiscarded {
@@ -187,9 +187,9 @@ func gitRevision(x *kernel.Command, op shell.Word) (rev, path bool) {
 			return true, false
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
-	_, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", op.Value+"^{commit}")
+	_, err := kernel.RunGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", op.Value+"^{commit}")
 	switch {
 	case err == nil:
 		return true, false
@@ -216,12 +216,12 @@ func gitCommitWrites(x *kernel.Command, to shell.Word, how string) {
 		return
 	}
 	cwd := x.Cmd.Dir.Paths[0]
-	top := repoTop(cwd)
+	top := kernel.RepoTop(cwd)
 	specs := specsIn(&x.Env.Prot, top)
 	if top == "" || len(specs) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
 	// resolve names a revision as git will: "" when there is none (git refuses it), ok false
 	// when git cannot say.
@@ -229,7 +229,7 @@ func gitCommitWrites(x *kernel.Command, to shell.Word, how string) {
 		if rev == "-" {
 			rev = "@{-1}"
 		}
-		_, err := runGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}") // a commit, or a tree (read-tree)
+		_, err := kernel.RunGit(ctx, cwd, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{tree}") // a commit, or a tree (read-tree)
 		switch {
 		case err == nil:
 			return rev, true
@@ -238,7 +238,7 @@ func gitCommitWrites(x *kernel.Command, to shell.Word, how string) {
 		case how != "switch":
 			return "", true
 		}
-		out, err := runGit(ctx, cwd, "for-each-ref", "--format=%(refname)", "refs/remotes/*/"+rev)
+		out, err := kernel.RunGit(ctx, cwd, "for-each-ref", "--format=%(refname)", "refs/remotes/*/"+rev)
 		if err != nil {
 			return "", false
 		}
@@ -277,7 +277,7 @@ func gitCommitWrites(x *kernel.Command, to shell.Word, how string) {
 	case how == "switch":
 		diff = []string{"HEAD", diff[0]}
 	}
-	out, err := runGit(ctx, cwd, append(append(cmd, diff...), append([]string{"--"}, specs...)...)...)
+	out, err := kernel.RunGit(ctx, cwd, append(append(cmd, diff...), append([]string{"--"}, specs...)...)...)
 	if err != nil {
 		whole()
 		return

@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"cmp"
@@ -31,22 +31,22 @@ import (
 // reviewed, and is code left unread (a person looks).
 
 // configCode is what a config file makes its tool run.
-type configCode struct {
-	codes     []codeText // commands run on this machine
+type ConfigCode struct {
+	Codes     []codeText // commands run on this machine
 	contained []codeText // commands run in a container (docker_image hooks)
-	unread    string     // code the file names that the harness cannot read ("" for none)
+	Unread    string     // code the file names that the harness cannot read ("" for none)
 }
 
 // bounded is cc with at most maxConfigCodes commands: past the bound, the rest is code left
 // unread (a person looks), never dropped in silence.
-func (cc configCode) bounded() configCode {
-	if len(cc.codes)+len(cc.contained) <= maxConfigCodes {
+func (cc ConfigCode) bounded() ConfigCode {
+	if len(cc.Codes)+len(cc.contained) <= MaxConfigCodes {
 		return cc
 	}
-	cc.codes = cc.codes[:min(len(cc.codes), maxConfigCodes)]
-	cc.contained = cc.contained[:maxConfigCodes-len(cc.codes)]
-	if cc.unread == "" {
-		cc.unread = "more than " + strconv.Itoa(maxConfigCodes) + " commands, past those the harness judges"
+	cc.Codes = cc.Codes[:min(len(cc.Codes), MaxConfigCodes)]
+	cc.contained = cc.contained[:MaxConfigCodes-len(cc.Codes)]
+	if cc.Unread == "" {
+		cc.Unread = "more than " + strconv.Itoa(MaxConfigCodes) + " commands, past those the harness judges"
 	}
 	return cc
 }
@@ -54,9 +54,9 @@ func (cc configCode) bounded() configCode {
 // plantConfig judges the commands a write puts into a config file of row's kind. An edit (an
 // Edit's new text, an append) is applied to the file on disk and the commands it adds or
 // changes are judged; when it cannot be, the new text alone is read as well as it can be.
-func plantConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, d domain.Domain, row *plantRow, s kernel.Sink) {
-	extract := func(t string, fragment bool) configCode { return configExtract(row.kind, t, abs, fragment) }
-	var cc configCode
+func plantConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, d domain.Domain, row *PlantRow, s kernel.Sink) {
+	extract := func(t string, fragment bool) ConfigCode { return configExtract(row.kind, t, abs, fragment) }
+	var cc ConfigCode
 	if !edit {
 		cc = extract(text, false)
 	} else if after, before, ok := editedText(r, ev, text, abs); ok {
@@ -64,11 +64,11 @@ func plantConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 	} else {
 		cc = extract(text, true)
 	}
-	if cc.unread != "" {
-		r.NotRead(tool + " puts into " + filepath.Base(abs) + ", which " + row.runner + " reads, " + cc.unread)
+	if cc.Unread != "" {
+		r.NotRead(tool + " puts into " + filepath.Base(abs) + ", which " + row.runner + " reads, " + cc.Unread)
 	}
 	s.Cwd = configDir(row.kind, abs)
-	plantCode(c, r, cc.codes, abs, d, tool, row.runner, s)
+	plantCode(c, r, cc.Codes, abs, d, tool, row.runner, s)
 	if len(cc.contained) > 0 {
 		s.Elsewhere = true
 		plantCode(c, r, cc.contained, abs, d, tool, row.runner+" (in a container)", s)
@@ -92,36 +92,36 @@ func configDir(k plantKind, abs string) string {
 // for a tool that parses leniently (VS Code, the dev container tools: jsonc-parser goes on
 // past an error): of a fragment, its string literals that look like commands; of a whole
 // file, code left unread (what says what the tool may do).
-func unparsedJSONC(text string, fragment bool, what string) configCode {
-	var cc configCode
+func unparsedJSONC(text string, fragment bool, what string) ConfigCode {
+	var cc ConfigCode
 	if fragment {
-		cc.codes = jsonLiteralCommands(text)
+		cc.Codes = jsonLiteralCommands(text)
 	} else if strings.TrimSpace(configfile.WithoutBOM(text)) != "" {
-		cc.unread = "text that is not JSON the harness can read, " + what
+		cc.Unread = "text that is not JSON the harness can read, " + what
 	}
 	return cc
 }
 
 // configExtract is what the text of a config file of kind k at abs makes its tool run;
 // fragment: the text is part of the file (an edit of a file that cannot be read).
-func configExtract(k plantKind, text, abs string, fragment bool) configCode {
+func configExtract(k plantKind, text, abs string, fragment bool) ConfigCode {
 	switch k {
 	case plantPreCommit:
-		return preCommitCode(text, fragment)
+		return PreCommitCode(text, fragment)
 	case plantCargo:
-		return cargoConfigCode(text)
+		return CargoConfigCode(text)
 	case plantVSCode:
-		return vscodeTasksCode(text, filepath.Dir(filepath.Dir(abs)), fragment)
+		return VscodeTasksCode(text, filepath.Dir(filepath.Dir(abs)), fragment)
 	case plantCmdMap:
-		return cmdMapCode(text, fragment)
+		return CmdMapCode(text, fragment)
 	case plantNodemon:
-		return nodemonCode(text, fragment)
+		return NodemonCode(text, fragment)
 	case plantProcfile:
 		return procfileCode(text)
 	case plantDevcontainer:
 		return devcontainerCode(text, fragment)
 	}
-	return configCode{}
+	return ConfigCode{}
 }
 
 // editedText is the whole text of abs after an edit (ev: an Edit or MultiEdit, applied to the
@@ -138,13 +138,13 @@ func editedText(r *kernel.Result, ev *claude.Event, text, abs string) (after, be
 		}
 		return old + text, old, true
 	}
-	after, ok = applyEdits(old, ev)
+	after, ok = kernel.ApplyEdits(old, ev)
 	return after, old, ok
 }
 
 // newCode is what after runs that before did not (each command counted as often as it is
 // named), and after's unread code when before had none.
-func newCode(after, before configCode) configCode {
+func newCode(after, before ConfigCode) ConfigCode {
 	minus := func(a, b []codeText) []codeText {
 		seen := map[codeText]int{}
 		for _, x := range b {
@@ -160,9 +160,9 @@ func newCode(after, before configCode) configCode {
 		}
 		return out
 	}
-	out := configCode{codes: minus(after.codes, before.codes), contained: minus(after.contained, before.contained)}
-	if after.unread != before.unread {
-		out.unread = after.unread
+	out := ConfigCode{Codes: minus(after.Codes, before.Codes), contained: minus(after.contained, before.contained)}
+	if after.Unread != before.Unread {
+		out.Unread = after.Unread
 	}
 	return out
 }
@@ -175,11 +175,11 @@ func newCode(after, before configCode) configCode {
 // repository that is a directory on this machine is code left unread; one fetched by URL is a
 // dependency. YAML the reader does not read as pre-commit does is code left unread too (but
 // for a fragment, which is no whole file).
-func preCommitCode(text string, fragment bool) configCode {
-	var cc configCode
+func PreCommitCode(text string, fragment bool) ConfigCode {
+	var cc ConfigCode
 	root, unread := configfile.YAML(text)
 	if unread != "" && !fragment {
-		cc.unread = "YAML the harness does not read as pre-commit does (" + unread + "), whose hooks pre-commit may still run"
+		cc.Unread = "YAML the harness does not read as pre-commit does (" + unread + "), whose hooks pre-commit may still run"
 	}
 	var repos []*configfile.Node
 	entries := 0
@@ -198,8 +198,8 @@ func preCommitCode(text string, fragment bool) configCode {
 			continue
 		}
 		url, _ := repo.Get("repo").Str() // meta: pre-commit's own checks, which name no entry
-		if url != "" && url != "local" && url != "meta" && !remoteRepo(url) && cc.unread == "" {
-			cc.unread = "the hooks of the repository " + kernel.QuoteRaw(url) + ", a directory on this machine whose code is not read"
+		if url != "" && url != "local" && url != "meta" && !remoteRepo(url) && cc.Unread == "" {
+			cc.Unread = "the hooks of the repository " + kernel.QuoteRaw(url) + ", a directory on this machine whose code is not read"
 		}
 		hooks := []*configfile.Node{repo}
 		if h := repo.Get("hooks"); h != nil {
@@ -221,14 +221,14 @@ func preCommitCode(text string, fragment bool) configCode {
 		}
 	}
 	if lines > entries {
-		cc.codes = append(cc.codes, yamlValues(text, func(k string) bool { return k == "entry" })...)
+		cc.Codes = append(cc.Codes, YamlValues(text, func(k string) bool { return k == "entry" })...)
 	}
 	return cc.bounded()
 }
 
 // preCommitHook adds the command of one hook: its entry (a remote hook without one runs the
 // entry of its repository, a dependency) and args.
-func preCommitHook(h *configfile.Node, cc *configCode) {
+func preCommitHook(h *configfile.Node, cc *ConfigCode) {
 	if h == nil || !h.IsMapping() {
 		return
 	}
@@ -280,7 +280,7 @@ func preCommitHook(h *configfile.Node, cc *configCode) {
 	case "docker":
 		cc.contained = append(cc.contained, codeText{cmd, kernel.LangShell})
 	default: // system, script, unsupported, unsupported_script, python, node … (run as a command in its environment), or not said
-		cc.codes = append(cc.codes, codeText{cmd, kernel.LangShell})
+		cc.Codes = append(cc.Codes, codeText{cmd, kernel.LangShell})
 	}
 }
 
@@ -298,17 +298,17 @@ func remoteRepo(url string) bool {
 
 // cargoProgram is a program a cargo configuration names: its key (runner, linker …; env for a
 // variable of [env], whose command is its export) and the command line.
-type cargoProgram struct {
-	key, cmd string
+type CargoProgram struct {
+	Key, Cmd string
 }
 
 // cargoConfigCode returns the commands of a cargo configuration: every program it names and
 // its [env] variables as exports (cargoPrograms).
-func cargoConfigCode(text string) configCode {
-	progs, unread := cargoPrograms(text, 0)
-	cc := configCode{unread: unread}
+func CargoConfigCode(text string) ConfigCode {
+	progs, unread := CargoPrograms(text, 0)
+	cc := ConfigCode{Unread: unread}
 	for _, p := range progs {
-		cc.codes = append(cc.codes, codeText{p.cmd, kernel.LangShell})
+		cc.Codes = append(cc.Codes, codeText{p.Cmd, kernel.LangShell})
 	}
 	return cc
 }
@@ -330,14 +330,14 @@ func cargoProgramKey(k string) bool {
 // that one that carries code (LD_PRELOAD, RUSTC_WRAPPER …) is judged as such (runenv.go).
 // unread says what it could not read (a configuration file an alias names, more than it
 // reads), for a person to look. depth: of --config in aliases.
-func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
+func CargoPrograms(text string, depth int) (out []CargoProgram, unread string) {
 	add := func(key, cmd string) {
 		switch {
 		case strings.TrimSpace(cmd) == "":
-		case len(out) >= maxConfigCodes:
+		case len(out) >= MaxConfigCodes:
 			unread = "more programs than the harness reads: the rest are not judged"
 		default:
-			out = append(out, cargoProgram{key, cmd})
+			out = append(out, CargoProgram{key, cmd})
 		}
 	}
 	kvs, complete := configfile.TOML(text)
@@ -402,9 +402,9 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 					unread = "a --config in an alias of a --config in an alias, deeper than the harness reads"
 					continue
 				}
-				progs, u := cargoPrograms(cfg, depth+1)
+				progs, u := CargoPrograms(cfg, depth+1)
 				for _, p := range progs {
-					add(p.key, p.cmd)
+					add(p.Key, p.Cmd)
 				}
 				if u != "" {
 					unread = u
@@ -420,7 +420,7 @@ func cargoPrograms(text string, depth int) (out []cargoProgram, unread string) {
 			kvs, _ := configfile.TOML(line)
 			for _, kv := range kvs {
 				k, cmd := kv.Path[len(kv.Path)-1], tomlCommand(kv.Val)
-				if cargoProgramKey(k) && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p cargoProgram) bool { return p.cmd == cmd }) {
+				if cargoProgramKey(k) && !strings.HasPrefix(cmd, "cargo:") && !slices.ContainsFunc(out, func(p CargoProgram) bool { return p.Cmd == cmd }) {
 					add(k, cmd)
 				}
 			}
@@ -484,8 +484,8 @@ func rustflagsLinkers(flags []string) []string {
 // not say (options, linux/osx/windows, the old format's command and args). Tasks of a task
 // provider (npm, typescript …) name no command, but their options (a shell, variables) apply
 // to the one they run. dir is the workspace folder.
-func vscodeTasksCode(text, dir string, fragment bool) configCode {
-	var cc configCode
+func VscodeTasksCode(text, dir string, fragment bool) ConfigCode {
+	var cc ConfigCode
 	var root map[string]any
 	if json.Unmarshal([]byte(configfile.StripJSONC(text)), &root) != nil {
 		return unparsedJSONC(text, fragment, "whose tasks VS Code may still run")
@@ -505,8 +505,8 @@ func vscodeTasksCode(text, dir string, fragment bool) configCode {
 		tasks = append(tasks, map[string]any{}) // the top level's own command (the old format's) is the task
 	}
 	for _, t := range tasks {
-		if len(cc.codes) >= maxConfigCodes {
-			cc.unread = "more tasks than the harness reads: the rest are not judged"
+		if len(cc.Codes) >= MaxConfigCodes {
+			cc.Unread = "more tasks than the harness reads: the rest are not judged"
 			break
 		}
 		var lines []string
@@ -516,7 +516,7 @@ func vscodeTasksCode(text, dir string, fragment bool) configCode {
 			}
 		}
 		for _, line := range lines {
-			cc.codes = append(cc.codes, codeText{line, kernel.LangShell})
+			cc.Codes = append(cc.Codes, codeText{line, kernel.LangShell})
 		}
 	}
 	return cc
@@ -823,8 +823,8 @@ func jsonLiteralCommands(text string) []codeText {
 // reads .lintstagedrc as YAML, where // is text: {"a": "b", //, "c": "rm -rf ~"} runs rm). YAML
 // the reader does not read as the tool does is code left unread (but for a fragment, which is
 // no whole file).
-func cmdMapCode(text string, fragment bool) configCode {
-	var cc configCode
+func CmdMapCode(text string, fragment bool) ConfigCode {
+	var cc ConfigCode
 	var strs []string
 	var v any
 	if json.Unmarshal([]byte(text), &v) == nil {
@@ -836,23 +836,23 @@ func cmdMapCode(text string, fragment bool) configCode {
 		root, unread := configfile.YAML(text)
 		switch {
 		case fragment && (root == nil || root.IsScalar()):
-			cc.codes = jsonLiteralCommands(text)
+			cc.Codes = jsonLiteralCommands(text)
 		case unread != "" && !fragment:
-			cc.unread = "YAML the harness does not read as its tool does (" + unread + "), whose commands may still run"
+			cc.Unread = "YAML the harness does not read as its tool does (" + unread + "), whose commands may still run"
 		}
 		if root != nil && !root.IsScalar() { // a config that is one string is no config: nothing runs
 			strs = root.Strings(strs)
 		}
 	}
 	for _, s := range strs {
-		cc.codes = append(cc.codes, codeText{s, kernel.LangShell})
+		cc.Codes = append(cc.Codes, codeText{s, kernel.LangShell})
 	}
 	return cc.bounded()
 }
 
 // jsonStrings appends the string values under v (not the keys), in a stable order: at most one
 // past maxConfigCodes, so that a caller tells a list it must cut (configCode.bounded).
-func jsonStrings(v any, out []string) []string { return jsonStringsUpTo(v, out, maxConfigCodes+1) }
+func jsonStrings(v any, out []string) []string { return jsonStringsUpTo(v, out, MaxConfigCodes+1) }
 
 // jsonStringsUpTo is jsonStrings with at most limit strings (every one for a negative limit).
 func jsonStringsUpTo(v any, out []string, limit int) []string {
@@ -879,17 +879,17 @@ func jsonStringsUpTo(v any, out []string, limit int) []string {
 }
 
 // nodemonCode returns the commands of nodemon.json (nodemonCommands).
-func nodemonCode(text string, fragment bool) configCode {
-	var cc configCode
+func NodemonCode(text string, fragment bool) ConfigCode {
+	var cc ConfigCode
 	var cfg map[string]any
 	if json.Unmarshal([]byte(configfile.StripJSONC(text)), &cfg) != nil {
 		if fragment {
-			cc.codes = jsonLiteralCommands(text)
+			cc.Codes = jsonLiteralCommands(text)
 		}
 		return cc // nodemon stops on a config it cannot parse: nothing runs
 	}
 	for _, s := range nodemonCommands(cfg) {
-		cc.codes = append(cc.codes, codeText{s, kernel.LangShell})
+		cc.Codes = append(cc.Codes, codeText{s, kernel.LangShell})
 	}
 	return cc.bounded()
 }
@@ -942,7 +942,7 @@ func packagePlanted(text string) map[string]string {
 	if json.Unmarshal([]byte(configfile.WithoutBOM(text)), &pkg) != nil {
 		return nil
 	}
-	out := packageScripts(text)
+	out := PackageScripts(text)
 	if out == nil {
 		out = map[string]string{}
 	}
@@ -973,14 +973,14 @@ func packagePlanted(text string) map[string]string {
 
 // packageKeyCode is what the config under key of package.json (lint-staged's, as
 // packagePlanted finds it) makes its tool run; nothing when it has no such key.
-func packageKeyCode(text, key string) configCode {
-	var cc configCode
+func packageKeyCode(text, key string) ConfigCode {
+	var cc ConfigCode
 	planted := packagePlanted(text)
 	for i := 0; ; i++ {
 		s, ok := planted["\x00"+key+"\x00"+strconv.Itoa(i)]
 		if !ok {
 			return cc.bounded()
 		}
-		cc.codes = append(cc.codes, codeText{s, kernel.LangShell})
+		cc.Codes = append(cc.Codes, codeText{s, kernel.LangShell})
 	}
 }

@@ -1,4 +1,4 @@
-package classify
+package outbound
 
 import (
 	"path"
@@ -86,7 +86,7 @@ type sent struct {
 }
 
 // outbound judges one command by its channel.
-func outbound(x *kernel.Command) {
+func Outbound(x *kernel.Command) {
 	ch := x.Prog().Sends
 	if strings.HasPrefix(x.Name, "python") {
 		ch = kernel.Program("python").Sends // python3, python3.12
@@ -110,7 +110,7 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 	}
 	local := len(s.hosts) > 0
 	for _, h := range s.hosts {
-		if !h.Known || !localHost(hostOf(h.Value)) {
+		if !h.Known || !kernel.LocalHost(HostOf(h.Value)) {
 			local = false
 		}
 	}
@@ -127,7 +127,7 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 	case s.dest != "":
 		to = s.dest
 	case len(s.hosts) > 0 && s.hosts[0].Known && s.hosts[0].Value != "":
-		to = hostOf(s.hosts[0].Value)
+		to = HostOf(s.hosts[0].Value)
 	}
 	crit := func(why string) {
 		x.Add(risk.Critical, domain, rule, x.Name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
@@ -174,13 +174,13 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 }
 
 // hostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
-func hostOf(v string) string {
+func HostOf(v string) string {
 	if strings.Contains(v, "://") {
 		if h := kernel.UrlHost(v); h != "" {
 			return h
 		}
 	}
-	if h := remoteHost(v); h != "" {
+	if h := kernel.RemoteHost(v); h != "" {
 		return h
 	}
 	if j := strings.LastIndexByte(v, '@'); j >= 0 {
@@ -194,22 +194,11 @@ func hostOf(v string) string {
 
 // outboundProgram: a secret-shaped string anywhere in a program that sends something off the
 // machine (a heredoc, a variable assigned before the call) may be what is sent.
-func outboundProgram(r *kernel.Result, src string) {
+func OutboundProgram(r *kernel.Result, src string) {
 	if r.Sends && mask.String(src) != src {
 		r.Add(risk.Critical, kernel.ShellExec, kernel.RuleOutboundData, kernel.ClipText(src), "the program sends data off the machine and holds a secret-shaped string: the secret may be what is sent, so no trust may run it")
 	}
 }
-
-// Options of curl and wget that take a value (fetch reads them too).
-const (
-	curlShort = "HdXouAeFbcTwmxKErCYyzUQtPDh"
-	wgetShort = "OoaPUetTwQlARDXIiB"
-)
-
-var (
-	curlLong = []string{"header", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "request", "output", "user", "user-agent", "referer", "form", "form-string", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "mail-from", "mail-rcpt", "url-query"}
-	wgetLong = []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "body-data", "body-file", "method", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base"}
-)
 
 // httpSends: curl and wget are critical to any address that is not local (the seed's rule, in
 // fetch); this row says what they upload, for the reason.
@@ -232,7 +221,7 @@ func httpSends(x *kernel.Command) sent {
 	}
 	switch x.Name {
 	case "curl", "curlie":
-		p := command.Parse(x.Args, curlShort, curlLong...)
+		p := command.Parse(x.Args, kernel.CurlShort, kernel.CurlLong...)
 		for _, k := range []string{"d", "data", "data-binary", "data-ascii", "json", "data-urlencode"} {
 			if v, ok := p.Val[k]; ok {
 				file(v, "@")
@@ -254,7 +243,7 @@ func httpSends(x *kernel.Command) sent {
 		}
 		s.names = urlOperands(p)
 	case "wget", "wget2":
-		p := command.Parse(x.Args, wgetShort, wgetLong...)
+		p := command.Parse(x.Args, kernel.WgetShort, kernel.WgetLong...)
 		if v, ok := p.Value("post-file", "body-file"); ok {
 			s.files = append(s.files, v)
 		}
@@ -400,7 +389,7 @@ func socketSends(x *kernel.Command) sent {
 		} else if x.Cmd.Input == "pipe" || x.Cmd.Input == "file" || x.Cmd.Input == "catfile" {
 			s.always = "listens and serves what is piped or redirected into it to whoever connects"
 		}
-		if s.always != "" && (!bind.Known || !localHost(bind.Value)) {
+		if s.always != "" && (!bind.Known || !kernel.LocalHost(bind.Value)) {
 			return s
 		}
 		return sent{none: true}
@@ -442,7 +431,7 @@ func relaySends(x *kernel.Command) sent {
 	}
 	// The subcommand is looked for among the first words that are not options: an option
 	// before it may take a value (kubectl -n prod cp, croc --relay r send, ngrok --config f http).
-	if hasWord(args, "--help") || hasWord(args, "-h") || hasWord(args, "--version") {
+	if kernel.HasWord(args, "--help") || kernel.HasWord(args, "-h") || kernel.HasWord(args, "--version") {
 		return sent{none: true}
 	}
 	switch x.Name {
@@ -464,7 +453,7 @@ func relaySends(x *kernel.Command) sent {
 				s.hosts = append(s.hosts, o)
 			}
 		}
-		if len(s.hosts) == 0 || hasWord(args, "-s") || hasWord(args, "--server") {
+		if len(s.hosts) == 0 || kernel.HasWord(args, "-s") || kernel.HasWord(args, "--server") {
 			return sent{none: true} // a local server (websocat -s 8080)
 		}
 		return s
@@ -528,7 +517,7 @@ func socatSends(x *kernel.Command) sent {
 			}
 		}
 	}
-	if !listen || serve == "" || bind.Known && localHost(bind.Value) {
+	if !listen || serve == "" || bind.Known && kernel.LocalHost(bind.Value) {
 		return sent{none: true}
 	}
 	return sent{hosts: []shell.Word{bind}, always: "listens and " + serve, rule: kernel.RuleTunnel}
@@ -553,7 +542,7 @@ func serverSends(x *kernel.Command) sent {
 			serves, bind = true, x.Args[i+1]
 		}
 	}
-	if !serves || bind.Known && localHost(hostOf(bind.Value)) {
+	if !serves || bind.Known && kernel.LocalHost(HostOf(bind.Value)) {
 		return sent{none: true}
 	}
 	return sent{hosts: []shell.Word{bind}, rule: kernel.RuleTunnel,
@@ -639,7 +628,7 @@ func copySends(x *kernel.Command) sent {
 		return sent{none: true}
 	}
 	dest := p.Operands[len(p.Operands)-1]
-	dh := remoteHost(dest.Value)
+	dh := kernel.RemoteHost(dest.Value)
 	if x.Name == "rclone" && dh == "" && rcloneRemote(dest.Value) {
 		dh = "remote storage " + strings.SplitN(dest.Value, ":", 2)[0]
 	}
@@ -651,7 +640,7 @@ func copySends(x *kernel.Command) sent {
 		s.hosts[0].Value = dest.Value
 	}
 	for _, src := range p.Operands[:len(p.Operands)-1] {
-		if !src.Known || remoteHost(src.Value) == "" && !(x.Name == "rclone" && rcloneRemote(src.Value)) {
+		if !src.Known || kernel.RemoteHost(src.Value) == "" && !(x.Name == "rclone" && rcloneRemote(src.Value)) {
 			s.files = append(s.files, src)
 		}
 	}
@@ -668,7 +657,7 @@ func rcloneRemote(v string) bool {
 }
 
 func remoteHostOr(w shell.Word) string {
-	if h := remoteHost(w.Value); h != "" {
+	if h := kernel.RemoteHost(w.Value); h != "" {
 		return h
 	}
 	v := w.Value
@@ -994,21 +983,21 @@ func gitURL(v string) bool {
 	if strings.Contains(v, "://") {
 		return !strings.HasPrefix(v, "file://")
 	}
-	return remoteHost(v) != "" && !strings.HasPrefix(v, "/") && path.IsAbs("/"+v)
+	return kernel.RemoteHost(v) != "" && !strings.HasPrefix(v, "/") && path.IsAbs("/"+v)
 }
 
 func gitURLHost(v string) string {
 	if h := kernel.UrlHost(v); h != "" {
 		return h
 	}
-	if h := remoteHost(v); h != "" {
+	if h := kernel.RemoteHost(v); h != "" {
 		return h
 	}
 	return v
 }
 
 // webSent: a WebFetch URL that carries a secret or encoded data sends it to the site.
-func webSent(r *kernel.Result, raw string) {
+func WebSent(r *kernel.Result, raw string) {
 	if why := urlCarries(raw); why != "" {
 		r.Add(risk.Critical, kernel.Web, kernel.RuleOutboundData, raw, "WebFetch of this URL sends what it holds: "+why+"; local data would leave the machine in the request, so no trust may run it")
 	}
@@ -1016,7 +1005,7 @@ func webSent(r *kernel.Result, raw string) {
 
 // webSearch: a search sends its query to the search engine; a query holding a secret or
 // encoded data is a message, not a search.
-func webSearch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
+func WebSearch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 	var in struct {
 		Query kernel.LooseString `json:"query"`
 	}
@@ -1034,7 +1023,7 @@ func webSearch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 // toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
 // secret-shaped string in its input, or a URL in it that carries one or encoded data, is
 // critical. domain "" is _global. Values are judged one by one.
-func toolSent(r *kernel.Result, tool string, domain domain.Domain, v any) {
+func ToolSent(r *kernel.Result, tool string, domain domain.Domain, v any) {
 	if domain == "" {
 		domain = kernel.Global
 	}
@@ -1064,7 +1053,7 @@ func toolSent(r *kernel.Result, tool string, domain domain.Domain, v any) {
 				r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
 				return true
 			}
-			if why := decodedSecret(strings.TrimSpace(v)); why != "" { // urldecode.go
+			if why := DecodedSecret(strings.TrimSpace(v)); why != "" { // urldecode.go
 				r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given "+why+": what the tool does with it cannot be known (it may send it), so no trust may run it")
 				return true
 			}

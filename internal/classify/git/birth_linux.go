@@ -1,4 +1,4 @@
-package classify
+package git
 
 import (
 	"time"
@@ -7,7 +7,7 @@ import (
 )
 
 // birthTime is when p was created (statx's btime), or zero where the file system keeps none.
-func birthTime(p string) time.Time {
+func BirthTime(p string) time.Time {
 	if p == "" {
 		return time.Time{}
 	}

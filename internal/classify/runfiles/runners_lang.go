@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"bytes"
@@ -115,7 +115,7 @@ func scanPM(tool string, args []shell.Word, valued bool) pmCall {
 		default:
 			kind, known := pmOption(tool, opt)
 			p.elsewhere = p.elsewhere || kind == pmDir || kind == pmPackages
-			takes := kind == pmValue || kind == pmDir || kind == pmShell
+			takes := kind == pmValue || kind == pmDir || kind == PmShell
 			if !known && p.name == "" && strings.HasPrefix(v, "--") && !eq && i+1 < len(args) {
 				p.guessed = true
 				takes = valued
@@ -134,7 +134,7 @@ func scanPM(tool string, args []shell.Word, valued bool) pmCall {
 			case kind == pmPackages:
 				p.every = true
 			}
-			if kind == pmShell {
+			if kind == PmShell {
 				_, prog, _ := strings.Cut(v, "=")
 				p.shells = append(p.shells, prog)
 			}
@@ -144,23 +144,23 @@ func scanPM(tool string, args []shell.Word, valued bool) pmCall {
 }
 
 // pmOptionKind is what an option of a package manager does with the words after it.
-type pmOptionKind uint8
+type PmOptionKind uint8
 
 const (
-	pmFlag     pmOptionKind = iota // takes no value
+	pmFlag     PmOptionKind = iota // takes no value
 	pmValue                        // takes the next word as its value
 	pmDir                          // takes a directory or packages to work in
 	pmPackages                     // a flag: works in every package of the workspace
-	pmShell                        // --script-shell PROG
+	PmShell                        // --script-shell PROG
 )
 
 // pmOptions: the options of npm, yarn, pnpm and bun (their own, and those of run) that take
 // the next word as their value, or that make them work elsewhere; other options they know
 // are flags. An option missing here is judged both ways (npmRuns).
-var pmOptions = func() map[string]map[string]pmOptionKind {
-	out := map[string]map[string]pmOptionKind{}
-	for tool, byKind := range pmOptionLists {
-		out[tool] = map[string]pmOptionKind{"--script-shell": pmShell}
+var PmOptions = func() map[string]map[string]PmOptionKind {
+	out := map[string]map[string]PmOptionKind{}
+	for tool, byKind := range PmOptionLists {
+		out[tool] = map[string]PmOptionKind{"--script-shell": PmShell}
 		for k, opts := range byKind {
 			for _, o := range strings.Split(opts, "|") {
 				out[tool][o] = k // an option listed under two kinds is a mistake TestPMOptions finds
@@ -171,7 +171,7 @@ var pmOptions = func() map[string]map[string]pmOptionKind {
 }()
 
 // pmOptionLists is pmOptions as written: by tool, by kind, "|"-joined.
-var pmOptionLists = map[string]map[pmOptionKind]string{
+var PmOptionLists = map[string]map[PmOptionKind]string{
 	"npm": {
 		pmValue:    "--userconfig|--registry|--cache|--loglevel|--otp|--tag|--access|--omit|--include|--install-strategy",
 		pmDir:      "-w|--workspace|--prefix|-C",
@@ -197,8 +197,8 @@ var pmOptionLists = map[string]map[pmOptionKind]string{
 }
 
 // pmOption is what tool's option opt (without "=value") does, and whether the table knows it.
-func pmOption(tool, opt string) (pmOptionKind, bool) {
-	k, ok := pmOptions[tool][opt]
+func pmOption(tool, opt string) (PmOptionKind, bool) {
+	k, ok := PmOptions[tool][opt]
 	return k, ok
 }
 
@@ -233,7 +233,7 @@ func pmRuns(x *kernel.Command, p pmCall) {
 			runsBin = true
 			continue
 		}
-		scripts := packageScripts(text)
+		scripts := PackageScripts(text)
 		if _, ok := scripts[script]; !ok {
 			runsBin = true
 		}
@@ -274,7 +274,7 @@ func pmRuns(x *kernel.Command, p pmCall) {
 // pnpm -C web, npm -w a, pnpm --filter app, pnpm -r, npm --workspaces). A selection that
 // cannot be known, or that names no package found, counts as every package of the workspace.
 func pmDirs(x *kernel.Command, p pmCall) []string {
-	base := runDirs(x)
+	base := x.RunDirs()
 	if len(p.dirs) == 0 && !p.every {
 		return base
 	}
@@ -297,7 +297,7 @@ func pmDirs(x *kernel.Command, p pmCall) []string {
 				every = true
 				continue
 			}
-			if dir := join(d, v.Value); hasPackage(x, dir) {
+			if dir := kernel.Join(d, v.Value); hasPackage(x, dir) {
 				add(dir)
 				continue
 			}
@@ -350,7 +350,7 @@ func selects(sel string, w workspace, root string) bool {
 		return false
 	}
 	ok, _ := filepath.Match(strings.TrimSuffix(sel, "/"), rel)
-	return ok || kernel.Under(w.dir, join(root, sel))
+	return ok || kernel.Under(w.dir, kernel.Join(root, sel))
 }
 
 // hasPackage reports a package.json in dir.
@@ -498,7 +498,7 @@ func judgeRunsBin(x *kernel.Command, words []shell.Word) {
 	if len(words) == 0 {
 		return
 	}
-	nested(x, commandLine(shell.PackageCommand(words)), x.Name+" runs "+words[0].Value)
+	x.Env.Nested(x, commandLine(shell.PackageCommand(words)), x.Name+" runs "+words[0].Value)
 }
 
 // commandLine is a command line that the shell reads back as words: a known word as shellWord
@@ -543,7 +543,7 @@ func jsonField(text []byte, key string) json.RawMessage {
 }
 
 // packageScripts returns package.json's "scripts" (string values only), by exact key.
-func packageScripts(text string) map[string]string {
+func PackageScripts(text string) map[string]string {
 	var pkg map[string]json.RawMessage
 	if json.Unmarshal([]byte(configfile.WithoutBOM(text)), &pkg) != nil { // npm reads past a byte-order mark
 		return nil
@@ -573,7 +573,7 @@ func npmPlanted(c *kernel.Env, r *kernel.Result, text, abs string, ev *claude.Ev
 		return out
 	}
 	if old, ok, _ := r.ReadCode(abs); ok && ev != nil {
-		if edited, ok := applyEdits(old, ev); ok {
+		if edited, ok := kernel.ApplyEdits(old, ev); ok {
 			before, after := packagePlanted(old), packagePlanted(edited)
 			if after != nil {
 				for k, s := range after {
@@ -593,37 +593,6 @@ func npmPlanted(c *kernel.Env, r *kernel.Result, text, abs string, ev *claude.Ev
 	return out
 }
 
-// applyEdits applies an Edit's or MultiEdit's replacements to old, as the tool would.
-func applyEdits(old string, ev *claude.Event) (string, bool) {
-	type edit struct {
-		Old string `json:"old_string"`
-		New string `json:"new_string"`
-		All bool   `json:"replace_all"`
-	}
-	var in struct {
-		edit
-		Edits []edit `json:"edits"`
-	}
-	if !kernel.Decode(ev.ToolInput, &in) {
-		return "", false
-	}
-	edits := in.Edits
-	if ev.ToolName == claude.ToolEdit {
-		edits = []edit{in.edit}
-	}
-	for _, e := range edits {
-		if e.Old == "" || !strings.Contains(old, e.Old) {
-			return "", false
-		}
-		if e.All {
-			old = strings.ReplaceAll(old, e.Old, e.New)
-		} else {
-			old = strings.Replace(old, e.Old, e.New, 1)
-		}
-	}
-	return old, true
-}
-
 // ---- pytest ----
 
 // pytestSkip are directories pytest does not recurse into (norecursedirs' defaults and kin).
@@ -638,14 +607,14 @@ func pytestSkip(name string) bool {
 // pytestRuns judges the conftest.py files pytest loads: in the rootdir and the parents of the
 // paths it is given, and in every directory it collects from (a bounded walk).
 func pytestRuns(x *kernel.Command, args []shell.Word) {
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		var starts []string
 		for _, a := range args {
 			v, _, _ := strings.Cut(a.Value, "::")
 			if !a.Known || strings.HasPrefix(v, "-") || v == "" {
 				continue
 			}
-			p := join(d, v)
+			p := kernel.Join(d, v)
 			if st, err := os.Stat(p); err == nil {
 				if !st.IsDir() {
 					p = filepath.Dir(p)
@@ -710,7 +679,7 @@ func walkDirs(dir string, budget *int, skip func(string) bool, visit func(string
 // ---- go ----
 
 // goFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
-func goFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
+func GoFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
 	for i, a := range args {
 		v := a.Value
 		if v == "--" {
@@ -750,12 +719,12 @@ func goRuns(x *kernel.Command) {
 		return
 	}
 	for _, f := range []string{"exec", "toolexec", "vettool"} {
-		if w, name, ok := goFlag(rest, f); ok {
+		if w, name, ok := GoFlag(rest, f); ok {
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go "+sub+" -"+name+" "+kernel.QuoteRaw(w.Value)+" runs that program")
-			programValue(x, w, "go "+sub+" -"+name)
+			ProgramValue(x, w, "go "+sub+" -"+name)
 		}
 	}
-	if w, _, ok := goFlag(rest, "overlay"); ok {
+	if w, _, ok := GoFlag(rest, "overlay"); ok {
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go "+sub+" -overlay "+kernel.QuoteRaw(w.Value)+" compiles the files the overlay names instead of the sources")
 	}
 	if sub == "generate" {
@@ -765,7 +734,7 @@ func goRuns(x *kernel.Command) {
 
 // programValue judges a value that names a program to run (an option's or a variable's): as a
 // shell program, its high and critical verdicts taken over; unknown, at least high.
-func programValue(x *kernel.Command, w shell.Word, what string) {
+func ProgramValue(x *kernel.Command, w shell.Word, what string) {
 	if !w.Known {
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, what+" runs a program that cannot be known statically")
 		return
@@ -786,7 +755,7 @@ func goEnvWrite(x *kernel.Command, args []shell.Word) {
 			continue
 		}
 		k, v, _ := strings.Cut(a.Value, "=")
-		if row := envRowFor(k); row != nil {
+		if row := EnvRowFor(k); row != nil {
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go env -w "+k+" sets, for every later go command, a variable that makes it run code")
 			envValue(x.Env, x.Call, row, k, shell.Word{Value: v, Known: a.Known}, x.Env.Layout.ProjectDir, nil, x.Src)
 		}
@@ -795,7 +764,7 @@ func goEnvWrite(x *kernel.Command, args []shell.Word) {
 
 // goGenerate judges the //go:generate lines of the packages go generate runs.
 func goGenerate(x *kernel.Command, args []shell.Word) {
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		var pkgs []string
 		recursive := map[string]bool{}
 		for _, a := range args {
@@ -808,10 +777,10 @@ func goGenerate(x *kernel.Command, args []shell.Word) {
 				continue
 			}
 			if base, ok := strings.CutSuffix(v, "/..."); ok {
-				recursive[join(d, base)] = true
+				recursive[kernel.Join(d, base)] = true
 				v = base
 			}
-			pkgs = append(pkgs, join(d, v))
+			pkgs = append(pkgs, kernel.Join(d, v))
 		}
 		if len(pkgs) == 0 {
 			pkgs = []string{d}
@@ -836,7 +805,7 @@ func goGenerate(x *kernel.Command, args []shell.Word) {
 					continue
 				}
 				for _, code := range goGenerateCode(string(data)) {
-					x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, dir, kernel.Sink{Prefix: "go generate runs (" + rel(x, filepath.Join(dir, e.Name())) + "):"})
+					x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, dir, kernel.Sink{Prefix: "go generate runs (" + x.Rel(filepath.Join(dir, e.Name())) + "):"})
 				}
 			}
 		}
@@ -869,7 +838,7 @@ func cargoRuns(x *kernel.Command) {
 	default:
 		return
 	}
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		manifest, text := findUp(x, d, "Cargo.toml")
 		if manifest == "" {
 			continue
@@ -882,7 +851,7 @@ func cargoRuns(x *kernel.Command) {
 			}
 		}
 		if build != "false" {
-			runFile(x, join(dir, build), dir, kernel.LangRust, "cargo "+sub+" compiles and runs the build script")
+			runFile(x, kernel.Join(dir, build), dir, kernel.LangRust, "cargo "+sub+" compiles and runs the build script")
 		}
 		// .cargo/config.toml from here up: programs cargo runs instead of rustc or the binary.
 		for up, n := d, 0; n < 32; n++ {
@@ -906,8 +875,8 @@ func cargoRuns(x *kernel.Command) {
 // well-known program or a file of the project (cargoKnownProgram) is high besides: what it
 // does cannot be known.
 func cargoConfig(x *kernel.Command, text, path, sub string) {
-	progs, unread := cargoPrograms(text, 0)
-	prefix := "cargo runs (from " + rel(x, path) + "):"
+	progs, unread := CargoPrograms(text, 0)
+	prefix := "cargo runs (from " + x.Rel(path) + "):"
 	if unread != "" {
 		x.Call.NotRead(prefix + " " + unread)
 	}
@@ -915,13 +884,13 @@ func cargoConfig(x *kernel.Command, text, path, sub string) {
 	dir := filepath.Dir(filepath.Dir(path)) // the directory above .cargo
 	for _, p := range progs {
 		switch {
-		case p.key == "browser" && !((sub == "doc" || sub == "d") && open),
-			p.key == "credential-provider" && sub != "publish":
+		case p.Key == "browser" && !((sub == "doc" || sub == "d") && open),
+			p.Key == "credential-provider" && sub != "publish":
 			continue
-		case p.key != "env" && !cargoKnownProgram(x, p.cmd, dir):
-			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "cargo runs "+kernel.QuoteRaw(p.cmd)+" ("+p.key+" in "+rel(x, path)+"), a program whose code the harness does not know")
+		case p.Key != "env" && !cargoKnownProgram(x, p.Cmd, dir):
+			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "cargo runs "+kernel.QuoteRaw(p.Cmd)+" ("+p.Key+" in "+x.Rel(path)+"), a program whose code the harness does not know")
 		}
-		x.Env.JudgeCode(x.Call, p.cmd, kernel.LangShell, dir, kernel.Sink{Prefix: "cargo runs " + p.key + ":"})
+		x.Env.JudgeCode(x.Call, p.Cmd, kernel.LangShell, dir, kernel.Sink{Prefix: "cargo runs " + p.Key + ":"})
 	}
 }
 
@@ -940,7 +909,7 @@ func cargoKnownProgram(x *kernel.Command, cmd, dir string) bool {
 	case strings.HasPrefix(f[0], "~"):
 		return false
 	}
-	p := join(dir, f[0])
+	p := kernel.Join(dir, f[0])
 	for _, sys := range []string{"/usr/", "/bin/", "/opt/", "/nix/store/"} {
 		if strings.HasPrefix(p, sys) && toolchainProgram(filepath.Base(p)) {
 			return true
@@ -998,14 +967,14 @@ func toolchainProgram(name string) bool {
 
 func toxRuns(x *kernel.Command) {
 	file := "tox.ini"
-	if w, _, ok := goFlag(x.Args, "c", "configfile"); ok {
+	if w, _, ok := GoFlag(x.Args, "c", "configfile"); ok {
 		file = w.Value
 	}
-	for _, d := range runDirs(x) {
-		p := join(d, file)
+	for _, d := range x.RunDirs() {
+		p := kernel.Join(d, file)
 		if text, ok, _ := x.Call.ReadCode(p); ok {
-			for _, code := range toxCode(text, filepath.Dir(p)) {
-				x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, filepath.Dir(p), kernel.Sink{Prefix: "tox runs (" + rel(x, p) + "):"})
+			for _, code := range ToxCode(text, filepath.Dir(p)) {
+				x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, filepath.Dir(p), kernel.Sink{Prefix: "tox runs (" + x.Rel(p) + "):"})
 			}
 		}
 	}
@@ -1013,7 +982,7 @@ func toxRuns(x *kernel.Command) {
 
 // fileRuns judges one file a runner loads from its directory (noxfile.py).
 func fileRuns(x *kernel.Command, name string, l kernel.Lang, prefix string) {
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		runFile(x, filepath.Join(d, name), d, l, prefix)
 	}
 }

@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"encoding/json"
@@ -51,15 +51,15 @@ const (
 
 // plantRow is one kind of file that tools execute or load. A pattern without a slash matches
 // the base name; with slashes it matches the path's last components.
-type plantRow struct {
-	pattern string
+type PlantRow struct {
+	Pattern string
 	kind    plantKind
 	lang    kernel.Lang
 	runner  string // what runs it, for the reason
 }
 
 // plantTable: one row per file kind (first match wins).
-var plantTable = []plantRow{
+var PlantTable = []PlantRow{
 	{"Makefile", plantMake, kernel.LangShell, "make"}, {"makefile", plantMake, kernel.LangShell, "make"},
 	{"GNUmakefile", plantMake, kernel.LangShell, "make"}, {"*.mk", plantMake, kernel.LangShell, "make (included)"},
 	{"*.make", plantMake, kernel.LangShell, "make (included)"},
@@ -153,26 +153,18 @@ var plantTable = []plantRow{
 	{"SKILL.md", plantClaude, kernel.LangShell, "Claude Code (a skill)"},
 }
 
-// gitHookNames are the hooks git runs (githooks(5)): a file of that name in a hooks directory
-// is code git runs.
-var gitHookNames = []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
-	"prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push",
-	"pre-receive", "update", "proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout",
-	"pre-auto-gc", "post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change", "p4-changelist",
-	"p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit"}
-
 // plantRowFor finds the row for a written file, or nil.
-func plantRowFor(abs string) *plantRow {
+func PlantRowFor(abs string) *PlantRow {
 	base := filepath.Base(abs)
-	for i := range plantTable {
-		row := &plantTable[i]
+	for i := range PlantTable {
+		row := &PlantTable[i]
 		if !strings.HasSuffix(base, plantSuffixes[i]) || !strings.HasPrefix(base, plantPrefixes[i]) {
 			continue // cannot match: a copy asks this of every operand of every cp in a script
 		}
-		pat := row.pattern
+		pat := row.Pattern
 		subject := base
 		if n := strings.Count(pat, "/"); n > 0 {
-			subject = lastComponents(abs, n+1)
+			subject = LastComponents(abs, n+1)
 		}
 		if ok, _ := filepath.Match(pat, subject); ok {
 			return row
@@ -180,9 +172,9 @@ func plantRowFor(abs string) *plantRow {
 	}
 	dir := strings.ToLower(filepath.Base(filepath.Dir(abs)))
 	if strings.Contains(dir, "hook") || dir == ".husky" {
-		for _, h := range gitHookNames {
+		for _, h := range kernel.GitHookNames {
 			if base == h {
-				return &plantRow{"*hooks/" + h, plantShell, kernel.LangShell, "git (a hook)"}
+				return &PlantRow{"*hooks/" + h, plantShell, kernel.LangShell, "git (a hook)"}
 			}
 		}
 	}
@@ -192,9 +184,9 @@ func plantRowFor(abs string) *plantRow {
 // plantSuffixes are the ends of plantTable's patterns (literalSuffix), for plantRowFor to pass
 // over the rows a name cannot match without matching it.
 var plantSuffixes = func() []string {
-	out := make([]string, len(plantTable))
-	for i, row := range plantTable {
-		out[i] = literalSuffix(row.pattern)
+	out := make([]string, len(PlantTable))
+	for i, row := range PlantTable {
+		out[i] = literalSuffix(row.Pattern)
 	}
 	return out
 }()
@@ -202,9 +194,9 @@ var plantSuffixes = func() []string {
 // plantPrefixes are the beginnings of the names plantTable's patterns match (literalPrefix):
 // vite.config.* has no literal end to pass over names by.
 var plantPrefixes = func() []string {
-	out := make([]string, len(plantTable))
-	for i, row := range plantTable {
-		out[i] = literalPrefix(row.pattern)
+	out := make([]string, len(PlantTable))
+	for i, row := range PlantTable {
+		out[i] = literalPrefix(row.Pattern)
 	}
 	return out
 }()
@@ -228,7 +220,7 @@ func literalSuffix(pattern string) string {
 
 // lastComponents is the last n components of p, or p when it has no more: the part of a path a
 // pattern with n-1 slashes is matched against.
-func lastComponents(p string, n int) string {
+func LastComponents(p string, n int) string {
 	p = filepath.ToSlash(p)
 	i := len(p)
 	for ; n > 0; n-- {
@@ -243,14 +235,14 @@ func lastComponents(p string, n int) string {
 
 // plantedInput is what a write tool puts in its file: Write's content, the new text of an
 // Edit or MultiEdit, NotebookEdit's new source.
-type plantedInput struct {
+type PlantedInput struct {
 	claude.FileInput
 	NewSource string `json:"new_source"`
 	CellType  string `json:"cell_type"`
 }
 
 // planted judges the code a write tool puts into abs (see the top of this file).
-func planted(c *kernel.Env, r *kernel.Result, ev *claude.Event, in *plantedInput, abs string, domain domain.Domain) {
+func Planted(c *kernel.Env, r *kernel.Result, ev *claude.Event, in *PlantedInput, abs string, domain domain.Domain) {
 	tool := ev.ToolName
 	var text string
 	switch tool {
@@ -275,22 +267,22 @@ func planted(c *kernel.Env, r *kernel.Result, ev *claude.Event, in *plantedInput
 		plantCode(c, r, []codeText{{in.NewSource, kernel.LangPython}}, abs, domain, tool, "the notebook's kernel", kernel.Sink{})
 		return
 	}
-	plantedText(c, r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
+	PlantedText(c, r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
 }
 
 // plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
 // an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
-func plantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
+func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
-	row := plantRowFor(abs)
+	row := PlantRowFor(abs)
 	if row == nil {
 		l := kernel.ShebangLang(text)
 		if l == kernel.LangNone || edit {
 			return
 		}
-		row = &plantRow{"#!", plantLang, l, "its interpreter"}
+		row = &PlantRow{"#!", plantLang, l, "its interpreter"}
 		if l == kernel.LangShell {
 			row.kind = plantShell
 		}
@@ -316,7 +308,7 @@ func plantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 			r.NotRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.Cut + ": what lies past is not judged")
 		}
 	case plantJust:
-		codes = justCode(text, "", true)
+		codes = JustCode(text, "", true)
 	case plantTask:
 		codes = taskCode(text)
 		if edit { // new items of a cmds list whose key is not in the new text
@@ -325,16 +317,16 @@ func plantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 	case plantNPM:
 		codes = npmPlanted(c, r, text, abs, ev, edit)
 	case plantPyproject:
-		codes = pyprojectCode(text)
+		codes = PyprojectCode(text)
 		if strings.Contains(text, "backend-path") {
 			r.Add(risk.High, domain, kernel.RulePlantedCode, abs, tool+" writes a build backend-path into "+filepath.Base(abs)+": pip runs the project's own code to build it")
 		}
 	case plantIni:
-		codes = toxCode(text, dir)
+		codes = ToxCode(text, dir)
 	case plantGoGen:
 		codes = goGenerateCode(text)
 	case plantDocker:
-		codes = dockerCode(text)
+		codes = DockerCode(text)
 		s.Elsewhere = true
 	case plantCI:
 		codes = ciCode(text)
@@ -342,9 +334,9 @@ func plantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 		s.Elsewhere, s.Secrets = true, strings.Contains(low, "secret") || strings.Contains(low, "token") || strings.Contains(low, "password")
 	case plantGitConfig:
 		if edit {
-			text = editedGitConfig(c, r, ev, text, abs)
+			text = c.EditedGitConfig(r, ev, text, abs)
 		}
-		judgeGitConfigPlant(c, r, text, abs, domain, tool)
+		c.JudgeGitConfigPlant(r, text, abs, domain, tool)
 		return
 	case plantNotebook:
 		codes = notebookCode(text)
@@ -405,7 +397,7 @@ func judgePieces(c *kernel.Env, r *kernel.Result, pieces []string, cwd string, s
 		return false
 	}
 	sub := r.Child(s)
-	if analyzed(c, sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.Home, Pieces: pieces}).Broken {
+	if c.Analyzed(sub, shell.JoinPieces(pieces), shell.Options{Cwd: cwd, Home: c.Home, Pieces: pieces}).Broken {
 		return false
 	}
 	c.TakeOverAll(r, sub, kernel.LangShell, s)
@@ -439,7 +431,7 @@ func notebookCode(text string) []codeText {
 
 // dockerCode returns the RUN instructions of a Dockerfile (continuations joined; the exec
 // form's words joined).
-func dockerCode(text string) []codeText {
+func DockerCode(text string) []codeText {
 	var out []codeText
 	for _, line := range joinContinued(text, '\\') {
 		f := strings.TrimSpace(line)
@@ -491,7 +483,7 @@ func joinContinued(text string, cont byte) []string {
 // become a variable (unknown to the analysis).
 func ciCode(text string) []codeText {
 	text = replaceBetween(text, "${{", "}}", "$__ci_expression")
-	return yamlValues(text, func(key string) bool {
+	return YamlValues(text, func(key string) bool {
 		switch key {
 		case "run", "script", "before_script", "after_script", "command", "commands", "cmd", "cmds", "sh":
 			return true
@@ -504,13 +496,13 @@ func ciCode(text string) []codeText {
 // task runs is not worth a YAML parser here, and a false alarm costs a question.
 func taskCode(text string) []codeText {
 	text = replaceBetween(text, "{{", "}}", "$__task_template")
-	return yamlValues(text, func(key string) bool { return key == "cmds" || key == "cmd" || key == "sh" })
+	return YamlValues(text, func(key string) bool { return key == "cmds" || key == "cmd" || key == "sh" })
 }
 
 // yamlValues is a small, bounded reader of YAML for the keys want selects: an inline value,
 // a block scalar (| or >) and the items of a list below the key (an item "- cmd: x" gives x;
 // items that are mappings without a wanted key are skipped).
-func yamlValues(text string, want func(string) bool) []codeText {
+func YamlValues(text string, want func(string) bool) []codeText {
 	lines := strings.Split(text, "\n")
 	var out []codeText
 	for i := 0; i < len(lines) && len(out) < 1024; i++ {
@@ -654,7 +646,7 @@ func goGenerateCode(text string) []codeText {
 
 // pyprojectCode returns the string values of the task and script tables that tools run as
 // commands ([tool.poe.tasks], [tool.pdm.scripts], [tool.hatch.envs.*.scripts], [tool.taskipy.tasks] …).
-func pyprojectCode(text string) []codeText {
+func PyprojectCode(text string) []codeText {
 	var out []codeText
 	section := ""
 	for _, line := range strings.Split(text, "\n") {
@@ -689,7 +681,7 @@ func pyprojectCode(text string) []codeText {
 
 // toxCode returns the commands of tox.ini's (or setup.cfg's) testenv sections, with tox's
 // substitutions: {envpython} is python, {posargs} its default, {toxinidir} the directory.
-func toxCode(text, dir string) []codeText {
+func ToxCode(text, dir string) []codeText {
 	var out []codeText
 	section, key := "", ""
 	for _, line := range strings.Split(text, "\n") {
@@ -769,9 +761,9 @@ func substitute(s, open string, value func(name string) string) string {
 // pass (jsonstr.Read): json.Unmarshal steps through a 100 kB content twice, byte by byte. Any
 // other input (a MultiEdit's edits, a name spelled otherwise, a value of another kind) is
 // decoded by json.Unmarshal, as before. FuzzDecodeWrite holds the two to the same answer.
-func decodeWrite(raw json.RawMessage, in *plantedInput) bool {
-	var got plantedInput
-	if readWrite(raw, &got) {
+func DecodeWrite(raw json.RawMessage, in *PlantedInput) bool {
+	var got PlantedInput
+	if ReadWrite(raw, &got) {
 		*in = got
 		return true
 	}
@@ -780,7 +772,7 @@ func decodeWrite(raw json.RawMessage, in *plantedInput) bool {
 
 // readWrite reads raw into in when it is an object of strings under plantedInput's names
 // (jsonstr.Strings).
-func readWrite(raw []byte, in *plantedInput) bool {
+func ReadWrite(raw []byte, in *PlantedInput) bool {
 	return jsonstr.Strings(raw, map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath,
 		"content": &in.Content, "old_string": &in.OldString, "new_string": &in.NewString, "new_source": &in.NewSource,
 		"cell_type": &in.CellType})
@@ -797,8 +789,8 @@ func readWrite(raw []byte, in *plantedInput) bool {
 // redirection: git's configuration and hooks, CI files, Claude Code's agents, skills and
 // commands. Text of unknown origin redirected into one is code left unread; a generator's
 // output into a makefile or a Go file stays what it was.
-func quietPlant(abs string) bool {
-	row := plantRowFor(abs)
+func QuietPlant(abs string) bool {
+	row := PlantRowFor(abs)
 	return row != nil && (strings.HasPrefix(row.runner, "git") || row.kind == plantCI || row.kind == plantClaude)
 }
 
@@ -807,8 +799,8 @@ const maxCopyGlob = 16
 
 // plantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
 // absolute path; adds is true when the text is added to what dest holds (>>, tee -a).
-func plantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {
-	if plantRowFor(dest) == nil {
+func PlantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {
+	if PlantRowFor(dest) == nil {
 		return
 	}
 	var text strings.Builder
@@ -832,7 +824,7 @@ func plantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Targe
 				// package.json > tmp.json && mv tmp.json package.json is judged as the
 				// redirection into dest would be; into a quiet target (a hook, a CI file) what
 				// the call put there is code left unread.
-				if quietPlant(dest) {
+				if QuietPlant(dest) {
 					r.NotRead(tool + " copies " + f + " into " + dest + ", which runs later, and this call writes " + f + " first: what it holds then is not read")
 				}
 				return
@@ -848,7 +840,7 @@ func plantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Targe
 			}
 		}
 	}
-	plantedText(c, r, nil, tool, text.String(), adds, dest, kernel.FileWrite)
+	PlantedText(c, r, nil, tool, text.String(), adds, dest, kernel.FileWrite)
 }
 
 // plantCopies: cp/install/mv SRC… DEST and ln [-s] SRC… DEST write each source's text into
@@ -856,7 +848,7 @@ func plantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Targe
 // sources, a trailing slash; otherwise it is asked of the disk, and only for a name that is a
 // planted-code target). symbolic: ln -s, whose relative sources name files from the link's
 // directory.
-func plantCopies(x *kernel.Command, srcs []shell.Word, dest shell.Word, into, symbolic bool) {
+func PlantCopies(x *kernel.Command, srcs []shell.Word, dest shell.Word, into, symbolic bool) {
 	if len(srcs) == 0 {
 		return
 	}
@@ -871,19 +863,19 @@ func plantCopies(x *kernel.Command, srcs []shell.Word, dest shell.Word, into, sy
 				outs = append(outs, d.Path)
 			}
 			if s.Known && !s.Glob {
-				if in := filepath.Join(d.Path, path.Base(s.Value)); plantRowFor(in) != nil && (into || isDir(d.Path)) {
+				if in := filepath.Join(d.Path, path.Base(s.Value)); PlantRowFor(in) != nil && (into || isDir(d.Path)) {
 					outs = append(outs, in)
 				}
 			}
 			for _, out := range outs {
-				if plantRowFor(out) == nil {
+				if PlantRowFor(out) == nil {
 					continue
 				}
 				from := kernel.Resolve(s, x.Cmd.Dir, false)
 				if symbolic && s.Known && !strings.HasPrefix(s.Value, "/") {
 					from = []kernel.Target{{Path: shell.Abs(filepath.Dir(out), s.Value), Known: true, Glob: s.Glob, Raw: s.Value}}
 				}
-				plantCopy(x.Env, x.Call, x.Name, from, out, false)
+				PlantCopy(x.Env, x.Call, x.Name, from, out, false)
 			}
 			if s.Known && !s.Glob {
 				plantDirCopy(x, s, d.Path, into, symbolic)
@@ -899,7 +891,7 @@ func plantCopies(x *kernel.Command, srcs []shell.Word, dest shell.Word, into, sy
 // that lands on a planted-code target is judged by its text (at most maxCopyGlob matches are
 // read, more are code left unread). Only a glob whose files may land on one is expanded.
 func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
-	if !isPlantDir(dir) && plantRowFor(filepath.Join(dir, path.Base(s.Value))) == nil {
+	if !IsPlantDir(dir) && PlantRowFor(filepath.Join(dir, path.Base(s.Value))) == nil {
 		return
 	}
 	for _, t := range kernel.Resolve(s, x.Cmd.Dir, false) {
@@ -912,8 +904,8 @@ func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
 			return
 		}
 		for _, f := range m {
-			if out := filepath.Join(dir, filepath.Base(f)); plantRowFor(out) != nil && !isDir(f) {
-				plantCopy(x.Env, x.Call, x.Name, []kernel.Target{{Path: f, Known: true, Raw: f}}, out, false)
+			if out := filepath.Join(dir, filepath.Base(f)); PlantRowFor(out) != nil && !isDir(f) {
+				PlantCopy(x.Env, x.Call, x.Name, []kernel.Target{{Path: f, Known: true, Raw: f}}, out, false)
 			}
 		}
 	}
@@ -922,11 +914,11 @@ func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
 // plantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
 // .husky, .github/workflows, .claude/agents …): the rows of plantTable that name a directory,
 // and a skill's own directory (its SKILL.md row names no directory).
-var plantDirs = func() []string {
+var PlantDirs = func() []string {
 	out := []string{".claude/skills/*"}
-	for _, row := range plantTable {
-		if i := strings.LastIndexByte(row.pattern, '/'); i > 0 && strings.ContainsRune(row.pattern[i:], '*') {
-			out = append(out, row.pattern[:i])
+	for _, row := range PlantTable {
+		if i := strings.LastIndexByte(row.Pattern, '/'); i > 0 && strings.ContainsRune(row.Pattern[i:], '*') {
+			out = append(out, row.Pattern[:i])
 		}
 	}
 	return out
@@ -934,29 +926,26 @@ var plantDirs = func() []string {
 
 // plantDirSuffixes are the ends of plantDirs' patterns (literalSuffix).
 var plantDirSuffixes = func() []string {
-	out := make([]string, len(plantDirs))
-	for i, d := range plantDirs {
+	out := make([]string, len(PlantDirs))
+	for i, d := range PlantDirs {
 		out[i] = literalSuffix(d)
 	}
 	return out
 }()
 
 // isPlantDir reports a directory whose files a tool runs (plantDirs).
-func isPlantDir(dir string) bool {
+func IsPlantDir(dir string) bool {
 	base := filepath.Base(dir)
-	for i, d := range plantDirs {
+	for i, d := range PlantDirs {
 		if !strings.HasSuffix(base, plantDirSuffixes[i]) {
 			continue
 		}
-		if ok, _ := filepath.Match(d, lastComponents(dir, strings.Count(d, "/")+1)); ok {
+		if ok, _ := filepath.Match(d, LastComponents(dir, strings.Count(d, "/")+1)); ok {
 			return true
 		}
 	}
 	return false
 }
-
-// maxDirCopy bounds the files of a directory copied into a plantDir that are read.
-const maxDirCopy = 64
 
 // plantDirCopy: cp -r DIR .git/hooks/, ln -s DIR .husky put a directory's files where a
 // tool runs them: each file that lands on a planted-code target is judged by its text, and a
@@ -968,7 +957,7 @@ func plantDirCopy(x *kernel.Command, s shell.Word, dest string, into, symbolic b
 		lands = append(lands, dest)
 	}
 	for _, land := range lands {
-		if !isPlantDir(land) {
+		if !IsPlantDir(land) {
 			continue
 		}
 		src := ""
@@ -993,7 +982,7 @@ func plantDirCopy(x *kernel.Command, s shell.Word, dest string, into, symbolic b
 				return false
 			}
 			for _, e := range entries {
-				if n++; n > maxDirCopy {
+				if n++; n > kernel.MaxDirCopy {
 					return false
 				}
 				f, t := filepath.Join(from, e.Name()), filepath.Join(to, e.Name())
@@ -1003,8 +992,8 @@ func plantDirCopy(x *kernel.Command, s shell.Word, dest string, into, symbolic b
 					}
 					continue
 				}
-				if plantRowFor(t) != nil {
-					plantCopy(x.Env, x.Call, x.Name, []kernel.Target{{Path: f, Known: true, Raw: f}}, t, false)
+				if PlantRowFor(t) != nil {
+					PlantCopy(x.Env, x.Call, x.Name, []kernel.Target{{Path: f, Known: true, Raw: f}}, t, false)
 				}
 			}
 			return true
@@ -1024,22 +1013,22 @@ func isDir(p string) bool {
 // plantTee: tee F (and sponge F) copies its stdin into F. When F is a planted-code target,
 // what stdin carries is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or,
 // from anything else into a quiet target (quietPlant), code that cannot be read now.
-func plantTee(x *kernel.Command, o shell.Word, adds bool) {
+func PlantTee(x *kernel.Command, o shell.Word, adds bool) {
 	for _, d := range kernel.Resolve(o, x.Cmd.Dir, false) {
-		if !d.Known || d.Glob || plantRowFor(d.Path) == nil {
+		if !d.Known || d.Glob || PlantRowFor(d.Path) == nil {
 			continue
 		}
 		switch x.Cmd.Input {
 		case "file", "catfile":
-			plantCopy(x.Env, x.Call, x.Name, kernel.Resolve(x.Cmd.StdinFile, x.Cmd.Dir, false), d.Path, adds)
+			PlantCopy(x.Env, x.Call, x.Name, kernel.Resolve(x.Cmd.StdinFile, x.Cmd.Dir, false), d.Path, adds)
 		case "heredoc":
 			if strings.Contains(x.Cmd.Feed, shell.Dyn) || len(x.Cmd.Feed) >= shell.FeedMax {
 				x.Call.NotRead("tee puts into " + d.Path + ", which runs later, a here-document that cannot be known statically or is too long to read")
 				continue
 			}
-			plantedText(x.Env, x.Call, nil, x.Name, x.Cmd.Feed, adds, d.Path, kernel.FileWrite)
+			PlantedText(x.Env, x.Call, nil, x.Name, x.Cmd.Feed, adds, d.Path, kernel.FileWrite)
 		default: // as for a redirection of unknown text (judgeStructure): only into a quiet target
-			if quietPlant(d.Path) {
+			if QuietPlant(d.Path) {
 				x.Call.NotRead(x.Name + " puts into " + d.Path + ", which runs later, what its input carries, which is not read")
 			}
 		}
@@ -1087,7 +1076,7 @@ func claudeFileCode(r *kernel.Result, text, abs string, d domain.Domain, tool st
 			}
 		}
 	}
-	codes := yamlValues(front, func(key string) bool { return key == "command" })
+	codes := YamlValues(front, func(key string) bool { return key == "command" })
 	// !`cmd`: run by Claude Code when the command or skill is invoked, its output put in the prompt.
 	for rest, n := text, 0; n < 1024; n++ {
 		i := strings.Index(rest, "!`")

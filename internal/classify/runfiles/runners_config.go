@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"path/filepath"
@@ -144,13 +144,13 @@ func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 	if tc.subs != nil && subKnown && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
 		return
 	}
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		if workdir != nil {
-			d = join(d, workdir.Value)
+			d = kernel.Join(d, workdir.Value)
 		}
 		path := ""
 		if given != "" && given != "-" {
-			path = join(d, given)
+			path = kernel.Join(d, given)
 		} else {
 			path = findConfig(x, d, tc)
 		}
@@ -173,7 +173,7 @@ func findConfig(x *kernel.Command, dir string, tc toolConfig) string {
 		}
 		if tc.pkg != "" {
 			p := filepath.Join(dir, "package.json")
-			if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.pkg).codes) > 0) {
+			if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.pkg).Codes) > 0) {
 				return p
 			}
 		}
@@ -191,7 +191,7 @@ func findConfig(x *kernel.Command, dir string, tc toolConfig) string {
 // plantTable; package.json's key tc.pkg), which run in the config's directory.
 func runConfig(x *kernel.Command, name, path, cwd string, tc toolConfig) {
 	kind, l := tc.kind, kernel.LangJS
-	if row := plantRowFor(path); row != nil {
+	if row := PlantRowFor(path); row != nil {
 		kind, l = row.kind, row.lang
 	}
 	prefix := name + " loads"
@@ -206,18 +206,18 @@ func runConfig(x *kernel.Command, name, path, cwd string, tc toolConfig) {
 	if cut {
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
-	var cc configCode
+	var cc ConfigCode
 	if tc.pkg != "" && filepath.Base(path) == "package.json" {
 		cc = packageKeyCode(text, tc.pkg)
 	} else {
 		cc = configExtract(kind, text, path, false)
 	}
-	s := kernel.Sink{Prefix: name + " runs (from " + rel(x, path) + "):"}
-	if cc.unread != "" {
-		x.Call.NotRead(s.Prefix + " " + cc.unread)
+	s := kernel.Sink{Prefix: name + " runs (from " + x.Rel(path) + "):"}
+	if cc.Unread != "" {
+		x.Call.NotRead(s.Prefix + " " + cc.Unread)
 	}
 	dir := configDir(kind, path)
-	for _, code := range cc.codes {
+	for _, code := range cc.Codes {
 		x.Env.JudgeCode(x.Call, code.text, code.lang, dir, s)
 	}
 	s.Elsewhere = true

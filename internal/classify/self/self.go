@@ -1,4 +1,4 @@
-package classify
+package self
 
 import (
 	"context"
@@ -48,7 +48,7 @@ func readOnlyHarness(argv []string) bool {
 // The rule is textual and needs no file system: a project whose own hooks/ holds a script of
 // the same name (hooks/install.sh) is treated as the harness's, a false alarm that costs a
 // question; the other way round would let the agent feed the harness forged events.
-func hookPath(x *kernel.Command, w shell.Word) string {
+func HookPath(x *kernel.Command, w shell.Word) string {
 	if !w.Known || !command.Has(path.Base(w.Value), command.Hook) {
 		return ""
 	}
@@ -65,7 +65,7 @@ func hookPath(x *kernel.Command, w shell.Word) string {
 
 // selfInvocation judges a run of the harness's own tools or hooks. It reports whether it did,
 // so that nothing else lowers the verdict.
-func selfInvocation(x *kernel.Command) bool {
+func SelfInvocation(x *kernel.Command) bool {
 	argv := make([]string, len(x.Cmd.Args))
 	for i, a := range x.Cmd.Args {
 		argv[i] = a.Value
@@ -88,7 +88,7 @@ func selfInvocation(x *kernel.Command) bool {
 		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, "claude "+strings.Join(argv[1:], " ")+" changes Claude Code's plugins, which can disable or remove the harness")
 		return true
 	}
-	if p := hookPath(x, x.Cmd.Args[0]); p != "" {
+	if p := HookPath(x, x.Cmd.Args[0]); p != "" {
 		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, "runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 		return true
 	}
@@ -97,7 +97,7 @@ func selfInvocation(x *kernel.Command) bool {
 			if a.Known && strings.HasPrefix(a.Value, "-") {
 				continue
 			}
-			if p := hookPath(x, a); p != "" {
+			if p := HookPath(x, a); p != "" {
 				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" runs the hook "+p+": the agent must not feed the harness events or reinstall it")
 				return true
 			}
@@ -113,7 +113,7 @@ var harnessEnv = []string{"oath_bin", "oath_home", "oath_hooks_dir", "claude_pro
 
 // setsHarnessEnv reports whether text assigns one of harnessEnv (NAME=, export NAME, set -x
 // NAME, setenv NAME).
-func setsHarnessEnv(text string) bool {
+func SetsHarnessEnv(text string) bool {
 	low := strings.ToLower(text)
 	for _, v := range harnessEnv {
 		for i := strings.Index(low, v); i >= 0; {
@@ -135,7 +135,7 @@ func setsHarnessEnv(text string) bool {
 
 // startupFile: a file a shell, direnv or a login reads into the environment (a dotfile, *rc,
 // *profile, *.fish, environment, a profile.d or conf.d script).
-func startupFile(p string) bool {
+func StartupFile(p string) bool {
 	base := strings.ToLower(path.Base(p))
 	dir := path.Base(path.Dir(p))
 	return strings.HasPrefix(base, ".") || strings.HasSuffix(base, "rc") || strings.HasSuffix(base, "profile") ||
@@ -147,7 +147,7 @@ func startupFile(p string) bool {
 // stash is popped, the harness's registration in .claude/settings.local.json among them. It is a
 // write of each pathspec, or, without one, of the whole working tree: from a subdirectory git
 // still stashes the whole repository, so the project root is written too.
-func stashUntracked(x *kernel.Command, p command.Args, op string) {
+func StashUntracked(x *kernel.Command, p command.Args, op string) {
 	if !p.Has('u', "include-untracked") && !p.Has('a', "all") || op != "" && op != "push" && op != "save" {
 		return
 	}
@@ -184,7 +184,7 @@ func claudePluginChange(argv []string) bool {
 // 29): -A/--all or no pathspec with -u, a pathspec that reaches one of them, or one that
 // cannot be known. A git stash later in the same call then takes them out of the working
 // tree (stashProtected).
-func noteStaged(x *kernel.Command, p command.Args) {
+func NoteStaged(x *kernel.Command, p command.Args) {
 	if len(p.Operands) == 0 {
 		x.Call.StagedAll = x.Call.StagedAll || p.Has('A', "all")
 		return
@@ -208,13 +208,13 @@ func noteStaged(x *kernel.Command, p command.Args) {
 // When the harness's files under the project are among them (git add -A earlier in the call,
 // or staged or changed now, as git says), the registration in .claude/settings*.json leaves
 // with them: critical. A stash limited by pathspecs is judged per pathspec (gitStash).
-func stashProtected(x *kernel.Command, p command.Args, op string) {
+func StashProtected(x *kernel.Command, p command.Args, op string) {
 	if op != "" && op != "push" && op != "save" || p.Has('u', "include-untracked") || p.Has('a', "all") || op == "push" && len(p.Operands) > 1 {
 		return
 	}
 	top := ""
 	if len(x.Cmd.Dir.Paths) == 1 {
-		top = repoTop(x.Cmd.Dir.Paths[0])
+		top = kernel.RepoTop(x.Cmd.Dir.Paths[0])
 	}
 	if top == "" {
 		if x.Call.StagedAll { // the repository may be made in this call (git init): assume the worst
@@ -233,14 +233,14 @@ func stashProtected(x *kernel.Command, p command.Args, op string) {
 	if len(files) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
 	// After git add -A, what is untracked and not ignored now is staged by the time stash runs.
 	untracked := "--untracked-files=no"
 	if x.Call.StagedAll {
 		untracked = "--untracked-files=all"
 	}
-	out, err := runGit(ctx, top, append([]string{"status", "--porcelain", "-z", untracked, "--"}, files...)...)
+	out, err := kernel.RunGit(ctx, top, append([]string{"status", "--porcelain", "-z", untracked, "--"}, files...)...)
 	switch {
 	case err != nil:
 		x.Add(risk.Critical, kernel.GitLocal, kernel.RuleSelfProtection, "git stash may take the harness's files under the project out of the working tree, and git could not say whether it would ("+err.Error()+")")

@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"strings"
@@ -29,7 +29,7 @@ func shellWord(a string) string {
 }
 
 // maxConfigCodes bounds the commands taken from one config file.
-const maxConfigCodes = 1024
+const MaxConfigCodes = 1024
 
 // tomlCommand is the command line a TOML string or array of strings names ("" for neither).
 func tomlCommand(v configfile.Value) string {

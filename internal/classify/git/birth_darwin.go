@@ -1,4 +1,4 @@
-package classify
+package git
 
 import (
 	"syscall"
@@ -6,7 +6,7 @@ import (
 )
 
 // birthTime is when p was created, or zero when it cannot be read.
-func birthTime(p string) time.Time {
+func BirthTime(p string) time.Time {
 	var st syscall.Stat_t
 	if p == "" || syscall.Lstat(p, &st) != nil {
 		return time.Time{}

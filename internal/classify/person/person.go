@@ -1,4 +1,4 @@
-package classify
+package person
 
 import (
 	"crypto/sha256"
@@ -62,7 +62,7 @@ func personMatches(row *command.Person, args []shell.Word) (string, bool) {
 }
 
 // personCommand applies the rows of the class to one command.
-func personCommand(x *kernel.Command) {
+func PersonCommand(x *kernel.Command) {
 	if x.Name == "kill" {
 		kill(x)
 		return
@@ -183,7 +183,7 @@ func stopsContainers(x *kernel.Command) bool {
 		if o == "-H" || o == "--host" || o == "-c" || o == "--context" || o == "--url" || o == "--connection" {
 			elsewhere = true // another engine: its containers are not this session's
 		}
-		if containerGlobal(args[0].Value) && len(args) > 1 {
+		if kernel.ContainerGlobal(args[0].Value) && len(args) > 1 {
 			args = args[1:]
 		}
 		args = args[1:]
@@ -327,21 +327,10 @@ func composeElsewhere(x *kernel.Command, args []shell.Word, elsewhere bool) bool
 	return true
 }
 
-// containerVariable reports a variable that points docker, podman or compose at other
-// containers than the project's own: another engine (DOCKER_HOST, DOCKER_CONTEXT, podman's
-// CONTAINER_HOST and CONTAINER_CONNECTION), another compose project or file (COMPOSE_*), as
-// the options -H, --context, -p and -f do.
-func containerVariable(name string) bool {
-	return slices.Contains(containerVariables, name)
-}
-
-var containerVariables = []string{"DOCKER_HOST", "DOCKER_CONTEXT", "CONTAINER_HOST", "CONTAINER_CONNECTION",
-	"COMPOSE_PROJECT_NAME", "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY"}
-
 // inheritedContainerEnv is what the environment sets of containerVariables (lookup: os.LookupEnv).
-func inheritedContainerEnv(lookup func(string) (string, bool)) []shell.Name {
+func InheritedContainerEnv(lookup func(string) (string, bool)) []shell.Name {
 	var out []shell.Name
-	for _, name := range containerVariables {
+	for _, name := range kernel.ContainerVariables {
 		if v, ok := lookup(name); ok && v != "" {
 			out = append(out, shell.Name{Name: name, Assign: true, Value: shell.Word{Value: v, Known: true}, Src: "(inherited) " + name + "=" + v})
 		}
@@ -405,7 +394,7 @@ func engineIsLocal(x *kernel.Command, name, v string) bool {
 		if h, _, err := net.SplitHostPort(rest); err == nil {
 			host = h
 		}
-		return localHost(host)
+		return kernel.LocalHost(host)
 	}
 	return false
 }
@@ -464,7 +453,7 @@ func composeVolumes(x *kernel.Command) bool {
 			vols = true
 		}
 	}
-	if down && vols && (x.Name == "docker-compose" || x.Name == "podman-compose" || hasWord(x.Args, "compose")) {
+	if down && vols && (x.Name == "docker-compose" || x.Name == "podman-compose" || kernel.HasWord(x.Args, "compose")) {
 		x.Call.Mark(kernel.RuleLosesWork, kernel.ShortCmd(x.Src)+" deletes the project's volumes, and the data in them"+kernel.Consequence(kernel.RuleLosesWork))
 		return true
 	}
@@ -487,7 +476,7 @@ func aws(x *kernel.Command) {
 	svc, op := ops[0], ops[1]
 	switch {
 	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value") ||
-		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (hasWord(x.Args, "--with-decryption") || hasWord(x.Args, "--with-decryption=true")) ||
+		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (kernel.HasWord(x.Args, "--with-decryption") || kernel.HasWord(x.Args, "--with-decryption=true")) ||
 		svc == "kms" && op == "decrypt":
 		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a secret from AWS (aws "+svc+" "+op+")"+kernel.Consequence(kernel.RuleReadsSecret))
 		return
@@ -528,7 +517,7 @@ func ghAPI(x *kernel.Command) {
 
 // needsPerson decides whether the call belongs to the class, and why: the certain members
 // first (no I/O), then what would be lost, asked of git. A critical call is blocked anyway.
-func needsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.Classification) {
+func NeedsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.Classification) {
 	if out.Risk == risk.Critical {
 		return
 	}
@@ -559,7 +548,7 @@ func needsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelop
 	after := ev.HookEventName == claude.PostToolUse || ev.HookEventName == claude.PostToolUseFailure
 	if who == nil && !after && ev.ToolName == claude.ToolWrite {
 		for _, w := range r.Writes {
-			loseFile(c, r, w, false, "overwrites", ev.ToolName)
+			c.LoseFile(r, w, false, "overwrites", ev.ToolName)
 		}
 	}
 	if who == nil && !after && r.GitElsewhere {
@@ -571,7 +560,7 @@ func needsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelop
 		}
 	}
 	if who == nil && !after && len(r.Person.Losses) > 0 {
-		who = lost(c, r.Person.Losses, sessionStart(c, ev))
+		who = c.Lost(r.Person.Losses, c.SessionStart(ev))
 	}
 	if who == nil {
 		who = secret // after the losses: rm .env deletes a secret more than it reads one

@@ -1,4 +1,4 @@
-package classify
+package containers
 
 import (
 	"path/filepath"
@@ -22,22 +22,12 @@ var containerLong = []string{"volume", "mount", "env", "env-file", "publish", "n
 
 const containerShort = "acehlmpuvw"
 
-// containerGlobal: a global option of the engine, before the subcommand, that takes a value.
-func containerGlobal(o string) bool {
-	switch o {
-	case "-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert",
-		"--tlskey", "--url", "--connection", "--root", "--runroot", "--namespace", "-n", "--address", "--storage-driver":
-		return true
-	}
-	return false
-}
-
 // container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
 // It reports whether it did; the other subcommands keep the cloud rule.
-func container(x *kernel.Command) bool {
+func Container(x *kernel.Command) bool {
 	args := x.Args
 	for len(args) > 0 && args[0].Known && strings.HasPrefix(args[0].Value, "-") {
-		if containerGlobal(args[0].Value) && len(args) > 1 {
+		if kernel.ContainerGlobal(args[0].Value) && len(args) > 1 {
 			args = args[1:]
 		}
 		args = args[1:]
@@ -118,7 +108,7 @@ func container(x *kernel.Command) bool {
 		critical = true
 	}
 	for _, k := range []string{"cap-add"} {
-		if w, ok := p.Value(k); ok && (!w.Known || containsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
+		if w, ok := p.Value(k); ok && (!w.Known || kernel.ContainsAny(strings.ToUpper(w.Value), []string{"ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_PTRACE", "DAC_READ_SEARCH"})) {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" --cap-add "+w.Value+": the container can reach the host")
 			critical = true
 		}

@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"os"
@@ -21,7 +21,7 @@ import (
 // runnerCode judges what the command runs from files, when it is a runner (the Runs of its
 // row in package command's table; hooked in after the command's own rule). git is not one:
 // git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
-func runnerCode(x *kernel.Command) {
+func RunnerCode(x *kernel.Command) {
 	row := *x.Prog()
 	// uv run pytest, poetry run make test, bundle exec rake: package shell unwraps the run-verb
 	// (command's table, Through), so the runner after it is a command of its own.
@@ -57,16 +57,6 @@ func runnerCode(x *kernel.Command) {
 	}
 }
 
-// runDirs are the directories the command may run in. After a cd that cannot be known, the
-// ones that can be known are read (decided: flagging every `cd "$X" && make test` would cost a
-// question for each; the write that planted the code was judged when it was made).
-func runDirs(x *kernel.Command) []string {
-	if len(x.Cmd.Dir.Paths) == 0 {
-		return []string{x.Env.Layout.ProjectDir}
-	}
-	return x.Cmd.Dir.Paths
-}
-
 // runFile judges a file the runner will run in the directory cwd: read (bounded), then
 // judged as code in l. A script given to a shell or an interpreter runs where the command
 // runs (sh scripts/x.sh: its relative paths are the caller's), a file a tool loads from its
@@ -79,23 +69,8 @@ func runFile(x *kernel.Command, path, cwd string, l kernel.Lang, prefix string) 
 	if cut {
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
-	x.Env.JudgeCode(x.Call, text, l, cwd, kernel.Sink{Prefix: prefix + " " + rel(x, path) + ":"})
+	x.Env.JudgeCode(x.Call, text, l, cwd, kernel.Sink{Prefix: prefix + " " + x.Rel(path) + ":"})
 	return ok
-}
-
-// rel is path relative to the project when inside it, for reasons.
-func rel(x *kernel.Command, path string) string {
-	if r, err := filepath.Rel(x.Env.Layout.ProjectDir, path); err == nil && !strings.HasPrefix(r, "..") {
-		return r
-	}
-	return path
-}
-
-func join(dir, p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(dir, p)
 }
 
 // ---- make ----
@@ -153,9 +128,9 @@ func makeRuns(x *kernel.Command) {
 			goals = append(goals, v)
 		}
 	}
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		for _, c := range chdir {
-			d = join(d, c)
+			d = kernel.Join(d, c)
 		}
 		makeIn(x, d, files, incDirs, goals, overrides, dry)
 	}
@@ -204,7 +179,7 @@ func makeIn(x *kernel.Command, dir string, files, incDirs, goals []string, overr
 		if f == "-" || strings.HasPrefix(f, "/dev/") || strings.HasPrefix(f, "/proc/") {
 			continue // a stream: package shell analyses it
 		}
-		p := join(dir, f)
+		p := kernel.Join(dir, f)
 		text, ok, cut := x.Call.ReadCode(p)
 		if cut {
 			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, "make reads "+p+", longer than the harness reads: the rest is not judged")
@@ -225,7 +200,7 @@ func makeIn(x *kernel.Command, dir string, files, incDirs, goals []string, overr
 				continue
 			}
 			for _, d := range append([]string{dir}, incDirs...) {
-				if text, ok, _ := x.Call.ReadCode(join(join(dir, d), name)); ok {
+				if text, ok, _ := x.Call.ReadCode(kernel.Join(kernel.Join(dir, d), name)); ok {
 					mf.Add(text, false)
 					break
 				}
@@ -259,7 +234,7 @@ func makeIn(x *kernel.Command, dir string, files, incDirs, goals []string, overr
 
 // carriesCode reports an environment variable that carries code (envTable: BASH_ENV,
 // LD_PRELOAD …): make exports it to every recipe.
-func carriesCode(name string) bool { return envRowFor(name) != nil }
+func carriesCode(name string) bool { return EnvRowFor(name) != nil }
 
 // plainShell reports a SHELL value that is a shell by path or name (/bin/sh, /usr/bin/bash,
 // /usr/bin/env bash), whose recipes are shell as read here.
@@ -281,11 +256,11 @@ func justRuns(x *kernel.Command) {
 			break
 		}
 	}
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		for up, n := d, 0; n < 32; n++ {
 			for _, f := range []string{"justfile", "Justfile", ".justfile"} {
 				if text, ok, _ := x.Call.ReadCode(filepath.Join(up, f)); ok {
-					for _, code := range justCode(text, recipe, false) {
+					for _, code := range JustCode(text, recipe, false) {
 						x.Env.JudgeCode(x.Call, code.text, code.lang, up, kernel.Sink{Prefix: "just " + recipe + " runs:"})
 					}
 					return
@@ -301,7 +276,7 @@ func justRuns(x *kernel.Command) {
 
 // justCode returns the body of a justfile's recipe (the first one when recipe is "", every one
 // when all) with its dependencies, and the backtick expressions just evaluates on reading.
-func justCode(text, recipe string, all bool) []codeText {
+func JustCode(text, recipe string, all bool) []codeText {
 	text = replaceBetween(text, "{{", "}}", "$__just_interpolation")
 	lines := strings.Split(text, "\n")
 	bodies := map[string][]string{}
@@ -386,7 +361,7 @@ func justCode(text, recipe string, all bool) []codeText {
 }
 
 func taskRuns(x *kernel.Command) {
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		for _, f := range []string{"Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"} {
 			if text, ok, _ := x.Call.ReadCode(filepath.Join(d, f)); ok {
 				for _, code := range taskCode(text) {
@@ -418,8 +393,8 @@ func scriptRuns(x *kernel.Command) {
 		if !a.Known || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") {
 			return // judged by package shell and the script rule
 		}
-		for _, d := range runDirs(x) {
-			runFile(x, join(d, v), d, kernel.LangShell, x.Name+" runs")
+		for _, d := range x.RunDirs() {
+			runFile(x, kernel.Join(d, v), d, kernel.LangShell, x.Name+" runs")
 		}
 		return
 	}
@@ -427,7 +402,7 @@ func scriptRuns(x *kernel.Command) {
 
 // stdinScript judges the script a shell or interpreter reads on stdin (sh < FILE, cat FILE |
 // python3) as the one it is given by name.
-func stdinScript(x *kernel.Command) {
+func StdinScript(x *kernel.Command) {
 	s := x.Cmd.Script
 	if !s.Known || s.Value == "" {
 		return
@@ -436,8 +411,8 @@ func stdinScript(x *kernel.Command) {
 	if !x.Prog().Has(command.ShellCode) {
 		l = interpLang(x.Name)
 	}
-	for _, d := range runDirs(x) {
-		runFile(x, join(d, s.Value), d, l, x.Name+" runs, on stdin,")
+	for _, d := range x.RunDirs() {
+		runFile(x, kernel.Join(d, s.Value), d, l, x.Name+" runs, on stdin,")
 	}
 }
 
@@ -463,7 +438,7 @@ func interpreterRuns(x *kernel.Command) {
 	for i := 0; i < len(x.Args); i++ {
 		a := x.Args[i]
 		v := a.Value
-		if mod, rest, ok := pythonModule(x.Name, x.Args, i); ok {
+		if mod, rest, ok := PythonModule(x.Name, x.Args, i); ok {
 			switch mod {
 			case "pytest", "py.test":
 				pytestRuns(x, rest)
@@ -476,7 +451,7 @@ func interpreterRuns(x *kernel.Command) {
 			return
 		}
 		if v == "--run" && l == kernel.LangJS && i+1 < len(x.Args) {
-			nested(x, commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.Args[i+1]}), x.Name+" --run runs the package.json script") // node --run X is npm run X
+			x.Env.Nested(x, commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.Args[i+1]}), x.Name+" --run runs the package.json script") // node --run X is npm run X
 			return
 		}
 		if strings.HasPrefix(v, "-") {
@@ -492,8 +467,8 @@ func interpreterRuns(x *kernel.Command) {
 			case !eq && strings.HasPrefix(v, "--") && i+1 < len(x.Args) && a.Known && !strings.HasPrefix(x.Args[i+1].Value, "-") && x.Args[i+1].Known:
 				// An option the table does not know may take the next word as its value: that
 				// word is judged as the script too, and the script is looked for after it.
-				for _, d := range runDirs(x) {
-					runFile(x, join(d, x.Args[i+1].Value), d, l, x.Name+" runs")
+				for _, d := range x.RunDirs() {
+					runFile(x, kernel.Join(d, x.Args[i+1].Value), d, l, x.Name+" runs")
 				}
 				i++
 			}
@@ -502,8 +477,8 @@ func interpreterRuns(x *kernel.Command) {
 		if !a.Known {
 			return
 		}
-		for _, d := range runDirs(x) {
-			runFile(x, join(d, v), d, l, x.Name+" runs")
+		for _, d := range x.RunDirs() {
+			runFile(x, kernel.Join(d, v), d, l, x.Name+" runs")
 		}
 		return
 	}
@@ -525,14 +500,14 @@ func preloads(x *kernel.Command, mod shell.Word) {
 	if !mod.Known || !(strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || filepath.IsAbs(v)) {
 		return
 	}
-	for _, d := range runDirs(x) {
-		runFile(x, join(d, v), d, kernel.LangJS, x.Name+" loads first")
+	for _, d := range x.RunDirs() {
+		runFile(x, kernel.Join(d, v), d, kernel.LangJS, x.Name+" loads first")
 	}
 }
 
 // pythonModule is the module python (name) runs when args[i] is -m MOD, -mMOD or -BmMOD
 // (python's letters may be joined), and the arguments after it; false for none.
-func pythonModule(name string, args []shell.Word, i int) (mod string, rest []shell.Word, ok bool) {
+func PythonModule(name string, args []shell.Word, i int) (mod string, rest []shell.Word, ok bool) {
 	v := args[i].Value
 	if !command.Python(name) || len(v) < 2 || v[0] != '-' || v[1] == '-' {
 		return "", nil, false
@@ -564,8 +539,8 @@ func pathRuns(x *kernel.Command) {
 			return
 		}
 	}
-	for _, d := range runDirs(x) {
-		p := join(d, v)
+	for _, d := range x.RunDirs() {
+		p := kernel.Join(d, v)
 		text, ok, _ := x.Call.ReadCode(p)
 		if !ok || strings.IndexByte(text[:min(len(text), 1024)], 0) >= 0 {
 			continue // missing, or a compiled program

@@ -1,4 +1,4 @@
-package classify
+package git
 
 import (
 	"net/netip"
@@ -20,8 +20,8 @@ import (
 // gitExecKeys are configuration keys whose value git runs as a command.
 func gitExecKey(kv string) bool {
 	k, v, _ := strings.Cut(strings.ToLower(kv), "=")
-	if row := gitProgRowFor(k); row != nil && row.kind != gvAlias {
-		return !(row.kind == gvFsmonitor && isGitBool(v)) && !(row.kind == gvProtocol && v != "always") // gitprog.go's table
+	if row := kernel.GitProgRowFor(k); row != nil && row.Kind != kernel.GvAlias {
+		return !(row.Kind == kernel.GvFsmonitor && kernel.IsGitBool(v)) && !(row.Kind == kernel.GvProtocol && v != "always") // gitprog.go's table
 	}
 	if strings.HasPrefix(k, "alias.") {
 		return strings.HasPrefix(strings.TrimSpace(v), "!")
@@ -34,7 +34,7 @@ func gitExecKey(kv string) bool {
 	return false
 }
 
-func git(x *kernel.Command) {
+func Git(x *kernel.Command) {
 	g := command.SplitGit(x.Args)
 	dir := x.Cmd.Dir
 	var cli []shell.Word // git -c key=value, for gitPrograms
@@ -59,11 +59,11 @@ func git(x *kernel.Command) {
 			if !kv.Known || gitExecKey(kv.Value) {
 				x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git -c "+kv.Value+" makes git run a program")
 				if _, v, ok := strings.Cut(kv.Value, "="); ok && kv.Known {
-					nested(x, strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
+					Nested(x, strings.TrimPrefix(strings.TrimSpace(v), "!"), "git -c")
 				}
 			}
 			if k, v, ok := strings.Cut(kv.Value, "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") && !strings.HasPrefix(strings.TrimSpace(v), "!") {
-				nested(x, "git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
+				Nested(x, "git "+v, "git -c "+k) // an alias of a git command: judge what it stands for
 			}
 		case v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env":
 			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocation, "git "+v+" points git elsewhere")
@@ -161,8 +161,8 @@ func git(x *kernel.Command) {
 			x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git stash "+op+" discards stashed work")
 			x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
-			stashUntracked(x, p, op)
-			stashProtected(x, p, op) // self.go
+			x.Env.StashUntracked(x, p, op)
+			x.Env.StashProtected(x, p, op) // self.go
 			gitStash(x, p, op)
 			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git stash changes the working tree")
 		}
@@ -182,7 +182,7 @@ func git(x *kernel.Command) {
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git commit records staged changes")
 	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
 		if sub == "add" {
-			noteStaged(x, p) // self.go: a git stash later in the call takes what it staged
+			x.Env.NoteStaged(x, p) // self.go: a git stash later in the call takes what it staged
 		}
 		if sub == "mv" && len(p.Operands) >= 2 {
 			for _, o := range p.Operands {
@@ -212,7 +212,7 @@ func git(x *kernel.Command) {
 			gitBringsIn(x, command.Parse(rest, "mX", "mainline", "strategy", "strategy-option", "cleanup").Operands, "pick")
 		}
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
-			nested(x, argvProgram(after(rest, "run")), "git bisect run")
+			Nested(x, argvProgram(after(rest, "run")), "git bisect run")
 		}
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+" changes the local repository")
 	case sub == "checkout" || sub == "restore":
@@ -281,7 +281,7 @@ func git(x *kernel.Command) {
 			return
 		}
 		if e, ok := p.Value("x", "exec"); ok {
-			nested(x, e.Value, "git rebase --exec")
+			Nested(x, e.Value, "git rebase --exec")
 		}
 		// An upstream that cannot be known ($(git merge-base …)) is left to the rewrite's
 		// check, which asks a person about it.
@@ -403,7 +403,7 @@ func gitConfig(x *kernel.Command, p command.Args, rest []shell.Word) {
 			}
 		}
 		if i == 0 && len(ops) > 1 && strings.HasPrefix(strings.ToLower(o.Value), "alias.") && !strings.HasPrefix(strings.TrimSpace(ops[1].Value), "!") {
-			nested(x, "git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
+			Nested(x, "git "+ops[1].Value, "git config "+o.Value) // git p = git push --force
 		}
 		if i == 0 && len(ops) > 1 && strings.EqualFold(o.Value, "core.hooksPath") {
 			gitHooksDir(x, ops[1])
@@ -411,7 +411,7 @@ func gitConfig(x *kernel.Command, p command.Args, rest []shell.Word) {
 		if !o.Known || gitExecKey(kv) {
 			x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git config "+o.Value+" makes git run a program")
 			if i == 0 && len(ops) > 1 && ops[1].Known {
-				nested(x, strings.TrimPrefix(strings.TrimSpace(ops[1].Value), "!"), "git config "+o.Value)
+				Nested(x, strings.TrimPrefix(strings.TrimSpace(ops[1].Value), "!"), "git config "+o.Value)
 			}
 			return
 		}
@@ -431,7 +431,7 @@ func gitHooksDir(x *kernel.Command, w shell.Word) {
 		x.Call.NotRead(what + w.Value + ": git will run the hooks of a directory that cannot be known statically")
 		return
 	}
-	top := repoTop(x.Cmd.Dir.Paths[0])
+	top := kernel.RepoTop(x.Cmd.Dir.Paths[0])
 	base := top
 	if base == "" {
 		base = x.Cmd.Dir.Paths[0]
@@ -447,15 +447,15 @@ func gitHooksDir(x *kernel.Command, w shell.Word) {
 	}
 	n := 0
 	for _, e := range entries {
-		if e.IsDir() || !slices.Contains(gitHookNames, e.Name()) {
+		if e.IsDir() || !slices.Contains(kernel.GitHookNames, e.Name()) {
 			continue
 		}
-		if n++; n > maxDirCopy {
+		if n++; n > kernel.MaxDirCopy {
 			x.Call.NotRead(what + w.Value + ": " + dir + " holds more hooks than the harness reads")
 			return
 		}
 		f := filepath.Join(dir, e.Name())
-		plantCopy(x.Env, x.Call, "git config core.hooksPath", []kernel.Target{{Path: f, Known: true, Raw: f}}, filepath.Join(top, ".git", "hooks", e.Name()), false)
+		x.Env.PlantCopy(x.Call, "git config core.hooksPath", []kernel.Target{{Path: f, Known: true, Raw: f}}, filepath.Join(top, ".git", "hooks", e.Name()), false)
 	}
 	if n == 0 {
 		x.Call.NotRead(what + w.Value + ": git will run the hooks of " + dir + ", which holds none now: what is put there later is never judged as a hook")
@@ -474,7 +474,7 @@ func gitSubmodule(x *kernel.Command, p command.Args) {
 			argv = argv[1:]
 		}
 		if len(argv) > 0 {
-			nested(x, argvProgram(argv), "git submodule foreach")
+			Nested(x, argvProgram(argv), "git submodule foreach")
 		}
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git submodule foreach runs a command in each submodule")
 	case "", "status", "summary":
@@ -526,7 +526,7 @@ func gitSwitch(x *kernel.Command, p command.Args) {
 // index's): a discard git is asked about, though nothing is lost (the changes are stashed).
 // Pop, apply and branch write the stash's files: what differs between HEAD and the stash.
 func gitStash(x *kernel.Command, p command.Args, op string) {
-	if len(x.Cmd.Dir.Paths) != 1 || repoTop(x.Cmd.Dir.Paths[0]) == "" {
+	if len(x.Cmd.Dir.Paths) != 1 || kernel.RepoTop(x.Cmd.Dir.Paths[0]) == "" {
 		return // no repository (or none known): git stash has nothing to write
 	}
 	switch op {
@@ -696,9 +696,9 @@ func gitApplyCached(x *kernel.Command, rest []shell.Word, p command.Args) {
 		}
 		top := ""
 		if len(x.Cmd.Dir.Paths) == 1 {
-			top = repoTop(x.Cmd.Dir.Paths[0])
+			top = kernel.RepoTop(x.Cmd.Dir.Paths[0])
 		}
-		for _, name := range patchNames(text, strip) {
+		for _, name := range PatchNames(text, strip) {
 			// git apply --cached takes the names from the top of the repository; the
 			// directory the command runs in is asked too, the stricter of the two.
 			for _, base := range []string{top, ""} {
@@ -717,7 +717,7 @@ func gitApplyCached(x *kernel.Command, rest []shell.Word, p command.Args) {
 
 // patchNames are the file names a patch's headers give, each with strip leading components
 // taken off (as -p) and as written, the stricter of the two.
-func patchNames(text string, strip int) []string {
+func PatchNames(text string, strip int) []string {
 	var out []string
 	add := func(n string) {
 		n = strings.TrimSpace(n)
@@ -778,12 +778,12 @@ func gitExpiry(x *kernel.Command, sub string, cli []shell.Word) {
 		}
 		return
 	}
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		kvs, _, _ := gitConfigAt(x, d, cli)
 		for _, kv := range kvs {
 			if gitExpiryKey(kv.Key) && gitExpiryNear(kv.Value) {
 				x.Add(risk.High, kernel.GitLocal, kernel.RuleHistoryRewrite, "git "+sub+" with "+kv.Key+" = "+kv.Value+" drops history at once")
-				x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" runs with "+kv.Key+" = "+kv.Value+" (from "+rel(x, kv.From)+"): unreachable commits or the reflog are dropped at once, and work in no branch would be lost for good")
+				x.Call.Mark(kernel.RuleRewriteHistory, kernel.ShortCmd(x.Src)+" runs with "+kv.Key+" = "+kv.Value+" (from "+x.Rel(kv.From)+"): unreachable commits or the reflog are dropped at once, and work in no branch would be lost for good")
 				return
 			}
 		}
@@ -926,7 +926,7 @@ func gitCheckout(x *kernel.Command, sub string, rest []shell.Word) {
 }
 
 // nested classifies a program a git subcommand runs (rebase --exec, bisect run …).
-func nested(x *kernel.Command, prog, via string) {
+func Nested(x *kernel.Command, prog, via string) {
 	x.Call.Depth++
 	defer func() { x.Call.Depth-- }()
 	if x.Call.Depth > shell.MaxDepth {
@@ -934,7 +934,7 @@ func nested(x *kernel.Command, prog, via string) {
 		return
 	}
 	cwd := x.Dir()
-	program(x.Env, x.Call, prog, cwd)
+	x.Env.Program(x.Call, prog, cwd)
 }
 
 func without(ws []shell.Word, w shell.Word) []shell.Word {
@@ -970,7 +970,7 @@ func argvProgram(ws []shell.Word) string {
 
 // joinWords joins the words' values with spaces, quoting dropped: for matching text only,
 // never to be parsed as a program again.
-func joinWords(ws []shell.Word) string {
+func JoinWords(ws []shell.Word) string {
 	parts := make([]string, len(ws))
 	for i, w := range ws {
 		parts[i] = w.Value
@@ -980,7 +980,7 @@ func joinWords(ws []shell.Word) string {
 
 // fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
 // critical (seed 001 §3.3); a local one is medium. Output files are writes.
-func fetch(x *kernel.Command) {
+func Fetch(x *kernel.Command) {
 	if browserOpts(x.Name) != "" {
 		browse(x)
 		return
@@ -988,9 +988,9 @@ func fetch(x *kernel.Command) {
 	var p command.Args
 	isWget := x.Name == "wget" || x.Name == "wget2"
 	if isWget {
-		p = command.Parse(x.Args, wgetShort, wgetLong...)
+		p = command.Parse(x.Args, kernel.WgetShort, kernel.WgetLong...)
 	} else {
-		p = command.Parse(x.Args, curlShort, curlLong...)
+		p = command.Parse(x.Args, kernel.CurlShort, kernel.CurlLong...)
 	}
 	urls := p.Operands
 	if u, ok := p.Value("url"); ok {
@@ -1031,7 +1031,7 @@ func fetch(x *kernel.Command) {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
-		if why := secretInURL(u.Value); why != "" {
+		if why := SecretInURL(u.Value); why != "" {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretInURL, why)
 		}
 	}
@@ -1146,7 +1146,7 @@ func browse(x *kernel.Command) {
 
 // tradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
 // URL so that "recorder" does not count as "order".
-func tradeURL(raw string) string {
+func TradeURL(raw string) string {
 	words := strings.FieldsFunc(strings.ToLower(urls.Unescape(raw)), func(r rune) bool { return r < 'a' || r > 'z' })
 	for _, w := range words {
 		for _, k := range []string{"trade", "trading", "order", "orders", "buy", "sell", "payment", "payments", "pay", "transaction", "transactions", "checkout", "transfer"} {
@@ -1158,12 +1158,12 @@ func tradeURL(raw string) string {
 	return ""
 }
 
-func ishex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+func Ishex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
 // metadataURL says why a URL reaches the cloud's instance metadata (credentials of the
 // machine's role) or another link-local service, or "". The host is compared decoded and in
 // every spelling inet_aton accepts (169.254.169.254, 2852039166, 0xa9.0xfe.0xa9.0xfe).
-func metadataURL(raw string) string {
+func MetadataURL(raw string) string {
 	s := raw
 	if !strings.Contains(s, "://") {
 		s = "http://" + s
@@ -1223,7 +1223,7 @@ func inetAton(h string) (netip.Addr, bool) {
 }
 
 // secretInURL: a secret in a query string leaves with the request.
-func secretInURL(raw string) string {
+func SecretInURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return ""

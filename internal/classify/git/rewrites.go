@@ -1,4 +1,4 @@
-package classify
+package git
 
 import (
 	"context"
@@ -58,9 +58,9 @@ func rewriteLost(c *kernel.Env, ctx context.Context, top string, l kernel.Loss) 
 	}
 	if l.Git == "amend" {
 		// The last commit only: is HEAD on a remote? An unborn HEAD has nothing to amend.
-		out, err := runGit(ctx, top, "rev-list", "-n", "1", "HEAD", "--not", "--remotes", "--")
+		out, err := kernel.RunGit(ctx, top, "rev-list", "-n", "1", "HEAD", "--not", "--remotes", "--")
 		if err != nil {
-			if _, e := runGit(ctx, top, "rev-parse", "-q", "--verify", "HEAD^{commit}"); e != nil {
+			if _, e := kernel.RunGit(ctx, top, "rev-parse", "-q", "--verify", "HEAD^{commit}"); e != nil {
 				return nil
 			}
 			return fail(err)
@@ -70,11 +70,11 @@ func rewriteLost(c *kernel.Env, ctx context.Context, top string, l kernel.Loss) 
 		}
 		return nil
 	}
-	all, err := runGit(ctx, top, "rev-list", "--count", span, "--")
+	all, err := kernel.RunGit(ctx, top, "rev-list", "--count", span, "--")
 	if err != nil {
 		return fail(err)
 	}
-	mine, err := runGit(ctx, top, "rev-list", "--count", span, "--not", "--remotes", "--")
+	mine, err := kernel.RunGit(ctx, top, "rev-list", "--count", span, "--not", "--remotes", "--")
 	if err != nil {
 		return fail(err)
 	}

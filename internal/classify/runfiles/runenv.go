@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"path/filepath"
@@ -32,14 +32,14 @@ const (
 )
 
 // envRow is one variable (a trailing * matches a prefix, a leading * a suffix).
-type envRow struct {
-	name string
+type EnvRow struct {
+	Name string
 	kind envKind
 	what string
 }
 
 // envTable: one row per code-carrying variable.
-var envTable = []envRow{
+var EnvTable = []EnvRow{
 	{"BASH_ENV", envSourced, "bash runs that file before any script"},
 	{"ENV", envSourced, "sh runs that file at start"},
 	{"PYTHONSTARTUP", envSourced, "python runs that file at start"},
@@ -104,7 +104,7 @@ var envTable = []envRow{
 }
 
 // envRowFor returns the first row of envTable that names the variable, or nil.
-func envRowFor(name string) *envRow {
+func EnvRowFor(name string) *EnvRow {
 	found := -1
 	ix := envIndex()
 	if i, ok := ix.exact[name]; ok {
@@ -122,7 +122,7 @@ func envRowFor(name string) *envRow {
 	if found < 0 {
 		return nil
 	}
-	return &envTable[found]
+	return &EnvTable[found]
 }
 
 // envIndex is envTable by exact name, and its rows with a * (GIT_CONFIG_KEY_*) in order:
@@ -141,11 +141,11 @@ type envWildRow struct {
 
 func newEnvIndex() envRowIndex {
 	ix := envRowIndex{exact: map[string]int{}}
-	for i, row := range envTable {
-		pre, suf, wild := strings.Cut(row.name, "*")
+	for i, row := range EnvTable {
+		pre, suf, wild := strings.Cut(row.Name, "*")
 		if !wild {
-			if _, dup := ix.exact[row.name]; !dup {
-				ix.exact[row.name] = i
+			if _, dup := ix.exact[row.Name]; !dup {
+				ix.exact[row.Name] = i
 			}
 			continue
 		}
@@ -155,7 +155,7 @@ func newEnvIndex() envRowIndex {
 }
 
 // envCode judges the code-carrying assignments of a program (hooked into program()).
-func envCode(c *kernel.Env, r *kernel.Result, names []shell.Name, cwd string) {
+func EnvCode(c *kernel.Env, r *kernel.Result, names []shell.Name, cwd string) {
 	for _, n := range names {
 		if !n.Assign {
 			continue
@@ -163,17 +163,17 @@ func envCode(c *kernel.Env, r *kernel.Result, names []shell.Name, cwd string) {
 		if n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" {
 			r.GitElsewhere = true // rewrites.go: the repository git is asked about is not this one
 		}
-		if containerVariable(n.Name) {
+		if kernel.ContainerVariable(n.Name) {
 			r.ContainerEnv = append(r.ContainerEnv, n) // person.go: containers of another engine or project
 		}
-		if row := envRowFor(n.Name); row != nil {
+		if row := EnvRowFor(n.Name); row != nil {
 			envValue(c, r, row, n.Name, n.Value, cwd, names, n.Src)
 		}
 	}
 }
 
 // envValue judges one assignment of a code-carrying variable.
-func envValue(c *kernel.Env, r *kernel.Result, row *envRow, name string, v shell.Word, cwd string, names []shell.Name, src string) {
+func envValue(c *kernel.Env, r *kernel.Result, row *EnvRow, name string, v shell.Word, cwd string, names []shell.Name, src string) {
 	what := name + "=" + kernel.Clip(strings.ReplaceAll(v.Value, shell.Dyn, "$(…)"))
 	s := kernel.Sink{Prefix: what + ": " + row.what + ";"}
 	high := func(why string) {
@@ -196,7 +196,7 @@ func envValue(c *kernel.Env, r *kernel.Result, row *envRow, name string, v shell
 			if name == "PYTHONSTARTUP" {
 				l = kernel.LangPython
 			}
-			if text, ok, _ := r.ReadCode(join(cwd, v.Value)); ok {
+			if text, ok, _ := r.ReadCode(kernel.Join(cwd, v.Value)); ok {
 				c.JudgeCode(r, text, l, cwd, s)
 			}
 		}
@@ -241,7 +241,7 @@ func firstWritable(c *kernel.Env, list, cwd string) string {
 // envOptions finds the options of a runtime that load code: node's --require/--import/
 // --loader, perl's -M/-m/-I/-d, ruby's -r, go's -toolexec/-exec/-overlay, make's
 // --eval/-f/SHELL=, the JVM's -javaagent/-agentpath/-agentlib.
-func judgeEnvOptions(c *kernel.Env, r *kernel.Result, name string, v shell.Word, cwd, src, what string, row *envRow) {
+func judgeEnvOptions(c *kernel.Env, r *kernel.Result, name string, v shell.Word, cwd, src, what string, row *EnvRow) {
 	if !v.Known {
 		r.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, src, what+": "+row.what+", which cannot be known statically")
 	}
@@ -305,7 +305,7 @@ func judgeEnvGitConfig(c *kernel.Env, r *kernel.Result, name string, v shell.Wor
 		if len(prog.Cmds) > 0 {
 			for _, w := range prog.Cmds[0].Args[1:] {
 				if k, val, ok := strings.Cut(w.Value, "="); ok {
-					kvs = append(kvs, kernel.GitKV{Key: normGitKey(k), Value: val, From: name})
+					kvs = append(kvs, kernel.GitKV{Key: kernel.NormGitKey(k), Value: val, From: name})
 				}
 			}
 		}
@@ -321,34 +321,26 @@ func judgeEnvGitConfig(c *kernel.Env, r *kernel.Result, name string, v shell.Wor
 			r.Add(risk.High, kernel.ShellExec, kernel.RuleGitConfigRun, src, what+": git reads it as the value of a key that cannot be known statically")
 			return
 		}
-		kvs = append(kvs, kernel.GitKV{Key: normGitKey(k.Value), Value: v.Value, From: name})
+		kvs = append(kvs, kernel.GitKV{Key: kernel.NormGitKey(k.Value), Value: v.Value, From: name})
 	default: // a configuration file
 		if !v.Known {
 			r.Add(risk.High, kernel.ShellExec, kernel.RuleGitConfigRun, src, what+": git reads a configuration file that cannot be known statically")
 			return
 		}
-		p := join(cwd, v.Value)
+		p := kernel.Join(cwd, v.Value)
 		if name == "GIT_DIR" {
 			p = filepath.Join(p, "config")
 		}
 		if text, ok, _ := r.ReadCode(p); ok {
-			kvs = parseGitConfig(text, p)
+			kvs = kernel.ParseGitConfig(text, p)
 		}
 	}
 	for _, kv := range kvs {
-		row := gitProgRowFor(kv.Key)
-		if row == nil || row.kind == gvFsmonitor && isGitBool(kv.Value) {
+		row := kernel.GitProgRowFor(kv.Key)
+		if row == nil || row.Kind == kernel.GvFsmonitor && kernel.IsGitBool(kv.Value) {
 			continue
 		}
 		r.Add(risk.High, kernel.ShellExec, kernel.RuleGitConfigRun, src, what+": git runs what "+kv.Key+" names ("+kernel.Clip(kv.Value)+")")
-		judgeGitValue(c, r, kv, row, cwd, kernel.Sink{Prefix: what + ": git runs " + kv.Key + ":"}, nil)
+		c.JudgeGitValue(r, kv, row, cwd, kernel.Sink{Prefix: what + ": git runs " + kv.Key + ":"}, nil)
 	}
-}
-
-func isGitBool(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "true", "false", "yes", "no", "on", "off", "1", "0", "":
-		return true
-	}
-	return false
 }

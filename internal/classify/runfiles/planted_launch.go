@@ -1,4 +1,4 @@
-package classify
+package runfiles
 
 import (
 	"encoding/json"
@@ -19,15 +19,15 @@ import (
 
 // procfileCode is what a Procfile makes its tool start: the command of each "name: command"
 // line (a shell command line), comments and blank lines aside.
-func procfileCode(text string) configCode {
-	var cc configCode
+func procfileCode(text string) ConfigCode {
+	var cc ConfigCode
 	for _, line := range procfileLines(configfile.WithoutBOM(text)) {
 		name, cmd, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") || !procName(strings.TrimSpace(name)) {
 			continue
 		}
 		if cmd = strings.TrimSpace(cmd); cmd != "" {
-			cc.codes = append(cc.codes, codeText{cmd, kernel.LangShell})
+			cc.Codes = append(cc.Codes, codeText{cmd, kernel.LangShell})
 		}
 	}
 	return cc.bounded()
@@ -80,8 +80,8 @@ var devcontainerCommands = []string{"onCreateCommand", "updateContentCommand", "
 // object of either (run in parallel). The container's commands count as this machine's when
 // the container is given the host's files or privileges (mounts, runArgs, workspaceMount
 // outside the workspace), since they then reach what the host holds.
-func devcontainerCode(text string, fragment bool) configCode {
-	var cc configCode
+func devcontainerCode(text string, fragment bool) ConfigCode {
+	var cc ConfigCode
 	var cfg map[string]any
 	if json.Unmarshal([]byte(configfile.StripJSONC(text)), &cfg) != nil { // a missing comma still runs
 		return unparsedJSONC(text, fragment, "whose commands the dev container tools may still run")
@@ -90,7 +90,7 @@ func devcontainerCode(text string, fragment bool) configCode {
 	for _, key := range append(devcontainerHostCommands, devcontainerCommands...) {
 		for _, cmd := range lifecycleCommands(cfg[key]) {
 			if host || key == "initializeCommand" {
-				cc.codes = append(cc.codes, codeText{cmd, kernel.LangShell})
+				cc.Codes = append(cc.Codes, codeText{cmd, kernel.LangShell})
 			} else {
 				cc.contained = append(cc.contained, codeText{cmd, kernel.LangShell})
 			}

@@ -1,4 +1,4 @@
-package classify
+package outbound
 
 import (
 	"encoding/base64"
@@ -32,7 +32,7 @@ func urlDecoded(raw string) string {
 }
 
 // decodedSecret says why s, decoded from base64, carries a secret, or "".
-func decodedSecret(s string) string {
+func DecodedSecret(s string) string {
 	if len(s) < 8 || len(s) > 8192 {
 		return ""
 	}
@@ -72,13 +72,13 @@ func decodedSecret(s string) string {
 // secret, or "".
 func urlDecodedSecret(path, query string) string {
 	for _, seg := range strings.Split(path, "/") {
-		if why := decodedSecret(urls.Unescape(seg)); why != "" {
+		if why := DecodedSecret(urls.Unescape(seg)); why != "" {
 			return "its path carries " + why
 		}
 	}
 	for _, kv := range strings.FieldsFunc(query, func(r rune) bool { return r == '&' || r == ';' }) {
 		_, v, _ := strings.Cut(kv, "=")
-		if why := decodedSecret(urls.Unescape(v)); why != "" {
+		if why := DecodedSecret(urls.Unescape(v)); why != "" {
 			return "its query carries " + why
 		}
 	}

@@ -1,4 +1,4 @@
-package classify
+package outbound
 
 import (
 	"github.com/oath-harness/oath-harness/internal/urls"

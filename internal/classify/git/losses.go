@@ -1,12 +1,10 @@
-package classify
+package git
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -38,9 +36,6 @@ import (
 // Doubt is in the class: a target in a project that is not a git repository, git failing or
 // past its deadline. git runs with core.fsmonitor and hooks off, no optional locks, and a
 // short deadline.
-
-// gitDeadline bounds all the git runs of one judgement, on the hot path of a destructive call.
-const gitDeadline = 1500 * time.Millisecond
 
 // maxGlob bounds the files one pattern (rm *.log) is expanded to.
 const maxGlob = 256
@@ -77,7 +72,7 @@ func gitLose(x *kernel.Command, kind, how string, paths []shell.Word, names []st
 
 // loseFile records a write tool's target: only what lies outside the project can be lost
 // (Claude Code keeps checkpoints of its own edits in the project).
-func loseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd string) {
+func LoseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd string) {
 	if !kernel.Under(p, c.Layout.ProjectDir) {
 		r.AddLoss(kernel.Loss{Path: p, Tree: tree, How: how, Cmd: cmd})
 	}
@@ -85,8 +80,8 @@ func loseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd str
 
 // lost says what the recorded losses would destroy that a person may care about, or nil;
 // files born at or after born are the agent's own.
-func lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
-	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
+func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
+	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
 	groups := map[string][]string{} // repository top -> paths to ask about
 	var order []string
@@ -130,7 +125,7 @@ func lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 				}
 				return &envelope.Person{Rule: kernel.RuleOutsideProject, Reason: l.Command() + " " + l.How + " " + p + ", outside the project: no version control of the project keeps a copy, and it may be anyone's"}
 			}
-			top := repoTop(p)
+			top := kernel.RepoTop(p)
 			if top == "" {
 				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, p) + ", and the project is not a git repository: nothing can tell whether it is work that exists nowhere else"}
 			}
@@ -147,19 +142,19 @@ func lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 			return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: "git could not say whether " + show(c, groups[top][0]) + " holds uncommitted work (" + err.Error() + ")"}
 		}
 		for _, e := range entries {
-			if e.xy == "!!" {
+			if e.Xy == "!!" {
 				// git names an ignored directory, not the file asked about inside it (data/,
 				// not data/app.db): judge the file by its own name.
 				for _, q := range groups[top] {
-					if kernel.Under(q, e.path) && q != e.path && (kernel.Credential(q) != "" || dataFile(q)) {
-						e.path = q
+					if kernel.Under(q, e.Path) && q != e.Path && (kernel.Credential(q) != "" || dataFile(q)) {
+						e.Path = q
 						break
 					}
 				}
 			}
 			if why := e.loss(born); why != "" {
-				l := lossFor(byPath, e.path)
-				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, e.path) + ", " + why + ": it would be lost"}
+				l := lossFor(byPath, e.Path)
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, e.Path) + ", " + why + ": it would be lost"}
 			}
 		}
 	}
@@ -177,7 +172,7 @@ func lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 // moveInto records mv SRC DEST for the check that the move does not hide work in git-ignored
 // output: mv notes.md build/ and then rm -rf build would lose the notes in two calls, each of
 // which looks harmless alone (the second deletes only ignored output).
-func moveInto(x *kernel.Command, src, dest shell.Word) {
+func MoveInto(x *kernel.Command, src, dest shell.Word) {
 	if !src.Known || !dest.Known || src.Glob || dest.Glob {
 		return // unknown names are judged by the write rules
 	}
@@ -199,7 +194,7 @@ func movedIntoIgnored(c *kernel.Env, ctx context.Context, top string, l kernel.L
 	if err != nil || strings.HasPrefix(rel, "..") {
 		return nil // out of this repository: the outside-project rule judges the destination
 	}
-	if _, err := runGit(ctx, top, "check-ignore", "-q", "--no-index", "--", filepath.ToSlash(rel)); err != nil {
+	if _, err := kernel.RunGit(ctx, top, "check-ignore", "-q", "--no-index", "--", filepath.ToSlash(rel)); err != nil {
 		return nil // not ignored (exit 1), or git cannot say: the move itself loses nothing
 	}
 	entries, err := gitStatus(ctx, top, []string{l.Path}, true, false)
@@ -208,7 +203,7 @@ func movedIntoIgnored(c *kernel.Env, ctx context.Context, top string, l kernel.L
 	}
 	for _, e := range entries {
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " moves " + show(c, e.path) + ", " + why + ", into " + show(c, dest) + ", which git ignores: it would look like build output a later delete may remove"}
+			return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " moves " + show(c, e.Path) + ", " + why + ", into " + show(c, dest) + ", which git ignores: it would look like build output a later delete may remove"}
 		}
 	}
 	return nil
@@ -228,7 +223,7 @@ func lossFor(by map[string]kernel.Loss, p string) kernel.Loss {
 
 // gitLost asks git what one of its discards would throw away.
 func gitLost(c *kernel.Env, ctx context.Context, l kernel.Loss, born time.Time) *envelope.Person {
-	top := repoTop(l.Path)
+	top := kernel.RepoTop(l.Path)
 	if top == "" && l.Git == "intoIgnored" {
 		return nil // nothing is ignored without a repository
 	}
@@ -247,7 +242,7 @@ func gitLost(c *kernel.Env, ctx context.Context, l kernel.Loss, born time.Time) 
 	case "intoIgnored":
 		return movedIntoIgnored(c, ctx, top, l, born)
 	case "branch":
-		out, err := runGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
+		out, err := kernel.RunGit(ctx, top, "branch", "--no-merged", "HEAD", "--format=%(refname:short)")
 		if err != nil {
 			return fail(err)
 		}
@@ -290,14 +285,14 @@ func gitLost(c *kernel.Env, ctx context.Context, l kernel.Loss, born time.Time) 
 		return fail(err)
 	}
 	for _, e := range entries {
-		if e.xy != "??" && e.xy != "!!" {
+		if e.Xy != "??" && e.Xy != "!!" {
 			continue // tracked: git clean leaves it, changed or not
 		}
-		if e.xy == "??" && l.Git == "cleanX" || e.xy == "!!" && l.Git == "clean" {
+		if e.Xy == "??" && l.Git == "cleanX" || e.Xy == "!!" && l.Git == "clean" {
 			continue
 		}
 		if why := e.loss(born); why != "" {
-			return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: l.Command() + " deletes " + show(c, e.path) + ", " + why + ": it would be lost"}
+			return &envelope.Person{Rule: kernel.RuleGitDiscard, Reason: l.Command() + " deletes " + show(c, e.Path) + ", " + why + ": it would be lost"}
 		}
 	}
 	return nil
@@ -310,27 +305,27 @@ func listPaths(c *kernel.Env, es []statusEntry) string {
 			names = append(names, "…")
 			break
 		}
-		names = append(names, show(c, e.path))
+		names = append(names, show(c, e.Path))
 	}
 	return strings.Join(names, ", ")
 }
 
 // statusEntry is one line of git status --porcelain: XY and the absolute path.
 type statusEntry struct {
-	xy   string
-	path string
+	Xy   string
+	Path string
 }
 
 // loss says why losing the entry loses work, or "" when it is recoverable.
 func (e statusEntry) loss(born time.Time) string {
-	switch e.xy {
+	switch e.Xy {
 	case "!!":
-		if kernel.Credential(e.path) != "" || dataFile(e.path) {
+		if kernel.Credential(e.Path) != "" || dataFile(e.Path) {
 			return "a git-ignored secret or data file that no build brings back"
 		}
 		return ""
 	case "??":
-		if bornAfter(e.path, born) {
+		if BornAfter(e.Path, born) {
 			return "" // the agent's own, created in this session
 		}
 		return "which git does not track (no commit has it)"
@@ -379,61 +374,24 @@ func gitStatusSpecs(ctx context.Context, top, cwd string, specs []string, untrac
 		args = append(args, "--ignored=matching") // an ignored directory collapsed: build/ is one line, not its files
 	}
 	args = append(append(args, "--"), specs...)
-	out, err := runGit(ctx, cwd, args...)
+	out, err := kernel.RunGit(ctx, cwd, args...)
 	if err != nil {
 		return nil, err
 	}
-	return parseStatus(out, top), nil // porcelain paths are relative to the top, wherever git runs
+	return ParseStatus(out, top), nil // porcelain paths are relative to the top, wherever git runs
 }
 
 // parseStatus reads git status --porcelain=v1 -z --no-renames: "XY path" records separated by
 // NUL, paths relative to top. Anything shorter than a record is skipped.
-func parseStatus(out, top string) []statusEntry {
+func ParseStatus(out, top string) []statusEntry {
 	var es []statusEntry
 	for _, rec := range strings.Split(out, "\x00") {
 		if len(rec) < 4 || rec[2] != ' ' {
 			continue
 		}
-		es = append(es, statusEntry{xy: rec[:2], path: filepath.Join(top, filepath.FromSlash(strings.TrimSuffix(rec[3:], "/")))})
+		es = append(es, statusEntry{Xy: rec[:2], Path: filepath.Join(top, filepath.FromSlash(strings.TrimSuffix(rec[3:], "/")))})
 	}
 	return es
-}
-
-// runGit runs git in dir under ctx's deadline, with the repository's program-running
-// settings that status would use (fsmonitor, hooks) switched off and no optional locks.
-func runGit(ctx context.Context, dir string, args ...string) (string, error) {
-	if ctx.Err() != nil {
-		return "", errors.New("git took longer than " + gitDeadline.String())
-	}
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "-c", "core.quotePath=false",
-		"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false"}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
-	cmd.WaitDelay = 200 * time.Millisecond
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return "", errors.New("git took longer than " + gitDeadline.String())
-		}
-		msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n")
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", errors.New(msg)
-	}
-	return stdout.String(), nil
-}
-
-// repoTop is the nearest directory at or above p holding .git, or "".
-func repoTop(p string) string {
-	for d := p; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if d == "/" || d == "." || d == filepath.Dir(d) {
-			return ""
-		}
-	}
 }
 
 // tempPath: the temporary directories, where nothing is kept on purpose.
@@ -453,11 +411,11 @@ func tempPath(p string) bool {
 // after: file systems stamp birth times from a coarse clock (a few ms on Linux), so a file the
 // person made just before the session began can carry the session's own time, and doubt goes
 // to the person.
-func bornAfter(p string, t time.Time) bool {
+func BornAfter(p string, t time.Time) bool {
 	if t.IsZero() {
 		return false
 	}
-	b := birthTime(p)
+	b := BirthTime(p)
 	return !b.IsZero() && b.After(t)
 }
 
@@ -473,8 +431,8 @@ func show(c *kernel.Env, p string) string {
 // (Claude Code creates it when the session starts) and its last SessionStart in the audit trail
 // (a resumed session may keep an old transcript). Zero when neither is known: then no file
 // counts as the agent's.
-func sessionStart(c *kernel.Env, ev *claude.Event) time.Time {
-	t := birthTime(ev.TranscriptPath)
+func SessionStart(c *kernel.Env, ev *claude.Event) time.Time {
+	t := BirthTime(ev.TranscriptPath)
 	if s := starts.Last(c.AuditDir, ev.SessionID); s.After(t) {
 		t = s
 	}

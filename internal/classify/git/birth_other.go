@@ -1,8 +1,8 @@
 //go:build !linux && !darwin
 
-package classify
+package git
 
 import "time"
 
 // birthTime is unknown here: no file counts as created in this session.
-func birthTime(string) time.Time { return time.Time{} }
+func BirthTime(string) time.Time { return time.Time{} }

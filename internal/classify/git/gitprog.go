@@ -1,4 +1,4 @@
-package classify
+package git
 
 import (
 	"os"
@@ -23,174 +23,6 @@ import (
 // by the program they run. The system file (/etc/gitconfig) and per-worktree configuration
 // are not read: writing them needs a privileged call or a write the harness judges already.
 
-// gitValue says how git runs a configuration value.
-type gitValue uint8
-
-const (
-	gvShell      gitValue = iota + 1 // a command line, run through the shell ("!" stripped)
-	gvFsmonitor                      // true/false (git's own daemon) or a hook program
-	gvCredential                     // "!cmd", a path, or NAME for git-credential-NAME
-	gvHooksDir                       // a directory of hooks
-	gvInclude                        // a file read as more configuration
-	gvAlias                          // "!cmd" for the shell, else a git command
-	gvProtocol                       // protocol.X.allow: "always" lets ext:: URLs run commands
-	gvTemplate                       // a template directory whose hooks init and clone copy
-)
-
-// Subcommands by what configuration they use.
-const (
-	gitNet    = " fetch pull push clone ls-remote submodule remote fetch-pack send-pack archive "
-	gitIndex  = " status diff add commit checkout switch restore reset stash merge rebase pull cherry-pick revert am apply rm mv update-index worktree clone blame grep describe "
-	gitPager  = " log show diff grep branch tag blame shortlog reflog whatchanged config stash range-diff cherry help "
-	gitEditor = " commit merge rebase tag notes config add revert cherry-pick pull am send-email "
-	gitDiff   = " diff log show blame grep stash difftool format-patch range-diff whatchanged add "
-	gitMerge  = " merge pull rebase cherry-pick revert stash am checkout switch "
-	gitSign   = " commit tag log show verify-commit verify-tag merge rebase cherry-pick am pull revert "
-	gitAll    = "*"
-)
-
-// gitProgRow is one configuration key (a pattern: * stands for a subsection) that names code.
-type gitProgRow struct {
-	key  string
-	kind gitValue
-	subs string // subcommands that run it, or "*"
-}
-
-// gitProgTable: one row per program-running key (keys lower case, as git compares them).
-var gitProgTable = []gitProgRow{
-	{"core.fsmonitor", gvFsmonitor, gitAll},
-	{"core.hookspath", gvHooksDir, gitAll},
-	{"core.pager", gvShell, gitPager}, {"pager.*", gvShell, gitPager},
-	{"core.editor", gvShell, gitEditor}, {"sequence.editor", gvShell, " rebase "},
-	{"core.sshcommand", gvShell, gitNet}, {"core.askpass", gvShell, gitNet}, {"core.gitproxy", gvShell, gitNet},
-	{"core.alternaterefscommand", gvShell, gitNet},
-	{"credential.helper", gvCredential, gitNet}, {"credential.*.helper", gvCredential, gitNet},
-	{"remote.*.uploadpack", gvShell, gitNet}, {"remote.*.receivepack", gvShell, " push send-pack "},
-	{"remote.*.proxy", gvShell, gitNet},
-	{"diff.external", gvShell, gitDiff}, {"diff.*.command", gvShell, gitDiff}, {"diff.*.textconv", gvShell, gitDiff},
-	{"merge.*.driver", gvShell, gitMerge},
-	{"filter.*.clean", gvShell, gitIndex}, {"filter.*.smudge", gvShell, gitIndex}, {"filter.*.process", gvShell, gitIndex},
-	{"gpg.program", gvShell, gitSign}, {"gpg.*.program", gvShell, gitSign}, {"gpg.ssh.defaultkeycommand", gvShell, gitSign},
-	{"interactive.difffilter", gvShell, " add checkout reset stash restore "},
-	{"sendemail.sendmailcmd", gvShell, " send-email "}, {"sendemail.smtpserver", gvShell, " send-email "},
-	{"difftool.*.cmd", gvShell, " difftool "}, {"mergetool.*.cmd", gvShell, " mergetool "},
-	{"browser.*.cmd", gvShell, " help instaweb web--browse "}, {"man.*.cmd", gvShell, " help "},
-	{"instaweb.httpd", gvShell, " instaweb "}, {"uploadpack.packobjectshook", gvShell, gitNet},
-	{"submodule.*.update", gvShell, " submodule pull clone "},
-	{"alias.*", gvAlias, ""},
-	{"include.path", gvInclude, gitAll}, {"includeif.*.path", gvInclude, gitAll},
-	{"protocol.*.allow", gvProtocol, gitNet}, {"protocol.allow", gvProtocol, gitNet},
-	{"init.templatedir", gvTemplate, " init clone "},
-}
-
-// gitProgRowFor finds the row of a key, or nil. The key is section[.subsection].name; the
-// subsection keeps its case, the rest is compared lower case.
-func gitProgRowFor(key string) *gitProgRow {
-	k := strings.ToLower(key)
-	for i := range gitProgTable {
-		row := &gitProgTable[i]
-		if globKey(row.key, k) {
-			return row
-		}
-	}
-	return nil
-}
-
-// globKey matches a.*.b against a.<anything>.b, and a.* against a.<name>.
-func globKey(pat, key string) bool {
-	pre, suf, wild := strings.Cut(pat, "*")
-	if !wild {
-		return pat == key
-	}
-	return len(key) > len(pre)+len(suf) && strings.HasPrefix(key, pre) && strings.HasSuffix(key, suf)
-}
-
-// parseGitConfig reads git's configuration syntax (git-config(1)): [section], [section "sub"],
-// name = value with quotes, escapes, comments and line continuations; a name alone is true.
-// Bounded; what does not parse is skipped, as git would refuse the file.
-func parseGitConfig(text, from string) []kernel.GitKV {
-	var out []kernel.GitKV
-	section := ""
-	lines := strings.Split(text, "\n")
-	for i, n := 0, 0; i < len(lines) && n < 10000 && len(out) < 4096; n++ {
-		line := strings.TrimSpace(strings.TrimSuffix(lines[i], "\r"))
-		i++
-		if line == "" || line[0] == '#' || line[0] == ';' {
-			continue
-		}
-		if line[0] == '[' {
-			end := strings.LastIndexByte(line, ']')
-			if end < 0 {
-				continue
-			}
-			h := line[1:end]
-			if name, sub, ok := strings.Cut(h, " "); ok {
-				sub = strings.TrimSpace(sub)
-				sub = strings.TrimSuffix(strings.TrimPrefix(sub, "\""), "\"")
-				sub = strings.ReplaceAll(strings.ReplaceAll(sub, "\\\"", "\""), "\\\\", "\\")
-				section = strings.ToLower(name) + "." + sub
-			} else {
-				// [section.sub] (deprecated) is lower case throughout
-				section = strings.ToLower(h)
-			}
-			line = strings.TrimSpace(line[end+1:])
-			if line == "" || line[0] == '#' || line[0] == ';' {
-				continue
-			}
-		}
-		if section == "" {
-			continue
-		}
-		name, raw, hasValue := strings.Cut(line, "=")
-		name = strings.ToLower(strings.TrimSpace(name))
-		if name == "" || strings.ContainsAny(name, " \t\"") {
-			continue
-		}
-		value := "true"
-		if hasValue {
-			// a value continues on the next line after a backslash
-			for strings.HasSuffix(raw, "\\") && !strings.HasSuffix(raw, "\\\\") && i < len(lines) {
-				raw = raw[:len(raw)-1] + lines[i]
-				i++
-			}
-			value = gitConfigValue(raw)
-		}
-		out = append(out, kernel.GitKV{Key: section + "." + name, Value: value, From: from})
-	}
-	return out
-}
-
-// gitConfigValue unquotes a value: "…" spans keep spaces and # ;, \" \\ \n \t are escapes,
-// an unquoted # or ; starts a comment, and surrounding space is dropped.
-func gitConfigValue(raw string) string {
-	var b strings.Builder
-	quoted := false
-	raw = strings.TrimSpace(raw)
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch {
-		case c == '"':
-			quoted = !quoted
-		case c == '\\' && i+1 < len(raw):
-			i++
-			switch raw[i] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			case 'b':
-			default:
-				b.WriteByte(raw[i])
-			}
-		case (c == '#' || c == ';') && !quoted:
-			return strings.TrimSpace(b.String())
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
 // gitDirOf finds the repository of dir: its .git directory (or the one a .git file points
 // to), the common directory of a worktree, and the top of the working tree.
 func gitDirOf(dir string) (gitDir, common, top string) {
@@ -201,13 +33,13 @@ func gitDirOf(dir string) (gitDir, common, top string) {
 			if st.Mode().IsRegular() {
 				if data, err := os.ReadFile(p); err == nil && len(data) < 4096 {
 					if g, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir:"); ok {
-						gitDir = join(dir, strings.TrimSpace(g))
+						gitDir = kernel.Join(dir, strings.TrimSpace(g))
 					}
 				}
 			}
 			common = gitDir
 			if data, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil && len(data) < 4096 {
-				common = join(gitDir, strings.TrimSpace(string(data)))
+				common = kernel.Join(gitDir, strings.TrimSpace(string(data)))
 			}
 			return gitDir, common, dir
 		}
@@ -229,9 +61,9 @@ func gitConfigAt(x *kernel.Command, dir string, cli []shell.Word) (kvs []kernel.
 		if !ok {
 			v = "true"
 		}
-		kvs = append(kvs, kernel.GitKV{Key: normGitKey(k), Value: v, From: "git -c"})
-		if row := gitProgRowFor(k); row != nil && row.kind == gvInclude && w.Known {
-			kvs = gitConfigFile(x, kvs, join(dir, kernel.ExpandHome(v, x.Env.Home)), 1)
+		kvs = append(kvs, kernel.GitKV{Key: kernel.NormGitKey(k), Value: v, From: "git -c"})
+		if row := kernel.GitProgRowFor(k); row != nil && row.Kind == kernel.GvInclude && w.Known {
+			kvs = gitConfigFile(x, kvs, kernel.Join(dir, kernel.ExpandHome(v, x.Env.Home)), 1)
 		}
 	}
 	return kvs, files.Common, files.Top
@@ -269,16 +101,6 @@ func gitFiles(x *kernel.Command, dir string) kernel.GitConfig {
 	return g
 }
 
-// normGitKey spells a key as git compares it: section and name lower case, the subsection
-// as written.
-func normGitKey(k string) string {
-	i, j := strings.IndexByte(k, '.'), strings.LastIndexByte(k, '.')
-	if i < 0 {
-		return strings.ToLower(k)
-	}
-	return strings.ToLower(k[:i]) + k[i:j] + strings.ToLower(k[j:])
-}
-
 // gitConfigFile appends a configuration file's entries, following include.path and
 // includeIf.*.path (every condition counts as met), at most 10 deep as git.
 func gitConfigFile(x *kernel.Command, kvs []kernel.GitKV, path string, depth int) []kernel.GitKV {
@@ -289,10 +111,10 @@ func gitConfigFile(x *kernel.Command, kvs []kernel.GitKV, path string, depth int
 	if !ok {
 		return kvs
 	}
-	for _, kv := range parseGitConfig(text, path) {
+	for _, kv := range kernel.ParseGitConfig(text, path) {
 		kvs = append(kvs, kv)
-		if row := gitProgRowFor(kv.Key); row != nil && row.kind == gvInclude {
-			kvs = gitConfigFile(x, kvs, join(filepath.Dir(path), kernel.ExpandHome(kv.Value, x.Env.Home)), depth+1)
+		if row := kernel.GitProgRowFor(kv.Key); row != nil && row.Kind == kernel.GvInclude {
+			kvs = gitConfigFile(x, kvs, kernel.Join(filepath.Dir(path), kernel.ExpandHome(kv.Value, x.Env.Home)), depth+1)
 		}
 	}
 	return kvs
@@ -386,42 +208,42 @@ func gitPrograms(x *kernel.Command, sub string, rest, cli []shell.Word) {
 		}
 		if found != "" {
 			x.Add(risk.High, kernel.GitLocal, kernel.RuleRunsProgram, "git "+sub+" "+found+" "+kernel.QuoteRaw(val.Value)+" runs that program")
-			programValue(x, val, "git "+sub+" "+found)
+			x.Env.ProgramValue(x, val, "git "+sub+" "+found)
 		}
 		if rest[i].Known && strings.HasPrefix(strings.ToLower(v), "ext::") {
 			x.Add(risk.High, kernel.GitRemote, kernel.RuleRunsProgram, "git "+sub+" "+kernel.QuoteRaw(v)+": an ext:: URL is a command git runs")
-			programValue(x, shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
+			x.Env.ProgramValue(x, shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
 		}
 	}
-	for _, d := range runDirs(x) {
+	for _, d := range x.RunDirs() {
 		kvs, common, top := gitConfigAt(x, d, cli)
 		hooksDir := ""
 		if common != "" {
 			hooksDir = filepath.Join(common, "hooks")
 		}
 		for _, kv := range kvs {
-			row := gitProgRowFor(kv.Key)
+			row := kernel.GitProgRowFor(kv.Key)
 			if row == nil {
 				continue
 			}
 			switch {
-			case row.kind == gvHooksDir:
+			case row.Kind == kernel.GvHooksDir:
 				hooksDir = kv.Value
 				switch {
 				case strings.HasPrefix(hooksDir, "~/") && x.Env.Home != "":
 					hooksDir = filepath.Join(x.Env.Home, hooksDir[2:])
 				case top != "":
-					hooksDir = join(top, hooksDir)
+					hooksDir = kernel.Join(top, hooksDir)
 				default:
-					hooksDir = join(d, hooksDir)
+					hooksDir = kernel.Join(d, hooksDir)
 				}
-			case row.kind == gvAlias:
+			case row.Kind == kernel.GvAlias:
 				if strings.EqualFold(kv.Key, "alias."+sub) {
-					judgeGitValue(x.Env, x.Call, kv, row, top, kernel.Sink{Prefix: "git " + sub + " is an alias (" + rel(x, kv.From) + ") that runs"}, x)
+					JudgeGitValue(x.Env, x.Call, kv, row, top, kernel.Sink{Prefix: "git " + sub + " is an alias (" + x.Rel(kv.From) + ") that runs"}, x)
 				}
-			case row.kind == gvInclude:
-			case row.subs == gitAll || strings.Contains(row.subs, " "+sub+" "):
-				judgeGitValue(x.Env, x.Call, kv, row, top, kernel.Sink{Prefix: "git " + sub + " runs " + kv.Key + " (" + rel(x, kv.From) + "):"}, x)
+			case row.Kind == kernel.GvInclude:
+			case row.Subs == kernel.GitAll || strings.Contains(row.Subs, " "+sub+" "):
+				JudgeGitValue(x.Env, x.Call, kv, row, top, kernel.Sink{Prefix: "git " + sub + " runs " + kv.Key + " (" + x.Rel(kv.From) + "):"}, x)
 			}
 		}
 		gitHooks(x, sub, rest, hooksDir)
@@ -430,35 +252,35 @@ func gitPrograms(x *kernel.Command, sub string, rest, cli []shell.Word) {
 
 // gitValue judges one configuration value that names code, for a command (x) or for a write
 // that plants it (x nil).
-func judgeGitValue(c *kernel.Env, r *kernel.Result, kv kernel.GitKV, row *gitProgRow, cwd string, s kernel.Sink, x *kernel.Command) {
+func JudgeGitValue(c *kernel.Env, r *kernel.Result, kv kernel.GitKV, row *kernel.GitProgRow, cwd string, s kernel.Sink, x *kernel.Command) {
 	v := strings.TrimSpace(kv.Value)
-	switch row.kind {
-	case gvFsmonitor:
-		if isGitBool(v) {
+	switch row.Kind {
+	case kernel.GvFsmonitor:
+		if kernel.IsGitBool(v) {
 			return // git's own daemon
 		}
-	case gvCredential:
+	case kernel.GvCredential:
 		if v == "" {
 			return
 		}
 		if !strings.HasPrefix(v, "!") && !filepath.IsAbs(v) && !strings.Contains(v, "/") {
 			v = "git-credential-" + v // store, cache, osxkeychain …: git's own helpers by name
 		}
-	case gvAlias:
+	case kernel.GvAlias:
 		if !strings.HasPrefix(v, "!") {
 			if x != nil {
-				nested(x, "git "+v, "git alias "+kv.Key)
+				Nested(x, "git "+v, "git alias "+kv.Key)
 			} else {
 				c.JudgeCode(r, "git "+v, kernel.LangShell, cwd, s)
 			}
 			return
 		}
-	case gvProtocol:
+	case kernel.GvProtocol:
 		if strings.EqualFold(v, "always") {
 			r.Add(risk.High, kernel.Pick(s.Domain, kernel.GitLocal), kernel.Pick(s.Rule, kernel.RuleGitConfigRun), kv.Key, s.Prefix+" "+kv.Key+" = always lets ext:: URLs run commands")
 		}
 		return
-	case gvHooksDir, gvInclude, gvTemplate:
+	case kernel.GvHooksDir, kernel.GvInclude, kernel.GvTemplate:
 		return
 	}
 	if cwd == "" {
@@ -473,10 +295,10 @@ func gitHooks(x *kernel.Command, sub string, rest []shell.Word, hooksDir string)
 	if len(names) == 0 || hooksDir == "" {
 		return
 	}
-	if sub == "gc" && !hasWord(rest, "--auto") {
+	if sub == "gc" && !kernel.HasWord(rest, "--auto") {
 		return
 	}
-	noVerify := hasWord(rest, "--no-verify") || sub == "commit" && hasShort(rest, 'n')
+	noVerify := kernel.HasWord(rest, "--no-verify") || sub == "commit" && kernel.HasShort(rest, 'n')
 	present := hooksIn(x.Call, hooksDir)
 	for _, n := range names {
 		skippable := strings.HasSuffix(n, "*")
@@ -492,59 +314,36 @@ func gitHooks(x *kernel.Command, sub string, rest []shell.Word, hooksDir string)
 		l := kernel.ShebangLang(text)
 		if l == kernel.LangNone {
 			if strings.IndexByte(text[:min(len(text), 1024)], 0) >= 0 || strings.HasPrefix(text, "#!") {
-				x.Add(risk.High, kernel.GitLocal, kernel.RuleGitHook, "git "+sub+" runs the hook "+rel(x, p)+", a program the harness cannot read")
+				x.Add(risk.High, kernel.GitLocal, kernel.RuleGitHook, "git "+sub+" runs the hook "+x.Rel(p)+", a program the harness cannot read")
 				continue
 			}
 			l = kernel.LangShell
 		}
-		x.Env.JudgeCode(x.Call, text, l, hookDir(x.Dir(), hooksDir), kernel.Sink{Prefix: "git " + sub + " runs the hook " + rel(x, p) + ":"})
+		x.Env.JudgeCode(x.Call, text, l, hookDir(x.Dir(), hooksDir), kernel.Sink{Prefix: "git " + sub + " runs the hook " + x.Rel(p) + ":"})
 	}
 }
 
 // hookDir is where git runs a hook of hooksDir for a command run in dir: the top of the
 // working tree (githooks(5)), or, with none found, the directory above the hooks'.
 func hookDir(dir, hooksDir string) string {
-	if top := repoTop(dir); top != "" {
+	if top := kernel.RepoTop(dir); top != "" {
 		return top
 	}
 	return filepath.Dir(hooksDir)
 }
 
-func hasWord(ws []shell.Word, s string) bool {
-	for _, w := range ws {
-		if w.Value == s {
-			return true
-		}
-	}
-	return false
-}
-
-// hasShort reports a short option letter among single-dash clusters (-n, -an).
-func hasShort(ws []shell.Word, c byte) bool {
-	for _, w := range ws {
-		v := w.Value
-		if v == "--" {
-			return false
-		}
-		if strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.IndexByte(v[1:], c) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // editedGitConfig returns the configuration an edit adds: the entries of the edited file on
 // disk that were not there before (an edit inside [core] has no section header of its own),
 // or, when the edit cannot be applied, the new text under every section that names code.
-func editedGitConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, text, abs string) string {
+func EditedGitConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, text, abs string) string {
 	if old, ok, _ := r.ReadCode(abs); ok && ev != nil {
-		if edited, ok := applyEdits(old, ev); ok {
+		if edited, ok := kernel.ApplyEdits(old, ev); ok {
 			before := map[kernel.GitKV]bool{}
-			for _, kv := range parseGitConfig(old, abs) {
+			for _, kv := range kernel.ParseGitConfig(old, abs) {
 				before[kv] = true
 			}
 			var b strings.Builder
-			for _, kv := range parseGitConfig(edited, abs) {
+			for _, kv := range kernel.ParseGitConfig(edited, abs) {
 				if !before[kv] {
 					j := strings.LastIndexByte(kv.Key, '.')
 					sec, name := kv.Key[:j], kv.Key[j+1:]
@@ -569,21 +368,21 @@ func editedGitConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, text, ab
 
 // plantGitConfig judges git configuration text a write puts into a file git reads: every key
 // that names code counts (which subcommand will run it is not known), at least high.
-func judgeGitConfigPlant(c *kernel.Env, r *kernel.Result, text, abs string, domain domain.Domain, tool string) {
-	for _, kv := range parseGitConfig(text, abs) {
-		row := gitProgRowFor(kv.Key)
+func JudgeGitConfigPlant(c *kernel.Env, r *kernel.Result, text, abs string, domain domain.Domain, tool string) {
+	for _, kv := range kernel.ParseGitConfig(text, abs) {
+		row := kernel.GitProgRowFor(kv.Key)
 		if row == nil {
 			continue
 		}
-		if row.kind == gvFsmonitor && isGitBool(kv.Value) {
+		if row.Kind == kernel.GvFsmonitor && kernel.IsGitBool(kv.Value) {
 			continue
 		}
-		if row.kind == gvAlias && !strings.HasPrefix(strings.TrimSpace(kv.Value), "!") {
-			judgeGitValue(c, r, kv, row, filepath.Dir(abs), kernel.Sink{Domain: domain, Rule: kernel.RulePlantedCode, Prefix: tool + " puts into " + filepath.Base(abs) + " the git alias " + kv.Key + ", which runs:"}, nil)
+		if row.Kind == kernel.GvAlias && !strings.HasPrefix(strings.TrimSpace(kv.Value), "!") {
+			JudgeGitValue(c, r, kv, row, filepath.Dir(abs), kernel.Sink{Domain: domain, Rule: kernel.RulePlantedCode, Prefix: tool + " puts into " + filepath.Base(abs) + " the git alias " + kv.Key + ", which runs:"}, nil)
 			continue
 		}
 		r.Add(risk.High, domain, kernel.RulePlantedCode, abs, tool+" puts "+kv.Key+" into "+filepath.Base(abs)+": git runs what it names ("+kernel.Clip(kv.Value)+")")
-		judgeGitValue(c, r, kv, row, filepath.Dir(abs), kernel.Sink{Domain: domain, Rule: kernel.RulePlantedCode, Prefix: tool + " puts " + kv.Key + " into " + filepath.Base(abs) + ", which git runs:"}, nil)
+		JudgeGitValue(c, r, kv, row, filepath.Dir(abs), kernel.Sink{Domain: domain, Rule: kernel.RulePlantedCode, Prefix: tool + " puts " + kv.Key + " into " + filepath.Base(abs) + ", which git runs:"}, nil)
 	}
 }
 
