@@ -365,7 +365,7 @@ func envInCode(x *kernel.Command, w shell.Word) {
 	}
 }
 
-// command judges one simple command.
+// judgeCommand judges one simple command.
 func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	x := &kernel.Command{Env: c, Call: r, Cmd: cmd, Name: cmd.Name(), Args: cmd.Args[1:], Src: cmd.Src}
 	for _, v := range cmd.Via {

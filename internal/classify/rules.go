@@ -559,7 +559,7 @@ func copyDest(x *kernel.Command) (string, bool) {
 	return d.Value, d.Known
 }
 
-// copy judges mv (move: the sources are removed too) and cp/install.
+// copyOrMove judges mv (move: the sources are removed too) and cp/install.
 func copyOrMove(x *kernel.Command, move bool) {
 	p := command.Parse(x.Args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
 	ops := p.Operands
@@ -1498,7 +1498,7 @@ func localEngine(name string) bool {
 	return false
 }
 
-// code judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
+// inlineCode judges a program given inline to an interpreter (python -c, perl -e, awk '…', node -e).
 // It cannot be analysed as a whole, so it is at least medium, high when it can reach files,
 // processes or the network, and critical when it plainly aims at a catastrophe: it names a
 // protected path, it runs a string literal that is a catastrophic shell command, it deletes a

@@ -22,7 +22,7 @@ var containerLong = []string{"volume", "mount", "env", "env-file", "publish", "n
 
 const containerShort = "acehlmpuvw"
 
-// container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
+// Container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
 // It reports whether it did; the other subcommands keep the cloud rule.
 func Container(x *kernel.Command) bool {
 	args := x.Args

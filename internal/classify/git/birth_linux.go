@@ -6,7 +6,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// birthTime is when p was created (statx's btime), or zero where the file system keeps none.
+// BirthTime is when p was created (statx's btime), or zero where the file system keeps none.
 func BirthTime(p string) time.Time {
 	if p == "" {
 		return time.Time{}

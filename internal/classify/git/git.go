@@ -715,7 +715,7 @@ func gitApplyCached(x *kernel.Command, rest []shell.Word, p command.Args) {
 	}
 }
 
-// patchNames are the file names a patch's headers give, each with strip leading components
+// PatchNames are the file names a patch's headers give, each with strip leading components
 // taken off (as -p) and as written, the stricter of the two.
 func PatchNames(text string, strip int) []string {
 	var out []string
@@ -925,7 +925,7 @@ func gitCheckout(x *kernel.Command, sub string, rest []shell.Word) {
 	}
 }
 
-// nested classifies a program a git subcommand runs (rebase --exec, bisect run …).
+// Nested classifies a program a git subcommand runs (rebase --exec, bisect run …).
 func Nested(x *kernel.Command, prog, via string) {
 	x.Call.Depth++
 	defer func() { x.Call.Depth-- }()
@@ -968,7 +968,7 @@ func argvProgram(ws []shell.Word) string {
 	return shell.QuoteWords(ws)
 }
 
-// joinWords joins the words' values with spaces, quoting dropped: for matching text only,
+// JoinWords joins the words' values with spaces, quoting dropped: for matching text only,
 // never to be parsed as a program again.
 func JoinWords(ws []shell.Word) string {
 	parts := make([]string, len(ws))
@@ -978,7 +978,7 @@ func JoinWords(ws []shell.Word) string {
 	return strings.Join(parts, " ")
 }
 
-// fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
+// Fetch judges curl, wget and their kin: a non-local URL, or one that cannot be known, is
 // critical (seed 001 §3.3); a local one is medium. Output files are writes.
 func Fetch(x *kernel.Command) {
 	if browserOpts(x.Name) != "" {
@@ -1144,7 +1144,7 @@ func browse(x *kernel.Command) {
 	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkLocal, x.Name+" to a local address")
 }
 
-// tradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
+// TradeURL: the seed's trade/order/buy/sell/payment/transaction URLs, matched on words of the
 // URL so that "recorder" does not count as "order".
 func TradeURL(raw string) string {
 	words := strings.FieldsFunc(strings.ToLower(urls.Unescape(raw)), func(r rune) bool { return r < 'a' || r > 'z' })
@@ -1160,7 +1160,7 @@ func TradeURL(raw string) string {
 
 func Ishex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
-// metadataURL says why a URL reaches the cloud's instance metadata (credentials of the
+// MetadataURL says why a URL reaches the cloud's instance metadata (credentials of the
 // machine's role) or another link-local service, or "". The host is compared decoded and in
 // every spelling inet_aton accepts (169.254.169.254, 2852039166, 0xa9.0xfe.0xa9.0xfe).
 func MetadataURL(raw string) string {
@@ -1222,7 +1222,7 @@ func inetAton(h string) (netip.Addr, bool) {
 	return netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}), true
 }
 
-// secretInURL: a secret in a query string leaves with the request.
+// SecretInURL: a secret in a query string leaves with the request.
 func SecretInURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {

@@ -250,7 +250,7 @@ func gitPrograms(x *kernel.Command, sub string, rest, cli []shell.Word) {
 	}
 }
 
-// gitValue judges one configuration value that names code, for a command (x) or for a write
+// JudgeGitValue judges one configuration value that names code, for a command (x) or for a write
 // that plants it (x nil).
 func JudgeGitValue(c *kernel.Env, r *kernel.Result, kv kernel.GitKV, row *kernel.GitProgRow, cwd string, s kernel.Sink, x *kernel.Command) {
 	v := strings.TrimSpace(kv.Value)
@@ -332,7 +332,7 @@ func hookDir(dir, hooksDir string) string {
 	return filepath.Dir(hooksDir)
 }
 
-// editedGitConfig returns the configuration an edit adds: the entries of the edited file on
+// EditedGitConfig returns the configuration an edit adds: the entries of the edited file on
 // disk that were not there before (an edit inside [core] has no section header of its own),
 // or, when the edit cannot be applied, the new text under every section that names code.
 func EditedGitConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, text, abs string) string {
@@ -366,7 +366,7 @@ func EditedGitConfig(c *kernel.Env, r *kernel.Result, ev *claude.Event, text, ab
 	return b.String()
 }
 
-// plantGitConfig judges git configuration text a write puts into a file git reads: every key
+// JudgeGitConfigPlant judges git configuration text a write puts into a file git reads: every key
 // that names code counts (which subcommand will run it is not known), at least high.
 func JudgeGitConfigPlant(c *kernel.Env, r *kernel.Result, text, abs string, domain domain.Domain, tool string) {
 	for _, kv := range kernel.ParseGitConfig(text, abs) {

@@ -70,7 +70,7 @@ func gitLose(x *kernel.Command, kind, how string, paths []shell.Word, names []st
 	}
 }
 
-// loseFile records a write tool's target: only what lies outside the project can be lost
+// LoseFile records a write tool's target: only what lies outside the project can be lost
 // (Claude Code keeps checkpoints of its own edits in the project).
 func LoseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd string) {
 	if !kernel.Under(p, c.Layout.ProjectDir) {
@@ -78,7 +78,7 @@ func LoseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd str
 	}
 }
 
-// lost says what the recorded losses would destroy that a person may care about, or nil;
+// Lost says what the recorded losses would destroy that a person may care about, or nil;
 // files born at or after born are the agent's own.
 func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
@@ -169,7 +169,7 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 	return nil
 }
 
-// moveInto records mv SRC DEST for the check that the move does not hide work in git-ignored
+// MoveInto records mv SRC DEST for the check that the move does not hide work in git-ignored
 // output: mv notes.md build/ and then rm -rf build would lose the notes in two calls, each of
 // which looks harmless alone (the second deletes only ignored output).
 func MoveInto(x *kernel.Command, src, dest shell.Word) {
@@ -381,7 +381,7 @@ func gitStatusSpecs(ctx context.Context, top, cwd string, specs []string, untrac
 	return ParseStatus(out, top), nil // porcelain paths are relative to the top, wherever git runs
 }
 
-// parseStatus reads git status --porcelain=v1 -z --no-renames: "XY path" records separated by
+// ParseStatus reads git status --porcelain=v1 -z --no-renames: "XY path" records separated by
 // NUL, paths relative to top. Anything shorter than a record is skipped.
 func ParseStatus(out, top string) []statusEntry {
 	var es []statusEntry
@@ -407,7 +407,7 @@ func tempPath(p string) bool {
 	return false
 }
 
-// bornAfter reports whether p was created after t (t zero: unknown, false). A tie is not
+// BornAfter reports whether p was created after t (t zero: unknown, false). A tie is not
 // after: file systems stamp birth times from a coarse clock (a few ms on Linux), so a file the
 // person made just before the session began can carry the session's own time, and doubt goes
 // to the person.
@@ -427,7 +427,7 @@ func show(c *kernel.Env, p string) string {
 	return p
 }
 
-// sessionStart is when this session began, or began again: the later of its transcript's birth
+// SessionStart is when this session began, or began again: the later of its transcript's birth
 // (Claude Code creates it when the session starts) and its last SessionStart in the audit trail
 // (a resumed session may keep an old transcript). Zero when neither is known: then no file
 // counts as the agent's.

@@ -44,7 +44,7 @@ const (
 	MaxWalkDirs  = 256       // directories listed looking for conftest.py or //go:generate
 )
 
-// lang is the language of code in a file.
+// Lang is the language of code in a file.
 type Lang uint8
 
 const (
@@ -80,7 +80,7 @@ func (l Lang) interp() string {
 	return "sh"
 }
 
-// shebangLang reads the language of a script from its #! line, or langNone.
+// ShebangLang reads the language of a script from its #! line, or langNone.
 func ShebangLang(text string) Lang {
 	if !strings.HasPrefix(text, "#!") {
 		return LangNone
@@ -117,17 +117,17 @@ func ShebangLang(text string) Lang {
 	return LangNone
 }
 
-// sink says how the verdicts of code from a file are taken over.
+// Sink says how the verdicts of code from a file are taken over.
 type Sink struct {
 	Domain    domain.Domain // "" keeps each verdict's own domain
 	Rule      string        // "" keeps each verdict's own rule id
 	Prefix    string        // what runs it, for the reason: "make test runs", "Write plants into Makefile"
 	Elsewhere bool          // the code runs in a container or on a CI server
 	Secrets   bool          // … and names the CI's secrets
-	// fragment: the code is part of a program (an Edit's new text, an append), which need
+	// Fragment: the code is part of a program (an Edit's new text, an append), which need
 	// not parse alone: that it does not is no code left unread.
 	Fragment bool
-	// noPerson: the code's marks of the class that needs a person are not taken over, and so
+	// NoPerson: the code's marks of the class that needs a person are not taken over, and so
 	// what it would lose is not recorded while it is judged: code a write plants (it runs
 	// later: what it loses is judged when a runner runs it), a container's command (its
 	// paths are the container's), a program asked only whether it is critical.
@@ -139,7 +139,7 @@ type Sink struct {
 type codeBudget struct {
 	files, bytes int
 	seen         map[string]readFile // what readCode read
-	// gitConfigs is the configuration git sees in a directory, before git -c (gitprog.go), and
+	// GitConfigs is the configuration git sees in a directory, before git -c (gitprog.go), and
 	// hooks the executable files of a hooks directory: a test script runs git hundreds of
 	// times in the same few directories.
 	GitConfigs map[string]GitConfig
@@ -155,7 +155,7 @@ type codeBudget struct {
 	}
 }
 
-// within is protection.within(dir), kept for the directory asked last.
+// Within is protection.within(dir), kept for the directory asked last.
 func (b *codeBudget) Within(pr *Protection, dir string) ([]string, bool) {
 	if c := &b.inside; c.dir != dir || dir == "" {
 		c.dir = dir
@@ -170,7 +170,7 @@ type readFile struct {
 	cut  bool
 }
 
-// budget is the classification's codeBudget, shared with nested results.
+// Budget is the classification's codeBudget, shared with nested results.
 func (r *Result) Budget() *codeBudget {
 	if r.code == nil {
 		r.code = &codeBudget{seen: map[string]readFile{}}
@@ -178,7 +178,7 @@ func (r *Result) Budget() *codeBudget {
 	return r.code
 }
 
-// readCode reads a regular file for analysis, bounded. ok is false when there is nothing to
+// ReadCode reads a regular file for analysis, bounded. ok is false when there is nothing to
 // read (missing, not a regular file); cut is true when the file is longer than the bound or
 // the classification's budget is spent (what was read is still returned).
 func (r *Result) ReadCode(path string) (text string, ok, cut bool) {
@@ -222,7 +222,7 @@ func (r *Result) ReadCode(path string) (text string, ok, cut bool) {
 	return text, true, cut
 }
 
-// judgeCode judges src, code in language l that runs in cwd, and takes the verdicts over into
+// JudgeCode judges src, code in language l that runs in cwd, and takes the verdicts over into
 // r as s says (see the policy at the top of this file).
 func (c *Env) JudgeCode(r *Result, src string, l Lang, cwd string, s Sink) {
 	if strings.TrimSpace(src) == "" {
@@ -260,7 +260,7 @@ func (c *Env) takePerson(r *Result, p personState, s Sink) {
 	}
 }
 
-// verdicts judges src, code in language l that runs in cwd, into a child of r, once per
+// Verdicts judges src, code in language l that runs in cwd, into a child of r, once per
 // classification: the same code is often judged again, as a hook or a configured program for
 // every git command of a test script, or a test's body handed to the same helper.
 func (c *Env) Verdicts(r *Result, src string, l Lang, cwd string, s Sink) codeVerdict {
@@ -311,7 +311,7 @@ type codeKey struct {
 	noPerson bool
 }
 
-// child is the result a nested program is judged into (code from a file, a container's
+// Child is the result a nested program is judged into (code from a file, a container's
 // command, a program given to another): one level deeper, sharing the classification's
 // budget and memory of links.
 func (r *Result) Child(s Sink) *Result {
@@ -538,7 +538,7 @@ func externalHost(code string) bool {
 		ll := strings.ToLower(strings.TrimSpace(l))
 		switch {
 		case strings.Contains(ll, "://"):
-			if !IsLocalURL(ll) && !reservedHost(UrlHost(ll)) {
+			if !IsLocalURL(ll) && !reservedHost(URLHost(ll)) {
 				return true
 			}
 		case strings.Contains(ll, ".") && !strings.ContainsAny(ll, " /") && HostLike(ll):
@@ -560,5 +560,5 @@ func reservedHost(h string) bool {
 	return false
 }
 
-// clip is s trimmed and cut to 200 bytes, for reasons.
+// Clip is s trimmed and cut to 200 bytes, for reasons.
 func Clip(s string) string { return ClipText(strings.TrimSpace(s)) }

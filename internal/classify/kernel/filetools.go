@@ -250,7 +250,7 @@ func globBelow(g, dir string) bool {
 	return ok && more != "" && !strings.Contains(first, "**")
 }
 
-// outsideWrite marks a file tool's write of abs that lies outside the project, as given or
+// OutsideWrite marks a file tool's write of abs that lies outside the project, as given or
 // with its links resolved (real): it always needs a person.
 func (c *Env) OutsideWrite(r *Result, tool, abs, real string) {
 	project := c.Layout.ProjectDir

@@ -88,7 +88,7 @@ func NewLaterPlaces(home, project string) laterPlaces {
 	return laterPlaces{Keys: expand(keyDirs), Dirs: expand(laterDirs), Mcp: project + "/.mcp.json"}
 }
 
-// schedule judges crontab, at, batch, systemd-run and launchctl: everything but listing
+// Schedule judges crontab, at, batch, systemd-run and launchctl: everything but listing
 // installs or removes code run later (crontab -e is interactive: the editor's result is not
 // seen either).
 func (x *Command) Schedule() bool {
@@ -123,7 +123,7 @@ func (x *Command) Schedule() bool {
 	return true
 }
 
-// viaLater: a wrapper that runs its command later or elsewhere (systemd-run).
+// ViaLater: a wrapper that runs its command later or elsewhere (systemd-run).
 func ViaLater(via []string) string {
 	for _, v := range via {
 		if f := strings.Fields(v); len(f) > 0 && path.Base(f[0]) == "systemd-run" {
@@ -133,7 +133,7 @@ func ViaLater(via []string) string {
 	return ""
 }
 
-// killAll: kill -9 -1 (every process the user may signal), pkill/killall -u USER with no
+// KillAll: kill -9 -1 (every process the user may signal), pkill/killall -u USER with no
 // pattern (every process of the user), killall5: the session, the editor, everything.
 func (x *Command) KillAll() bool {
 	switch x.Name {
@@ -178,7 +178,7 @@ func (x *Command) KillAll() bool {
 	return false
 }
 
-// checkout is the harness checkout that holds the installed hooks ($OATH_HOOKS_DIR/..): its
+// Checkout is the harness checkout that holds the installed hooks ($OATH_HOOKS_DIR/..): its
 // scripts rebuild bin/ (scripts/build.sh), its sources are the judge. "" when unknown or when
 // it is too broad to be a checkout.
 func Checkout(hooksDir, home string) string {
@@ -197,7 +197,7 @@ func Checkout(hooksDir, home string) string {
 	return d
 }
 
-// runsHarnessCode: a program or script that lies in the harness checkout, or a build run in
+// RunsHarnessCode: a program or script that lies in the harness checkout, or a build run in
 // it (scripts/build.sh and make rewrite the binaries the hooks run).
 func (x *Command) RunsHarnessCode() bool {
 	cands := []shell.Word{x.Cmd.Args[0]}

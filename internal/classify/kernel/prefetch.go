@@ -68,7 +68,7 @@ func (p *Prefetcher) run() {
 	}
 }
 
-// stop ends the prefetcher: what it was offered and has not begun is not analysed.
+// Stop ends the prefetcher: what it was offered and has not begun is not analysed.
 func (p *Prefetcher) Stop() {
 	p.Mu.Lock()
 	p.stopped = true
@@ -76,7 +76,7 @@ func (p *Prefetcher) Stop() {
 	close(p.queue)
 }
 
-// offer queues the arguments of a batch's commands that carried would analyse.
+// Offer queues the arguments of a batch's commands that carried would analyse.
 func (p *Prefetcher) Offer(batch []shell.Cmd, projectDir string) {
 	for i := range batch {
 		for _, src := range CarriedLines(&batch[i]) {
@@ -96,7 +96,7 @@ func (p *Prefetcher) Offer(batch []shell.Cmd, projectDir string) {
 	}
 }
 
-// take returns the program analysed ahead for src in cwd, waiting for it if the prefetcher has
+// Take returns the program analysed ahead for src in cwd, waiting for it if the prefetcher has
 // begun it; nil when it was not offered or not begun (the caller analyses it itself).
 func (p *Prefetcher) Take(src, cwd string) *shell.Program {
 	k := AheadKey{src, cwd}
@@ -116,12 +116,12 @@ func (p *Prefetcher) Take(src, cwd string) *shell.Program {
 	return nil
 }
 
-// matches reports options the prefetcher analyses with, but for the directory.
+// Matches reports options the prefetcher analyses with, but for the directory.
 func (p *Prefetcher) Matches(opt shell.Options) bool {
 	return opt.Home == p.opt.Home && opt.Pieces == nil && opt.Batches == nil && (opt.Names == nil) == (p.opt.Names == nil)
 }
 
-// carriedLines are the arguments carried analyses for a command on neither list
+// CarriedLines are the arguments carried analyses for a command on neither list
 // (carriedArgs); a program it is not offered is analysed as before.
 func CarriedLines(cmd *shell.Cmd) []string {
 	row := Program(cmd.Name())

@@ -15,7 +15,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
-// target is a file a call writes.
+// Target is a file a call writes.
 type Target struct {
 	Path  string // absolute and clean when known; may hold a glob pattern
 	Known bool   // false: the target cannot be known statically
@@ -24,15 +24,15 @@ type Target struct {
 	Raw   string // as written, for reasons
 }
 
-// protection is what the agent must never write: the harness's own state and rules.
+// Protection is what the agent must never write: the harness's own state and rules.
 type Protection struct {
 	Trees    []string // directories, everything under them
 	Files    []string // single files
 	Patterns []string // file globs (.claude/settings*.json)
-	// patternDirs are the patterns' directories: only a path there can match one, and
+	// PatternDirs are the patterns' directories: only a path there can match one, and
 	// comparing a prefix costs less than a Match (or a filepath.Dir) per write.
 	PatternDirs []string
-	// shownTrees and shownFiles are trees and files as spelled, for messages: the lists above
+	// ShownTrees and shownFiles are trees and files as spelled, for messages: the lists above
 	// are lower-cased to compare (macOS file systems ignore case), which people should not see.
 	ShownTrees, ShownFiles []string
 	project                string
@@ -108,7 +108,7 @@ var (
 	hostTrees = []string{"/etc/profile.d", "/etc/zsh", "/etc/fish", "/etc/claude-code", "/library/application support/claudecode", "/etc/environment.d"}
 )
 
-// under reports whether p is dir or inside it.
+// Under reports whether p is dir or inside it.
 func Under(p, dir string) bool {
 	if p == dir {
 		return true
@@ -119,7 +119,7 @@ func Under(p, dir string) bool {
 	return len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir) // no dir+"/": it is called per path and tree
 }
 
-// hit returns the protected path t can write (as spelled), or "".
+// Hit returns the protected path t can write (as spelled), or "".
 func (pr *Protection) Hit(t Target) string {
 	if t.Glob {
 		return pr.hitGlob(strings.ToLower(t.Path), t.Tree)
@@ -131,7 +131,7 @@ func (pr *Protection) Hit(t Target) string {
 	return pr.hitPath(p, t.Tree)
 }
 
-// within is what is protected inside dir (ASCII, absolute and clean), for operands that stay
+// Within is what is protected inside dir (ASCII, absolute and clean), for operands that stay
 // inside it: the first names (lower case) of the protected paths there, ok false when dir is
 // protected itself or lies inside something protected. protectedOperand asks it once per
 // command and skips the operands whose first name is none of those: a compiler in a
@@ -156,7 +156,7 @@ func (pr *Protection) Within(dir string) (first []string, ok bool) {
 	return first, true
 }
 
-// operandDir is the one directory a command's relative operands are joined to, when within
+// OperandDir is the one directory a command's relative operands are joined to, when within
 // can be asked of it: known, absolute, clean and ASCII.
 func OperandDir(d shell.Dir) (string, bool) {
 	if d.Unknown || len(d.Paths) != 1 {
@@ -166,7 +166,7 @@ func OperandDir(d shell.Dir) (string, bool) {
 	return dir, Ascii(dir) && filepath.IsAbs(dir) && filepath.Clean(dir) == dir
 }
 
-// firstInside is the first name of the path that the operand v names inside any directory
+// FirstInside is the first name of the path that the operand v names inside any directory
 // ("" for the directory itself), ok false when v may leave it: absolute, with a parent
 // (".."), or not ASCII (hit compares those letter by letter, as within does).
 func FirstInside(v string) (name string, ok bool) {
@@ -185,7 +185,7 @@ func FirstInside(v string) (name string, ok bool) {
 	}
 }
 
-// protectedName reports whether name (ASCII) is one of first (lower case), as hit compares.
+// ProtectedName reports whether name (ASCII) is one of first (lower case), as hit compares.
 func ProtectedName(name string, first []string) bool {
 	for _, f := range first {
 		if len(f) == len(name) && prefixFolded(name, f) {
@@ -234,7 +234,7 @@ func (pr *Protection) hitPath(p string, tree bool) string {
 	return ""
 }
 
-// ascii reports whether s has only ASCII characters, whose lower case is one byte each.
+// Ascii reports whether s has only ASCII characters, whose lower case is one byte each.
 func Ascii(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
@@ -277,7 +277,7 @@ func aboveFolded(p, lower string) bool {
 	return (len(lower) == len(p) || len(lower) > len(p) && lower[len(p)] == '/') && prefixFolded(p, lower[:len(p)])
 }
 
-// globReaches reports whether the pattern g can name the protected path p, something under it
+// GlobReaches reports whether the pattern g can name the protected path p, something under it
 // (when p is a directory tree), or one of its parents (when the operation is recursive).
 // The components are compared as they are cut, not split into slices first: hit asks
 // this for every protected path and every glob a script writes.
@@ -304,14 +304,14 @@ func GlobReaches(g, p string, pTree, opTree bool) bool {
 	}
 }
 
-// sysDirs are the system directories whose recursive deletion or permission change is a
+// SysDirs are the system directories whose recursive deletion or permission change is a
 // catastrophe, and where any write is high.
 var SysDirs = []string{"/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
 	"/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/home", "/Users", "/System", "/Library", "/Applications",
 	"/private", "/snap", "/mnt", "/media", "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/local", "/usr/local/bin",
 	"/var/lib", "/var/log", "/etc/ssh", "/private/etc", "/private/var"}
 
-// catastrophic says why a recursive destructive operation on t is a catastrophe, or "".
+// Catastrophic says why a recursive destructive operation on t is a catastrophe, or "".
 func (pr *Protection) Catastrophic(t Target) string {
 	if !t.Known {
 		return ""
@@ -373,7 +373,7 @@ func HarmlessDevice(p string) bool {
 	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/dev/pts/") || strings.HasPrefix(p, "/dev/shm/") || strings.HasPrefix(p, "/proc/self/fd/")
 }
 
-// judgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
+// JudgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
 func (c *Env) JudgeWrite(r *Result, t Target, domain domain.Domain, cmd string) {
 	if !t.Known {
 		r.Add(risk.Critical, domain, RuleSelfProtectionUnknownTarget, cmd,
@@ -458,7 +458,7 @@ func sensitiveWrite(p, home, project string) string {
 	return ""
 }
 
-// credential says why reading p reads a credential, or "".
+// Credential says why reading p reads a credential, or "".
 func Credential(p string) string {
 	lp := strings.ToLower(p)
 	base := path.Base(lp)
@@ -551,7 +551,7 @@ var credentialFiles = []struct {
 var credentialHome = []string{".ssh", ".aws", ".azure", ".kube", ".docker", ".gnupg", ".config/gcloud", ".netrc", ".git-credentials",
 	".pgpass", ".npmrc", ".pypirc"}
 
-// credentialTree says why reading everything under p (recursively) reads a credential, or "":
+// CredentialTree says why reading everything under p (recursively) reads a credential, or "":
 // p is a credential directory or lies in one, or it holds one of the home directory's
 // credentials (grep -r TOKEN ~/.config). A project's own .env under p is left to the commands
 // that name it: grep -r over the project is the everyday search.
@@ -586,7 +586,7 @@ var credentialSamples = []string{".env", ".env.local", ".env.production", "id_rs
 	".netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", "server.pem", "server.key", "config", "credentials", "hosts.yml",
 	".credentials.json", ".vault-token", ".my.cnf", ".s3cfg", ".boto", ".databrickscfg", "auth.json", "settings.xml"}
 
-// credentialGlob says why a file a glob matches may be a credential, or "": the files it
+// CredentialGlob says why a file a glob matches may be a credential, or "": the files it
 // matches on disk (a * does not match a leading dot, as in bash), or, when it matches none
 // yet, credentialSamples tried in its directory, unless its last component is wildcards only
 // (cat src/* is no secret's name); a credential directory named by a pattern counts as well.

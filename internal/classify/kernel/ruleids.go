@@ -119,6 +119,6 @@ const (
 	RuleNotRead        = "not_read"           // code that will run lies past what the harness reads (a bound)
 	RuleSecretThenSend = "sends_after_secret" // sends to a new destination after the session read a secret
 
-	// ruleDefault is the reason when nothing matched.
+	// RuleDefault is the reason when nothing matched.
 	RuleDefault = "default"
 )

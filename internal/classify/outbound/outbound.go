@@ -85,7 +85,7 @@ type sent struct {
 	domain domain.Domain // the domain of the finding, when not shell_exec (git_remote)
 }
 
-// outbound judges one command by its channel.
+// Outbound judges one command by its channel.
 func Outbound(x *kernel.Command) {
 	ch := x.Prog().Sends
 	if strings.HasPrefix(x.Name, "python") {
@@ -173,10 +173,10 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 	}
 }
 
-// hostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
+// HostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
 func HostOf(v string) string {
 	if strings.Contains(v, "://") {
-		if h := kernel.UrlHost(v); h != "" {
+		if h := kernel.URLHost(v); h != "" {
 			return h
 		}
 	}
@@ -192,7 +192,7 @@ func HostOf(v string) string {
 	return strings.Trim(v, "[]")
 }
 
-// outboundProgram: a secret-shaped string anywhere in a program that sends something off the
+// OutboundProgram: a secret-shaped string anywhere in a program that sends something off the
 // machine (a heredoc, a variable assigned before the call) may be what is sent.
 func OutboundProgram(r *kernel.Result, src string) {
 	if r.Sends && mask.String(src) != src {
@@ -725,7 +725,7 @@ func cloudSends(x *kernel.Command) sent {
 	if dest.Known && !strings.Contains(dest.Value, "://") {
 		return sent{none: true} // a download
 	}
-	s := sent{hosts: []shell.Word{{Value: urlHostOr(dest.Value), Known: dest.Known}}}
+	s := sent{hosts: []shell.Word{{Value: URLHostOr(dest.Value), Known: dest.Known}}}
 	for _, src := range o[:len(o)-1] {
 		if !src.Known || !strings.Contains(src.Value, "://") {
 			s.files = append(s.files, src)
@@ -748,8 +748,8 @@ func cloudFlag(v string) bool {
 	return false
 }
 
-func urlHostOr(v string) string {
-	if h := kernel.UrlHost(v); h != "" {
+func URLHostOr(v string) string {
+	if h := kernel.URLHost(v); h != "" {
 		return h
 	}
 	return v
@@ -987,7 +987,7 @@ func gitURL(v string) bool {
 }
 
 func gitURLHost(v string) string {
-	if h := kernel.UrlHost(v); h != "" {
+	if h := kernel.URLHost(v); h != "" {
 		return h
 	}
 	if h := kernel.RemoteHost(v); h != "" {
@@ -996,14 +996,14 @@ func gitURLHost(v string) string {
 	return v
 }
 
-// webSent: a WebFetch URL that carries a secret or encoded data sends it to the site.
+// WebSent: a WebFetch URL that carries a secret or encoded data sends it to the site.
 func WebSent(r *kernel.Result, raw string) {
 	if why := urlCarries(raw); why != "" {
 		r.Add(risk.Critical, kernel.Web, kernel.RuleOutboundData, raw, "WebFetch of this URL sends what it holds: "+why+"; local data would leave the machine in the request, so no trust may run it")
 	}
 }
 
-// webSearch: a search sends its query to the search engine; a query holding a secret or
+// WebSearch: a search sends its query to the search engine; a query holding a secret or
 // encoded data is a message, not a search.
 func WebSearch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 	var in struct {
@@ -1020,7 +1020,7 @@ func WebSearch(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 	r.Add(risk.Low, kernel.Web, kernel.RuleWebSearch, "", "a search: nothing is changed")
 }
 
-// toolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
+// ToolSent: an MCP tool (or an unknown one) may send what it is given anywhere. A
 // secret-shaped string in its input, or a URL in it that carries one or encoded data, is
 // critical. domain "" is _global. Values are judged one by one.
 func ToolSent(r *kernel.Result, tool string, domain domain.Domain, v any) {

@@ -31,7 +31,7 @@ func urlDecoded(raw string) string {
 	return urlDecodedSecret(u.EscapedPath(), u.RawQuery)
 }
 
-// decodedSecret says why s, decoded from base64, carries a secret, or "".
+// DecodedSecret says why s, decoded from base64, carries a secret, or "".
 func DecodedSecret(s string) string {
 	if len(s) < 8 || len(s) > 8192 {
 		return ""

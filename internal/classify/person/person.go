@@ -61,7 +61,7 @@ func personMatches(row *command.Person, args []shell.Word) (string, bool) {
 	return "", false
 }
 
-// personCommand applies the rows of the class to one command.
+// PersonCommand applies the rows of the class to one command.
 func PersonCommand(x *kernel.Command) {
 	if x.Name == "kill" {
 		kill(x)
@@ -327,7 +327,7 @@ func composeElsewhere(x *kernel.Command, args []shell.Word, elsewhere bool) bool
 	return true
 }
 
-// inheritedContainerEnv is what the environment sets of containerVariables (lookup: os.LookupEnv).
+// InheritedContainerEnv is what the environment sets of containerVariables (lookup: os.LookupEnv).
 func InheritedContainerEnv(lookup func(string) (string, bool)) []shell.Name {
 	var out []shell.Name
 	for _, name := range kernel.ContainerVariables {
@@ -365,7 +365,7 @@ func engineEnv(x *kernel.Command) string {
 	return ""
 }
 
-// localEngine reports an engine variable's value that names this machine's engine: a socket
+// engineIsLocal reports an engine variable's value that names this machine's engine: a socket
 // (unix://, npipe://), a TCP address on loopback, or a docker context whose endpoint is one
 // (~/.docker/contexts/meta/SHA256(NAME)/meta.json; "default" is the local socket).
 func engineIsLocal(x *kernel.Command, name, v string) bool {
@@ -515,7 +515,7 @@ func ghAPI(x *kernel.Command) {
 	}
 }
 
-// needsPerson decides whether the call belongs to the class, and why: the certain members
+// NeedsPerson decides whether the call belongs to the class, and why: the certain members
 // first (no I/O), then what would be lost, asked of git. A critical call is blocked anyway.
 func NeedsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.Classification) {
 	if out.Risk == risk.Critical {

@@ -28,7 +28,7 @@ func shellWord(a string) string {
 	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }
 
-// maxConfigCodes bounds the commands taken from one config file.
+// MaxConfigCodes bounds the commands taken from one config file.
 const MaxConfigCodes = 1024
 
 // tomlCommand is the command line a TOML string or array of strings names ("" for neither).

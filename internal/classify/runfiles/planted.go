@@ -49,7 +49,7 @@ const (
 	plantDevcontainer                      // devcontainer.json: the lifecycle commands (planted_launch.go)
 )
 
-// plantRow is one kind of file that tools execute or load. A pattern without a slash matches
+// PlantRow is one kind of file that tools execute or load. A pattern without a slash matches
 // the base name; with slashes it matches the path's last components.
 type PlantRow struct {
 	Pattern string
@@ -58,7 +58,7 @@ type PlantRow struct {
 	runner  string // what runs it, for the reason
 }
 
-// plantTable: one row per file kind (first match wins).
+// PlantTable: one row per file kind (first match wins).
 var PlantTable = []PlantRow{
 	{"Makefile", plantMake, kernel.LangShell, "make"}, {"makefile", plantMake, kernel.LangShell, "make"},
 	{"GNUmakefile", plantMake, kernel.LangShell, "make"}, {"*.mk", plantMake, kernel.LangShell, "make (included)"},
@@ -153,7 +153,7 @@ var PlantTable = []PlantRow{
 	{"SKILL.md", plantClaude, kernel.LangShell, "Claude Code (a skill)"},
 }
 
-// plantRowFor finds the row for a written file, or nil.
+// PlantRowFor finds the row for a written file, or nil.
 func PlantRowFor(abs string) *PlantRow {
 	base := filepath.Base(abs)
 	for i := range PlantTable {
@@ -218,7 +218,7 @@ func literalSuffix(pattern string) string {
 	return last[strings.LastIndexAny(last, `*?]\`)+1:]
 }
 
-// lastComponents is the last n components of p, or p when it has no more: the part of a path a
+// LastComponents is the last n components of p, or p when it has no more: the part of a path a
 // pattern with n-1 slashes is matched against.
 func LastComponents(p string, n int) string {
 	p = filepath.ToSlash(p)
@@ -233,7 +233,7 @@ func LastComponents(p string, n int) string {
 	return p[i+1:]
 }
 
-// plantedInput is what a write tool puts in its file: Write's content, the new text of an
+// PlantedInput is what a write tool puts in its file: Write's content, the new text of an
 // Edit or MultiEdit, NotebookEdit's new source.
 type PlantedInput struct {
 	claude.FileInput
@@ -241,7 +241,7 @@ type PlantedInput struct {
 	CellType  string `json:"cell_type"`
 }
 
-// planted judges the code a write tool puts into abs (see the top of this file).
+// Planted judges the code a write tool puts into abs (see the top of this file).
 func Planted(c *kernel.Env, r *kernel.Result, ev *claude.Event, in *PlantedInput, abs string, domain domain.Domain) {
 	tool := ev.ToolName
 	var text string
@@ -270,7 +270,7 @@ func Planted(c *kernel.Env, r *kernel.Result, ev *claude.Event, in *PlantedInput
 	PlantedText(c, r, ev, tool, text, tool == claude.ToolEdit || tool == claude.ToolMultiEdit, abs, domain)
 }
 
-// plantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
+// PlantedText judges text that a write puts into abs: the whole file, or a part of it (edit:
 // an Edit's new text, a Bash append). ev is the write tool's event (nil for Bash).
 func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text string, edit bool, abs string, domain domain.Domain) {
 	if strings.TrimSpace(text) == "" {
@@ -429,7 +429,7 @@ func notebookCode(text string) []codeText {
 	return out
 }
 
-// dockerCode returns the RUN instructions of a Dockerfile (continuations joined; the exec
+// DockerCode returns the RUN instructions of a Dockerfile (continuations joined; the exec
 // form's words joined).
 func DockerCode(text string) []codeText {
 	var out []codeText
@@ -499,7 +499,7 @@ func taskCode(text string) []codeText {
 	return YamlValues(text, func(key string) bool { return key == "cmds" || key == "cmd" || key == "sh" })
 }
 
-// yamlValues is a small, bounded reader of YAML for the keys want selects: an inline value,
+// YamlValues is a small, bounded reader of YAML for the keys want selects: an inline value,
 // a block scalar (| or >) and the items of a list below the key (an item "- cmd: x" gives x;
 // items that are mappings without a wanted key are skipped).
 func YamlValues(text string, want func(string) bool) []codeText {
@@ -644,7 +644,7 @@ func goGenerateCode(text string) []codeText {
 	return out
 }
 
-// pyprojectCode returns the string values of the task and script tables that tools run as
+// PyprojectCode returns the string values of the task and script tables that tools run as
 // commands ([tool.poe.tasks], [tool.pdm.scripts], [tool.hatch.envs.*.scripts], [tool.taskipy.tasks] …).
 func PyprojectCode(text string) []codeText {
 	var out []codeText
@@ -679,7 +679,7 @@ func PyprojectCode(text string) []codeText {
 	return out
 }
 
-// toxCode returns the commands of tox.ini's (or setup.cfg's) testenv sections, with tox's
+// ToxCode returns the commands of tox.ini's (or setup.cfg's) testenv sections, with tox's
 // substitutions: {envpython} is python, {posargs} its default, {toxinidir} the directory.
 func ToxCode(text, dir string) []codeText {
 	var out []codeText
@@ -756,7 +756,7 @@ func substitute(s, open string, value func(name string) string) string {
 	return b.String()
 }
 
-// decodeWrite is decode(raw, in) for a write tool's input. An object of strings under the
+// DecodeWrite is decode(raw, in) for a write tool's input. An object of strings under the
 // names of plantedInput's fields, as Claude Code sends a Write or an Edit, is read here in one
 // pass (jsonstr.Read): json.Unmarshal steps through a 100 kB content twice, byte by byte. Any
 // other input (a MultiEdit's edits, a name spelled otherwise, a value of another kind) is
@@ -770,7 +770,7 @@ func DecodeWrite(raw json.RawMessage, in *PlantedInput) bool {
 	return kernel.Decode(raw, in)
 }
 
-// readWrite reads raw into in when it is an object of strings under plantedInput's names
+// ReadWrite reads raw into in when it is an object of strings under plantedInput's names
 // (jsonstr.Strings).
 func ReadWrite(raw []byte, in *PlantedInput) bool {
 	return jsonstr.Strings(raw, map[string]*string{"file_path": &in.FilePath, "notebook_path": &in.NotebookPath,
@@ -785,7 +785,7 @@ func ReadWrite(raw []byte, in *PlantedInput) bool {
 // that cannot be read (unknown, missing, not a regular file, too many matches of a glob) is
 // code left unread, which a person looks at, as for the bounds above.
 
-// quietPlant reports a planted-code target that no everyday tool writes through a
+// QuietPlant reports a planted-code target that no everyday tool writes through a
 // redirection: git's configuration and hooks, CI files, Claude Code's agents, skills and
 // commands. Text of unknown origin redirected into one is code left unread; a generator's
 // output into a makefile or a Go file stays what it was.
@@ -797,7 +797,7 @@ func QuietPlant(abs string) bool {
 // maxCopyGlob bounds the files one glob source may name before it counts as unread.
 const maxCopyGlob = 16
 
-// plantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
+// PlantCopy judges the copy of srcs (files on disk, already resolved) into dest, a known
 // absolute path; adds is true when the text is added to what dest holds (>>, tee -a).
 func PlantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {
 	if PlantRowFor(dest) == nil {
@@ -843,7 +843,7 @@ func PlantCopy(c *kernel.Env, r *kernel.Result, tool string, srcs []kernel.Targe
 	PlantedText(c, r, nil, tool, text.String(), adds, dest, kernel.FileWrite)
 }
 
-// plantCopies: cp/install/mv SRC… DEST and ln [-s] SRC… DEST write each source's text into
+// PlantCopies: cp/install/mv SRC… DEST and ln [-s] SRC… DEST write each source's text into
 // DEST, or into DEST/base(SRC) when DEST is a directory (into says it is: -t, several
 // sources, a trailing slash; otherwise it is asked of the disk, and only for a name that is a
 // planted-code target). symbolic: ln -s, whose relative sources name files from the link's
@@ -911,7 +911,7 @@ func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
 	}
 }
 
-// plantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
+// PlantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
 // .husky, .github/workflows, .claude/agents …): the rows of plantTable that name a directory,
 // and a skill's own directory (its SKILL.md row names no directory).
 var PlantDirs = func() []string {
@@ -933,7 +933,7 @@ var plantDirSuffixes = func() []string {
 	return out
 }()
 
-// isPlantDir reports a directory whose files a tool runs (plantDirs).
+// IsPlantDir reports a directory whose files a tool runs (plantDirs).
 func IsPlantDir(dir string) bool {
 	base := filepath.Base(dir)
 	for i, d := range PlantDirs {
@@ -1010,7 +1010,7 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// plantTee: tee F (and sponge F) copies its stdin into F. When F is a planted-code target,
+// PlantTee: tee F (and sponge F) copies its stdin into F. When F is a planted-code target,
 // what stdin carries is judged: a file (tee F < FILE, cat FILE | tee F), a here-document, or,
 // from anything else into a quiet target (quietPlant), code that cannot be read now.
 func PlantTee(x *kernel.Command, o shell.Word, adds bool) {

@@ -30,7 +30,7 @@ import (
 // say yes); a repository that is a directory on this machine is no dependency anyone
 // reviewed, and is code left unread (a person looks).
 
-// configCode is what a config file makes its tool run.
+// ConfigCode is what a config file makes its tool run.
 type ConfigCode struct {
 	Codes     []codeText // commands run on this machine
 	contained []codeText // commands run in a container (docker_image hooks)
@@ -169,7 +169,7 @@ func newCode(after, before ConfigCode) ConfigCode {
 
 // ---- pre-commit ----
 
-// preCommitCode returns the commands of a .pre-commit-config.yaml (or a hook repository's
+// PreCommitCode returns the commands of a .pre-commit-config.yaml (or a hook repository's
 // .pre-commit-hooks.yaml, or a part of one: fragment): each hook's entry with its args
 // appended, as pre-commit runs it; docker_image hooks' commands run in a container. A
 // repository that is a directory on this machine is code left unread; one fetched by URL is a
@@ -296,13 +296,13 @@ func remoteRepo(url string) bool {
 
 // ---- cargo ----
 
-// cargoProgram is a program a cargo configuration names: its key (runner, linker …; env for a
+// CargoProgram is a program a cargo configuration names: its key (runner, linker …; env for a
 // variable of [env], whose command is its export) and the command line.
 type CargoProgram struct {
 	Key, Cmd string
 }
 
-// cargoConfigCode returns the commands of a cargo configuration: every program it names and
+// CargoConfigCode returns the commands of a cargo configuration: every program it names and
 // its [env] variables as exports (cargoPrograms).
 func CargoConfigCode(text string) ConfigCode {
 	progs, unread := CargoPrograms(text, 0)
@@ -323,7 +323,7 @@ func cargoProgramKey(k string) bool {
 	return false
 }
 
-// cargoPrograms returns what a cargo configuration makes cargo run: target.*.runner and
+// CargoPrograms returns what a cargo configuration makes cargo run: target.*.runner and
 // linker, host.linker, build.rustc-wrapper, rustc-workspace-wrapper, rustc and rustdoc, a
 // linker given in rustflags (-C linker=…, -C link-arg=-fuse-ld=…), doc.browser, credential
 // providers, those of a --config given in an alias, and the variables of [env] as exports, so
@@ -478,7 +478,7 @@ func rustflagsLinkers(flags []string) []string {
 
 // ---- VS Code ----
 
-// vscodeTasksCode returns the commands of .vscode/tasks.json's tasks with their args,
+// VscodeTasksCode returns the commands of .vscode/tasks.json's tasks with their args,
 // environment, working directory and shell, each as VS Code merges it (vscodeMerged): what
 // the task says, its form for the system, then the top level's settings for what it does
 // not say (options, linux/osx/windows, the old format's command and args). Tasks of a task
@@ -817,7 +817,7 @@ func jsonLiteralCommands(text string) []codeText {
 
 // ---- lint-staged, husky, simple-git-hooks, nodemon ----
 
-// cmdMapCode returns the commands of a map of commands in JSON or YAML (.lintstagedrc: glob →
+// CmdMapCode returns the commands of a map of commands in JSON or YAML (.lintstagedrc: glob →
 // command or commands; .huskyrc: hooks → command): every string value under it. Text that is
 // not JSON is read both as JSON with comments and as YAML, which its tool may read (lint-staged
 // reads .lintstagedrc as YAML, where // is text: {"a": "b", //, "c": "rm -rf ~"} runs rm). YAML
@@ -878,7 +878,7 @@ func jsonStringsUpTo(v any, out []string, limit int) []string {
 	return out
 }
 
-// nodemonCode returns the commands of nodemon.json (nodemonCommands).
+// NodemonCode returns the commands of nodemon.json (nodemonCommands).
 func NodemonCode(text string, fragment bool) ConfigCode {
 	var cc ConfigCode
 	var cfg map[string]any

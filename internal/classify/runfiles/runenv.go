@@ -31,14 +31,14 @@ const (
 	envGitConfig                    // configuration git reads
 )
 
-// envRow is one variable (a trailing * matches a prefix, a leading * a suffix).
+// EnvRow is one variable (a trailing * matches a prefix, a leading * a suffix).
 type EnvRow struct {
 	Name string
 	kind envKind
 	what string
 }
 
-// envTable: one row per code-carrying variable.
+// EnvTable: one row per code-carrying variable.
 var EnvTable = []EnvRow{
 	{"BASH_ENV", envSourced, "bash runs that file before any script"},
 	{"ENV", envSourced, "sh runs that file at start"},
@@ -103,7 +103,7 @@ var EnvTable = []EnvRow{
 	{"GIT_DIR", envGitConfig, "git reads that repository's configuration"},
 }
 
-// envRowFor returns the first row of envTable that names the variable, or nil.
+// EnvRowFor returns the first row of envTable that names the variable, or nil.
 func EnvRowFor(name string) *EnvRow {
 	found := -1
 	ix := envIndex()
@@ -154,7 +154,7 @@ func newEnvIndex() envRowIndex {
 	return ix
 }
 
-// envCode judges the code-carrying assignments of a program (hooked into program()).
+// EnvCode judges the code-carrying assignments of a program (hooked into program()).
 func EnvCode(c *kernel.Env, r *kernel.Result, names []shell.Name, cwd string) {
 	for _, n := range names {
 		if !n.Assign {
@@ -238,7 +238,7 @@ func firstWritable(c *kernel.Env, list, cwd string) string {
 	return ""
 }
 
-// envOptions finds the options of a runtime that load code: node's --require/--import/
+// judgeEnvOptions finds the options of a runtime that load code: node's --require/--import/
 // --loader, perl's -M/-m/-I/-d, ruby's -r, go's -toolexec/-exec/-overlay, make's
 // --eval/-f/SHELL=, the JVM's -javaagent/-agentpath/-agentlib.
 func judgeEnvOptions(c *kernel.Env, r *kernel.Result, name string, v shell.Word, cwd, src, what string, row *EnvRow) {
@@ -295,7 +295,7 @@ func judgeEnvOptions(c *kernel.Env, r *kernel.Result, name string, v shell.Word,
 	}
 }
 
-// envGitConfig judges configuration given to git through the environment.
+// judgeEnvGitConfig judges configuration given to git through the environment.
 func judgeEnvGitConfig(c *kernel.Env, r *kernel.Result, name string, v shell.Word, cwd string, names []shell.Name, src, what string) {
 	var kvs []kernel.GitKV
 	switch {

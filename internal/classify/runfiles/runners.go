@@ -18,7 +18,7 @@ import (
 // run, bounded (filecode.go). The verdicts are taken over by filecode.go's policy, with their
 // own rule ids and domains, the detail saying which runner runs what.
 
-// runnerCode judges what the command runs from files, when it is a runner (the Runs of its
+// RunnerCode judges what the command runs from files, when it is a runner (the Runs of its
 // row in package command's table; hooked in after the command's own rule). git is not one:
 // git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
 func RunnerCode(x *kernel.Command) {
@@ -274,7 +274,7 @@ func justRuns(x *kernel.Command) {
 	}
 }
 
-// justCode returns the body of a justfile's recipe (the first one when recipe is "", every one
+// JustCode returns the body of a justfile's recipe (the first one when recipe is "", every one
 // when all) with its dependencies, and the backtick expressions just evaluates on reading.
 func JustCode(text, recipe string, all bool) []codeText {
 	text = replaceBetween(text, "{{", "}}", "$__just_interpolation")
@@ -400,7 +400,7 @@ func scriptRuns(x *kernel.Command) {
 	}
 }
 
-// stdinScript judges the script a shell or interpreter reads on stdin (sh < FILE, cat FILE |
+// StdinScript judges the script a shell or interpreter reads on stdin (sh < FILE, cat FILE |
 // python3) as the one it is given by name.
 func StdinScript(x *kernel.Command) {
 	s := x.Cmd.Script
@@ -505,7 +505,7 @@ func preloads(x *kernel.Command, mod shell.Word) {
 	}
 }
 
-// pythonModule is the module python (name) runs when args[i] is -m MOD, -mMOD or -BmMOD
+// PythonModule is the module python (name) runs when args[i] is -m MOD, -mMOD or -BmMOD
 // (python's letters may be joined), and the arguments after it; false for none.
 func PythonModule(name string, args []shell.Word, i int) (mod string, rest []shell.Word, ok bool) {
 	v := args[i].Value

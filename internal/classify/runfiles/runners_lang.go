@@ -143,7 +143,7 @@ func scanPM(tool string, args []shell.Word, valued bool) pmCall {
 	return p
 }
 
-// pmOptionKind is what an option of a package manager does with the words after it.
+// PmOptionKind is what an option of a package manager does with the words after it.
 type PmOptionKind uint8
 
 const (
@@ -154,7 +154,7 @@ const (
 	PmShell                        // --script-shell PROG
 )
 
-// pmOptions: the options of npm, yarn, pnpm and bun (their own, and those of run) that take
+// PmOptions: the options of npm, yarn, pnpm and bun (their own, and those of run) that take
 // the next word as their value, or that make them work elsewhere; other options they know
 // are flags. An option missing here is judged both ways (npmRuns).
 var PmOptions = func() map[string]map[string]PmOptionKind {
@@ -170,7 +170,7 @@ var PmOptions = func() map[string]map[string]PmOptionKind {
 	return out
 }()
 
-// pmOptionLists is pmOptions as written: by tool, by kind, "|"-joined.
+// PmOptionLists is pmOptions as written: by tool, by kind, "|"-joined.
 var PmOptionLists = map[string]map[PmOptionKind]string{
 	"npm": {
 		pmValue:    "--userconfig|--registry|--cache|--loglevel|--otp|--tag|--access|--omit|--include|--install-strategy",
@@ -491,7 +491,7 @@ func sourceFile(v string) bool {
 	return false
 }
 
-// runsBin judges the program a package manager runs (a program of node_modules/.bin, or of
+// judgeRunsBin judges the program a package manager runs (a program of node_modules/.bin, or of
 // PATH) with its arguments, as if typed: a package known by its command (rimraf: rm -rf) as
 // that command, as npx's is.
 func judgeRunsBin(x *kernel.Command, words []shell.Word) {
@@ -542,7 +542,7 @@ func jsonField(text []byte, key string) json.RawMessage {
 	return obj[key]
 }
 
-// packageScripts returns package.json's "scripts" (string values only), by exact key.
+// PackageScripts returns package.json's "scripts" (string values only), by exact key.
 func PackageScripts(text string) map[string]string {
 	var pkg map[string]json.RawMessage
 	if json.Unmarshal([]byte(configfile.WithoutBOM(text)), &pkg) != nil { // npm reads past a byte-order mark
@@ -678,7 +678,7 @@ func walkDirs(dir string, budget *int, skip func(string) bool, visit func(string
 
 // ---- go ----
 
-// goFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
+// GoFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
 func GoFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
 	for i, a := range args {
 		v := a.Value
@@ -732,7 +732,7 @@ func goRuns(x *kernel.Command) {
 	}
 }
 
-// programValue judges a value that names a program to run (an option's or a variable's): as a
+// ProgramValue judges a value that names a program to run (an option's or a variable's): as a
 // shell program, its high and critical verdicts taken over; unknown, at least high.
 func ProgramValue(x *kernel.Command, w shell.Word, what string) {
 	if !w.Known {

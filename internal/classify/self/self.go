@@ -43,7 +43,7 @@ func readOnlyHarness(argv []string) bool {
 	return false
 }
 
-// hookPath says whether w names an installed hook: a Hook of the command table in a directory named
+// HookPath says whether w names an installed hook: a Hook of the command table in a directory named
 // hooks, or anywhere under a protected tree (the installed hooks directory, $OATH_HOOKS_DIR).
 // The rule is textual and needs no file system: a project whose own hooks/ holds a script of
 // the same name (hooks/install.sh) is treated as the harness's, a false alarm that costs a
@@ -63,7 +63,7 @@ func HookPath(x *kernel.Command, w shell.Word) string {
 	return ""
 }
 
-// selfInvocation judges a run of the harness's own tools or hooks. It reports whether it did,
+// SelfInvocation judges a run of the harness's own tools or hooks. It reports whether it did,
 // so that nothing else lowers the verdict.
 func SelfInvocation(x *kernel.Command) bool {
 	argv := make([]string, len(x.Cmd.Args))
@@ -111,7 +111,7 @@ func SelfInvocation(x *kernel.Command) bool {
 // shell's start-up or an environment file decides which binaries judge the next session.
 var harnessEnv = []string{"oath_bin", "oath_home", "oath_hooks_dir", "claude_project_dir"}
 
-// setsHarnessEnv reports whether text assigns one of harnessEnv (NAME=, export NAME, set -x
+// SetsHarnessEnv reports whether text assigns one of harnessEnv (NAME=, export NAME, set -x
 // NAME, setenv NAME).
 func SetsHarnessEnv(text string) bool {
 	low := strings.ToLower(text)
@@ -133,7 +133,7 @@ func SetsHarnessEnv(text string) bool {
 	return false
 }
 
-// startupFile: a file a shell, direnv or a login reads into the environment (a dotfile, *rc,
+// StartupFile: a file a shell, direnv or a login reads into the environment (a dotfile, *rc,
 // *profile, *.fish, environment, a profile.d or conf.d script).
 func StartupFile(p string) bool {
 	base := strings.ToLower(path.Base(p))
@@ -142,7 +142,7 @@ func StartupFile(p string) bool {
 		strings.HasSuffix(base, ".fish") || base == "environment" || dir == "profile.d" || dir == "conf.d" || strings.HasSuffix(base, "env")
 }
 
-// stashUntracked judges git stash (push, save or bare) with -u/--include-untracked or -a/--all:
+// StashUntracked judges git stash (push, save or bare) with -u/--include-untracked or -a/--all:
 // it takes the untracked files (with -a the ignored ones too) out of the working tree until the
 // stash is popped, the harness's registration in .claude/settings.local.json among them. It is a
 // write of each pathspec, or, without one, of the whole working tree: from a subdirectory git
@@ -180,7 +180,7 @@ func claudePluginChange(argv []string) bool {
 	return false
 }
 
-// noteStaged records a git add that may stage the harness's files under the project (issue
+// NoteStaged records a git add that may stage the harness's files under the project (issue
 // 29): -A/--all or no pathspec with -u, a pathspec that reaches one of them, or one that
 // cannot be known. A git stash later in the same call then takes them out of the working
 // tree (stashProtected).
@@ -203,7 +203,7 @@ func NoteStaged(x *kernel.Command, p command.Args) {
 	}
 }
 
-// stashProtected judges git stash (push, save or bare) without -u: it takes every tracked
+// StashProtected judges git stash (push, save or bare) without -u: it takes every tracked
 // change, files staged as new among them, out of the working tree until the stash is popped.
 // When the harness's files under the project are among them (git add -A earlier in the call,
 // or staged or changed now, as git says), the registration in .claude/settings*.json leaves

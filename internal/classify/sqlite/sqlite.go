@@ -97,7 +97,7 @@ type sqliteFound struct {
 	cd          bool // .cd: relative names no longer mean what they say
 }
 
-// sqlite judges a sqlite3 command line (see the comment at the top of the file).
+// Sqlite judges a sqlite3 command line (see the comment at the top of the file).
 func Sqlite(x *kernel.Command) {
 	c := parseSqlite(x.Args)
 	var f sqliteFound

@@ -13,10 +13,10 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 )
 
-// gitDeadline bounds all the git runs of one judgement, on the hot path of a destructive call.
+// GitDeadline bounds all the git runs of one judgement, on the hot path of a destructive call.
 const GitDeadline = 1500 * time.Millisecond
 
-// loss is one thing a command may destroy.
+// Loss is one thing a command may destroy.
 type Loss struct {
 	Path  string   // absolute, may be a pattern (glob)
 	Glob  bool     // path is a pattern
@@ -29,14 +29,14 @@ type Loss struct {
 	Spec  string   // a pathspec with magic or wildcards, asked of git from path as written
 }
 
-// addLoss records l, unless r's marks of the class are not read (sink.noPerson).
+// AddLoss records l, unless r's marks of the class are not read (sink.noPerson).
 func (r *Result) AddLoss(l Loss) {
 	if !r.NoPerson {
 		r.Person.Losses = append(r.Person.Losses, l)
 	}
 }
 
-// command is the command of l for a reason, with what runs it.
+// Command is the command of l for a reason, with what runs it.
 func (l Loss) Command() string {
 	if l.via != "" {
 		return l.via + " " + ShortCmd(l.Cmd)
@@ -44,7 +44,7 @@ func (l Loss) Command() string {
 	return ShortCmd(l.Cmd)
 }
 
-// lose records that the command deletes or overwrites w (tree: everything under it).
+// Lose records that the command deletes or overwrites w (tree: everything under it).
 func (x *Command) Lose(w shell.Word, tree bool, how string) {
 	if x.Call.NoPerson {
 		return
@@ -60,7 +60,7 @@ func (x *Command) Lose(w shell.Word, tree bool, how string) {
 	}
 }
 
-// runGit runs git in dir under ctx's deadline, with the repository's program-running
+// RunGit runs git in dir under ctx's deadline, with the repository's program-running
 // settings that status would use (fsmonitor, hooks) switched off and no optional locks.
 func RunGit(ctx context.Context, dir string, args ...string) (string, error) {
 	if ctx.Err() != nil {
@@ -85,7 +85,7 @@ func RunGit(ctx context.Context, dir string, args ...string) (string, error) {
 	return stdout.String(), nil
 }
 
-// repoTop is the nearest directory at or above p holding .git, or "".
+// RepoTop is the nearest directory at or above p holding .git, or "".
 func RepoTop(p string) string {
 	for d := p; ; d = filepath.Dir(d) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {

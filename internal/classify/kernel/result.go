@@ -38,16 +38,16 @@ type Env struct {
 	Layout layout.Layout
 	Home   string
 	Prot   Protection
-	// codeMentions are what inline code must not name: the harness's paths, absolute and as
+	// CodeMentions are what inline code must not name: the harness's paths, absolute and as
 	// usually spelled, and the variables that locate them.
 	CodeMentions []string
-	// code are the harness checkout and install directories (lower case): running a program
+	// HarnessCode are the harness checkout and install directories (lower case): running a program
 	// from one is critical, since it can rebuild or replace the judge.
 	HarnessCode []string
-	// auditDir is the audit trail, where a session's (re)start is read (losses.go).
+	// AuditDir is the audit trail, where a session's (re)start is read (losses.go).
 	AuditDir string
 	Later    laterPlaces // later.go
-	// containerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
+	// ContainerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
 	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person.go).
 	ContainerEnv []shell.Name
 	// start and realProj are built on the first write judged (filetools.go).
@@ -58,7 +58,7 @@ type Env struct {
 	Callbacks
 }
 
-// result accumulates the parts of one classification.
+// Result accumulates the parts of one classification.
 type Result struct {
 	Parts  []Part
 	Reads  []string
@@ -67,42 +67,42 @@ type Result struct {
 	Depth  int  // programs nested through classify itself (git rebase --exec …)
 	Proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
 	Sends  bool // a command sends data to another machine (outbound.go)
-	// remotes are git remotes the program pointed somewhere (git remote add …): name -> where
+	// Remotes are git remotes the program pointed somewhere (git remote add …): name -> where
 	Remotes map[string]string
-	// cmdParts are the simple commands judged one by one (parts.go); person is what the class
+	// CmdParts are the simple commands judged one by one (parts.go); person is what the class
 	// that always needs a person learned (person.go).
 	CmdParts []envelope.Part
 	Trees    map[string]bool // written paths reached as a whole tree (parts.go)
 	Person   personState
 	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
 	links    *safefile.Links
-	// headMoved: a git command judged earlier in this call moves HEAD or changes branches, so
+	// HeadMoved: a git command judged earlier in this call moves HEAD or changes branches, so
 	// what a later history rewrite replaces is not what git says of HEAD now; gitElsewhere:
 	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
 	// Either makes a rewrite doubt (rewrites.go).
 	HeadMoved, GitElsewhere bool
-	// containerEnv: assignments that point docker, podman or compose at another engine or
+	// ContainerEnv: assignments that point docker, podman or compose at another engine or
 	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person.go).
 	ContainerEnv []shell.Name
 	taken        map[reasonKind]int // reasons of code from files, by kind (takeOver)
 	Fragment     bool               // judging part of a program (sink.fragment)
-	// verdictOnly: only the verdicts (parts) of medium and above, a few of each kind (add),
+	// VerdictOnly: only the verdicts (parts) of medium and above, a few of each kind (add),
 	// and the not_read mark are read from this result (a child's): low verdicts, the commands
 	// list and the per-command parts oath-gate reads are not kept. A 100 kB script has
 	// thousands of commands, and building those was a tenth of judging it.
 	VerdictOnly bool
 	kept        map[partKind]int // verdictOnly: the verdicts kept, by kind (add)
-	// noPerson: the marks of the class that needs a person are not read from this result
+	// NoPerson: the marks of the class that needs a person are not read from this result
 	// (sink.noPerson), so what the code would lose is not recorded.
 	NoPerson bool
 
-	// claudeEnv: a variable assigned in this call that would switch a nested claude's
+	// ClaudeEnv: a variable assigned in this call that would switch a nested claude's
 	// harness off (nested_claude.go), or "".
 	ClaudeEnv string
-	// stagedAll: a git add in this call may have staged the harness's files (self.go).
+	// StagedAll: a git add in this call may have staged the harness's files (self.go).
 	StagedAll bool
 
-	// indexMoved: a git command judged earlier in this call changes the index or HEAD, so what
+	// IndexMoved: a git command judged earlier in this call changes the index or HEAD, so what
 	// git says now of the files a later discard writes may not be what it writes (discards.go).
 	IndexMoved bool
 }
@@ -115,7 +115,7 @@ type partKind struct {
 	unknown bool
 }
 
-// resolver remembers, for this judgement, where the links of the paths it writes lead
+// Resolver remembers, for this judgement, where the links of the paths it writes lead
 // (judgeWrite): a large script names the same directories thousands of times.
 func (r *Result) Resolver() *safefile.Links {
 	if r.links == nil {
@@ -124,7 +124,7 @@ func (r *Result) Resolver() *safefile.Links {
 	return r.links
 }
 
-// sibling is a result for judging more of the same program apart (bash.go's program judges
+// Sibling is a result for judging more of the same program apart (bash.go's program judges
 // commands on one core while the rest is analysed on the other): the same depth, flags and
 // what earlier commands recorded, merged back by merge (or dropped). The budget and the
 // memory of links are shared: only one goroutine uses them at a time.
@@ -134,7 +134,7 @@ func (r *Result) Sibling() *Result {
 		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll}
 }
 
-// merge appends what o judged after what r judged, as if r had judged it.
+// Merge appends what o judged after what r judged, as if r had judged it.
 func (r *Result) Merge(o *Result) {
 	r.Parts = append(r.Parts, o.Parts...)
 	r.Reads = append(r.Reads, o.Reads...)
@@ -171,7 +171,7 @@ func (r *Result) Merge(o *Result) {
 	}
 }
 
-// part is one judged piece of a call: a command, a redirection, a finding.
+// Part is one judged piece of a call: a command, a redirection, a finding.
 type Part struct {
 	Risk   risk.Level
 	Domain domain.Domain
@@ -219,7 +219,7 @@ func Decode(raw json.RawMessage, v any) bool {
 	return json.Unmarshal(raw, v) == nil
 }
 
-// looseString decodes a JSON string and ignores any other value.
+// LooseString decodes a JSON string and ignores any other value.
 type LooseString string
 
 func (s *LooseString) UnmarshalJSON(b []byte) error {
@@ -248,4 +248,19 @@ func ExpandHome(p, home string) string {
 		return filepath.Join(home, p[2:])
 	}
 	return p
+}
+
+// written records a known target of a command's write (cmdCtx.write), and whether the write
+// reaches everything under it.
+func (r *Result) written(t Target) {
+	if r.VerdictOnly {
+		return // kept for the call's paths and parts, which a child has not
+	}
+	r.Writes = append(r.Writes, t.Path)
+	if t.Tree {
+		if r.Trees == nil {
+			r.Trees = map[string]bool{}
+		}
+		r.Trees[t.Path] = true
+	}
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 )
 
-// sqlDestructive spots statements that destroy data. Comments are taken out first and the
+// SqlDestructive spots statements that destroy data. Comments are taken out first and the
 // words compared one by one, so that drop/**/table, DROP\tTABLE and db["users"]["drop"]()
 // are the statements they are.
 func SqlDestructive(s string) bool {

@@ -11,10 +11,10 @@ import (
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
-// pipelineMin is the size from which a program is pipelined (a variable for the tests).
+// PipelineMin is the size from which a program is pipelined (a variable for the tests).
 var PipelineMin = 16 << 10
 
-// pipelined says whether program judges src's commands while it is still being walked: only
+// Pipelined says whether program judges src's commands while it is still being walked: only
 // a large program gains, and only one whose text does not name a variable that its commands'
 // verdicts depend on (a proxy, GIT_DIR, GIT_WORK_TREE: setsCommandState checks what the walk
 // found, however spelled).
@@ -26,7 +26,7 @@ func Pipelined(src string) bool {
 		!ContainsFold(src, "claude") // a nested claude reads the variables the whole call sets (nested_claude.go)
 }
 
-// containsFold reports whether s contains the lower-case ASCII word sub in any case. It
+// ContainsFold reports whether s contains the lower-case ASCII word sub in any case. It
 // looks for sub's first letter in either case with IndexByte, which scans many bytes at a
 // time: s can be a 100 kB script.
 func ContainsFold(s, sub string) bool {
@@ -58,7 +58,7 @@ func ContainsFold(s, sub string) bool {
 	}
 }
 
-// resolve turns a word into targets: one per directory the command may run in. A relative
+// Resolve turns a word into targets: one per directory the command may run in. A relative
 // path after a cd that cannot be known is unknown.
 func Resolve(w shell.Word, d shell.Dir, tree bool) []Target {
 	if !w.Known || w.Value == "" {
@@ -78,7 +78,7 @@ func Resolve(w shell.Word, d shell.Dir, tree bool) []Target {
 	return out
 }
 
-// secretName: the seed's API_KEY, SECRET, TOKEN, PASSWORD, and their usual spellings.
+// SecretName: the seed's API_KEY, SECRET, TOKEN, PASSWORD, and their usual spellings.
 //
 // It is asked of every variable a program names (namesRead), thousands in a large script, so
 // an ASCII name is read once, trying the words that start with the letter at hand.
@@ -114,7 +114,7 @@ var secretFirst, secretShortest = func() (first [256]bool, shortest int) {
 	return first, shortest
 }()
 
-// lowerASCII is c in lower case when it is an ASCII capital.
+// LowerASCII is c in lower case when it is an ASCII capital.
 func LowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
@@ -125,7 +125,7 @@ func LowerASCII(c byte) byte {
 // secretWords are what secretName looks for, in any case (lower case here: containsFold).
 var secretWords = []string{"api_key", "apikey", "secret", "token", "password", "passwd", "private_key", "access_key", "credential"}
 
-// cmdCtx is one command under judgement.
+// Command is one command under judgement.
 type Command struct {
 	Env  *Env
 	Call *Result
@@ -138,7 +138,7 @@ type Command struct {
 	rowOK bool
 }
 
-// prog is the row of the command's program. A command's judgement asks it a handful of times
+// Prog is the row of the command's program. A command's judgement asks it a handful of times
 // (harness tool, shell, rules, runners, outbound …), and a large script has thousands.
 func (x *Command) Prog() *command.Row {
 	if !x.rowOK {
@@ -147,7 +147,7 @@ func (x *Command) Prog() *command.Row {
 	return &x.row
 }
 
-// dir is where the command runs, for code it is given: its first possible directory, or the
+// Dir is where the command runs, for code it is given: its first possible directory, or the
 // project's.
 func (x *Command) Dir() string { return cmdDir(x.Cmd, x.Env.Layout.ProjectDir) }
 
@@ -163,7 +163,7 @@ func (x *Command) Add(lvl risk.Level, domain domain.Domain, rule, detail string)
 	x.Call.Add(lvl, domain, rule, x.Src, detail)
 }
 
-// write records and judges the targets of a file-changing command.
+// Write records and judges the targets of a file-changing command.
 func (x *Command) Write(w shell.Word, tree bool, domain domain.Domain) {
 	if x.Cmd.StdinArgs && w.Known {
 		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
@@ -173,7 +173,7 @@ func (x *Command) Write(w shell.Word, tree bool, domain domain.Domain) {
 	}
 }
 
-// writeTarget records one resolved target as written (for the part being judged too,
+// WriteTarget records one resolved target as written (for the part being judged too,
 // parts.go) and judges it.
 func (x *Command) WriteTarget(t Target, domain domain.Domain) {
 	if t.Known {
@@ -200,12 +200,12 @@ func (x *Command) Read(w shell.Word) {
 	}
 }
 
-// procEnviron reports /proc/PID/environ (any PID, self, a glob): a process's environment.
+// ProcEnviron reports /proc/PID/environ (any PID, self, a glob): a process's environment.
 func ProcEnviron(p string) bool {
 	return strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/environ")
 }
 
-// readNamesFrom judges a reader given its files by xargs (find ~/.ssh | xargs cat): a path
+// ReadNamesFrom judges a reader given its files by xargs (find ~/.ssh | xargs cat): a path
 // named in the statement feeding xargs that is, may match or holds a credential is read.
 func (x *Command) ReadNamesFrom() {
 	if !x.Cmd.StdinArgs || x.Cmd.ArgsFrom == "" {
@@ -236,7 +236,7 @@ func (x *Command) ReadNamesFrom() {
 	}
 }
 
-// readTree judges a read of everything under w (grep -r, cp -r): a credential directory, or
+// ReadTree judges a read of everything under w (grep -r, cp -r): a credential directory, or
 // one holding the home directory's credentials, is a read of credentials (protect.go).
 func (x *Command) ReadTree(w shell.Word) {
 	for _, t := range Resolve(w, x.Cmd.Dir, false) {
@@ -249,7 +249,7 @@ func (x *Command) ReadTree(w shell.Word) {
 	}
 }
 
-// destroy judges a recursive destructive operation (rm -r, chmod -R …) on w.
+// Destroy judges a recursive destructive operation (rm -r, chmod -R …) on w.
 func (x *Command) Destroy(w shell.Word, what string) {
 	for _, t := range Resolve(w, x.Cmd.Dir, true) {
 		if why := x.Env.Prot.Catastrophic(t); why != "" {
@@ -282,4 +282,29 @@ func reachedPath(links *safefile.Links, p string, whole bool) string {
 		return p // most often: no link on the way
 	}
 	return filepath.Join(real, filepath.Base(p))
+}
+
+// RunDirs are the directories the command may run in. After a cd that cannot be known, the
+// ones that can be known are read (decided: flagging every `cd "$X" && make test` would cost a
+// question for each; the write that planted the code was judged when it was made).
+func (x *Command) RunDirs() []string {
+	if len(x.Cmd.Dir.Paths) == 0 {
+		return []string{x.Env.Layout.ProjectDir}
+	}
+	return x.Cmd.Dir.Paths
+}
+
+// Rel is path relative to the project when inside it, for reasons.
+func (x *Command) Rel(path string) string {
+	if r, err := filepath.Rel(x.Env.Layout.ProjectDir, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}
+
+func Join(dir, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(dir, p)
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/envelope"
 )
 
-// inBar reports whether w is one of the "|"-separated entries of list.
+// InBar reports whether w is one of the "|"-separated entries of list.
 func InBar(list, w string) bool {
 	if w == "" || strings.Contains(w, "|") {
 		return false
@@ -29,12 +29,12 @@ type personState struct {
 	Losses []Loss
 }
 
-// mark records that the call always needs a person.
+// Mark records that the call always needs a person.
 func (r *Result) Mark(rule, why string) {
 	r.Person.Hits = append(r.Person.Hits, envelope.Person{Rule: rule, Reason: why})
 }
 
-// notRead records code that will run but lies past a bound of the analysis (a file longer
+// NotRead records code that will run but lies past a bound of the analysis (a file longer
 // than the harness reads, more commands than it analyses): padded far enough, anything could
 // follow, so no trust may run it unseen. Unlike the other marks, this one is the judgement's
 // own and travels up from code judged for a file (judgeCode).
@@ -47,7 +47,7 @@ func (r *Result) NotRead(why string) {
 	r.Mark(RuleNotRead, why+Consequence(RuleNotRead))
 }
 
-// consequence says, in a few words, why the rule cannot wait for trust.
+// Consequence says, in a few words, why the rule cannot wait for trust.
 func Consequence(rule string) string {
 	switch rule {
 	case RuleRemoteChange:
@@ -70,7 +70,7 @@ func Consequence(rule string) string {
 	return ""
 }
 
-// containerVariable reports a variable that points docker, podman or compose at other
+// ContainerVariable reports a variable that points docker, podman or compose at other
 // containers than the project's own: another engine (DOCKER_HOST, DOCKER_CONTEXT, podman's
 // CONTAINER_HOST and CONTAINER_CONNECTION), another compose project or file (COMPOSE_*), as
 // the options -H, --context, -p and -f do.
@@ -81,7 +81,7 @@ func ContainerVariable(name string) bool {
 var ContainerVariables = []string{"DOCKER_HOST", "DOCKER_CONTEXT", "CONTAINER_HOST", "CONTAINER_CONNECTION",
 	"COMPOSE_PROJECT_NAME", "COMPOSE_FILE", "COMPOSE_PROJECT_DIRECTORY"}
 
-// shortCmd shortens a command for a reason.
+// ShortCmd shortens a command for a reason.
 func ShortCmd(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 100 {

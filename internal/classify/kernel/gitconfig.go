@@ -32,7 +32,7 @@ const (
 	GitAll    = "*"
 )
 
-// gitProgRow is one configuration key (a pattern: * stands for a subsection) that names code.
+// GitProgRow is one configuration key (a pattern: * stands for a subsection) that names code.
 type GitProgRow struct {
 	key  string
 	Kind gitValue
@@ -66,7 +66,7 @@ var gitProgTable = []GitProgRow{
 	{"init.templatedir", GvTemplate, " init clone "},
 }
 
-// gitProgRowFor finds the row of a key, or nil. The key is section[.subsection].name; the
+// GitProgRowFor finds the row of a key, or nil. The key is section[.subsection].name; the
 // subsection keeps its case, the rest is compared lower case.
 func GitProgRowFor(key string) *GitProgRow {
 	k := strings.ToLower(key)
@@ -88,13 +88,13 @@ func globKey(pat, key string) bool {
 	return len(key) > len(pre)+len(suf) && strings.HasPrefix(key, pre) && strings.HasSuffix(key, suf)
 }
 
-// gitKV is one configuration entry.
+// GitKV is one configuration entry.
 type GitKV struct {
 	Key, Value string
 	From       string // the file, or "git -c"
 }
 
-// parseGitConfig reads git's configuration syntax (git-config(1)): [section], [section "sub"],
+// ParseGitConfig reads git's configuration syntax (git-config(1)): [section], [section "sub"],
 // name = value with quotes, escapes, comments and line continuations; a name alone is true.
 // Bounded; what does not parse is skipped, as git would refuse the file.
 func ParseGitConfig(text, from string) []GitKV {
@@ -180,14 +180,14 @@ func gitConfigValue(raw string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// gitConfig is the configuration git reads from files in a directory: global files, the
+// GitConfig is the configuration git reads from files in a directory: global files, the
 // repository's, the files they include.
 type GitConfig struct {
 	Kvs         []GitKV
 	Common, Top string
 }
 
-// normGitKey spells a key as git compares it: section and name lower case, the subsection
+// NormGitKey spells a key as git compares it: section and name lower case, the subsection
 // as written.
 func NormGitKey(k string) string {
 	i, j := strings.IndexByte(k, '.'), strings.LastIndexByte(k, '.')
@@ -213,7 +213,7 @@ func HasWord(ws []shell.Word, s string) bool {
 	return false
 }
 
-// hasShort reports a short option letter among single-dash clusters (-n, -an).
+// HasShort reports a short option letter among single-dash clusters (-n, -an).
 func HasShort(ws []shell.Word, c byte) bool {
 	for _, w := range ws {
 		v := w.Value
@@ -223,6 +223,25 @@ func HasShort(ws []shell.Word, c byte) bool {
 		if strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.IndexByte(v[1:], c) >= 0 {
 			return true
 		}
+	}
+	return false
+}
+
+// GitHookNames are the hooks git runs (githooks(5)): a file of that name in a hooks directory
+// is code git runs.
+var GitHookNames = []string{"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+	"prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push",
+	"pre-receive", "update", "proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout",
+	"pre-auto-gc", "post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change", "p4-changelist",
+	"p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit"}
+
+// MaxDirCopy bounds the files of a directory copied into a plantDir that are read.
+const MaxDirCopy = 64
+
+func IsGitBool(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "false", "yes", "no", "on", "off", "1", "0", "":
+		return true
 	}
 	return false
 }

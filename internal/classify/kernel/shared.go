@@ -1,0 +1,229 @@
+package kernel
+
+import (
+	"net/netip"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/command"
+)
+
+// Program returns the row of a program name (the base name of argv[0]).
+func Program(name string) command.Row { return command.Lookup(name) }
+
+// ContainerGlobal: a global option of the engine, before the subcommand, that takes a value.
+func ContainerGlobal(o string) bool {
+	switch o {
+	case "-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert",
+		"--tlskey", "--url", "--connection", "--root", "--runroot", "--namespace", "-n", "--address", "--storage-driver":
+		return true
+	}
+	return false
+}
+
+// IsLocalURL: localhost, 127.0.0.0/8, ::1 (and file:// URLs, which stay on the machine).
+func IsLocalURL(raw string) bool {
+	s := raw
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	if u.Scheme == "file" {
+		return true
+	}
+	h := strings.ToLower(u.Hostname())
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	if ip, err := netip.ParseAddr(strings.Trim(h, "[]")); err == nil {
+		return ip.Unmap().IsLoopback()
+	}
+	return false
+}
+
+// Options of curl and wget that take a value (fetch reads them too).
+const (
+	CurlShort = "HdXouAeFbcTwmxKErCYyzUQtPDh"
+	WgetShort = "OoaPUetTwQlARDXIiB"
+)
+
+var (
+	CurlLong = []string{"header", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "request", "output", "user", "user-agent", "referer", "form", "form-string", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "mail-from", "mail-rcpt", "url-query"}
+	WgetLong = []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "body-data", "body-file", "method", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base"}
+)
+
+// URLHost returns the host of a URL (s3://bucket/key: the bucket), or "".
+func URLHost(v string) string {
+	_, rest, ok := strings.Cut(v, "://")
+	if !ok {
+		return ""
+	}
+	h, _, _ := strings.Cut(rest, "/")
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	if k := strings.LastIndexByte(h, ':'); k > 0 && !strings.HasSuffix(h, "]") {
+		h = h[:k]
+	}
+	return strings.Trim(h, "[]")
+}
+
+// CarriedArgs are the arguments carried judges as command lines, at most four: from an
+// argument that names a program of a catastrophe's head on, or one that looks like a command
+// line (a blank or ; | &, shorter than 4096 bytes). Options are passed over.
+func CarriedArgs(args []shell.Word) []string {
+	var out []string
+	for i, a := range args {
+		if len(out) >= 4 {
+			break
+		}
+		if !a.Known || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		switch {
+		case command.Has(path.Base(a.Value), command.Head):
+			out = append(out, shell.QuoteWords(args[i:]))
+		case strings.ContainsAny(a.Value, " ;|&") && len(a.Value) < 4096:
+			out = append(out, a.Value)
+		}
+	}
+	return out
+}
+
+// RemoteHost returns the host of an scp/rsync operand ([user@]host:path), or "".
+func RemoteHost(v string) string {
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") {
+		return ""
+	}
+	if rest, ok := strings.CutPrefix(v, "rsync://"); ok {
+		h, _, _ := strings.Cut(rest, "/")
+		return h
+	}
+	if rest, ok := strings.CutPrefix(v, "scp://"); ok {
+		h, _, _ := strings.Cut(rest, "/")
+		return h
+	}
+	i := strings.IndexByte(v, ':')
+	if i <= 0 || strings.Contains(v[:i], "/") {
+		return ""
+	}
+	h := v[:i]
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	return strings.Trim(h, "[]")
+}
+
+func LocalHost(h string) bool { return h != "" && IsLocalURL("http://"+h) }
+
+func ContainsAny(s string, ks []string) bool {
+	for _, k := range ks {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// HostLike: a literal shaped like a domain name (letters, digits, dots, dashes, a letter TLD).
+func HostLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == ':') {
+			return false
+		}
+	}
+	tld := s[strings.LastIndexByte(s, '.')+1:]
+	if i := strings.IndexByte(tld, ':'); i >= 0 {
+		tld = tld[:i]
+	}
+	if len(tld) < 2 {
+		return false
+	}
+	for i := 0; i < len(tld); i++ {
+		if tld[i] < 'a' || tld[i] > 'z' {
+			return false
+		}
+	}
+	switch tld {
+	case "py", "js", "json", "txt", "md", "go", "rb", "pl", "sh", "csv", "log", "yaml", "yml", "toml", "html", "xml", "ts", "tsx", "jsx", "css", "cfg", "ini", "lock", "mod", "sum", "env", "path", "os", "sys", "get", "post", "read", "write", "load", "loads", "dumps", "dump", "split", "join", "strip", "format", "lower", "upper", "items", "keys", "values", "append", "exists", "name", "text", "content", "status", "code", "headers", "data", "body":
+		return false
+	}
+	return true
+}
+
+// Literals returns the quoted strings of inline code ('…', "…", `…`), a bounded number.
+func Literals(s string) []string {
+	var out []string
+	for i := 0; i < len(s) && len(out) < 64; i++ {
+		q := s[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(s) && s[j] != q; j++ {
+			if s[j] == '\\' && j+1 < len(s) {
+				j++
+				switch s[j] {
+				case 'n':
+					b.WriteByte('\n')
+					continue
+				case 't':
+					b.WriteByte('\t')
+					continue
+				}
+			}
+			if b.Len() < 4096 {
+				b.WriteByte(s[j])
+			}
+		}
+		out = append(out, b.String())
+		i = j
+	}
+	return out
+}
+
+// ApplyEdits applies an Edit's or MultiEdit's replacements to old, as the tool would.
+func ApplyEdits(old string, ev *claude.Event) (string, bool) {
+	type edit struct {
+		Old string `json:"old_string"`
+		New string `json:"new_string"`
+		All bool   `json:"replace_all"`
+	}
+	var in struct {
+		edit
+		Edits []edit `json:"edits"`
+	}
+	if !Decode(ev.ToolInput, &in) {
+		return "", false
+	}
+	edits := in.Edits
+	if ev.ToolName == claude.ToolEdit {
+		edits = []edit{in.edit}
+	}
+	for _, e := range edits {
+		if e.Old == "" || !strings.Contains(old, e.Old) {
+			return "", false
+		}
+		if e.All {
+			old = strings.ReplaceAll(old, e.Old, e.New)
+		} else {
+			old = strings.Replace(old, e.Old, e.New, 1)
+		}
+	}
+	return old, true
+}
+
+func ClipText(s string) string {
+	if len(s) > 200 {
+		return s[:200] + "…"
+	}
+	return s
+}
