@@ -58,10 +58,12 @@ Flags:
                 same answers, twice as fast); a hook whose pipeline does not read as a
                 plain list of stages is always run as its script
   --sandbox     turn Claude Code's sandbox on in the replayed project (sandbox.enabled and
-                autoAllowBashIfSandboxed in .claude/settings.local.json), as the installer does
+                autoAllowBashIfSandboxed in .claude/settings.local.json), as the installer does;
+                a Bash call that runs confined and that the harness leaves to Claude Code is
+                run by the sandbox without a prompt (--calls shows it as defer:sandboxed)
   --calls       also print one line per call on stderr: day, tool, domain, risk, the
-                harness's answer (allow, ask, deny, defer:asked, defer:not-asked), whether
-                Claude Code alone would ask (default, remembered), the recorded outcome
+                harness's answer (allow, ask, deny, defer:asked, defer:not-asked, defer:sandboxed),
+                whether Claude Code alone would ask (default, remembered), the recorded outcome
 
 Errors: exit 1 with one line on stderr when a file cannot be read, is not one of the two
 formats, or a hook other than PreToolUse fails (a PreToolUse hook's block is an answer).

@@ -66,6 +66,11 @@ type classification struct {
 	NeedsPerson *struct {
 		Reason string `json:"reason"`
 	} `json:"needs_person"`
+	// Confined and SandboxAutoAllow: the Bash call runs in Claude Code's sandbox, which runs it
+	// without asking (autoAllowBashIfSandboxed): a call the harness leaves to Claude Code is
+	// then no prompt.
+	Confined         bool `json:"confined"`
+	SandboxAutoAllow bool `json:"sandbox_auto_allow"`
 }
 
 // readOnly reports whether the call as a whole only reads.

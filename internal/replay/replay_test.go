@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
 	"github.com/oath-harness/oath-harness/internal/toolbuild"
 )
 
@@ -244,4 +246,52 @@ func TestReplayThroughTheRealHooks(t *testing.T) {
 		}
 	}
 	t.Logf("\n%s", text.String())
+}
+
+// TestReplayWithTheSandbox: with Claude Code's sandbox on (issue 29), a Bash call that runs
+// confined and that the harness leaves to Claude Code is run by the sandbox without a prompt,
+// so the replay counts it as none; the sandbox never adds a prompt.
+func TestReplayWithTheSandbox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binaries and runs the hooks")
+	}
+	if p := sandbox.Probe(sandbox.Settings{}, "", time.Now()); !p.Available {
+		t.Skipf("Claude Code's sandbox cannot start here: %s", p.Why)
+	}
+	root := toolbuild.RepoRoot()
+	bin := t.TempDir()
+	toolbuild.Into(t, bin)
+	traces, err := Load([]string{filepath.Join(root, "testdata", "replay", "bookminder-day-010-excerpt.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(on bool) (Day, string) {
+		var calls bytes.Buffer
+		rep, err := Run(traces, Options{Hooks: filepath.Join(root, "hooks"), Bin: bin, Phase: "building", Calls: &calls, Sandbox: on})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep.Total, calls.String()
+	}
+	off, _ := run(false)
+	on, calls := run(true)
+	sandboxed := 0
+	for _, line := range strings.Split(calls, "\n") {
+		if f := strings.Split(line, "\t"); len(f) > 4 && f[4] == "defer:sandboxed" {
+			sandboxed++
+			if f[1] != "Bash" {
+				t.Errorf("only Bash runs in the sandbox: %s", line)
+			}
+		}
+	}
+	if sandboxed == 0 {
+		t.Errorf("no call was left to the sandbox:\n%s", calls)
+	}
+	if on.Prompts > off.Prompts {
+		t.Errorf("the sandbox added prompts: %d with it, %d without", on.Prompts, off.Prompts)
+	}
+	if on.Prompts != on.Asked+on.DeferredAsked {
+		t.Errorf("answers do not add up: %+v", on)
+	}
+	t.Logf("prompts: %d without the sandbox, %d with it (%d calls left to the sandbox)", off.Prompts, on.Prompts, sandboxed)
 }

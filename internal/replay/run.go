@@ -307,6 +307,8 @@ func (r *runner) call(tr Trace, st Step) error {
 		shown = "defer:not-asked"
 		if r.opts.Mode == "auto" {
 			shown = "defer:classifier" // auto mode's classifier decides; nobody is asked
+		} else if c.Tool == "Bash" && a.Oath.Classify.Confined && a.Oath.Classify.SandboxAutoAllow {
+			shown = "defer:sandboxed" // Claude Code runs it in its sandbox without asking
 		} else if r.harness.asks(s) {
 			shown = "defer:asked"
 			d.DeferredAsked++
