@@ -36,7 +36,7 @@ var (
 	classifyLeaves   = []string{"internal/command", "internal/configfile", "internal/makefile", "internal/urls", "internal/classify/shell"}
 	classifyValues   = []string{"internal/risk", "internal/domain", "internal/mask", "internal/claude", "internal/envelope", "internal/jsonstr", "internal/audit/starts"} // types every stage shares, the secret masker, the session starts of the audit trail
 	classifyKernel   = []string{"internal/classify/kernel"}
-	classifyFamilies = []string{"internal/classify/containers", "internal/classify/git", "internal/classify/outbound", "internal/classify/person", "internal/classify/runfiles", "internal/classify/self", "internal/classify/sqlite"}
+	classifyFamilies = []string{"internal/classify/containers", "internal/classify/database", "internal/classify/files", "internal/classify/git", "internal/classify/inline", "internal/classify/outbound", "internal/classify/person", "internal/classify/runfiles", "internal/classify/self"}
 )
 
 // TestClassifyLayers: no leaf imports a family, the kernel or the root, and no family imports

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/oath-harness/oath-harness/internal/classify/files"
 	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/outbound"
@@ -395,7 +396,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	}
 	// Arguments of any command: credentials and payment URLs are judged wherever they appear,
 	// but for the name a copy writes (cp .env.example .env.local reads no secret).
-	dest, copies := copyDest(x)
+	dest, copies := files.CopyDest(x)
 	for _, a := range x.Args {
 		if !a.Known {
 			// ~user/.ssh/id_rsa, "$D/.aws/credentials": the known tail still names a credential.
@@ -452,7 +453,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	if cmd.Code != nil {
 		envInCode(x, *cmd.Code)
 		decodedCode(x, *cmd.Code)
-		inlineCode(x, *cmd.Code)
+		x.Env.InlineCode(x, *cmd.Code)
 		return
 	}
 	from := len(r.Parts)

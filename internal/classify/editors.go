@@ -3,6 +3,7 @@ package classify
 import (
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/inline"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
@@ -143,7 +144,7 @@ func exCommand(x *kernel.Command, w shell.Word) {
 			strings.HasPrefix(low, "ter") || strings.HasPrefix(low, "lua") || strings.HasPrefix(low, "py") || strings.HasPrefix(low, "perl") || strings.HasPrefix(low, "rub") || strings.HasPrefix(low, "exe") || low == "so" || strings.HasPrefix(low, "so ") || strings.HasPrefix(low, "source") || strings.HasPrefix(low, "call") || strings.HasPrefix(low, "norm"):
 			for _, l := range kernel.Literals(c) {
 				if x.Call.Depth < shell.MaxDepth {
-					if why := shellCritical(x, l); why != "" {
+					if why := x.Env.ShellCritical(x, l); why != "" {
 						x.Add(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the command "+kernel.QuoteRaw(l)+": "+why)
 						return
 					}
@@ -208,7 +209,7 @@ func lisp(x *kernel.Command, w shell.Word) {
 	}
 	low := strings.ToLower(w.Value)
 	mapped := elispRuns.Replace(low)
-	codeCatastrophe(x, mapped, kernel.Literals(w.Value), false)
+	inline.CodeCatastrophe(x, mapped, kernel.Literals(w.Value), false)
 	if mapped != low {
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleInlineCode, x.Name+" evaluates Lisp that can run programs or delete files")
 		return

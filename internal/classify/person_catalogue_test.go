@@ -3,8 +3,8 @@ package classify
 import (
 	"testing"
 
+	"github.com/oath-harness/oath-harness/internal/classify/database"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
-	"github.com/oath-harness/oath-harness/internal/classify/sqlite"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -140,7 +140,7 @@ func TestSQLDestructive(t *testing.T) {
 		"select * from updates": false, "select last_update from t": false, "select 1 -- drop table": false,
 		"select * from drop_log": false,
 	} {
-		if got := sqlite.SqlDestructive(s); got != want {
+		if got := database.SqlDestructive(s); got != want {
 			t.Errorf("sqlDestructive(%q) = %v, want %v", s, got, want)
 		}
 	}

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/itchyny/gojq"
+	"github.com/oath-harness/oath-harness/internal/classify/database"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
-	"github.com/oath-harness/oath-harness/internal/classify/sqlite"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -174,7 +174,7 @@ func (c *Classifier) applyUser(r *kernel.Result, ev *claude.Event, cwd string, b
 			case "shell":
 				program(c.Env, r, s, cwd)
 			case "sql":
-				if sqlite.SqlDestructive(s) {
+				if database.SqlDestructive(s) {
 					r.Add(risk.High, base.Domain, kernel.RuleDatabaseDestructive, kernel.ClipText(s), "a statement that drops or deletes data")
 				}
 			}

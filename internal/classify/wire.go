@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/classify/git"
+	"github.com/oath-harness/oath-harness/internal/classify/inline"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/classify/self"
@@ -43,10 +44,15 @@ func wire(e *kernel.Env) {
 	e.SessionStart = func(ev *claude.Event) time.Time {
 		return git.SessionStart(e, ev)
 	}
-	e.InlineCode = inlineCode
+	e.InlineCode = inline.InlineCode
+	e.ExtractsInto = runfiles.ExtractsInto
+	e.HookPath = self.HookPath
+	e.MoveInto = git.MoveInto
 	e.Nested = git.Nested
 	e.NoteStaged = self.NoteStaged
+	e.PlantCopies = runfiles.PlantCopies
 	e.ProgramValue = runfiles.ProgramValue
+	e.ShellCritical = inline.ShellCritical
 	e.StashProtected = self.StashProtected
 	e.StashUntracked = self.StashUntracked
 }

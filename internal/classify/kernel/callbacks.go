@@ -33,12 +33,22 @@ type Callbacks struct {
 	SessionStart func(ev *claude.Event) time.Time
 	// judges code given on a command line (python -c, awk '…', node -e).
 	InlineCode func(x *Command, w shell.Word)
+	// judges an archive unpacked into dir when dir holds files tools run code from.
+	ExtractsInto func(x *Command, dir shell.Word)
+	// judges running a hook script by its path: one in a directory named hooks or under a protected tree is the harness's.
+	HookPath func(x *Command, w shell.Word) string
+	// records what a move of src into dest would overwrite, for what a person must be told it loses.
+	MoveInto func(x *Command, src shell.Word, dest shell.Word)
 	// judges a program another one runs (git rebase --exec, sqlite3's .shell) as a command line of its own.
 	Nested func(x *Command, prog string, via string)
 	// records a git add that may stage the harness's own files.
 	NoteStaged func(x *Command, p command.Args)
+	// judges a copy of srcs into dest when dest is, or holds, a file a tool runs code from.
+	PlantCopies func(x *Command, srcs []shell.Word, dest shell.Word, into bool, symbolic bool)
 	// judges a value that names a program to run (an editor, a pager, a runner's command).
 	ProgramValue func(x *Command, w shell.Word, what string)
+	// is why a command line another program runs is critical (it names the harness, runs something catastrophic), or "".
+	ShellCritical func(x *Command, prog string) string
 	// judges a git stash that would take the harness's files away.
 	StashProtected func(x *Command, p command.Args, op string)
 	// judges a git stash of untracked files, which removes them from the checkout.

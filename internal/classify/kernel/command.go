@@ -93,7 +93,7 @@ func SecretName(n string) bool {
 		return false
 	}
 	for i := 0; i+secretShortest <= len(n); i++ {
-		if c := LowerASCII(n[i]); secretFirst[c] {
+		if c := lowerASCII(n[i]); secretFirst[c] {
 			for _, s := range secretWords {
 				if s[0] == c && prefixFolded(n[i:], s) {
 					return true
@@ -114,8 +114,8 @@ var secretFirst, secretShortest = func() (first [256]bool, shortest int) {
 	return first, shortest
 }()
 
-// LowerASCII is c in lower case when it is an ASCII capital.
-func LowerASCII(c byte) byte {
+// lowerASCII is c in lower case when it is an ASCII capital.
+func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
 	}

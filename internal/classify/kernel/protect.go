@@ -250,7 +250,7 @@ func prefixFolded(s, lower string) bool {
 		return false
 	}
 	for i := len(lower) - 1; i >= 0; i-- { // from the end: paths part there, not at the root
-		if LowerASCII(s[i]) != lower[i] {
+		if lowerASCII(s[i]) != lower[i] {
 			return false
 		}
 	}

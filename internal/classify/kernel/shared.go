@@ -9,6 +9,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
 // Program returns the row of a program name (the base name of argv[0]).
@@ -45,6 +46,25 @@ func IsLocalURL(raw string) bool {
 		return ip.Unmap().IsLoopback()
 	}
 	return false
+}
+
+// HostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
+func HostOf(v string) string {
+	if strings.Contains(v, "://") {
+		if h := URLHost(v); h != "" {
+			return h
+		}
+	}
+	if h := RemoteHost(v); h != "" {
+		return h
+	}
+	if j := strings.LastIndexByte(v, '@'); j >= 0 {
+		v = v[j+1:]
+	}
+	if strings.Count(v, ":") == 1 {
+		v, _, _ = strings.Cut(v, ":")
+	}
+	return strings.Trim(v, "[]")
 }
 
 // Options of curl and wget that take a value (fetch reads them too).
@@ -120,7 +140,79 @@ func RemoteHost(v string) string {
 	return strings.Trim(h, "[]")
 }
 
+// SendsCredential: copying a credential to another machine is exfiltration, critical.
+func (x *Command) SendsCredential(srcs []shell.Word, dest shell.Word) {
+	for _, s := range srcs {
+		v := s.Value
+		if v == "~" || strings.HasPrefix(v, "~/") {
+			v = x.Env.Home + v[1:]
+		}
+		if why := Credential(v); why != "" || s.Known && (path.Clean(v) == x.Env.Home || strings.HasSuffix(path.Clean(v), "/.ssh") || strings.HasSuffix(path.Clean(v), "/.aws")) {
+			x.Add(risk.Critical, ShellExec, RuleCredentialExfiltration, x.Name+" sends "+s.Value+" ("+why+") to "+dest.Value+": secrets leave the machine")
+			return
+		}
+	}
+}
+
 func LocalHost(h string) bool { return h != "" && IsLocalURL("http://"+h) }
+
+// ReadOps records operands as files read, for the allow-list commands that take files.
+func (x *Command) ReadOps(ops []shell.Word) {
+	for _, o := range ops {
+		if o.Known && !strings.Contains(o.Value, "://") {
+			x.Read(o)
+		}
+	}
+}
+
+// AsciiLower is s with its ASCII capitals in lower case, and nothing else changed: unlike
+// strings.ToLower it keeps every byte where it was, so an index found in it cuts s.
+func AsciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		b[i] = lowerASCII(c)
+	}
+	return string(b)
+}
+
+// OptionValue is the value an argument carries: after "=" in --name=value, after the letter
+// in -cVALUE, the argument itself otherwise. The SQL check reads it: "--command=DROP …" whole
+// would be read as a comment ("--").
+func OptionValue(v string) string {
+	switch {
+	case strings.HasPrefix(v, "--"):
+		_, val, _ := strings.Cut(v, "=")
+		return val
+	case strings.HasPrefix(v, "-") && len(v) > 2:
+		return v[2:]
+	}
+	return v
+}
+
+// ScriptFile reads a file a program takes its statements or script from (a database client's -f,
+// sed -f), bounded as a runner's file.
+func (x *Command) ScriptFile(w shell.Word) (string, bool) {
+	if !w.Known || w.Value == "-" || strings.HasPrefix(w.Value, "/dev/") {
+		return "", false
+	}
+	ts := Resolve(w, x.Cmd.Dir, false)
+	if len(ts) != 1 || !ts[0].Known || ts[0].Glob {
+		return "", false
+	}
+	text, ok, cut := x.Call.ReadCode(ts[0].Path)
+	return text, ok && !cut
+}
+
+// LocalEngine: a container engine or cluster of this machine, whose images are local and
+// rebuilt at will (docker rmi); what it publishes, deleting a cluster (the table's Person forms) and
+// stopping or removing containers (stopsContainers) are person.go's.
+func LocalEngine(name string) bool {
+	switch name {
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "colima", "minikube", "kind", "k3d":
+		return true
+	}
+	return false
+}
 
 func ContainsAny(s string, ks []string) bool {
 	for _, k := range ks {

@@ -110,7 +110,7 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 	}
 	local := len(s.hosts) > 0
 	for _, h := range s.hosts {
-		if !h.Known || !kernel.LocalHost(HostOf(h.Value)) {
+		if !h.Known || !kernel.LocalHost(kernel.HostOf(h.Value)) {
 			local = false
 		}
 	}
@@ -127,7 +127,7 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 	case s.dest != "":
 		to = s.dest
 	case len(s.hosts) > 0 && s.hosts[0].Known && s.hosts[0].Value != "":
-		to = HostOf(s.hosts[0].Value)
+		to = kernel.HostOf(s.hosts[0].Value)
 	}
 	crit := func(why string) {
 		x.Add(risk.Critical, domain, rule, x.Name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
@@ -171,25 +171,6 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 			return
 		}
 	}
-}
-
-// HostOf returns the host of a URL, an scp-like address (user@host:path) or a host[:port].
-func HostOf(v string) string {
-	if strings.Contains(v, "://") {
-		if h := kernel.URLHost(v); h != "" {
-			return h
-		}
-	}
-	if h := kernel.RemoteHost(v); h != "" {
-		return h
-	}
-	if j := strings.LastIndexByte(v, '@'); j >= 0 {
-		v = v[j+1:]
-	}
-	if strings.Count(v, ":") == 1 {
-		v, _, _ = strings.Cut(v, ":")
-	}
-	return strings.Trim(v, "[]")
 }
 
 // OutboundProgram: a secret-shaped string anywhere in a program that sends something off the
@@ -542,7 +523,7 @@ func serverSends(x *kernel.Command) sent {
 			serves, bind = true, x.Args[i+1]
 		}
 	}
-	if !serves || bind.Known && kernel.LocalHost(HostOf(bind.Value)) {
+	if !serves || bind.Known && kernel.LocalHost(kernel.HostOf(bind.Value)) {
 		return sent{none: true}
 	}
 	return sent{hosts: []shell.Word{bind}, rule: kernel.RuleTunnel,

@@ -438,7 +438,7 @@ func interpreterRuns(x *kernel.Command) {
 	for i := 0; i < len(x.Args); i++ {
 		a := x.Args[i]
 		v := a.Value
-		if mod, rest, ok := PythonModule(x.Name, x.Args, i); ok {
+		if mod, rest, ok := pythonModule(x.Name, x.Args, i); ok {
 			switch mod {
 			case "pytest", "py.test":
 				pytestRuns(x, rest)
@@ -505,9 +505,9 @@ func preloads(x *kernel.Command, mod shell.Word) {
 	}
 }
 
-// PythonModule is the module python (name) runs when args[i] is -m MOD, -mMOD or -BmMOD
+// pythonModule is the module python (name) runs when args[i] is -m MOD, -mMOD or -BmMOD
 // (python's letters may be joined), and the arguments after it; false for none.
-func PythonModule(name string, args []shell.Word, i int) (mod string, rest []shell.Word, ok bool) {
+func pythonModule(name string, args []shell.Word, i int) (mod string, rest []shell.Word, ok bool) {
 	v := args[i].Value
 	if !command.Python(name) || len(v) < 2 || v[0] != '-' || v[1] == '-' {
 		return "", nil, false

@@ -678,8 +678,8 @@ func walkDirs(dir string, budget *int, skip func(string) bool, visit func(string
 
 // ---- go ----
 
-// GoFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
-func GoFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
+// goFlag finds a Go-style flag (-name or --name, with =value or the next word) in args.
+func goFlag(args []shell.Word, names ...string) (shell.Word, string, bool) {
 	for i, a := range args {
 		v := a.Value
 		if v == "--" {
@@ -719,12 +719,12 @@ func goRuns(x *kernel.Command) {
 		return
 	}
 	for _, f := range []string{"exec", "toolexec", "vettool"} {
-		if w, name, ok := GoFlag(rest, f); ok {
+		if w, name, ok := goFlag(rest, f); ok {
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go "+sub+" -"+name+" "+kernel.QuoteRaw(w.Value)+" runs that program")
 			ProgramValue(x, w, "go "+sub+" -"+name)
 		}
 	}
-	if w, _, ok := GoFlag(rest, "overlay"); ok {
+	if w, _, ok := goFlag(rest, "overlay"); ok {
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, "go "+sub+" -overlay "+kernel.QuoteRaw(w.Value)+" compiles the files the overlay names instead of the sources")
 	}
 	if sub == "generate" {
@@ -967,7 +967,7 @@ func toolchainProgram(name string) bool {
 
 func toxRuns(x *kernel.Command) {
 	file := "tox.ini"
-	if w, _, ok := GoFlag(x.Args, "c", "configfile"); ok {
+	if w, _, ok := goFlag(x.Args, "c", "configfile"); ok {
 		file = w.Value
 	}
 	for _, d := range x.RunDirs() {

@@ -1,4 +1,4 @@
-package sqlite
+package database
 
 import (
 	"strings"
@@ -97,8 +97,8 @@ type sqliteFound struct {
 	cd          bool // .cd: relative names no longer mean what they say
 }
 
-// Sqlite judges a sqlite3 command line (see the comment at the top of the file).
-func Sqlite(x *kernel.Command) {
+// sqlite judges a sqlite3 command line (see the comment at the top of the file).
+func sqlite(x *kernel.Command) {
 	c := parseSqlite(x.Args)
 	var f sqliteFound
 	if len(c.texts) == 0 && !c.archive { // only then does sqlite3 read statements from stdin
