@@ -90,7 +90,7 @@ func analyzed(c *kernel.Env, r *kernel.Result, src string, opt shell.Options) *s
 	cmds := r.Sibling()
 	var judged [][]shell.Cmd // the batches, as judgeCmd left them (it sets a git command's Dir)
 	// The batches waiting are taken at once, for the programs their commands carry to be
-	// analysed ahead (prefetch.go) while the first is judged.
+	// analysed ahead (kernel/prefetch.go) while the first is judged.
 	var ahead *kernel.Prefetcher
 	if b := r.Budget(); b.Ahead == nil {
 		ahead = kernel.NewPrefetcher(shell.Options{Home: c.Home, Names: opt.Names})
@@ -265,7 +265,7 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 			r.Add(risk.Critical, kernel.ShellExec, kernel.RuleSecretVariable, n.Src, verb+" the variable "+n.Name+", named like a secret (API_KEY, SECRET, TOKEN, PASSWORD)")
 		}
 	}
-	runfiles.EnvCode(c, r, prog.Names, cwd) // runenv.go: variables that carry code
+	runfiles.EnvCode(c, r, prog.Names, cwd) // runfiles/runenv.go: variables that carry code
 	// for f in ~/.ssh/*; do cat "$f"; done: a loop over credentials hands them to its commands.
 	for _, l := range prog.Loops {
 		if l.Known && (strings.Contains(l.Value, "/") || strings.HasPrefix(l.Value, ".")) {
@@ -298,7 +298,7 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 				}
 				if t.Known {
 					r.Writes = append(r.Writes, t.Path)
-					if rd.Text != nil { // planted.go: cat > Makefile <<'EOF' … plants code too
+					if rd.Text != nil { // runfiles/planted.go: cat > Makefile <<'EOF' … plants code too
 						runfiles.PlantedText(c, r, nil, "the shell's "+rd.Op, rd.Text.Value, rd.Op == ">>" || rd.Op == "&>>", t.Path, kernel.ShellExec)
 					} else if len(rd.From) > 0 && runfiles.PlantRowFor(t.Path) != nil { // cat FILE >> .git/config
 						var from []kernel.Target
@@ -459,7 +459,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	from := len(r.Parts)
 	judge(x)
 	pathFloor(x, from)
-	runfiles.RunnerCode(x) // runners.go: what it runs from files
+	runfiles.RunnerCode(x) // runfiles/runners.go: what it runs from files
 }
 
 // harnessEnvWrite: text that sets a variable the hooks trust (OATH_BIN …) written into a file

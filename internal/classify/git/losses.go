@@ -335,7 +335,7 @@ func (e statusEntry) loss(born time.Time) string {
 
 // gitData: a path inside a repository's .git directory (objects, refs, HEAD, the index …), which
 // git status does not report on and no checkout brings back. Its hooks and config are judged
-// apart, as code (gitprog.go, protect.go).
+// apart, as code (gitprog.go, kernel/protect.go).
 func gitData(p string) bool {
 	return strings.Contains(p+"/", "/.git/")
 }

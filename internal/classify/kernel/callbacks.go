@@ -13,44 +13,56 @@ import (
 // Callbacks are the judgements one family asks of another. A family never imports another:
 // it calls these, and package classify's wire.go points them at the family that judges.
 type Callbacks struct {
-	// analyses src as opt says, judges it into r and returns what the analysis saw (a planted script, a config's command line).
+	// Analyzed analyses src as opt says, judges it into r and returns what the analysis saw (a
+	// planted script, a config's command line).
 	Analyzed func(r *Result, src string, opt shell.Options) *shell.Program
-	// is the git configuration an edit leaves in abs, for the rules on what git runs.
+	// EditedGitConfig is the git configuration an edit leaves in abs, for the rules on what git
+	// runs.
 	EditedGitConfig func(r *Result, ev *claude.Event, text string, abs string) string
-	// judges one git configuration value that names a program git runs (core.editor, a hooks path …).
+	// JudgeGitValue judges one git configuration value that names a program git runs (core.editor,
+	// a hooks path …).
 	JudgeGitValue func(r *Result, kv GitKV, row *GitProgRow, cwd string, s Sink, x *Command)
-	// records that the command deletes or overwrites p, for what a person must be told it loses.
+	// LoseFile records that the command deletes or overwrites p, for what a person must be told it
+	// loses.
 	LoseFile func(r *Result, p string, tree bool, how string, cmd string)
-	// is what git says the recorded deletions and overwrites would lose, of files made before born.
+	// Lost is what git says the recorded deletions and overwrites would lose, of files made before
+	// born.
 	Lost func(ls []Loss, born time.Time) *envelope.Person
-	// judges a copy of srcs into dest, a file a tool runs code from.
+	// PlantCopy judges a copy of srcs into dest, a file a tool runs code from.
 	PlantCopy func(r *Result, tool string, srcs []Target, dest string, adds bool)
-	// judges git configuration text a write puts into a file git reads.
+	// JudgeGitConfigPlant judges git configuration text a write puts into a file git reads.
 	JudgeGitConfigPlant func(r *Result, text string, abs string, domain domain.Domain, tool string)
-	// judges a shell program found inside the call (a hook's script, git rebase --exec) into r, as if it ran in cwd.
+	// Program judges a shell program found inside the call (a hook's script, git rebase --exec)
+	// into r, as if it ran in cwd.
 	Program func(r *Result, src string, cwd string)
-	// is when the session of ev (re)started, read from the audit trail.
+	// SessionStart is when the session of ev (re)started, read from the audit trail.
 	SessionStart func(ev *claude.Event) time.Time
-	// judges code given on a command line (python -c, awk '…', node -e).
+	// InlineCode judges code given on a command line (python -c, awk '…', node -e).
 	InlineCode func(x *Command, w shell.Word)
-	// judges an archive unpacked into dir when dir holds files tools run code from.
+	// ExtractsInto judges an archive unpacked into dir when dir holds files tools run code from.
 	ExtractsInto func(x *Command, dir shell.Word)
-	// judges running a hook script by its path: one in a directory named hooks or under a protected tree is the harness's.
+	// HookPath judges running a hook script by its path: one in a directory named hooks or under a
+	// protected tree is the harness's.
 	HookPath func(x *Command, w shell.Word) string
-	// records what a move of src into dest would overwrite, for what a person must be told it loses.
+	// MoveInto records what a move of src into dest would overwrite, for what a person must be told
+	// it loses.
 	MoveInto func(x *Command, src shell.Word, dest shell.Word)
-	// judges a program another one runs (git rebase --exec, sqlite3's .shell) as a command line of its own.
+	// Nested judges a program another one runs (git rebase --exec, sqlite3's .shell) as a command
+	// line of its own.
 	Nested func(x *Command, prog string, via string)
-	// records a git add that may stage the harness's own files.
+	// NoteStaged records a git add that may stage the harness's own files.
 	NoteStaged func(x *Command, p command.Args)
-	// judges a copy of srcs into dest when dest is, or holds, a file a tool runs code from.
+	// PlantCopies judges a copy of srcs into dest when dest is, or holds, a file a tool runs code
+	// from.
 	PlantCopies func(x *Command, srcs []shell.Word, dest shell.Word, into bool, symbolic bool)
-	// judges a value that names a program to run (an editor, a pager, a runner's command).
+	// ProgramValue judges a value that names a program to run (an editor, a pager, a runner's
+	// command).
 	ProgramValue func(x *Command, w shell.Word, what string)
-	// is why a command line another program runs is critical (it names the harness, runs something catastrophic), or "".
+	// ShellCritical is why a command line another program runs is critical (it names the harness,
+	// runs something catastrophic), or "".
 	ShellCritical func(x *Command, prog string) string
-	// judges a git stash that would take the harness's files away.
+	// StashProtected judges a git stash that would take the harness's files away.
 	StashProtected func(x *Command, p command.Args, op string)
-	// judges a git stash of untracked files, which removes them from the checkout.
+	// StashUntracked judges a git stash of untracked files, which removes them from the checkout.
 	StashUntracked func(x *Command, p command.Args, op string)
 }

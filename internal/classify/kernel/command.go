@@ -23,7 +23,7 @@ func Pipelined(src string) bool {
 		return false
 	}
 	return !ContainsFold(src, "proxy") && !strings.Contains(src, "GIT_DIR") && !strings.Contains(src, "GIT_WORK_TREE") &&
-		!ContainsFold(src, "claude") // a nested claude reads the variables the whole call sets (nested_claude.go)
+		!ContainsFold(src, "claude") // a nested claude reads the variables the whole call sets (package classify's nested_claude.go)
 }
 
 // ContainsFold reports whether s contains the lower-case ASCII word sub in any case. It
@@ -174,7 +174,7 @@ func (x *Command) Write(w shell.Word, tree bool, domain domain.Domain) {
 }
 
 // WriteTarget records one resolved target as written (for the part being judged too,
-// parts.go) and judges it.
+// package classify's parts.go) and judges it.
 func (x *Command) WriteTarget(t Target, domain domain.Domain) {
 	if t.Known {
 		x.Call.written(t)

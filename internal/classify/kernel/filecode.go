@@ -139,7 +139,7 @@ type Sink struct {
 type codeBudget struct {
 	files, bytes int
 	seen         map[string]readFile // what readCode read
-	// GitConfigs is the configuration git sees in a directory, before git -c (gitprog.go), and
+	// GitConfigs is the configuration git sees in a directory, before git -c (git/gitprog.go), and
 	// hooks the executable files of a hooks directory: a test script runs git hundreds of
 	// times in the same few directories.
 	GitConfigs map[string]GitConfig

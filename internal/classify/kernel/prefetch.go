@@ -7,7 +7,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/command"
 )
 
-// Analysing ahead. A large program's commands are judged one after another (bash.go's
+// Analysing ahead. A large program's commands are judged one after another (package classify's bash.go's
 // analyzed), and a command that may run its arguments as a command line has them analysed as
 // programs of their own (carried): a test script hands hundreds of bodies to
 // test_expect_success, and the judgement waits for each to be parsed and walked while the

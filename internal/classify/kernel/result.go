@@ -48,7 +48,7 @@ type Env struct {
 	AuditDir string
 	Later    laterPlaces // later.go
 	// ContainerEnv: what Claude Code's environment, which its Bash tool inherits, sets of the
-	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person.go).
+	// variables that point docker, podman or compose elsewhere (DOCKER_HOST …: person/person.go).
 	ContainerEnv []shell.Name
 	// start and realProj are built on the first write judged (filetools.go).
 	startOnce, realOnce sync.Once
@@ -66,23 +66,23 @@ type Result struct {
 	Cmds   [][]string
 	Depth  int  // programs nested through classify itself (git rebase --exec …)
 	Proxy  bool // the program sets a proxy variable (http_proxy …): local URLs may not stay local
-	Sends  bool // a command sends data to another machine (outbound.go)
+	Sends  bool // a command sends data to another machine (outbound/outbound.go)
 	// Remotes are git remotes the program pointed somewhere (git remote add …): name -> where
 	Remotes map[string]string
-	// CmdParts are the simple commands judged one by one (parts.go); person is what the class
-	// that always needs a person learned (person.go).
+	// CmdParts are the simple commands judged one by one (package classify's parts.go); person is what the class
+	// that always needs a person learned (person/person.go).
 	CmdParts []envelope.Part
-	Trees    map[string]bool // written paths reached as a whole tree (parts.go)
+	Trees    map[string]bool // written paths reached as a whole tree (package classify's parts.go)
 	Person   personState
 	code     *codeBudget // what runners may still read from disk (filecode.go), shared with nested results
 	links    *safefile.Links
 	// HeadMoved: a git command judged earlier in this call moves HEAD or changes branches, so
 	// what a later history rewrite replaces is not what git says of HEAD now; gitElsewhere:
 	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
-	// Either makes a rewrite doubt (rewrites.go).
+	// Either makes a rewrite doubt (git/rewrites.go).
 	HeadMoved, GitElsewhere bool
 	// ContainerEnv: assignments that point docker, podman or compose at another engine or
-	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person.go).
+	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person/person.go).
 	ContainerEnv []shell.Name
 	taken        map[reasonKind]int // reasons of code from files, by kind (takeOver)
 	Fragment     bool               // judging part of a program (sink.fragment)
@@ -97,13 +97,13 @@ type Result struct {
 	NoPerson bool
 
 	// ClaudeEnv: a variable assigned in this call that would switch a nested claude's
-	// harness off (nested_claude.go), or "".
+	// harness off (package classify's nested_claude.go), or "".
 	ClaudeEnv string
-	// StagedAll: a git add in this call may have staged the harness's files (self.go).
+	// StagedAll: a git add in this call may have staged the harness's files (self/self.go).
 	StagedAll bool
 
 	// IndexMoved: a git command judged earlier in this call changes the index or HEAD, so what
-	// git says now of the files a later discard writes may not be what it writes (discards.go).
+	// git says now of the files a later discard writes may not be what it writes (git/discards.go).
 	IndexMoved bool
 }
 
@@ -124,7 +124,7 @@ func (r *Result) Resolver() *safefile.Links {
 	return r.links
 }
 
-// Sibling is a result for judging more of the same program apart (bash.go's program judges
+// Sibling is a result for judging more of the same program apart (package classify's bash.go's program judges
 // commands on one core while the rest is analysed on the other): the same depth, flags and
 // what earlier commands recorded, merged back by merge (or dropped). The budget and the
 // memory of links are shared: only one goroutine uses them at a time.

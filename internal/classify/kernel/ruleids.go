@@ -33,7 +33,7 @@ const (
 	RuleProgramFromStdin = "program_from_stdin" // a shell or interpreter runs what is piped into it
 	RuleForkBomb         = "fork_bomb"          // a function that calls itself in the background
 
-	// What a program is, from the command table (catalogue.go).
+	// What a program is, from the command table (package classify's catalogue.go).
 	RuleAllowList             = "allow_list"              // a command that only reads
 	RuleDenyList              = "deny_list"               // 001 §3.3's deny list and kin: system, remote, process control
 	RuleGrayArea              = "gray_area"               // on neither list: medium
@@ -96,7 +96,7 @@ const (
 	RuleGitNewRemote    = "git_push_new_remote" // a push to a place no one configured before
 	RuleDecodeRun       = "decode_then_run"     // runs what was decoded from an unreadable form
 
-	// Code from files (filecode.go, runners.go, planted.go).
+	// Code from files (filecode.go, runfiles/runners.go, runfiles/planted.go).
 	RulePlantedCode  = "planted_code"   // a write puts code where a runner will find it
 	RuleRunnerCode   = "runner_code"    // a runner runs code from a file (the inner rule is in the detail)
 	RuleRunnerUnread = "runner_unread"  // what a runner runs lies past a bound or cannot be found
@@ -105,7 +105,7 @@ const (
 	RuleGitConfigRun = "git_config_run" // git's configuration names a program that git runs
 	RuleGitHook      = "git_hook"       // git runs a hook
 
-	// The class that needs a person (person.go, losses.go): oath.classify.needs_person.rule.
+	// The class that needs a person (person/person.go, losses.go): oath.classify.needs_person.rule.
 	RuleLosesWork      = "loses_work"         // deletes or overwrites uncommitted or untracked work
 	RuleOutsideProject = "outside_project"    // deletes or overwrites files outside the project
 	RuleGitDiscard     = "git_discard"        // git throws work away (reset --hard, checkout, clean, stash drop, branch -D)

@@ -205,7 +205,7 @@ func (x *Command) ScriptFile(w shell.Word) (string, bool) {
 
 // LocalEngine: a container engine or cluster of this machine, whose images are local and
 // rebuilt at will (docker rmi); what it publishes, deleting a cluster (the table's Person forms) and
-// stopping or removing containers (stopsContainers) are person.go's.
+// stopping or removing containers (stopsContainers) are person/person.go's.
 func LocalEngine(name string) bool {
 	switch name {
 	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose", "buildah", "colima", "minikube", "kind", "k3d":

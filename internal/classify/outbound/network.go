@@ -37,7 +37,7 @@ func Scp(x *kernel.Command) {
 		for _, s := range srcs {
 			local = local && s.Known && kernel.RemoteHost(s.Value) == ""
 		}
-		if local { // planted.go: scp x .git/hooks/pre-commit copies as cp does
+		if local { // runfiles/planted.go: scp x .git/hooks/pre-commit copies as cp does
 			x.Env.PlantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 		for _, s := range srcs {

@@ -37,7 +37,7 @@ import (
 // machine (localhost, 127.0.0.0/8, ::1) is not outbound.
 //
 // Which programs are channels is a column of package command's table (Sends); the readers
-// below say, per channel, what a command sends and where. WebFetch, WebSearch and MCP tools are judged in classify.go with the same tests
+// below say, per channel, what a command sends and where. WebFetch, WebSearch and MCP tools are judged in package classify's classify.go with the same tests
 // (urlCarries, mask).
 
 // sends reads what the command sends by its channel (the Sends of its row in package

@@ -25,7 +25,7 @@ import (
 // appendix B; only the answer changes. A critical call is not marked: it is blocked anyway.
 //
 // What is recoverable stays out: tracked and clean files (git has them), git-ignored build
-// output, files the agent created in this session (see losses.go), a branch whose commits are
+// output, files the agent created in this session (see git/losses.go), a branch whose commits are
 // merged. Whether work would be lost is decided by asking git, never by a file's name.
 //
 // The knowledge of the class is the Person field of the command table's rows (package

@@ -19,7 +19,7 @@ import (
 
 // Planted code (issue 12): a Write, Edit, MultiEdit or NotebookEdit whose target is a file a
 // tool executes or loads is judged by the code it puts there (for an edit: the new text), with
-// the rules a command typed directly gets (filecode.go says how the verdicts are taken over).
+// the rules a command typed directly gets (kernel/filecode.go says how the verdicts are taken over).
 // The write's risk is at least the planted code's; its domain stays the write's.
 
 // plantKind says how the code is found in a file's text.

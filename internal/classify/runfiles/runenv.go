@@ -161,10 +161,10 @@ func EnvCode(c *kernel.Env, r *kernel.Result, names []shell.Name, cwd string) {
 			continue
 		}
 		if n.Name == "GIT_DIR" || n.Name == "GIT_WORK_TREE" {
-			r.GitElsewhere = true // rewrites.go: the repository git is asked about is not this one
+			r.GitElsewhere = true // git/rewrites.go: the repository git is asked about is not this one
 		}
 		if kernel.ContainerVariable(n.Name) {
-			r.ContainerEnv = append(r.ContainerEnv, n) // person.go: containers of another engine or project
+			r.ContainerEnv = append(r.ContainerEnv, n) // person/person.go: containers of another engine or project
 		}
 		if row := EnvRowFor(n.Name); row != nil {
 			envValue(c, r, row, n.Name, n.Value, cwd, names, n.Src)

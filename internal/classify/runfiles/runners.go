@@ -15,12 +15,12 @@ import (
 // Runners (issue 12): a program that runs code from files is judged by what it will run as it
 // is on disk now — the recipe, the script, the hook, the config value — besides its own rule
 // (which stays: `make test` is test_run). Only runners read files, only the files they will
-// run, bounded (filecode.go). The verdicts are taken over by filecode.go's policy, with their
+// run, bounded (kernel/filecode.go). The verdicts are taken over by kernel/filecode.go's policy, with their
 // own rule ids and domains, the detail saying which runner runs what.
 
 // RunnerCode judges what the command runs from files, when it is a runner (the Runs of its
 // row in package command's table; hooked in after the command's own rule). git is not one:
-// git.go calls gitPrograms with the subcommand it has parsed (gitprog.go).
+// git/git.go calls gitPrograms with the subcommand it has parsed (git/gitprog.go).
 func RunnerCode(x *kernel.Command) {
 	row := *x.Prog()
 	// uv run pytest, poetry run make test, bundle exec rake: package shell unwraps the run-verb
