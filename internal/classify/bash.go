@@ -453,7 +453,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	if cmd.Code != nil {
 		envInCode(x, *cmd.Code)
 		decodedCode(x, *cmd.Code)
-		x.Env.InlineCode(x, *cmd.Code)
+		x.Env.InlineCode(*x, *cmd.Code)
 		return
 	}
 	from := len(r.Parts)

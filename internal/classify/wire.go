@@ -10,6 +10,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/self"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/envelope"
 )
@@ -44,15 +45,37 @@ func wire(e *kernel.Env) {
 	e.SessionStart = func(ev *claude.Event) time.Time {
 		return git.SessionStart(e, ev)
 	}
-	e.InlineCode = inline.InlineCode
-	e.ExtractsInto = runfiles.ExtractsInto
-	e.HookPath = self.HookPath
-	e.MoveInto = git.MoveInto
-	e.Nested = git.Nested
-	e.NoteStaged = self.NoteStaged
-	e.PlantCopies = runfiles.PlantCopies
-	e.ProgramValue = runfiles.ProgramValue
-	e.ShellCritical = inline.ShellCritical
-	e.StashProtected = self.StashProtected
-	e.StashUntracked = self.StashUntracked
+	e.InlineCode = func(x kernel.Command, w shell.Word) {
+		inline.InlineCode(&x, w)
+	}
+	e.ExtractsInto = func(x kernel.Command, dir shell.Word) {
+		runfiles.ExtractsInto(&x, dir)
+	}
+	e.HookPath = func(x kernel.Command, w shell.Word) string {
+		return self.HookPath(&x, w)
+	}
+	e.MoveInto = func(x kernel.Command, src shell.Word, dest shell.Word) {
+		git.MoveInto(&x, src, dest)
+	}
+	e.Nested = func(x kernel.Command, prog string, via string) {
+		git.Nested(&x, prog, via)
+	}
+	e.NoteStaged = func(x kernel.Command, p command.Args) {
+		self.NoteStaged(&x, p)
+	}
+	e.PlantCopies = func(x kernel.Command, srcs []shell.Word, dest shell.Word, into bool, symbolic bool) {
+		runfiles.PlantCopies(&x, srcs, dest, into, symbolic)
+	}
+	e.ProgramValue = func(x kernel.Command, w shell.Word, what string) {
+		runfiles.ProgramValue(&x, w, what)
+	}
+	e.ShellCritical = func(x kernel.Command, prog string) string {
+		return inline.ShellCritical(&x, prog)
+	}
+	e.StashProtected = func(x kernel.Command, p command.Args, op string) {
+		self.StashProtected(&x, p, op)
+	}
+	e.StashUntracked = func(x kernel.Command, p command.Args, op string) {
+		self.StashUntracked(&x, p, op)
+	}
 }

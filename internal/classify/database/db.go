@@ -95,7 +95,7 @@ func Db(x *kernel.Command) {
 			texts = append(texts, kernel.OptionValue(v)) // (not the name of a file of statements)
 		}
 		if (x.Name == "mongosh" || x.Name == "mongo") && (v == "--eval" || v == "-e") && i+1 < len(x.Args) {
-			x.Env.InlineCode(x, x.Args[i+1])
+			x.Env.InlineCode(*x, x.Args[i+1])
 		}
 		var file *shell.Word
 		for _, o := range files {
@@ -178,7 +178,7 @@ func dbShell(x *kernel.Command, t string) bool {
 		}
 	}
 	for _, p := range progs {
-		if why := x.Env.ShellCritical(x, p); why != "" {
+		if why := x.Env.ShellCritical(*x, p); why != "" {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(p))+": "+why)
 			return true
 		}

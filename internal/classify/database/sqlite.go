@@ -256,7 +256,7 @@ func dotCommand(x *kernel.Command, s string, f *sqliteFound) {
 	via := x.Name + " ." + name
 	if is("shell", 2) || name == "system" {
 		if rest != "" {
-			x.Env.Nested(x, rest, via)
+			x.Env.Nested(*x, rest, via)
 		}
 	}
 	if name == "excel" || name == "www" {
@@ -270,7 +270,7 @@ func dotCommand(x *kernel.Command, s string, f *sqliteFound) {
 			}
 		}
 		if len(plain) > 0 && strings.HasPrefix(plain[0], "|") {
-			x.Env.Nested(x, strings.Join(args[len(optsBefore(args)):], " ")[1:], via+" |") // sqlite3 joins the rest
+			x.Env.Nested(*x, strings.Join(args[len(optsBefore(args)):], " ")[1:], via+" |") // sqlite3 joins the rest
 		} else if last != "" {
 			sqliteWrite(x, shell.Word{Value: last, Known: true}, f, via)
 		}
@@ -287,7 +287,7 @@ func dotCommand(x *kernel.Command, s string, f *sqliteFound) {
 	if is("read", 3) || is("import", 2) {
 		f.other = true
 		if len(plain) > 0 && strings.HasPrefix(plain[0], "|") {
-			x.Env.Nested(x, plain[0][1:], via+" |")
+			x.Env.Nested(*x, plain[0][1:], via+" |")
 		} else if is("read", 3) {
 			f.destructive = true // statements from a file: they cannot be known
 		}

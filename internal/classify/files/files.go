@@ -71,7 +71,7 @@ func ReadOnly(x *kernel.Command, row command.Row) {
 		if w, ok := p.Value(o); ok {
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleRunsProgram, n+" "+optName(o)+" runs a program")
 			if w.Known {
-				x.Env.Nested(x, w.Value, n+" "+optName(o))
+				x.Env.Nested(*x, w.Value, n+" "+optName(o))
 			} else {
 				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicProgram, n+" "+optName(o)+" runs a program that cannot be known statically")
 			}
@@ -253,9 +253,9 @@ func CopyOrMove(x *kernel.Command, move bool) {
 	x.Write(dest, tree, kernel.ShellExec)
 	x.Lose(dest, false, "overwrites") // a directory there is written into, not over (git/losses.go)
 	// runfiles/planted.go: a copy into a file a tool runs is judged by the source's text.
-	x.Env.PlantCopies(x, ops, dest, hasT, false)
+	x.Env.PlantCopies(*x, ops, dest, hasT, false)
 	for _, s := range ops {
-		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.Env.HookPath(x, s) != "") {
+		if b := path.Base(s.Value); s.Known && !move && (command.Has(b, command.Harness) || x.Env.HookPath(*x, s) != "") {
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleSelfProtection, x.Name+" copies the harness's program "+s.Value+": run under another name it would escape the rule on the harness's tools")
 		}
 	}
@@ -269,7 +269,7 @@ func CopyOrMove(x *kernel.Command, move bool) {
 		if move {
 			x.Write(s, true, kernel.ShellExec)
 			x.Destroy(s, "moving away")
-			x.Env.MoveInto(x, s, dest)
+			x.Env.MoveInto(*x, s, dest)
 		} else {
 			x.Read(s)
 			if tree {
@@ -313,7 +313,7 @@ func Ln(x *kernel.Command) {
 		}
 	}
 	if hasDir || len(ops) > 0 && p.Has('T', "no-target-directory") { // runfiles/planted.go: a link where a tool runs code
-		x.Env.PlantCopies(x, ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
+		x.Env.PlantCopies(*x, ops, dir, p.Has('t', "target-directory"), p.Has('s', "symbolic") && !p.Has('r', "relative"))
 	}
 	// ln SRC DIR (and -t DIR) creates DIR/basename(SRC): that is the name written.
 	for _, s := range ops {
@@ -427,7 +427,7 @@ func sedScript(x *kernel.Command, script string) {
 			case 'e':
 				x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "the sed script runs commands (e)")
 				if prog := strings.TrimSpace(c[1:]); prog != "" {
-					x.Env.Nested(x, prog, "sed e")
+					x.Env.Nested(*x, prog, "sed e")
 				}
 			case 'w', 'W':
 				x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "the sed script writes a file (w)")
@@ -460,7 +460,7 @@ func sedScript(x *kernel.Command, script string) {
 					x.Add(risk.High, kernel.ShellExec, kernel.RuleSedExec, "the sed s command runs its result as a command (e)")
 					// s/.*/rm -rf ~/e runs its replacement: judged as the command it may be.
 					if rep := strings.ReplaceAll(c[mid+1:max(mid+1, k-1)], "\\"+string(d), string(d)); mid > 0 && strings.TrimSpace(rep) != "" {
-						x.Env.Nested(x, rep, "sed s///e")
+						x.Env.Nested(*x, rep, "sed s///e")
 					}
 				}
 			}
@@ -510,7 +510,7 @@ func Dd(x *kernel.Command) {
 	var in, out *shell.Word
 	defer func() {
 		if in != nil && out != nil { // runfiles/planted.go: dd if=x of=.git/hooks/pre-commit
-			x.Env.PlantCopies(x, []shell.Word{*in}, *out, false, false)
+			x.Env.PlantCopies(*x, []shell.Word{*in}, *out, false, false)
 		}
 	}()
 	for i, a := range x.Args {
@@ -548,7 +548,7 @@ func Rsync(x *kernel.Command) {
 		x.Write(dest, true, kernel.ShellExec)
 		if !remote { // runfiles/planted.go: rsync x .git/hooks/pre-commit, rsync -a hooks/ .husky/
 			srcs := p.Operands[:len(p.Operands)-1]
-			x.Env.PlantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+			x.Env.PlantCopies(*x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 	}
 	if p.Has(0, "delete", "delete-before", "delete-after", "delete-during", "delete-excluded", "remove-source-files") {
@@ -588,7 +588,7 @@ func Tar(x *kernel.Command) {
 			dir = d
 		}
 		x.Write(dir, true, kernel.ShellExec)
-		x.Env.ExtractsInto(x, dir)
+		x.Env.ExtractsInto(*x, dir)
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "tar extracts files")
 	case has('c', "create") || has('r', "append") || has('u', "update"):
 		if f, ok := p.Value("f", "file"); ok && f.Value != "-" {
@@ -628,7 +628,7 @@ func Unpack(x *kernel.Command) {
 		}
 	}
 	x.Write(dir, true, kernel.ShellExec)
-	x.Env.ExtractsInto(x, dir)
+	x.Env.ExtractsInto(*x, dir)
 	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" extracts files")
 }
 

@@ -161,8 +161,8 @@ func Git(x *kernel.Command) {
 			x.Add(risk.High, kernel.GitLocal, kernel.RuleDestructiveGit, "git stash "+op+" discards stashed work")
 			x.Call.Mark(kernel.RuleGitDiscard, kernel.ShortCmd(x.Src)+" throws away stashed work: it is in no commit and cannot be brought back")
 		default:
-			x.Env.StashUntracked(x, p, op)
-			x.Env.StashProtected(x, p, op) // self/self.go
+			x.Env.StashUntracked(*x, p, op)
+			x.Env.StashProtected(*x, p, op) // self/self.go
 			gitStash(x, p, op)
 			x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git stash changes the working tree")
 		}
@@ -182,7 +182,7 @@ func Git(x *kernel.Command) {
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git commit records staged changes")
 	case sub == "add" || sub == "cherry-pick" || sub == "revert" || sub == "init" || sub == "switch" || sub == "notes" || sub == "worktree" || sub == "bisect" || sub == "hash-object" || sub == "gc" && !p.Has(0, "prune") || sub == "mv":
 		if sub == "add" {
-			x.Env.NoteStaged(x, p) // self/self.go: a git stash later in the call takes what it staged
+			x.Env.NoteStaged(*x, p) // self/self.go: a git stash later in the call takes what it staged
 		}
 		if sub == "mv" && len(p.Operands) >= 2 {
 			for _, o := range p.Operands {

@@ -208,11 +208,11 @@ func gitPrograms(x *kernel.Command, sub string, rest, cli []shell.Word) {
 		}
 		if found != "" {
 			x.Add(risk.High, kernel.GitLocal, kernel.RuleRunsProgram, "git "+sub+" "+found+" "+kernel.QuoteRaw(val.Value)+" runs that program")
-			x.Env.ProgramValue(x, val, "git "+sub+" "+found)
+			x.Env.ProgramValue(*x, val, "git "+sub+" "+found)
 		}
 		if rest[i].Known && strings.HasPrefix(strings.ToLower(v), "ext::") {
 			x.Add(risk.High, kernel.GitRemote, kernel.RuleRunsProgram, "git "+sub+" "+kernel.QuoteRaw(v)+": an ext:: URL is a command git runs")
-			x.Env.ProgramValue(x, shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
+			x.Env.ProgramValue(*x, shell.Word{Value: strings.ReplaceAll(v[5:], "%s", ""), Known: true}, "git "+sub+" ext::")
 		}
 	}
 	for _, d := range x.RunDirs() {

@@ -11,7 +11,9 @@ import (
 )
 
 // Callbacks are the judgements one family asks of another. A family never imports another:
-// it calls these, and package classify's wire.go points them at the family that judges.
+// it calls these, and package classify's wire.go points them at the family that judges. A
+// Command is handed by value: a pointer given to a function value escapes, and every command
+// judged would cost an allocation.
 type Callbacks struct {
 	// Analyzed analyses src as opt says, judges it into r and returns what the analysis saw (a
 	// planted script, a config's command line).
@@ -38,31 +40,31 @@ type Callbacks struct {
 	// SessionStart is when the session of ev (re)started, read from the audit trail.
 	SessionStart func(ev *claude.Event) time.Time
 	// InlineCode judges code given on a command line (python -c, awk '…', node -e).
-	InlineCode func(x *Command, w shell.Word)
+	InlineCode func(x Command, w shell.Word)
 	// ExtractsInto judges an archive unpacked into dir when dir holds files tools run code from.
-	ExtractsInto func(x *Command, dir shell.Word)
+	ExtractsInto func(x Command, dir shell.Word)
 	// HookPath judges running a hook script by its path: one in a directory named hooks or under a
 	// protected tree is the harness's.
-	HookPath func(x *Command, w shell.Word) string
+	HookPath func(x Command, w shell.Word) string
 	// MoveInto records what a move of src into dest would overwrite, for what a person must be told
 	// it loses.
-	MoveInto func(x *Command, src shell.Word, dest shell.Word)
+	MoveInto func(x Command, src shell.Word, dest shell.Word)
 	// Nested judges a program another one runs (git rebase --exec, sqlite3's .shell) as a command
 	// line of its own.
-	Nested func(x *Command, prog string, via string)
+	Nested func(x Command, prog string, via string)
 	// NoteStaged records a git add that may stage the harness's own files.
-	NoteStaged func(x *Command, p command.Args)
+	NoteStaged func(x Command, p command.Args)
 	// PlantCopies judges a copy of srcs into dest when dest is, or holds, a file a tool runs code
 	// from.
-	PlantCopies func(x *Command, srcs []shell.Word, dest shell.Word, into bool, symbolic bool)
+	PlantCopies func(x Command, srcs []shell.Word, dest shell.Word, into bool, symbolic bool)
 	// ProgramValue judges a value that names a program to run (an editor, a pager, a runner's
 	// command).
-	ProgramValue func(x *Command, w shell.Word, what string)
+	ProgramValue func(x Command, w shell.Word, what string)
 	// ShellCritical is why a command line another program runs is critical (it names the harness,
 	// runs something catastrophic), or "".
-	ShellCritical func(x *Command, prog string) string
+	ShellCritical func(x Command, prog string) string
 	// StashProtected judges a git stash that would take the harness's files away.
-	StashProtected func(x *Command, p command.Args, op string)
+	StashProtected func(x Command, p command.Args, op string)
 	// StashUntracked judges a git stash of untracked files, which removes them from the checkout.
-	StashUntracked func(x *Command, p command.Args, op string)
+	StashUntracked func(x Command, p command.Args, op string)
 }

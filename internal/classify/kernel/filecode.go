@@ -495,7 +495,7 @@ func (c *Env) langCode(r *Result, src string, l Lang, cwd string) {
 		sub := &Result{Depth: r.Depth, code: r.code}
 		x := &Command{Env: c, Call: sub, Name: l.interp(), Src: Clip(b),
 			Cmd: &shell.Cmd{Args: []shell.Word{{Value: l.interp(), Known: true}}, Dir: shell.Dir{Paths: []string{cwd}}}}
-		x.Env.InlineCode(x, shell.Word{Value: b, Known: true})
+		x.Env.InlineCode(*x, shell.Word{Value: b, Known: true})
 		for _, p := range sub.Parts {
 			if p.Reason.Rule == RuleNetworkExternal && !externalHost(b) {
 				continue // only reserved or local hosts named (example.com in a handler test)

@@ -38,7 +38,7 @@ func Scp(x *kernel.Command) {
 			local = local && s.Known && kernel.RemoteHost(s.Value) == ""
 		}
 		if local { // runfiles/planted.go: scp x .git/hooks/pre-commit copies as cp does
-			x.Env.PlantCopies(x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
+			x.Env.PlantCopies(*x, srcs, dest, len(srcs) > 1 || strings.HasSuffix(dest.Value, "/"), false)
 		}
 		for _, s := range srcs {
 			if s.Known && !s.Glob && kernel.RemoteHost(s.Value) == "" {

@@ -451,7 +451,7 @@ func interpreterRuns(x *kernel.Command) {
 			return
 		}
 		if v == "--run" && l == kernel.LangJS && i+1 < len(x.Args) {
-			x.Env.Nested(x, commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.Args[i+1]}), x.Name+" --run runs the package.json script") // node --run X is npm run X
+			x.Env.Nested(*x, commandLine([]shell.Word{{Value: "npm", Known: true}, {Value: "run", Known: true}, x.Args[i+1]}), x.Name+" --run runs the package.json script") // node --run X is npm run X
 			return
 		}
 		if strings.HasPrefix(v, "-") {

@@ -498,7 +498,7 @@ func judgeRunsBin(x *kernel.Command, words []shell.Word) {
 	if len(words) == 0 {
 		return
 	}
-	x.Env.Nested(x, commandLine(shell.PackageCommand(words)), x.Name+" runs "+words[0].Value)
+	x.Env.Nested(*x, commandLine(shell.PackageCommand(words)), x.Name+" runs "+words[0].Value)
 }
 
 // commandLine is a command line that the shell reads back as words: a known word as shellWord
