@@ -96,7 +96,7 @@ func readInFull(r *result, out *envelope.Classification) (bool, string) {
 			if what == "" {
 				what = p.reason.Detail
 			}
-			return false, clipWords(what) + " runs or does what the harness does not read (rule " + p.reason.Rule + ")"
+			return false, clipWords(what) + " runs or does what the harness does not read"
 		}
 	}
 	if out.Paths.WriteUnknown {
