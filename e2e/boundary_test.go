@@ -119,9 +119,9 @@ func (p *project) earnShellExec(n int) float64 {
 	hook := filepath.Join(repoRoot(p.t), "hooks", "post-tool-use.sh")
 	for i := range n {
 		ev := fmt.Sprintf(`{"session_id":"earn","transcript_path":"","cwd":%q,"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_response":{"stdout":"","stderr":"","interrupted":false},"tool_use_id":"earn-%d"}`, p.dir, i)
-		cmd := exec.Command(hook)
+		cmd := exec.Command(hook, "--bin", p.bin, "--home", p.path("oath-harness"))
 		cmd.Dir, cmd.Stdin = p.dir, bytes.NewReader([]byte(ev))
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir, "OATH_HOME=" + p.path("oath-harness"), "OATH_BIN=" + p.bin, "TZ=UTC"}
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir, "TZ=UTC"}
 		if out, err := cmd.CombinedOutput(); err != nil {
 			p.t.Fatalf("post-tool-use.sh: %v: %s", err, out)
 		}

@@ -109,7 +109,15 @@ func TestPluginDir(t *testing.T) {
 	if len(s.Results) != 1 || s.Results[0].IsError {
 		t.Fatalf("the Read must run: %+v\n%s", s.Results, s.Stderr)
 	}
-	if got := strings.Join(auditEvents(t, stateRoot(home, proj)), " "); !strings.Contains(got, "SessionStart PreToolUse PostToolUse") {
+	// The first run's own write of the sandbox into settings.local.json raises a ConfigChange
+	// (it tightens the settings, so it passes): the call's events are read without it.
+	var events []string
+	for _, e := range auditEvents(t, stateRoot(home, proj)) {
+		if e != "ConfigChange" {
+			events = append(events, e)
+		}
+	}
+	if got := strings.Join(events, " "); !strings.Contains(got, "SessionStart PreToolUse PostToolUse") {
 		t.Errorf("the plugin's hooks must judge and record the call in the state directory, got %q", got)
 	}
 	bins, _ := filepath.Glob(filepath.Join(home, ".claude", "plugins", "data", "*", "bin", "oath-classify"))

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -104,6 +105,10 @@ func (r *redteam) hook(t *testing.T, name, stdin string) hookRun {
 	return res
 }
 
+// eventSeq numbers the events' tool_use_ids: the harness counts one call's outcome once
+// (recorded_calls), so calls that earn trust must be distinct calls.
+var eventSeq atomic.Int64
+
 // event is a PreToolUse (or Post) event of the session's shape, with the placeholders of
 // input replaced; cwd is relative to the project ("" = the project).
 func (r *redteam) event(t *testing.T, name, tool, input, cwd string) string {
@@ -113,7 +118,7 @@ func (r *redteam) event(t *testing.T, name, tool, input, cwd string) string {
 		t.Fatalf("bad test input %s", in)
 	}
 	ev := map[string]any{"session_id": "s-rt", "transcript_path": "/x", "cwd": filepath.Join(r.project, cwd),
-		"permission_mode": "default", "hook_event_name": name, "tool_name": tool, "tool_input": in, "tool_use_id": "toolu_rt"}
+		"permission_mode": "default", "hook_event_name": name, "tool_name": tool, "tool_input": in, "tool_use_id": fmt.Sprintf("toolu_rt_%d", eventSeq.Add(1))}
 	if name == "PostToolUse" {
 		ev["tool_response"] = map[string]any{"stdout": "", "stderr": "", "interrupted": false}
 		ev["duration_ms"] = 5
@@ -337,8 +342,8 @@ func (r *redteam) earn(t *testing.T, n int) map[string]float64 {
 		{"Frobnicate", `{}`},                                            // _global
 		{"Bash", `{"command":"git commit -m x"}`},                       // git_local
 	} {
-		ev := r.event(t, "PostToolUse", c.tool, c.input, "")
 		for range n {
+			ev := r.event(t, "PostToolUse", c.tool, c.input, "")
 			if res := r.hook(t, "post-tool-use.sh", ev); res.code != 0 || res.stdout != "" {
 				t.Fatalf("post-tool-use %s: exit %d, stdout %q: %s", c.tool, res.code, res.stdout, res.stderr)
 			}

@@ -58,7 +58,10 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 		p.write(n, c)
 	}
 	p.setPhase("building")
-	p.earnShellTrust(30)
+	p.setSandbox(true) // the boundary installed: only inside it does earned trust run what the harness cannot read
+	if got := p.earnShellExec(30); got < 0.8 {
+		t.Fatalf("shell_exec trust %v after 30 successes, want ≥ 0.8", got)
+	}
 	before := gitState(t, p.dir, git)
 
 	s := p.run("clean up", bash("make clean"))
@@ -116,24 +119,6 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 		t.Errorf("refs:\n%s", refs)
 	}
 	git("fsck", "--no-dangling")
-}
-
-// earnShellTrust records n successful shell_exec calls through hooks/post-tool-use.sh.
-func (p *project) earnShellTrust(n int) {
-	p.t.Helper()
-	ev := `{"session_id":"earn","transcript_path":"/x","cwd":"` + p.dir + `","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_use_id":"earn","tool_response":{"stdout":"","stderr":"","interrupted":false}}`
-	for range n {
-		cmd := exec.Command(filepath.Join(repoRoot(p.t), "hooks", "post-tool-use.sh"))
-		cmd.Dir = p.dir
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir, "OATH_HOME=" + p.path("oath-harness"), "OATH_BIN=" + p.bin}
-		cmd.Stdin = strings.NewReader(ev)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			p.t.Fatalf("post-tool-use.sh: %v\n%s", err, out)
-		}
-	}
-	if sc, _ := p.trustScore("shell_exec"); sc < 0.8 {
-		p.t.Fatalf("shell_exec trust %v after %d successes", sc, n)
-	}
 }
 
 // oathAudit runs the built oath-audit as the person would, in the project.

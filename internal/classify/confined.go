@@ -97,7 +97,7 @@ func readInFull(r *kernel.Result, out *envelope.Classification) (bool, string) {
 			if what == "" {
 				what = p.Reason.Detail
 			}
-			return false, clipWords(what) + " runs or does what the harness does not read (rule " + p.Reason.Rule + ")"
+			return false, clipWords(what) + " runs or does what the harness does not read"
 		}
 	}
 	if out.Paths.WriteUnknown {

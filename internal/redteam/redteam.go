@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 )
 
 // Classes of the corpus.
@@ -185,7 +186,12 @@ func write(dir, name, content string) error {
 	return os.WriteFile(p, []byte(content), 0o644)
 }
 
-// Event is a hook event of the session's shape for c (PreToolUse or PostToolUse).
+// eventSeq numbers the events' tool_use_ids: the harness counts one call's outcome once
+// (recorded_calls), so calls that earn trust must be distinct calls.
+var eventSeq atomic.Int64
+
+// Event is a hook event of the session's shape for c (PreToolUse or PostToolUse), with a
+// tool_use_id of its own.
 func Event(c Case, name, project, home, transcript string) ([]byte, error) {
 	repl := strings.NewReplacer("{P}", project, "{HOME}", home)
 	input := json.RawMessage(repl.Replace(string(c.Input)))
@@ -200,7 +206,7 @@ func Event(c Case, name, project, home, transcript string) ([]byte, error) {
 		return nil, fmt.Errorf("bad input for %s: %s", c.Tool, input)
 	}
 	ev := map[string]any{"session_id": "s-redteam", "transcript_path": transcript, "cwd": project, "permission_mode": "default",
-		"hook_event_name": name, "tool_name": c.Tool, "tool_input": input, "tool_use_id": "toolu_redteam"}
+		"hook_event_name": name, "tool_name": c.Tool, "tool_input": input, "tool_use_id": fmt.Sprintf("toolu_redteam_%d", eventSeq.Add(1))}
 	if name == "PostToolUse" {
 		ev["tool_response"] = map[string]any{"stdout": "", "stderr": "", "interrupted": false}
 		ev["duration_ms"] = 5
