@@ -210,11 +210,18 @@ func (r repo) trackedOne(dirs *dirStatter, e *indexEntry, racyS, racyN uint32, m
 	return slot{}, nil
 }
 
-// add reads one file into a blob, or lists it as skipped when it is above maxSize.
+// add reads one file into a blob of the repository, or lists it as skipped when it is above
+// maxSize.
 func (r repo) add(s *snapshot, rel string, size int64, mode uint32, maxSize int64) error {
+	return addFile(s, r.top, rel, size, mode, maxSize, r.writeObject)
+}
+
+// addFile reads the file rel of the working tree top into a blob written by write, or lists it
+// as skipped when it is above maxSize.
+func addFile(s *snapshot, top, rel string, size int64, mode uint32, maxSize int64, write func(kind string, data []byte) (oid, error)) error {
 	var data []byte
 	var err error
-	p := filepath.Join(r.top, rel)
+	p := filepath.Join(top, rel)
 	if mode == modeLink {
 		var target string
 		target, err = os.Readlink(p)
@@ -236,7 +243,7 @@ func (r repo) add(s *snapshot, rel string, size int64, mode uint32, maxSize int6
 	if err != nil {
 		return err
 	}
-	o, err := r.writeObject("blob", data)
+	o, err := write("blob", data)
 	if err != nil {
 		return err
 	}

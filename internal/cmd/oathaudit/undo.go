@@ -66,7 +66,7 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	o := checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize)
+	o := checkpoint.OptionsFor(l, s)
 	if *list {
 		if len(pos) > 0 || *id != "" || *dry || *yes {
 			return cli.Usagef("--list takes only --session and --json\n%s", undoUsage)
@@ -153,7 +153,11 @@ func printPlan(w io.Writer, p *checkpoint.Plan) {
 		fmt.Fprintf(w, "  %-8s %s\n", ch.Action, ch.Path)
 	}
 	for _, k := range p.Kept {
-		fmt.Fprintf(w, "  %-8s %s (too large to keep in a checkpoint: left as it is)\n", "keep", k)
+		why := "too large to keep in a checkpoint"
+		if strings.HasSuffix(k, "/") {
+			why = "a repository of its own, which keeps its files"
+		}
+		fmt.Fprintf(w, "  %-8s %s (%s: left as it is)\n", "keep", k, why)
 	}
 	if len(p.Changes) == 0 {
 		return
@@ -227,7 +231,7 @@ func checkpointLine(session string) string {
 	if err != nil {
 		return ""
 	}
-	cs, err := checkpoint.List(checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize), session)
+	cs, err := checkpoint.List(checkpoint.OptionsFor(l, s), session)
 	if err != nil || len(cs) == 0 || session == "" {
 		return ""
 	}
@@ -246,7 +250,7 @@ func orNote(c checkpoint.Checkpoint) string {
 // checkpointRows are the project's checkpoints as the report lists them; none when the log
 // cannot be read (the report is about the trail, not about undo).
 func checkpointRows(s settings.Settings) []audit.CheckpointRow {
-	cs, err := checkpoint.List(checkpoint.OptionsFor(layout.FromEnv().Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize), "")
+	cs, err := checkpoint.List(checkpoint.OptionsFor(layout.FromEnv(), s), "")
 	if err != nil {
 		return nil
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/checkpoint"
 	"github.com/oath-harness/oath-harness/internal/cmd/oathaudit"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 func undoRepo(t *testing.T) (project, root string, git func(...string) string) {
@@ -42,6 +44,11 @@ func undoRepo(t *testing.T) (project, root string, git func(...string) string) {
 	return project, root, git
 }
 
+// optsFor is the checkpoint options oath-decide and oath-audit use for project and root.
+func optsFor(project, root string) checkpoint.Options {
+	return checkpoint.OptionsFor(layout.Layout{ProjectDir: project, Root: root}, settings.Defaults())
+}
+
 func run(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
@@ -53,7 +60,7 @@ func run(t *testing.T, stdin string, args ...string) (string, string, int) {
 // checkpoint, and restores uncommitted and untracked work byte for byte.
 func TestUndoCall(t *testing.T) {
 	project, root, git := undoRepo(t)
-	c, err := checkpoint.Take(project, "sess-1", "toolu_rm", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	c, err := checkpoint.Take(project, "sess-1", "toolu_rm", "", optsFor(project, root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +128,7 @@ func TestUndoCall(t *testing.T) {
 
 func TestUndoErrors(t *testing.T) {
 	project, root, _ := undoRepo(t)
-	if _, err := checkpoint.Take(project, "s", "toolu_1", "", checkpoint.OptionsFor(root, 100, 1<<20)); err != nil {
+	if _, err := checkpoint.Take(project, "s", "toolu_1", "", optsFor(project, root)); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -146,7 +153,7 @@ func TestUndoErrors(t *testing.T) {
 // The Stop line names the session's checkpoints.
 func TestStopLineListsCheckpoints(t *testing.T) {
 	project, root, _ := undoRepo(t)
-	c, err := checkpoint.Take(project, "sess-stop", "toolu_9", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	c, err := checkpoint.Take(project, "sess-stop", "toolu_9", "", optsFor(project, root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +174,7 @@ func TestStopLineListsCheckpoints(t *testing.T) {
 // The report lists the project's checkpoints.
 func TestReportListsCheckpoints(t *testing.T) {
 	project, root, _ := undoRepo(t)
-	c, err := checkpoint.Take(project, "sess-rep", "toolu_rep", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	c, err := checkpoint.Take(project, "sess-rep", "toolu_rep", "", optsFor(project, root))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func takeCheckpoint(l layout.Layout, s settings.Settings, ev *claude.Event) (dec
 	}
 	done := make(chan result, 1)
 	go func() {
-		c, err := checkpoint.Take(l.ProjectDir, ev.SessionID, ev.ToolUseID, "", checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize))
+		c, err := checkpoint.Take(l.ProjectDir, ev.SessionID, ev.ToolUseID, "", checkpoint.OptionsFor(l, s))
 		done <- result{c, err}
 	}()
 	select {
