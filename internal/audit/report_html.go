@@ -94,7 +94,7 @@ svg.trust text.thr { font-size: 10.5px; }
 <table>
 <tr><th>#</th><th>id</th><th>time (UTC)</th><th>session</th><th>before</th><th>files</th></tr>
 {{range .Checkpoints}}<tr><td>{{.Number}}</td><td>{{.ID}}</td><td class="t">{{.Time}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td class="what">{{.Before}}</td><td>{{.Files}}{{if .NotKept}} ({{.NotKept}} too large to keep){{end}}</td></tr>
-{{end}}</table>{{else}}<p>None: no call that ran without asking could change the project, or the project is not a git repository.</p>{{end}}
+{{end}}</table>{{else}}<p>None: no call that ran without asking could change the project.</p>{{end}}
 </body>
 </html>
 `

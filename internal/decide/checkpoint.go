@@ -112,9 +112,10 @@ func inside(p, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
-// ErrNothingToRecord is what take returns when the project has no place for a checkpoint (it
-// is not a git repository): an allowed call is then judged and worded exactly as before.
-var ErrNothingToRecord = errors.New("the project is not a git repository")
+// ErrNothingToRecord is what take returns when the project has no place for a checkpoint (not
+// a git repository, and too broad to copy: the home directory, /): an allowed call is then
+// judged and worded exactly as before.
+var ErrNothingToRecord = errors.New("the project is too broad to keep in a checkpoint")
 
 // allows reports whether a decision lets the call run without a person.
 func allows(d envelope.Decision) bool { return d.Decision == AutoApproved || d.Decision == LoggedOnly }
