@@ -341,3 +341,99 @@ func TestStateKeepPrunesManifestsAndSweepsObjects(t *testing.T) {
 		}
 	}
 }
+
+// Checkpoints are pruned with the audit trail's own retention: those taken on a day older than
+// the trail's oldest day file go, in both stores, with their refs or their lists of files.
+func TestPruneFollowsTheAuditTrailsRetention(t *testing.T) {
+	for _, kind := range []string{KindGit, KindState} {
+		t.Run(kind, func(t *testing.T) {
+			var dir string
+			var git func(...string) string
+			if kind == KindGit {
+				dir, git = workingDay(t)
+			} else {
+				dir = plainProject(t)
+			}
+			o := stateOpts(t)
+			o.AuditDir = filepath.Join(t.TempDir(), "audit")
+			day := func(d int) time.Time { return time.Date(2026, 3, d, 12, 0, 0, 0, time.UTC) }
+			var cs []Checkpoint
+			for d := 1; d <= 4; d++ {
+				o.Now = func() time.Time { return day(d) }
+				write(t, dir, "WORK.md", strings.Repeat("v", d))
+				c, err := Take(dir, "s", fmt.Sprintf("t%d", d), "", o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cs = append(cs, c)
+			}
+			if l, _ := List(o, ""); len(l) != 4 {
+				t.Fatalf("%d kept before the trail has day files, want 4", len(l))
+			}
+			// The person archived the trail's first two days.
+			write(t, o.AuditDir, "2026-03-03.jsonl", "{}\n")
+			write(t, o.AuditDir, "2026-03-04.jsonl", "{}\n")
+			o.Now = func() time.Time { return day(5) }
+			write(t, dir, "WORK.md", "day 5")
+			if _, err := Take(dir, "s", "t5", "", o); err != nil {
+				t.Fatal(err)
+			}
+			l, _ := List(o, "")
+			var kept []string
+			for _, c := range l {
+				kept = append(kept, c.ToolUseID)
+			}
+			if strings.Join(kept, ",") != "t3,t4,t5" {
+				t.Errorf("kept %v, want t3,t4,t5", kept)
+			}
+			if kind == KindGit {
+				refs := git("for-each-ref", "--format=%(refname)", "refs/oath/")
+				for i, c := range cs {
+					if strings.Contains(refs, c.Ref+"\n") != (i >= 2) {
+						t.Errorf("ref %s of day %d: kept=%v", c.Ref, i+1, !(i >= 2))
+					}
+				}
+			} else {
+				for i, c := range cs {
+					_, err := os.Stat(manifestPath(o.Dir, c.ID))
+					if (err == nil) != (i >= 2) {
+						t.Errorf("list of files of day %d: present=%v", i+1, err == nil)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Pruning, like taking and undoing, never touches the person's branches, index, stash, reflog
+// or config, nor refs it did not write.
+func TestPruneLeavesThePersonsGitStateAlone(t *testing.T) {
+	dir, git := workingDay(t)
+	git("update-ref", "refs/oath/checkpoints/other/1", "HEAD") // not in the log: not ours to prune
+	before := personState(t, dir, git)
+	o := opts(t)
+	o.Keep = 2
+	o.AuditDir = filepath.Join(t.TempDir(), "audit")
+	for d := 1; d <= 6; d++ {
+		o.Now = func() time.Time { return time.Date(2026, 3, d, 0, 0, 0, 0, time.UTC) }
+		if d == 5 {
+			write(t, o.AuditDir, "2026-03-05.jsonl", "{}\n")
+		}
+		write(t, dir, "notes/todo.md", strings.Repeat("- x\n", d))
+		if _, err := Take(dir, "s", fmt.Sprintf("t%d", d), "", o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	after := personState(t, dir, git)
+	delete(before, "status")
+	delete(after, "status") // notes/todo.md: the test's own edits
+	sameState(t, before, after)
+	refs := git("for-each-ref", "--format=%(refname)", "refs/oath/")
+	if strings.Count(refs, "\n") != 3 || !strings.Contains(refs, "refs/oath/checkpoints/other/1\n") {
+		t.Errorf("refs after pruning:\n%s\nwant the two kept and the one not ours", refs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".git", "logs", "refs", "oath")); err == nil {
+		t.Error("a reflog was written for the checkpoints")
+	}
+	git("fsck", "--strict", "--no-dangling")
+}
