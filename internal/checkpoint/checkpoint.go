@@ -450,8 +450,9 @@ func List(o Options, session string) ([]Checkpoint, error) {
 	return out, nil
 }
 
-// Find is the checkpoint taken before the call toolUseID, or the one whose id, sequence number
-// or ref is (or starts with, for an id of at least 4 characters) what.
+// Find is the checkpoint what names: the tool_use_id of the call it was taken before, its id
+// (or its start, 4 characters at least), its number or its ref; or a line that names one, as
+// the report's rows, the Stop line and the decisions' reasons show it (FindInLine).
 func Find(o Options, what string) (Checkpoint, error) {
 	log, err := readLog(o.logPath())
 	if err != nil {
@@ -461,25 +462,89 @@ func Find(o Options, what string) (Checkpoint, error) {
 	if what == "" {
 		return Checkpoint{}, errors.New("no call or checkpoint named")
 	}
+	if c, ok, err := findOne(log, what, 4); ok || err != nil {
+		return c, err
+	}
+	if strings.ContainsAny(what, " \t\n") {
+		return findInLine(log, what)
+	}
+	return Checkpoint{}, fmt.Errorf("no checkpoint for %q (oath-audit undo --list shows them)", what)
+}
+
+// findOne is the checkpoint one word names: a call's tool_use_id first (the newest, should a
+// call have two), then a checkpoint's number, ref, id or a start of its id of at least
+// minPrefix characters. A word that names two checkpoints is an error.
+func findOne(log []Checkpoint, what string, minPrefix int) (Checkpoint, bool, error) {
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].ToolUseID == what {
-			return log[i], nil
+			return log[i], true, nil
 		}
 	}
 	var found []Checkpoint
 	for i := len(log) - 1; i >= 0; i-- {
 		c := log[i]
-		if strconv.Itoa(c.Seq) == what || c.Ref == what || c.ID == what || len(what) >= 4 && strings.HasPrefix(c.ID, what) {
+		if strconv.Itoa(c.Seq) == what || c.Ref == what || c.ID == what || len(what) >= minPrefix && strings.HasPrefix(c.ID, what) {
 			found = append(found, c)
 		}
 	}
 	switch {
 	case len(found) == 0:
-		return Checkpoint{}, fmt.Errorf("no checkpoint for %q (oath-audit undo --list shows them)", what)
+		return Checkpoint{}, false, nil
 	case len(found) > 1 && found[0].ID != found[len(found)-1].ID:
-		return Checkpoint{}, fmt.Errorf("%q names more than one checkpoint: give more of the id", what)
+		return Checkpoint{}, true, fmt.Errorf("%q names more than one checkpoint: give more of the id", what)
 	}
-	return found[0], nil
+	return found[0], true, nil
+}
+
+// findInLine is the checkpoint a line of text names, as a person copies it from the report (a
+// row of the checkpoints: "12 4f2c1a0b 2026-12-05 10:00:00 9d1e… toolu_01… 130"; a call's row,
+// whose reason says "checkpoint 4f2c1a0b taken before this call"), the Stop line ("the last
+// 4f2c1a0b before toolu_01…") or a reason. The first word that names a checkpoint for sure
+// decides: a call's tool_use_id, or the start of an id as long as the report shows it (8
+// characters). Other numbers in a row (times, counts of files) name nothing, but a row's
+// leading number is the checkpoint's: it must agree, and it decides alone.
+func findInLine(log []Checkpoint, line string) (Checkpoint, error) {
+	words := strings.FieldsFunc(line, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '/' || r == '#')
+	})
+	var lead *Checkpoint
+	if len(words) > 0 {
+		if n := strings.TrimPrefix(words[0], "#"); n != "" && strings.Trim(n, "0123456789") == "" {
+			for i := len(log) - 1; i >= 0; i-- {
+				if strconv.Itoa(log[i].Seq) == n {
+					lead = &log[i]
+					break
+				}
+			}
+		}
+	}
+	for _, w := range words {
+		var c Checkpoint
+		var ok bool
+		var err error
+		for i := len(log) - 1; i >= 0 && !ok; i-- {
+			if log[i].ToolUseID == w {
+				c, ok = log[i], true
+			}
+		}
+		if !ok && len(w) >= 8 && strings.Trim(strings.ToLower(w), "0123456789abcdef") == "" {
+			c, ok, err = findOne(log, strings.ToLower(w), 8)
+			if err != nil {
+				return Checkpoint{}, err
+			}
+		}
+		if !ok {
+			continue
+		}
+		if lead != nil && lead.ID != c.ID {
+			return Checkpoint{}, fmt.Errorf("the line names checkpoint %d and checkpoint %s: give one of them", lead.Seq, c.Short())
+		}
+		return c, nil
+	}
+	if lead != nil {
+		return *lead, nil
+	}
+	return Checkpoint{}, errors.New("the line names no checkpoint: give the call's tool_use_id or a checkpoint's id (oath-audit undo --list shows them)")
 }
 
 // OptionsFor is the options of the harness laid out as l, with the settings checkpoint.keep

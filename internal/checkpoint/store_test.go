@@ -437,3 +437,35 @@ func TestPruneLeavesThePersonsGitStateAlone(t *testing.T) {
 	}
 	git("fsck", "--strict", "--no-dangling")
 }
+
+// findInLine: the first word that names a checkpoint for sure decides; an undo's note naming
+// its target later in the row does not; a row's leading number must agree.
+func TestFindInLine(t *testing.T) {
+	log := []Checkpoint{
+		{Seq: 1, ID: "4f2c1a0b99990000000000000000000000000001", ToolUseID: "toolu_a"},
+		{Seq: 2, ID: "9a8b7c6d99990000000000000000000000000002", Note: "before undo to checkpoint 4f2c1a0b"},
+		{Seq: 3, ID: "4f2c1a0b77770000000000000000000000000003", ToolUseID: "toolu_c"},
+	}
+	for _, c := range []struct {
+		line string
+		seq  int    // 0: an error
+		err  string // part of it
+	}{
+		{"2\t9a8b7c6d\t2026-12-05 10:00:00\tabcdef12\tundo to checkpoint 4f2c1a0b\t130", 2, ""},
+		{"1\t4f2c1a0b\t…\ttoolu_a\t3", 0, "more than one checkpoint"}, // 8 characters are not enough here
+		{"1 4f2c1a0b9999 toolu_a", 1, ""},
+		{"3 toolu_c", 3, ""},
+		{"3 toolu_a", 0, "give one of them"},
+		{"the last toolu_c: …", 3, ""},
+		{"12:00:00 Bash make 130", 0, "names no checkpoint"},
+		{"#2 …", 2, ""},
+	} {
+		got, err := findInLine(log, c.line)
+		switch {
+		case c.seq == 0 && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%q: %v, %v; want an error with %q", c.line, got.Seq, err, c.err)
+		case c.seq != 0 && (err != nil || got.Seq != c.seq):
+			t.Errorf("%q: %d, %v; want %d", c.line, got.Seq, err, c.seq)
+		}
+	}
+}
