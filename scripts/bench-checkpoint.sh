@@ -3,6 +3,8 @@
 # call that may write) against the PreToolUse hook's process floor, interleaved in one run.
 #
 # Usage: scripts/bench-checkpoint.sh [ROUNDS]        (default 20; the 50,000-file project runs ROUNDS/4)
+#        BASE=REV scripts/bench-checkpoint.sh [ROUNDS] also measures Take as built at git revision
+#        REV, interleaved in the same rounds ("before"), and prints both.
 #
 # floor: a bash script piping a payload through five copies of a do-nothing Go binary
 #        (internal/benchtools/nop), as scripts/bench-hook.sh measures it.
@@ -24,6 +26,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" 2>/dev/null || true' EXIT
 go build -o "$tmp/nop" ./internal/benchtools/nop
 CGO_ENABLED=0 go build -o "$tmp/benchtake" ./internal/checkpoint/internal/benchtake
+base=${BASE:-}
+if [[ -n $base ]]; then
+  mkdir "$tmp/base"
+  git archive "$base" | tar -x -C "$tmp/base"
+  (cd "$tmp/base" && CGO_ENABLED=0 go build -o "$tmp/benchtake-base" ./internal/checkpoint/internal/benchtake)
+fi
 floor=$tmp/floor.sh
 printf '#!/usr/bin/env bash\nset -euo pipefail\n"%s" | "%s" | "%s" | "%s" | "%s"\n' "$tmp/nop" "$tmp/nop" "$tmp/nop" "$tmp/nop" "$tmp/nop" >"$floor"
 chmod +x "$floor"
@@ -47,10 +55,15 @@ for n in 100 5000 50000; do
     state=$tmp/state-$n-$mode
     [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
     "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
-    takes=() floors=()
+    [[ -z $base ]] || "$tmp/benchtake-base" take "$proj" "$state-base" >/dev/null
+    takes=() bases=() floors=()
     for ((i = 1; i <= r; i++)); do
       [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
       takes+=("$("$tmp/benchtake" take "$proj" "$state")")
+      if [[ -n $base ]]; then
+        [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-base"
+        bases+=("$("$tmp/benchtake-base" take "$proj" "$state-base")")
+      fi
       t0=$EPOCHREALTIME
       "$floor" <<<"$payload" >/dev/null
       t1=$EPOCHREALTIME
@@ -60,5 +73,10 @@ for n in 100 5000 50000; do
     read -r fm _ < <(stats "${floors[@]}")
     printf '  %6d files, %-7s  take median %7s ms  p90 %7s ms   floor median %6s ms   ratio take/floor %s (%d rounds)\n' \
       "$n" "$mode" "$tm" "$tp" "$fm" "$(awk -v a="$tm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')" "$r"
+    if [[ -n $base ]]; then
+      read -r bm bp < <(stats "${bases[@]}")
+      printf '  %6d files, %-7s  before (%s) median %7s ms  p90 %7s ms   ratio before/floor %s\n' \
+        "$n" "$mode" "$base" "$bm" "$bp" "$(awk -v a="$bm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')"
+    fi
   done
 done

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -314,7 +315,9 @@ func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer) (oid, error) {
 			i = j
 			continue
 		}
-		out = fmt.Appendf(out, "%o %s", es[i].mode, rest)
+		out = strconv.AppendUint(out, uint64(es[i].mode), 8) // fmt costs more than the hashing here
+		out = append(out, ' ')
+		out = append(out, rest...)
 		out = append(out, 0)
 		out = append(out, es[i].oid[:]...)
 		i++
