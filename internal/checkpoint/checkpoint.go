@@ -58,7 +58,9 @@ type Options struct {
 	// taken on a day older than the oldest day the trail still keeps is pruned with it. ""
 	// prunes by Keep only.
 	AuditDir string
-	Now      func() time.Time
+	// NoListingCache makes git list the untracked files on every checkpoint (untracked.go).
+	NoListingCache bool
+	Now            func() time.Time
 }
 
 func (o Options) now() time.Time {
@@ -69,6 +71,14 @@ func (o Options) now() time.Time {
 }
 
 func (o Options) logPath() string { return filepath.Join(o.Dir, "log.jsonl") }
+
+// untrackedCache is where the untracked listing of the working tree top is kept, "" for none.
+func (o Options) untrackedCache(top string) string {
+	if o.Dir == "" || o.NoListingCache {
+		return ""
+	}
+	return untrackedCachePath(o.Dir, top)
+}
 
 // Checkpoint is one line of the log.
 type Checkpoint struct {
@@ -130,7 +140,7 @@ var errChanged = errors.New("the working tree changed since the plan was shown: 
 // take snapshots the working tree and records it; when want is set and the tree is not that
 // one, it records nothing and returns errChanged.
 func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Checkpoint, error) {
-	snap, err := r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude))
+	snap, err := r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude), o.untrackedCache(r.top))
 	if err != nil {
 		return Checkpoint{}, err
 	}

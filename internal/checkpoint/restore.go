@@ -62,7 +62,7 @@ type store interface {
 func (r repo) root() string { return r.top }
 
 func (r repo) current(o Options) (snapshot, error) {
-	return r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude))
+	return r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude), o.untrackedCache(r.top))
 }
 
 func (r repo) files(c Checkpoint) ([]entry, error) { return r.lsTree(c.ID) }

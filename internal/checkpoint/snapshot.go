@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -59,21 +60,28 @@ const gitDeadline = 10 * time.Second
 // matches their index entry are not read (the entry names their blob already): the cost grows
 // with what changed since the last git add, not with the size of the project. keep, when set,
 // drops paths (the harness's own state inside a project).
-func (r repo) snapshot(maxSize int64, skip func(rel string) bool) (snapshot, error) {
+//
+// cache, when set, is where the untracked listing is kept between checkpoints (untracked.go).
+// The index is read before the listing begins, so that a listing kept with the index's hash is
+// never older than that index.
+func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) (snapshot, error) {
 	type listing struct {
 		paths []string
 		err   error
 	}
-	untracked := make(chan listing, 1)
-	go func() {
-		ps, err := r.untracked()
-		untracked <- listing{ps, err}
-	}()
 	idx, err := readIndex(filepath.Join(r.gitDir, "index"))
 	if err != nil {
-		<-untracked
 		return snapshot{}, err
 	}
+	untracked := make(chan listing, 1)
+	go func() {
+		var sum [32]byte
+		if cache != "" {
+			sum = indexPaths(idx)
+		}
+		ps, err := r.listUntracked(cache, sum, skip)
+		untracked <- listing{ps, err}
+	}()
 	var s snapshot
 	slots, err := r.tracked(idx, maxSize, skip)
 	if err != nil {
@@ -325,9 +333,13 @@ func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer) (oid, error) {
 	return r.writeObject("tree", out)
 }
 
+// untrackedRuns counts the git listings, for the tests of the cache that spares them.
+var untrackedRuns atomic.Int64
+
 // untracked lists the untracked files git does not ignore, relative to the top, with one git
 // process; a directory that is a repository of its own ends in a slash.
 func (r repo) untracked() ([]string, error) {
+	untrackedRuns.Add(1)
 	out, err := r.git(nil, "ls-files", "-o", "--exclude-standard", "-z")
 	if err != nil {
 		return nil, err
