@@ -109,8 +109,9 @@ func (c Checkpoint) Short() string {
 const lockTimeout = 2 * time.Second
 
 // ErrNoRepository: the project is not a git repository and is too broad to record in the
-// harness's state (the home directory, or /): there is nothing to record into.
-var ErrNoRepository = errors.New("the project is not a git repository, and it is the home directory or /: too broad to keep")
+// harness's state (the home directory, the temporary directory, /): there is nothing to record
+// into.
+var ErrNoRepository = errors.New("the project is not a git repository, and it is the home directory, the temporary directory or /: too broad to keep")
 
 // Take records the working tree of the project before the call toolUseID of session (or for
 // note when there is no call): in the git repository holding project when there is one, else

@@ -55,8 +55,8 @@ const sweepEvery = 16
 func newDirStore(project string, o Options) (dirStore, error) {
 	top := filepath.Clean(project)
 	home, _ := os.UserHomeDir()
-	if top == "/" || home != "" && top == filepath.Clean(home) {
-		return dirStore{}, ErrNoRepository
+	if top == "/" || home != "" && top == filepath.Clean(home) || top == filepath.Clean(os.TempDir()) {
+		return dirStore{}, ErrNoRepository // everyone's files, not a project's
 	}
 	if o.Dir == "" {
 		return dirStore{}, errors.New("no directory for checkpoints in the harness's state")
