@@ -227,6 +227,8 @@ func TestStateCheckpointConcurrentTakes(t *testing.T) {
 	dir := plainProject(t)
 	o := stateOpts(t)
 	o.Keep = 5
+	defer func(d time.Duration) { lockTimeout = d }(lockTimeout)
+	lockTimeout = time.Minute
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	for g := range 8 {
