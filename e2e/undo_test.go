@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,7 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 		p.write(n, c)
 	}
 	p.setPhase("building")
+	p.setSandbox(true) // unread code is earnable only where the sandbox confines it (the boundary)
 	p.earnShellTrust(30)
 	before := gitState(t, p.dir, git)
 
@@ -135,6 +137,7 @@ func TestUndoWithoutGit(t *testing.T) {
 		p.write(n, c)
 	}
 	p.setPhase("building")
+	p.setSandbox(true) // unread code is earnable only where the sandbox confines it (the boundary)
 	p.earnShellTrust(30)
 
 	s := p.run("clean up", bash("make clean"))
@@ -168,11 +171,15 @@ func TestUndoWithoutGit(t *testing.T) {
 // earnShellTrust records n successful shell_exec calls through hooks/post-tool-use.sh.
 func (p *project) earnShellTrust(n int) {
 	p.t.Helper()
-	ev := `{"session_id":"earn","transcript_path":"/x","cwd":"` + p.dir + `","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_use_id":"earn","tool_response":{"stdout":"","stderr":"","interrupted":false}}`
-	for range n {
-		cmd := exec.Command(filepath.Join(repoRoot(p.t), "hooks", "post-tool-use.sh"))
+	for i := range n {
+		// One call each: an outcome is learned once per call.
+		ev := `{"session_id":"earn","transcript_path":"/x","cwd":"` + p.dir + `","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_use_id":"earn-` +
+			strconv.Itoa(i) + `","tool_response":{"stdout":"","stderr":"","interrupted":false}}`
+		// As install.sh registers it: the hooks take their binaries and state from the command
+		// line, never from the environment.
+		cmd := exec.Command(filepath.Join(repoRoot(p.t), "hooks", "post-tool-use.sh"), "--bin", p.bin, "--home", p.path("oath-harness"))
 		cmd.Dir = p.dir
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir, "OATH_HOME=" + p.path("oath-harness"), "OATH_BIN=" + p.bin}
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir}
 		cmd.Stdin = strings.NewReader(ev)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			p.t.Fatalf("post-tool-use.sh: %v\n%s", err, out)
