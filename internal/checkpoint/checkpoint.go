@@ -6,11 +6,18 @@
 // working tree and every untracked file git does not ignore. It is built in Go from the index's
 // stat cache (only files whose stat changed are read and hashed), so it never touches the
 // person's index, stash, branches, reflog or config; ignored files are not kept (they are
-// regenerable by definition) and files above a size bound are listed, not copied.
+// regenerable by definition) and files above a size bound are listed, not copied. The untracked
+// listing is kept between checkpoints and git is asked again only when a directory or an ignore
+// rule changed (untracked.go).
+//
+// A project that is not a git repository keeps its checkpoints in the harness's state: each
+// file's content once, and a list of files per checkpoint that also serves as the next one's
+// stat cache (store.go).
 //
 // A log in the harness's state (checkpoints/log.jsonl) maps each checkpoint to its session and
 // tool_use_id, for oath-audit undo and the report. It is appended under a lock; a bounded number
-// of checkpoints is kept and the oldest are pruned with their refs.
+// of checkpoints is kept, none older than the audit trail's oldest day, and the pruned ones lose
+// their refs or lists of files.
 package checkpoint
 
 import (
