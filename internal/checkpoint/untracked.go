@@ -170,12 +170,15 @@ func (r repo) listUntracked(path string, index [32]byte, skip func(string) bool)
 		excludes string
 	)
 	wg.Go(func() { files, gitErr = r.untracked() })
-	wg.Go(func() {
-		out, err := r.git(nil, "config", "--path", "--get", "core.excludesFile")
-		if err == nil {
-			excludes = strings.TrimSpace(string(out))
-		}
-	})
+	if r.setsExcludesFile() {
+		// Rare: ask git where it is (a process, so only when a config file names it at all).
+		wg.Go(func() {
+			out, err := r.git(nil, "config", "--path", "--get", "core.excludesFile")
+			if err == nil {
+				excludes = strings.TrimSpace(string(out))
+			}
+		})
+	}
 	dirs, ignores, ok := r.watchDirs(skip)
 	wg.Wait()
 	if gitErr != nil {
@@ -201,6 +204,17 @@ func (r repo) listUntracked(path string, index [32]byte, skip func(string) bool)
 		}
 	}
 	return files, nil
+}
+
+// setsExcludesFile reports whether a config file may set core.excludesFile (else git reads the
+// default one, among ignoreSources).
+func (r repo) setsExcludesFile() bool {
+	for _, p := range r.ignoreSources() {
+		if b, err := os.ReadFile(p); err == nil && bytes.Contains(bytes.ToLower(b), []byte("excludesfile")) {
+			return true
+		}
+	}
+	return false
 }
 
 // includes reports whether a config file includes others (whose changes no stat here sees).

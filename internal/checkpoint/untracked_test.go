@@ -74,3 +74,33 @@ func TestUntrackedListingCache(t *testing.T) {
 		take(c.what)
 	}
 }
+
+// core.excludesFile set in the repository's config: the file it names is an ignore source too.
+func TestUntrackedListingCacheWatchesTheExcludesFile(t *testing.T) {
+	dir, git := workingDay(t)
+	excludes := filepath.Join(t.TempDir(), "ignore")
+	write(t, filepath.Dir(excludes), "ignore", "*.tmp\n")
+	git("config", "core.excludesFile", excludes)
+	write(t, dir, "scratch.tmp", "ignored by the excludes file\n")
+	o := opts(t)
+	time.Sleep(racyMargin + 100*time.Millisecond)
+	if _, err := Take(dir, "s", "t", "", o); err != nil {
+		t.Fatal(err)
+	}
+	path := untrackedCachePath(o.Dir, dir)
+	b, _ := os.ReadFile(path)
+	uc, err := decodeUntracked(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uc.taken = time.Now().Add(time.Hour).UnixNano() // the stat comparison alone
+	writeCache(path, uc.encode())
+	os.WriteFile(excludes, []byte("*.nothing\n"), 0o644)
+	c, err := Take(dir, "s", "t", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := gitTree(t, dir); c.Tree != want {
+		t.Errorf("tree %s after the excludes file changed, git add -A records %s", c.Tree, want)
+	}
+}
