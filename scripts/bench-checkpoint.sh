@@ -5,6 +5,7 @@
 # Usage: scripts/bench-checkpoint.sh [ROUNDS]        (default 20; the 50,000-file project runs ROUNDS/4)
 #        BASE=REV scripts/bench-checkpoint.sh [ROUNDS] also measures Take as built at git revision
 #        REV, interleaved in the same rounds ("before"), and prints both.
+#        SIZES="50000" KINDS="git" limit the projects measured (default: 100 5000 50000; git plain).
 #
 # floor: a bash script piping a payload through five copies of a do-nothing Go binary
 #        (internal/benchtools/nop), as scripts/bench-hook.sh measures it.
@@ -46,9 +47,9 @@ stats() { # SAMPLES (µs) …: "median p90" in ms
 }
 
 printf 'checkpoint vs the hook floor, interleaved (machine: %s cores, load %s)\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
-for kind in git plain; do
+for kind in ${KINDS:-git plain}; do
   [[ $kind == git ]] || echo "a project that is not a git repository (checkpoints in the harness's state):"
-  for n in 100 5000 50000; do
+  for n in ${SIZES:-100 5000 50000}; do
     r=$rounds
     ((n < 50000)) || r=$(((rounds + 3) / 4))
     proj=$tmp/$kind$n
