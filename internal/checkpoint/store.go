@@ -9,9 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unsafe"
@@ -153,13 +155,15 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 	skip := excluder(d.top, o.Exclude)
 	m := &manifest{taken: start.UnixNano()}
 	var s snapshot
-	dirs := []string{""}
-	st := &dirStatter{fd: -1}
-	defer st.close()
 	racyBefore := uint64(0)
 	if prev != nil {
 		racyBefore = uint64(prev.taken - int64(racyMargin))
 	}
+	// The directories are read one after another; the files (a stat each, and a read of those
+	// that changed) are then compared on every processor, as the index's entries are in a git
+	// repository: on a large project the stat calls are the whole cost.
+	var files []string
+	dirs := []string{""}
 	for len(dirs) > 0 {
 		rel := dirs[len(dirs)-1]
 		dirs = dirs[:len(dirs)-1]
@@ -175,45 +179,83 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 			continue
 		}
 		for _, de := range des {
-			p := de.Name()
-			if rel != "" {
-				p = rel + "/" + p
-			}
-			if de.Name() == ".git" || skip != nil && skip(p) {
-				continue
-			}
-			if de.IsDir() {
+			p := joinRel(rel, de.Name())
+			switch {
+			case de.Name() == ".git" || skip != nil && skip(p):
+			case de.IsDir():
 				dirs = append(dirs, p)
-				continue
+			default:
+				if len(files) >= maxStateFiles {
+					return snapshot{}, nil, fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
+				}
+				files = append(files, p)
 			}
-			fst, mode, exists, err := st.lstat(d.top, p)
-			if err != nil {
-				return snapshot{}, nil, err
+		}
+	}
+	type slot struct {
+		f       mfile
+		kept    bool
+		fresh   bool
+		skipped bool
+	}
+	slots := make([]slot, len(files))
+	workers := 1
+	if len(files) >= 1024 {
+		workers = min(runtime.GOMAXPROCS(0), 8)
+	}
+	errs := make([]error, workers)
+	chunk := (len(files) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*chunk, min(len(files), (w+1)*chunk)
+		wg.Go(func() {
+			st := &dirStatter{fd: -1}
+			defer st.close()
+			for i := lo; i < hi; i++ {
+				p := files[i]
+				fst, mode, exists, err := st.lstat(d.top, p)
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				if !exists || mode == 0 {
+					continue // gone while we looked; a device, a socket: not a file a checkpoint keeps
+				}
+				if e := old[p]; e != nil && fst.known && e.mode == mode && e.st.size == fst.size && e.st.fullSize == fst.fullSize &&
+					e.st.mtimeS == fst.mtimeS && e.st.mtimeN == fst.mtimeN && e.st.ctimeS == fst.ctimeS && e.st.ctimeN == fst.ctimeN &&
+					e.st.ino == fst.ino && e.st.uid == fst.uid && e.st.gid == fst.gid &&
+					stamp(fst.mtimeS, fst.mtimeN) < racyBefore && stamp(fst.ctimeS, fst.ctimeN) < racyBefore {
+					slots[i] = slot{f: mfile{entry: e.entry, st: fst}, kept: true}
+					continue
+				}
+				var one snapshot
+				if err := addFile(&one, d.top, p, fst.fullSize, mode, o.MaxFileSize, d.write); err != nil {
+					errs[w] = err
+					return
+				}
+				switch {
+				case len(one.skipped) > 0:
+					slots[i] = slot{f: mfile{entry: entry{path: p}}, skipped: true}
+				case len(one.entries) > 0:
+					slots[i] = slot{f: mfile{entry: one.entries[0], st: fst}, kept: true, fresh: true}
+				}
 			}
-			if !exists || mode == 0 {
-				continue // gone while we looked; a device, a socket: not a file a checkpoint keeps
-			}
-			if len(m.files) >= maxStateFiles {
-				return snapshot{}, nil, fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
-			}
-			if e := old[p]; e != nil && fst.known && e.mode == mode && e.st.size == fst.size && e.st.fullSize == fst.fullSize &&
-				e.st.mtimeS == fst.mtimeS && e.st.mtimeN == fst.mtimeN && e.st.ctimeS == fst.ctimeS && e.st.ctimeN == fst.ctimeN &&
-				e.st.ino == fst.ino && e.st.uid == fst.uid && e.st.gid == fst.gid &&
-				stamp(fst.mtimeS, fst.mtimeN) < racyBefore && stamp(fst.ctimeS, fst.ctimeN) < racyBefore {
-				s.entries = append(s.entries, e.entry)
-				m.files = append(m.files, mfile{entry: e.entry, st: fst})
-				continue
-			}
-			var one snapshot
-			if err := addFile(&one, d.top, p, fst.fullSize, mode, o.MaxFileSize, d.write); err != nil {
-				return snapshot{}, nil, err
-			}
-			s.skipped = append(s.skipped, one.skipped...)
-			if len(one.entries) > 0 {
-				m.fresh = true
-				s.entries = append(s.entries, one.entries[0])
-				m.files = append(m.files, mfile{entry: one.entries[0], st: fst})
-			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return snapshot{}, nil, err
+	}
+	s.entries = make([]entry, 0, len(files))
+	m.files = make([]mfile, 0, len(files))
+	for _, sl := range slots {
+		switch {
+		case sl.skipped:
+			s.skipped = append(s.skipped, sl.f.path)
+		case sl.kept:
+			m.fresh = m.fresh || sl.fresh
+			s.entries = append(s.entries, sl.f.entry)
+			m.files = append(m.files, sl.f)
 		}
 	}
 	if prev != nil && len(prev.files) != len(m.files) {

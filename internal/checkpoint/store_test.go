@@ -471,3 +471,43 @@ func TestFindInLine(t *testing.T) {
 		}
 	}
 }
+
+// A project large enough to be compared on every processor (run with -race): the second
+// checkpoint reads only what changed, and an undo to the first puts every file back.
+func TestStateCheckpointLargeProject(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 1500 {
+		write(t, dir, fmt.Sprintf("d%02d/f%d.txt", i%30, i), fmt.Sprintf("file %d\n", i))
+	}
+	o := stateOpts(t)
+	want := tree(t, dir)
+	c1, err := Take(dir, "s", "t1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c1.Files != 1500 {
+		t.Fatalf("%d files kept, want 1500", c1.Files)
+	}
+	write(t, dir, "d03/f3.txt", "changed\n")
+	write(t, dir, "d29/f1499.txt", "changed too\n")
+	os.Remove(filepath.Join(dir, "d10", "f10.txt"))
+	write(t, dir, "d10/new.txt", "made by the call\n")
+	c2, err := Take(dir, "s", "t2", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c2.ID == c1.ID || c2.Files != 1500 {
+		t.Fatalf("second checkpoint %+v: want a new one of 1500 files", c2)
+	}
+	p, err := PlanUndo(c1, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Changes) != 4 {
+		t.Errorf("plan %v, want 4 changes", p.Changes)
+	}
+	if err := p.Apply("s", o); err != nil {
+		t.Fatal(err)
+	}
+	sameMap(t, "tree after undo", want, tree(t, dir))
+}
