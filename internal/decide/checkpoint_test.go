@@ -94,6 +94,12 @@ func TestWithCheckpoint(t *testing.T) {
 		{"writes a skipped file", input(class("file_write", risk.Low, "/p/big.bin"), 0.95), func() (Checkpoint, error) {
 			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"big.bin"}}, nil
 		}, HumanRequired, true, "/p/big.bin, which checkpoint 4f2c1a0b could not keep"},
+		{"writes into a nested repository", input(class("file_write", risk.Low, "/p/vendor/lib/x.go"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"vendor/lib/"}}, nil
+		}, HumanRequired, true, "files in /p/vendor/lib, a repository of its own inside the project, which checkpoint 4f2c1a0b does not keep"},
+		{"nested repository it does not write", input(class("file_write", risk.Low, "/p/vendor/libx.go"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"vendor/lib/"}}, nil
+		}, AutoApproved, true, "checkpoint 4f2c1a0b taken"},
 		{"skipped file it does not write", input(class("file_write", risk.Low, "/p/a.go"), 0.95), func() (Checkpoint, error) {
 			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"big.bin"}}, nil
 		}, AutoApproved, true, "checkpoint 4f2c1a0b taken"},
