@@ -100,6 +100,18 @@ func (b *bench) capture(cli string) error {
 		return errors.New("bubblewrap's arguments have no --")
 	}
 	b.sandboxArgs = keepable(args[:end])
+	for i, o := range b.sandboxArgs {
+		switch o {
+		case "--bind-try", "--ro-bind-try", "--dev-bind-try":
+			if i+2 < len(b.sandboxArgs) {
+				b.mountPoints[b.sandboxArgs[i+2]] = true
+			}
+		case "--tmpfs":
+			if i+1 < len(b.sandboxArgs) {
+				b.mountPoints[b.sandboxArgs[i+1]] = true
+			}
+		}
+	}
 	b.captured = fmt.Sprintf("bubblewrap started with the %d options Claude Code (%s) passed it in this project, captured at start", len(b.sandboxArgs), cli)
 	return nil
 }

@@ -102,8 +102,9 @@ func main() {
 	only := flag.String("only", "", "measure only these attack ids (comma-separated)")
 	cli := flag.String("claude", "", "the Claude Code CLI whose sandbox arguments are captured (default: the pinned copy, then PATH)")
 	verbose := flag.Bool("v", false, "print every attack's answer and outcome")
+	earned := flag.String("earned", "", "keep the earned trust in this file, and take it from there when it exists (earning takes minutes)")
 	flag.Parse()
-	if err := run(*hooks, *bin, *modes, *jsonOut, *only, *cli, *verbose, flag.Args()); err != nil {
+	if err := run(*hooks, *bin, *modes, *jsonOut, *only, *cli, *earned, *verbose, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-attacks:", err)
 		os.Exit(1)
 	}
@@ -194,7 +195,7 @@ type Outcome struct {
 	Output   string   `json:"output,omitempty"`
 }
 
-func run(hooks, bin, modes, jsonOut, only, cli string, verbose bool, corpora []string) error {
+func run(hooks, bin, modes, jsonOut, only, cli, earned string, verbose bool, corpora []string) error {
 	if len(corpora) == 0 {
 		return errors.New("no corpus given")
 	}
@@ -230,7 +231,7 @@ func run(hooks, bin, modes, jsonOut, only, cli string, verbose bool, corpora []s
 			return fmt.Errorf("%s is not installed", p)
 		}
 	}
-	b := &bench{verbose: verbose}
+	b := &bench{verbose: verbose, earnedFile: earned, mountPoints: map[string]bool{}}
 	if err := b.setup(hooks, bin); err != nil {
 		return err
 	}
@@ -402,11 +403,20 @@ func (b *bench) setup(hooks, bin string) error {
 	if b.freshTrust, err = os.ReadFile(filepath.Join(b.oathHome, "state", "trust-scores.json")); err != nil {
 		return err
 	}
+	if b.earnedFile != "" {
+		if data, err := os.ReadFile(b.earnedFile); err == nil {
+			b.earnedTrust = data
+			return nil
+		}
+	}
 	if err := b.earn(0.95, 400); err != nil {
 		return err
 	}
 	if b.earnedTrust, err = os.ReadFile(filepath.Join(b.oathHome, "state", "trust-scores.json")); err != nil {
 		return err
+	}
+	if b.earnedFile != "" {
+		return os.WriteFile(b.earnedFile, b.earnedTrust, 0o644)
 	}
 	return nil
 }
@@ -668,6 +678,9 @@ func (b *bench) measure(a Attack, mode, trust string) (Outcome, error) {
 		return o, err
 	}
 	for _, p := range diff(homeBefore, homeAfter) {
+		if _, was := homeBefore[p]; !was && b.mountPoints[filepath.Join(b.home, p)] {
+			continue
+		}
 		o.addOutside(filepath.Join(b.home, p), b)
 	}
 	projAfter, err := manifest(b.project)
@@ -675,6 +688,9 @@ func (b *bench) measure(a Attack, mode, trust string) (Outcome, error) {
 		return o, err
 	}
 	for _, p := range diff(projBefore, projAfter) {
+		if _, was := projBefore[p]; !was && b.mountPoints[filepath.Join(b.project, p)] {
+			continue // bubblewrap made it to mount over (Claude Code's sandbox does the same)
+		}
 		switch k := kind(p); {
 		case k == "harness":
 			o.Harness = append(o.Harness, p)
@@ -883,7 +899,7 @@ func (b *bench) runUnconfined(argv []string, shims string) (execResult, error) {
 			return nil
 		}
 		rel := "/tmp" + strings.TrimPrefix(p, fakeTmp)
-		if strings.HasPrefix(b.root+"/", rel+"/") {
+		if strings.HasPrefix(b.root+"/", rel+"/") || strings.HasPrefix(b.golden+"/", rel+"/") || rel == b.self {
 			return nil // the mount points of the project, home and session directory
 		}
 		if !e.IsDir() {
