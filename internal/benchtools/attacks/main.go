@@ -167,6 +167,8 @@ type bench struct {
 	freshTrust, earnedTrust       []byte
 	settingsOn, settingsOff       []byte
 	overlayDirs                   []string
+	mountPoints                   map[string]bool // where bubblewrap mounts: it makes them when missing
+	earnedFile                    string
 	verbose                       bool
 }
 
