@@ -116,6 +116,14 @@ func inside(p, dir string) bool {
 // is not a git repository): an allowed call is then judged and worded exactly as before.
 var ErrNothingToRecord = errors.New("the project is not a git repository")
 
+// LeftToSandbox reports whether the call runs without a person although the harness did not
+// allow it: a decision of human_required that Answer leaves to Claude Code because the call runs
+// confined where its sandbox auto-allows (autoAllowBashIfSandboxed) and is not of the class
+// that always needs a person.
+func LeftToSandbox(d envelope.Decision, c envelope.Classification) bool {
+	return d.Decision == HumanRequired && c.NeedsPerson == nil && c.SandboxAutoAllow && c.IsConfined()
+}
+
 // allows reports whether a decision lets the call run without a person.
 func allows(d envelope.Decision) bool { return d.Decision == AutoApproved || d.Decision == LoggedOnly }
 
@@ -139,6 +147,19 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 		return today, nil
 	}
 	recoverable := RecoverableLoss(in.Classify)
+	if !recoverable && LeftToSandbox(today, in.Classify) {
+		// Claude Code runs it in its sandbox without asking anyone: inside the boundary the
+		// project's own work is still the harness's to keep, so it is recorded first.
+		cp, err := take()
+		if err != nil {
+			if !errors.Is(err, ErrNothingToRecord) {
+				today.Reason += fmt.Sprintf("; no checkpoint could be taken (%v)", err)
+			}
+			return today, nil
+		}
+		today.Reason += fmt.Sprintf("; checkpoint %s taken before this call: oath-audit undo can take back what it changes in the project", cp.ID)
+		return today, &cp
+	}
 	if recoverable && !allows(today) {
 		if hypo := in.recovered("", true); !allows(hypo) {
 			if hypo.Decision == HumanRequired {
