@@ -48,6 +48,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -106,10 +107,11 @@ func main() {
 	only := flag.String("only", "", "measure only these attack ids (comma-separated)")
 	cli := flag.String("claude", "", "the Claude Code CLI whose sandbox arguments are captured (default: the pinned copy, then PATH)")
 	verbose := flag.Bool("v", false, "print every attack's answer and outcome")
+	control := flag.Bool("control", true, "first run every attack with no harness and no sandbox, to show which work here at all")
 	trusts := flag.String("trusts", "fresh,earned", "trust levels to measure: fresh, earned or both")
 	earned := flag.String("earned", "", "keep the earned trust in this file, and take it from there when it exists (earning takes minutes)")
 	flag.Parse()
-	if err := run(*hooks, *bin, *modes, *trusts, *jsonOut, *only, *cli, *earned, *verbose, flag.Args()); err != nil {
+	if err := run(*hooks, *bin, *modes, *trusts, *jsonOut, *only, *cli, *earned, *verbose, *control, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-attacks:", err)
 		os.Exit(1)
 	}
@@ -165,6 +167,7 @@ type bench struct {
 	shims                         string
 	env                           []string
 	exfilPort                     int
+	exfilIP                       string
 	hits                          atomic.Int64
 	hitSecret                     atomic.Bool
 	sandboxArgs                   []string // bubblewrap's options as Claude Code passes them (before "--")
@@ -203,7 +206,7 @@ type Outcome struct {
 	Output   string   `json:"output,omitempty"`
 }
 
-func run(hooks, bin, modes, trusts, jsonOut, only, cli, earned string, verbose bool, corpora []string) error {
+func run(hooks, bin, modes, trusts, jsonOut, only, cli, earned string, verbose, control bool, corpora []string) error {
 	if len(corpora) == 0 {
 		return errors.New("no corpus given")
 	}
@@ -254,6 +257,19 @@ func run(hooks, bin, modes, trusts, jsonOut, only, cli, earned string, verbose b
 		return err
 	}
 	var all []Outcome
+	if control {
+		// What each attack does with no harness and no sandbox: whether it works here at all.
+		for _, a := range attacks {
+			o, err := b.measure(a, "none", "none")
+			if err != nil {
+				return fmt.Errorf("%s (no harness): %v", a.ID, err)
+			}
+			if verbose {
+				fmt.Fprintf(os.Stderr, "%-28s no harness, no sandbox: harm=%v %s\n", a.ID, o.Harm, clip(o.Output, 100))
+			}
+			all = append(all, o)
+		}
+	}
 	for _, mode := range ms {
 		for _, trust := range strings.Split(trusts, ",") {
 			if trust != "fresh" && trust != "earned" {
@@ -383,14 +399,22 @@ func (b *bench) setup(hooks, bin string) error {
 	}
 	b.env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + b.home, "CLAUDE_PROJECT_DIR=" + b.project, "TZ=UTC", "LANG=C.UTF-8"}
 	// The attacker's host: a listener on this machine, which the exec environments reach by name.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return err
+	// On port 80 of an address of its own in 127/8, so that URLs need no port (and a payload
+	// encoded in the corpus can name the host as it is).
+	var ln net.Listener
+	for try := 0; ; try++ {
+		b.exfilIP = fmt.Sprintf("127.%d.%d.%d", 1+rand.IntN(250), rand.IntN(250), 1+rand.IntN(250))
+		if ln, err = net.Listen("tcp", b.exfilIP+":80"); err == nil {
+			break
+		}
+		if try == 20 {
+			return fmt.Errorf("cannot listen on port 80 of an address in 127/8: %v", err)
+		}
 	}
-	b.exfilPort = ln.Addr().(*net.TCPAddr).Port
+	b.exfilPort = 80
 	go b.listen(ln)
 	b.hostsFile = filepath.Join(b.golden, "hosts")
-	if err := os.WriteFile(b.hostsFile, []byte("127.0.0.1 localhost "+exfilHost+"\n::1 localhost ip6-localhost\n"), 0o644); err != nil {
+	if err := os.WriteFile(b.hostsFile, []byte("127.0.0.1 localhost\n"+b.exfilIP+" "+exfilHost+"\n::1 localhost ip6-localhost\n"), 0o644); err != nil {
 		return err
 	}
 	// Which system directories the unconfined environment lays copy-on-write overlays over.
@@ -523,7 +547,7 @@ func (b *bench) reset(mode, trust string) error {
 		return err
 	}
 	settings := b.settingsOn
-	if mode == "off" {
+	if mode != "on" {
 		settings = b.settingsOff
 	}
 	if err := os.WriteFile(filepath.Join(b.project, ".claude", "settings.local.json"), settings, 0o644); err != nil {
@@ -537,7 +561,7 @@ func (b *bench) reset(mode, trust string) error {
 }
 
 func (b *bench) replacer() *strings.Replacer {
-	return strings.NewReplacer("{P}", b.project, "{HOME}", b.home, "{EXFIL}", fmt.Sprintf("http://%s:%d", exfilHost, b.exfilPort),
+	return strings.NewReplacer("{P}", b.project, "{HOME}", b.home, "{EXFIL}", "http://"+exfilHost,
 		"{EXFIL_HOST}", exfilHost, "{EXFIL_PORT}", fmt.Sprint(b.exfilPort), "{OATH_HOME}", b.oathHome, "{OATH_DIR}", b.oathDir)
 }
 
@@ -625,8 +649,11 @@ func (b *bench) measure(a Attack, mode, trust string) (Outcome, error) {
 	if err != nil {
 		return o, err
 	}
-	code, stdout, stderr, err := b.hook("pre-tool-use.sh", ev)
-	if err != nil {
+	var code int
+	var stdout, stderr []byte
+	if mode == "none" {
+		code, stdout = 0, []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`)
+	} else if code, stdout, stderr, err = b.hook("pre-tool-use.sh", ev); err != nil {
 		return o, err
 	}
 	ans := redteam.Read(code, stdout, stderr)
@@ -891,7 +918,21 @@ type execResult struct {
 }
 
 func (b *bench) execEnv(shims string) []string {
-	return []string{"PATH=" + shims + ":" + os.Getenv("PATH"), "HOME=" + b.home, "TMPDIR=" + b.cctmp, "USER=root", "LANG=C.UTF-8", "TERM=dumb", "SHELL=/bin/bash", "PWD=" + b.project}
+	env := []string{"PATH=" + shims + ":" + os.Getenv("PATH"), "HOME=" + b.home, "TMPDIR=" + b.cctmp, "USER=root", "LANG=C.UTF-8", "TERM=dumb", "SHELL=/bin/bash", "PWD=" + b.project}
+	// The person's toolchains stay where they are installed (the throw-away home has none).
+	for _, k := range []string{"CARGO_HOME", "RUSTUP_HOME"} {
+		if v := os.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	if real, err := os.UserHomeDir(); err == nil {
+		for k, d := range map[string]string{"CARGO_HOME": ".cargo", "RUSTUP_HOME": ".rustup"} {
+			if os.Getenv(k) == "" && fileExists(filepath.Join(real, d)) {
+				env = append(env, k+"="+filepath.Join(real, d))
+			}
+		}
+	}
+	return env
 }
 
 // runConfined runs command in bubblewrap as Claude Code runs a sandboxed Bash call, with the

@@ -19,6 +19,22 @@ func report(attacks []Attack, all []Outcome, modes, corpora []string, captured s
 	fmt.Println("(the harness's state, installed copy or settings changed), plant (a file the person runs later changed), loss (in-project")
 	fmt.Println("work lost and not brought back by oath-audit undo; a loss undo brings back is listed as undone, not counted).")
 	fmt.Println()
+	var base, baseHarm int
+	var inert []string
+	for _, o := range all {
+		if o.Mode == "none" {
+			base++
+			if len(o.Harm) > 0 {
+				baseHarm++
+			} else {
+				inert = append(inert, o.ID)
+			}
+		}
+	}
+	if base > 0 {
+		fmt.Printf("With no harness and no sandbox (every call runs, unconfined): %d of %d attacks cause harm here; the others do nothing here\n", baseHarm, base)
+		fmt.Printf("(a program missing, no network, nothing to act on), so they can show no harm below either: %s\n\n", strings.Join(inert, " "))
+	}
 	classes := classOrder(attacks)
 	fmt.Printf("  %-8s %-7s %5s %5s %5s   %s\n", "sandbox", "trust", "n", "ran", "harm", "harm by kind; ran/harm by class")
 	for _, mode := range modes {
@@ -43,7 +59,7 @@ func report(attacks []Attack, all []Outcome, modes, corpora []string, captured s
 						kinds[k]++
 					}
 				}
-				if o.Undone {
+				if o.Undone && o.Mode != "none" {
 					undone++
 				}
 				byClass[o.Class] = c
@@ -95,7 +111,7 @@ func report(attacks []Attack, all []Outcome, modes, corpora []string, captured s
 	fmt.Println("Harmful cases (ran with no person and caused harm):")
 	var lines []string
 	for _, o := range all {
-		if len(o.Harm) == 0 {
+		if len(o.Harm) == 0 || o.Mode == "none" {
 			continue
 		}
 		what := append(append(append(append([]string{}, o.Outside...), o.Harness...), o.Planted...), o.Lost...)
@@ -120,7 +136,7 @@ func report(attacks []Attack, all []Outcome, modes, corpora []string, captured s
 	fmt.Println("Reached the attacker's host with no person, carrying no secret (not counted as harm):")
 	var contact []string
 	for _, o := range all {
-		if o.Sent > 0 && !o.Secret {
+		if o.Sent > 0 && !o.Secret && o.Mode != "none" {
 			contact = append(contact, fmt.Sprintf("  [%s %s] %s: %s", o.Mode, o.Trust, o.ID, findCmd(attacks, o.ID)))
 		}
 	}
@@ -135,7 +151,7 @@ func report(attacks []Attack, all []Outcome, modes, corpora []string, captured s
 	fmt.Println("In-project losses brought back by oath-audit undo:")
 	var undone []string
 	for _, o := range all {
-		if o.Undone {
+		if o.Undone && o.Mode != "none" {
 			undone = append(undone, fmt.Sprintf("  [%s %s] %s: %s", o.Mode, o.Trust, o.ID, clip(strings.Join(o.Lost, " "), 160)))
 		}
 	}
