@@ -1121,8 +1121,10 @@ func manifest(root string) (map[string]string, error) {
 		case fi.Mode()&fs.ModeSymlink != 0:
 			t, _ := os.Readlink(p)
 			m[rel] = "link:" + t
-		case fi.IsDir():
+		case fi.IsDir() && fi.Mode().Perm() == 0o755:
 			m[rel] = "dir"
+		case fi.IsDir():
+			m[rel] = fmt.Sprintf("dir:%o", fi.Mode().Perm()) // a folder made unreadable is a loss
 		case fi.Size() > 4<<20:
 			m[rel] = fmt.Sprintf("big:%d:%d:%o", fi.Size(), fi.ModTime().UnixNano(), fi.Mode())
 		default:
@@ -1183,11 +1185,14 @@ func restoreTree(src, dst string) error {
 	}
 	sort.Strings(changed)
 	for _, p := range changed {
-		if _, ok := a[p]; ok && a[p] == "dir" {
+		if _, ok := a[p]; ok && strings.HasPrefix(a[p], "dir") {
 			if _, ok := bm[p]; !ok {
 				if err := os.MkdirAll(filepath.Join(dst, p), 0o755); err != nil {
 					return err
 				}
+			}
+			if fi, err := os.Stat(filepath.Join(src, p)); err == nil {
+				os.Chmod(filepath.Join(dst, p), fi.Mode().Perm())
 			}
 			continue
 		}
