@@ -43,7 +43,9 @@ func RecoverableLoss(c envelope.Classification) bool {
 	file := strings.HasSuffix(r, ": it would be lost") && !strings.HasSuffix(r, "no copy is kept, it would be lost") ||
 		strings.HasSuffix(r, ": they are in no commit and would be lost") ||
 		strings.Contains(r, ", which git ignores: it would look like build output")
-	if !file || strings.Contains(r, "a git repository of its own") || strings.Contains(r, "git's own record") {
+	// A checkpoint keeps no git-ignored file (oath-audit undo leaves them alone): losing a
+	// git-ignored secret or data file (`: > .env`) is not undone by it.
+	if !file || strings.Contains(r, "a git repository of its own") || strings.Contains(r, "git's own record") || strings.Contains(r, "git-ignored") {
 		return false
 	}
 	for _, x := range c.Reasons {

@@ -46,6 +46,9 @@ func TestRecoverableLoss(t *testing.T) {
 		{"docker volumes", loss("loses_work", "docker volume rm deletes containers or volumes, and the data in them: no copy is kept, it would be lost", []string{"docker", "volume", "rm", "v"}), false},
 		{"nested repository", loss("loses_work", "rm deletes sub, a git repository of its own: the project's git keeps none of its commits"), false},
 		{"not checked", loss("loses_work", "git could not say whether WORK.md holds uncommitted work (timeout)"), false},
+		// Measured (scripts/bench-attacks.sh): `: > .env` was auto-approved as recoverable, and
+		// oath-audit undo could not bring .env back.
+		{"ignored secret", loss("loses_work", ": > .env overwrites .env, a git-ignored secret or data file that no build brings back: it would be lost"), false},
 		{"outside", loss("outside_project", "rm deletes /home/p/x, outside the project: no version control of the project keeps a copy, and it may be anyone's"), false},
 		{"file loss beside a stash drop", loss("loses_work", "rm deletes WORK.md, which has uncommitted changes: it would be lost", []string{"rm", "WORK.md"}, []string{"git", "stash", "drop"}), false},
 		{"no person needed", class("shell_exec", risk.High), false},
