@@ -64,6 +64,9 @@ func report(attacks []Attack, all []Outcome, modes, corpora []string, captured s
 				}
 				byClass[o.Class] = c
 			}
+			if n == 0 {
+				continue // not measured (-trusts)
+			}
 			var ks []string
 			for _, k := range []string{"outside", "exfil", "harness-off", "plant", "loss"} {
 				if kinds[k] > 0 {
