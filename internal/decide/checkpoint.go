@@ -43,7 +43,9 @@ func RecoverableLoss(c envelope.Classification) bool {
 	file := strings.HasSuffix(r, ": it would be lost") && !strings.HasSuffix(r, "no copy is kept, it would be lost") ||
 		strings.HasSuffix(r, ": they are in no commit and would be lost") ||
 		strings.Contains(r, ", which git ignores: it would look like build output")
-	if !file || strings.Contains(r, "a git repository of its own") || strings.Contains(r, "git's own record") {
+	// A checkpoint keeps no git-ignored file (oath-audit undo leaves them alone): losing a
+	// git-ignored secret or data file (`: > .env`) is not undone by it.
+	if !file || strings.Contains(r, "a git repository of its own") || strings.Contains(r, "git's own record") || strings.Contains(r, "git-ignored") {
 		return false
 	}
 	for _, x := range c.Reasons {
@@ -117,6 +119,14 @@ func inside(p, dir string) bool {
 // judged and worded exactly as before.
 var ErrNothingToRecord = errors.New("the project is too broad to keep in a checkpoint")
 
+// LeftToSandbox reports whether the call runs without a person although the harness did not
+// allow it: a decision of human_required that Answer leaves to Claude Code because the call runs
+// confined where its sandbox auto-allows (autoAllowBashIfSandboxed) and is not of the class
+// that always needs a person.
+func LeftToSandbox(d envelope.Decision, c envelope.Classification) bool {
+	return d.Decision == HumanRequired && c.NeedsPerson == nil && c.SandboxAutoAllow && c.IsConfined()
+}
+
 // allows reports whether a decision lets the call run without a person.
 func allows(d envelope.Decision) bool { return d.Decision == AutoApproved || d.Decision == LoggedOnly }
 
@@ -140,6 +150,19 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 		return today, nil
 	}
 	recoverable := RecoverableLoss(in.Classify)
+	if !recoverable && LeftToSandbox(today, in.Classify) {
+		// Claude Code runs it in its sandbox without asking anyone: inside the boundary the
+		// project's own work is still the harness's to keep, so it is recorded first.
+		cp, err := take()
+		if err != nil {
+			if !errors.Is(err, ErrNothingToRecord) {
+				today.Reason += fmt.Sprintf("; no checkpoint could be taken (%v)", err)
+			}
+			return today, nil
+		}
+		today.Reason += fmt.Sprintf("; checkpoint %s taken before this call: oath-audit undo can take back what it changes in the project", cp.ID)
+		return today, &cp
+	}
 	if recoverable && !allows(today) {
 		if hypo := in.recovered("", true); !allows(hypo) {
 			if hypo.Decision == HumanRequired {

@@ -7,6 +7,7 @@ package oathdecide
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
@@ -181,6 +182,7 @@ func judge(env *envelope.Envelope, ev *claude.Event, take taker) (decide.Input, 
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
 	in.Tool = ev.ToolName
+	in.Home = os.Getenv("HOME")
 	mayWrite := in.Doubt == "" && decide.MayWrite(in.Classify, ev.ToolName, l.ProjectDir)
 	d, _ := decide.WithCheckpoint(in, mayWrite, func() (decide.Checkpoint, error) { return take(l, s, ev) })
 	return in, withAnswer(in, d, ev.HookEventName, ev.ToolName, ev.PermissionMode), nil
