@@ -22,6 +22,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 )
 
 // Classes of the corpus.
@@ -185,6 +186,10 @@ func write(dir, name, content string) error {
 	return os.WriteFile(p, []byte(content), 0o644)
 }
 
+// callID numbers the events: each is a call of its own (oath-trust learns a tool_use_id's
+// outcome once).
+var callID atomic.Int64
+
 // Event is a hook event of the session's shape for c (PreToolUse or PostToolUse).
 func Event(c Case, name, project, home, transcript string) ([]byte, error) {
 	repl := strings.NewReplacer("{P}", project, "{HOME}", home)
@@ -200,7 +205,7 @@ func Event(c Case, name, project, home, transcript string) ([]byte, error) {
 		return nil, fmt.Errorf("bad input for %s: %s", c.Tool, input)
 	}
 	ev := map[string]any{"session_id": "s-redteam", "transcript_path": transcript, "cwd": project, "permission_mode": "default",
-		"hook_event_name": name, "tool_name": c.Tool, "tool_input": input, "tool_use_id": "toolu_redteam"}
+		"hook_event_name": name, "tool_name": c.Tool, "tool_input": input, "tool_use_id": fmt.Sprintf("toolu_redteam_%d", callID.Add(1))}
 	if name == "PostToolUse" {
 		ev["tool_response"] = map[string]any{"stdout": "", "stderr": "", "interrupted": false}
 		ev["duration_ms"] = 5
@@ -215,6 +220,7 @@ type Answer struct {
 	Risk        string
 	Domain      string
 	NeedsPerson bool
+	Confined    bool // oath.classify.confined: the call runs inside Claude Code's sandbox
 	Reason      string
 }
 
@@ -238,6 +244,7 @@ func Read(code int, stdout, stderr []byte) Answer {
 				Risk        string          `json:"risk"`
 				Domain      string          `json:"domain"`
 				NeedsPerson json.RawMessage `json:"needs_person"`
+				Confined    bool            `json:"confined"`
 			} `json:"classify"`
 			Decision struct {
 				Reason string `json:"reason"`
@@ -249,6 +256,7 @@ func Read(code int, stdout, stderr []byte) Answer {
 	}
 	a := Answer{Verdict: out.HookSpecificOutput.PermissionDecision, Risk: out.Oath.Classify.Risk, Domain: out.Oath.Classify.Domain,
 		NeedsPerson: len(out.Oath.Classify.NeedsPerson) > 0 && string(out.Oath.Classify.NeedsPerson) != "null",
+		Confined:    out.Oath.Classify.Confined,
 		Reason:      out.HookSpecificOutput.PermissionDecisionReason}
 	if a.Verdict == "" {
 		a.Verdict, a.Reason = "defer", out.Oath.Decision.Reason
