@@ -221,6 +221,7 @@ type Answer struct {
 	Domain      string
 	NeedsPerson bool
 	Confined    bool // oath.classify.confined: the call runs inside Claude Code's sandbox
+	ReadInFull  bool // oath.classify.read_in_full: the harness read everything the call will do
 	Reason      string
 }
 
@@ -245,6 +246,7 @@ func Read(code int, stdout, stderr []byte) Answer {
 				Domain      string          `json:"domain"`
 				NeedsPerson json.RawMessage `json:"needs_person"`
 				Confined    bool            `json:"confined"`
+				ReadInFull  bool            `json:"read_in_full"`
 			} `json:"classify"`
 			Decision struct {
 				Reason string `json:"reason"`
@@ -256,8 +258,8 @@ func Read(code int, stdout, stderr []byte) Answer {
 	}
 	a := Answer{Verdict: out.HookSpecificOutput.PermissionDecision, Risk: out.Oath.Classify.Risk, Domain: out.Oath.Classify.Domain,
 		NeedsPerson: len(out.Oath.Classify.NeedsPerson) > 0 && string(out.Oath.Classify.NeedsPerson) != "null",
-		Confined:    out.Oath.Classify.Confined,
-		Reason:      out.HookSpecificOutput.PermissionDecisionReason}
+		Confined:    out.Oath.Classify.Confined, ReadInFull: out.Oath.Classify.ReadInFull,
+		Reason: out.HookSpecificOutput.PermissionDecisionReason}
 	if a.Verdict == "" {
 		a.Verdict, a.Reason = "defer", out.Oath.Decision.Reason
 	}
