@@ -1026,7 +1026,12 @@ func (x *cmdCtx) fetch() {
 			local = false
 			continue
 		}
-		if !isLocalURL(u.Value) {
+		switch {
+		case isLocalURL(u.Value):
+		case x.r.confined && (x.name == "curl" || isWget) && plainGet(p, isWget, u.Value): // fetchget.go
+			x.add(risk.Medium, ShellExec, ruleNetworkFetch, x.name+" reads "+u.Value+" inside Claude Code's sandbox, sending nothing from this machine: the sandbox asks you before it reaches a domain your settings do not list")
+			local = false
+		default:
 			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
