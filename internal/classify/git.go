@@ -83,7 +83,7 @@ func (x *cmdCtx) git() {
 		return
 	}
 	sub := g.Sub.Value
-	rest := g.Rest
+	rest := command.ExpandAbbrev(g.Rest, command.GitRiskyLong) // git reset --ha is --hard
 	x.cmd.Dir = dir
 	if movesHead(sub) {
 		defer func() { x.r.headMoved = true }() // for the commands after this one
@@ -325,6 +325,12 @@ func (x *cmdCtx) git() {
 }
 
 func (x *cmdCtx) gitPush(p command.Args) {
+	for _, o := range []string{"force", "force-with-lease", "force-if-includes", "mirror", "prune", "delete"} {
+		if p.Has(0, o) { // spelled out or abbreviated (git push --forc)
+			x.add(risk.Critical, GitRemote, ruleForcePush, "git push --"+o+" can overwrite or delete a remote branch: irreversible for everyone")
+			return
+		}
+	}
 	for _, a := range x.args {
 		v := a.Value
 		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {

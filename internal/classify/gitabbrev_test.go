@@ -1,0 +1,27 @@
+package classify
+
+import (
+	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/settings"
+)
+
+// Issue 29 (peer suites: misread commands). Git takes any unambiguous prefix of a long option
+// (git reset --ha is --hard): an abbreviation of an option that loses work, forces, deletes,
+// writes or runs a program is judged as the option. An abbreviation of one that makes a call
+// safer (--staged, --dry-run) is not taken as it.
+func TestGitAbbreviatedOptions(t *testing.T) {
+	runCases(t, []tcase{
+		{"git reset --ha", H, "", GitLocal}, {"git reset --har HEAD~1", H, "", GitLocal}, {"git reset --mer HEAD~1", H, "", GitLocal},
+		{"git checkout --forc main", H, "", GitLocal},
+		{"git fetch --upl=./x origin", H, "", ""}, {"git clone --templ=/tmp/t https://example.invalid/r.git", H, "", ""},
+		{"git restore --sta file.txt", M, M, GitLocal}, // not taken as --staged: judged as a restore of the work tree
+	})
+	runCritical(t, []string{"git push --forc origin main", "git push --mir origin", "git push --del origin feat", "git push --force-with origin main"})
+	c := newTest(t, settings.Defaults())
+	for _, cmd := range []string{"git log --out=.claude/settings.json", "git diff --outp .claude/settings.json"} {
+		if got := c.Classify(bash(cmd)); got.Risk != C {
+			t.Errorf("%q is %s, want critical (a write of the harness's settings): %+v", cmd, got.Risk, got.Reasons)
+		}
+	}
+}
