@@ -33,6 +33,23 @@ func gitExecKey(kv string) bool {
 	return false
 }
 
+// gitAliasRun returns what git runs for the subcommand sub when a git -c alias.<sub>=… of
+// the call defines it: the git command it stands for, or the shell command of a "!" alias;
+// the subcommand's arguments follow either.
+func gitAliasRun(cli []shell.Word, sub string) (string, bool) {
+	for i := len(cli) - 1; i >= 0; i-- { // the last -c of a key wins
+		k, v, ok := strings.Cut(cli[i].Value, "=")
+		if !ok || !cli[i].Known || !strings.EqualFold(k, "alias."+sub) {
+			continue
+		}
+		if v = strings.TrimSpace(v); strings.HasPrefix(v, "!") {
+			return v[1:], true
+		}
+		return "git " + v, true
+	}
+	return "", false
+}
+
 func (x *cmdCtx) git() {
 	g := command.SplitGit(x.args)
 	dir := x.cmd.Dir
@@ -85,6 +102,9 @@ func (x *cmdCtx) git() {
 	sub := g.Sub.Value
 	rest := command.ExpandAbbrev(g.Rest, command.GitRiskyLong) // git reset --ha is --hard
 	x.cmd.Dir = dir
+	if prog, ok := gitAliasRun(cli, sub); ok { // git -c alias.nuke=reset nuke --hard is git reset --hard
+		x.nested(prog+" "+shell.QuoteWords(rest), "git -c alias."+sub)
+	}
 	if movesHead(sub) {
 		defer func() { x.r.headMoved = true }() // for the commands after this one
 	}

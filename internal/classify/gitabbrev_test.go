@@ -25,3 +25,13 @@ func TestGitAbbreviatedOptions(t *testing.T) {
 		}
 	}
 }
+
+// Issue 29 (peer suites): git -c alias.<name>=<command> <name> <args> runs the command with
+// the args: git -c alias.nuke=reset nuke --hard is git reset --hard, judged as that.
+func TestGitAliasWithArguments(t *testing.T) {
+	runCases(t, []tcase{
+		{"git -c alias.nuke=reset nuke --hard", H, "", ""},
+		{"git -c alias.p=push p --force origin main", C, "", ""},
+		{"git -c alias.st=status st", L, M, ""},
+	})
+}
