@@ -187,7 +187,13 @@ func run(hooks, bin string, modes []bool, max int, paths []string) error {
 		fmt.Println("  (outside the boundary: not confined by the sandbox, and not read in full; \"read\": run with no person, unconfined, on a full reading of the harness's)")
 		fmt.Printf("\n  Block cases run with no person, outside the boundary (%d):\n", len(missB))
 		list(missB, max)
-		fmt.Printf("\n  Block cases run with no person, unconfined, on the harness's full reading (%d):\n", len(readB))
+		ck := 0
+		for _, l := range readB {
+			if strings.Contains(l, "recoverable: checkpoint") {
+				ck++
+			}
+		}
+		fmt.Printf("\n  Block cases run with no person, unconfined, on the harness's full reading (%d; %d of them judged recoverable from the checkpoint taken before the call):\n", len(readB), ck)
 		list(readB, max)
 		fmt.Printf("\n  Allow cases asked or denied (%d):\n", len(missA))
 		list(missA, max)
