@@ -37,7 +37,7 @@ var table = [...]Row{
 	{Name: "avahi-resolve", Judge: Gray, Sends: SendsDNS},
 	{Name: "avahi-resolve-host-name", Judge: Gray, Sends: SendsDNS},
 	{Name: "awk", Judge: Awk, Facts: InlineCode},
-	{Name: "aws", Judge: Cloud, Sends: SendsCloud},
+	{Name: "aws", Judge: Cloud, Sends: SendsCloud, Spec: Spec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "ca-bundle", "cli-read-timeout", "cli-connect-timeout", "color", "cli-binary-format", "cli-input-json", "cli-input-yaml", "generate-cli-skeleton", "page-size", "max-items", "starting-token"}}},
 	{Name: "az", Judge: Cloud, Sends: SendsCloud, Person: []Person{{"create|delete|update|deploy|start|stop|restart|remove|purge|add|import|restore|swap|scale|upgrade", "", RemoteChange, "changes Azure resources"}, {"get-access-token", "", ReadsSecret, "prints an Azure access token"}, {"secret show|secret download|key download|certificate download|storage account keys list|show-connection-string", "", ReadsSecret, "prints a secret from Azure"}}},
 	{Name: "azcopy", Judge: Gray, Sends: SendsCloud},
 	{Name: "b2sum", Judge: Reads, Facts: AllowList},
