@@ -2,8 +2,10 @@ package classify
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 )
 
@@ -62,4 +64,75 @@ func plainGet(p command.Args, wget bool, u string) bool {
 		return false
 	}
 	return secretInURL(u) == "" && urlCarries(u) == "" && metadataURL(u) == "" && tradeURL(u) == ""
+}
+
+// httpie and its kin take the method and the URL as operands (http GET :9200/_cat), with
+// ":port/path" for localhost, and request items after the URL (headers, data, files).
+func httpieKin(name string) bool {
+	switch name {
+	case "http", "https", "httpie", "xh", "xhs":
+		return true
+	}
+	return false
+}
+
+type httpieCall struct {
+	kin    bool
+	method shell.Word // "" when the call names none (GET, or POST with data)
+	items  bool       // request items after the URL: data, headers or files sent
+}
+
+// httpieArgs reads httpie's operands: an optional method, the URL (":port/path" spelled out
+// as http://localhost:port/path), then request items, which stay among the URLs judged (any
+// that is not a local address keeps the call critical).
+func httpieArgs(ops []shell.Word) ([]shell.Word, httpieCall) {
+	h := httpieCall{kin: true}
+	if len(ops) > 1 && ops[0].Known && httpMethod(ops[0].Value) {
+		h.method, ops = ops[0], ops[1:]
+	}
+	if len(ops) == 0 {
+		return ops, h
+	}
+	out := slices.Clone(ops)
+	if u := out[0]; u.Known && strings.HasPrefix(u.Value, ":") {
+		out[0].Value = "http://localhost" + u.Value
+	}
+	h.items = len(out) > 1
+	return out, h
+}
+
+func httpMethod(s string) bool {
+	switch s {
+	case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT":
+		return true
+	}
+	return false
+}
+
+// plain: httpie reads and sends nothing of here: GET or HEAD (or no method and no items), no
+// request item, and only options that change what is printed or followed.
+func (h httpieCall) plain(p command.Args) bool {
+	if !h.kin || h.items || h.method.Value != "" && h.method.Value != "GET" && h.method.Value != "HEAD" {
+		return false
+	}
+	for o := range p.Short {
+		if !strings.ContainsRune("bhvqF", rune(o)) {
+			return false
+		}
+	}
+	for o := range p.Long {
+		if !httpiePlain[o] {
+			return false
+		}
+	}
+	return true
+}
+
+var httpiePlain = optionSet("body headers verbose quiet follow check-status")
+
+// localDelete marks an HTTP DELETE, named as httpie's method, to a service on this machine.
+func (h httpieCall) localDelete(x *cmdCtx) {
+	if h.kin && h.method.Value == "DELETE" {
+		x.r.mark(RuleDestroysData, shortCmd(x.src)+" sends an HTTP DELETE to a service on this machine, which deletes what it names"+consequence(RuleDestroysData))
+	}
 }

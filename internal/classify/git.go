@@ -1018,6 +1018,10 @@ func (x *cmdCtx) fetch() {
 		p = command.Parse(x.args, curlShort, curlLong...)
 	}
 	urls := p.Operands
+	var hie httpieCall
+	if httpieKin(x.name) { // fetchget.go: http GET :9200/x
+		urls, hie = httpieArgs(urls)
+	}
 	if u, ok := p.Value("url"); ok {
 		urls = append(urls, u)
 	}
@@ -1054,7 +1058,7 @@ func (x *cmdCtx) fetch() {
 		}
 		switch {
 		case isLocalURL(u.Value):
-		case x.r.confined && (x.name == "curl" || isWget) && plainGet(p, isWget, u.Value): // fetchget.go
+		case x.r.confined && (x.name == "curl" || isWget && !hie.kin || hie.plain(p)) && plainGet(p, isWget || hie.kin, u.Value): // fetchget.go
 			x.add(risk.Medium, ShellExec, ruleNetworkFetch, x.name+" reads "+u.Value+" inside Claude Code's sandbox, sending nothing from this machine: the sandbox asks you before it reaches a domain your settings do not list")
 			local = false
 		default:
@@ -1102,6 +1106,7 @@ func (x *cmdCtx) fetch() {
 	if local {
 		x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
 		x.localDelete(p, isWget)
+		hie.localDelete(x)
 	}
 }
 
