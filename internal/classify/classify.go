@@ -22,6 +22,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
@@ -160,6 +161,10 @@ type result struct {
 	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
 	// Either makes a rewrite doubt (rewrites.go).
 	headMoved, gitElsewhere bool
+	// box: whether the Bash call runs inside Claude Code's sandbox (confined.go), judged before
+	// the rules, which read confined (a plain GET inside it is the sandbox's question).
+	box      *sandbox.Verdict
+	confined bool
 	// containerEnv: assignments that point docker, podman or compose at another engine or
 	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person.go).
 	containerEnv []shell.Name
@@ -210,7 +215,7 @@ func (r *result) resolver() *safefile.Links {
 func (r *result) sibling() *result {
 	return &result{depth: r.depth, proxy: r.proxy, sends: r.sends, remotes: maps.Clone(r.remotes), trees: maps.Clone(r.trees),
 		code: r.budget(), links: r.resolver(), headMoved: r.headMoved, indexMoved: r.indexMoved, gitElsewhere: r.gitElsewhere, fragment: r.fragment,
-		verdictOnly: r.verdictOnly, noPerson: r.noPerson, containerEnv: slices.Clip(r.containerEnv), claudeEnv: r.claudeEnv, stagedAll: r.stagedAll}
+		verdictOnly: r.verdictOnly, noPerson: r.noPerson, containerEnv: slices.Clip(r.containerEnv), claudeEnv: r.claudeEnv, stagedAll: r.stagedAll, confined: r.confined}
 }
 
 // merge appends what o judged after what r judged, as if r had judged it.
@@ -301,6 +306,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		r.add(risk.Critical, Global, ruleNoTool, "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
 		c.inputTool(r, ev, cwd, "")
 	case tool == claude.ToolBash:
+		c.box(r, ev) // confined.go
 		c.bashTool(r, ev, cwd)
 	case tool == claude.ToolRead || tool == "NotebookRead" || tool == "LS":
 		c.readTool(r, ev, cwd)

@@ -22,6 +22,20 @@ func (c *Classifier) boundary(r *result, ev *claude.Event, out *envelope.Classif
 	if ev.ToolName != claude.ToolBash {
 		return
 	}
+	if r.box == nil {
+		c.box(r, ev)
+	}
+	v := *r.box
+	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
+	full, why := readInFull(r, out)
+	out.ReadInFull = &full
+	if !full {
+		out.Unread = why
+	}
+}
+
+// box judges whether a Bash call runs confined, into r.box and r.confined.
+func (c *Classifier) box(r *result, ev *claude.Event) {
 	var raw struct {
 		Command *string `json:"command"`
 		// Any value but false (null, "true", 1) may turn the sandbox off for the call.
@@ -37,12 +51,7 @@ func (c *Classifier) boundary(r *result, ev *claude.Event, out *envelope.Classif
 		call.DisableSandbox = true // unreadable input: nothing vouches for the sandbox
 	}
 	v := c.confined(call)
-	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
-	full, why := readInFull(r, out)
-	out.ReadInFull = &full
-	if !full {
-		out.Unread = why
-	}
+	r.box, r.confined = &v, v.Confined
 }
 
 // given keeps a key's value, null included: null is not false.

@@ -316,7 +316,7 @@ type codeKey struct {
 // budget and memory of links.
 func (r *result) child(s sink) *result {
 	return &result{depth: r.depth + 1, code: r.budget(), proxy: r.proxy, links: r.resolver(), verdictOnly: true,
-		fragment: s.fragment, noPerson: s.noPerson || r.noPerson}
+		fragment: s.fragment, noPerson: s.noPerson || r.noPerson, confined: r.confined}
 }
 
 func (c *Classifier) takeOverAll(r, sub *result, l lang, s sink) {

@@ -33,6 +33,23 @@ func gitExecKey(kv string) bool {
 	return false
 }
 
+// gitAliasRun returns what git runs for the subcommand sub when a git -c alias.<sub>=… of
+// the call defines it: the git command it stands for, or the shell command of a "!" alias;
+// the subcommand's arguments follow either.
+func gitAliasRun(cli []shell.Word, sub string) (string, bool) {
+	for i := len(cli) - 1; i >= 0; i-- { // the last -c of a key wins
+		k, v, ok := strings.Cut(cli[i].Value, "=")
+		if !ok || !cli[i].Known || !strings.EqualFold(k, "alias."+sub) {
+			continue
+		}
+		if v = strings.TrimSpace(v); strings.HasPrefix(v, "!") {
+			return v[1:], true
+		}
+		return "git " + v, true
+	}
+	return "", false
+}
+
 func (x *cmdCtx) git() {
 	g := command.SplitGit(x.args)
 	dir := x.cmd.Dir
@@ -83,8 +100,11 @@ func (x *cmdCtx) git() {
 		return
 	}
 	sub := g.Sub.Value
-	rest := g.Rest
+	rest := command.ExpandAbbrev(g.Rest, command.GitRiskyLong) // git reset --ha is --hard
 	x.cmd.Dir = dir
+	if prog, ok := gitAliasRun(cli, sub); ok { // git -c alias.nuke=reset nuke --hard is git reset --hard
+		x.nested(prog+" "+shell.QuoteWords(rest), "git -c alias."+sub)
+	}
 	if movesHead(sub) {
 		defer func() { x.r.headMoved = true }() // for the commands after this one
 	}
@@ -325,6 +345,12 @@ func (x *cmdCtx) git() {
 }
 
 func (x *cmdCtx) gitPush(p command.Args) {
+	for _, o := range []string{"force", "force-with-lease", "force-if-includes", "mirror", "prune", "delete"} {
+		if p.Has(0, o) { // spelled out or abbreviated (git push --forc)
+			x.add(risk.Critical, GitRemote, ruleForcePush, "git push --"+o+" can overwrite or delete a remote branch: irreversible for everyone")
+			return
+		}
+	}
 	for _, a := range x.args {
 		v := a.Value
 		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {
@@ -992,6 +1018,10 @@ func (x *cmdCtx) fetch() {
 		p = command.Parse(x.args, curlShort, curlLong...)
 	}
 	urls := p.Operands
+	var hie httpieCall
+	if httpieKin(x.name) { // fetchget.go: http GET :9200/x
+		urls, hie = httpieArgs(urls)
+	}
 	if u, ok := p.Value("url"); ok {
 		urls = append(urls, u)
 	}
@@ -1026,7 +1056,12 @@ func (x *cmdCtx) fetch() {
 			local = false
 			continue
 		}
-		if !isLocalURL(u.Value) {
+		switch {
+		case isLocalURL(u.Value):
+		case x.r.confined && (x.name == "curl" || isWget && !hie.kin || hie.plain(p)) && plainGet(p, isWget || hie.kin, u.Value): // fetchget.go
+			x.add(risk.Medium, ShellExec, ruleNetworkFetch, x.name+" reads "+u.Value+" inside Claude Code's sandbox, sending nothing from this machine: the sandbox asks you before it reaches a domain your settings do not list")
+			local = false
+		default:
 			x.add(risk.Critical, ShellExec, ruleNetworkExternal, x.name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
@@ -1071,6 +1106,7 @@ func (x *cmdCtx) fetch() {
 	if local {
 		x.add(risk.Medium, ShellExec, ruleNetworkLocal, x.name+" to a local address")
 		x.localDelete(p, isWget)
+		hie.localDelete(x)
 	}
 }
 

@@ -538,8 +538,8 @@ func (x *cmdCtx) composeVolumes() bool {
 // changes the account.
 func (x *cmdCtx) aws() {
 	var ops []string
-	for _, a := range x.args {
-		if a.Known && !strings.HasPrefix(a.Value, "-") {
+	for _, a := range x.prog().Spec.Parse(x.args).Operands { // aws --profile prod ec2 …: prod is no service
+		if a.Known {
 			ops = append(ops, a.Value)
 		}
 	}

@@ -85,6 +85,7 @@ const (
 	// The network.
 	ruleNetworkExternal = "network_external"    // talks to an address that is not (only) local
 	ruleNetworkLocal    = "network_local"       // talks to a local address
+	ruleNetworkFetch    = "network_fetch"       // a plain GET inside the sandbox: its proxy asks per domain
 	ruleMetadataURL     = "metadata_url"        // a cloud metadata address (credentials)
 	ruleSecretInURL     = "secret_in_url"       // a URL that carries a secret
 	ruleTradeURL        = "trade_url"           // a payment or trading URL

@@ -13,7 +13,7 @@ import (
 // always needs a person; destinations it already used stay as they were.
 
 // sendRules are the rules that say a Bash call talks to another machine.
-var sendRules = [...]string{ruleNetworkExternal, ruleOutboundData, ruleGitRemote, ruleGitNewRemote, ruleTunnel, ruleMailer, ruleDNSData}
+var sendRules = [...]string{ruleNetworkExternal, ruleNetworkFetch, ruleOutboundData, ruleGitRemote, ruleGitNewRemote, ruleTunnel, ruleMailer, ruleDNSData}
 
 // sends reports whether the call sends a request to another machine.
 func (r *result) sendsOut(ev *claude.Event) bool {
