@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -58,10 +59,8 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 		p.write(n, c)
 	}
 	p.setPhase("building")
-	p.setSandbox(true) // the boundary installed: only inside it does earned trust run what the harness cannot read
-	if got := p.earnShellExec(30); got < 0.8 {
-		t.Fatalf("shell_exec trust %v after 30 successes, want ≥ 0.8", got)
-	}
+	p.setSandbox(true) // unread code is earnable only where the sandbox confines it (the boundary)
+	p.earnShellTrust(30)
 	before := gitState(t, p.dir, git)
 
 	s := p.run("clean up", bash("make clean"))
@@ -119,6 +118,76 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 		t.Errorf("refs:\n%s", refs)
 	}
 	git("fsck", "--no-dangling")
+}
+
+// Issue 27 item 1 with the real Claude Code, in a project that is not a git repository: the
+// checkpoint is kept in the harness's state, and oath-audit undo — given the decision's reason
+// as the report shows it — brings the deleted work back byte for byte.
+func TestUndoWithoutGit(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("needs python3")
+	}
+	work := "the person's work, in no repository\n"
+	p := newProject(t, map[string]string{
+		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree('no'+'tes'); os.remove('WO'+'RK.md')\"\n",
+		"WORK.md":  work,
+	})
+	notes := map[string]string{"notes/todo.md": "- call the bank\n", "notes/deep/idea.txt": "an idea\x00with a NUL\n"}
+	for n, c := range notes {
+		p.write(n, c)
+	}
+	p.setPhase("building")
+	p.setSandbox(true) // unread code is earnable only where the sandbox confines it (the boundary)
+	p.earnShellTrust(30)
+
+	s := p.run("clean up", bash("make clean"))
+	d := p.decision(toolUseID(0))
+	if got := str(d.Decision); got != "auto_approved" && got != "logged_only" {
+		t.Fatalf("at earned trust the unread recipe runs, got %s: %s", got, str(d.DecisionReason))
+	}
+	reason := str(d.DecisionReason)
+	if !strings.Contains(reason, "checkpoint ") {
+		t.Fatalf("the reason does not name the checkpoint taken before the call: %s", reason)
+	}
+	if s.Results[0].IsError || p.exists("WORK.md") || p.exists("notes") {
+		t.Fatalf("the recipe did not delete the work (so the test shows nothing): %+v", s.Results[0])
+	}
+	t.Logf("make clean: %s: %s", str(d.Decision), reason)
+	out := p.oathAudit("undo", "--yes", reason)
+	for _, want := range []string{"create   WORK.md", "create   notes/todo.md", "create   notes/deep/idea.txt"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("undo output lacks %q:\n%s", want, out)
+		}
+	}
+	p.sameFile("WORK.md", work)
+	for n, c := range notes {
+		p.sameFile(n, c)
+	}
+	if p.exists(".git") {
+		t.Error("the checkpoint made the project a git repository")
+	}
+}
+
+// earnShellTrust records n successful shell_exec calls through hooks/post-tool-use.sh.
+func (p *project) earnShellTrust(n int) {
+	p.t.Helper()
+	for i := range n {
+		// One call each: an outcome is learned once per call.
+		ev := `{"session_id":"earn","transcript_path":"/x","cwd":"` + p.dir + `","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_use_id":"earn-` +
+			strconv.Itoa(i) + `","tool_response":{"stdout":"","stderr":"","interrupted":false}}`
+		// As install.sh registers it: the hooks take their binaries and state from the command
+		// line, never from the environment.
+		cmd := exec.Command(filepath.Join(repoRoot(p.t), "hooks", "post-tool-use.sh"), "--bin", p.bin, "--home", p.path("oath-harness"))
+		cmd.Dir = p.dir
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir}
+		cmd.Stdin = strings.NewReader(ev)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			p.t.Fatalf("post-tool-use.sh: %v\n%s", err, out)
+		}
+	}
+	if sc, _ := p.trustScore("shell_exec"); sc < 0.8 {
+		p.t.Fatalf("shell_exec trust %v after %d successes", sc, n)
+	}
 }
 
 // oathAudit runs the built oath-audit as the person would, in the project.

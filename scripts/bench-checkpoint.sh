@@ -3,6 +3,9 @@
 # call that may write) against the PreToolUse hook's process floor, interleaved in one run.
 #
 # Usage: scripts/bench-checkpoint.sh [ROUNDS]        (default 20; the 50,000-file project runs ROUNDS/4)
+#        BASE=REV scripts/bench-checkpoint.sh [ROUNDS] also measures Take as built at git revision
+#        REV, interleaved in the same rounds ("before"), and prints both.
+#        SIZES="50000" KINDS="git" limit the projects measured (default: 100 5000 50000; git plain).
 #
 # floor: a bash script piping a payload through five copies of a do-nothing Go binary
 #        (internal/benchtools/nop), as scripts/bench-hook.sh measures it.
@@ -10,7 +13,8 @@
 #        on committed projects of 100, 5,000 and 50,000 files (50 a directory):
 #          clean    nothing changed since the last checkpoint (its commit is reused);
 #          changed  50 files differ from the index (25 edited, 25 untracked) and one more changes
-#                   before every round, so each checkpoint writes a blob, trees, a commit and a ref.
+#                   before every round, so each checkpoint writes a blob, trees, a commit and a ref;
+#        and the same on projects that are not git repositories (kept in the harness's state).
 # Prints median and p90 in ms and the ratio take/floor (goal: at most 1x at 5,000 files with 50
 # changed, and growing with what changed, not with the project's size).
 set -euo pipefail
@@ -24,6 +28,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" 2>/dev/null || true' EXIT
 go build -o "$tmp/nop" ./internal/benchtools/nop
 CGO_ENABLED=0 go build -o "$tmp/benchtake" ./internal/checkpoint/internal/benchtake
+base=${BASE:-}
+if [[ -n $base ]]; then
+  mkdir "$tmp/base"
+  git archive "$base" | tar -x -C "$tmp/base"
+  (cd "$tmp/base" && CGO_ENABLED=0 go build -o "$tmp/benchtake-base" ./internal/checkpoint/internal/benchtake)
+fi
 floor=$tmp/floor.sh
 printf '#!/usr/bin/env bash\nset -euo pipefail\n"%s" | "%s" | "%s" | "%s" | "%s"\n' "$tmp/nop" "$tmp/nop" "$tmp/nop" "$tmp/nop" "$tmp/nop" >"$floor"
 chmod +x "$floor"
@@ -37,28 +47,43 @@ stats() { # SAMPLES (µs) …: "median p90" in ms
 }
 
 printf 'checkpoint vs the hook floor, interleaved (machine: %s cores, load %s)\n' "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo ?)"
-for n in 100 5000 50000; do
-  r=$rounds
-  ((n < 50000)) || r=$(((rounds + 3) / 4))
-  proj=$tmp/p$n
-  mkdir -p "$proj"
-  "$tmp/benchtake" make "$proj" "$n"
-  for mode in clean changed; do
-    state=$tmp/state-$n-$mode
-    [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
-    "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
-    takes=() floors=()
-    for ((i = 1; i <= r; i++)); do
-      [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
-      takes+=("$("$tmp/benchtake" take "$proj" "$state")")
-      t0=$EPOCHREALTIME
-      "$floor" <<<"$payload" >/dev/null
-      t1=$EPOCHREALTIME
-      floors+=($(($(usec "$t1") - $(usec "$t0"))))
+for kind in ${KINDS:-git plain}; do
+  [[ $kind == git ]] || echo "a project that is not a git repository (checkpoints in the harness's state):"
+  for n in ${SIZES:-100 5000 50000}; do
+    r=$rounds
+    ((n < 50000)) || r=$(((rounds + 3) / 4))
+    proj=$tmp/$kind$n
+    mkdir -p "$proj"
+    "$tmp/benchtake" make "$proj" "$n" "$kind"
+    b=$base
+    [[ $kind == git ]] || b= # the base revision may keep no checkpoint there
+    for mode in clean changed; do
+      state=$tmp/state-$kind-$n-$mode
+      [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
+      "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
+      [[ -z $b ]] || "$tmp/benchtake-base" take "$proj" "$state-base" >/dev/null
+      takes=() bases=() floors=()
+      for ((i = 1; i <= r; i++)); do
+        [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
+        takes+=("$("$tmp/benchtake" take "$proj" "$state")")
+        if [[ -n $b ]]; then
+          [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-base"
+          bases+=("$("$tmp/benchtake-base" take "$proj" "$state-base")")
+        fi
+        t0=$EPOCHREALTIME
+        "$floor" <<<"$payload" >/dev/null
+        t1=$EPOCHREALTIME
+        floors+=($(($(usec "$t1") - $(usec "$t0"))))
+      done
+      read -r tm tp < <(stats "${takes[@]}")
+      read -r fm _ < <(stats "${floors[@]}")
+      printf '  %6d files, %-7s  take median %7s ms  p90 %7s ms   floor median %6s ms   ratio take/floor %s (%d rounds)\n' \
+        "$n" "$mode" "$tm" "$tp" "$fm" "$(awk -v a="$tm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')" "$r"
+      if [[ -n $b ]]; then
+        read -r bm bp < <(stats "${bases[@]}")
+        printf '  %6d files, %-7s  before (%s) median %7s ms  p90 %7s ms   ratio before/floor %s\n' \
+          "$n" "$mode" "$b" "$bm" "$bp" "$(awk -v a="$bm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')"
+      fi
     done
-    read -r tm tp < <(stats "${takes[@]}")
-    read -r fm _ < <(stats "${floors[@]}")
-    printf '  %6d files, %-7s  take median %7s ms  p90 %7s ms   floor median %6s ms   ratio take/floor %s (%d rounds)\n' \
-      "$n" "$mode" "$tm" "$tp" "$fm" "$(awk -v a="$tm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')" "$r"
   done
 done

@@ -78,6 +78,7 @@ type call struct {
 	Change      string // what would change the answer (the decision's guidance)
 	Outcome     string // "", "ok", "failed"
 	Error       string
+	Undo        string // the call's tool_use_id when a checkpoint was taken before it (oath-audit undo takes it)
 }
 
 type session struct {
@@ -210,6 +211,9 @@ func (r *Reporter) addCall(e Entry, t time.Time) *call {
 	}
 	if e.ToolUseID != nil {
 		r.byID[*e.ToolUseID] = c
+		if strings.Contains(c.Reason, "checkpoint ") && (strings.Contains(c.Reason, " taken before this call") || strings.Contains(c.Reason, " before this call (")) {
+			c.Undo = *e.ToolUseID
+		}
 	}
 	s := r.sessions[e.SessionID]
 	if s == nil {

@@ -85,8 +85,8 @@ svg.trust text.thr { font-size: 10.5px; }
 
 <h2>What ran without asking</h2>
 {{if .Auto}}<table>
-<tr><th>time (UTC)</th><th>session</th><th>tool</th><th>command or path</th><th>domain</th><th>answer</th></tr>
-{{range .Auto}}<tr><td class="t">{{.Clock}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td>{{.Tool}}</td><td class="what">{{.What}}</td><td>{{.Domain}}</td><td><span class="badge" style="{{.Style}}">{{.Label}}</span></td></tr>
+<tr><th>time (UTC)</th><th>session</th><th>tool</th><th>command or path</th><th>domain</th><th>answer</th><th>take it back</th></tr>
+{{range .Auto}}<tr><td class="t">{{.Clock}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td>{{.Tool}}</td><td class="what">{{.What}}</td><td>{{.Domain}}</td><td><span class="badge" style="{{.Style}}">{{.Label}}</span></td><td>{{if .Undo}}<code>oath-audit undo {{.Undo}}</code>{{else}}–{{end}}</td></tr>
 {{end}}</table>{{if .MoreAuto}}<p class="note">… and {{.MoreAuto}} more.</p>{{end}}{{else}}<p>Nothing: every call was asked or blocked.</p>{{end}}
 
 <h2>Checkpoints</h2>
@@ -94,7 +94,7 @@ svg.trust text.thr { font-size: 10.5px; }
 <table>
 <tr><th>#</th><th>id</th><th>time (UTC)</th><th>session</th><th>before</th><th>files</th></tr>
 {{range .Checkpoints}}<tr><td>{{.Number}}</td><td>{{.ID}}</td><td class="t">{{.Time}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td class="what">{{.Before}}</td><td>{{.Files}}{{if .NotKept}} ({{.NotKept}} too large to keep){{end}}</td></tr>
-{{end}}</table>{{else}}<p>None: no call that ran without asking could change the project, or the project is not a git repository.</p>{{end}}
+{{end}}</table>{{else}}<p>None: no call that ran without asking could change the project.</p>{{end}}
 </body>
 </html>
 `

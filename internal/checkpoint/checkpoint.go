@@ -6,11 +6,18 @@
 // working tree and every untracked file git does not ignore. It is built in Go from the index's
 // stat cache (only files whose stat changed are read and hashed), so it never touches the
 // person's index, stash, branches, reflog or config; ignored files are not kept (they are
-// regenerable by definition) and files above a size bound are listed, not copied.
+// regenerable by definition) and files above a size bound are listed, not copied. The untracked
+// listing is kept between checkpoints and git is asked again only when a directory or an ignore
+// rule changed (untracked.go).
+//
+// A project that is not a git repository keeps its checkpoints in the harness's state: each
+// file's content once, and a list of files per checkpoint that also serves as the next one's
+// stat cache (store.go).
 //
 // A log in the harness's state (checkpoints/log.jsonl) maps each checkpoint to its session and
 // tool_use_id, for oath-audit undo and the report. It is appended under a lock; a bounded number
-// of checkpoints is kept and the oldest are pruned with their refs.
+// of checkpoints is kept, none older than the audit trail's oldest day, and the pruned ones lose
+// their refs or lists of files.
 package checkpoint
 
 import (
@@ -26,18 +33,21 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/safefile"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 // Defaults of the settings checkpoint.keep and checkpoint.max_file_size.
 const (
-	DefaultKeep        = 100
-	DefaultMaxFileSize = 32 << 20
+	DefaultKeep        = settings.DefaultCheckpointKeep
+	DefaultMaxFileSize = settings.DefaultCheckpointMaxFileSize
 )
 
 // Kinds of checkpoint.
 const (
-	KindGit = "git" // a commit under refs/oath/checkpoints in the project's repository
+	KindGit   = "git"   // a commit under refs/oath/checkpoints in the project's repository
+	KindState = "state" // a list of files in the harness's state, their content beside it (store.go)
 )
 
 // RefPrefix is where checkpoints live in the project's repository: never a branch, never a tag.
@@ -51,7 +61,13 @@ type Options struct {
 	// Exclude is a directory inside the project that is never kept (the harness's own state
 	// when it lives there); "" for none.
 	Exclude string
-	Now     func() time.Time
+	// AuditDir is the audit trail's directory of day files (YYYY-MM-DD.jsonl): a checkpoint
+	// taken on a day older than the oldest day the trail still keeps is pruned with it. ""
+	// prunes by Keep only.
+	AuditDir string
+	// NoListingCache makes git list the untracked files on every checkpoint (untracked.go).
+	NoListingCache bool
+	Now            func() time.Time
 }
 
 func (o Options) now() time.Time {
@@ -62,6 +78,14 @@ func (o Options) now() time.Time {
 }
 
 func (o Options) logPath() string { return filepath.Join(o.Dir, "log.jsonl") }
+
+// untrackedCache is where the untracked listing of the working tree top is kept, "" for none.
+func (o Options) untrackedCache(top string) string {
+	if o.Dir == "" || o.NoListingCache {
+		return ""
+	}
+	return untrackedCachePath(o.Dir, top)
+}
 
 // Checkpoint is one line of the log.
 type Checkpoint struct {
@@ -88,32 +112,57 @@ func (c Checkpoint) Short() string {
 	return c.ID
 }
 
-// lockTimeout bounds the wait for another hook taking a checkpoint at the same moment.
-const lockTimeout = 2 * time.Second
+// lockTimeout bounds the wait for another hook taking a checkpoint at the same moment; past
+// it, no checkpoint is taken and the call is judged as without one. (A variable for the test
+// of many takes at once under the race detector, which is about what they leave, not waiting.)
+var lockTimeout = 2 * time.Second
 
-// ErrNoRepository: the project is not in a git repository, so there is nothing to record into.
-var ErrNoRepository = errors.New("the project is not a git repository")
+// ErrNoRepository: the project is not a git repository and is too broad to record in the
+// harness's state (the home directory, the temporary directory, /): there is nothing to record
+// into.
+var ErrNoRepository = errors.New("the project is not a git repository, and it is the home directory, the temporary directory or /: too broad to keep")
 
-// Take records the working tree of the repository holding project, before the call toolUseID
-// of session (or for note when there is no call). When the tree is the one the previous
-// checkpoint recorded, no object is written: the new line names the previous commit.
+// Take records the working tree of the project before the call toolUseID of session (or for
+// note when there is no call): in the git repository holding project when there is one, else
+// in the harness's state (store.go). When the tree is the one the previous checkpoint
+// recorded, no object is written: the new line names the previous checkpoint.
 func Take(project, session, toolUseID, note string, o Options) (Checkpoint, error) {
+	if o.MaxFileSize <= 0 {
+		o.MaxFileSize = DefaultMaxFileSize
+	}
 	r, ok, err := findRepo(project)
 	if err != nil {
 		return Checkpoint{}, err
 	}
 	if !ok {
-		return Checkpoint{}, ErrNoRepository
+		d, err := newDirStore(project, o)
+		if err != nil {
+			return Checkpoint{}, err
+		}
+		return d.take(session, toolUseID, note, o, nil)
 	}
-	if o.MaxFileSize <= 0 {
-		o.MaxFileSize = DefaultMaxFileSize
-	}
-	skip := excluder(r.top, o.Exclude)
-	snap, err := r.snapshot(o.MaxFileSize, skip)
+	return r.take(session, toolUseID, note, o, nil)
+}
+
+// errChanged: the working tree changed between the plan of an undo and its application.
+var errChanged = errors.New("the working tree changed since the plan was shown: nothing was changed; run oath-audit undo again to see the new plan")
+
+// take snapshots the working tree and records it; when want is set and the tree is not that
+// one, it records nothing and returns errChanged.
+func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Checkpoint, error) {
+	snap, err := r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude), o.untrackedCache(r.top))
 	if err != nil {
 		return Checkpoint{}, err
 	}
-	return r.record(snap, session, toolUseID, note, o)
+	if want != nil && snap.tree != *want {
+		return Checkpoint{}, errChanged
+	}
+	unlock, err := safefile.Lock(o.logPath(), lockTimeout)
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	defer unlock()
+	return addToLog(o, newLine(KindGit, r.top, snap, session, toolUseID, note, o), r.mark(session, toolUseID, note, o))
 }
 
 // excluder drops the paths under dir, when dir is inside top.
@@ -129,27 +178,20 @@ func excluder(top, dir string) func(string) bool {
 	return func(p string) bool { return strings.HasPrefix(p+"/", rel) }
 }
 
-// record writes the commit and its ref (unless the tree is unchanged) and appends the log line.
-func (r repo) record(snap snapshot, session, toolUseID, note string, o Options) (Checkpoint, error) {
-	unlock, err := safefile.Lock(o.logPath(), lockTimeout)
-	if err != nil {
-		return Checkpoint{}, err
-	}
-	defer unlock()
-	log, err := readLog(o.logPath())
-	if err != nil {
-		return Checkpoint{}, err
-	}
-	now := o.now().UTC()
-	c := Checkpoint{Kind: KindGit, Top: r.top, Session: session, ToolUseID: toolUseID, Note: note,
-		Time: now.Format(time.RFC3339Nano), Files: len(snap.entries), Skipped: snap.skipped, Tree: snap.tree.String()}
-	for _, l := range log {
-		c.Seq = max(c.Seq, l.Seq)
-	}
-	c.Seq++
-	if last, ok := lastFor(log, r.top); ok && last.Tree == c.Tree && r.refIs(last.Ref, last.ID) {
-		c.ID, c.Ref, c.Reused = last.ID, last.Ref, true
-	} else {
+// newLine is the log line of snap, before addToLog numbers it and mark names it.
+func newLine(kind, top string, snap snapshot, session, toolUseID, note string, o Options) Checkpoint {
+	return Checkpoint{Kind: kind, Top: top, Session: session, ToolUseID: toolUseID, Note: note,
+		Time: o.now().UTC().Format(time.RFC3339Nano), Files: len(snap.entries), Skipped: snap.skipped, Tree: snap.tree.String()}
+}
+
+// mark writes the commit and ref of c, unless the tree is the one last (the project's previous
+// checkpoint, nil for none) recorded and its ref still names it: then c names that commit.
+func (r repo) mark(session, toolUseID, note string, o Options) func(c *Checkpoint, last *Checkpoint) error {
+	return func(c *Checkpoint, last *Checkpoint) error {
+		if last != nil && last.Kind == KindGit && last.Tree == c.Tree && r.refIs(last.Ref, last.ID) {
+			c.ID, c.Ref, c.Reused = last.ID, last.Ref, true
+			return nil
+		}
 		msg := fmt.Sprintf("oath-harness checkpoint %d\n\nsession: %s\n", c.Seq, session)
 		if toolUseID != "" {
 			msg += "before: " + toolUseID + "\n"
@@ -157,25 +199,44 @@ func (r repo) record(snap snapshot, session, toolUseID, note string, o Options) 
 		if note != "" {
 			msg += "note: " + note + "\n"
 		}
-		who := fmt.Sprintf("oath-harness <oath-harness@localhost> %d +0000", now.Unix())
+		who := fmt.Sprintf("oath-harness <oath-harness@localhost> %d +0000", o.now().Unix())
 		body := fmt.Sprintf("tree %s\nauthor %s\ncommitter %s\n\n%s", c.Tree, who, who, msg)
 		id, err := r.writeObject("commit", []byte(body))
 		if err != nil {
-			return Checkpoint{}, err
+			return err
 		}
 		c.ID = id.String()
 		c.Ref = RefPrefix + refName(session) + "/" + strconv.Itoa(c.Seq)
-		if err := r.writeRef(c.Ref, id); err != nil {
-			return Checkpoint{}, err
-		}
+		return r.writeRef(c.Ref, id)
+	}
+}
+
+// addToLog numbers c, lets mark write the checkpoint itself (given the project's previous
+// checkpoint), appends its line and prunes what the bounds no longer keep. The caller holds
+// the log's lock.
+func addToLog(o Options, c Checkpoint, mark func(c *Checkpoint, last *Checkpoint) error) (Checkpoint, error) {
+	log, err := readLog(o.logPath())
+	if err != nil {
+		return Checkpoint{}, err
+	}
+	for _, l := range log {
+		c.Seq = max(c.Seq, l.Seq)
+	}
+	c.Seq++
+	var last *Checkpoint
+	if l, ok := lastFor(log, c.Top); ok {
+		last = &l
+	}
+	if err := mark(&c, last); err != nil {
+		return Checkpoint{}, err
 	}
 	line, err := json.Marshal(c)
 	if err != nil {
 		return Checkpoint{}, err
 	}
 	log = append(log, c)
-	if o.Keep > 0 && len(log) > o.Keep {
-		return c, r.prune(log, len(log)-o.Keep, o)
+	if drop := expired(log, o); len(drop) > 0 {
+		return c, prune(log, drop, o)
 	}
 	return c, appendLine(o.logPath(), append(line, '\n'))
 }
@@ -253,21 +314,90 @@ func (r repo) deleteRef(name string) {
 	}
 }
 
-// prune drops the n oldest lines of log, deletes their refs (unless a kept line shares it) and
-// rewrites the log atomically. The objects stay until git's own gc finds them unreachable.
-func (r repo) prune(log []Checkpoint, n int, o Options) error {
-	kept := log[n:]
+// expired are the lines of log the bounds no longer keep: the oldest beyond o.Keep, and those
+// taken on a day the audit trail no longer keeps (o.AuditDir). The newest line is always kept.
+func expired(log []Checkpoint, o Options) map[int]bool {
+	drop := map[int]bool{}
+	if o.Keep > 0 {
+		for i := 0; i < len(log)-o.Keep; i++ {
+			drop[i] = true
+		}
+	}
+	if oldest := oldestAuditDay(log, o); oldest != "" {
+		for i, c := range log[:len(log)-1] {
+			if len(c.Time) >= 10 && c.Time[:10] < oldest {
+				drop[i] = true
+			}
+		}
+	}
+	return drop
+}
+
+// oldestAuditDay is the first day (YYYY-MM-DD, UTC) of the audit trail, "" when it has no day
+// file or when no checkpoint is older than today (the directory is then not read: the usual
+// case on the hot path). The trail itself is append-only and never pruned by the harness; a
+// person who archives or removes old day files sets its retention, and the checkpoints of
+// those days go with them.
+func oldestAuditDay(log []Checkpoint, o Options) string {
+	if o.AuditDir == "" || len(log) == 0 || len(log[0].Time) < 10 {
+		return ""
+	}
+	if log[0].Time[:10] >= o.now().UTC().Format(time.DateOnly) {
+		return ""
+	}
+	des, err := os.ReadDir(o.AuditDir)
+	if err != nil {
+		return ""
+	}
+	for _, de := range des { // sorted by name: the first day file is the oldest
+		name, ok := strings.CutSuffix(de.Name(), ".jsonl")
+		if _, err := time.Parse(time.DateOnly, name); ok && err == nil && de.Type().IsRegular() {
+			return name
+		}
+	}
+	return ""
+}
+
+// prune drops the lines of log in drop, deletes what only they named — a ref in the project's
+// repository, a list of files in the harness's state — and rewrites the log atomically. A
+// repository's objects stay until git's own gc finds them unreachable; the state's are swept
+// (store.go).
+func prune(log []Checkpoint, drop map[int]bool, o Options) error {
+	var kept, gone []Checkpoint
+	for i, c := range log {
+		if drop[i] {
+			gone = append(gone, c)
+		} else {
+			kept = append(kept, c)
+		}
+	}
 	used := map[string]bool{}
 	for _, c := range kept {
-		used[c.Top+"\x00"+c.Ref] = true
+		used[c.Kind+"\x00"+c.Top+"\x00"+c.Ref+"\x00"+c.ID] = true
+		used[c.Kind+"\x00"+c.ID] = true
 	}
-	for _, c := range log[:n] {
-		if used[c.Top+"\x00"+c.Ref] {
-			continue
+	manifests := false
+	for _, c := range gone {
+		switch c.Kind {
+		case KindGit:
+			if used[c.Kind+"\x00"+c.Top+"\x00"+c.Ref+"\x00"+c.ID] {
+				continue
+			}
+			if cr, ok, err := findRepo(c.Top); err == nil && ok && cr.refIs(c.Ref, c.ID) {
+				cr.deleteRef(c.Ref)
+			}
+		case KindState:
+			if used[c.Kind+"\x00"+c.ID] {
+				continue
+			}
+			if err := removeManifest(o, c.ID); err != nil {
+				return err
+			}
+			manifests = true
 		}
-		if cr, ok, err := findRepo(c.Top); err == nil && ok {
-			cr.deleteRef(c.Ref)
-		}
+	}
+	if manifests {
+		markSweepDue(o)
 	}
 	var buf bytes.Buffer
 	for _, c := range kept {
@@ -340,8 +470,9 @@ func List(o Options, session string) ([]Checkpoint, error) {
 	return out, nil
 }
 
-// Find is the checkpoint taken before the call toolUseID, or the one whose id, sequence number
-// or ref is (or starts with, for an id of at least 4 characters) what.
+// Find is the checkpoint what names: the tool_use_id of the call it was taken before, its id
+// (or its start, 4 characters at least), its number or its ref; or a line that names one, as
+// the report's rows, the Stop line and the decisions' reasons show it (FindInLine).
 func Find(o Options, what string) (Checkpoint, error) {
 	log, err := readLog(o.logPath())
 	if err != nil {
@@ -351,30 +482,96 @@ func Find(o Options, what string) (Checkpoint, error) {
 	if what == "" {
 		return Checkpoint{}, errors.New("no call or checkpoint named")
 	}
+	if c, ok, err := findOne(log, what, 4); ok || err != nil {
+		return c, err
+	}
+	if strings.ContainsAny(what, " \t\n") {
+		return findInLine(log, what)
+	}
+	return Checkpoint{}, fmt.Errorf("no checkpoint for %q (oath-audit undo --list shows them)", what)
+}
+
+// findOne is the checkpoint one word names: a call's tool_use_id first (the newest, should a
+// call have two), then a checkpoint's number, ref, id or a start of its id of at least
+// minPrefix characters. A word that names two checkpoints is an error.
+func findOne(log []Checkpoint, what string, minPrefix int) (Checkpoint, bool, error) {
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].ToolUseID == what {
-			return log[i], nil
+			return log[i], true, nil
 		}
 	}
 	var found []Checkpoint
 	for i := len(log) - 1; i >= 0; i-- {
 		c := log[i]
-		if strconv.Itoa(c.Seq) == what || c.Ref == what || c.ID == what || len(what) >= 4 && strings.HasPrefix(c.ID, what) {
+		if strconv.Itoa(c.Seq) == what || c.Ref == what || c.ID == what || len(what) >= minPrefix && strings.HasPrefix(c.ID, what) {
 			found = append(found, c)
 		}
 	}
 	switch {
 	case len(found) == 0:
-		return Checkpoint{}, fmt.Errorf("no checkpoint for %q (oath-audit undo --list shows them)", what)
+		return Checkpoint{}, false, nil
 	case len(found) > 1 && found[0].ID != found[len(found)-1].ID:
-		return Checkpoint{}, fmt.Errorf("%q names more than one checkpoint: give more of the id", what)
+		return Checkpoint{}, true, fmt.Errorf("%q names more than one checkpoint: give more of the id", what)
 	}
-	return found[0], nil
+	return found[0], true, nil
 }
 
-// OptionsFor is the options of the harness whose root (layout.Layout.Root) is root, with the
-// settings checkpoint.keep and checkpoint.max_file_size. The root itself is never kept, for the
-// layouts that put it inside the project.
-func OptionsFor(root string, keep int, maxFileSize int64) Options {
-	return Options{Dir: filepath.Join(root, "checkpoints"), Keep: keep, MaxFileSize: maxFileSize, Exclude: root}
+// findInLine is the checkpoint a line of text names, as a person copies it from the report (a
+// row of the checkpoints: "12 4f2c1a0b 2026-12-05 10:00:00 9d1e… toolu_01… 130"; a call's row,
+// whose reason says "checkpoint 4f2c1a0b taken before this call"), the Stop line ("the last
+// 4f2c1a0b before toolu_01…") or a reason. The first word that names a checkpoint for sure
+// decides: a call's tool_use_id, or the start of an id as long as the report shows it (8
+// characters). Other numbers in a row (times, counts of files) name nothing, but a row's
+// leading number is the checkpoint's: it must agree, and it decides alone.
+func findInLine(log []Checkpoint, line string) (Checkpoint, error) {
+	words := strings.FieldsFunc(line, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '/' || r == '#')
+	})
+	var lead *Checkpoint
+	if len(words) > 0 {
+		if n := strings.TrimPrefix(words[0], "#"); n != "" && strings.Trim(n, "0123456789") == "" {
+			for i := len(log) - 1; i >= 0; i-- {
+				if strconv.Itoa(log[i].Seq) == n {
+					lead = &log[i]
+					break
+				}
+			}
+		}
+	}
+	for _, w := range words {
+		var c Checkpoint
+		var ok bool
+		var err error
+		for i := len(log) - 1; i >= 0 && !ok; i-- {
+			if log[i].ToolUseID == w {
+				c, ok = log[i], true
+			}
+		}
+		if !ok && len(w) >= 8 && strings.Trim(strings.ToLower(w), "0123456789abcdef") == "" {
+			c, ok, err = findOne(log, strings.ToLower(w), 8)
+			if err != nil {
+				return Checkpoint{}, err
+			}
+		}
+		if !ok {
+			continue
+		}
+		if lead != nil && lead.ID != c.ID {
+			return Checkpoint{}, fmt.Errorf("the line names checkpoint %d and checkpoint %s: give one of them", lead.Seq, c.Short())
+		}
+		return c, nil
+	}
+	if lead != nil {
+		return *lead, nil
+	}
+	return Checkpoint{}, errors.New("the line names no checkpoint: give the call's tool_use_id or a checkpoint's id (oath-audit undo --list shows them)")
+}
+
+// OptionsFor is the options of the harness laid out as l, with the settings checkpoint.keep
+// and checkpoint.max_file_size and the audit trail's directory (whose retention the
+// checkpoints follow). The harness's root is never kept, for the layouts that put it inside
+// the project.
+func OptionsFor(l layout.Layout, s settings.Settings) Options {
+	return Options{Dir: filepath.Join(l.Root, "checkpoints"), Keep: s.Checkpoint.Keep, MaxFileSize: s.Checkpoint.MaxFileSize,
+		Exclude: l.Root, AuditDir: s.AuditDir(l.ProjectDir, l.Root)}
 }

@@ -387,12 +387,6 @@ func TestKeepPrunesTheOldestCheckpointsAndTheirRefs(t *testing.T) {
 	}
 }
 
-func TestNotARepository(t *testing.T) {
-	if _, err := Take(t.TempDir(), "s", "t", "", opts(t)); err != ErrNoRepository {
-		t.Errorf("err = %v, want ErrNoRepository", err)
-	}
-}
-
 func TestExcludedDirectoryIsNotKept(t *testing.T) {
 	dir, git := workingDay(t)
 	write(t, dir, "oath-harness/audit/x.jsonl", "{}\n")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"time"
+	"unsafe"
 )
 
 // indexEntry is one stage-0 entry of git's index, with the stat data git keeps so that a file
@@ -101,6 +102,10 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 	es := make([]indexEntry, 0, n)
 	p := 12
 	var prev []byte
+	// Paths are substrings of the file's bytes, not one allocation each: on a project of
+	// 50,000 files the allocations cost more than the rest of the parse. data is never written
+	// after it is read (readIndex, the fuzz test), so the strings stay what they say.
+	text := unsafe.String(unsafe.SliceData(data), len(data))
 	for i := uint32(0); i < n; i++ {
 		const fixed = 62
 		if p+fixed > end {
@@ -124,6 +129,7 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 			q += 2
 		}
 		var name []byte
+		var path string
 		if version == 4 {
 			strip, w := varint(data[q:end])
 			if w == 0 || strip > uint64(len(prev)) {
@@ -135,6 +141,7 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 				return nil, errIndex
 			}
 			name = append(append(make([]byte, 0, len(prev)-int(strip)+z), prev[:len(prev)-int(strip)]...), data[q:q+z]...)
+			path = string(name)
 			p = q + z + 1
 		} else {
 			z := bytes.IndexByte(data[q:end], 0)
@@ -142,6 +149,7 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 				return nil, errIndex
 			}
 			name = data[q : q+z]
+			path = text[q : q+z]
 			// entries are padded with 1–8 NULs to a multiple of 8 bytes
 			p += (q - p + z + 8) &^ 7
 			if p > end {
@@ -155,7 +163,7 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 		if len(name) == 0 || !validPath(name) {
 			return nil, fmt.Errorf("index entry %q is not a path git writes", name)
 		}
-		e.path = string(name)
+		e.path = path
 		if stage != 0 {
 			if k := len(es); k > 0 && es[k-1].path == e.path && es[k-1].conflicted {
 				continue
@@ -204,14 +212,23 @@ func varint(b []byte) (uint64, int) {
 
 // validPath refuses names git itself refuses: absolute, empty components, . and .., .git.
 func validPath(name []byte) bool {
-	if name[0] == '/' || name[len(name)-1] == '/' {
+	if len(name) == 0 || name[0] == '/' || name[len(name)-1] == '/' {
 		return false
 	}
-	for _, c := range bytes.Split(name, []byte("/")) {
+	for rest := name; ; {
+		c := rest
+		i := bytes.IndexByte(rest, '/')
+		if i >= 0 {
+			c = rest[:i]
+		}
 		switch {
-		case len(c) == 0, string(c) == ".", string(c) == "..", bytes.EqualFold(c, []byte(".git")):
+		case len(c) == 0, len(c) == 1 && c[0] == '.', len(c) == 2 && c[0] == '.' && c[1] == '.',
+			len(c) == 4 && c[0] == '.' && bytes.EqualFold(c[1:], []byte("git")):
 			return false
 		}
+		if i < 0 {
+			return true
+		}
+		rest = rest[i+1:]
 	}
-	return true
 }

@@ -2,7 +2,6 @@ package checkpoint
 
 import (
 	"bytes"
-	"compress/zlib"
 	"crypto/sha1"
 	"encoding/hex"
 	"errors"
@@ -106,58 +105,10 @@ func objectHeader(kind string, n int) []byte {
 	return append(strconv.AppendInt(append([]byte(kind), ' '), int64(n), 10), 0)
 }
 
-func (r repo) objectPath(o oid) string {
-	s := o.String()
-	return filepath.Join(r.common, "objects", s[:2], s[2:])
-}
+func (r repo) objectsDir() string { return filepath.Join(r.common, "objects") }
 
-// hasLoose reports whether o is already a loose object. A packed object is not seen and is
-// written again as a loose one: harmless, git prefers either.
-func (r repo) hasLoose(o oid) bool {
-	_, err := os.Lstat(r.objectPath(o))
-	return err == nil
-}
-
-// writeObject stores data as a loose object unless it is there already, and returns its name.
-// It is written to a temporary file and renamed, as git does, so a reader never sees a torn
-// object; like git (core.fsyncObjectFiles off by default) it is not synced.
+// writeObject stores data as a loose object of the repository unless it is there already, and
+// returns its name.
 func (r repo) writeObject(kind string, data []byte) (oid, error) {
-	o := hashObject(kind, data)
-	if r.hasLoose(o) {
-		return o, nil
-	}
-	p := r.objectPath(o)
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return o, err
-	}
-	f, err := os.CreateTemp(dir, "tmp_obj_")
-	if err != nil {
-		return o, err
-	}
-	tmp := f.Name()
-	var buf bytes.Buffer
-	buf.Grow(len(data)/2 + 64)
-	zw, _ := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
-	zw.Write(objectHeader(kind, len(data)))
-	zw.Write(data)
-	if err := zw.Close(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return o, err
-	}
-	_, err = f.Write(buf.Bytes())
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o444)
-	}
-	if err == nil {
-		err = os.Rename(tmp, p)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return o, err
+	return writeLoose(r.objectsDir(), kind, data, false)
 }

@@ -40,36 +40,77 @@ type Plan struct {
 	// that the undo itself can be undone.
 	Before *Checkpoint `json:"before,omitempty"`
 
-	r   repo
+	st  store
 	cur snapshot
+}
+
+// store is where the checkpoints of one working tree are kept: the project's git repository
+// (repo) or the harness's state (dirStore).
+type store interface {
+	root() string
+	// take records the working tree, as Take; with want set, only if the tree is that one
+	// (else errChanged).
+	take(session, toolUseID, note string, o Options, want *oid) (Checkpoint, error)
+	// current is the working tree now, its new blobs written, nothing recorded.
+	current(o Options) (snapshot, error)
+	// files lists the files a checkpoint keeps.
+	files(c Checkpoint) ([]entry, error)
+	// blobs reads the content of the files changes write back.
+	blobs(cs []Change, max int64) (map[oid][]byte, error)
+}
+
+func (r repo) root() string { return r.top }
+
+func (r repo) current(o Options) (snapshot, error) {
+	return r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude), o.untrackedCache(r.top))
+}
+
+func (r repo) files(c Checkpoint) ([]entry, error) { return r.lsTree(c.ID) }
+
+func (r repo) blobs(cs []Change, _ int64) (map[oid][]byte, error) { return r.readBlobs(cs) }
+
+// storeOf is the store checkpoint c was kept in.
+func storeOf(c Checkpoint, o Options) (store, error) {
+	switch c.Kind {
+	case KindGit:
+		r, ok, err := findRepo(c.Top)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || r.top != c.Top {
+			return nil, fmt.Errorf("%s is no longer the git repository checkpoint %s was taken in", c.Top, c.Short())
+		}
+		return r, nil
+	case KindState:
+		d, err := newDirStore(c.Top, o)
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint %s cannot be restored into %s: %w", c.Short(), c.Top, err)
+		}
+		return d, nil
+	}
+	return nil, fmt.Errorf("checkpoint %s is of a kind this build cannot restore (%q)", c.Short(), c.Kind)
 }
 
 // PlanUndo compares the working tree with checkpoint c and says what an undo would change. It
 // writes objects for the files changed since (they become the undo's own checkpoint), but no
-// ref and no line of the log.
+// ref, no list of files and no line of the log.
 func PlanUndo(c Checkpoint, o Options) (*Plan, error) {
-	if c.Kind != KindGit {
-		return nil, fmt.Errorf("checkpoint %s is of a kind this build cannot restore (%q)", c.Short(), c.Kind)
-	}
-	r, ok, err := findRepo(c.Top)
-	if err != nil {
-		return nil, err
-	}
-	if !ok || r.top != c.Top {
-		return nil, fmt.Errorf("%s is no longer the git repository checkpoint %s was taken in", c.Top, c.Short())
-	}
 	if o.MaxFileSize <= 0 {
 		o.MaxFileSize = DefaultMaxFileSize
 	}
-	target, err := r.lsTree(c.ID)
-	if err != nil {
-		return nil, fmt.Errorf("checkpoint %s cannot be read (pruned, or git gc removed it?): %w", c.Short(), err)
-	}
-	cur, err := r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude))
+	st, err := storeOf(c, o)
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Target: c, r: r, cur: cur}
+	target, err := st.files(c)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s cannot be read (pruned, or its objects removed?): %w", c.Short(), err)
+	}
+	cur, err := st.current(o)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Target: c, st: st, cur: cur}
 	now := make(map[string]entry, len(cur.entries))
 	for _, e := range cur.entries {
 		now[e.path] = e
@@ -130,7 +171,7 @@ func (p *Plan) checkInTheWay(now map[string]entry) error {
 		parts := strings.Split(c.Path, "/")
 		for i := 1; i < len(parts); i++ {
 			dir := strings.Join(parts[:i], "/")
-			fi, err := os.Lstat(filepath.Join(p.r.top, dir))
+			fi, err := os.Lstat(filepath.Join(p.st.root(), dir))
 			if err != nil || fi.IsDir() {
 				continue
 			}
@@ -138,7 +179,7 @@ func (p *Plan) checkInTheWay(now map[string]entry) error {
 				return fmt.Errorf("%s stands where the directory %s was, and no checkpoint keeps it: move it away and retry", dir, dir)
 			}
 		}
-		if fi, err := os.Lstat(filepath.Join(p.r.top, c.Path)); err == nil && fi.IsDir() && !p.onlyKept(c.Path, now) {
+		if fi, err := os.Lstat(filepath.Join(p.st.root(), c.Path)); err == nil && fi.IsDir() && !p.onlyKept(c.Path, now) {
 			return fmt.Errorf("%s is a directory now, where the checkpoint has a file, and it holds files no checkpoint keeps: move it away and retry", c.Path)
 		}
 	}
@@ -149,7 +190,7 @@ func (p *Plan) checkInTheWay(now map[string]entry) error {
 // keeps (so the undo deletes them all, and the directory with them).
 func (p *Plan) onlyKept(rel string, now map[string]entry) bool {
 	ok := true
-	filepath.WalkDir(filepath.Join(p.r.top, rel), func(path string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(p.st.root(), rel), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			ok = false
 			return filepath.SkipAll
@@ -157,7 +198,7 @@ func (p *Plan) onlyKept(rel string, now map[string]entry) bool {
 		if d.IsDir() {
 			return nil
 		}
-		r, _ := filepath.Rel(p.r.top, path)
+		r, _ := filepath.Rel(p.st.root(), path)
 		if _, kept := now[filepath.ToSlash(r)]; !kept {
 			ok = false
 			return filepath.SkipAll
@@ -171,7 +212,13 @@ func (p *Plan) onlyKept(rel string, now map[string]entry) bool {
 // undone), then deletes what was made since, and writes back what changed. Each file is
 // replaced by rename; the index, stash, branches, reflog and config are not touched.
 func (p *Plan) Apply(session string, o Options) error {
-	before, err := p.r.record(p.cur, session, "", "before undo to checkpoint "+p.Target.Short(), o)
+	if o.MaxFileSize <= 0 {
+		o.MaxFileSize = DefaultMaxFileSize
+	}
+	before, err := p.st.take(session, "", "before undo to checkpoint "+p.Target.Short(), o, &p.cur.tree)
+	if errors.Is(err, errChanged) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("no checkpoint of the current tree could be taken, so nothing was changed: %w", err)
 	}
@@ -182,7 +229,7 @@ func (p *Plan) Apply(session string, o Options) error {
 			writes = append(writes, c)
 		}
 	}
-	blobs, err := p.r.readBlobs(writes)
+	blobs, err := p.st.blobs(writes, o.MaxFileSize)
 	if err != nil {
 		return fmt.Errorf("nothing was changed: %w", err)
 	}
@@ -193,14 +240,14 @@ func (p *Plan) Apply(session string, o Options) error {
 		if c.Action != ActionDelete {
 			continue
 		}
-		full := filepath.Join(p.r.top, filepath.FromSlash(c.Path))
+		full := filepath.Join(p.st.root(), filepath.FromSlash(c.Path))
 		if err := os.Remove(full); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("deleting %s: %w (checkpoint %s holds the tree as it was before this undo)", c.Path, err, before.Short())
 		}
-		removeEmptyParents(p.r.top, filepath.Dir(full))
+		removeEmptyParents(p.st.root(), filepath.Dir(full))
 	}
 	for _, c := range writes {
-		if err := p.r.writeFile(c, blobs[c.oid]); err != nil {
+		if err := writeFile(p.st.root(), c, blobs[c.oid]); err != nil {
 			return fmt.Errorf("restoring %s: %w (checkpoint %s holds the tree as it was before this undo)", c.Path, err, before.Short())
 		}
 	}
@@ -216,13 +263,13 @@ func removeEmptyParents(top, dir string) {
 }
 
 // writeFile puts one file back: its parents as directories, then the content by rename.
-func (r repo) writeFile(c Change, data []byte) error {
-	full := filepath.Join(r.top, filepath.FromSlash(c.Path))
+func writeFile(top string, c Change, data []byte) error {
+	full := filepath.Join(top, filepath.FromSlash(c.Path))
 	dir := filepath.Dir(full)
 	// Make the parents one by one, never through a link: a link planted in the way must not
 	// carry the write out of the project.
-	rel, _ := filepath.Rel(r.top, dir)
-	at := r.top
+	rel, _ := filepath.Rel(top, dir)
+	at := top
 	if rel != "." {
 		for _, part := range strings.Split(rel, string(filepath.Separator)) {
 			at = filepath.Join(at, part)

@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -58,21 +60,28 @@ const gitDeadline = 10 * time.Second
 // matches their index entry are not read (the entry names their blob already): the cost grows
 // with what changed since the last git add, not with the size of the project. keep, when set,
 // drops paths (the harness's own state inside a project).
-func (r repo) snapshot(maxSize int64, skip func(rel string) bool) (snapshot, error) {
+//
+// cache, when set, is where the untracked listing is kept between checkpoints (untracked.go).
+// The index is read before the listing begins, so that a listing kept with the index's hash is
+// never older than that index.
+func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) (snapshot, error) {
 	type listing struct {
 		paths []string
 		err   error
 	}
-	untracked := make(chan listing, 1)
-	go func() {
-		ps, err := r.untracked()
-		untracked <- listing{ps, err}
-	}()
 	idx, err := readIndex(filepath.Join(r.gitDir, "index"))
 	if err != nil {
-		<-untracked
 		return snapshot{}, err
 	}
+	untracked := make(chan listing, 1)
+	go func() {
+		var sum [32]byte
+		if cache != "" {
+			sum = indexPaths(idx)
+		}
+		ps, err := r.listUntracked(cache, sum, skip)
+		untracked <- listing{ps, err}
+	}()
 	var s snapshot
 	slots, err := r.tracked(idx, maxSize, skip)
 	if err != nil {
@@ -210,11 +219,18 @@ func (r repo) trackedOne(dirs *dirStatter, e *indexEntry, racyS, racyN uint32, m
 	return slot{}, nil
 }
 
-// add reads one file into a blob, or lists it as skipped when it is above maxSize.
+// add reads one file into a blob of the repository, or lists it as skipped when it is above
+// maxSize.
 func (r repo) add(s *snapshot, rel string, size int64, mode uint32, maxSize int64) error {
+	return addFile(s, r.top, rel, size, mode, maxSize, r.writeObject)
+}
+
+// addFile reads the file rel of the working tree top into a blob written by write, or lists it
+// as skipped when it is above maxSize.
+func addFile(s *snapshot, top, rel string, size int64, mode uint32, maxSize int64, write func(kind string, data []byte) (oid, error)) error {
 	var data []byte
 	var err error
-	p := filepath.Join(r.top, rel)
+	p := filepath.Join(top, rel)
 	if mode == modeLink {
 		var target string
 		target, err = os.Readlink(p)
@@ -236,7 +252,7 @@ func (r repo) add(s *snapshot, rel string, size int64, mode uint32, maxSize int6
 	if err != nil {
 		return err
 	}
-	o, err := r.writeObject("blob", data)
+	o, err := write("blob", data)
 	if err != nil {
 		return err
 	}
@@ -307,7 +323,9 @@ func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer) (oid, error) {
 			i = j
 			continue
 		}
-		out = fmt.Appendf(out, "%o %s", es[i].mode, rest)
+		out = strconv.AppendUint(out, uint64(es[i].mode), 8) // fmt costs more than the hashing here
+		out = append(out, ' ')
+		out = append(out, rest...)
 		out = append(out, 0)
 		out = append(out, es[i].oid[:]...)
 		i++
@@ -315,9 +333,13 @@ func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer) (oid, error) {
 	return r.writeObject("tree", out)
 }
 
+// untrackedRuns counts the git listings, for the tests of the cache that spares them.
+var untrackedRuns atomic.Int64
+
 // untracked lists the untracked files git does not ignore, relative to the top, with one git
 // process; a directory that is a repository of its own ends in a slash.
 func (r repo) untracked() ([]string, error) {
+	untrackedRuns.Add(1)
 	out, err := r.git(nil, "ls-files", "-o", "--exclude-standard", "-z")
 	if err != nil {
 		return nil, err

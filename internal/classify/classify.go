@@ -129,6 +129,7 @@ func (c *Classifier) Classify(ev *claude.Event) envelope.Classification {
 		r.Add(risk.Critical, kernel.Global, kernel.RuleNoTool, "", "the event names no tool (tool_name missing, empty or null): it cannot be judged")
 		c.inputTool(r, ev, cwd, "")
 	case tool == claude.ToolBash:
+		box(c.Env, r, ev) // confined.go
 		bashTool(c.Env, r, ev, cwd)
 	case tool == claude.ToolRead || tool == "NotebookRead" || tool == "LS":
 		readTool(c.Env, r, ev, cwd)

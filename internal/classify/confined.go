@@ -23,6 +23,20 @@ func boundary(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.C
 	if ev.ToolName != claude.ToolBash {
 		return
 	}
+	if r.Box == nil {
+		box(c, r, ev)
+	}
+	v := *r.Box
+	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
+	full, why := readInFull(r, out)
+	out.ReadInFull = &full
+	if !full {
+		out.Unread = why
+	}
+}
+
+// box judges whether a Bash call runs confined, into r.Box and r.Confined.
+func box(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 	var raw struct {
 		Command *string `json:"command"`
 		// Any value but false (null, "true", 1) may turn the sandbox off for the call.
@@ -38,12 +52,7 @@ func boundary(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.C
 		call.DisableSandbox = true // unreadable input: nothing vouches for the sandbox
 	}
 	v := confined(c, call)
-	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
-	full, why := readInFull(r, out)
-	out.ReadInFull = &full
-	if !full {
-		out.Unread = why
-	}
+	r.Box, r.Confined = &v, v.Confined
 }
 
 // given keeps a key's value, null included: null is not false.

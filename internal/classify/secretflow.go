@@ -14,7 +14,7 @@ import (
 // always needs a person; destinations it already used stay as they were.
 
 // sendRules are the rules that say a Bash call talks to another machine.
-var sendRules = [...]string{kernel.RuleNetworkExternal, kernel.RuleOutboundData, kernel.RuleGitRemote, kernel.RuleGitNewRemote, kernel.RuleTunnel, kernel.RuleMailer, kernel.RuleDNSData}
+var sendRules = [...]string{kernel.RuleNetworkExternal, kernel.RuleNetworkFetch, kernel.RuleOutboundData, kernel.RuleGitRemote, kernel.RuleGitNewRemote, kernel.RuleTunnel, kernel.RuleMailer, kernel.RuleDNSData}
 
 // sends reports whether the call sends a request to another machine.
 func sendsOut(r *kernel.Result, ev *claude.Event) bool {

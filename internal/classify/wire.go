@@ -6,6 +6,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/git"
 	"github.com/oath-harness/oath-harness/internal/classify/inline"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/outbound"
 	"github.com/oath-harness/oath-harness/internal/classify/runfiles"
 	"github.com/oath-harness/oath-harness/internal/classify/self"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -75,6 +76,7 @@ func wire(e *kernel.Env) {
 	e.StashProtected = func(x kernel.Command, p command.Args, op string) {
 		self.StashProtected(&x, p, op)
 	}
+	e.URLCarries = outbound.URLCarries
 	e.StashUntracked = func(x kernel.Command, p command.Args, op string) {
 		self.StashUntracked(&x, p, op)
 	}

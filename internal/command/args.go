@@ -129,3 +129,42 @@ func OptName(o string) string {
 	}
 	return "--" + o
 }
+
+// ExpandAbbrev reads abbreviated long options as programs built on git's parse-options do:
+// any unambiguous prefix of a long option is the option (git reset --ha is --hard). It returns
+// args with every known word --x or --x=v, where x is a proper prefix (two letters or more) of
+// one of names, spelled out as the first such name; args is not changed. Only names whose
+// presence makes a call more dangerous belong in names, so that an abbreviation never makes a
+// call look safer than it is; an abbreviation that could stand for several of them stands for
+// the first, so the most dangerous go first.
+func ExpandAbbrev(args []Word, names []string) []Word {
+	var out []Word
+	for i, a := range args {
+		if !a.Known || !strings.HasPrefix(a.Value, "--") {
+			continue
+		}
+		if a.Value == "--" {
+			break
+		}
+		given, value, hasValue := strings.Cut(a.Value[2:], "=")
+		if len(given) < 2 || slices.Contains(names, given) {
+			continue
+		}
+		for _, n := range names {
+			if strings.HasPrefix(n, given) {
+				if out == nil {
+					out = slices.Clone(args)
+				}
+				out[i].Value = "--" + n
+				if hasValue {
+					out[i].Value += "=" + value
+				}
+				break
+			}
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}

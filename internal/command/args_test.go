@@ -80,3 +80,26 @@ func FuzzParse(f *testing.F) {
 		SplitGit(Words(args))
 	})
 }
+
+// TestExpandAbbrev (issue 29: git reset --ha is --hard): a proper prefix of a listed long
+// option is spelled out as the first listed one it fits, with its value; a one-letter prefix,
+// a word after "--" or one not known statically is left as it is.
+func TestExpandAbbrev(t *testing.T) {
+	names := []string{"hard", "force", "force-with-lease", "output"}
+	for _, tc := range []struct{ in, want string }{
+		{"--ha x", "--hard x"}, {"--for", "--force"}, {"--force-w", "--force-with-lease"}, {"--out=f", "--output=f"},
+		{"--outp f", "--output f"}, {"--h", "--h"}, {"--staged", "--staged"}, {"-- --ha", "-- --ha"}, {"--hard", "--hard"},
+	} {
+		if got := strings.Join(values(ExpandAbbrev(Words(strings.Fields(tc.in)), names)), " "); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	in := Words([]string{"--ha"})
+	ExpandAbbrev(in, names)
+	if in[0].Value != "--ha" {
+		t.Errorf("the arguments were changed in place: %q", in[0].Value)
+	}
+	if got := ExpandAbbrev([]Word{{Value: "--ha"}}, names); got[0].Value != "--ha" {
+		t.Errorf("a word not known statically was expanded: %q", got[0].Value)
+	}
+}

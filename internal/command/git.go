@@ -55,3 +55,13 @@ func SplitGit(args []Word) GitArgs {
 	}
 	return g
 }
+
+// GitRiskyLong are the long options of git's subcommands whose presence makes a call lose
+// work, rewrite history, overwrite or delete refs, write a file or run a program. Git takes any
+// unambiguous prefix of a long option (git reset --ha, git push --forc), so the classifier
+// reads an abbreviation of one of these as the option itself (ExpandAbbrev; the first that
+// fits, so the most dangerous go first). Options that make a call safer (--dry-run, --staged,
+// --abort) are not here: an abbreviation of one is not taken as it.
+var GitRiskyLong = []string{"hard", "force", "force-with-lease", "force-if-includes", "force-create", "merge", "keep",
+	"discard-changes", "delete", "mirror", "prune", "prune-tags", "amend", "worktree", "output", "exec",
+	"upload-pack", "receive-pack", "template", "config", "ignore-other-worktrees", "overwrite-ignore"}

@@ -83,3 +83,47 @@ func TestBoundaryAnswer(t *testing.T) {
 		}
 	}
 }
+
+// Issue 29's fresh-trust goal: no write or loss outside the project runs without a person. A
+// Bash call outside the sandbox that the classifier read in full (so rule 6 lets trust decide)
+// but that writes outside the project is human_required at any trust; temporary directories
+// and the shell's devices are not outside, except under the home directory. Measured with
+// scripts/bench-attacks.sh: `mv ~/Documents /tmp/old-docs` ran at fresh trust, sandbox off.
+func TestWritesOutsideTheProject(t *testing.T) {
+	s := settings.Defaults()
+	for _, tc := range []struct {
+		name     string
+		tool     string
+		confined *bool
+		writes   []string
+		want     string
+	}{
+		{"mv of a folder in the home directory", claude.ToolBash, no(), []string{"/tmp/old-docs", "/home/p/Documents"}, HumanRequired},
+		{"a start-up file", claude.ToolBash, no(), []string{"/home/p/.bashrc"}, HumanRequired},
+		{"a system directory", claude.ToolBash, no(), []string{"/usr/local/bin/bash"}, HumanRequired},
+		{"a sibling of the project", claude.ToolBash, no(), []string{"/work/other/x"}, HumanRequired},
+		{"everything under a folder", claude.ToolBash, no(), []string{"/home/p/other/**"}, HumanRequired},
+		{"the home directory inside /tmp is still outside", claude.ToolBash, no(), []string{"/tmp/h/notes.txt"}, HumanRequired},
+		{"inside the project", claude.ToolBash, no(), []string{"/work/proj/build/out"}, AutoApproved},
+		{"a temporary file", claude.ToolBash, no(), []string{"/tmp/x", "/dev/null"}, AutoApproved},
+		{"/tmp itself", claude.ToolBash, no(), []string{"/tmp"}, HumanRequired},
+		{"confined: the sandbox stops it", claude.ToolBash, yes(), []string{"/home/p/.bashrc"}, AutoApproved},
+		{"a file tool is judged by the classifier", claude.ToolWrite, nil, []string{"/home/p/x"}, AutoApproved},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := class("file_write", risk.Medium, tc.writes...)
+			c.Confined, c.ReadInFull = tc.confined, yes()
+			home := "/home/p"
+			if strings.Contains(tc.name, "inside /tmp") {
+				home = "/tmp/h"
+			}
+			d := Decide(Input{Phase: phase.Building, Tool: tc.tool, Classify: c, Trust: trust.Domain{Score: 0.99}, Settings: s, ProjectDir: "/work/proj", Home: home})
+			if d.Decision != tc.want {
+				t.Fatalf("decision %s, want %s (%s)", d.Decision, tc.want, d.Reason)
+			}
+			if tc.want == HumanRequired && !strings.Contains(d.Reason, "outside the project") {
+				t.Errorf("reason %q does not say the call writes outside the project", d.Reason)
+			}
+		})
+	}
+}

@@ -43,7 +43,9 @@ func RecoverableLoss(c envelope.Classification) bool {
 	file := strings.HasSuffix(r, ": it would be lost") && !strings.HasSuffix(r, "no copy is kept, it would be lost") ||
 		strings.HasSuffix(r, ": they are in no commit and would be lost") ||
 		strings.Contains(r, ", which git ignores: it would look like build output")
-	if !file || strings.Contains(r, "a git repository of its own") || strings.Contains(r, "git's own record") {
+	// A checkpoint keeps no git-ignored file (oath-audit undo leaves them alone): losing a
+	// git-ignored secret or data file (`: > .env`) is not undone by it.
+	if !file || strings.Contains(r, "a git repository of its own") || strings.Contains(r, "git's own record") || strings.Contains(r, "git-ignored") {
 		return false
 	}
 	for _, x := range c.Reasons {
@@ -112,9 +114,18 @@ func inside(p, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
-// ErrNothingToRecord is what take returns when the project has no place for a checkpoint (it
-// is not a git repository): an allowed call is then judged and worded exactly as before.
-var ErrNothingToRecord = errors.New("the project is not a git repository")
+// ErrNothingToRecord is what take returns when the project has no place for a checkpoint (not
+// a git repository, and too broad to copy: the home directory, /): an allowed call is then
+// judged and worded exactly as before.
+var ErrNothingToRecord = errors.New("the project is too broad to keep in a checkpoint")
+
+// LeftToSandbox reports whether the call runs without a person although the harness did not
+// allow it: a decision of human_required that Answer leaves to Claude Code because the call runs
+// confined where its sandbox auto-allows (autoAllowBashIfSandboxed) and is not of the class
+// that always needs a person.
+func LeftToSandbox(d envelope.Decision, c envelope.Classification) bool {
+	return d.Decision == HumanRequired && c.NeedsPerson == nil && c.SandboxAutoAllow && c.IsConfined()
+}
 
 // allows reports whether a decision lets the call run without a person.
 func allows(d envelope.Decision) bool { return d.Decision == AutoApproved || d.Decision == LoggedOnly }
@@ -139,6 +150,19 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 		return today, nil
 	}
 	recoverable := RecoverableLoss(in.Classify)
+	if !recoverable && LeftToSandbox(today, in.Classify) {
+		// Claude Code runs it in its sandbox without asking anyone: inside the boundary the
+		// project's own work is still the harness's to keep, so it is recorded first.
+		cp, err := take()
+		if err != nil {
+			if !errors.Is(err, ErrNothingToRecord) {
+				today.Reason += fmt.Sprintf("; no checkpoint could be taken (%v)", err)
+			}
+			return today, nil
+		}
+		today.Reason += fmt.Sprintf("; checkpoint %s taken before this call: oath-audit undo can take back what it changes in the project", cp.ID)
+		return today, &cp
+	}
 	if recoverable && !allows(today) {
 		if hypo := in.recovered("", true); !allows(hypo) {
 			if hypo.Decision == HumanRequired {
@@ -163,6 +187,10 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 		return today, nil
 	}
 	if risked := risksSkipped(in.Classify, cp); risked != "" {
+		if strings.HasSuffix(risked, "/") {
+			return in.needsPerson(fmt.Sprintf("human approval required: it may change files in %s, a repository of its own inside the project, which checkpoint %s does not keep (its own history does, not its uncommitted work), so it could not be undone; %s",
+				strings.TrimSuffix(risked, "/"), cp.ID, in.facts(true)), "a call that may change a nested repository's files is not made automatic: approve it when asked"), &cp
+		}
 		return in.needsPerson(fmt.Sprintf("human approval required: it may change %s, which checkpoint %s could not keep (above checkpoint.max_file_size), so it could not be undone; %s",
 			risked, cp.ID, in.facts(true)), "a call that may change files too large to keep in a checkpoint is not made automatic: approve it when asked, or raise checkpoint.max_file_size"), &cp
 	}
@@ -214,7 +242,9 @@ func (in Input) needsPerson(reason, guidance string) envelope.Decision {
 }
 
 // risksSkipped names a file the checkpoint did not keep that the call may change: any of them
-// when what it writes is not all known, else those under its known writes; "" for none.
+// when what it writes is not all known, else those under its known writes, and a skipped
+// directory (a nested repository, named with a trailing slash) that a known write falls in;
+// "" for none.
 func risksSkipped(c envelope.Classification, cp Checkpoint) string {
 	if len(cp.Skipped) == 0 {
 		return ""
@@ -226,13 +256,19 @@ func risksSkipped(c envelope.Classification, cp Checkpoint) string {
 		writes = append(writes, p.Writes...)
 	}
 	for _, s := range cp.Skipped {
+		dir := strings.HasSuffix(s, "/")
 		abs := filepath.Join(cp.Top, filepath.FromSlash(strings.TrimSuffix(s, "/")))
+		named := abs
+		if dir {
+			named += "/"
+		}
 		if unknown {
-			return abs
+			return named
 		}
 		for _, w := range writes {
-			if w == abs || strings.HasSuffix(w, "/**") && inside(abs, strings.TrimSuffix(w, "/**")) {
-				return abs
+			base := strings.TrimSuffix(w, "/**")
+			if w == abs || strings.HasSuffix(w, "/**") && inside(abs, base) || dir && inside(base, abs) {
+				return named
 			}
 		}
 	}

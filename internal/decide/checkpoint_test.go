@@ -46,6 +46,9 @@ func TestRecoverableLoss(t *testing.T) {
 		{"docker volumes", loss("loses_work", "docker volume rm deletes containers or volumes, and the data in them: no copy is kept, it would be lost", []string{"docker", "volume", "rm", "v"}), false},
 		{"nested repository", loss("loses_work", "rm deletes sub, a git repository of its own: the project's git keeps none of its commits"), false},
 		{"not checked", loss("loses_work", "git could not say whether WORK.md holds uncommitted work (timeout)"), false},
+		// Measured (scripts/bench-attacks.sh): `: > .env` was auto-approved as recoverable, and
+		// oath-audit undo could not bring .env back.
+		{"ignored secret", loss("loses_work", ": > .env overwrites .env, a git-ignored secret or data file that no build brings back: it would be lost"), false},
 		{"outside", loss("outside_project", "rm deletes /home/p/x, outside the project: no version control of the project keeps a copy, and it may be anyone's"), false},
 		{"file loss beside a stash drop", loss("loses_work", "rm deletes WORK.md, which has uncommitted changes: it would be lost", []string{"rm", "WORK.md"}, []string{"git", "stash", "drop"}), false},
 		{"no person needed", class("shell_exec", risk.High), false},
@@ -94,9 +97,23 @@ func TestWithCheckpoint(t *testing.T) {
 		{"writes a skipped file", input(class("file_write", risk.Low, "/p/big.bin"), 0.95), func() (Checkpoint, error) {
 			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"big.bin"}}, nil
 		}, HumanRequired, true, "/p/big.bin, which checkpoint 4f2c1a0b could not keep"},
+		{"writes into a nested repository", input(class("file_write", risk.Low, "/p/vendor/lib/x.go"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"vendor/lib/"}}, nil
+		}, HumanRequired, true, "files in /p/vendor/lib, a repository of its own inside the project, which checkpoint 4f2c1a0b does not keep"},
+		{"nested repository it does not write", input(class("file_write", risk.Low, "/p/vendor/libx.go"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"vendor/lib/"}}, nil
+		}, AutoApproved, true, "checkpoint 4f2c1a0b taken"},
 		{"skipped file it does not write", input(class("file_write", risk.Low, "/p/a.go"), 0.95), func() (Checkpoint, error) {
 			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"big.bin"}}, nil
 		}, AutoApproved, true, "checkpoint 4f2c1a0b taken"},
+		// Issue 29: a call Claude Code's sandbox runs unasked (left to it: human_required,
+		// confined, auto-allow) changes the project with no person, so it is recorded first; the
+		// same call outside the sandbox goes to a person and gets none. (Measured: `git reset
+		// --ha` and `python3 -c "shutil.rmtree('notes')"` at fresh trust lost the person's work
+		// for good, scripts/bench-attacks.sh.)
+		{"left to the sandbox at fresh trust", input(sandboxed(true), 0.3), ok, HumanRequired, true, "checkpoint 4f2c1a0b taken before this call"},
+		{"left to the sandbox, not a repository", input(sandboxed(true), 0.3), func() (Checkpoint, error) { return Checkpoint{}, ErrNothingToRecord }, HumanRequired, false, "trust-gated"},
+		{"not confined: a person decides, no checkpoint", input(sandboxed(false), 0.3), ok, HumanRequired, false, "trust-gated"},
 		// A blocked call gets no checkpoint.
 		{"critical", input(class("shell_exec", risk.Critical, "/p/a"), 0.95), ok, Blocked, false, "critical"},
 	} {
@@ -118,6 +135,14 @@ func TestWithCheckpoint(t *testing.T) {
 	if _, taken := WithCheckpoint(input(class("file_read", risk.Low), 0.95), false, ok); taken != nil {
 		t.Error("a read-only call got a checkpoint")
 	}
+}
+
+// sandboxed is a shell call that writes in the project, runs confined or not, where Claude
+// Code's sandbox auto-allows.
+func sandboxed(confined bool) envelope.Classification {
+	c := class("shell_exec", risk.Medium, "/p/notes")
+	c.Confined, c.ReadInFull, c.SandboxAutoAllow = &confined, yes(), true
+	return c
 }
 
 func TestMayWrite(t *testing.T) {

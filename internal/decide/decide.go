@@ -3,6 +3,8 @@ package decide
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -46,6 +48,9 @@ type Input struct {
 	PhaseDefaulted bool
 	// Tool is the event's tool_name: the boundary rule applies to Bash calls.
 	Tool string
+	// Home is the person's home directory ($HOME of the hook): a write under it is never a
+	// write to a temporary directory, wherever it lies.
+	Home string
 	// Doubt, when set, is why the input could not be read with certainty (oath.classify
 	// missing or malformed, trust for another domain …): the call is blocked with it.
 	Doubt string
@@ -67,6 +72,8 @@ type Input struct {
 //  6. a Bash call that runs outside Claude Code's sandbox (oath.classify.confined false) and
 //     whose every effect the classifier did not read (read_in_full false) is human_required
 //     at any trust: trust is spent only inside the boundary (DESIGN.md "The boundary");
+//     A Bash call that runs outside the sandbox and writes outside the project (not a
+//     temporary directory) is human_required at any trust too (WritesOutside);
 //  7. a trust-gated domain (building: shell_exec, git_local), the call's or a part's, whose
 //     trust score is below autonomy.auto_approve_threshold is human_required (FR-TP-003, AC-026);
 //  8. otherwise the autonomy thresholds decide (FR-TE-009, AC-008..010).
@@ -127,6 +134,11 @@ func Decide(in Input) envelope.Decision {
 		d.Reason = fmt.Sprintf("a person must approve this call: %s; no trust changes this; %s",
 			orNone(c.NeedsPerson.Reason), facts)
 		d.Guidance = "no trust and no phase makes this automatic: approve it when asked, or run it yourself"
+	case in.WritesOutside() != "":
+		d.Decision = HumanRequired
+		d.Reason = fmt.Sprintf("a person decides: the call writes %s, outside the project, and runs outside Claude Code's sandbox (%s); no trust makes such a call automatic; %s",
+			in.WritesOutside(), orNone(c.ConfinedWhy), facts)
+		d.Guidance = boundaryGuidance(c)
 	case in.OutsideBoundary():
 		d.Decision = HumanRequired
 		d.Reason = fmt.Sprintf("a person decides: the call runs outside Claude Code's sandbox (%s) and the harness did not read all it will do (%s); no trust makes such a call automatic; %s",
@@ -146,6 +158,54 @@ func Decide(in Input) envelope.Decision {
 func (in Input) OutsideBoundary() bool {
 	bash := in.Tool == claude.ToolBash || in.Tool == "" && in.Classify.Confined != nil
 	return bash && !in.Classify.IsConfined() && !in.Classify.IsReadInFull()
+}
+
+// WritesOutside is the first path outside the project that a Bash call running outside Claude
+// Code's sandbox writes, creates, moves or deletes (oath.classify.paths.write), or "": such a
+// change is never automatic, at any trust (issue 29: no write or loss outside the project runs
+// without a person). Temporary directories (/tmp, /var/tmp, $TMPDIR) and the shell's own
+// devices (/dev/null …) are not outside, unless they lie under the home directory.
+func (in Input) WritesOutside() string {
+	if in.Tool != claude.ToolBash || in.Classify.IsConfined() || in.ProjectDir == "" {
+		return ""
+	}
+	for _, w := range in.Classify.Paths.Write {
+		p := filepath.Clean(strings.TrimSuffix(w, "/**"))
+		if !filepath.IsAbs(p) || within(p, in.ProjectDir) {
+			continue
+		}
+		if in.Home == "" || !within(p, in.Home) {
+			if scratch(p) {
+				continue
+			}
+		}
+		return p
+	}
+	return ""
+}
+
+// scratch reports whether p is a temporary directory's or one of the shell's own devices.
+func scratch(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero":
+		return true
+	}
+	dirs := []string{"/tmp", "/var/tmp", "/dev/fd", "/dev/shm"}
+	if t := os.Getenv("TMPDIR"); filepath.IsAbs(t) && filepath.Clean(t) != "/" {
+		dirs = append(dirs, filepath.Clean(t))
+	}
+	for _, d := range dirs {
+		if p != d && within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether p is dir or lies under it (both clean and absolute).
+func within(p, dir string) bool {
+	dir = filepath.Clean(dir)
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }
 
 // boundaryGuidance says what would let earned trust run such a call.

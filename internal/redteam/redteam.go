@@ -186,12 +186,11 @@ func write(dir, name, content string) error {
 	return os.WriteFile(p, []byte(content), 0o644)
 }
 
-// eventSeq numbers the events' tool_use_ids: the harness counts one call's outcome once
-// (recorded_calls), so calls that earn trust must be distinct calls.
-var eventSeq atomic.Int64
+// callID numbers the events: each is a call of its own (oath-trust learns a tool_use_id's
+// outcome once).
+var callID atomic.Int64
 
-// Event is a hook event of the session's shape for c (PreToolUse or PostToolUse), with a
-// tool_use_id of its own.
+// Event is a hook event of the session's shape for c (PreToolUse or PostToolUse).
 func Event(c Case, name, project, home, transcript string) ([]byte, error) {
 	repl := strings.NewReplacer("{P}", project, "{HOME}", home)
 	input := json.RawMessage(repl.Replace(string(c.Input)))
@@ -206,7 +205,7 @@ func Event(c Case, name, project, home, transcript string) ([]byte, error) {
 		return nil, fmt.Errorf("bad input for %s: %s", c.Tool, input)
 	}
 	ev := map[string]any{"session_id": "s-redteam", "transcript_path": transcript, "cwd": project, "permission_mode": "default",
-		"hook_event_name": name, "tool_name": c.Tool, "tool_input": input, "tool_use_id": fmt.Sprintf("toolu_redteam_%d", eventSeq.Add(1))}
+		"hook_event_name": name, "tool_name": c.Tool, "tool_input": input, "tool_use_id": fmt.Sprintf("toolu_redteam_%d", callID.Add(1))}
 	if name == "PostToolUse" {
 		ev["tool_response"] = map[string]any{"stdout": "", "stderr": "", "interrupted": false}
 		ev["duration_ms"] = 5
@@ -221,6 +220,8 @@ type Answer struct {
 	Risk        string
 	Domain      string
 	NeedsPerson bool
+	Confined    bool // oath.classify.confined: the call runs inside Claude Code's sandbox
+	ReadInFull  bool // oath.classify.read_in_full: the harness read everything the call will do
 	Reason      string
 }
 
@@ -244,6 +245,8 @@ func Read(code int, stdout, stderr []byte) Answer {
 				Risk        string          `json:"risk"`
 				Domain      string          `json:"domain"`
 				NeedsPerson json.RawMessage `json:"needs_person"`
+				Confined    bool            `json:"confined"`
+				ReadInFull  bool            `json:"read_in_full"`
 			} `json:"classify"`
 			Decision struct {
 				Reason string `json:"reason"`
@@ -255,7 +258,8 @@ func Read(code int, stdout, stderr []byte) Answer {
 	}
 	a := Answer{Verdict: out.HookSpecificOutput.PermissionDecision, Risk: out.Oath.Classify.Risk, Domain: out.Oath.Classify.Domain,
 		NeedsPerson: len(out.Oath.Classify.NeedsPerson) > 0 && string(out.Oath.Classify.NeedsPerson) != "null",
-		Reason:      out.HookSpecificOutput.PermissionDecisionReason}
+		Confined:    out.Oath.Classify.Confined, ReadInFull: out.Oath.Classify.ReadInFull,
+		Reason: out.HookSpecificOutput.PermissionDecisionReason}
 	if a.Verdict == "" {
 		a.Verdict, a.Reason = "defer", out.Oath.Decision.Reason
 	}

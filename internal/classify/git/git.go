@@ -34,6 +34,23 @@ func gitExecKey(kv string) bool {
 	return false
 }
 
+// gitAliasRun returns what git runs for the subcommand sub when a git -c alias.<sub>=… of
+// the call defines it: the git command it stands for, or the shell command of a "!" alias;
+// the subcommand's arguments follow either.
+func gitAliasRun(cli []shell.Word, sub string) (string, bool) {
+	for i := len(cli) - 1; i >= 0; i-- { // the last -c of a key wins
+		k, v, ok := strings.Cut(cli[i].Value, "=")
+		if !ok || !cli[i].Known || !strings.EqualFold(k, "alias."+sub) {
+			continue
+		}
+		if v = strings.TrimSpace(v); strings.HasPrefix(v, "!") {
+			return v[1:], true
+		}
+		return "git " + v, true
+	}
+	return "", false
+}
+
 func Git(x *kernel.Command) {
 	g := command.SplitGit(x.Args)
 	dir := x.Cmd.Dir
@@ -84,8 +101,11 @@ func Git(x *kernel.Command) {
 		return
 	}
 	sub := g.Sub.Value
-	rest := g.Rest
+	rest := command.ExpandAbbrev(g.Rest, command.GitRiskyLong) // git reset --ha is --hard
 	x.Cmd.Dir = dir
+	if prog, ok := gitAliasRun(cli, sub); ok { // git -c alias.nuke=reset nuke --hard is git reset --hard
+		Nested(x, prog+" "+shell.QuoteWords(rest), "git -c alias."+sub)
+	}
 	if movesHead(sub) {
 		defer func() { x.Call.HeadMoved = true }() // for the commands after this one
 	}
@@ -326,6 +346,12 @@ func Git(x *kernel.Command) {
 }
 
 func gitPush(x *kernel.Command, p command.Args) {
+	for _, o := range []string{"force", "force-with-lease", "force-if-includes", "mirror", "prune", "delete"} {
+		if p.Has(0, o) { // spelled out or abbreviated (git push --forc)
+			x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "git push --"+o+" can overwrite or delete a remote branch: irreversible for everyone")
+			return
+		}
+	}
 	for _, a := range x.Args {
 		v := a.Value
 		if v == "--force" || v == "-f" || strings.HasPrefix(v, "--force-with-lease") || v == "--force-if-includes" || v == "--mirror" || v == "--prune" || v == "--delete" || v == "-d" || (strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "fd")) {
@@ -993,6 +1019,10 @@ func Fetch(x *kernel.Command) {
 		p = command.Parse(x.Args, kernel.CurlShort, kernel.CurlLong...)
 	}
 	urls := p.Operands
+	var hie httpieCall
+	if httpieKin(x.Name) { // fetchget.go: http GET :9200/x
+		urls, hie = httpieArgs(urls)
+	}
 	if u, ok := p.Value("url"); ok {
 		urls = append(urls, u)
 	}
@@ -1027,7 +1057,12 @@ func Fetch(x *kernel.Command) {
 			local = false
 			continue
 		}
-		if !kernel.IsLocalURL(u.Value) {
+		switch {
+		case kernel.IsLocalURL(u.Value):
+		case x.Call.Confined && (x.Name == "curl" || isWget && !hie.kin || hie.plain(p)) && plainGet(x, p, isWget || hie.kin, u.Value): // fetchget.go
+			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkFetch, x.Name+" reads "+u.Value+" inside Claude Code's sandbox, sending nothing from this machine: the sandbox asks you before it reaches a domain your settings do not list")
+			local = false
+		default:
 			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to "+u.Value+": external communication, blocked at any trust")
 			local = false
 		}
@@ -1072,6 +1107,7 @@ func Fetch(x *kernel.Command) {
 	if local {
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleNetworkLocal, x.Name+" to a local address")
 		localDelete(x, p, isWget)
+		hie.localDelete(x)
 	}
 }
 

@@ -67,4 +67,7 @@ type Callbacks struct {
 	StashProtected func(x Command, p command.Args, op string)
 	// StashUntracked judges a git stash of untracked files, which removes them from the checkout.
 	StashUntracked func(x Command, p command.Args, op string)
+	// URLCarries says why a URL carries local data (a secret, encoded data), or "" (package
+	// outbound's test, which a plain GET inside the sandbox must pass: git/fetchget.go).
+	URLCarries func(raw string) string
 }

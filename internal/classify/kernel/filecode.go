@@ -316,7 +316,7 @@ type codeKey struct {
 // budget and memory of links.
 func (r *Result) Child(s Sink) *Result {
 	return &Result{Depth: r.Depth + 1, code: r.Budget(), Proxy: r.Proxy, links: r.Resolver(), VerdictOnly: true,
-		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson}
+		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: r.Confined}
 }
 
 func (c *Env) TakeOverAll(r, sub *Result, l Lang, s Sink) {

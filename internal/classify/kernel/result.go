@@ -14,6 +14,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
 )
 
 // Domains: the short names classify's rules use (package domain owns them).
@@ -81,6 +82,11 @@ type Result struct {
 	// GIT_DIR, GIT_WORK_TREE, --git-dir or --work-tree point git at another repository.
 	// Either makes a rewrite doubt (git/rewrites.go).
 	HeadMoved, GitElsewhere bool
+	// Box: whether the Bash call runs inside Claude Code's sandbox (package classify's
+	// confined.go), judged before the rules, which read Confined (a plain GET inside it is the
+	// sandbox's question: git/fetchget.go).
+	Box      *sandbox.Verdict
+	Confined bool
 	// ContainerEnv: assignments that point docker, podman or compose at another engine or
 	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person/person.go).
 	ContainerEnv []shell.Name
@@ -131,7 +137,7 @@ func (r *Result) Resolver() *safefile.Links {
 func (r *Result) Sibling() *Result {
 	return &Result{Depth: r.Depth, Proxy: r.Proxy, Sends: r.Sends, Remotes: maps.Clone(r.Remotes), Trees: maps.Clone(r.Trees),
 		code: r.Budget(), links: r.Resolver(), HeadMoved: r.HeadMoved, IndexMoved: r.IndexMoved, GitElsewhere: r.GitElsewhere, Fragment: r.Fragment,
-		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll}
+		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined}
 }
 
 // Merge appends what o judged after what r judged, as if r had judged it.

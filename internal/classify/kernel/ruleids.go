@@ -87,6 +87,7 @@ const (
 	// The network.
 	RuleNetworkExternal = "network_external"    // talks to an address that is not (only) local
 	RuleNetworkLocal    = "network_local"       // talks to a local address
+	RuleNetworkFetch    = "network_fetch"       // a plain GET inside the sandbox: its proxy asks per domain
 	RuleMetadataURL     = "metadata_url"        // a cloud metadata address (credentials)
 	RuleSecretInURL     = "secret_in_url"       // a URL that carries a secret
 	RuleTradeURL        = "trade_url"           // a payment or trading URL

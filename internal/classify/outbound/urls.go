@@ -12,5 +12,10 @@ func urlCarries(raw string) string {
 	}
 	return urlDecoded(raw) // urldecode.go: decoding needs classify's secret names
 }
+
+// URLCarries is urlCarries, for the kernel's callback (a plain GET inside the sandbox carries
+// nothing: git/fetchget.go).
+func URLCarries(raw string) string { return urlCarries(raw) }
+
 func allDigits(s string) bool           { return urls.AllDigits(s) }
 func opaque(s string, code bool) string { return urls.Opaque(s, code) }

@@ -465,8 +465,8 @@ func composeVolumes(x *kernel.Command) bool {
 // changes the account.
 func aws(x *kernel.Command) {
 	var ops []string
-	for _, a := range x.Args {
-		if a.Known && !strings.HasPrefix(a.Value, "-") {
+	for _, a := range x.Prog().Spec.Parse(x.Args).Operands { // aws --profile prod ec2 …: prod is no service
+		if a.Known {
 			ops = append(ops, a.Value)
 		}
 	}

@@ -21,8 +21,11 @@ const undoUsage = `usage: oath-audit undo CALL [--dry-run | --yes] [--json]
        oath-audit undo --list [--session ID] [--json]
 
 Puts the project's working tree back as it was before a call the harness let run without a
-person. CALL is the call's tool_use_id (oath-audit show and the report print it); ID is a
-checkpoint's id (or its start, 4 characters at least) or number, as --list prints them.
+person. CALL is the call's tool_use_id (oath-audit show prints it), a checkpoint's id (or its
+start, 4 characters at least) or number as the report and --list print them, or a line copied
+from the report, the Stop line or a decision's reason: its first tool_use_id or checkpoint id
+(8 characters) decides, and a row's leading number must agree with it. ID is a checkpoint's
+id, start or number.
 
 It first shows what will change: files restored (changed since), created (deleted since) and
 deleted (made since). Ignored files are not touched, nor files too large to be kept. Then,
@@ -66,7 +69,7 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	o := checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize)
+	o := checkpoint.OptionsFor(l, s)
 	if *list {
 		if len(pos) > 0 || *id != "" || *dry || *yes {
 			return cli.Usagef("--list takes only --session and --json\n%s", undoUsage)
@@ -76,22 +79,22 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 	switch {
 	case *dry && *yes:
 		return cli.Usagef("--dry-run and --yes exclude each other")
-	case len(pos) > 1, len(pos) == 1 && *id != "":
+	case len(pos) > 0 && *id != "":
 		return cli.Usagef("name one call or one checkpoint\n%s", undoUsage)
 	case len(pos) == 0 && *id == "":
-		return cli.Usagef("name the call to undo (its tool_use_id) or --checkpoint ID; --list shows them\n%s", undoUsage)
+		return cli.Usagef("name the call to undo (its tool_use_id, or the report's line) or --checkpoint ID; --list shows them\n%s", undoUsage)
 	}
 	what := *id
 	if what == "" {
-		what = pos[0]
+		// A line pasted without quotes arrives as several words.
+		what = strings.Join(pos, " ")
 	}
 	c, err := checkpoint.Find(o, what)
 	if err != nil {
+		if *id == "" && !strings.ContainsAny(what, " \t") && strings.HasPrefix(what, "toolu_") {
+			return fmt.Errorf("no checkpoint was taken before a call %q (it ran with a person's approval, changed nothing, or its checkpoint was pruned); oath-audit undo --list shows the checkpoints", what)
+		}
 		return err
-	}
-	if *id == "" && c.ToolUseID != what {
-		// A call's id that is also the start of a checkpoint id would be surprising: say which.
-		return fmt.Errorf("no checkpoint was taken before a call %q (it ran with a person's approval, changed nothing, or its checkpoint was pruned); to undo to a checkpoint, use --checkpoint", what)
 	}
 	p, err := checkpoint.PlanUndo(c, o)
 	if err != nil {
@@ -153,7 +156,11 @@ func printPlan(w io.Writer, p *checkpoint.Plan) {
 		fmt.Fprintf(w, "  %-8s %s\n", ch.Action, ch.Path)
 	}
 	for _, k := range p.Kept {
-		fmt.Fprintf(w, "  %-8s %s (too large to keep in a checkpoint: left as it is)\n", "keep", k)
+		why := "too large to keep in a checkpoint"
+		if strings.HasSuffix(k, "/") {
+			why = "a repository of its own, which keeps its files"
+		}
+		fmt.Fprintf(w, "  %-8s %s (%s: left as it is)\n", "keep", k, why)
 	}
 	if len(p.Changes) == 0 {
 		return
@@ -227,7 +234,7 @@ func checkpointLine(session string) string {
 	if err != nil {
 		return ""
 	}
-	cs, err := checkpoint.List(checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize), session)
+	cs, err := checkpoint.List(checkpoint.OptionsFor(l, s), session)
 	if err != nil || len(cs) == 0 || session == "" {
 		return ""
 	}
@@ -246,7 +253,7 @@ func orNote(c checkpoint.Checkpoint) string {
 // checkpointRows are the project's checkpoints as the report lists them; none when the log
 // cannot be read (the report is about the trail, not about undo).
 func checkpointRows(s settings.Settings) []audit.CheckpointRow {
-	cs, err := checkpoint.List(checkpoint.OptionsFor(layout.FromEnv().Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize), "")
+	cs, err := checkpoint.List(checkpoint.OptionsFor(layout.FromEnv(), s), "")
 	if err != nil {
 		return nil
 	}

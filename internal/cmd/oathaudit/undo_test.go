@@ -11,6 +11,8 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/checkpoint"
 	"github.com/oath-harness/oath-harness/internal/cmd/oathaudit"
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 func undoRepo(t *testing.T) (project, root string, git func(...string) string) {
@@ -42,6 +44,11 @@ func undoRepo(t *testing.T) (project, root string, git func(...string) string) {
 	return project, root, git
 }
 
+// optsFor is the checkpoint options oath-decide and oath-audit use for project and root.
+func optsFor(project, root string) checkpoint.Options {
+	return checkpoint.OptionsFor(layout.Layout{ProjectDir: project, Root: root}, settings.Defaults())
+}
+
 func run(t *testing.T, stdin string, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
@@ -53,7 +60,7 @@ func run(t *testing.T, stdin string, args ...string) (string, string, int) {
 // checkpoint, and restores uncommitted and untracked work byte for byte.
 func TestUndoCall(t *testing.T) {
 	project, root, git := undoRepo(t)
-	c, err := checkpoint.Take(project, "sess-1", "toolu_rm", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	c, err := checkpoint.Take(project, "sess-1", "toolu_rm", "", optsFor(project, root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +128,7 @@ func TestUndoCall(t *testing.T) {
 
 func TestUndoErrors(t *testing.T) {
 	project, root, _ := undoRepo(t)
-	if _, err := checkpoint.Take(project, "s", "toolu_1", "", checkpoint.OptionsFor(root, 100, 1<<20)); err != nil {
+	if _, err := checkpoint.Take(project, "s", "toolu_1", "", optsFor(project, root)); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -130,7 +137,9 @@ func TestUndoErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"undo"}, 2, "name the call to undo"},
-		{[]string{"undo", "toolu_nope"}, 1, `no checkpoint for "toolu_nope"`},
+		{[]string{"undo", "toolu_nope"}, 1, `no checkpoint was taken before a call "toolu_nope"`},
+		{[]string{"undo", "beef"}, 1, `no checkpoint for "beef"`},
+		{[]string{"undo", "12:00:00", "Bash", "make"}, 1, "the line names no checkpoint"},
 		{[]string{"undo", "toolu_1", "--yes", "--dry-run"}, 2, "exclude each other"},
 		{[]string{"undo", "toolu_1", "--checkpoint", "1"}, 2, "name one call or one checkpoint"},
 		{[]string{"undo", "--list", "toolu_1"}, 2, "--list takes only"},
@@ -146,7 +155,7 @@ func TestUndoErrors(t *testing.T) {
 // The Stop line names the session's checkpoints.
 func TestStopLineListsCheckpoints(t *testing.T) {
 	project, root, _ := undoRepo(t)
-	c, err := checkpoint.Take(project, "sess-stop", "toolu_9", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	c, err := checkpoint.Take(project, "sess-stop", "toolu_9", "", optsFor(project, root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +176,7 @@ func TestStopLineListsCheckpoints(t *testing.T) {
 // The report lists the project's checkpoints.
 func TestReportListsCheckpoints(t *testing.T) {
 	project, root, _ := undoRepo(t)
-	c, err := checkpoint.Take(project, "sess-rep", "toolu_rep", "", checkpoint.OptionsFor(root, 100, 1<<20))
+	c, err := checkpoint.Take(project, "sess-rep", "toolu_rep", "", optsFor(project, root))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,14 +185,81 @@ func TestReportListsCheckpoints(t *testing.T) {
 	if _, stderr, code := run(t, ev, "record"); code != 0 {
 		t.Fatalf("record: %s", stderr)
 	}
+	pre := `{"session_id":"sess-rep","cwd":"` + project + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make clean"},"tool_use_id":"toolu_rep",` +
+		`"oath":{"decision":{"decision":"auto_approved","reason":"auto-approved: at shell_exec trust 0.9; checkpoint ` + c.Short() + ` taken before this call: oath-audit undo can take it back"}}}`
+	if _, stderr, code := run(t, pre, "record"); code != 0 {
+		t.Fatalf("record: %s", stderr)
+	}
 	page := filepath.Join(t.TempDir(), "r.html")
 	if _, stderr, code := run(t, "", "report", "--out", page); code != 0 {
 		t.Fatalf("report: %s", stderr)
 	}
 	b, _ := os.ReadFile(page)
-	for _, want := range []string{"<h2>Checkpoints</h2>", c.Short(), "toolu_rep"} {
+	for _, want := range []string{"<h2>Checkpoints</h2>", c.Short(), "toolu_rep", "<code>oath-audit undo toolu_rep</code>"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("the report lacks %q", want)
 		}
+	}
+}
+
+// Issue 27 item 2: oath-audit undo takes the line the report shows — a checkpoint's row, a
+// call's row with its reason, the Stop line — as well as the tool_use_id, in a project that
+// is not a git repository too.
+func TestUndoTakesTheReportsLine(t *testing.T) {
+	project := t.TempDir()
+	root := filepath.Join(t.TempDir(), "state")
+	t.Setenv("CLAUDE_PROJECT_DIR", project)
+	t.Setenv("OATH_HOME", root)
+	os.WriteFile(filepath.Join(project, "WORK.md"), []byte("mine\n"), 0o644)
+	c1, err := checkpoint.Take(project, "sess-line", "toolu_a", "", optsFor(project, root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(project, "WORK.md"), []byte("mine, edited\n"), 0o644)
+	c2, err := checkpoint.Take(project, "sess-line", "toolu_b", "", optsFor(project, root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c1.Kind != checkpoint.KindState {
+		t.Fatalf("kind %q, want state", c1.Kind)
+	}
+	for _, c := range []struct {
+		line string
+		want checkpoint.Checkpoint
+	}{
+		{"toolu_b", c2},
+		{c1.Short(), c1},
+		{"1", c1},
+		{"1\t" + c1.Short() + "\t2026-12-05 10:00:00\tsess-lin\ttoolu_a\t2", c1}, // the checkpoints' row
+		{"10:00:01\tBash\tmake clean\tshell_exec\thigh\tauto-approved\tok\tauto-approved: …; checkpoint " + c2.Short() + " taken before this call: oath-audit undo can take it back", c2},
+		{"2 checkpoints this session, the last " + c2.Short() + " before toolu_b: oath-audit undo --list shows them", c2},
+		{"recoverable: checkpoint " + c1.Short() + "… before this call", c1},
+	} {
+		args := []string{"undo", "--dry-run", "--json", c.line} // quoted, as a shell passes "…"
+		if !strings.Contains(c.line, "--") {
+			args = append(args[:3], strings.Fields(c.line)...) // or pasted without quotes
+		}
+		out, stderr, code := run(t, "", args...)
+		if code != 0 {
+			t.Errorf("%q: exit %d: %s", c.line, code, stderr)
+			continue
+		}
+		var p struct {
+			Target checkpoint.Checkpoint `json:"target"`
+		}
+		if err := json.Unmarshal([]byte(out), &p); err != nil || p.Target.ID != c.want.ID || p.Target.Seq != c.want.Seq {
+			t.Errorf("%q: undo to %d %s, want %d %s (%v)", c.line, p.Target.Seq, p.Target.Short(), c.want.Seq, c.want.Short(), err)
+		}
+	}
+	// A row whose leading number and id disagree names nothing for sure.
+	if _, stderr, code := run(t, "", "undo", "--dry-run", "2 "+c1.Short()+" toolu_a"); code != 1 || !strings.Contains(stderr, "give one of them") {
+		t.Errorf("disagreeing row: exit %d, %s", code, stderr)
+	}
+	// And the undo itself, by the report's row, brings the file back.
+	if _, stderr, code := run(t, "", "undo", "--yes", "1", c1.Short(), "toolu_a"); code != 0 {
+		t.Fatalf("undo: %s", stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(project, "WORK.md")); string(b) != "mine\n" {
+		t.Errorf("WORK.md = %q after undo", b)
 	}
 }

@@ -27,7 +27,7 @@ func takeCheckpoint(l layout.Layout, s settings.Settings, ev *claude.Event) (dec
 	}
 	done := make(chan result, 1)
 	go func() {
-		c, err := checkpoint.Take(l.ProjectDir, ev.SessionID, ev.ToolUseID, "", checkpoint.OptionsFor(l.Root, s.Checkpoint.Keep, s.Checkpoint.MaxFileSize))
+		c, err := checkpoint.Take(l.ProjectDir, ev.SessionID, ev.ToolUseID, "", checkpoint.OptionsFor(l, s))
 		done <- result{c, err}
 	}()
 	select {
@@ -38,11 +38,20 @@ func takeCheckpoint(l layout.Layout, s settings.Settings, ev *claude.Event) (dec
 		if r.err != nil {
 			return decide.Checkpoint{}, r.err
 		}
-		return decide.Checkpoint{ID: r.c.Short(), Top: r.c.Top, Skipped: r.c.Skipped}, nil
+		id := r.c.Short()
+		if TestOnlyCheckpointID != "" {
+			id = TestOnlyCheckpointID
+		}
+		return decide.Checkpoint{ID: id, Top: r.c.Top, Skipped: r.c.Skipped}, nil
 	case <-time.After(checkpointBudget):
 		return decide.Checkpoint{}, fmt.Errorf("recording the project took longer than %v", checkpointBudget)
 	}
 }
+
+// TestOnlyCheckpointID, when set, is the id reasons show for the checkpoint actually taken: a
+// project that is not a git repository is checkpointed whole, so the real id of a script's
+// project changes with every edit of the script, its golden files included.
+var TestOnlyCheckpointID string
 
 // checkpointBudget bounds a checkpoint on the hot path (cli.StageTimeout is 10 s).
 var checkpointBudget = 3 * time.Second

@@ -7,6 +7,7 @@ package oathdecide
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
@@ -88,13 +89,15 @@ PATH) as the hook does, and writes nothing. --json prints the envelope.
 Checkpoint: before a call it lets run without a person (auto_approved, logged_only)
 that may change the project, oath-decide records the working tree as a commit under
 refs/oath/checkpoints/<session>/<n> in the project's repository (never the index,
-stash, branches or reflog; $OATH_HOME/checkpoints/log.jsonl maps it to the call), so
-that oath-audit undo can take the call back. A loss of uncommitted or untracked files
+stash, branches or reflog), or, in a project that is not a git repository, as a list
+of files with their content under $OATH_HOME/checkpoints/ ($OATH_HOME/checkpoints/
+log.jsonl maps each to the call), so that oath-audit undo can take the call back.
+checkpoint.keep of them are kept, and none longer than the audit trail's day files. A loss of uncommitted or untracked files
 (needs_person loses_work or git_discard, and nothing else of that class) that the
 checkpoint recovers is then earnable: trust decides, once the domain's trust reaches
 autonomy.auto_approve_threshold; the reason says "recoverable: checkpoint ID before
-this call". No checkpoint (git failed, not a repository, over 3 s): judged as without
-one. A call that may change a file above checkpoint.max_file_size needs a person.
+this call". No checkpoint (git failed, the home directory or /, over 3 s): judged as
+without one. A call that may change a file above checkpoint.max_file_size needs a person.
 docs/undo.md.
 
 Files read: $OATH_HOME/config/settings.json (risk.lambda1/2, autonomy.*, trust.*;
@@ -179,6 +182,7 @@ func judge(env *envelope.Envelope, ev *claude.Event, take taker) (decide.Input, 
 	p, st, _ := phase.Read(l.PhaseFile())
 	in := readInput(env, p, st != phase.FromFile, l.ProjectDir, s)
 	in.Tool = ev.ToolName
+	in.Home = os.Getenv("HOME")
 	mayWrite := in.Doubt == "" && decide.MayWrite(in.Classify, ev.ToolName, l.ProjectDir)
 	d, _ := decide.WithCheckpoint(in, mayWrite, func() (decide.Checkpoint, error) { return take(l, s, ev) })
 	return in, withAnswer(in, d, ev.HookEventName, ev.ToolName, ev.PermissionMode), nil

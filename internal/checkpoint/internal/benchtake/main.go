@@ -2,7 +2,8 @@
 // (make), changes 50 of them (change), or takes one checkpoint and prints how long Take took, in
 // microseconds (take).
 //
-// Usage: benchtake make DIR N | benchtake change DIR N ROUND | benchtake take DIR STATE
+// Usage: benchtake make DIR N [git|plain] | benchtake change DIR N ROUND | benchtake take DIR STATE
+// (plain: the project is not a git repository)
 package main
 
 import (
@@ -33,7 +34,7 @@ func run(args []string) error {
 	}
 	dir := args[1]
 	switch {
-	case args[0] == "make" && len(args) == 3:
+	case args[0] == "make" && (len(args) == 3 || len(args) == 4):
 		n, err := strconv.Atoi(args[2])
 		if err != nil {
 			return err
@@ -46,6 +47,9 @@ func run(args []string) error {
 			if err := os.WriteFile(p, fmt.Appendf(nil, "package p\n\n// file %d\nfunc F%d() int { return %d }\n", i, i, i), 0o644); err != nil {
 				return err
 			}
+		}
+		if len(args) == 4 && args[3] == "plain" {
+			return nil
 		}
 		for _, a := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=b", "-c", "user.email=b@x", "-c", "gc.auto=0", "commit", "-qm", "init"}} {
 			if out, err := exec.Command("git", append([]string{"-C", dir}, a...)...).CombinedOutput(); err != nil {
