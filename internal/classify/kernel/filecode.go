@@ -264,7 +264,7 @@ func (c *Env) takePerson(r *Result, p personState, s Sink) {
 // classification: the same code is often judged again, as a hook or a configured program for
 // every git command of a test script, or a test's body handed to the same helper.
 func (c *Env) Verdicts(r *Result, src string, l Lang, cwd string, s Sink) codeVerdict {
-	key := codeKey{src, cwd, l, r.Proxy, r.Depth, s.Fragment, s.NoPerson || r.NoPerson}
+	key := codeKey{src, cwd, l, r.Proxy, r.Depth, s.Fragment, s.NoPerson || r.NoPerson, s.runsConfined(r)}
 	b := r.Budget()
 	v, seen := b.judged[key]
 	if !seen {
@@ -309,14 +309,23 @@ type codeKey struct {
 	depth    int
 	fragment bool
 	noPerson bool
+	confined bool
 }
 
 // Child is the result a nested program is judged into (code from a file, a container's
 // command, a program given to another): one level deeper, sharing the classification's
-// budget and memory of links.
+// budget and memory of links. The nested program runs confined only when it runs now, in
+// the call's own sandbox: code a write plants runs later, by whoever runs its runner,
+// perhaps outside any sandbox, and a container's or CI server's command runs elsewhere, so
+// neither may count on the sandbox (a planted "curl … | sh" is judged as if unconfined).
 func (r *Result) Child(s Sink) *Result {
 	return &Result{Depth: r.Depth + 1, code: r.Budget(), Proxy: r.Proxy, links: r.Resolver(), VerdictOnly: true,
-		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: r.Confined}
+		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: s.runsConfined(r)}
+}
+
+// runsConfined reports whether code judged into a Child of r runs in r's sandbox.
+func (s Sink) runsConfined(r *Result) bool {
+	return r.Confined && !s.NoPerson && !r.NoPerson && !s.Elsewhere
 }
 
 func (c *Env) TakeOverAll(r, sub *Result, l Lang, s Sink) {
