@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +59,9 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 	}
 	p.setPhase("building")
 	p.setSandbox(true) // unread code is earnable only where the sandbox confines it (the boundary)
-	p.earnShellTrust(30)
+	if got := p.earnShellExec(30); got < 0.8 {
+		t.Fatalf("shell_exec trust %v after 30 successes, want ≥ 0.8", got)
+	}
 	before := gitState(t, p.dir, git)
 
 	s := p.run("clean up", bash("make clean"))
@@ -138,7 +139,9 @@ func TestUndoWithoutGit(t *testing.T) {
 	}
 	p.setPhase("building")
 	p.setSandbox(true) // unread code is earnable only where the sandbox confines it (the boundary)
-	p.earnShellTrust(30)
+	if got := p.earnShellExec(30); got < 0.8 {
+		t.Fatalf("shell_exec trust %v after 30 successes, want ≥ 0.8", got)
+	}
 
 	s := p.run("clean up", bash("make clean"))
 	d := p.decision(toolUseID(0))
@@ -165,28 +168,6 @@ func TestUndoWithoutGit(t *testing.T) {
 	}
 	if p.exists(".git") {
 		t.Error("the checkpoint made the project a git repository")
-	}
-}
-
-// earnShellTrust records n successful shell_exec calls through hooks/post-tool-use.sh.
-func (p *project) earnShellTrust(n int) {
-	p.t.Helper()
-	for i := range n {
-		// One call each: an outcome is learned once per call.
-		ev := `{"session_id":"earn","transcript_path":"/x","cwd":"` + p.dir + `","hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"make"},"tool_use_id":"earn-` +
-			strconv.Itoa(i) + `","tool_response":{"stdout":"","stderr":"","interrupted":false}}`
-		// As install.sh registers it: the hooks take their binaries and state from the command
-		// line, never from the environment.
-		cmd := exec.Command(filepath.Join(repoRoot(p.t), "hooks", "post-tool-use.sh"), "--bin", p.bin, "--home", p.path("oath-harness"))
-		cmd.Dir = p.dir
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + p.home, "CLAUDE_PROJECT_DIR=" + p.dir}
-		cmd.Stdin = strings.NewReader(ev)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			p.t.Fatalf("post-tool-use.sh: %v\n%s", err, out)
-		}
-	}
-	if sc, _ := p.trustScore("shell_exec"); sc < 0.8 {
-		p.t.Fatalf("shell_exec trust %v after %d successes", sc, n)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -309,4 +310,52 @@ func Lowest(scores map[string]float64) (string, float64) {
 		}
 	}
 	return name, low
+}
+
+// Hooks runs the hook scripts of one installed harness as Claude Code starts them: in the
+// project, with env, and with --bin and --home on the command line (the hooks read neither
+// from the environment).
+type Hooks struct {
+	Dir, Bin, OathHome, Project string
+	Env                         []string
+}
+
+// Run runs hook name with stdin; an exit other than 0 is a code, not an error.
+func (h Hooks) Run(name string, stdin []byte) (code int, stdout, stderr []byte, err error) {
+	cmd := exec.Command(filepath.Join(h.Dir, name), "--bin", h.Bin, "--home", h.OathHome)
+	cmd.Dir, cmd.Env, cmd.Stdin = h.Project, h.Env, bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), out.Bytes(), errb.Bytes(), nil
+	}
+	return 0, out.Bytes(), errb.Bytes(), err
+}
+
+// Earn records successful calls of every domain (Earning) through post-tool-use.sh until the
+// lowest domain reaches goal; it returns the rounds it took. home and transcript are the
+// session's, as Event takes them.
+func (h Hooks) Earn(home, transcript string, goal float64, max int) (int, error) {
+	for round := 1; round <= max; round++ {
+		for _, c := range Earning {
+			ev, err := Event(c, "PostToolUse", h.Project, home, transcript)
+			if err != nil {
+				return 0, err
+			}
+			if code, _, stderr, err := h.Run("post-tool-use.sh", ev); err != nil || code != 0 {
+				return 0, fmt.Errorf("post-tool-use.sh %s: exit %d %v: %s", c.Name(), code, err, stderr)
+			}
+		}
+		scores, err := Scores(h.OathHome)
+		if err != nil {
+			return 0, err
+		}
+		if _, low := Lowest(scores); low >= goal {
+			return round, nil
+		}
+	}
+	scores, _ := Scores(h.OathHome)
+	return 0, fmt.Errorf("trust did not reach %.2f in every domain after %d rounds: %v", goal, max, scores)
 }

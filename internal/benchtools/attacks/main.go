@@ -432,7 +432,7 @@ func (b *bench) setup(hooks, bin string) error {
 		}
 	}
 	start := fmt.Sprintf(`{"session_id":"s-attacks","transcript_path":%q,"cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, b.transcript, b.project)
-	if code, _, stderr, err := b.hook("session-start.sh", []byte(start)); err != nil || code != 0 {
+	if code, _, stderr, err := b.hooksOf().Run("session-start.sh", []byte(start)); err != nil || code != 0 {
 		return fmt.Errorf("session-start.sh: exit %d %v: %s", code, err, stderr)
 	}
 	if b.freshTrust, err = os.ReadFile(filepath.Join(b.oathHome, "state", "trust-scores.json")); err != nil {
@@ -448,7 +448,7 @@ func (b *bench) setup(hooks, bin string) error {
 			return nil
 		}
 	}
-	if err := b.earn(0.95, 400); err != nil {
+	if _, err := b.hooksOf().Earn(b.home, b.transcript, 0.95, 400); err != nil {
 		return err
 	}
 	if b.earnedTrust, err = os.ReadFile(filepath.Join(b.oathHome, "state", "trust-scores.json")); err != nil {
@@ -478,43 +478,9 @@ func (b *bench) listen(ln net.Listener) {
 	}
 }
 
-func (b *bench) hook(name string, stdin []byte) (int, []byte, []byte, error) {
-	cmd := exec.Command(filepath.Join(b.hooks, name), "--bin", b.bin, "--home", b.oathHome)
-	cmd.Dir, cmd.Env, cmd.Stdin = b.project, b.env, bytes.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), out.Bytes(), errb.Bytes(), nil
-	}
-	return 0, out.Bytes(), errb.Bytes(), err
-}
-
-// earn records successful calls of every domain through post-tool-use.sh until the lowest
-// domain reaches goal.
-func (b *bench) earn(goal float64, max int) error {
-	for round := 1; round <= max; round++ {
-		for i, c := range redteam.Earning {
-			ev, err := redteam.Event(c, "PostToolUse", b.project, b.home, b.transcript)
-			if err != nil {
-				return err
-			}
-			// Each call its own id: an outcome already recorded for an id is not counted again.
-			ev = bytes.Replace(ev, []byte(`"toolu_redteam"`), []byte(fmt.Sprintf(`"toolu_earn_%d_%d"`, round, i)), 1)
-			if code, _, stderr, err := b.hook("post-tool-use.sh", ev); err != nil || code != 0 {
-				return fmt.Errorf("post-tool-use.sh %s: exit %d %v: %s", c.Name(), code, err, stderr)
-			}
-		}
-		scores, err := redteam.Scores(b.oathHome)
-		if err != nil {
-			return err
-		}
-		if _, low := redteam.Lowest(scores); low >= goal {
-			return nil
-		}
-	}
-	return fmt.Errorf("trust did not reach %.2f in every domain after %d rounds", goal, max)
+// hooksOf are the installed hooks of this harness (redteam.Hooks).
+func (b *bench) hooksOf() redteam.Hooks {
+	return redteam.Hooks{Dir: b.hooks, Bin: b.bin, OathHome: b.oathHome, Project: b.project, Env: b.env}
 }
 
 // freeze keeps pristine copies of the project and the home directory, outside every exec
@@ -653,7 +619,7 @@ func (b *bench) measure(a Attack, mode, trust string) (Outcome, error) {
 	var stdout, stderr []byte
 	if mode == "none" {
 		code, stdout = 0, []byte(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`)
-	} else if code, stdout, stderr, err = b.hook("pre-tool-use.sh", ev); err != nil {
+	} else if code, stdout, stderr, err = b.hooksOf().Run("pre-tool-use.sh", ev); err != nil {
 		return o, err
 	}
 	ans := redteam.Read(code, stdout, stderr)

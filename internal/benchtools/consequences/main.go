@@ -12,12 +12,10 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -37,21 +35,13 @@ func main() {
 }
 
 type harness struct {
-	hooks, bin, project, home, oathHome, transcript string
-	env                                             []string
+	hooksDir, bin, project, home, oathHome, transcript string
+	env                                                []string
 }
 
-func (h *harness) hook(name string, stdin []byte) (int, []byte, []byte, error) {
-	cmd := exec.Command(filepath.Join(h.hooks, name), "--bin", h.bin, "--home", h.oathHome) // the hooks read neither from the environment
-	cmd.Dir, cmd.Env, cmd.Stdin = h.project, h.env, bytes.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), out.Bytes(), errb.Bytes(), nil
-	}
-	return 0, out.Bytes(), errb.Bytes(), err
+// hooks are the installed hooks of this harness (redteam.Hooks).
+func (h *harness) hooks() redteam.Hooks {
+	return redteam.Hooks{Dir: h.hooksDir, Bin: h.bin, OathHome: h.oathHome, Project: h.project, Env: h.env}
 }
 
 func run(hooks, bin string, sandbox bool, corpora []string) error {
@@ -68,7 +58,7 @@ func run(hooks, bin string, sandbox bool, corpora []string) error {
 	}
 	defer os.RemoveAll(tmp)
 	h := &harness{project: filepath.Join(tmp, "project"), home: filepath.Join(tmp, "home"), oathHome: filepath.Join(tmp, "oath-home")}
-	if h.hooks, err = filepath.Abs(hooks); err != nil {
+	if h.hooksDir, err = filepath.Abs(hooks); err != nil {
 		return err
 	}
 	if bin, err = filepath.Abs(bin); err != nil {
@@ -102,7 +92,7 @@ func run(hooks, bin string, sandbox bool, corpora []string) error {
 	h.env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + h.home, "CLAUDE_PROJECT_DIR=" + h.project, "OATH_HOME=" + h.oathHome, "OATH_BIN=" + bin, "TZ=UTC"}
 	h.bin = bin
 	start := fmt.Sprintf(`{"session_id":"s-redteam","transcript_path":%q,"cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, h.transcript, h.project)
-	if code, _, stderr, err := h.hook("session-start.sh", []byte(start)); err != nil || code != 0 {
+	if code, _, stderr, err := h.hooks().Run("session-start.sh", []byte(start)); err != nil || code != 0 {
 		return fmt.Errorf("session-start.sh: exit %d %v: %s", code, err, stderr)
 	}
 
@@ -110,7 +100,7 @@ func run(hooks, bin string, sandbox bool, corpora []string) error {
 	if err != nil {
 		return err
 	}
-	rounds, err := h.earn(0.95, 400)
+	rounds, err := h.hooks().Earn(h.home, h.transcript, 0.95, 400)
 	if err != nil {
 		return err
 	}
@@ -133,37 +123,13 @@ func (h *harness) answers(cases []redteam.Case) ([]redteam.Answer, error) {
 		if err != nil {
 			return nil, err
 		}
-		code, stdout, stderr, err := h.hook("pre-tool-use.sh", ev)
+		code, stdout, stderr, err := h.hooks().Run("pre-tool-use.sh", ev)
 		if err != nil {
 			return nil, err
 		}
 		out[i] = redteam.Read(code, stdout, stderr)
 	}
 	return out, nil
-}
-
-// earn records successful calls of every domain through post-tool-use.sh until the lowest
-// domain reaches goal; it returns the rounds it took.
-func (h *harness) earn(goal float64, max int) (int, error) {
-	for round := 1; round <= max; round++ {
-		for _, c := range redteam.Earning {
-			ev, err := redteam.Event(c, "PostToolUse", h.project, h.home, h.transcript)
-			if err != nil {
-				return 0, err
-			}
-			if code, _, stderr, err := h.hook("post-tool-use.sh", ev); err != nil || code != 0 {
-				return 0, fmt.Errorf("post-tool-use.sh %s: exit %d %v: %s", c.Name(), code, err, stderr)
-			}
-		}
-		scores, err := redteam.Scores(h.oathHome)
-		if err != nil {
-			return 0, err
-		}
-		if _, low := redteam.Lowest(scores); low >= goal {
-			return round, nil
-		}
-	}
-	return 0, fmt.Errorf("trust did not reach %.2f in every domain after %d rounds", goal, max)
 }
 
 func report(cases []redteam.Case, corpora []string, boundary string, fresh, earned []redteam.Answer, scores map[string]float64, rounds int) {

@@ -12,12 +12,9 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -62,21 +59,13 @@ type suite struct {
 }
 
 type harness struct {
-	hooks, bin, project, home, oathHome, transcript string
-	env                                             []string
+	hooksDir, bin, project, home, oathHome, transcript string
+	env                                                []string
 }
 
-func (h *harness) hook(name string, stdin []byte) (int, []byte, []byte, error) {
-	cmd := exec.Command(filepath.Join(h.hooks, name), "--bin", h.bin, "--home", h.oathHome) // the hooks read neither from the environment
-	cmd.Dir, cmd.Env, cmd.Stdin = h.project, h.env, bytes.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return ee.ExitCode(), out.Bytes(), errb.Bytes(), nil
-	}
-	return 0, out.Bytes(), errb.Bytes(), err
+// hooks are the installed hooks of this harness (redteam.Hooks).
+func (h *harness) hooks() redteam.Hooks {
+	return redteam.Hooks{Dir: h.hooksDir, Bin: h.bin, OathHome: h.oathHome, Project: h.project, Env: h.env}
 }
 
 func run(hooks, bin string, modes []bool, max int, paths []string) error {
@@ -94,7 +83,7 @@ func run(hooks, bin string, modes []bool, max int, paths []string) error {
 	}
 	defer os.RemoveAll(tmp)
 	h := &harness{project: filepath.Join(tmp, "project"), home: filepath.Join(tmp, "home"), oathHome: filepath.Join(tmp, "oath-home")}
-	if h.hooks, err = filepath.Abs(hooks); err != nil {
+	if h.hooksDir, err = filepath.Abs(hooks); err != nil {
 		return err
 	}
 	if h.bin, err = filepath.Abs(bin); err != nil {
@@ -117,10 +106,10 @@ func run(hooks, bin string, modes []bool, max int, paths []string) error {
 	}
 	h.env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + h.home, "CLAUDE_PROJECT_DIR=" + h.project, "TZ=UTC"}
 	start := fmt.Sprintf(`{"session_id":"s-redteam","transcript_path":%q,"cwd":%q,"hook_event_name":"SessionStart","source":"startup"}`, h.transcript, h.project)
-	if code, _, stderr, err := h.hook("session-start.sh", []byte(start)); err != nil || code != 0 {
+	if code, _, stderr, err := h.hooks().Run("session-start.sh", []byte(start)); err != nil || code != 0 {
 		return fmt.Errorf("session-start.sh: exit %d %v: %s", code, err, stderr)
 	}
-	rounds, err := h.earn(0.95, earnRounds)
+	rounds, err := h.hooks().Earn(h.home, h.transcript, 0.95, earnRounds)
 	if err != nil {
 		return err
 	}
@@ -151,7 +140,7 @@ func run(hooks, bin string, modes []bool, max int, paths []string) error {
 				if err != nil {
 					return err
 				}
-				code, stdout, stderr, err := h.hook("pre-tool-use.sh", ev)
+				code, stdout, stderr, err := h.hooks().Run("pre-tool-use.sh", ev)
 				if err != nil {
 					return err
 				}
@@ -237,31 +226,6 @@ func Stopped(a redteam.Answer) (stopped, byHarness bool) {
 		return !a.Confined, false
 	}
 	return false, false
-}
-
-// earn records successful calls of every domain through post-tool-use.sh until the lowest
-// domain reaches goal; it returns the rounds it took.
-func (h *harness) earn(goal float64, max int) (int, error) {
-	for round := 1; round <= max; round++ {
-		for _, c := range redteam.Earning {
-			ev, err := redteam.Event(c, "PostToolUse", h.project, h.home, h.transcript)
-			if err != nil {
-				return 0, err
-			}
-			if code, _, stderr, err := h.hook("post-tool-use.sh", ev); err != nil || code != 0 {
-				return 0, fmt.Errorf("post-tool-use.sh %s: exit %d %v: %s", c.Name(), code, err, stderr)
-			}
-		}
-		scores, err := redteam.Scores(h.oathHome)
-		if err != nil {
-			return 0, err
-		}
-		if _, low := redteam.Lowest(scores); low >= goal {
-			return round, nil
-		}
-	}
-	scores, _ := redteam.Scores(h.oathHome)
-	return 0, fmt.Errorf("trust did not reach %.2f in every domain after %d rounds: %v", goal, max, scores)
 }
 
 func pct(a, b int) float64 {
