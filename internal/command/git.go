@@ -65,3 +65,22 @@ func SplitGit(args []Word) GitArgs {
 var GitRiskyLong = []string{"hard", "force", "force-with-lease", "force-if-includes", "force-create", "merge", "keep",
 	"discard-changes", "delete", "mirror", "prune", "prune-tags", "amend", "worktree", "output", "exec",
 	"upload-pack", "receive-pack", "template", "config", "ignore-other-worktrees", "overwrite-ignore"}
+
+// The option layouts of git's subcommands (which options take the next word as their value),
+// as the classifier reads them: Common for every subcommand, the others where a judge reads a
+// subcommand's own options apart.
+var (
+	// GitCommon: the value-taking options of git's subcommands, read alike for every one.
+	GitCommon = Spec{Short: "mFCSbBcoOsux", Long: []string{"message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote"}}
+	// GitPick: git cherry-pick and git revert, where -x is a flag.
+	GitPick = Spec{Short: "mX", Long: []string{"mainline", "strategy", "strategy-option", "cleanup"}}
+	// GitCheckout: git checkout and git restore.
+	GitCheckout      = Spec{Short: "bBs", Long: []string{"source", "orphan", "conflict", "pathspec-from-file"}}
+	GitCheckoutIndex = Spec{Long: []string{"prefix", "stage"}}
+	GitReadTree      = Spec{Long: []string{"prefix", "index-output", "exclude-per-directory"}}
+	// GitGrep: git grep.
+	GitGrep = Spec{Short: "efmABCO", Long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "open-files-in-pager"}}
+	// GitRemote: the subcommands that reach or name another machine (push, fetch, clone,
+	// send-email, remote, config …).
+	GitRemote = Spec{Short: "oC", Long: []string{"push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter"}}
+)

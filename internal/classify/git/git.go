@@ -121,7 +121,7 @@ func Git(x *kernel.Command) {
 			x.Write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, kernel.GitLocal)
 		}
 	}
-	p := command.Parse(rest, "mFCSbBcoOsux", "message", "file", "reuse-message", "reedit-message", "fixup", "squash", "author", "date", "cleanup", "template", "exec", "onto", "strategy", "strategy-option", "format", "pretty", "sort", "contains", "points-at", "merged", "no-merged", "set-upstream-to", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "output", "prefix", "remote")
+	p := command.GitCommon.Parse(rest)
 	if o, ok := p.Value("output"); ok {
 		x.Write(o, false, kernel.GitLocal) // git diff --output F, also spelled apart
 	}
@@ -229,7 +229,7 @@ func Git(x *kernel.Command) {
 		}
 		if (sub == "cherry-pick" || sub == "revert") && !p.Has(0, "continue", "abort", "skip", "quit") {
 			// Their own options: -x is a flag here, not the value-taking -x of others.
-			gitBringsIn(x, command.Parse(rest, "mX", "mainline", "strategy", "strategy-option", "cleanup").Operands, "pick")
+			gitBringsIn(x, command.GitPick.Parse(rest).Operands, "pick")
 		}
 		if sub == "bisect" && len(p.Operands) > 1 && p.Operands[0].Value == "run" {
 			Nested(x, argvProgram(after(rest, "run")), "git bisect run")
@@ -584,7 +584,7 @@ func btoi(b bool) int {
 // all with -a, from the top of the repository), over the working tree's with -f, or under
 // --prefix. What it writes is what git says differs, a discard as git checkout -- PATH is.
 func gitCheckoutIndex(x *kernel.Command, rest []shell.Word) {
-	p := command.Parse(rest, "", "prefix", "stage")
+	p := command.GitCheckoutIndex.Parse(rest)
 	force := p.Has('f', "force")
 	paths := p.Operands
 	if p.Has('a', "all") {
@@ -619,7 +619,7 @@ func gitCheckoutIndex(x *kernel.Command, rest []shell.Word) {
 // tree too (with --reset over local changes, as git reset --hard). A tree that holds other
 // versions of the harness's files than HEAD stages them, and is judged as their write.
 func gitReadTree(x *kernel.Command, rest []shell.Word) {
-	p := command.Parse(rest, "", "prefix", "index-output", "exclude-per-directory")
+	p := command.GitReadTree.Parse(rest)
 	update := p.Has('u')
 	for _, t := range p.Operands {
 		gitTreeWrites(x, t)
@@ -879,7 +879,7 @@ func changesIndex(sub string) bool {
 // another commit's (any file under it may change). A switch to a revision writes what differs
 // between HEAD and it (gitTreeWrites); with -f the local changes are thrown away too.
 func gitCheckout(x *kernel.Command, sub string, rest []shell.Word) {
-	p := command.Parse(rest, "bBs", "source", "orphan", "conflict", "pathspec-from-file")
+	p := command.GitCheckout.Parse(rest)
 	ops := p.Operands
 	nAfter := 0
 	for i, a := range rest {
