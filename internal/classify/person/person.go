@@ -204,9 +204,9 @@ func stopsContainers(x *kernel.Command) bool {
 	var p command.Args
 	switch sub {
 	case "kill", "stop", "restart":
-		p = command.Parse(args[1:], "st", "signal", "time", "timeout", "cidfile")
+		p = command.ContainerStop.Parse(args[1:])
 	case "rm":
-		p = command.Parse(args[1:], "t", "time", "cidfile", "depend")
+		p = command.ContainerRm.Parse(args[1:])
 		if x.Name != "podman" && p.Has('l', "link") {
 			return false // docker rm --link removes a link, not a container
 		}

@@ -1,0 +1,20 @@
+package command
+
+// The option layouts of subcommands, and of forms of a program that a judge reads apart from
+// its own options: the one place each is written, as a program's own layout is its row's
+// Spec. git's are in git.go.
+var (
+	// ContainerRun: docker, podman and nerdctl run, exec and create.
+	ContainerRun = Spec{Short: "acehlmpuvw", Long: []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
+		"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",
+		"memory-swap", "restart", "platform", "device", "cap-add", "cap-drop", "security-opt", "add-host", "dns", "dns-search",
+		"dns-option", "log-driver", "log-opt", "tmpfs", "ulimit", "volumes-from", "cidfile", "gpus", "runtime", "stop-signal",
+		"stop-timeout", "health-cmd", "health-interval", "health-retries", "health-timeout", "shm-size", "link", "expose",
+		"attach", "detach-keys", "pull", "ip", "ip6", "mac-address", "network-alias", "storage-opt", "sysctl", "group-add",
+		"oom-score-adj", "pids-limit", "init-path", "isolation", "kernel-memory", "blkio-weight", "cpuset-cpus", "cpuset-mems",
+		"annotation", "arch", "os", "variant", "secret", "pod", "hooks-dir", "uidmap", "gidmap", "subuidname", "subgidname", "requires"}}
+	// ContainerStop: docker and podman kill, stop and restart.
+	ContainerStop = Spec{Short: "st", Long: []string{"signal", "time", "timeout", "cidfile"}}
+	// ContainerRm: docker and podman rm.
+	ContainerRm = Spec{Short: "t", Long: []string{"time", "cidfile", "depend"}}
+)
