@@ -10,18 +10,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// Options of docker/podman run|exec|create that take a value (short ones: containerShort).
-var containerLong = []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
-	"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",
-	"memory-swap", "restart", "platform", "device", "cap-add", "cap-drop", "security-opt", "add-host", "dns", "dns-search",
-	"dns-option", "log-driver", "log-opt", "tmpfs", "ulimit", "volumes-from", "cidfile", "gpus", "runtime", "stop-signal",
-	"stop-timeout", "health-cmd", "health-interval", "health-retries", "health-timeout", "shm-size", "link", "expose",
-	"attach", "detach-keys", "pull", "ip", "ip6", "mac-address", "network-alias", "storage-opt", "sysctl", "group-add",
-	"oom-score-adj", "pids-limit", "init-path", "isolation", "kernel-memory", "blkio-weight", "cpuset-cpus", "cpuset-mems",
-	"annotation", "arch", "os", "variant", "secret", "pod", "hooks-dir", "uidmap", "gidmap", "subuidname", "subgidname", "requires"}
-
-const containerShort = "acehlmpuvw"
-
 // Container judges docker/podman/nerdctl run|exec|create and kubectl exec/run/debug … -- cmd.
 // It reports whether it did; the other subcommands keep the cloud rule.
 func Container(x *kernel.Command) bool {
@@ -79,10 +67,10 @@ func Container(x *kernel.Command) bool {
 		takes := false
 		if strings.HasPrefix(v, "--") {
 			name, _, has := strings.Cut(v[2:], "=")
-			takes = !has && contains(containerLong, name)
+			takes = !has && contains(command.ContainerRun.Long, name)
 		} else {
 			for j := 1; j < len(v); j++ {
-				if strings.IndexByte(containerShort, v[j]) >= 0 {
+				if strings.IndexByte(command.ContainerRun.Short, v[j]) >= 0 {
 					takes = j == len(v)-1
 					break
 				}
@@ -93,7 +81,7 @@ func Container(x *kernel.Command) bool {
 		}
 	}
 	opts := args[:min(i, len(args))]
-	p := command.Parse(opts, containerShort, containerLong...)
+	p := command.ContainerRun.Parse(opts)
 	var cmd []shell.Word
 	if i+1 < len(args) {
 		cmd = args[i+1:] // after the image (run, create) or the container (exec)
