@@ -123,6 +123,8 @@ func TestInlineCode(t *testing.T) {
 		`python3 -W ignore -c 'import os; os.system("rm -rf ~")'`,
 		`python3 -X dev -c 'import os; os.system("rm -rf ~")'`,
 		`node -r dotenv/config -e 'require("child_process").execSync("rm -rf ~")'`,
+		// awk's -i takes a value (gawk -i inplace): the program is the word after it.
+		`awk -i inplace '{system("rm -rf /")}' f`, `gawk --include inplace 'BEGIN{system("rm -rf ~")}' f`,
 		`node --require dotenv/config -e 'require("child_process").execSync("rm -rf ~")'`,
 		`node --inspect -e 'require("child_process").execSync("rm -rf ~")'`,
 		`node -pe 'require("child_process").execSync("rm -rf ~")'`,

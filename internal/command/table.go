@@ -38,7 +38,7 @@ var table = [...]Row{
 	{Name: "ava", Judge: TestRunner},
 	{Name: "avahi-resolve", Judge: Gray, Sends: SendsDNS},
 	{Name: "avahi-resolve-host-name", Judge: Gray, Sends: SendsDNS},
-	{Name: "awk", Judge: Awk, Facts: InlineCode},
+	{Name: "awk", Judge: Awk, Facts: InlineCode, Spec: awkOptions},
 	{Name: "aws", Judge: Cloud, Sends: SendsCloud, Spec: Spec{Long: []string{"profile", "region", "output", "endpoint-url", "query", "ca-bundle", "cli-read-timeout", "cli-connect-timeout", "color", "cli-binary-format", "cli-input-json", "cli-input-yaml", "generate-cli-skeleton", "page-size", "max-items", "starting-token"}}},
 	{Name: "az", Judge: Cloud, Sends: SendsCloud, Person: []Person{{"create|delete|delete-batch|untag|update|deploy|start|stop|restart|remove|purge|add|import|restore|swap|scale|upgrade", "", RemoteChange, "changes Azure resources"}, {"get-access-token", "", ReadsSecret, "prints an Azure access token"}, {"secret show|secret download|key download|certificate download|storage account keys list|show-connection-string", "", ReadsSecret, "prints a secret from Azure"}}},
 	{Name: "azcopy", Judge: Gray, Sends: SendsCloud, Person: []Person{{"remove|rm|sync", "", RemoteChange, "deletes blobs or files from Azure storage"}}},
@@ -206,7 +206,7 @@ var table = [...]Row{
 	{Name: "frpc", Judge: Deny, Reason: "opens a tunnel from the internet to this machine", Sends: SendsRelay},
 	{Name: "ftp", Judge: RawNet, Reason: "a remote connection"},
 	{Name: "fuser", Judge: Deny, Reason: "finds the processes that use a file or a port, and with -k kills them", Person: []Person{{"-k|--kill", "", SystemChange, "kills the processes that use a file or a port"}}},
-	{Name: "gawk", Judge: Awk, Facts: InlineCode},
+	{Name: "gawk", Judge: Awk, Facts: InlineCode, Spec: awkOptions},
 	{Name: "gcloud", Judge: Cloud, Sends: SendsCloud, Person: []Person{{"create|delete|deploy|update|destroy|remove|patch|resize|start|stop|restart|reset|import|enable|disable|add-iam-policy-binding|remove-iam-policy-binding|set-iam-policy|rollback|submit|undelete|cp|mv|rm|rsync", "", RemoteChange, "changes Google Cloud resources"}, {"print-access-token|print-identity-token", "", ReadsSecret, "prints a Google Cloud access token"}, {"versions access", "", ReadsSecret, "prints a secret from Secret Manager"}}},
 	{Name: "gdisk", Judge: Disk},
 	{Name: "gem", Judge: PkgTool},
@@ -328,7 +328,7 @@ var table = [...]Row{
 	{Name: "man", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "PHMSsLm", Long: []string{"pager", "html", "manpath", "sections", "locale"}, Runs: []string{"P", "H", "pager", "html"}}},
 	{Name: "mapfile", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "mariadb", Judge: Database},
-	{Name: "mawk", Judge: Awk, Facts: InlineCode},
+	{Name: "mawk", Judge: Awk, Facts: InlineCode, Spec: awkOptions},
 	{Name: "mc", Person: []Person{{"rb|rm|--remove|remove|unset|disable|delete|restart|stop|decommission", "", RemoteChange, "deletes buckets, objects, users or policies of a MinIO server"}}},
 	{Name: "md5", Judge: Reads, Facts: AllowList},
 	{Name: "md5sum", Judge: Reads, Facts: AllowList},
@@ -370,7 +370,7 @@ var table = [...]Row{
 	{Name: "nail", Judge: Mailer},
 	{Name: "nano", Judge: Editor},
 	{Name: "nats", Person: []Person{{"delete|rm|del|purge", "", RemoteChange, "deletes NATS streams, consumers, keys, objects or accounts"}}},
-	{Name: "nawk", Judge: Awk, Facts: InlineCode},
+	{Name: "nawk", Judge: Awk, Facts: InlineCode, Spec: awkOptions},
 	{Name: "nc", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "ncat", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
 	{Name: "neomutt", Judge: Mailer},
@@ -706,3 +706,8 @@ var nodeOptions = Spec{Short: "rC", Long: []string{"require", "import", "loader"
 // pythonOptions are python's options that take the next word as their value (python -W
 // ignore, -X dev), for every python.
 var pythonOptions = Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}
+
+// The layouts that several rows share: the programs of one family, read alike.
+var (
+	awkOptions = Spec{Short: "fvFi", Long: []string{"include"}} // awk, gawk, mawk, nawk (gawk -i inplace)
+)

@@ -37,7 +37,7 @@ func InlineCode(x *kernel.Command, w shell.Word) {
 				inPlace = true
 			}
 		}
-		p := command.Parse(x.Args, "fvFi", "include")
+		p := command.Lookup("awk").Spec.Parse(x.Args)
 		if inPlace && len(p.Operands) > 1 {
 			for _, o := range p.Operands[1:] {
 				x.Write(o, false, kernel.ShellExec)
