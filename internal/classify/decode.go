@@ -314,7 +314,7 @@ func decodedFiles(c *kernel.Env, r *kernel.Result, prog *shell.Program) {
 				ws = append(ws, shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: a.Known})
 			}
 		}
-		ops := command.Parse(args, "").Operands
+		ops := command.Bare.Parse(args).Operands
 		switch n := cmd.Name(); {
 		case n == "xxd" && len(ops) == 2:
 			ws = append(ws, ops[1])

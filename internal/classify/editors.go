@@ -6,7 +6,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/inline"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
-	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -35,7 +34,7 @@ func editor(x *kernel.Command) {
 	case x.Name == "emacs":
 		files = emacsCode(x)
 	default:
-		files = command.Parse(x.Args, "cSuTwWsi").Operands
+		files = x.Prog().Spec.Parse(x.Args).Operands
 	}
 	for _, o := range files {
 		x.Write(o, false, kernel.ShellExec)

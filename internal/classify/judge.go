@@ -42,7 +42,7 @@ func judge(x *kernel.Command) {
 	case command.Remove:
 		files.Rm(x)
 	case command.Rmdir:
-		for _, o := range command.Parse(x.Args, "").Operands {
+		for _, o := range x.Prog().Spec.Parse(x.Args).Operands {
 			x.Write(o, false, kernel.ShellExec)
 		}
 		x.Add(risk.Medium, kernel.FileWrite, kernel.RuleFileChange, "removes directories")
@@ -51,7 +51,7 @@ func judge(x *kernel.Command) {
 	case command.Move:
 		files.CopyOrMove(x, true)
 	case command.Mount:
-		if ops := command.Parse(x.Args, "tTLUoO", "types", "options", "target", "source", "fstab").Operands; len(ops) > 0 {
+		if ops := x.Prog().Spec.Parse(x.Args).Operands; len(ops) > 0 {
 			x.Write(ops[len(ops)-1], true, kernel.ShellExec) // what is mounted over the target replaces it
 			x.Destroy(ops[len(ops)-1], "mounting over")
 		}
@@ -63,7 +63,7 @@ func judge(x *kernel.Command) {
 	case command.Link:
 		files.Ln(x)
 	case command.Touch:
-		for _, o := range command.Parse(x.Args, "srmdtAB", "size", "reference", "mode", "date").Operands {
+		for _, o := range x.Prog().Spec.Parse(x.Args).Operands {
 			x.Write(o, false, kernel.ShellExec)
 			if n == "truncate" {
 				x.Lose(o, false, "truncates")
@@ -73,7 +73,7 @@ func judge(x *kernel.Command) {
 	case command.Editor:
 		editor(x) // editors.go
 	case command.Tee:
-		p := command.Parse(x.Args, "")
+		p := x.Prog().Spec.Parse(x.Args)
 		for _, o := range p.Operands {
 			x.Write(o, false, kernel.ShellExec)
 			if !p.Has('a', "append") {

@@ -4,6 +4,9 @@ package command
 // its own options: the one place each is written, as a program's own layout is its row's
 // Spec. git's are in git.go.
 var (
+	// Bare is the layout of a program whose options are not known: none takes a value, so
+	// every word that is not an option is an operand.
+	Bare Spec
 	// ContainerRun: docker, podman and nerdctl run, exec and create.
 	ContainerRun = Spec{Short: "acehlmpuvw", Long: []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
 		"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",

@@ -332,19 +332,19 @@ var table = [...]Row{
 	{Name: "mc", Person: []Person{{"rb|rm|--remove|remove|unset|disable|delete|restart|stop|decommission", "", RemoteChange, "deletes buckets, objects, users or policies of a MinIO server"}}},
 	{Name: "md5", Judge: Reads, Facts: AllowList},
 	{Name: "md5sum", Judge: Reads, Facts: AllowList},
-	{Name: "micro", Judge: Editor},
+	{Name: "micro", Judge: Editor, Spec: editorOptions},
 	{Name: "microk8s", Judge: Cloud, Carries: "kubectl|helm|helm3=helm", Person: []Person{{"reset", "", LosesWork, "removes every workload of the cluster, and its data"}, {"remove-node|leave", "", RemoteChange, "changes the cluster's nodes"}, {"config", "", ReadsSecret, "prints the cluster's admin credentials"}}},
 	{Name: "microk8s.helm", Judge: Cloud, Is: "helm"},
 	{Name: "microk8s.helm3", Judge: Cloud, Is: "helm"},
 	{Name: "microk8s.kubectl", Judge: Container, Sends: SendsRelay, Is: "kubectl"},
 	{Name: "minikube", Judge: Cloud, Carries: "kubectl", Person: []Person{{"delete", "", LosesWork, "deletes a local Kubernetes cluster, what runs in it and its data"}}},
 	{Name: "mix", Judge: PkgTool, Person: []Person{{"hex.publish|hex.retire", "", Publishes, "publishes a Hex package"}}},
-	{Name: "mkdir", Judge: Touch},
+	{Name: "mkdir", Judge: Touch, Spec: touchOptions},
 	{Name: "mkdosfs", Judge: Disk},
 	{Name: "mke2fs", Judge: Disk},
 	{Name: "mkexfatfs", Judge: Disk},
-	{Name: "mkfifo", Judge: Touch},
-	{Name: "mknod", Judge: Touch},
+	{Name: "mkfifo", Judge: Touch, Spec: touchOptions},
+	{Name: "mknod", Judge: Touch, Spec: touchOptions},
 	{Name: "mkntfs", Judge: Disk},
 	{Name: "mkreiserfs", Judge: Disk},
 	{Name: "mksh", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
@@ -357,7 +357,7 @@ var table = [...]Row{
 	{Name: "mongosh", Judge: Database},
 	{Name: "more", Judge: Reads, Facts: AllowList},
 	{Name: "mosh", Judge: Deny, Reason: "a remote connection"},
-	{Name: "mount", Judge: Mount, Reason: "mounts file systems", Person: []Person{{"*", "", SystemChange, "mounts a file system"}}},
+	{Name: "mount", Judge: Mount, Reason: "mounts file systems", Spec: Spec{Short: "tTLUoO", Long: []string{"types", "options", "target", "source", "fstab"}}, Person: []Person{{"*", "", SystemChange, "mounts a file system"}}},
 	{Name: "mpack", Judge: Mailer},
 	{Name: "msmtp", Judge: Mailer},
 	{Name: "mtr", Judge: Gray, Sends: SendsDNS},
@@ -368,7 +368,7 @@ var table = [...]Row{
 	{Name: "mysql", Judge: Database},
 	{Name: "mysqladmin", Judge: Database, Person: []Person{{"drop|flush-tables|purge", "", DestroysData, "drops a database"}}},
 	{Name: "nail", Judge: Mailer},
-	{Name: "nano", Judge: Editor},
+	{Name: "nano", Judge: Editor, Spec: editorOptions},
 	{Name: "nats", Person: []Person{{"delete|rm|del|purge", "", RemoteChange, "deletes NATS streams, consumers, keys, objects or accounts"}}},
 	{Name: "nawk", Judge: Awk, Facts: InlineCode, Spec: awkOptions},
 	{Name: "nc", Judge: RawNet, Facts: Head, Reason: "a raw network connection", Sends: SendsSocket},
@@ -432,7 +432,7 @@ var table = [...]Row{
 	{Name: "pgrep", Judge: Reads, Facts: AllowList},
 	{Name: "php", Judge: Interpreter, Facts: InlineCode, Inline: "r", Runs: RunsScript, Sends: SendsServer, Person: []Person{{"db:wipe|migrate:fresh|migrate:reset|migrate:refresh|doctrine:database:drop|doctrine:schema:drop", "", DestroysData, "drops or resets the database"}}},
 	{Name: "phpunit", Judge: TestRunner},
-	{Name: "pico", Judge: Editor},
+	{Name: "pico", Judge: Editor, Spec: editorOptions},
 	{Name: "ping", Judge: Gray, Sends: SendsDNS},
 	{Name: "ping6", Judge: Gray, Sends: SendsDNS},
 	{Name: "pip", Judge: PkgTool},
@@ -611,7 +611,7 @@ var table = [...]Row{
 	{Name: "times", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "tofu", Judge: Cloud, Person: []Person{{"apply|destroy|import|taint|untaint|state rm|state mv|state push|workspace delete|force-unlock", "", RemoteChange, "changes real infrastructure"}}},
 	{Name: "torsocks", Judge: Gray, Facts: Wraps | Loose},
-	{Name: "touch", Judge: Touch},
+	{Name: "touch", Judge: Touch, Spec: touchOptions},
 	{Name: "tox", Judge: TestRunner, Runs: RunsTox, Through: "exec"},
 	{Name: "toybox", Judge: Gray, Facts: Wraps},
 	{Name: "tput", Judge: Reads, Facts: AllowList},
@@ -622,7 +622,7 @@ var table = [...]Row{
 	{Name: "trap", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "tree", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "oLPIH", Long: []string{"output", "charset", "filelimit", "timefmt", "sort"}, Writes: []string{"o", "output"}, Flags: []string{"R"}}},
 	{Name: "true", Judge: Reads, Facts: AllowList},
-	{Name: "truncate", Judge: Touch, Facts: Head},
+	{Name: "truncate", Judge: Touch, Facts: Head, Spec: touchOptions},
 	{Name: "tsp", Judge: Gray, Facts: Wraps},
 	{Name: "tty", Judge: Reads, Facts: AllowList},
 	{Name: "twine", Judge: Deny, Reason: "publishes packages", Person: []Person{{"upload|register", "", Publishes, "publishes a Python package"}}},
@@ -710,4 +710,9 @@ var pythonOptions = Spec{Short: "WX", Long: []string{"check-hash-based-pycs"}}
 // The layouts that several rows share: the programs of one family, read alike.
 var (
 	awkOptions = Spec{Short: "fvFi", Long: []string{"include"}} // awk, gawk, mawk, nawk (gawk -i inplace)
+	// touch, mkdir, mkfifo, mknod, truncate: the union of their value-taking options.
+	touchOptions = Spec{Short: "srmdtAB", Long: []string{"size", "reference", "mode", "date"}}
+	// The editors without a model of their own (vi's and emacs's read their commands): vim's
+	// value-taking options, read for every one.
+	editorOptions = Spec{Short: "cSuTwWsi"}
 )
