@@ -7,6 +7,9 @@ var (
 	// Bare is the layout of a program whose options are not known: none takes a value, so
 	// every word that is not an option is an operand.
 	Bare Spec
+	// ScheduleOptions: crontab, at, batch, systemd-run and launchctl, read alike to tell a listing
+	// from a change.
+	ScheduleOptions = Spec{Short: "uqfMt"}
 	// ContainerRun: docker, podman and nerdctl run, exec and create.
 	ContainerRun = Spec{Short: "acehlmpuvw", Long: []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
 		"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",

@@ -116,7 +116,7 @@ var table = [...]Row{
 	{Name: "cryptsetup", Judge: Disk},
 	{Name: "csh", Judge: Shell, Facts: ShellCode},
 	{Name: "ctest", Judge: TestRunner},
-	{Name: "curl", Judge: Fetch, Facts: Head, Sends: SendsHTTP},
+	{Name: "curl", Judge: Fetch, Facts: Head, Sends: SendsHTTP, Spec: Spec{Short: "HdXouAeFbcTwmxKErCYyzUQtPDh", Long: []string{"header", "data", "data-raw", "data-binary", "data-urlencode", "data-ascii", "request", "output", "user", "user-agent", "referer", "form", "form-string", "cookie", "cookie-jar", "upload-file", "write-out", "max-time", "connect-timeout", "proxy", "config", "cert", "key", "retry", "url", "resolve", "connect-to", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "cacert", "capath", "dump-header", "limit-rate", "max-filesize", "interface", "unix-socket", "json", "output-dir", "mail-from", "mail-rcpt", "url-query"}}},
 	{Name: "curlie", Judge: Fetch, Sends: SendsHTTP},
 	{Name: "cursor-agent", Judge: Agent, Reason: "runs a coding agent"},
 	{Name: "cut", Judge: Reads, Facts: AllowList},
@@ -282,7 +282,7 @@ var table = [...]Row{
 	{Name: "keepassxc-cli", Judge: Deny, Reason: "reads a password vault", Person: []Person{{"show|export|clip|attachment-export", "", ReadsSecret, "reads a KeePass database"}}},
 	{Name: "keyring", Person: []Person{{"get", "", ReadsSecret, "reads the keyring"}}},
 	{Name: "kill", Judge: Kill, Reason: "kills processes"},
-	{Name: "killall", Judge: Kill, Reason: "kills processes", Person: []Person{{"*", "", SystemChange, "kills processes it did not start"}}},
+	{Name: "killall", Judge: Kill, Reason: "kills processes", Spec: killOptions, Person: []Person{{"*", "", SystemChange, "kills processes it did not start"}}},
 	{Name: "killall5", Judge: Kill, Reason: "kills processes"},
 	{Name: "kind", Judge: Cloud, Person: []Person{{"delete cluster|delete clusters", "", LosesWork, "deletes a local Kubernetes cluster, what runs in it and its data"}}},
 	{Name: "knex", Person: []Person{{"migrate:rollback|migrate:down", "", DestroysData, "rolls back the database"}}},
@@ -441,7 +441,7 @@ var table = [...]Row{
 	{Name: "pipx", Judge: PkgTool},
 	{Name: "pixi", Judge: Gray, Through: "run"},
 	{Name: "pkexec", Judge: Deny, Facts: Wraps | Privileged, Reason: "runs as root", Spec: Spec{Long: []string{"user"}}, Person: []Person{{"*", "", Privilege, "runs as root"}}},
-	{Name: "pkill", Judge: Kill, Reason: "kills processes", Person: []Person{{"*", "", SystemChange, "kills processes it did not start"}}},
+	{Name: "pkill", Judge: Kill, Reason: "kills processes", Spec: killOptions, Person: []Person{{"*", "", SystemChange, "kills processes it did not start"}}},
 	{Name: "playwright", Judge: TestRunner, Runs: RunsConfig},
 	{Name: "plugin.sh", Judge: Gray, Facts: Hook},
 	{Name: "pnpm", Judge: NodePkg, Runs: RunsPackageJSON, Through: "exec"},
@@ -668,7 +668,7 @@ var table = [...]Row{
 	{Name: "webpack", Runs: RunsConfig},
 	{Name: "webpack-cli", Runs: RunsConfig},
 	{Name: "websocat", Judge: Deny, Reason: "a WebSocket connection", Sends: SendsRelay},
-	{Name: "wget", Judge: Fetch, Facts: Head, Sends: SendsHTTP},
+	{Name: "wget", Judge: Fetch, Facts: Head, Sends: SendsHTTP, Spec: Spec{Short: "OoaPUetTwQlARDXIiB", Long: []string{"output-document", "output-file", "append-output", "directory-prefix", "user-agent", "header", "post-data", "post-file", "body-data", "body-file", "method", "user", "password", "tries", "timeout", "wait", "input-file", "execute", "base"}}},
 	{Name: "wget2", Judge: Fetch, Facts: Head, Sends: SendsHTTP},
 	{Name: "whereis", Judge: Reads, Facts: AllowList},
 	{Name: "which", Judge: Reads, Facts: AllowList},
@@ -712,6 +712,8 @@ var (
 	awkOptions = Spec{Short: "fvFi", Long: []string{"include"}} // awk, gawk, mawk, nawk (gawk -i inplace)
 	// touch, mkdir, mkfifo, mknod, truncate: the union of their value-taking options.
 	touchOptions = Spec{Short: "srmdtAB", Long: []string{"size", "reference", "mode", "date"}}
+	// pkill and killall: the union of their value-taking options.
+	killOptions = Spec{Short: "uUgGPstFnoe", Long: []string{"signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than"}}
 	// The editors without a model of their own (vi's and emacs's read their commands): vim's
 	// value-taking options, read for every one.
 	editorOptions = Spec{Short: "cSuTwWsi"}

@@ -1014,9 +1014,9 @@ func Fetch(x *kernel.Command) {
 	var p command.Args
 	isWget := x.Name == "wget" || x.Name == "wget2"
 	if isWget {
-		p = command.Parse(x.Args, kernel.WgetShort, kernel.WgetLong...)
+		p = command.Lookup("wget").Spec.Parse(x.Args)
 	} else {
-		p = command.Parse(x.Args, kernel.CurlShort, kernel.CurlLong...)
+		p = command.Lookup("curl").Spec.Parse(x.Args)
 	}
 	urls := p.Operands
 	var hie httpieCall

@@ -93,7 +93,7 @@ func NewLaterPlaces(home, project string) laterPlaces {
 // seen either).
 func (x *Command) Schedule() bool {
 	n := x.Name
-	p := command.Parse(x.Args, "uqfMt")
+	p := command.ScheduleOptions.Parse(x.Args)
 	switch n {
 	case "crontab":
 		if p.Has('l') && len(p.Operands) == 0 {
@@ -162,7 +162,7 @@ func (x *Command) KillAll() bool {
 			}
 		}
 	case "pkill", "killall":
-		p := command.Parse(x.Args, "uUgGPstFnoe", "signal", "uid", "euid", "user", "group", "parent", "session", "terminal", "pidfile", "older-than", "younger-than")
+		p := x.Prog().Spec.Parse(x.Args)
 		byUser := p.Has('u', "user", "euid") || p.Has('U', "uid")
 		if x.Name == "killall" {
 			byUser = p.Has('u', "user")

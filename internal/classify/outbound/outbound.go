@@ -202,7 +202,7 @@ func httpSends(x *kernel.Command) sent {
 	}
 	switch x.Name {
 	case "curl", "curlie":
-		p := command.Parse(x.Args, kernel.CurlShort, kernel.CurlLong...)
+		p := command.Lookup("curl").Spec.Parse(x.Args)
 		for _, k := range []string{"d", "data", "data-binary", "data-ascii", "json", "data-urlencode"} {
 			if v, ok := p.Val[k]; ok {
 				file(v, "@")
@@ -224,7 +224,7 @@ func httpSends(x *kernel.Command) sent {
 		}
 		s.names = urlOperands(p)
 	case "wget", "wget2":
-		p := command.Parse(x.Args, kernel.WgetShort, kernel.WgetLong...)
+		p := command.Lookup("wget").Spec.Parse(x.Args)
 		if v, ok := p.Value("post-file", "body-file"); ok {
 			s.files = append(s.files, v)
 		}
