@@ -10,6 +10,9 @@ var (
 	// ScheduleOptions: crontab, at, batch, systemd-run and launchctl, read alike to tell a listing
 	// from a change.
 	ScheduleOptions = Spec{Short: "uqfMt"}
+	// PrintenvOptions: env, printenv and the declaring builtins, read alike for the names
+	// they print (env's own layout, for what it runs, is its row's).
+	PrintenvOptions = Spec{Short: "u", Long: []string{"unset"}}
 	// ContainerRun: docker, podman and nerdctl run, exec and create.
 	ContainerRun = Spec{Short: "acehlmpuvw", Long: []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
 		"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",

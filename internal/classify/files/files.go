@@ -54,7 +54,7 @@ func ReadOnly(x *kernel.Command, row command.Row) {
 	for i, a := range x.Cmd.Args {
 		argv[i] = a.Value
 	}
-	p := command.Parse(x.Args, sp.Short, sp.Long...)
+	p := sp.Parse(x.Args)
 	changed := false
 	optName := command.OptName
 	for _, o := range sp.Writes {
@@ -157,7 +157,7 @@ func DeclPrints(x *kernel.Command) bool {
 }
 
 func Printenv(x *kernel.Command) {
-	p := command.Parse(x.Args, "u", "unset")
+	p := command.PrintenvOptions.Parse(x.Args)
 	if len(p.Operands) == 0 {
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleEnvironmentDump, x.Name+" prints every environment variable, secrets included")
 		return
@@ -172,7 +172,7 @@ func Printenv(x *kernel.Command) {
 }
 
 func Rm(x *kernel.Command) {
-	p := command.Parse(x.Args, "")
+	p := x.Prog().Spec.Parse(x.Args)
 	recursive := p.Has('r', "recursive") || p.Has('R')
 	for _, o := range p.Operands {
 		if recursive || x.Name == "shred" {
@@ -194,7 +194,7 @@ func Rm(x *kernel.Command) {
 }
 
 func Chmod(x *kernel.Command) {
-	p := command.Parse(x.Args, "", "reference")
+	p := x.Prog().Spec.Parse(x.Args)
 	recursive := p.Has('R', "recursive")
 	ops := p.Operands
 	if _, ok := p.Value("reference"); !ok && len(ops) > 0 && x.Name != "chattr" {
@@ -220,7 +220,7 @@ func CopyDest(x *kernel.Command) (string, bool) {
 	default:
 		return "", false
 	}
-	p := command.Parse(x.Args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	p := command.Lookup("cp").Spec.Parse(x.Args)
 	if d, ok := p.Value("t", "target-directory"); ok {
 		return d.Value, d.Known
 	}
@@ -233,7 +233,7 @@ func CopyDest(x *kernel.Command) (string, bool) {
 
 // CopyOrMove judges mv (move: the sources are removed too) and cp/install.
 func CopyOrMove(x *kernel.Command, move bool) {
-	p := command.Parse(x.Args, "tSm", "target-directory", "suffix", "mode", "owner", "group")
+	p := x.Prog().Spec.Parse(x.Args)
 	ops := p.Operands
 	dest, hasT := p.Value("t", "target-directory")
 	if !hasT {
@@ -291,7 +291,7 @@ func CopyOrMove(x *kernel.Command, move bool) {
 }
 
 func Ln(x *kernel.Command) {
-	p := command.Parse(x.Args, "tS", "target-directory", "suffix")
+	p := x.Prog().Spec.Parse(x.Args)
 	ops := p.Operands
 	var dir shell.Word // where the links go when it is a directory
 	hasDir := false
@@ -358,7 +358,7 @@ func links(x *kernel.Command, ops []shell.Word) {
 }
 
 func Sed(x *kernel.Command) {
-	p := command.Parse(x.Args, "efl", "expression", "file", "line-length")
+	p := x.Prog().Spec.Parse(x.Args)
 	inPlace := p.Has('i', "in-place")
 	for _, a := range x.Args {
 		if a.Known && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'i') {
@@ -567,7 +567,7 @@ func Rsync(x *kernel.Command) {
 }
 
 func Tar(x *kernel.Command) {
-	p := command.Parse(x.Args, "fCTXbHIK", "file", "directory", "files-from", "exclude-from", "to-command", "use-compress-program", "checkpoint-action", "rsh-command", "info-script", "new-volume-script")
+	p := x.Prog().Spec.Parse(x.Args)
 	mode := ""
 	if len(x.Args) > 0 && x.Args[0].Known && !strings.HasPrefix(x.Args[0].Value, "-") {
 		mode = x.Args[0].Value // tar xzf a.tgz
@@ -613,7 +613,7 @@ func Tar(x *kernel.Command) {
 }
 
 func Unpack(x *kernel.Command) {
-	p := command.Parse(x.Args, "dxo")
+	p := x.Prog().Spec.Parse(x.Args)
 	if x.Name == "unzip" && (p.Has('l') || p.Has('t') || p.Has('Z') || p.Has('p')) {
 		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "unzip lists or tests")
 		return
@@ -635,7 +635,7 @@ func Unpack(x *kernel.Command) {
 // Pack judges zip: the archive is written, what it packs is read (directories whole with -r):
 // zip -r k.zip ~/.ssh reads the keys.
 func Pack(x *kernel.Command) {
-	p := command.Parse(x.Args, "bnPtxiZOs")
+	p := x.Prog().Spec.Parse(x.Args)
 	if len(p.Operands) == 0 {
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" writes an archive")
 		return
@@ -651,7 +651,7 @@ func Pack(x *kernel.Command) {
 }
 
 func Compress(x *kernel.Command) {
-	p := command.Parse(x.Args, "S", "suffix")
+	p := x.Prog().Spec.Parse(x.Args)
 	if p.Has('c', "stdout") || p.Has('l', "list") || p.Has('t', "test") {
 		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, x.Name+" to stdout")
 		return
