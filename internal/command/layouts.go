@@ -13,6 +13,14 @@ var (
 	// PrintenvOptions: env, printenv and the declaring builtins, read alike for the names
 	// they print (env's own layout, for what it runs, is its row's).
 	PrintenvOptions = Spec{Short: "u", Long: []string{"unset"}}
+	// AzStorageUpload: az storage blob upload and kin.
+	AzStorageUpload = Spec{Short: "fsdcn", Long: []string{"file", "source", "destination", "container-name", "name", "account-name"}}
+	// S3PutObject: aws s3api put-object.
+	S3PutObject = Spec{Long: []string{"body", "bucket", "key"}}
+	// GhGist: gh gist create and edit.
+	GhGist = Spec{Short: "dfw", Long: []string{"desc", "filename", "add"}}
+	// GhAPI: gh api.
+	GhAPI = Spec{Short: "FfHXqt", Long: []string{"field", "raw-field", "header", "method", "input", "jq", "template", "hostname", "preview", "cache"}}
 	// ContainerRun: docker, podman and nerdctl run, exec and create.
 	ContainerRun = Spec{Short: "acehlmpuvw", Long: []string{"volume", "mount", "env", "env-file", "publish", "name", "workdir", "user", "network", "net",
 		"pid", "ipc", "uts", "userns", "cgroupns", "entrypoint", "hostname", "label", "label-file", "cpus", "cpu-shares", "memory",

@@ -106,7 +106,7 @@ func RawNet(x *kernel.Command, row command.Row) {
 			hosts = append(hosts, shell.Word{Value: "localhost", Known: true}) // s_client's default
 		}
 	default:
-		p := command.Parse(x.Args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+		p := x.Prog().Spec.Parse(x.Args)
 		if p.Has('l', "listen") {
 			break
 		}

@@ -281,10 +281,7 @@ func dnsSends(x *kernel.Command) sent {
 		}
 		args = args[1:]
 	}
-	short := map[string]string{"dig": "bcfkpqtxy", "host": "cNRtWm", "drill": "ckoprstfvy", "delv": "abcpqtx", "kdig": "bcfkpqtxyE",
-		"ping": "cisIWwtlpQmMSTFw", "ping6": "cisIWwtlpQmMSTFw", "traceroute": "fgimNpstwqzA", "traceroute6": "fgimNpstwqzA",
-		"tracepath": "lmp", "mtr": "abBcsiIfmGQPo", "nmap": "opDeSiIgM"}[n]
-	p := command.Parse(args, short)
+	p := x.Prog().Spec.Parse(args)
 	for _, o := range p.Operands {
 		v := o.Value
 		if o.Known && (strings.HasPrefix(v, "+") || v == "any" || v == "txt" || v == "TXT" || v == "A" || v == "AAAA" || v == "MX" || v == "NS" || v == "IN") {
@@ -326,7 +323,7 @@ func dnsSends(x *kernel.Command) sent {
 
 // whoisSends: whois sends its query to a whois server (whois -h HOST: any server).
 func whoisSends(x *kernel.Command) sent {
-	p := command.Parse(x.Args, "hpi")
+	p := x.Prog().Spec.Parse(x.Args)
 	s := sent{names: p.Operands}
 	if h, ok := p.Value("h"); ok {
 		s.hosts = []shell.Word{h}
@@ -348,7 +345,7 @@ func socketSends(x *kernel.Command) sent {
 	if x.Name == "socat" {
 		return socatSends(x)
 	}
-	p := command.Parse(x.Args, "psqwixXeIOPTVcob", "proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout")
+	p := x.Prog().Spec.Parse(x.Args)
 	listen := p.Has('l', "listen")
 	_, runs := p.Value("e", "c", "exec", "sh-exec", "lua-exec")
 	s := sent{stdin: true}
@@ -596,7 +593,7 @@ func copySends(x *kernel.Command) sent {
 		default:
 			return sent{none: true}
 		}
-		p = command.Parse(args[1:], "")
+		p = command.Bare.Parse(args[1:])
 		if args[0].Value == "rcat" && len(p.Operands) > 0 {
 			return sent{hosts: p.Operands, stdin: true}
 		}
@@ -685,13 +682,13 @@ func cloudSends(x *kernel.Command) sent {
 	case x.Name == "azcopy" && (sub(0) == "copy" || sub(0) == "cp" || sub(0) == "sync"):
 		o = pos[1:]
 	case x.Name == "az" && sub(0) == "storage" && strings.HasPrefix(sub(2), "upload"):
-		p := command.Parse(x.Args, "fsdcn", "file", "source", "destination", "container-name", "name", "account-name")
+		p := command.AzStorageUpload.Parse(x.Args)
 		if f, ok := p.Value("f", "file", "s", "source"); ok {
 			return sent{hosts: []shell.Word{{Value: "Azure storage", Known: true}}, files: []shell.Word{f}}
 		}
 		return sent{none: true}
 	case x.Name == "aws" && sub(0) == "s3api" && sub(1) == "put-object":
-		p := command.Parse(x.Args, "", "body", "bucket", "key")
+		p := command.S3PutObject.Parse(x.Args)
 		if f, ok := p.Value("body"); ok {
 			return sent{hosts: []shell.Word{{Value: "S3", Known: true}}, files: []shell.Word{f}}
 		}
@@ -749,7 +746,7 @@ func ghSends(x *kernel.Command) sent {
 	}
 	switch {
 	case sub(0) == "gist" && (sub(1) == "create" || sub(1) == "new" || sub(1) == "edit"):
-		p := command.Parse(args[2:], "dfw", "desc", "filename", "add")
+		p := command.GhGist.Parse(args[2:])
 		s.files = p.Operands
 		if f, ok := p.Value("a", "add"); ok {
 			s.files = append(s.files, f)
@@ -778,7 +775,7 @@ func ghSends(x *kernel.Command) sent {
 		}
 		return sent{none: true}
 	case sub(0) == "api":
-		p := command.Parse(args[1:], "FfHXqt", "field", "raw-field", "header", "method", "input", "jq", "template", "hostname", "preview", "cache")
+		p := command.GhAPI.Parse(args[1:])
 		for i := 1; i < len(args); i++ {
 			v := args[i].Value
 			if (v == "-F" || v == "--field" || v == "-f" || v == "--raw-field") && i+1 < len(args) {
@@ -848,7 +845,7 @@ func gitSends(x *kernel.Command) sent {
 		return sent{none: true}
 	}
 	rest := g.Rest
-	p := command.Parse(rest, "oC", "push-option", "receive-pack", "exec", "repo", "upload-pack", "depth", "branch", "origin", "reference", "separate-git-dir", "jobs", "remote", "to", "cc", "bcc", "from", "smtp-server", "template", "filter")
+	p := command.GitRemote.Parse(rest)
 	switch sub {
 	case "remote":
 		gitRemotePointed(x, p.Operands)
