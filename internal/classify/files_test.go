@@ -34,3 +34,12 @@ func TestCatastrophes(t *testing.T) {
 		"rsync -a --delete /tmp/empty/ ~/",
 	})
 }
+
+// TestRsyncLayout: rsync's options are read by its row's layout, the one outbound reads too:
+// the value of --log-file, --files-from, -T … is no operand, so one operand left is no copy.
+func TestRsyncLayout(t *testing.T) {
+	runCases(t, []tcase{
+		{"rsync -a --log-file .git/hooks/pre-commit src/", H, "", ""},
+		{"rsync -a --files-from list.txt src/ build/", M, M, ""},
+	})
+}

@@ -532,7 +532,7 @@ func Dd(x *kernel.Command) {
 }
 
 func Rsync(x *kernel.Command) {
-	p := command.Parse(x.Args, "ef", "rsh", "filter", "exclude", "include", "rsync-path")
+	p := x.Prog().Spec.Parse(x.Args)
 	if len(p.Operands) < 2 {
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, "rsync")
 		return
