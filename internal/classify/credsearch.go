@@ -177,7 +177,7 @@ func recursiveSearch(x *kernel.Command) {
 	var ops []string
 	switch x.Name {
 	case "grep", "egrep", "fgrep":
-		p := command.Parse(x.Args, "efmABCdD", "regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices")
+		p := x.Prog().Spec.Parse(x.Args)
 		d, _ := p.Value("d", "directories")
 		if !p.Has('r', "recursive") && !p.Has('R', "dereference-recursive") && d.Value != "recurse" || p.Has('l', "files-with-matches") ||
 			p.Has('L', "files-without-match") || p.Has('c', "count") || p.Has('q', "quiet") {
@@ -189,7 +189,7 @@ func recursiveSearch(x *kernel.Command) {
 			return
 		}
 	case "rg", "ag":
-		p := command.Parse(x.Args, "efmABCgtTMG", "regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "type", "type-not", "file-search-regex")
+		p := x.Prog().Spec.Parse(x.Args)
 		if p.Has('l', "files-with-matches") || p.Has(0, "files") || p.Has('c', "count") || p.Has('q', "quiet") || p.Has(0, "files-without-match") {
 			return
 		}
@@ -212,7 +212,7 @@ func recursiveSearch(x *kernel.Command) {
 		if len(x.Args) == 0 || x.Args[0].Value != "grep" {
 			return
 		}
-		p := command.Parse(x.Args[1:], "efmABCO", "regexp", "file", "max-count", "after-context", "before-context", "context", "open-files-in-pager")
+		p := command.GitGrep.Parse(x.Args[1:])
 		if !p.Has(0, "untracked") && !p.Has(0, "no-index") || p.Has('l', "files-with-matches", "name-only") || p.Has('c', "count") || p.Has('q', "quiet") {
 			return
 		}

@@ -14,7 +14,7 @@ var table = [...]Row{
 	{Name: "Rscript", Judge: Interpreter, Facts: InlineCode, Inline: "e"},
 	{Name: "[", Judge: Reads, Facts: AllowList},
 	{Name: "ack", Judge: Reads, Facts: AllowList, Spec: Spec{Long: []string{"pager"}, Runs: []string{"pager"}}},
-	{Name: "ag", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "ABCGgm", Long: []string{"pager"}, Runs: []string{"pager"}}},
+	{Name: "ag", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "efmABCgtTMG", Long: []string{"pager", "regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "type", "type-not", "file-search-regex"}, Runs: []string{"pager"}}},
 	{Name: "age", Person: []Person{{"-d|--decrypt", "", ReadsSecret, "decrypts secrets"}}},
 	{Name: "aider", Judge: Agent, Reason: "runs a coding agent"},
 	{Name: "alembic", Person: []Person{{"downgrade", "", DestroysData, "rolls back the database, dropping what the migrations made"}}},
@@ -157,7 +157,7 @@ var table = [...]Row{
 	{Name: "eatmydata", Judge: Gray, Facts: Wraps},
 	{Name: "echo", Judge: Reads, Facts: AllowList},
 	{Name: "ed", Judge: Patch},
-	{Name: "egrep", Judge: Reads, Facts: AllowList},
+	{Name: "egrep", Judge: Reads, Facts: AllowList, Spec: grepOptions},
 	{Name: "eksctl", Judge: Cloud, Person: []Person{{"create|delete|upgrade|scale|drain", "", RemoteChange, "changes a Kubernetes cluster"}}},
 	{Name: "elinks", Judge: Fetch, Facts: Head},
 	{Name: "emacs", Judge: Editor},
@@ -184,7 +184,7 @@ var table = [...]Row{
 	{Name: "fetch", Judge: Fetch},
 	{Name: "ffsend", Judge: Deny, Reason: "shares files through a public service", Sends: SendsRelay},
 	{Name: "fg", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
-	{Name: "fgrep", Judge: Reads, Facts: AllowList},
+	{Name: "fgrep", Judge: Reads, Facts: AllowList, Spec: grepOptions},
 	{Name: "file", Judge: Reads, Facts: AllowList},
 	{Name: "find", Judge: Find, Facts: Head},
 	{Name: "firebase", Judge: Cloud, Person: []Person{{"deploy|hosting:disable|database:remove|database:set|database:update|firestore:delete|functions:delete", "", RemoteChange, "deploys or changes a Firebase project"}}},
@@ -226,7 +226,7 @@ var table = [...]Row{
 	{Name: "gpg", Judge: Deny, Reason: "uses private keys", Person: []Person{{"--export-secret-keys|--export-secret-subkeys|--decrypt|-d", "", ReadsSecret, "exports private keys or decrypts secrets"}}},
 	{Name: "gradle", Judge: PkgTool},
 	{Name: "gradlew", Judge: PkgTool},
-	{Name: "grep", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "efmABCd", Long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context"}}},
+	{Name: "grep", Judge: Reads, Facts: AllowList, Spec: grepOptions},
 	{Name: "groupadd", Judge: Deny, Reason: "changes system users", Person: []Person{{"*", "", SystemChange, "changes the machine's groups"}}},
 	{Name: "groupdel", Person: []Person{{"*", "", SystemChange, "changes the machine's groups"}}},
 	{Name: "groups", Judge: Reads, Facts: AllowList},
@@ -496,7 +496,7 @@ var table = [...]Row{
 	{Name: "restic", Person: []Person{{"forget|prune|key remove|unlock", "", DestroysData, "deletes snapshots or keys of a backup repository"}}},
 	{Name: "return", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "rev", Judge: Reads, Facts: AllowList},
-	{Name: "rg", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "efmABCgtTM", Long: []string{"regexp", "file", "pre", "pre-glob", "glob", "type", "type-not", "max-count"}, Runs: []string{"pre"}}},
+	{Name: "rg", Judge: Reads, Facts: AllowList, Spec: Spec{Short: "efmABCgtTMG", Long: []string{"regexp", "file", "pre", "pre-glob", "glob", "type", "type-not", "max-count", "after-context", "before-context", "context", "file-search-regex"}, Runs: []string{"pre"}}},
 	{Name: "rm", Judge: Remove, Facts: Head},
 	{Name: "rmdir", Judge: Rmdir},
 	{Name: "rmmod", Judge: Deny, Reason: "unloads kernel modules", Person: []Person{{"*", "", SystemChange, "unloads a kernel module"}}},
@@ -728,6 +728,8 @@ var (
 	compressOptions = Spec{Short: "S", Long: []string{"suffix"}}
 	// nc and kin, telnet, ftp: read alike for the host they reach.
 	ncOptions = Spec{Short: "psqwixXeIOPTVcob", Long: []string{"proxy", "source", "exec", "sh-exec", "lua-exec", "wait", "idle-timeout"}}
+	// grep, egrep, fgrep.
+	grepOptions = Spec{Short: "efmABCdD", Long: []string{"regexp", "file", "max-count", "after-context", "before-context", "context", "directories", "devices"}}
 	// The editors without a model of their own (vi's and emacs's read their commands): vim's
 	// value-taking options, read for every one.
 	editorOptions = Spec{Short: "cSuTwWsi"}
