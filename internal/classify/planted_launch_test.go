@@ -51,6 +51,7 @@ func TestLaunchRuns(t *testing.T) {
 		{"overmind s", map[string]string{"Procfile": evil}, "overmind s", risk.Critical, "", ""},
 		{"honcho start", map[string]string{"Procfile": evil}, "honcho start", risk.Critical, "", ""},
 		{"hivemind", map[string]string{"Procfile": evil}, "hivemind", risk.Critical, "", ""},
+		{"goreman start -f", map[string]string{"Procfile.dev": evil}, "goreman -f Procfile.dev start", risk.Critical, "", ""},
 		{"bin/dev's foreman through a script", map[string]string{"Procfile.dev": evil, "bin/dev": "#!/usr/bin/env sh\nexec foreman start -f Procfile.dev \"$@\"\n"}, "bin/dev", risk.Critical, "", ""},
 		{"foreman start -d DIR", map[string]string{"sub/Procfile": evil}, "foreman start -d sub", risk.Critical, "", ""},
 		{"hivemind PROCFILE", map[string]string{"Procfile.evil": evil}, "hivemind Procfile.evil", risk.Critical, "", ""},

@@ -223,6 +223,7 @@ var table = [...]Row{
 	{Name: "gojq", Judge: Reads, Facts: AllowList},
 	{Name: "gopass", Person: []Person{{"show|cat|otp", "", ReadsSecret, "reads the password store"}}},
 	{Name: "goreleaser", Person: []Person{{"*", "build|check|init|healthcheck|--snapshot|--skip-publish|--skip=publish|--version|-v|--help|-h|completion|jsonschema|changelog|man", Publishes, "builds and publishes a release"}}},
+	{Name: "goreman", Runs: RunsConfig},
 	{Name: "gpg", Judge: Deny, Reason: "uses private keys", Person: []Person{{"--export-secret-keys|--export-secret-subkeys|--decrypt|-d", "", ReadsSecret, "exports private keys or decrypts secrets"}}},
 	{Name: "gradle", Judge: PkgTool},
 	{Name: "gradlew", Judge: PkgTool},

@@ -66,6 +66,7 @@ var toolConfigs = map[string]toolConfig{
 	"foreman":      procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start", "s"),
 	"honcho":       procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--app-root"}, "start"),
 	"forego":       procfileRunner([]string{"-f"}, nil, "start"),
+	"goreman":      procfileRunner([]string{"-f"}, []string{"-basedir"}, "start"),
 	"nf":           procfileRunner([]string{"-j", "--procfile"}, nil, "start"),
 	"overmind":     procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start", "s"),
 	"hivemind":     {names: []string{"Procfile"}, kind: plantProcfile, dir: []string{"-d", "--root"}, operand: true},
