@@ -308,6 +308,8 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 						c.PlantCopy(r, "cat with the shell's "+rd.Op, from, t.Path, rd.Op == ">>" || rd.Op == "&>>")
 					} else if runfiles.QuietPlant(t.Path) { // base64 -d <<< … > .git/hooks/pre-commit
 						r.NotRead("the shell's " + rd.Op + " puts into " + t.Path + ", which runs later, what " + kernel.ShortCmd(rd.Src) + " writes, which cannot be read now")
+					} else if strings.Contains(rd.Op, ">>") { // gen >> Makefile: added to code run later, not read (kernel.Rewrite)
+						c.UnreadPlant(r, t, "the shell's "+rd.Op+" adds what "+kernel.ShortCmd(rd.Src)+" writes to", "")
 					}
 				}
 				c.JudgeWrite(r, t, kernel.ShellExec, rd.Src)

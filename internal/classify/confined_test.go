@@ -33,7 +33,8 @@ func TestReadInFull(t *testing.T) {
 		{"cat README.md > docs/copy.md", true, ""},
 		{"rm -rf build", true, ""},
 		{"git ls-files | xargs grep -n main", true, ""},
-		{"sed -i s/a/b/ Makefile", true, ""},
+		{"sed -i s/a/b/ README.md", true, ""},
+		{"sed -i s/a/b/ Makefile", false, "Makefile"}, // what make runs later is not read (issue 29 item 3)
 		{"bash -c 'ls'", true, ""},
 		{"x=1", true, ""},
 		{"make clean", false, "make clean"},

@@ -306,3 +306,27 @@ func hitLowered(pr *kernel.Protection, t kernel.Target) string {
 	}
 	return ""
 }
+
+// TestProtectedStateAndInstall: the Core Contract's state.md (its security mode loosens the
+// gate) and the installed binaries, named through a glob or with a mode spelled like an
+// option, are the harness's own files however they are written (issue 29 item 3).
+func TestProtectedStateAndInstall(t *testing.T) {
+	runCritical(t, []string{
+		"sed -i 's/security: strict/security: admin/' state.md", "echo 'security: admin' >> state.md",
+		"perl -pi -e 's/strict/admin/' /proj/state.md", "cp /tmp/x state.md", "printf 'x' | tee state.md",
+		"chmod -x ~/.local/share/oath-harness/versions/*/bin/oath-decide",
+		"chmod -x /home/u/.local/share/oath-harness/versions/v1/bin/oath-decide",
+		"chmod -w,u+r ~/.local/share/oath-harness/versions/*/hooks/pre-tool-use.sh",
+		"rm ~/.local/share/oath-harness/versions/*/bin/oath-gate",
+	})
+	c := newTest(t, settings.Defaults())
+	for _, tool := range []string{"Write", "Edit"} {
+		in := map[string]string{"file_path": "/proj/state.md", "content": "security: admin\n", "old_string": "strict", "new_string": "admin"}
+		if got := c.Classify(event(tool, in)); got.Risk != C {
+			t.Errorf("%s state.md: %s, want critical; reasons %+v", tool, got.Risk, got.Reasons)
+		}
+	}
+	runCases(t, []tcase{
+		{"chmod -x scripts/run.sh", H, H, ""}, {"chmod +x scripts/run.sh", H, H, ""}, {"cat state.md", L, L, ""},
+	})
+}

@@ -115,7 +115,7 @@ func TestToolInputs(t *testing.T) {
 		{"mcp__x__y", `{"query":"see src/x.go and docs"}`, "medium", "medium", nil},
 		{"mcp__filesystem__write_file", `{"path":"/proj/src/x.go","content":"package x"}`, "medium", "medium", []string{"/proj/src/x.go"}},
 		{"mcp__filesystem__write_file", `{"path":"src/x.go","content":"a/b"}`, "medium", "medium", []string{"/proj/src/x.go"}},
-		{"mcp__filesystem__write_file", `{"path":"/proj/state.md","content":"security: admin"}`, "medium", "medium", []string{"/proj/state.md"}},
+		{"mcp__filesystem__write_file", `{"path":"/proj/state.md","content":"security: admin"}`, "critical", "critical", []string{"/proj/state.md"}}, // the Core Contract's state (issue 29)
 		{"mcp__fs__move_file", `{"source":"/proj/a.go","destination":"/proj/b.go"}`, "medium", "medium", []string{"/proj/a.go", "/proj/b.go"}},
 		{"mcp__fs__editFile", `{"file":"a.go","edits":[]}`, "medium", "medium", []string{"/proj/a.go"}},
 		{"mcp__fs__write_file", `{"path":"/home/u/.ssh/authorized_keys","content":"ssh-ed25519 x"}`, "critical", "critical", []string{"/home/u/.ssh/authorized_keys"}},

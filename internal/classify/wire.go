@@ -34,6 +34,7 @@ func wire(e *kernel.Env) {
 	e.Lost = func(ls []kernel.Loss, born time.Time) *envelope.Person {
 		return git.Lost(e, ls, born)
 	}
+	e.PlantTarget = runfiles.PlantTarget
 	e.PlantCopy = func(r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {
 		runfiles.PlantCopy(e, r, tool, srcs, dest, adds)
 	}
@@ -48,6 +49,9 @@ func wire(e *kernel.Env) {
 	}
 	e.InlineCode = func(x kernel.Command, w shell.Word) {
 		inline.InlineCode(&x, w)
+	}
+	e.DecodedCode = func(x kernel.Command, w shell.Word) {
+		decodedCode(&x, w)
 	}
 	e.ExtractsInto = func(x kernel.Command, dir shell.Word) {
 		runfiles.ExtractsInto(&x, dir)

@@ -197,7 +197,7 @@ func Chmod(x *kernel.Command) {
 	p := x.Prog().Spec.Parse(x.Args)
 	recursive := p.Has('R', "recursive")
 	ops := p.Operands
-	if _, ok := p.Value("reference"); !ok && len(ops) > 0 && x.Name != "chattr" {
+	if _, ok := p.Value("reference"); !ok && len(ops) > 0 && x.Name != "chattr" && !minusMode(x) {
 		ops = ops[1:] // the mode or owner
 	}
 	for _, o := range ops {
@@ -210,6 +210,20 @@ func Chmod(x *kernel.Command) {
 		x.Write(o, recursive, kernel.ShellExec)
 	}
 	x.Add(risk.High, kernel.FileWrite, kernel.RuleDenyList, x.Name+" changes permissions or ownership")
+}
+
+// minusMode reports a chmod whose mode takes permissions away (chmod -x F, chmod -w,g+r F):
+// spelled like an option, so every operand is a file.
+func minusMode(x *kernel.Command) bool {
+	if x.Name != "chmod" {
+		return false
+	}
+	for _, a := range x.Args {
+		if a.Known && len(a.Value) > 1 && a.Value[0] == '-' && strings.Trim(a.Value[1:], "rwxXst,ugoa+-=0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // CopyDest is the destination of cp, install, mv or ln as written (-t DIR, or the last of
@@ -404,8 +418,17 @@ func Sed(x *kernel.Command) {
 		x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "sed without -i only prints")
 		return
 	}
+	// What the files will hold is not read: a file run later is code not read (kernel.Rewrite).
+	text := ""
+	for _, sc := range scripts {
+		if !sc.Known {
+			text = ""
+			break
+		}
+		text += sc.Value + "\n"
+	}
 	for _, o := range ops {
-		x.Write(o, false, kernel.ShellExec)
+		x.Rewrite(o, kernel.ShellExec, "sed -i changes", text)
 	}
 	if x.Cmd.StdinArgs {
 		x.Write(shell.Word{Value: "(names read from stdin)"}, false, kernel.ShellExec)
@@ -511,6 +534,8 @@ func Dd(x *kernel.Command) {
 	defer func() {
 		if in != nil && out != nil { // runfiles/planted.go: dd if=x of=.git/hooks/pre-commit
 			x.Env.PlantCopies(*x, []shell.Word{*in}, *out, false, false)
+		} else if out != nil { // what its input carries, not read (kernel.Rewrite)
+			x.UnreadPlants(*out, "dd writes what its input carries into", "")
 		}
 	}()
 	for i, a := range x.Args {

@@ -118,12 +118,12 @@ func Git(x *kernel.Command) {
 			x.Add(risk.High, kernel.GitLocal, kernel.RuleGitRunsProgram, "git "+sub+" "+a.Value+" makes git run a program")
 		}
 		if a.Known && strings.HasPrefix(a.Value, "--output=") {
-			x.Write(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, false, kernel.GitLocal)
+			x.Rewrite(shell.Word{Value: strings.TrimPrefix(a.Value, "--output="), Known: true}, kernel.GitLocal, "git "+sub+" --output writes", "")
 		}
 	}
 	p := command.GitCommon.Parse(rest)
 	if o, ok := p.Value("output"); ok {
-		x.Write(o, false, kernel.GitLocal) // git diff --output F, also spelled apart
+		x.Rewrite(o, kernel.GitLocal, "git "+sub+" --output writes", "") // git diff --output F, also spelled apart
 	}
 	if sub == "gc" || sub == "maintenance" || len(cli) > 0 { // many commands end with git gc --auto, under the same -c
 		gitExpiry(x, sub, cli)
@@ -337,7 +337,7 @@ func Git(x *kernel.Command) {
 		x.Add(risk.Critical, kernel.GitLocal, kernel.RuleSelfProtectionUnknownTarget, "git "+sub+" writes the files the patch names, which cannot be known statically and could be protected: use Edit/Write")
 	case sub == "archive" || sub == "bundle" || sub == "format-patch":
 		if o, ok := p.Value("o", "output"); ok {
-			x.Write(o, false, kernel.GitLocal)
+			x.Rewrite(o, kernel.GitLocal, "git "+sub+" --output writes", "")
 		}
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git "+sub+" writes files")
 	default:

@@ -40,7 +40,7 @@ func InlineCode(x *kernel.Command, w shell.Word) {
 		p := command.Lookup("awk").Spec.Parse(x.Args)
 		if inPlace && len(p.Operands) > 1 {
 			for _, o := range p.Operands[1:] {
-				x.Write(o, false, kernel.ShellExec)
+				x.Rewrite(o, kernel.ShellExec, "awk -i inplace changes", "")
 			}
 			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "awk -i inplace edits files in place")
 		}
@@ -78,7 +78,7 @@ func InlineCode(x *kernel.Command, w shell.Word) {
 					continue
 				}
 				if seen && !strings.HasPrefix(a.Value, "-") {
-					x.Write(a, false, kernel.ShellExec)
+					x.Rewrite(a, kernel.ShellExec, x.Name+" -i changes", "")
 				}
 			}
 			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, x.Name+" -i edits files in place")

@@ -30,6 +30,11 @@ type Callbacks struct {
 	// Lost is what git says the recorded deletions and overwrites would lose, of files made before
 	// born.
 	Lost func(ls []Loss, born time.Time) *envelope.Person
+	// PlantTarget says what runs the file abs later when it is a planted-code target (a
+	// makefile, package.json, a test file, a git hook …), or "" (runfiles/planted.go's
+	// table). directive, when set, is the one word a line must hold to be code there
+	// (go:generate in a Go source): a write whose known text lacks it plants nothing.
+	PlantTarget func(abs string) (runner, directive string)
 	// PlantCopy judges a copy of srcs into dest, a file a tool runs code from.
 	PlantCopy func(r *Result, tool string, srcs []Target, dest string, adds bool)
 	// JudgeGitConfigPlant judges git configuration text a write puts into a file git reads.
@@ -41,6 +46,8 @@ type Callbacks struct {
 	SessionStart func(ev *claude.Event) time.Time
 	// InlineCode judges code given on a command line (python -c, awk '…', node -e).
 	InlineCode func(x Command, w shell.Word)
+	// DecodedCode judges code that decodes text and runs it (exec(b64decode(…))).
+	DecodedCode func(x Command, w shell.Word)
 	// ExtractsInto judges an archive unpacked into dir when dir holds files tools run code from.
 	ExtractsInto func(x Command, dir shell.Word)
 	// HookPath judges running a hook script by its path: one in a directory named hooks or under a

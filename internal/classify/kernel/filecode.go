@@ -351,6 +351,11 @@ func (c *Env) takeOver(r *Result, p Part, l Lang, s Sink) {
 	}
 	if lvl == risk.Critical && onlyUnknown(p.Reason.Rule, p.Reason.Detail) {
 		lvl = risk.High
+		if s.Rule == RulePlantedCode && plantedUnknown(p.Reason.Rule) {
+			// Planted for later: whoever runs it may run it outside any sandbox, and what it
+			// reaches ($(HOME), a variable of the environment) is not read (issue 29).
+			r.NotRead(s.Prefix + " " + p.Reason.Detail)
+		}
 	}
 	if l != LangShell && lvl != risk.Critical {
 		return
@@ -392,6 +397,12 @@ func (c *Env) takeOver(r *Result, p Part, l Lang, s Sink) {
 		detail = QuoteRaw(cmd) + ": " + detail
 	}
 	r.Add(lvl, domain, rule, p.Reason.Command, s.Prefix+" "+detail)
+}
+
+// plantedUnknown reports the verdicts of planted code that make it code not read: a
+// recursive deletion whose target cannot be known statically (it could be / or ~).
+func plantedUnknown(rule string) bool {
+	return rule == RuleCatastrophe
 }
 
 // maxReasonsOfAKind is how many reasons of one rule and risk code from one file gives;
@@ -505,6 +516,14 @@ func (c *Env) langCode(r *Result, src string, l Lang, cwd string) {
 		x := &Command{Env: c, Call: sub, Name: l.interp(), Src: Clip(b),
 			Cmd: &shell.Cmd{Args: []shell.Word{{Value: l.interp(), Known: true}}, Dir: shell.Dir{Paths: []string{cwd}}}}
 		x.Env.InlineCode(*x, shell.Word{Value: b, Known: true})
+		if x.Env.DecodedCode != nil {
+			// A payload decoded and run (exec(bytes.fromhex(…))) cannot be read: judged a
+			// statement at a time, so that a test's decode and an unrelated exec far apart
+			// in the block are not taken for one (issue 29).
+			for _, line := range strings.Split(b, "\n") {
+				x.Env.DecodedCode(*x, shell.Word{Value: line, Known: true})
+			}
+		}
 		for _, p := range sub.Parts {
 			if p.Reason.Rule == RuleNetworkExternal && !externalHost(b) {
 				continue // only reserved or local hosts named (example.com in a handler test)

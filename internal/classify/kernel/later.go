@@ -7,6 +7,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -245,4 +246,59 @@ func (x *Command) RunsHarnessCode() bool {
 		}
 	}
 	return false
+}
+
+// Planted without a Write (issue 29): sed -i, perl -i, dd of=, npm pkg set, git log --output,
+// tee or an append from a pipe change a file in place, and the harness sees the command, not
+// what the file will hold. When that file is one a tool runs later (PlantTarget: a makefile,
+// package.json's scripts, a test file, a git hook …), code the harness did not read waits
+// there for whoever runs it, perhaps outside any sandbox: a person looks, at any trust, as
+// for a Write of code that cannot be read.
+
+// maxRewriteGlob bounds the files of a glob Rewrite asks PlantTarget about.
+const maxRewriteGlob = 256
+
+// Rewrite records w as written in place by this command and judges it (Write), and marks a
+// planted-code target among its files as code not read (UnreadPlant). how says what writes
+// ("sed -i changes"); text is what the command puts there when it is known (a sed script, a
+// value), "" when not.
+func (x *Command) Rewrite(w shell.Word, domain domain.Domain, how, text string) {
+	x.Write(w, false, domain)
+	x.UnreadPlants(w, how, text)
+}
+
+// UnreadPlants is Rewrite's judgement without the write, for a command that records its
+// write itself (dd of=, tee).
+func (x *Command) UnreadPlants(w shell.Word, how, text string) {
+	for _, t := range Resolve(w, x.Cmd.Dir, false) {
+		x.Env.UnreadPlant(x.Call, t, how, text)
+	}
+}
+
+// UnreadPlant marks r as needing a person when t is a file a tool runs code from later and
+// what the write leaves in it is not read (see Rewrite). A glob is asked of the files it
+// matches now and of its own last name (sed -i … *.sh, *_test.go). A link is followed: what
+// it leads to is what changes.
+func (c *Env) UnreadPlant(r *Result, t Target, how, text string) {
+	if !t.Known || c.PlantTarget == nil {
+		return // an unknown target is judged critical by JudgeWrite
+	}
+	paths := []string{t.Path}
+	if t.Glob {
+		m, _ := filepath.Glob(t.Path)
+		if len(m) > maxRewriteGlob {
+			m = m[:maxRewriteGlob]
+		}
+		paths = append(m, t.Path)
+	} else if real := r.Resolver().Resolve(t.Path); real != t.Path {
+		paths = append(paths, real)
+	}
+	for _, p := range paths {
+		runner, directive := c.PlantTarget(p)
+		if runner == "" || directive != "" && text != "" && !strings.Contains(text, directive) {
+			continue
+		}
+		r.NotRead(how + " " + p + ", which " + runner + " runs later, and the harness cannot read what it will hold")
+		return
+	}
 }

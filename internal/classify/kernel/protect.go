@@ -51,7 +51,9 @@ func NewProtection(l layout.Layout, auditDir, home string, install []string) Pro
 		p.Files = append(p.Files, filepath.Join(d, "settings.json"), filepath.Join(d, "settings.local.json"))
 		p.Patterns = append(p.Patterns, filepath.Join(d, "settings*.json"))
 	}
-	p.Files = append(p.Files, l.PhaseFile(), l.ProtectedFilesList())
+	// The Core Contract's state (state.md: the active playbook and the security mode) loosens
+	// the gate when it says admin (issue 29).
+	p.Files = append(p.Files, l.PhaseFile(), l.ProtectedFilesList(), l.StateFile())
 	// The hooks trust OATH_BIN, OATH_HOME and CLAUDE_PROJECT_DIR from the environment, and
 	// Claude Code reads its managed settings and ~/.claude.json: whoever writes a shell's
 	// start-up or those files decides which binaries and rules judge the next session.

@@ -101,6 +101,11 @@ func NodePkg(x *kernel.Command) {
 		// npm init vite, yarn create vite, pnpm create vite: npx create-vite, a package
 		// downloaded and run (npm init alone, or -y, only writes package.json).
 		x.Add(risk.High, kernel.ShellExec, kernel.RuleDenyList, n+" "+sub+" downloads the package "+initializer(args[1:])+" and runs it")
+	case sub == "pkg" && len(args) > 1 && (args[1].Value == "set" || args[1].Value == "delete" || args[1].Value == "fix"):
+		// npm pkg set scripts.test=…: package.json changed in place, its scripts run later by
+		// npm test, npm install … (kernel.Rewrite).
+		x.Rewrite(shell.Word{Value: "package.json", Known: true}, kernel.ShellExec, n+" pkg "+args[1].Value+" changes", "")
+		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, n+" pkg "+args[1].Value+" changes package.json")
 	default:
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, n+" "+sub+" runs a script or a tool")
 	}

@@ -80,6 +80,12 @@ var PlantTable = []PlantRow{
 	{".bashrc", plantShell, kernel.LangShell, "bash (start-up)"}, {".bash_profile", plantShell, kernel.LangShell, "bash (start-up)"},
 	{".profile", plantShell, kernel.LangShell, "a shell (start-up)"}, {".zshrc", plantShell, kernel.LangShell, "zsh (start-up)"},
 	{".zshenv", plantShell, kernel.LangShell, "zsh (start-up)"},
+	// A virtual environment's activate scripts: the person's shell sources them (issue 29).
+	{"bin/activate", plantShell, kernel.LangShell, "the shell that activates the virtual environment"},
+	{"bin/activate.fish", plantShell, kernel.LangShell, "the shell that activates the virtual environment"},
+	{"bin/activate.csh", plantShell, kernel.LangShell, "the shell that activates the virtual environment"},
+	{"bin/activate.nu", plantShell, kernel.LangShell, "the shell that activates the virtual environment"},
+	{"bin/activate_this.py", plantLang, kernel.LangPython, "python (activate_this)"},
 	{"conftest.py", plantLang, kernel.LangPython, "pytest"}, {"test_*.py", plantLang, kernel.LangPython, "pytest"},
 	{"*_test.py", plantLang, kernel.LangPython, "pytest"}, {"setup.py", plantLang, kernel.LangPython, "pip"},
 	{"noxfile.py", plantLang, kernel.LangPython, "nox"}, {"fabfile.py", plantLang, kernel.LangPython, "fab"},
@@ -179,6 +185,22 @@ func PlantRowFor(abs string) *PlantRow {
 		}
 	}
 	return nil
+}
+
+// PlantTarget says what runs abs later when it is a planted-code target (kernel.Callbacks'
+// PlantTarget): a row of PlantTable, or a file in one of PlantDirs. A Go source is code only
+// in its //go:generate lines.
+func PlantTarget(abs string) (runner, directive string) {
+	if row := PlantRowFor(abs); row != nil {
+		if row.kind == plantGoGen {
+			return row.runner, "go:generate"
+		}
+		return row.runner, ""
+	}
+	if IsPlantDir(filepath.Dir(abs)) {
+		return "a tool that runs the files of " + filepath.Base(filepath.Dir(abs)), ""
+	}
+	return "", ""
 }
 
 // plantSuffixes are the ends of plantTable's patterns (literalSuffix), for plantRowFor to pass
@@ -300,10 +322,33 @@ func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 	case plantLang:
 		codes = []codeText{{text, row.lang}}
 	case plantMake:
-		mf := makefile.Parse(text, true)
-		for _, code := range append(mf.Planted(dir), mf.RecipeEnv(dir, nil, plainShell, carriesCode)...) {
-			codes = append(codes, codeText{code, kernel.LangShell})
+		if edit && ev != nil {
+			// An edit changes what the rest of the file means (OUT := build becoming
+			// OUT := $(HOME) turns the unchanged `rm -rf $(OUT)` into a deletion of the
+			// home directory): the recipes of the edited file that differ from the file's
+			// now are judged whole, as npmPlanted does for scripts (issue 29).
+			if old, ok, cut := r.ReadCode(abs); ok && !cut {
+				if edited, ok := kernel.ApplyEdits(old, ev); ok {
+					before := map[string]bool{}
+					for _, code := range makeCode(makefile.Parse(old, false), dir) {
+						before[code] = true
+					}
+					mf := makefile.Parse(edited, false)
+					for _, code := range makeCode(mf, dir) {
+						if !before[code] {
+							codes = append(codes, codeText{code, kernel.LangShell})
+						}
+					}
+					s.Fragment = false
+					if mf.Cut != "" {
+						r.NotRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.Cut + ": what lies past is not judged")
+					}
+					break
+				}
+			}
 		}
+		mf := makefile.Parse(text, true)
+		codes = append(codes, textsOf(makeCode(mf, dir))...)
 		if mf.Cut != "" {
 			r.NotRead(tool + " puts a makefile into " + filepath.Base(abs) + " that is " + mf.Cut + ": what lies past is not judged")
 		}
@@ -347,6 +392,21 @@ func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 		return
 	}
 	plantCode(c, r, codes, abs, domain, tool, row.runner, s)
+}
+
+// makeCode is the shell code of a makefile: its recipes and $(shell …), expanded as make
+// would, and the recipes' environment.
+func makeCode(mf *makefile.File, dir string) []string {
+	return append(mf.Planted(dir), mf.RecipeEnv(dir, nil, plainShell, carriesCode)...)
+}
+
+// textsOf is shell code as codeTexts.
+func textsOf(codes []string) []codeText {
+	out := make([]codeText, 0, len(codes))
+	for _, c := range codes {
+		out = append(out, codeText{c, kernel.LangShell})
+	}
+	return out
 }
 
 // codeText is a piece of code and its language.
@@ -1027,8 +1087,10 @@ func PlantTee(x *kernel.Command, o shell.Word, adds bool) {
 				continue
 			}
 			PlantedText(x.Env, x.Call, nil, x.Name, x.Cmd.Feed, adds, d.Path, kernel.FileWrite)
-		default: // as for a redirection of unknown text (judgeStructure): only into a quiet target
-			if QuietPlant(d.Path) {
+		default: // as for a redirection of unknown text (judgeStructure): an append, or into a quiet target
+			if adds {
+				x.Env.UnreadPlant(x.Call, d, x.Name+" -a appends what its input carries to", "")
+			} else if QuietPlant(d.Path) {
 				x.Call.NotRead(x.Name + " puts into " + d.Path + ", which runs later, what its input carries, which is not read")
 			}
 		}
