@@ -43,3 +43,17 @@ func TestRsyncLayout(t *testing.T) {
 		{"rsync -a --files-from list.txt src/ build/", M, M, ""},
 	})
 }
+
+// TestFindPrimaryArguments: a primary's argument is not a primary (find . -name -delete looks
+// for files named "-delete"), nor is the command of an -exec; a real -delete still deletes.
+func TestFindPrimaryArguments(t *testing.T) {
+	runCases(t, []tcase{
+		{"find . -name -delete -print", L, L, ""}, {"find . -gid -delete -print", L, L, ""},
+		{"find . -inum -delete -print", L, L, ""}, {"find . -samefile -delete -print", L, L, ""},
+		{"find . -newermt -delete", L, L, ""}, {"find . -printf -delete", L, L, ""},
+		{"find . -name x -delete", C, "", ""}, {"find . -name -delete -delete", C, "", ""},
+		{"find / -maxdepth 1 -delete", C, "", ""},
+		{"find . -fprintf out -delete", M, M, ""}, {"find . -exec rm {} +", C, "", ""},
+	})
+	runCritical(t, []string{"find / -name x -delete", "find ~ -type f -delete", "find . -exec rm -rf {} ';'"})
+}

@@ -55,6 +55,12 @@ func TestPartWrites(t *testing.T) {
 		{"rm -rf build", []string{"rm -rf build w=/pw/build/**"}, false},
 		{"rm a.txt", []string{"rm a.txt w=/pw/a.txt"}, false},
 		{"cp /tmp/a .", []string{"cp /tmp/a . w=/pw,/pw/a"}, false},
+		// scp host:f . writes ./f as cp does, not the whole directory; host:, a remote pattern or -r do.
+		{"scp user@host:file.txt .", []string{"scp user@host:file.txt . w=/pw,/pw/file.txt/**"}, false},
+		{"scp -P 22 user@host:/etc/hosts sub/", []string{"scp -P 22 user@host:/etc/hosts sub/ w=/pw/sub,/pw/sub/hosts/**"}, false},
+		{"scp host:'*.txt' .", []string{"scp host:*.txt . w=/pw,/pw/*/**"}, false},
+		{"scp -r host:dir .", []string{"scp -r host:dir . w=/pw/**,/pw/dir/**"}, false},
+		{"scp host: .", []string{"scp host: . w=/pw,/pw/*/**"}, false},
 		{"sed -i s/a/b/ f.go", []string{"sed -i s/a/b/ f.go w=/pw/f.go"}, false},
 		{"find . -name x -delete", []string{"find . -name x -delete w=/pw/**"}, false},
 		{"mkdir -p plan/archive", []string{"mkdir -p plan/archive w=/pw/plan/archive"}, false},

@@ -404,10 +404,25 @@ func argPaths(a string) []string {
 	if a != "" && !strings.HasPrefix(a, "-") {
 		out = append(out, a)
 	}
-	if _, v, ok := strings.Cut(a, "="); ok && v != "" && !strings.HasPrefix(v, "-") {
+	if k, v, ok := strings.Cut(a, "="); ok && v != "" && !strings.HasPrefix(v, "-") && optionKey(k) {
 		out = append(out, v)
 	}
 	return out
+}
+
+// optionKey reports whether k, before an argument's first =, names an option or a key (of,
+// --output, -Dout.file): a URL's query (http://h/p?q=*) is not one, and what follows its = is
+// a part of the URL, which bash globs only as a whole (checked as the word itself).
+func optionKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for _, c := range k {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_.", c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // partName is a part's program without its directory ("/bin/rm" is rm).

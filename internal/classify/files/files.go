@@ -689,14 +689,27 @@ func Compress(x *kernel.Command) {
 
 func FindCmd(x *kernel.Command) {
 	var starts []shell.Word
+	exec := false
 	del := false
+	skip := 0 // the arguments of the last primary, and an -exec's command: not primaries
 	for i, a := range x.Args {
+		if skip > 0 || exec && a.Known && (a.Value == ";" || a.Value == "+") {
+			skip = max(skip-1, 0)
+			exec = exec && !(a.Known && (a.Value == ";" || a.Value == "+"))
+			continue
+		}
+		if exec {
+			continue
+		}
 		if !a.Known {
 			starts = append(starts, a)
 			continue
 		}
 		v := a.Value
+		skip = findArgs(v)
 		switch v {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			exec = true // the command it runs is a part of its own (package shell)
 		case "-delete":
 			del = true
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
@@ -706,6 +719,9 @@ func FindCmd(x *kernel.Command) {
 			} else {
 				x.Write(shell.Word{Value: "find " + v + " without a file"}, false, kernel.ShellExec)
 			}
+		}
+		if v == "-fprintf" {
+			skip = 2 // its file and its format
 		}
 		if !strings.HasPrefix(v, "-") && v != "(" && v != "!" && len(starts) == len(x.Args) {
 			starts = append(starts, a)
@@ -733,4 +749,22 @@ func FindCmd(x *kernel.Command) {
 	}
 	x.ReadOps(starts)
 	x.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, "find only lists")
+}
+
+// findArgs is how many arguments find's primary v takes: find . -name -delete names the
+// file "-delete", it deletes nothing (GNU findutils' parser.c). An unknown primary takes none,
+// so a -delete after it still deletes.
+func findArgs(v string) int {
+	switch v {
+	case "-amin", "-anewer", "-atime", "-cmin", "-cnewer", "-ctime", "-fstype", "-gid", "-group",
+		"-ilname", "-iname", "-inum", "-ipath", "-iregex", "-iwholename", "-links", "-lname",
+		"-mmin", "-mtime", "-name", "-newer", "-path", "-perm", "-regex", "-samefile", "-size",
+		"-type", "-uid", "-used", "-user", "-wholename", "-xtype", "-context", "-maxdepth",
+		"-mindepth", "-regextype", "-files0-from", "-printf", "-fprint", "-fprint0", "-fls":
+		return 1
+	}
+	if strings.HasPrefix(v, "-newer") && len(v) == len("-newerXY") {
+		return 1
+	}
+	return 0
 }

@@ -32,7 +32,9 @@ func Scp(x *kernel.Command) {
 		return
 	}
 	if dh == "" {
-		x.Write(dest, true, kernel.ShellExec)
+		// scp host:f . writes ./f, as cp does: the destination itself (a file, or the
+		// directory written into) and, for each source, the name it gets there.
+		x.Write(dest, p.Has('r'), kernel.ShellExec)
 		local := true
 		for _, s := range srcs {
 			local = local && s.Known && kernel.RemoteHost(s.Value) == ""
@@ -43,6 +45,10 @@ func Scp(x *kernel.Command) {
 		for _, s := range srcs {
 			if s.Known && !s.Glob && kernel.RemoteHost(s.Value) == "" {
 				x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + path.Base(s.Value), Known: true}, true, kernel.ShellExec)
+			} else if b := remoteBase(s); b != "" && dest.Known {
+				w := shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/" + b, Known: true}
+				x.Write(w, true, kernel.ShellExec)
+				x.Lose(w, p.Has('r'), "overwrites") // the project's untracked work there (git/losses.go)
 			} else {
 				x.Write(shell.Word{Value: strings.TrimSuffix(dest.Value, "/") + "/*", Known: dest.Known, Glob: true}, true, kernel.ShellExec)
 			}
@@ -159,4 +165,25 @@ func Cloud(x *kernel.Command) {
 		}
 	}
 	x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" acts on containers or the cloud")
+}
+
+// remoteBase is the name scp gives a remote source (host:dir/f) in a local directory: its
+// last component, when it is a plain name; "" when it is not known (host:, a pattern the
+// remote shell expands, a path ending in / . or ..), and the whole directory counts as written.
+func remoteBase(s shell.Word) string {
+	if !s.Known || s.Glob || kernel.RemoteHost(s.Value) == "" {
+		return ""
+	}
+	if strings.HasPrefix(s.Value, "scp://") || strings.HasPrefix(s.Value, "[") {
+		return ""
+	}
+	_, rp, ok := strings.Cut(s.Value, ":")
+	if !ok || rp == "" || strings.HasSuffix(rp, "/") {
+		return ""
+	}
+	b := path.Base(rp)
+	if b == "." || b == ".." || b == "~" || strings.ContainsAny(b, "*?[]{}$`\\'\" \t\n") {
+		return ""
+	}
+	return b
 }
