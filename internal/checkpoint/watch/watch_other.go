@@ -16,10 +16,14 @@ var errUnsupported = errors.New("no watcher on this platform: every checkpoint s
 var ErrRunning = errors.New("a watcher is already running for this project")
 
 // Run has no watcher to run here.
-func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) error { return errUnsupported }
+func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) error {
+	return errUnsupported
+}
 
 // Sync: no watcher here.
-func Sync(dir string, base uint64, timeout time.Duration) (Journal, error) { return Journal{}, ErrNotRunning }
+func Sync(dir string, base uint64, timeout time.Duration) (Journal, error) {
+	return Journal{}, ErrNotRunning
+}
 
 // Stop: nothing to stop here.
 func Stop(dir string) error { return nil }
