@@ -95,7 +95,27 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 		return Checkpoint{}, err
 	}
 	prev := d.cache(log)
-	snap, m, err := d.snapshot(o, prev)
+	p := prepare(o, d.top, KindState) // before any file is looked at: see incremental.go
+	var snap snapshot
+	var m *manifest
+	err = errFull
+	if p.prev != nil && want == nil {
+		var skipped []string
+		if l, ok := lastFor(log, d.top); ok {
+			skipped = l.Skipped
+		}
+		snap, m, err = d.snapshotSince(o, p, prev, skipped)
+		if err != nil && !errors.Is(err, errFull) {
+			return Checkpoint{}, err
+		}
+		if err == nil {
+			incrementalTakes.Add(1)
+		}
+	}
+	if errors.Is(err, errFull) {
+		p.prev, p.next.full, p.next.count = nil, p.next.synced, 0
+		snap, m, err = d.snapshot(o, prev)
+	}
 	if err != nil {
 		return Checkpoint{}, err
 	}
@@ -115,6 +135,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	if err != nil {
 		return Checkpoint{}, err
 	}
+	saveBase(p, c, snap, nil)
 	if sweepDue(o) && c.Seq%sweepEvery == 0 {
 		err = sweep(o)
 	}
