@@ -70,7 +70,7 @@ type Options struct {
 	// NoWatch makes every checkpoint scan in full, whether or not the project's watcher runs
 	// (incremental.go); it also leaves no base for the next one.
 	NoWatch bool
-	Now            func() time.Time
+	Now     func() time.Time
 }
 
 func (o Options) now() time.Time {
