@@ -167,7 +167,7 @@ func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Check
 		}
 	}
 	if errors.Is(err, errFull) {
-		p.prev, p.next.full, p.next.count = nil, p.next.synced, 0
+		p.full(&r)
 		snap, err = r.snapshot(o.MaxFileSize, skip, o.untrackedCache(r.top))
 	}
 	if err != nil {

@@ -75,11 +75,26 @@ type base struct {
 // plan is how a snapshot begins: from prev with paths changed since (prev nil: in full), and
 // what its base will say (dir "" when there is no watcher: no base is written).
 type plan struct {
-	dir   string
-	prev  *base
-	paths []string
-	next  base
+	dir    string
+	prev   *base
+	paths  []string
+	next   base
+	srcsOK bool // next.srcs were recorded before a full scan began
 }
+
+// full turns p into the plan of a full scan; for a git repository, the ignore sources are
+// recorded first, so that a change made to them while git lists is seen by the next
+// checkpoint.
+func (p *plan) full(r *repo) {
+	p.prev, p.paths, p.next.full, p.next.count = nil, nil, p.next.synced, 0
+	if r != nil && p.dir != "" {
+		p.next.srcs, p.srcsOK = r.sources()
+	}
+}
+
+// sourcesMargin: an ignore source stamped this close to the sync of the base it was recorded
+// for (or later) may have changed unseen in the same tick of its file system's clock.
+var sourcesMargin = racyMargin
 
 // prepare syncs with the watcher of top and plans the snapshot.
 func prepare(o Options, top, kind string) plan {
@@ -405,8 +420,9 @@ func (r repo) sourcesSame(b *base) bool {
 			return false // another HOME, another XDG_CONFIG_HOME
 		}
 	}
+	limit := b.synced - int64(sourcesMargin)
 	for _, s := range b.srcs {
-		if k, ok := keyOf(s.path); !ok || k != s.key || k.racy(b.synced) {
+		if k, ok := keyOf(s.path); !ok || k != s.key || k.exists && (k.mtime >= limit || k.ctime >= limit) {
 			return false
 		}
 	}
@@ -589,9 +605,7 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 	if r != nil {
 		if p.prev != nil {
 			b.srcs = p.prev.srcs // the same: snapshotSince checked them
-		} else if srcs, ok := r.sources(); ok {
-			b.srcs = srcs
-		} else {
+		} else if !p.srcsOK {
 			os.Remove(filepath.Join(p.dir, "base"))
 			return // no base: every checkpoint scans in full
 		}

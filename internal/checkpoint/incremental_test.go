@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -181,6 +183,18 @@ func (m *mutator) do(op int) {
 			m.git("add", "-A")
 			note("git add -A")
 		}
+	case 15: // a hard link, and a write through it
+		if rel := m.pick(false); rel != "" && m.rng.IntN(3) == 0 {
+			to := m.newPath()
+			os.MkdirAll(filepath.Dir(p(to)), 0o755)
+			if os.Link(p(rel), p(to)) == nil {
+				if f, err := os.OpenFile(p(to), os.O_WRONLY|os.O_APPEND, 0); err == nil {
+					f.WriteString("through the link")
+					f.Close()
+				}
+				note("hard link %q → %q", to, rel)
+			}
+		}
 	case 14: // a directory replaced by a link to another
 		if rel := m.pick(true); rel != "" && m.rng.IntN(3) == 0 {
 			os.RemoveAll(p(rel))
@@ -190,7 +204,7 @@ func (m *mutator) do(op int) {
 	}
 }
 
-var ops = 15
+var ops = 16
 
 func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
 	for _, kind := range []string{KindGit, KindState} {
@@ -238,6 +252,149 @@ func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
 			if inc < int64(rounds)/3 {
 				t.Errorf("only %d of %d checkpoints began from their base: the watcher is not used", inc, rounds)
 			}
+		})
+	}
+}
+
+// TestEveryDoubtIsAFullScan takes a checkpoint from the watcher's journal, then makes one
+// doubt and one change, and checks that the next checkpoint scanned in full and is the one a
+// full scan takes.
+func TestEveryDoubtIsAFullScan(t *testing.T) {
+	restart := func(t *testing.T, top string, o Options) {
+		watch.Stop(watch.Dir(o.Dir, top))
+		for watch.Running(watch.Dir(o.Dir, top)) {
+			time.Sleep(time.Millisecond)
+		}
+		startWatcher(t, top, o)
+	}
+	rewriteBase := func(t *testing.T, top string, o Options, edit func(b *base)) {
+		b, err := readBase(watch.Dir(o.Dir, top))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(b)
+		writeCache(filepath.Join(watch.Dir(o.Dir, top), "base"), b.encode())
+	}
+	cases := []struct {
+		name  string
+		plain bool // a project without git
+		doubt func(t *testing.T, top string, o Options, git func(...string) string)
+	}{
+		{"no watcher", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			watch.Stop(watch.Dir(o.Dir, top))
+			for watch.Running(watch.Dir(o.Dir, top)) {
+				time.Sleep(time.Millisecond)
+			}
+		}},
+		{"no watcher without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			watch.Stop(watch.Dir(o.Dir, top))
+			for watch.Running(watch.Dir(o.Dir, top)) {
+				time.Sleep(time.Millisecond)
+			}
+		}},
+		{"another watcher", false, func(t *testing.T, top string, o Options, _ func(...string) string) { restart(t, top, o) }},
+		{"another watcher without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) { restart(t, top, o) }},
+		{"the index changed", false, func(t *testing.T, top string, o Options, git func(...string) string) {
+			write(t, top, "staged.txt", "s\n")
+			git("add", "staged.txt")
+		}},
+		{"a .gitignore changed", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			write(t, top, ".gitignore", "*.log\n") // build/ is no longer ignored
+		}},
+		{"info/exclude changed", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			time.Sleep(10 * time.Millisecond)
+			write(t, top, ".git/info/exclude", "notes/\n")
+		}},
+		{"the base does not parse", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.WriteFile(filepath.Join(watch.Dir(o.Dir, top), "base"), []byte("oath-harness checkpoint base 1\ngarbage\n"), 0o600)
+		}},
+		{"the base is gone without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.Remove(filepath.Join(watch.Dir(o.Dir, top), "base"))
+		}},
+		{"the list of files is gone", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			des, _ := os.ReadDir(watch.Dir(o.Dir, top))
+			for _, de := range des {
+				if strings.HasPrefix(de.Name(), "entries-") {
+					os.Remove(filepath.Join(watch.Dir(o.Dir, top), de.Name()))
+				}
+			}
+		}},
+		{"every fullEvery-th", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			rewriteBase(t, top, o, func(b *base) { b.count = fullEvery - 1 })
+		}},
+		{"fullAfter since the last full scan", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			rewriteBase(t, top, o, func(b *base) { b.full -= int64(fullAfter) })
+		}},
+		{"a hard link", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.Link(filepath.Join(top, "README.md"), filepath.Join(top, "hard"))
+		}},
+		{"a hard link without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.Link(filepath.Join(top, "WORK.md"), filepath.Join(top, "hard"))
+		}},
+		{"a new repository inside", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			write(t, top, "inner/.git/HEAD", "ref: refs/heads/main\n")
+		}},
+		{"a repository inside removed, without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.RemoveAll(filepath.Join(top, "vendor/lib/.git"))
+		}},
+		{"the watcher does not answer", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			dir := watch.Dir(o.Dir, top)
+			watch.Stop(dir)
+			for watch.Running(dir) {
+				time.Sleep(time.Millisecond)
+			}
+			f, err := os.OpenFile(filepath.Join(dir, "lock"), os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil { // held, and nobody answers
+				t.Fatal(err)
+			}
+		}},
+	}
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond // the sources were written by git init a moment ago
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var top string
+			var git func(...string) string
+			if tc.plain {
+				top = plainProject(t)
+			} else {
+				top, git = workingDay(t)
+			}
+			o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20}
+			full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, NoWatch: true}
+			startWatcher(t, top, o)
+			time.Sleep(2 * sourcesMargin)
+			if _, err := Take(top, "s", "t0", "", o); err != nil { // in full: no base yet
+				t.Fatal(err)
+			}
+			write(t, top, "one.txt", "1\n")
+			n := incrementalTakes.Load()
+			if _, err := Take(top, "s", "t1", "", o); err != nil {
+				t.Fatal(err)
+			}
+			if incrementalTakes.Load() != n+1 {
+				t.Fatal("the second checkpoint did not begin from its base")
+			}
+			tc.doubt(t, top, o, git)
+			write(t, top, "two.txt", "2\n")
+			write(t, top, "build/now-kept.txt", "b\n")
+			n = incrementalTakes.Load()
+			got, err := Take(top, "s", "t2", "", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if incrementalTakes.Load() != n {
+				t.Error("the checkpoint after the doubt began from its base")
+			}
+			want, err := Take(top, "s", "t2", "", full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same(t, tc.name, got, want)
 		})
 	}
 }

@@ -113,7 +113,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 		}
 	}
 	if errors.Is(err, errFull) {
-		p.prev, p.next.full, p.next.count = nil, p.next.synced, 0
+		p.full(nil)
 		snap, m, err = d.snapshot(o, prev)
 	}
 	if err != nil {

@@ -35,6 +35,7 @@ var testOnlyEvent func()
 
 type watcher struct {
 	top     string
+	dev     uint64 // the top's device
 	dir     string
 	exclude func(rel string) bool
 	fd      int
@@ -60,6 +61,10 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 	}
 	if !localFS[int64(sfs.Type)] {
 		return fmt.Errorf("%s is on a file system (type %#x) whose changes inotify may not see", top, sfs.Type)
+	}
+	var st unix.Stat_t
+	if err := unix.Stat(top, &st); err != nil {
+		return err
 	}
 	cookies := filepath.Join(dir, "cookies")
 	if err := os.MkdirAll(cookies, 0o700); err != nil {
@@ -89,7 +94,7 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 	defer unix.Close(fd)
 	var tok [16]byte
 	rand.Read(tok[:])
-	w := &watcher{top: top, dir: dir, exclude: exclude, fd: fd, dirs: map[int32]string{}, wds: map[string]int32{},
+	w := &watcher{top: top, dev: st.Dev, dir: dir, exclude: exclude, fd: fd, dirs: map[int32]string{}, wds: map[string]int32{},
 		gone: map[int32]bool{}, paths: map[string]uint64{}, token: hex.EncodeToString(tok[:]), epoch: 1, floor: 1, last: time.Now()}
 	c, err := unix.InotifyAddWatch(fd, cookies, unix.IN_CREATE|unix.IN_MOVED_TO|unix.IN_ONLYDIR|unix.IN_DONT_FOLLOW)
 	if err != nil {
@@ -293,6 +298,19 @@ func (w *watcher) addTree(rel string, mark bool) error {
 				continue
 			}
 			return err
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(int(f.Fd()), &st); err != nil {
+			f.Close()
+			return err
+		}
+		if st.Dev != w.dev {
+			// another file system mounted here: it must be one whose changes inotify sees
+			var sfs unix.Statfs_t
+			if err := unix.Fstatfs(int(f.Fd()), &sfs); err != nil || !localFS[int64(sfs.Type)] {
+				f.Close()
+				return fmt.Errorf("%s is on a file system whose changes inotify may not see", full)
+			}
 		}
 		des, err := f.ReadDir(-1)
 		f.Close()
