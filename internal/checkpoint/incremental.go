@@ -70,6 +70,62 @@ type base struct {
 	index   indexID   // git
 	srcs    []watched // git: the ignore sources outside the working tree
 	skipped []string
+	linked  []string // see snapshot.linked
+}
+
+// linkedCheck is what a checkpoint from base b does with a file of links hard links: one
+// with more than one that b did not know of has a second name that may lie where nothing is
+// reported (a directory not kept, outside the project): a full scan finds them all.
+func (b *base) linkedCheck(s *snapshot) func(path string, links uint32) error {
+	known := make(map[string]bool, len(b.linked))
+	for _, p := range b.linked {
+		known[p] = true
+	}
+	return func(path string, links uint32) error {
+		if links <= 1 {
+			return nil
+		}
+		if !known[path] {
+			return errFull
+		}
+		s.linked = append(s.linked, path)
+		return nil
+	}
+}
+
+// secondNames fails when a changed path, kept or not (ignored, inside a repository of its
+// own), is a file of more than one link b did not know of: its other name may be a file kept,
+// whose change nothing reports under its own name.
+func (b *base) secondNames(top string, paths []string, skip func(string) bool) error {
+	var s snapshot
+	check := b.linkedCheck(&s)
+	dirs := &dirStatter{fd: -1}
+	defer dirs.close()
+	for _, q := range paths {
+		if skip != nil && skip(q) {
+			continue
+		}
+		st, mode, exists, err := dirs.lstat(top, q)
+		if err != nil {
+			return errFull
+		}
+		if exists && mode != 0 {
+			if err := check(q, st.links); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// withLinked is the changed paths and the files of more than one link, sorted, once each.
+func withLinked(paths, linked []string) []string {
+	if len(linked) == 0 {
+		return paths
+	}
+	out := slices.Concat(paths, linked)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // plan is how a snapshot begins: from prev with paths changed since (prev nil: in full), and
@@ -201,7 +257,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if !r.sourcesSame(b) {
 		return snapshot{}, errFull
 	}
-	if len(p.paths) == 0 {
+	if len(p.paths) == 0 && len(b.linked) == 0 {
 		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
 	}
 	es, err := readEntries(p.dir, b.tree)
@@ -226,13 +282,16 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	removed := make([]bool, len(es))
 	skippedGone := map[string]bool{}
 	var fresh snapshot
+	linked := b.linkedCheck(&fresh)
 	var query []string
 	dirs := &dirStatter{fd: -1}
 	defer dirs.close()
 	racyS, racyN := uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
 	keep := func(sl slot) error {
-		if sl.links > 1 {
-			return errFull // a write through the other name names another path
+		if sl.kept || sl.skipped {
+			if err := linked(sl.e.path, sl.links); err != nil {
+				return err
+			}
 		}
 		switch {
 		case sl.skipped:
@@ -242,7 +301,10 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 		}
 		return nil
 	}
-	for _, q := range roots(p.paths, skip) {
+	if err := b.secondNames(r.top, p.paths, skip); err != nil {
+		return snapshot{}, err
+	}
+	for _, q := range roots(withLinked(p.paths, b.linked), skip) {
 		inside, is := nestedRepo(b.skipped, q)
 		if is {
 			return snapshot{}, errFull
@@ -301,7 +363,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 		case exactE >= 0 || exactK:
 			// an untracked file the base kept (or skipped): still not ignored, since neither the
 			// rules nor the index changed
-			if err := r.untrackedOne(&fresh, dirs, q, maxSize); err != nil {
+			if err := r.untrackedOne(&fresh, dirs, q, maxSize, linked); err != nil {
 				return snapshot{}, err
 			}
 		default:
@@ -328,7 +390,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 			case strings.HasSuffix(q, "/"):
 				fresh.skipped = append(fresh.skipped, q) // a repository of its own
 			default:
-				if err := r.untrackedOne(&fresh, dirs, q, maxSize); err != nil {
+				if err := r.untrackedOne(&fresh, dirs, q, maxSize, linked); err != nil {
 					return snapshot{}, err
 				}
 			}
@@ -336,7 +398,9 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	}
 	slices.SortFunc(fresh.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	fresh.entries = slices.CompactFunc(fresh.entries, func(a, b entry) bool { return a.path == b.path })
-	s := snapshot{index: id, entries: mergeEntries(es, removed, fresh.entries)}
+	s := snapshot{index: id, entries: mergeEntries(es, removed, fresh.entries), linked: fresh.linked}
+	slices.Sort(s.linked)
+	s.linked = slices.Compact(s.linked)
 	for _, k := range b.skipped {
 		if !skippedGone[k] {
 			s.skipped = append(s.skipped, k)
@@ -350,8 +414,8 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 }
 
 // untrackedOne adds the untracked file q as a full scan does (read, or skipped above the size
-// bound); a file of more than one link is a doubt.
-func (r repo) untrackedOne(s *snapshot, dirs *dirStatter, q string, maxSize int64) error {
+// bound), its links told to linked.
+func (r repo) untrackedOne(s *snapshot, dirs *dirStatter, q string, maxSize int64, linked func(string, uint32) error) error {
 	st, mode, exists, err := dirs.lstat(r.top, q)
 	if err != nil {
 		return err
@@ -359,8 +423,8 @@ func (r repo) untrackedOne(s *snapshot, dirs *dirStatter, q string, maxSize int6
 	if !exists || mode == 0 {
 		return nil
 	}
-	if st.links > 1 {
-		return errFull
+	if err := linked(q, st.links); err != nil {
+		return err
 	}
 	return r.add(s, q, st.fullSize, mode, maxSize)
 }
@@ -436,7 +500,7 @@ func (d dirStore) snapshotSince(o Options, p plan, prev *manifest, skippedBefore
 	if prev == nil || prev.id != p.prev.tree.String() {
 		return snapshot{}, nil, errFull
 	}
-	if len(p.paths) == 0 {
+	if len(p.paths) == 0 && len(p.prev.linked) == 0 {
 		return snapshot{tree: p.prev.tree, files: len(prev.files), skipped: skippedBefore},
 			&manifest{id: prev.id, taken: prev.taken, files: prev.files}, nil
 	}
@@ -447,6 +511,8 @@ func (d dirStore) snapshotSince(o Options, p plan, prev *manifest, skippedBefore
 	defer dirs.close()
 	var fresh []mfile
 	var skipped []string
+	var s snapshot
+	linked := p.prev.linkedCheck(&s)
 	isFresh := false
 	one := func(q string, old *mfile) error {
 		fst, mode, exists, err := dirs.lstat(d.top, q)
@@ -456,33 +522,34 @@ func (d dirStore) snapshotSince(o Options, p plan, prev *manifest, skippedBefore
 		if !exists || mode == 0 {
 			return nil
 		}
-		if fst.links > 1 {
-			return errFull
+		if err := linked(q, fst.links); err != nil {
+			return err
 		}
 		if old != nil && fst.known && old.mode == mode && old.st.size == fst.size && old.st.fullSize == fst.fullSize &&
 			old.st.mtimeS == fst.mtimeS && old.st.mtimeN == fst.mtimeN && old.st.ctimeS == fst.ctimeS && old.st.ctimeN == fst.ctimeN &&
 			old.st.ino == fst.ino && old.st.uid == fst.uid && old.st.gid == fst.gid &&
 			stamp(fst.mtimeS, fst.mtimeN) < racyBefore && stamp(fst.ctimeS, fst.ctimeN) < racyBefore {
-			fst.links = 0
 			fresh = append(fresh, mfile{entry: old.entry, st: fst})
 			return nil
 		}
-		var s snapshot
-		if err := addFile(&s, d.top, q, fst.fullSize, mode, o.MaxFileSize, d.write); err != nil {
+		var one snapshot
+		if err := addFile(&one, d.top, q, fst.fullSize, mode, o.MaxFileSize, d.write); err != nil {
 			return err
 		}
 		switch {
-		case len(s.skipped) > 0:
+		case len(one.skipped) > 0:
 			skipped = append(skipped, q)
-		case len(s.entries) > 0:
-			fst.links = 0
-			fresh = append(fresh, mfile{entry: s.entries[0], st: fst})
+		case len(one.entries) > 0:
+			fresh = append(fresh, mfile{entry: one.entries[0], st: fst})
 			isFresh = true
 		}
 		return nil
 	}
 	skippedGone := map[string]bool{}
-	for _, q := range roots(p.paths, skip) {
+	if err := p.prev.secondNames(d.top, p.paths, skip); err != nil {
+		return snapshot{}, nil, err
+	}
+	for _, q := range roots(withLinked(p.paths, p.prev.linked), skip) {
 		inside, is := nestedRepo(skippedBefore, q)
 		if is {
 			return snapshot{}, nil, errFull
@@ -572,7 +639,9 @@ func (d dirStore) snapshotSince(o Options, p plan, prev *manifest, skippedBefore
 	if len(m.files) > maxStateFiles {
 		return snapshot{}, nil, fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
 	}
-	s := snapshot{entries: make([]entry, len(m.files))}
+	s.entries = make([]entry, len(m.files))
+	slices.Sort(s.linked)
+	s.linked = slices.Compact(s.linked)
 	for i, f := range m.files {
 		s.entries[i] = f.entry
 	}
@@ -601,7 +670,10 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 	if err != nil {
 		return
 	}
-	b.tree, b.files, b.skipped, b.index = tree, snap.count(), snap.skipped, snap.index
+	b.tree, b.files, b.skipped, b.index, b.linked = tree, snap.count(), snap.skipped, snap.index, snap.linked
+	if snap.entries == nil && p.prev != nil {
+		b.linked = p.prev.linked // nothing looked at: the same
+	}
 	if r != nil {
 		if p.prev != nil {
 			b.srcs = p.prev.srcs // the same: snapshotSince checked them
@@ -637,7 +709,8 @@ func readBase(dir string) (*base, error) {
 
 // encode: a header line, a line "kind token epoch synced full count tree files", a line of the
 // index "size mtime ctime inode exists sum", then records ended by NUL: "S mtime ctime ino size
-// exists\tpath" for a source, "K path" for a skipped path.
+// exists\tpath" for a source, "K path" for a skipped path, "L path" for a file of more than
+// one link.
 func (b base) encode() []byte {
 	out := fmt.Appendf(nil, "%s\n%s %s %d %d %d %d %s %d\n", baseHeader, b.kind, b.token, b.epoch, b.synced, b.full, b.count, b.tree, b.files)
 	exists := 0
@@ -655,6 +728,11 @@ func (b base) encode() []byte {
 	for _, k := range b.skipped {
 		out = append(out, "K "...)
 		out = append(out, k...)
+		out = append(out, 0)
+	}
+	for _, l := range b.linked {
+		out = append(out, "L "...)
+		out = append(out, l...)
 		out = append(out, 0)
 	}
 	return out
@@ -713,6 +791,11 @@ func decodeBase(data []byte) (*base, error) {
 				return nil, errBase
 			}
 			b.skipped = append(b.skipped, string(rec[2:]))
+		case 'L':
+			if !validPath(rec[2:]) {
+				return nil, errBase
+			}
+			b.linked = append(b.linked, string(rec[2:]))
 		case 'S':
 			meta, p, ok := bytes.Cut(rec[2:], []byte{'\t'})
 			v := strings.Split(string(meta), " ")

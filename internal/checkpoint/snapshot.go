@@ -53,6 +53,9 @@ type snapshot struct {
 	tree    oid
 	files   int     // files kept, when entries is nil (a checkpoint from its base with nothing changed)
 	index   indexID // the index it was built from (a git repository)
+	// linked are the kept files with more than one hard link: a write through another name
+	// is reported under that name, so a checkpoint from a base looks at them every time.
+	linked []string
 }
 
 func (s snapshot) count() int {
@@ -105,6 +108,9 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) 
 			s.skipped = append(s.skipped, sl.e.path)
 		case sl.kept:
 			s.entries = append(s.entries, sl.e)
+			if sl.links > 1 {
+				s.linked = append(s.linked, sl.e.path)
+			}
 		}
 	}
 	u := <-untracked
@@ -133,11 +139,16 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) 
 		if err := r.add(&s, p, fi.Size(), mode, maxSize); err != nil {
 			return snapshot{}, err
 		}
+		if st, ok := statOf(fi); ok && st.links > 1 {
+			s.linked = append(s.linked, p)
+		}
 	}
 	slices.SortFunc(s.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	s.entries = slices.CompactFunc(s.entries, func(a, b entry) bool { return a.path == b.path })
 	slices.Sort(s.skipped)
 	s.skipped = slices.Compact(s.skipped)
+	slices.Sort(s.linked)
+	s.linked = slices.Compact(s.linked)
 	s.tree, err = r.writeTrees(s.entries)
 	return s, err
 }

@@ -277,6 +277,9 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 			m.fresh = m.fresh || sl.fresh
 			s.entries = append(s.entries, sl.f.entry)
 			m.files = append(m.files, sl.f)
+			if sl.f.st.links > 1 {
+				s.linked = append(s.linked, sl.f.path)
+			}
 		}
 	}
 	if prev != nil && len(prev.files) != len(m.files) {
@@ -285,6 +288,7 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 	slices.SortFunc(s.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	slices.SortFunc(m.files, func(a, b mfile) int { return strings.Compare(a.path, b.path) })
 	slices.Sort(s.skipped)
+	slices.Sort(s.linked)
 	s.tree = listingID(s.entries)
 	m.id = s.tree.String()
 	return s, m, nil

@@ -75,11 +75,20 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 		return err
 	}
 	defer lock.Close()
-	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		if errors.Is(err, unix.EWOULDBLOCK) {
+	// Sync and Running hold the lock shared for a moment to see whether it is free: try for a
+	// while before concluding that another watcher holds it.
+	for try := 0; ; try++ {
+		err := unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, unix.EWOULDBLOCK) {
+			return err
+		}
+		if try == 50 {
 			return ErrRunning
 		}
-		return err
+		time.Sleep(10 * time.Millisecond)
 	}
 	// Stale cookies and answers of a watcher that died: their Sync has given up or will.
 	if des, err := os.ReadDir(cookies); err == nil {
