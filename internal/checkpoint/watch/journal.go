@@ -55,6 +55,11 @@ type Journal struct {
 	Epoch uint64
 	Floor uint64
 	Paths map[string]uint64
+	// Transient holds, for a path that appeared (made, moved in) and went away again (removed,
+	// moved out of the project), the epoch it last appeared in. Such a name may have been a
+	// second hard link to a kept file, written through and removed before anyone looked:
+	// nothing then names the kept file. A checkpoint whose base is older scans in full.
+	Transient map[string]uint64
 }
 
 const journalHeader = "oath-harness watch journal 1"
@@ -69,6 +74,11 @@ func (j Journal) Since(token string, base uint64) (paths []string, ok bool) {
 	if token == "" || j.Token != token || base < j.Floor || base > j.Epoch {
 		return nil, false
 	}
+	for _, e := range j.Transient {
+		if e > base {
+			return nil, false
+		}
+	}
 	for p, e := range j.Paths {
 		if e > base {
 			paths = append(paths, p)
@@ -79,7 +89,8 @@ func (j Journal) Since(token string, base uint64) (paths []string, ok bool) {
 }
 
 // Encode is the journal as a file: a header line, "token epoch floor", then a record a path,
-// "epoch", a tab and the path ended by NUL (a path may hold a newline).
+// "epoch transient", a tab and the path ended by NUL (a path may hold a newline); transient
+// is 0 for a path not in Transient.
 func (j Journal) Encode() []byte {
 	b := make([]byte, 0, 96+len(j.Paths)*48)
 	b = fmt.Appendf(b, "%s\n%s %d %d\n", journalHeader, j.Token, j.Epoch, j.Floor)
@@ -90,6 +101,8 @@ func (j Journal) Encode() []byte {
 	slices.Sort(ps)
 	for _, p := range ps {
 		b = strconv.AppendUint(b, j.Paths[p], 10)
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, j.Transient[p], 10)
 		b = append(b, '\t')
 		b = append(b, p...)
 		b = append(b, 0)
@@ -115,7 +128,7 @@ func Decode(data []byte) (Journal, error) {
 	if err1 != nil || err2 != nil || floor > epoch+1 {
 		return Journal{}, errJournal
 	}
-	j := Journal{Token: f[0], Epoch: epoch, Floor: floor, Paths: map[string]uint64{}}
+	j := Journal{Token: f[0], Epoch: epoch, Floor: floor, Paths: map[string]uint64{}, Transient: map[string]uint64{}}
 	for len(rest) > 0 {
 		rec, tail, ok := bytes.Cut(rest, []byte{0})
 		if !ok {
@@ -123,14 +136,19 @@ func Decode(data []byte) (Journal, error) {
 		}
 		rest = tail
 		n, p, ok := bytes.Cut(rec, []byte{'\t'})
-		e, err := strconv.ParseUint(string(n), 10, 64)
-		if !ok || err != nil || e > epoch || !ValidPath(string(p)) {
+		en, tn, ok2 := bytes.Cut(n, []byte{' '})
+		e, err := strconv.ParseUint(string(en), 10, 64)
+		tr, err2 := strconv.ParseUint(string(tn), 10, 64)
+		if !ok || !ok2 || err != nil || err2 != nil || e > epoch || tr > e || !ValidPath(string(p)) {
 			return Journal{}, errJournal
 		}
 		if _, dup := j.Paths[string(p)]; dup {
 			return Journal{}, errJournal
 		}
 		j.Paths[string(p)] = e
+		if tr > 0 {
+			j.Transient[string(p)] = tr
+		}
 	}
 	return j, nil
 }

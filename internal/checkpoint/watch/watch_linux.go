@@ -44,6 +44,9 @@ type watcher struct {
 	wds     map[string]int32  // directory → watch
 	gone    map[int32]bool    // watches removed by us, whose events may still be queued
 	paths   map[string]uint64 // changed path → last epoch
+	appear  map[string]uint64 // path → the epoch it last appeared in (made, moved in, found in a new directory)
+	trans   map[string]uint64 // path that appeared and went away → that appearance's epoch
+	moves   map[uint32]move   // IN_MOVED_FROM not yet paired with its IN_MOVED_TO, by cookie
 	token   string
 	epoch   uint64
 	floor   uint64
@@ -104,7 +107,7 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 	var tok [16]byte
 	rand.Read(tok[:])
 	w := &watcher{top: top, dev: st.Dev, dir: dir, exclude: exclude, fd: fd, dirs: map[int32]string{}, wds: map[string]int32{},
-		gone: map[int32]bool{}, paths: map[string]uint64{}, token: hex.EncodeToString(tok[:]), epoch: 1, floor: 1, last: time.Now()}
+		gone: map[int32]bool{}, paths: map[string]uint64{}, appear: map[string]uint64{}, trans: map[string]uint64{}, moves: map[uint32]move{}, token: hex.EncodeToString(tok[:]), epoch: 1, floor: 1, last: time.Now()}
 	c, err := unix.InotifyAddWatch(fd, cookies, unix.IN_CREATE|unix.IN_MOVED_TO|unix.IN_ONLYDIR|unix.IN_DONT_FOLLOW)
 	if err != nil {
 		return err
@@ -114,6 +117,14 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 		return err
 	}
 	return w.loop(idle)
+}
+
+// move is a name moved away: if its IN_MOVED_TO follows, it moved inside the project and was
+// not transient.
+type move struct {
+	path     string
+	had      bool
+	wasTrans uint64
 }
 
 func (w *watcher) loop(idle time.Duration) error {
@@ -152,12 +163,12 @@ func (w *watcher) loop(idle time.Duration) error {
 				name = string(raw)
 			}
 			off += unix.SizeofInotifyEvent + int(ev.Len)
-			stop, err := w.handle(ev.Wd, ev.Mask, name)
+			stop, err := w.handle(ev.Wd, ev.Mask, ev.Cookie, name)
 			if err != nil || stop {
 				return err
 			}
 		}
-		if len(w.paths) > maxPaths {
+		if len(w.paths) > maxPaths || len(w.appear) > maxPaths {
 			w.doubt()
 		}
 		if testOnlyEvent != nil {
@@ -180,6 +191,22 @@ func indexByte(b []byte, c byte) int {
 func (w *watcher) doubt() {
 	w.floor = w.epoch
 	clear(w.paths)
+	clear(w.appear)
+	clear(w.trans)
+}
+
+// appeared records that p appeared in this epoch.
+func (w *watcher) appeared(p string) {
+	if w.exclude == nil || !w.exclude(p) {
+		w.appear[p] = w.epoch
+	}
+}
+
+// vanished records that p went away: if it appeared before, it was transient.
+func (w *watcher) vanished(p string) {
+	if e, ok := w.appear[p]; ok {
+		w.trans[p] = max(w.trans[p], e)
+	}
 }
 
 func (w *watcher) mark(p string) {
@@ -190,7 +217,7 @@ func (w *watcher) mark(p string) {
 }
 
 // handle takes one event; stop is true when the watcher must end.
-func (w *watcher) handle(wd int32, mask uint32, name string) (stop bool, err error) {
+func (w *watcher) handle(wd int32, mask, cookie uint32, name string) (stop bool, err error) {
 	if mask&unix.IN_Q_OVERFLOW != 0 {
 		w.doubt()
 		return false, nil
@@ -241,6 +268,30 @@ func (w *watcher) handle(wd int32, mask uint32, name string) (stop bool, err err
 	}
 	w.mark(p)
 	isDir := mask&unix.IN_ISDIR != 0
+	switch {
+	case mask&unix.IN_CREATE != 0:
+		w.appeared(p)
+	case mask&unix.IN_MOVED_TO != 0:
+		w.appeared(p)
+		if m, ok := w.moves[cookie]; ok {
+			// moved inside the project: the inode lives on under p, looked at there
+			if m.had {
+				w.trans[m.path] = m.wasTrans
+			} else {
+				delete(w.trans, m.path)
+			}
+			delete(w.moves, cookie)
+		}
+	case mask&unix.IN_MOVED_FROM != 0:
+		was, had := w.trans[p]
+		w.vanished(p)
+		if len(w.moves) > 1024 {
+			clear(w.moves) // pairs never completed: moved out of the project, transient they stay
+		}
+		w.moves[cookie] = move{path: p, had: had, wasTrans: was}
+	case mask&unix.IN_DELETE != 0:
+		w.vanished(p)
+	}
 	switch {
 	case name == ".git":
 		// never watched inside; a checkpoint that sees this path scans in full
@@ -337,6 +388,9 @@ func (w *watcher) addTree(rel string, mark bool) error {
 			if mark || de.Name() == ".git" {
 				w.mark(p)
 			}
+			if mark {
+				w.appeared(p)
+			}
 			if de.IsDir() && de.Name() != ".git" {
 				stack = append(stack, p)
 			}
@@ -357,10 +411,13 @@ func (w *watcher) answer(name string) {
 	if ok {
 		fmt.Sscan(base, &since)
 	}
-	j := Journal{Token: w.token, Epoch: w.epoch, Floor: w.floor, Paths: map[string]uint64{}}
+	j := Journal{Token: w.token, Epoch: w.epoch, Floor: w.floor, Paths: map[string]uint64{}, Transient: map[string]uint64{}}
 	for p, e := range w.paths {
 		if e > since {
 			j.Paths[p] = e
+			if t := w.trans[p]; t > since {
+				j.Transient[p] = t
+			}
 		}
 	}
 	resp := filepath.Join(w.dir, "cookies", "r-"+rest)

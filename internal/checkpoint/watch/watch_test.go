@@ -99,8 +99,8 @@ func TestSecondWatcherRefused(t *testing.T) {
 func TestOverflowRaisesTheFloor(t *testing.T) {
 	_, dir, _ := start(t)
 	j0 := sync(t, dir, 0)
-	w := &watcher{epoch: 7, floor: 1, paths: map[string]uint64{"a": 3}}
-	w.handle(-1, 0x4000 /* IN_Q_OVERFLOW */, "")
+	w := &watcher{epoch: 7, floor: 1, paths: map[string]uint64{"a": 3}, appear: map[string]uint64{}, trans: map[string]uint64{}}
+	w.handle(-1, 0x4000 /* IN_Q_OVERFLOW */, 0, "")
 	if w.floor != 7 || len(w.paths) != 0 {
 		t.Errorf("after overflow: floor %d paths %v", w.floor, w.paths)
 	}
@@ -136,10 +136,50 @@ func FuzzDecode(f *testing.F) {
 		if err != nil || again.Token != j.Token || again.Epoch != j.Epoch || again.Floor != j.Floor || len(again.Paths) != len(j.Paths) {
 			t.Fatalf("round trip: %+v → %+v %v", j, again, err)
 		}
+		if len(again.Transient) != len(j.Transient) {
+			t.Fatalf("transient: %v → %v", j.Transient, again.Transient)
+		}
 		for p, e := range j.Paths {
-			if !ValidPath(p) || e > j.Epoch || again.Paths[p] != e {
+			if !ValidPath(p) || e > j.Epoch || again.Paths[p] != e || again.Transient[p] != j.Transient[p] {
 				t.Fatalf("path %q epoch %d", p, e)
 			}
 		}
 	})
+}
+
+// TestTransientNames: a name made and removed (or moved out of the project) between two syncs
+// may have been a second link to a kept file; a name moved inside the project was not.
+func TestTransientNames(t *testing.T) {
+	top, dir, _ := start(t)
+	out := t.TempDir()
+	os.WriteFile(filepath.Join(top, "kept"), []byte("k"), 0o644)
+	j0 := sync(t, dir, 0)
+	step := func(what string, change func(), transient bool) {
+		t.Helper()
+		before := sync(t, dir, 0)
+		change()
+		j := sync(t, dir, before.Epoch)
+		if _, ok := j.Since(before.Token, before.Epoch); ok == transient {
+			t.Errorf("%s: transient %v, journal %+v", what, transient, j)
+		}
+	}
+	_ = j0
+	step("a link written through and removed", func() {
+		os.Link(filepath.Join(top, "kept"), filepath.Join(top, "t"))
+		os.WriteFile(filepath.Join(top, "t"), []byte("evil"), 0o644)
+		os.Remove(filepath.Join(top, "t"))
+	}, true)
+	step("a link moved out of the project", func() {
+		os.Link(filepath.Join(top, "kept"), filepath.Join(top, "u"))
+		os.Rename(filepath.Join(top, "u"), filepath.Join(out, "u"))
+	}, true)
+	step("a temporary file renamed over another (sed -i)", func() {
+		os.WriteFile(filepath.Join(top, "sedXYZ"), []byte("new"), 0o644)
+		os.Rename(filepath.Join(top, "sedXYZ"), filepath.Join(top, "kept"))
+	}, false)
+	step("a file removed", func() { os.Remove(filepath.Join(top, "kept")) }, false)
+	step("a directory made and moved out", func() {
+		os.Mkdir(filepath.Join(top, "d"), 0o755)
+		os.Rename(filepath.Join(top, "d"), filepath.Join(out, "d"))
+	}, true)
 }
