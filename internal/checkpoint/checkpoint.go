@@ -14,6 +14,10 @@
 // file's content once, and a list of files per checkpoint that also serves as the next one's
 // stat cache (store.go).
 //
+// On Linux, while the project's watcher runs (package watch, started by SessionStart), a
+// checkpoint begins from the previous one and looks only at the paths the watcher's journal
+// names as changed since; any doubt is a full scan (incremental.go).
+//
 // A log in the harness's state (checkpoints/log.jsonl) maps each checkpoint to its session and
 // tool_use_id, for oath-audit undo and the report. It is appended under a lock; a bounded number
 // of checkpoints is kept, none older than the audit trail's oldest day, and the pruned ones lose
