@@ -14,10 +14,29 @@ import (
 	"github.com/oath-harness/oath-harness/internal/layout"
 )
 
+const watchUsage = `Usage: oath-audit watch start|stop|status
+
+The project's change watcher (Linux): while it runs, a checkpoint looks only at the paths that
+changed since the previous one; without it, a checkpoint scans the whole project. Nothing else
+depends on it: a watcher that is stopped or killed only makes checkpoints slower.
+
+  start   start it, detached (setsid), unless one runs for the project (the SessionStart hook)
+  stop    ask it to end (the SessionEnd hook); it also ends after 4 hours without a checkpoint
+  status  say whether it runs
+  run     be the watcher (what start runs)
+
+Side effects: the watcher's lock, cookies and journal answers, and the checkpoints' base, under
+the harness's checkpoints/watch directory. Example: oath-audit watch status
+`
+
 // watchCmd: oath-audit watch start|run|stop|status. The SessionStart hook starts the project's
 // watcher (a detached process, one per project), SessionEnd stops it; checkpoints begin from
 // the previous one with its journal while it runs (internal/checkpoint/watch).
 func watchCmd(stdout io.Writer, args []string) error {
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
+		_, err := io.WriteString(stdout, watchUsage)
+		return err
+	}
 	if len(args) != 1 {
 		return cli.Usagef("watch takes one command: start, run, stop or status")
 	}
