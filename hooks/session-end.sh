@@ -10,5 +10,8 @@ pipeline() {
   "${oath_bin}oath-audit" record
   oath_report "${PIPESTATUS[@]}"
 }
+# The change watcher ends with the session (or after an idle period); another session of the
+# same project then scans in full until its next start.
+"${oath_bin}oath-audit" watch stop </dev/null >/dev/null 2>&1 || :
 oath_run pipeline
 oath_answer

@@ -11,5 +11,8 @@ pipeline() {
   "${oath_bin}oath-trust" bootstrap | "${oath_bin}oath-audit" record
   oath_report "${PIPESTATUS[@]}"
 }
+# The project's change watcher (a detached process, one per project): checkpoints then look
+# only at what changed. One that cannot start only makes checkpoints scan in full.
+"${oath_bin}oath-audit" watch start </dev/null >/dev/null 2>&1 || :
 oath_run pipeline
 oath_answer

@@ -6,6 +6,7 @@
 #        BASE=REV scripts/bench-checkpoint.sh [ROUNDS] also measures Take as built at git revision
 #        REV, interleaved in the same rounds ("before"), and prints both.
 #        SIZES="50000" KINDS="git" limit the projects measured (default: 100 5000 50000; git plain).
+#        WATCH=0 leaves out the runs with the project's watcher (internal/checkpoint/watch).
 #
 # floor: a bash script piping a payload through five copies of a do-nothing Go binary
 #        (internal/benchtools/nop), as scripts/bench-hook.sh measures it.
@@ -14,7 +15,10 @@
 #          clean    nothing changed since the last checkpoint (its commit is reused);
 #          changed  50 files differ from the index (25 edited, 25 untracked) and one more changes
 #                   before every round, so each checkpoint writes a blob, trees, a commit and a ref;
-#        and the same on projects that are not git repositories (kept in the harness's state).
+#        and the same on projects that are not git repositories (kept in the harness's state);
+# watch:  the same take with the project's watcher running (a second state directory, so both
+#         keep their own previous checkpoint): it looks only at the paths the watcher's journal
+#         names, plus the sync with the watcher.
 # Prints median and p90 in ms and the ratio take/floor (goal: at most 1x at 5,000 files with 50
 # changed, and growing with what changed, not with the project's size).
 set -euo pipefail
@@ -29,6 +33,8 @@ trap 'rm -rf "$tmp" 2>/dev/null || true' EXIT
 go build -o "$tmp/nop" ./internal/benchtools/nop
 CGO_ENABLED=0 go build -o "$tmp/benchtake" ./internal/checkpoint/internal/benchtake
 base=${BASE:-}
+watch=${WATCH:-1}
+[[ $(uname -s) == Linux ]] || watch=0 # the watcher is Linux only
 if [[ -n $base ]]; then
   mkdir "$tmp/base"
   git archive "$base" | tar -x -C "$tmp/base"
@@ -62,13 +68,24 @@ for kind in ${KINDS:-git plain}; do
       [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
       "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
       [[ -z $b ]] || "$tmp/benchtake-base" take "$proj" "$state-base" >/dev/null
-      takes=() bases=() floors=()
+      wpid=
+      if [[ $watch == 1 ]]; then
+        "$tmp/benchtake" watch "$proj" "$state-watch" &
+        wpid=$!
+        sleep 1 # the watcher's first walk
+        "$tmp/benchtake" take "$proj" "$state-watch" >/dev/null # in full: the base of the next
+      fi
+      takes=() bases=() watches=() floors=()
       for ((i = 1; i <= r; i++)); do
         [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
         takes+=("$("$tmp/benchtake" take "$proj" "$state")")
         if [[ -n $b ]]; then
           [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-base"
           bases+=("$("$tmp/benchtake-base" take "$proj" "$state-base")")
+        fi
+        if [[ -n $wpid ]]; then
+          [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-watch"
+          watches+=("$("$tmp/benchtake" take "$proj" "$state-watch")")
         fi
         t0=$EPOCHREALTIME
         "$floor" <<<"$payload" >/dev/null
@@ -79,6 +96,13 @@ for kind in ${KINDS:-git plain}; do
       read -r fm _ < <(stats "${floors[@]}")
       printf '  %6d files, %-7s  take median %7s ms  p90 %7s ms   floor median %6s ms   ratio take/floor %s (%d rounds)\n' \
         "$n" "$mode" "$tm" "$tp" "$fm" "$(awk -v a="$tm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')" "$r"
+      if [[ -n $wpid ]]; then
+        kill "$wpid" 2>/dev/null || true
+        wait "$wpid" 2>/dev/null || true
+        read -r wm wp < <(stats "${watches[@]}")
+        printf '  %6d files, %-7s  watch median %6s ms  p90 %7s ms   floor median %6s ms   ratio watch/floor %s\n' \
+          "$n" "$mode" "$wm" "$wp" "$fm" "$(awk -v a="$wm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')"
+      fi
       if [[ -n $b ]]; then
         read -r bm bp < <(stats "${bases[@]}")
         printf '  %6d files, %-7s  before (%s) median %7s ms  p90 %7s ms   ratio before/floor %s\n' \

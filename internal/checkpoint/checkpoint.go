@@ -14,6 +14,10 @@
 // file's content once, and a list of files per checkpoint that also serves as the next one's
 // stat cache (store.go).
 //
+// On Linux, while the project's watcher runs (package watch, started by SessionStart), a
+// checkpoint begins from the previous one and looks only at the paths the watcher's journal
+// names as changed since; any doubt is a full scan (incremental.go).
+//
 // A log in the harness's state (checkpoints/log.jsonl) maps each checkpoint to its session and
 // tool_use_id, for oath-audit undo and the report. It is appended under a lock; a bounded number
 // of checkpoints is kept, none older than the audit trail's oldest day, and the pruned ones lose
@@ -67,7 +71,10 @@ type Options struct {
 	AuditDir string
 	// NoListingCache makes git list the untracked files on every checkpoint (untracked.go).
 	NoListingCache bool
-	Now            func() time.Time
+	// NoWatch makes every checkpoint scan in full, whether or not the project's watcher runs
+	// (incremental.go); it also leaves no base for the next one.
+	NoWatch bool
+	Now     func() time.Time
 }
 
 func (o Options) now() time.Time {
@@ -150,7 +157,23 @@ var errChanged = errors.New("the working tree changed since the plan was shown: 
 // take snapshots the working tree and records it; when want is set and the tree is not that
 // one, it records nothing and returns errChanged.
 func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Checkpoint, error) {
-	snap, err := r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude), o.untrackedCache(r.top))
+	p := prepare(o, r.top, KindGit) // before any file is looked at: see incremental.go
+	skip := excluder(r.top, o.Exclude)
+	var snap snapshot
+	err := errFull
+	if p.prev != nil && want == nil {
+		snap, err = r.snapshotSince(p, o.MaxFileSize, skip)
+		if err != nil && !errors.Is(err, errFull) {
+			return Checkpoint{}, err
+		}
+		if err == nil {
+			incrementalTakes.Add(1)
+		}
+	}
+	if errors.Is(err, errFull) {
+		p.full(&r)
+		snap, err = r.snapshot(o.MaxFileSize, skip, o.untrackedCache(r.top))
+	}
 	if err != nil {
 		return Checkpoint{}, err
 	}
@@ -162,7 +185,11 @@ func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Check
 		return Checkpoint{}, err
 	}
 	defer unlock()
-	return addToLog(o, newLine(KindGit, r.top, snap, session, toolUseID, note, o), r.mark(session, toolUseID, note, o))
+	c, err := addToLog(o, newLine(KindGit, r.top, snap, session, toolUseID, note, o), r.mark(session, toolUseID, note, o))
+	if err == nil {
+		saveBase(p, c, snap, &r)
+	}
+	return c, err
 }
 
 // excluder drops the paths under dir, when dir is inside top.
@@ -181,7 +208,7 @@ func excluder(top, dir string) func(string) bool {
 // newLine is the log line of snap, before addToLog numbers it and mark names it.
 func newLine(kind, top string, snap snapshot, session, toolUseID, note string, o Options) Checkpoint {
 	return Checkpoint{Kind: kind, Top: top, Session: session, ToolUseID: toolUseID, Note: note,
-		Time: o.now().UTC().Format(time.RFC3339Nano), Files: len(snap.entries), Skipped: snap.skipped, Tree: snap.tree.String()}
+		Time: o.now().UTC().Format(time.RFC3339Nano), Files: snap.count(), Skipped: snap.skipped, Tree: snap.tree.String()}
 }
 
 // mark writes the commit and ref of c, unless the tree is the one last (the project's previous

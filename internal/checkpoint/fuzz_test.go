@@ -90,3 +90,30 @@ func FuzzManifest(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBase: what decodeBase and decodeEntries accept encodes back to the same.
+func FuzzBase(f *testing.F) {
+	b := base{kind: KindGit, token: "0123456789abcdef0123456789abcdef", epoch: 4, synced: 10, full: 9, count: 2, files: 3,
+		index: indexID{size: 100, mtime: 5, ctime: 6, inode: 7, exists: true}, srcs: []watched{{"/etc/gitconfig", statKey{1, 2, 3, 4, true}}},
+		skipped: []string{"big.bin", "sub/"}, linked: []string{"a"}}
+	f.Add(b.encode(), encodeEntries([]entry{{"a", modeFile, oid{1}}, {"b/c", modeGitlink, oid{2}}}))
+	f.Fuzz(func(t *testing.T, data, entries []byte) {
+		if b, err := decodeBase(data); err == nil {
+			again, err := decodeBase(b.encode())
+			if err != nil || string(again.encode()) != string(b.encode()) {
+				t.Fatalf("base round trip: %v", err)
+			}
+		}
+		if es, err := decodeEntries(entries); err == nil {
+			again, err := decodeEntries(encodeEntries(es))
+			if err != nil || len(again) != len(es) {
+				t.Fatalf("entries round trip: %v", err)
+			}
+			for i := range es {
+				if again[i] != es[i] {
+					t.Fatalf("entry %d: %v → %v", i, es[i], again[i])
+				}
+			}
+		}
+	})
+}

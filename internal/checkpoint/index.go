@@ -33,6 +33,51 @@ type indexEntry struct {
 type gitIndex struct {
 	entries []indexEntry
 	mtime   time.Time
+	id      indexID
+}
+
+// indexID tells one index file from another: its trailing checksum (of all its content) and
+// its stat. A checkpoint begun from a base trusts the base's view of the tracked files only
+// while the index is the same.
+type indexID struct {
+	sum                       [20]byte
+	size, mtime, ctime, inode int64
+	exists                    bool
+}
+
+// identify is the id of the open index f, of size bytes, whose stat is fi; the trailer is
+// read with data when given, else from the file.
+func identify(f *os.File, fi os.FileInfo, data []byte) (indexID, error) {
+	id := indexID{size: fi.Size(), mtime: fi.ModTime().UnixNano(), exists: true}
+	if st, ok := statOf(fi); ok {
+		id.ctime, id.inode = int64(st.ctimeS)*1e9+int64(st.ctimeN), int64(st.ino)
+	}
+	if fi.Size() < 32 {
+		return id, errIndex
+	}
+	if data != nil {
+		copy(id.sum[:], data[len(data)-20:])
+	} else if _, err := f.ReadAt(id.sum[:], fi.Size()-20); err != nil {
+		return id, err
+	}
+	return id, nil
+}
+
+// currentIndexID is the id of the index at path now.
+func currentIndexID(path string) (indexID, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return indexID{}, nil
+	}
+	if err != nil {
+		return indexID{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return indexID{}, err
+	}
+	return identify(f, fi, nil)
 }
 
 // maxIndexSize bounds the index read into memory (about 1.5 million entries).
@@ -66,7 +111,8 @@ func readIndex(path string) (gitIndex, error) {
 	if err != nil {
 		return gitIndex{}, fmt.Errorf("reading %s: %w", path, err)
 	}
-	return gitIndex{entries: es, mtime: fi.ModTime()}, nil
+	id, _ := identify(f, fi, data)
+	return gitIndex{entries: es, mtime: fi.ModTime(), id: id}, nil
 }
 
 func readFull(f *os.File, b []byte) (int, error) {

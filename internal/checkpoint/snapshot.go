@@ -42,7 +42,8 @@ type fileStat struct {
 	ctimeS, ctimeN, mtimeS, mtimeN uint32
 	dev, ino, uid, gid, size       uint32
 	fullSize                       int64
-	known                          bool // false where the platform gives no stat data: hash
+	known                          bool   // false where the platform gives no stat data: hash
+	links                          uint32 // hard links, where known (0 elsewhere): not compared
 }
 
 // snapshot is the working tree as a checkpoint keeps it.
@@ -50,6 +51,18 @@ type snapshot struct {
 	entries []entry
 	skipped []string // relative paths not kept: above the size bound, or a repository of their own
 	tree    oid
+	files   int     // files kept, when entries is nil (a checkpoint from its base with nothing changed)
+	index   indexID // the index it was built from (a git repository)
+	// linked are the kept files with more than one hard link: a write through another name
+	// is reported under that name, so a checkpoint from a base looks at them every time.
+	linked []string
+}
+
+func (s snapshot) count() int {
+	if s.entries == nil {
+		return s.files
+	}
+	return len(s.entries)
 }
 
 // gitDeadline bounds the one git process a snapshot runs.
@@ -82,7 +95,7 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) 
 		ps, err := r.listUntracked(cache, sum, skip)
 		untracked <- listing{ps, err}
 	}()
-	var s snapshot
+	s := snapshot{index: idx.id}
 	slots, err := r.tracked(idx, maxSize, skip)
 	if err != nil {
 		<-untracked
@@ -95,6 +108,9 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) 
 			s.skipped = append(s.skipped, sl.e.path)
 		case sl.kept:
 			s.entries = append(s.entries, sl.e)
+			if sl.links > 1 {
+				s.linked = append(s.linked, sl.e.path)
+			}
 		}
 	}
 	u := <-untracked
@@ -123,9 +139,16 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) 
 		if err := r.add(&s, p, fi.Size(), mode, maxSize); err != nil {
 			return snapshot{}, err
 		}
+		if st, ok := statOf(fi); ok && st.links > 1 {
+			s.linked = append(s.linked, p)
+		}
 	}
 	slices.SortFunc(s.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	s.entries = slices.CompactFunc(s.entries, func(a, b entry) bool { return a.path == b.path })
+	slices.Sort(s.skipped)
+	s.skipped = slices.Compact(s.skipped)
+	slices.Sort(s.linked)
+	s.linked = slices.Compact(s.linked)
 	s.tree, err = r.writeTrees(s.entries)
 	return s, err
 }
@@ -148,6 +171,7 @@ func fileMode(fi fs.FileInfo) (uint32, bool) {
 type slot struct {
 	e             entry
 	kept, skipped bool
+	links         uint32 // the file's hard links, when it was looked at
 }
 
 // tracked compares every index entry with the working tree, on as many goroutines as there
@@ -198,13 +222,14 @@ func (r repo) trackedOne(dirs *dirStatter, e *indexEntry, racyS, racyN uint32, m
 		// untracked) or not a file git keeps
 		return slot{}, nil
 	}
+	links := st.links
 	// The index's stat cache, as git reads it: an entry stamped at or after the index itself
 	// is racily clean and must be read.
 	if st.known && !e.intentToAdd && !e.conflicted && mode&0o170000 == e.mode&0o170000 &&
 		st.mtimeS == e.mtimeS && st.mtimeN == e.mtimeN && st.ctimeS == e.ctimeS && st.ctimeN == e.ctimeN &&
 		st.ino == e.ino && st.uid == e.uid && st.gid == e.gid && st.size == e.size &&
 		(e.mtimeS < racyS || e.mtimeS == racyS && e.mtimeN < racyN) {
-		return slot{e: entry{e.path, mode, e.oid}, kept: true}, nil
+		return slot{e: entry{e.path, mode, e.oid}, kept: true, links: links}, nil
 	}
 	var s snapshot
 	if err := r.add(&s, e.path, st.fullSize, mode, maxSize); err != nil {
@@ -212,9 +237,9 @@ func (r repo) trackedOne(dirs *dirStatter, e *indexEntry, racyS, racyN uint32, m
 	}
 	switch {
 	case len(s.skipped) > 0:
-		return slot{e: entry{path: e.path}, skipped: true}, nil
+		return slot{e: entry{path: e.path}, skipped: true, links: links}, nil
 	case len(s.entries) > 0:
-		return slot{e: s.entries[0], kept: true}, nil
+		return slot{e: s.entries[0], kept: true, links: links}, nil
 	}
 	return slot{}, nil
 }

@@ -20,7 +20,7 @@ func statOf(fi os.FileInfo) (fileStat, bool) {
 		ctimeS: uint32(st.Ctim.Sec), ctimeN: uint32(st.Ctim.Nsec),
 		mtimeS: uint32(st.Mtim.Sec), mtimeN: uint32(st.Mtim.Nsec),
 		dev: uint32(st.Dev), ino: uint32(st.Ino), uid: st.Uid, gid: st.Gid, size: uint32(st.Size),
-		fullSize: st.Size, known: true,
+		fullSize: st.Size, known: true, links: uint32(st.Nlink),
 	}, true
 }
 
@@ -86,6 +86,6 @@ func (d *dirStatter) lstat(top, rel string) (fileStat, uint32, bool, error) {
 		ctimeS: uint32(st.Ctim.Sec), ctimeN: uint32(st.Ctim.Nsec),
 		mtimeS: uint32(st.Mtim.Sec), mtimeN: uint32(st.Mtim.Nsec),
 		dev: uint32(st.Dev), ino: uint32(st.Ino), uid: st.Uid, gid: st.Gid, size: uint32(st.Size),
-		fullSize: st.Size, known: true,
+		fullSize: st.Size, known: true, links: uint32(st.Nlink),
 	}, mode, true, nil
 }

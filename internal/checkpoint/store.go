@@ -94,8 +94,34 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	if err != nil {
 		return Checkpoint{}, err
 	}
-	prev := d.cache(log)
-	snap, m, err := d.snapshot(o, prev)
+	p := prepare(o, d.top, KindState) // before any file is looked at: see incremental.go
+	var snap snapshot
+	var m, prev *manifest
+	err = errFull
+	last, hasLast := lastFor(log, d.top)
+	// Nothing changed since the base, which names the newest checkpoint: its list of files is
+	// not even read (on 50,000 files, reading and checking it is the whole cost).
+	fast := p.prev != nil && want == nil && len(p.paths) == 0 && len(p.prev.linked) == 0 && hasLast &&
+		last.Kind == KindState && last.ID == p.prev.tree.String() && manifestExists(d.dir, last.ID)
+	if fast {
+		snap, err = snapshot{tree: p.prev.tree, files: p.prev.files, skipped: last.Skipped}, nil
+		incrementalTakes.Add(1)
+	} else {
+		prev = d.cache(log)
+	}
+	if !fast && p.prev != nil && want == nil {
+		snap, m, err = d.snapshotSince(o, p, prev, last.Skipped)
+		if err != nil && !errors.Is(err, errFull) {
+			return Checkpoint{}, err
+		}
+		if err == nil {
+			incrementalTakes.Add(1)
+		}
+	}
+	if errors.Is(err, errFull) {
+		p.full(nil)
+		snap, m, err = d.snapshot(o, prev)
+	}
 	if err != nil {
 		return Checkpoint{}, err
 	}
@@ -104,17 +130,21 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	}
 	c, err := addToLog(o, newLine(KindState, d.top, snap, session, toolUseID, note, o), func(c *Checkpoint, last *Checkpoint) error {
 		c.ID = c.Tree
-		if last != nil && last.Kind == KindState && last.ID == c.ID && prev != nil && prev.id == c.ID {
+		if last != nil && last.Kind == KindState && last.ID == c.ID && (fast || prev != nil && prev.id == c.ID) {
 			c.Reused = true
-			if !m.fresh {
+			if m == nil || !m.fresh {
 				return nil // same files, same stat: nothing to write
 			}
+		}
+		if m == nil {
+			return errors.New("the previous checkpoint changed while this one was taken: take it again")
 		}
 		return safefile.WriteAtomic(manifestPath(d.dir, c.ID), m.encode(), 0o600)
 	})
 	if err != nil {
 		return Checkpoint{}, err
 	}
+	saveBase(p, c, snap, nil)
 	if sweepDue(o) && c.Seq%sweepEvery == 0 {
 		err = sweep(o)
 	}
@@ -256,6 +286,9 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 			m.fresh = m.fresh || sl.fresh
 			s.entries = append(s.entries, sl.f.entry)
 			m.files = append(m.files, sl.f)
+			if sl.f.st.links > 1 {
+				s.linked = append(s.linked, sl.f.path)
+			}
 		}
 	}
 	if prev != nil && len(prev.files) != len(m.files) {
@@ -264,6 +297,7 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 	slices.SortFunc(s.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	slices.SortFunc(m.files, func(a, b mfile) int { return strings.Compare(a.path, b.path) })
 	slices.Sort(s.skipped)
+	slices.Sort(s.linked)
 	s.tree = listingID(s.entries)
 	m.id = s.tree.String()
 	return s, m, nil
@@ -488,6 +522,16 @@ func (d dirStore) blobs(cs []Change, max int64) (map[oid][]byte, error) {
 		out[c.oid] = data
 	}
 	return out, nil
+}
+
+// manifestExists reports whether the list of files of checkpoint id is kept in dir.
+func manifestExists(dir, id string) bool {
+	o, err := parseOID(id)
+	if err != nil {
+		return false
+	}
+	fi, err := os.Lstat(manifestPath(dir, o.String()))
+	return err == nil && fi.Mode().IsRegular()
 }
 
 func removeManifest(o Options, id string) error {

@@ -30,6 +30,9 @@ Usage:
   oath-audit replay [--json] PATH...   what the harness would have done on recorded work (replay --help)
   oath-audit undo CALL | --checkpoint ID | --list   take back what a call changed (undo --help)
   oath-audit export [--session ID] [FILE...]   the trail as OpenTelemetry (OTLP/JSON) log records
+  oath-audit watch start|stop|status   the project's watcher: checkpoints then look only at what
+          changed (Linux; SessionStart starts it, SessionEnd stops it; without it a checkpoint
+          scans the whole project, nothing else changes). "watch run" is the watcher itself.
 
 record
   Input:  one envelope on stdin (a Claude Code hook event, with what the stages before added
@@ -113,7 +116,7 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		return code
 	}
 	if len(args) == 0 {
-		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show, report, replay, undo or export"))
+		return tool.Exit(stderr, cli.Usagef("missing command: record, verify, summary, tail, show, report, replay, undo, export or watch"))
 	}
 	var err error
 	switch cmd, rest := args[0], args[1:]; cmd {
@@ -138,8 +141,10 @@ func Main(stdin io.Reader, stdout, stderr io.Writer, args []string) int {
 		err = undo(stdin, stdout, rest)
 	case "export":
 		err = export(stdout, rest)
+	case "watch":
+		err = watchCmd(stdout, rest)
 	default:
-		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show, report, replay, undo or export", cmd)
+		err = cli.Usagef("unknown command %q: record, verify, summary, tail, show, report, replay, undo, export or watch", cmd)
 	}
 	return tool.Exit(stderr, err)
 }

@@ -3,7 +3,8 @@
 // microseconds (take).
 //
 // Usage: benchtake make DIR N [git|plain] | benchtake change DIR N ROUND | benchtake take DIR STATE
-// (plain: the project is not a git repository)
+// | benchtake watch DIR STATE (plain: the project is not a git repository; watch runs the
+// project's watcher for the checkpoints kept in STATE until it is killed)
 package main
 
 import (
@@ -76,6 +77,8 @@ func run(args []string) error {
 			}
 		}
 		return os.WriteFile(filepath.Join(dir, "scratch.txt"), []byte(round), 0o644)
+	case args[0] == "watch" && len(args) == 3:
+		return checkpoint.RunWatcher(dir, checkpoint.Options{Dir: args[2]}, time.Hour)
 	case args[0] == "take" && len(args) == 3:
 		t0 := time.Now()
 		if _, err := checkpoint.Take(dir, "bench", "toolu_bench", "", checkpoint.Options{Dir: args[2], Keep: 1 << 20}); err != nil {

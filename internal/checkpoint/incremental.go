@@ -1,0 +1,890 @@
+package checkpoint
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/checkpoint/watch"
+	"github.com/oath-harness/oath-harness/internal/safefile"
+)
+
+// A checkpoint that begins from the previous one (Linux, with the project's watcher running).
+//
+// Every checkpoint first asks the project's watcher (package watch) for the paths changed since
+// the epoch its base names; the base is what the previous checkpoint left in the watcher's
+// directory: the watcher's token and the epoch it synced at before it looked at any file, the
+// tree, the number of files, the skipped paths, and for a git repository the index it was built
+// from (its checksum and stat) and the stat of the ignore sources outside the working tree. The
+// list of files itself is the previous manifest (a project without git) or a file named by the
+// tree (git). Only the changed paths and what lies under them are looked at again; the rest is
+// the base's. A changed path is taken as the path and everything under it: the tracked entries
+// below it are compared with the working tree as a full scan does, and git lists the untracked
+// files below it (git alone knows the ignore rules); an untracked file the base kept and that
+// is still a file is read again without git.
+//
+// Any doubt is a full scan, whose result becomes the next base: no watcher or no answer in
+// time, another watcher, an epoch below the journal's floor (see package watch), no base or a
+// base that cannot be read, the index or an ignore source changed, a changed .gitignore or a
+// path through a .git directory, a changed file with more than one hard link (a write through
+// its other name names the other path), a changed nested repository, too many changed paths
+// for one git listing, an error of git. As a safety net for what inotify does not see (writes
+// through mmap, a hard link whose other name is outside the project), every fullEvery-th
+// checkpoint and the first one fullAfter after the last full scan scan in full: a change the
+// watcher missed is then kept at most that late.
+
+const (
+	fullEvery      = 50
+	fullAfter      = 10 * time.Minute
+	syncTimeout    = 200 * time.Millisecond
+	maxPathspecs   = 4096
+	baseHeader     = "oath-harness checkpoint base 1"
+	entriesHeader  = "oath-harness checkpoint entries 1"
+	maxBase        = 16 << 20
+	maxEntriesFile = 256 << 20
+)
+
+// errFull: the checkpoint cannot begin from its base; it scans in full.
+var errFull = errors.New("a full scan is needed")
+
+// base is what a checkpoint leaves for the next one to begin from.
+type base struct {
+	kind    string
+	token   string
+	epoch   uint64
+	synced  int64 // when the sync began (Unix ns): what was stamped later is racy
+	full    int64 // when the last full scan's sync began
+	count   int   // checkpoints since the last full scan
+	tree    oid
+	files   int
+	index   indexID   // git
+	srcs    []watched // git: the ignore sources outside the working tree
+	skipped []string
+	linked  []string // see snapshot.linked
+}
+
+// linkedCheck is what a checkpoint from base b does with a file of links hard links: one
+// with more than one that b did not know of has a second name that may lie where nothing is
+// reported (a directory not kept, outside the project): a full scan finds them all.
+func (b *base) linkedCheck(s *snapshot) func(path string, links uint32) error {
+	known := make(map[string]bool, len(b.linked))
+	for _, p := range b.linked {
+		known[p] = true
+	}
+	return func(path string, links uint32) error {
+		if links <= 1 {
+			return nil
+		}
+		if !known[path] {
+			return errFull
+		}
+		s.linked = append(s.linked, path)
+		return nil
+	}
+}
+
+// secondNames fails when a changed path, kept or not (ignored, inside a repository of its
+// own), is a file of more than one link b did not know of: its other name may be a file kept,
+// whose change nothing reports under its own name.
+func (b *base) secondNames(top string, paths []string, skip func(string) bool) error {
+	var s snapshot
+	check := b.linkedCheck(&s)
+	dirs := &dirStatter{fd: -1}
+	defer dirs.close()
+	for _, q := range paths {
+		if skip != nil && skip(q) {
+			continue
+		}
+		st, mode, exists, err := dirs.lstat(top, q)
+		if err != nil {
+			return errFull
+		}
+		if exists && mode != 0 {
+			if err := check(q, st.links); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// withLinked is the changed paths and the files of more than one link, sorted, once each.
+func withLinked(paths, linked []string) []string {
+	if len(linked) == 0 {
+		return paths
+	}
+	out := slices.Concat(paths, linked)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// plan is how a snapshot begins: from prev with paths changed since (prev nil: in full), and
+// what its base will say (dir "" when there is no watcher: no base is written).
+type plan struct {
+	dir    string
+	prev   *base
+	paths  []string
+	next   base
+	srcsOK bool // next.srcs were recorded before a full scan began
+}
+
+// full turns p into the plan of a full scan; for a git repository, the ignore sources are
+// recorded first, so that a change made to them while git lists is seen by the next
+// checkpoint.
+func (p *plan) full(r *repo) {
+	p.prev, p.paths, p.next.full, p.next.count = nil, nil, p.next.synced, 0
+	if r != nil && p.dir != "" {
+		p.next.srcs, p.srcsOK = r.sources()
+	}
+}
+
+// sourcesMargin: an ignore source stamped this close to the sync of the base it was recorded
+// for (or later) may have changed unseen in the same tick of its file system's clock.
+var sourcesMargin = racyMargin
+
+// prepare syncs with the watcher of top and plans the snapshot.
+func prepare(o Options, top, kind string) plan {
+	if o.Dir == "" || o.NoWatch || !watch.Supported {
+		return plan{}
+	}
+	dir := watch.Dir(o.Dir, top)
+	b, err := readBase(dir)
+	if err != nil || b.kind != kind {
+		b = nil
+	}
+	var since uint64
+	if b != nil {
+		since = b.epoch
+	}
+	now := time.Now()
+	j, err := watch.Sync(dir, since, syncTimeout)
+	if err != nil {
+		return plan{}
+	}
+	p := plan{dir: dir, next: base{kind: kind, token: j.Token, epoch: j.Epoch, synced: now.UnixNano(), full: now.UnixNano()}}
+	if b == nil || b.count+1 >= fullEvery || now.Sub(time.Unix(0, b.full)) >= fullAfter || testOnlyFull {
+		return p
+	}
+	paths, ok := j.Since(b.token, b.epoch)
+	if !ok {
+		return p
+	}
+	for _, q := range paths {
+		if q == ".git" || strings.HasPrefix(q, ".git/") || strings.Contains(q, "/.git/") || strings.HasSuffix(q, "/.git") ||
+			kind == KindGit && path.Base(q) == ".gitignore" {
+			return p
+		}
+	}
+	p.prev, p.paths = b, paths
+	p.next.full, p.next.count = b.full, b.count+1
+	return p
+}
+
+// incrementalTakes counts the checkpoints that began from their base, for the tests.
+var incrementalTakes atomic.Int64
+
+// testOnlyFull makes every checkpoint scan in full (the tests that compare both).
+var testOnlyFull bool
+
+// roots are the changed paths without a changed ancestor, minus what skip drops: what lies
+// under a changed directory is looked at with it.
+func roots(paths []string, skip func(string) bool) []string {
+	set := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		set[p] = true
+	}
+	var out []string
+	for _, p := range paths {
+		if skip != nil && skip(p) {
+			continue
+		}
+		covered := false
+		for d := path.Dir(p); d != "." && !covered; d = path.Dir(d) {
+			covered = set[d]
+		}
+		if !covered {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// under is the range of sorted paths (by key) that are p or below p/.
+func under[T any](s []T, key func(T) string, p string) (exact int, lo, hi int) {
+	exact = -1
+	if i, ok := slices.BinarySearchFunc(s, p, func(e T, t string) int { return strings.Compare(key(e), t) }); ok {
+		exact = i
+	}
+	lo, _ = slices.BinarySearchFunc(s, p+"/", func(e T, t string) int { return strings.Compare(key(e), t) })
+	hi, _ = slices.BinarySearchFunc(s, p+"0", func(e T, t string) int { return strings.Compare(key(e), t) }) // '0' follows '/'
+	return exact, lo, hi
+}
+
+// nestedRepo says how p meets the repositories of their own the base skipped ("sub/"): inside
+// one (its content is that repository's), or it is one (it changed: scan in full).
+func nestedRepo(skipped []string, p string) (inside, is bool) {
+	for _, k := range skipped {
+		if d, ok := strings.CutSuffix(k, "/"); ok {
+			if p == d {
+				return false, true
+			}
+			if strings.HasPrefix(p, k) {
+				return true, false
+			}
+		}
+	}
+	return false, false
+}
+
+// snapshotSince is the snapshot of the git working tree from p.prev and the paths changed
+// since; errFull when it cannot be.
+func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snapshot, error) {
+	b := p.prev
+	id, err := currentIndexID(filepath.Join(r.gitDir, "index"))
+	if err != nil || id != b.index || id.exists && id.sum == ([20]byte{}) {
+		return snapshot{}, errFull
+	}
+	if !r.sourcesSame(b) {
+		return snapshot{}, errFull
+	}
+	if len(p.paths) == 0 && len(b.linked) == 0 {
+		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
+	}
+	es, err := readEntries(p.dir, b.tree)
+	if err != nil {
+		return snapshot{}, errFull
+	}
+	idx, err := readIndex(filepath.Join(r.gitDir, "index"))
+	if err != nil || idx.id != b.index {
+		return snapshot{}, errFull
+	}
+	isTracked := func(q string) (int, bool) {
+		return slices.BinarySearchFunc(idx.entries, q, func(e indexEntry, t string) int { return strings.Compare(e.path, t) })
+	}
+	underGitlink := func(q string) bool {
+		for d := path.Dir(q); d != "."; d = path.Dir(d) {
+			if i, ok := isTracked(d); ok && idx.entries[i].mode == modeGitlink {
+				return true
+			}
+		}
+		return false
+	}
+	removed := make([]bool, len(es))
+	skippedGone := map[string]bool{}
+	var fresh snapshot
+	linked := b.linkedCheck(&fresh)
+	var query []string
+	dirs := &dirStatter{fd: -1}
+	defer dirs.close()
+	racyS, racyN := uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
+	keep := func(sl slot) error {
+		if sl.kept || sl.skipped {
+			if err := linked(sl.e.path, sl.links); err != nil {
+				return err
+			}
+		}
+		switch {
+		case sl.skipped:
+			fresh.skipped = append(fresh.skipped, sl.e.path)
+		case sl.kept:
+			fresh.entries = append(fresh.entries, sl.e)
+		}
+		return nil
+	}
+	if err := b.secondNames(r.top, p.paths, skip); err != nil {
+		return snapshot{}, err
+	}
+	for _, q := range roots(withLinked(p.paths, b.linked), skip) {
+		inside, is := nestedRepo(b.skipped, q)
+		if is {
+			return snapshot{}, errFull
+		}
+		if inside || underGitlink(q) {
+			continue
+		}
+		below := false
+		exactE, lo, hi := under(es, func(e entry) string { return e.path }, q)
+		if exactE >= 0 {
+			removed[exactE] = true
+		}
+		for i := lo; i < hi; i++ {
+			removed[i], below = true, true
+		}
+		exactK := false
+		for _, k := range b.skipped {
+			if k == q || strings.HasPrefix(k, q+"/") {
+				skippedGone[k] = true
+				exactK = exactK || k == q
+				below = below || k != q
+			}
+		}
+		exactI, ilo, ihi := under(idx.entries, func(e indexEntry) string { return e.path }, q)
+		for i := ilo; i < ihi; i++ {
+			below = true
+			sl, err := r.trackedOne(dirs, &idx.entries[i], racyS, racyN, maxSize, skip)
+			if err != nil {
+				return snapshot{}, err
+			}
+			if err := keep(sl); err != nil {
+				return snapshot{}, err
+			}
+		}
+		fi, err := os.Lstat(filepath.Join(r.top, q))
+		isDir := err == nil && fi.IsDir()
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return snapshot{}, errFull
+		}
+		switch {
+		case exactI >= 0:
+			sl, err := r.trackedOne(dirs, &idx.entries[exactI], racyS, racyN, maxSize, skip)
+			if err != nil {
+				return snapshot{}, err
+			}
+			if err := keep(sl); err != nil {
+				return snapshot{}, err
+			}
+			if below || isDir {
+				query = append(query, q)
+			}
+		case below || isDir:
+			query = append(query, q)
+		case err != nil:
+			// gone, and nothing was below it
+		case exactE >= 0 || exactK:
+			// an untracked file the base kept (or skipped): still not ignored, since neither the
+			// rules nor the index changed
+			if err := r.untrackedOne(&fresh, dirs, q, maxSize, linked); err != nil {
+				return snapshot{}, err
+			}
+		default:
+			query = append(query, q) // new: git knows whether it is ignored
+		}
+	}
+	if len(query) > maxPathspecs {
+		return snapshot{}, errFull
+	}
+	if len(query) > 0 {
+		args := []string{"ls-files", "-o", "--exclude-standard", "-z", "--"}
+		for _, q := range query {
+			args = append(args, ":(literal)"+q)
+		}
+		untrackedRuns.Add(1)
+		out, err := r.git(nil, args...)
+		if err != nil {
+			return snapshot{}, errFull
+		}
+		for f := range bytes.SplitSeq(out, []byte{0}) {
+			q := string(f)
+			switch {
+			case q == "" || skip != nil && skip(q):
+			case strings.HasSuffix(q, "/"):
+				fresh.skipped = append(fresh.skipped, q) // a repository of its own
+			default:
+				if err := r.untrackedOne(&fresh, dirs, q, maxSize, linked); err != nil {
+					return snapshot{}, err
+				}
+			}
+		}
+	}
+	slices.SortFunc(fresh.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+	fresh.entries = slices.CompactFunc(fresh.entries, func(a, b entry) bool { return a.path == b.path })
+	s := snapshot{index: id, entries: mergeEntries(es, removed, fresh.entries), linked: fresh.linked}
+	slices.Sort(s.linked)
+	s.linked = slices.Compact(s.linked)
+	for _, k := range b.skipped {
+		if !skippedGone[k] {
+			s.skipped = append(s.skipped, k)
+		}
+	}
+	s.skipped = append(s.skipped, fresh.skipped...)
+	slices.Sort(s.skipped)
+	s.skipped = slices.Compact(s.skipped)
+	s.tree, err = r.writeTrees(s.entries)
+	return s, err
+}
+
+// untrackedOne adds the untracked file q as a full scan does (read, or skipped above the size
+// bound), its links told to linked.
+func (r repo) untrackedOne(s *snapshot, dirs *dirStatter, q string, maxSize int64, linked func(string, uint32) error) error {
+	st, mode, exists, err := dirs.lstat(r.top, q)
+	if err != nil {
+		return err
+	}
+	if !exists || mode == 0 {
+		return nil
+	}
+	if err := linked(q, st.links); err != nil {
+		return err
+	}
+	return r.add(s, q, st.fullSize, mode, maxSize)
+}
+
+// mergeEntries is the sorted es without the removed ones, merged with the sorted fresh ones.
+func mergeEntries(es []entry, removed []bool, fresh []entry) []entry {
+	out := make([]entry, 0, len(es)+len(fresh))
+	j := 0
+	for i, e := range es {
+		if removed[i] {
+			continue
+		}
+		for j < len(fresh) && fresh[j].path < e.path {
+			out = append(out, fresh[j])
+			j++
+		}
+		if j < len(fresh) && fresh[j].path == e.path {
+			continue // looked at again: the fresh one wins
+		}
+		out = append(out, e)
+	}
+	return append(out, fresh[j:]...)
+}
+
+// sources are the ignore sources outside the working tree with their stat now, the
+// excludes file git is told of included; ok false when a config file includes others.
+func (r repo) sources() ([]watched, bool) {
+	srcs := r.ignoreSources()
+	if r.setsExcludesFile() {
+		out, err := r.git(nil, "config", "--path", "--get", "core.excludesFile")
+		if err != nil && !strings.Contains(err.Error(), "exit status 1") {
+			return nil, false
+		}
+		if x := strings.TrimSpace(string(out)); x != "" {
+			srcs = append(srcs, x)
+		}
+	}
+	ws := make([]watched, 0, len(srcs))
+	for _, s := range srcs {
+		k, known := keyOf(s)
+		if !known || includes(s) {
+			return nil, false
+		}
+		ws = append(ws, watched{s, k})
+	}
+	return ws, true
+}
+
+// sourcesSame reports whether the ignore sources are the base's, none of them racily so.
+func (r repo) sourcesSame(b *base) bool {
+	srcs := r.ignoreSources()
+	if len(b.srcs) < len(srcs) {
+		return false
+	}
+	for i, s := range srcs {
+		if b.srcs[i].path != s {
+			return false // another HOME, another XDG_CONFIG_HOME
+		}
+	}
+	limit := b.synced - int64(sourcesMargin)
+	for _, s := range b.srcs {
+		if k, ok := keyOf(s.path); !ok || k != s.key || k.exists && (k.mtime >= limit || k.ctime >= limit) {
+			return false
+		}
+	}
+	return true
+}
+
+// snapshotSince is the snapshot of the working tree from prev (the base's manifest) and the
+// paths changed since; errFull when it cannot be. The new manifest keeps prev's time: a file
+// read now is racily clean for a later full scan, which reads it again.
+func (d dirStore) snapshotSince(o Options, p plan, prev *manifest, skippedBefore []string) (snapshot, *manifest, error) {
+	if prev == nil || prev.id != p.prev.tree.String() {
+		return snapshot{}, nil, errFull
+	}
+	if len(p.paths) == 0 && len(p.prev.linked) == 0 {
+		return snapshot{tree: p.prev.tree, files: len(prev.files), skipped: skippedBefore},
+			&manifest{id: prev.id, taken: prev.taken, files: prev.files}, nil
+	}
+	skip := excluder(d.top, o.Exclude)
+	removed := make([]bool, len(prev.files))
+	racyBefore := uint64(prev.taken - int64(racyMargin))
+	dirs := &dirStatter{fd: -1}
+	defer dirs.close()
+	var fresh []mfile
+	var skipped []string
+	var s snapshot
+	linked := p.prev.linkedCheck(&s)
+	isFresh := false
+	one := func(q string, old *mfile) error {
+		fst, mode, exists, err := dirs.lstat(d.top, q)
+		if err != nil {
+			return err
+		}
+		if !exists || mode == 0 {
+			return nil
+		}
+		if err := linked(q, fst.links); err != nil {
+			return err
+		}
+		if old != nil && fst.known && old.mode == mode && old.st.size == fst.size && old.st.fullSize == fst.fullSize &&
+			old.st.mtimeS == fst.mtimeS && old.st.mtimeN == fst.mtimeN && old.st.ctimeS == fst.ctimeS && old.st.ctimeN == fst.ctimeN &&
+			old.st.ino == fst.ino && old.st.uid == fst.uid && old.st.gid == fst.gid &&
+			stamp(fst.mtimeS, fst.mtimeN) < racyBefore && stamp(fst.ctimeS, fst.ctimeN) < racyBefore {
+			fresh = append(fresh, mfile{entry: old.entry, st: fst})
+			return nil
+		}
+		var one snapshot
+		if err := addFile(&one, d.top, q, fst.fullSize, mode, o.MaxFileSize, d.write); err != nil {
+			return err
+		}
+		switch {
+		case len(one.skipped) > 0:
+			skipped = append(skipped, q)
+		case len(one.entries) > 0:
+			fresh = append(fresh, mfile{entry: one.entries[0], st: fst})
+			isFresh = true
+		}
+		return nil
+	}
+	skippedGone := map[string]bool{}
+	if err := p.prev.secondNames(d.top, p.paths, skip); err != nil {
+		return snapshot{}, nil, err
+	}
+	for _, q := range roots(withLinked(p.paths, p.prev.linked), skip) {
+		inside, is := nestedRepo(skippedBefore, q)
+		if is {
+			return snapshot{}, nil, errFull
+		}
+		if inside {
+			continue
+		}
+		exact, lo, hi := under(prev.files, func(f mfile) string { return f.path }, q)
+		var old *mfile
+		if exact >= 0 {
+			removed[exact], old = true, &prev.files[exact]
+		}
+		for i := lo; i < hi; i++ {
+			removed[i] = true
+		}
+		for _, k := range skippedBefore {
+			if k == q || strings.HasPrefix(k, q+"/") {
+				skippedGone[k] = true
+			}
+		}
+		if exact >= 0 || hi > lo {
+			isFresh = true
+		}
+		fi, err := os.Lstat(filepath.Join(d.top, q))
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return snapshot{}, nil, err
+		case fi.IsDir():
+			// walked as a full scan walks: a directory holding .git is a repository of its own
+			stack := []string{q}
+			for len(stack) > 0 {
+				rel := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				des, err := readDirNoFollow(filepath.Join(d.top, rel))
+				if err != nil {
+					if errors.Is(err, os.ErrNotExist) {
+						continue
+					}
+					return snapshot{}, nil, err
+				}
+				if slices.ContainsFunc(des, func(de os.DirEntry) bool { return de.Name() == ".git" }) {
+					skipped = append(skipped, rel+"/")
+					continue
+				}
+				for _, de := range des {
+					f := joinRel(rel, de.Name())
+					switch {
+					case skip != nil && skip(f):
+					case de.IsDir():
+						stack = append(stack, f)
+					default:
+						var was *mfile
+						if i, ok := slices.BinarySearchFunc(prev.files, f, func(e mfile, t string) int { return strings.Compare(e.path, t) }); ok {
+							was = &prev.files[i]
+						}
+						if err := one(f, was); err != nil {
+							return snapshot{}, nil, err
+						}
+					}
+				}
+			}
+		default:
+			if err := one(q, old); err != nil {
+				return snapshot{}, nil, err
+			}
+		}
+	}
+	slices.SortFunc(fresh, func(a, b mfile) int { return strings.Compare(a.path, b.path) })
+	fresh = slices.CompactFunc(fresh, func(a, b mfile) bool { return a.path == b.path })
+	m := &manifest{taken: prev.taken, fresh: isFresh, files: make([]mfile, 0, len(prev.files)+len(fresh))}
+	j := 0
+	for i, f := range prev.files {
+		if removed[i] {
+			continue
+		}
+		for j < len(fresh) && fresh[j].path < f.path {
+			m.files = append(m.files, fresh[j])
+			j++
+		}
+		if j < len(fresh) && fresh[j].path == f.path {
+			continue
+		}
+		m.files = append(m.files, f)
+	}
+	m.files = append(m.files, fresh[j:]...)
+	if len(m.files) > maxStateFiles {
+		return snapshot{}, nil, fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
+	}
+	s.entries = make([]entry, len(m.files))
+	slices.Sort(s.linked)
+	s.linked = slices.Compact(s.linked)
+	for i, f := range m.files {
+		s.entries[i] = f.entry
+	}
+	for _, k := range skippedBefore {
+		if !skippedGone[k] {
+			s.skipped = append(s.skipped, k)
+		}
+	}
+	s.skipped = append(s.skipped, skipped...)
+	slices.Sort(s.skipped)
+	s.skipped = slices.Compact(s.skipped)
+	s.tree = listingID(s.entries)
+	m.id = s.tree.String()
+	return s, m, nil
+}
+
+// saveBase records, under the log's lock, what the next checkpoint begins from: snap as
+// checkpoint c recorded it. A git repository's list of files is kept beside it, named by the
+// tree; the lists of older trees are removed. Nothing is written without a watcher.
+func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
+	if p.dir == "" {
+		return
+	}
+	b := p.next
+	tree, err := parseOID(c.Tree)
+	if err != nil {
+		return
+	}
+	b.tree, b.files, b.skipped, b.index, b.linked = tree, snap.count(), snap.skipped, snap.index, snap.linked
+	if snap.entries == nil && p.prev != nil {
+		b.linked = p.prev.linked // nothing looked at: the same
+	}
+	if r != nil {
+		if p.prev != nil {
+			b.srcs = p.prev.srcs // the same: snapshotSince checked them
+		} else if !p.srcsOK {
+			os.Remove(filepath.Join(p.dir, "base"))
+			return // no base: every checkpoint scans in full
+		}
+		name := "entries-" + tree.String()
+		if _, err := os.Lstat(filepath.Join(p.dir, name)); err != nil {
+			if snap.entries == nil {
+				return
+			}
+			writeCache(filepath.Join(p.dir, name), encodeEntries(snap.entries))
+		}
+		if des, err := os.ReadDir(p.dir); err == nil {
+			for _, de := range des {
+				if strings.HasPrefix(de.Name(), "entries-") && de.Name() != name {
+					os.Remove(filepath.Join(p.dir, de.Name()))
+				}
+			}
+		}
+	}
+	writeCache(filepath.Join(p.dir, "base"), b.encode())
+}
+
+func readBase(dir string) (*base, error) {
+	data, err := safefile.ReadRegular(filepath.Join(dir, "base"), maxBase)
+	if err != nil {
+		return nil, err
+	}
+	return decodeBase(data)
+}
+
+// encode: a header line, a line "kind token epoch synced full count tree files", a line of the
+// index "size mtime ctime inode exists sum", then records ended by NUL: "S mtime ctime ino size
+// exists\tpath" for a source, "K path" for a skipped path, "L path" for a file of more than
+// one link.
+func (b base) encode() []byte {
+	out := fmt.Appendf(nil, "%s\n%s %s %d %d %d %d %s %d\n", baseHeader, b.kind, b.token, b.epoch, b.synced, b.full, b.count, b.tree, b.files)
+	exists := 0
+	if b.index.exists {
+		exists = 1
+	}
+	out = fmt.Appendf(out, "%d %d %d %d %d %x\n", b.index.size, b.index.mtime, b.index.ctime, b.index.inode, exists, b.index.sum)
+	for _, s := range b.srcs {
+		e := 0
+		if s.key.exists {
+			e = 1
+		}
+		out = fmt.Appendf(out, "S %d %d %d %d %d\t%s\x00", s.key.mtime, s.key.ctime, s.key.ino, s.key.size, e, s.path)
+	}
+	for _, k := range b.skipped {
+		out = append(out, "K "...)
+		out = append(out, k...)
+		out = append(out, 0)
+	}
+	for _, l := range b.linked {
+		out = append(out, "L "...)
+		out = append(out, l...)
+		out = append(out, 0)
+	}
+	return out
+}
+
+var errBase = errors.New("not a base this package wrote")
+
+func decodeBase(data []byte) (*base, error) {
+	lines := bytes.SplitN(data, []byte{'\n'}, 4)
+	if len(lines) != 4 || string(lines[0]) != baseHeader {
+		return nil, errBase
+	}
+	f := strings.Split(string(lines[1]), " ")
+	g := strings.Split(string(lines[2]), " ")
+	if len(f) != 8 || len(g) != 6 || f[0] != KindGit && f[0] != KindState {
+		return nil, errBase
+	}
+	b := &base{kind: f[0], token: f[1]}
+	var err error
+	nums := []*int64{&b.synced, &b.full, &b.index.size, &b.index.mtime, &b.index.ctime, &b.index.inode}
+	for i, s := range []string{f[3], f[4], g[0], g[1], g[2], g[3]} {
+		if *nums[i], err = strconv.ParseInt(s, 10, 64); err != nil {
+			return nil, errBase
+		}
+	}
+	if b.epoch, err = strconv.ParseUint(f[2], 10, 64); err != nil {
+		return nil, errBase
+	}
+	if b.count, err = strconv.Atoi(f[5]); err != nil || b.count < 0 {
+		return nil, errBase
+	}
+	if b.files, err = strconv.Atoi(f[7]); err != nil || b.files < 0 {
+		return nil, errBase
+	}
+	if b.tree, err = parseOID(f[6]); err != nil || len(f[6]) != 40 {
+		return nil, errBase
+	}
+	if g[4] != "0" && g[4] != "1" {
+		return nil, errBase
+	}
+	b.index.exists = g[4] == "1"
+	sum, err := hex.DecodeString(g[5])
+	if err != nil || len(sum) != 20 {
+		return nil, errBase
+	}
+	copy(b.index.sum[:], sum)
+	for rest := lines[3]; len(rest) > 0; {
+		rec, tail, ok := bytes.Cut(rest, []byte{0})
+		if !ok || len(rec) < 3 || rec[1] != ' ' {
+			return nil, errBase
+		}
+		rest = tail
+		switch rec[0] {
+		case 'K':
+			if !skippedPath(string(rec[2:])) {
+				return nil, errBase
+			}
+			b.skipped = append(b.skipped, string(rec[2:]))
+		case 'L':
+			if !validPath(rec[2:]) {
+				return nil, errBase
+			}
+			b.linked = append(b.linked, string(rec[2:]))
+		case 'S':
+			meta, p, ok := bytes.Cut(rec[2:], []byte{'\t'})
+			v := strings.Split(string(meta), " ")
+			if !ok || len(v) != 5 || len(p) == 0 || v[4] != "0" && v[4] != "1" {
+				return nil, errBase
+			}
+			var n [4]int64
+			for i := range n {
+				if n[i], err = strconv.ParseInt(v[i], 10, 64); err != nil {
+					return nil, errBase
+				}
+			}
+			b.srcs = append(b.srcs, watched{string(p), statKey{mtime: n[0], ctime: n[1], ino: uint64(n[2]), size: uint64(n[3]), exists: v[4] == "1"}})
+		default:
+			return nil, errBase
+		}
+	}
+	return b, nil
+}
+
+// skippedPath is a path a snapshot skips: a file, or a directory ending in a slash.
+func skippedPath(p string) bool {
+	return validPath([]byte(strings.TrimSuffix(p, "/")))
+}
+
+// encodeEntries is a git snapshot's list of files: a header line, then "mode oid\tpath" records
+// ended by NUL.
+func encodeEntries(es []entry) []byte {
+	b := make([]byte, 0, len(entriesHeader)+1+len(es)*72)
+	b = append(b, entriesHeader...)
+	b = append(b, '\n')
+	for _, e := range es {
+		b = strconv.AppendUint(b, uint64(e.mode), 8)
+		b = append(b, ' ')
+		b = hex.AppendEncode(b, e.oid[:])
+		b = append(b, '\t')
+		b = append(b, e.path...)
+		b = append(b, 0)
+	}
+	return b
+}
+
+// readEntries reads the list of files of tree kept in dir (the harness's state, written only
+// by saveBase under the log's lock, once per tree).
+func readEntries(dir string, tree oid) ([]entry, error) {
+	data, err := safefile.ReadRegular(filepath.Join(dir, "entries-"+tree.String()), maxEntriesFile)
+	if err != nil {
+		return nil, err
+	}
+	return decodeEntries(data)
+}
+
+func decodeEntries(data []byte) ([]entry, error) {
+	rest, ok := bytes.CutPrefix(data, []byte(entriesHeader+"\n"))
+	if !ok {
+		return nil, errBase
+	}
+	es := make([]entry, 0, bytes.Count(rest, []byte{0}))
+	for len(rest) > 0 {
+		rec, tail, ok := bytes.Cut(rest, []byte{0})
+		if !ok {
+			return nil, errBase
+		}
+		rest = tail
+		tab := bytes.IndexByte(rec, '\t')
+		if tab < 0 || !validPath(rec[tab+1:]) {
+			return nil, errBase
+		}
+		meta := rec[:tab]
+		sp := bytes.IndexByte(meta, ' ')
+		if sp < 0 || len(meta)-sp-1 != 40 {
+			return nil, errBase
+		}
+		mode, ok := parseUint(meta[:sp], 8)
+		if !ok || mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
+			return nil, errBase
+		}
+		var o oid
+		if _, err := hex.Decode(o[:], meta[sp+1:]); err != nil {
+			return nil, errBase
+		}
+		e := entry{string(rec[tab+1:]), uint32(mode), o}
+		if n := len(es); n > 0 && es[n-1].path >= e.path {
+			return nil, errBase // sorted, once each
+		}
+		es = append(es, e)
+	}
+	if !sort.SliceIsSorted(es, func(i, j int) bool { return es[i].path < es[j].path }) {
+		return nil, errBase
+	}
+	return es, nil
+}

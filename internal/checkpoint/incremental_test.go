@@ -1,0 +1,403 @@
+//go:build linux
+
+package checkpoint
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/oath-harness/oath-harness/internal/checkpoint/watch"
+)
+
+// startWatcher runs the watcher of top for the checkpoints of o until the test ends.
+func startWatcher(t testing.TB, top string, o Options) {
+	t.Helper()
+	dir := watch.Dir(o.Dir, top)
+	done := make(chan error, 1)
+	go func() { done <- watch.Run(top, dir, excluder(top, o.Exclude), time.Hour) }()
+	t.Cleanup(func() {
+		watch.Stop(dir)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Error("the watcher did not stop")
+		}
+	})
+	for !watch.Running(dir) {
+		select {
+		case err := <-done:
+			t.Fatalf("the watcher ended: %v", err)
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
+// same fails when the checkpoint taken from the watcher's journal is not the one a full scan
+// takes of the same working tree.
+func same(t *testing.T, what string, got, want Checkpoint) {
+	t.Helper()
+	if got.Tree != want.Tree || got.Files != want.Files || !slices.Equal(got.Skipped, want.Skipped) {
+		t.Fatalf("%s: from the journal: tree %s, %d files, skipped %q; in full: tree %s, %d files, skipped %q",
+			what, got.Tree, got.Files, got.Skipped, want.Tree, want.Files, want.Skipped)
+	}
+}
+
+type mutator struct {
+	t    *testing.T
+	top  string
+	rng  *rand.Rand
+	n    int
+	log  []string
+	git  func(...string) string
+	step int
+}
+
+func (m *mutator) pick(dirs bool) string {
+	var all []string
+	filepath.WalkDir(m.top, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(m.top, p)
+		if d.Name() == ".git" || rel == "." {
+			if d.IsDir() && d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() == dirs {
+			all = append(all, rel)
+		}
+		return nil
+	})
+	if len(all) == 0 {
+		return ""
+	}
+	slices.Sort(all)
+	return all[m.rng.IntN(len(all))]
+}
+
+func (m *mutator) newPath() string {
+	m.n++
+	dirs := []string{"", "src", "src/deep/er", "notes", "build", "a b", "new" + strconv.Itoa(m.n%5)}
+	names := []string{"f%d.txt", "g%d.go", "x%d.log", "weird\n%d", "h%d"}
+	return filepath.Join(dirs[m.rng.IntN(len(dirs))], fmt.Sprintf(names[m.rng.IntN(len(names))], m.n))
+}
+
+func (m *mutator) do(op int) {
+	p := func(rel string) string { return filepath.Join(m.top, rel) }
+	note := func(s string, args ...any) { m.log = append(m.log, fmt.Sprintf(s, args...)) }
+	switch op {
+	case 0, 1: // create
+		rel := m.newPath()
+		os.MkdirAll(filepath.Dir(p(rel)), 0o755)
+		os.WriteFile(p(rel), []byte(fmt.Sprint("new ", m.n)), 0o644)
+		note("create %q", rel)
+	case 2, 3: // modify, sometimes keeping the size
+		if rel := m.pick(false); rel != "" {
+			fi, err := os.Lstat(p(rel))
+			if err == nil && fi.Mode().IsRegular() {
+				b, _ := os.ReadFile(p(rel))
+				if len(b) > 0 && m.rng.IntN(2) == 0 {
+					b[0] ^= 1
+				} else {
+					b = append(b, 'x')
+				}
+				os.WriteFile(p(rel), b, fi.Mode().Perm())
+				note("modify %q", rel)
+			}
+		}
+	case 4: // delete a file
+		if rel := m.pick(false); rel != "" {
+			os.Remove(p(rel))
+			note("delete %q", rel)
+		}
+	case 5: // rename a file
+		if rel := m.pick(false); rel != "" {
+			to := m.newPath()
+			os.MkdirAll(filepath.Dir(p(to)), 0o755)
+			os.Rename(p(rel), p(to))
+			note("rename %q %q", rel, to)
+		}
+	case 6: // rename a directory
+		if rel := m.pick(true); rel != "" {
+			m.n++
+			to := filepath.Join(filepath.Dir(rel), "moved"+strconv.Itoa(m.n))
+			os.Rename(p(rel), p(to))
+			note("rename dir %q %q", rel, to)
+		}
+	case 7: // nested new directories with files
+		m.n++
+		d := fmt.Sprintf("n%d/a/b", m.n)
+		os.MkdirAll(p(d), 0o755)
+		for i := range 3 {
+			os.WriteFile(p(filepath.Join(d, strconv.Itoa(i))), []byte(d), 0o644)
+		}
+		os.WriteFile(p(fmt.Sprintf("n%d/top", m.n)), []byte("t"), 0o644)
+		note("mkdir %q", d)
+	case 8: // chmod
+		if rel := m.pick(false); rel != "" {
+			if fi, err := os.Lstat(p(rel)); err == nil && fi.Mode().IsRegular() {
+				os.Chmod(p(rel), fi.Mode().Perm()^0o111)
+				note("chmod %q", rel)
+			}
+		}
+	case 9: // symlink
+		if rel := m.pick(false); rel != "" {
+			to := m.newPath()
+			os.MkdirAll(filepath.Dir(p(to)), 0o755)
+			os.Symlink(filepath.Base(rel), p(to))
+			note("symlink %q → %q", to, rel)
+		}
+	case 10: // remove a directory
+		if rel := m.pick(true); rel != "" && m.rng.IntN(3) == 0 {
+			os.RemoveAll(p(rel))
+			note("rm -r %q", rel)
+		}
+	case 11: // a file replaced by a directory, or a directory by a file
+		if rel := m.pick(false); rel != "" {
+			os.Remove(p(rel))
+			os.MkdirAll(p(rel), 0o755)
+			os.WriteFile(p(filepath.Join(rel, "inside")), []byte("in"), 0o644)
+			note("file→dir %q", rel)
+		} else if rel := m.pick(true); rel != "" {
+			os.RemoveAll(p(rel))
+			os.WriteFile(p(rel), []byte("was a dir"), 0o644)
+			note("dir→file %q", rel)
+		}
+	case 12: // a file above the size bound
+		rel := m.newPath()
+		os.MkdirAll(filepath.Dir(p(rel)), 0o755)
+		os.WriteFile(p(rel), make([]byte, 3000), 0o644)
+		note("big %q", rel)
+	case 13: // git: stage everything (the index changes: a full scan)
+		if m.git != nil && m.rng.IntN(4) == 0 {
+			m.git("add", "-A")
+			note("git add -A")
+		}
+	case 15: // a hard link, and a write through it
+		if rel := m.pick(false); rel != "" && m.rng.IntN(3) == 0 {
+			to := m.newPath()
+			os.MkdirAll(filepath.Dir(p(to)), 0o755)
+			if os.Link(p(rel), p(to)) == nil {
+				if f, err := os.OpenFile(p(to), os.O_WRONLY|os.O_APPEND, 0); err == nil {
+					f.WriteString("through the link")
+					f.Close()
+				}
+				note("hard link %q → %q", to, rel)
+			}
+		}
+	case 14: // a directory replaced by a link to another
+		if rel := m.pick(true); rel != "" && m.rng.IntN(3) == 0 {
+			os.RemoveAll(p(rel))
+			os.Symlink("src", p(rel))
+			note("dir→link %q", rel)
+		}
+	}
+}
+
+var ops = 16
+
+func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
+	for _, kind := range []string{KindGit, KindState} {
+		t.Run(kind, func(t *testing.T) {
+			seed := uint64(time.Now().UnixNano())
+			if s := os.Getenv("OATH_SEED"); s != "" {
+				seed, _ = strconv.ParseUint(s, 10, 64)
+			}
+			t.Logf("seed %d (OATH_SEED=%d replays it)", seed, seed)
+			var top string
+			var git func(...string) string
+			if kind == KindGit {
+				top, git = workingDay(t)
+			} else {
+				top = plainProject(t)
+			}
+			o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20, MaxFileSize: 2000}
+			full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, MaxFileSize: 2000, NoWatch: true}
+			startWatcher(t, top, o)
+			defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+			sourcesMargin = 10 * time.Millisecond // the sources were written by git init a moment ago
+			time.Sleep(2 * sourcesMargin)
+			m := &mutator{t: t, top: top, rng: rand.New(rand.NewPCG(seed, 27)), git: git}
+			before := incrementalTakes.Load()
+			rounds := 60
+			if testing.Short() {
+				rounds = 20
+			}
+			for round := range rounds {
+				for range m.rng.IntN(4) {
+					m.do(m.rng.IntN(ops))
+				}
+				got, err := Take(top, "s", fmt.Sprint("t", round), "", o)
+				if err != nil {
+					t.Fatalf("round %d after %q: %v", round, m.log, err)
+				}
+				want, err := Take(top, "s", fmt.Sprint("t", round), "", full)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Kind != kind {
+					t.Fatalf("kind %s", got.Kind)
+				}
+				same(t, fmt.Sprintf("round %d after %q", round, m.log), got, want)
+			}
+			inc := incrementalTakes.Load() - before
+			t.Logf("%d of %d checkpoints began from their base", inc, rounds)
+			if inc < int64(rounds)/4 {
+				t.Errorf("only %d of %d checkpoints began from their base: the watcher is not used", inc, rounds)
+			}
+		})
+	}
+}
+
+// TestEveryDoubtIsAFullScan takes a checkpoint from the watcher's journal, then makes one
+// doubt and one change, and checks that the next checkpoint scanned in full and is the one a
+// full scan takes.
+func TestEveryDoubtIsAFullScan(t *testing.T) {
+	restart := func(t *testing.T, top string, o Options) {
+		watch.Stop(watch.Dir(o.Dir, top))
+		for watch.Running(watch.Dir(o.Dir, top)) {
+			time.Sleep(time.Millisecond)
+		}
+		startWatcher(t, top, o)
+	}
+	rewriteBase := func(t *testing.T, top string, o Options, edit func(b *base)) {
+		b, err := readBase(watch.Dir(o.Dir, top))
+		if err != nil {
+			t.Fatal(err)
+		}
+		edit(b)
+		writeCache(filepath.Join(watch.Dir(o.Dir, top), "base"), b.encode())
+	}
+	cases := []struct {
+		name  string
+		plain bool // a project without git
+		doubt func(t *testing.T, top string, o Options, git func(...string) string)
+	}{
+		{"no watcher", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			watch.Stop(watch.Dir(o.Dir, top))
+			for watch.Running(watch.Dir(o.Dir, top)) {
+				time.Sleep(time.Millisecond)
+			}
+		}},
+		{"no watcher without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			watch.Stop(watch.Dir(o.Dir, top))
+			for watch.Running(watch.Dir(o.Dir, top)) {
+				time.Sleep(time.Millisecond)
+			}
+		}},
+		{"another watcher", false, func(t *testing.T, top string, o Options, _ func(...string) string) { restart(t, top, o) }},
+		{"another watcher without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) { restart(t, top, o) }},
+		{"the index changed", false, func(t *testing.T, top string, o Options, git func(...string) string) {
+			write(t, top, "staged.txt", "s\n")
+			git("add", "staged.txt")
+		}},
+		{"a .gitignore changed", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			write(t, top, ".gitignore", "*.log\n") // build/ is no longer ignored
+		}},
+		{"info/exclude changed", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			time.Sleep(10 * time.Millisecond)
+			write(t, top, ".git/info/exclude", "notes/\n")
+		}},
+		{"the base does not parse", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.WriteFile(filepath.Join(watch.Dir(o.Dir, top), "base"), []byte("oath-harness checkpoint base 1\ngarbage\n"), 0o600)
+		}},
+		{"the base is gone without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.Remove(filepath.Join(watch.Dir(o.Dir, top), "base"))
+		}},
+		{"the list of files is gone", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			des, _ := os.ReadDir(watch.Dir(o.Dir, top))
+			for _, de := range des {
+				if strings.HasPrefix(de.Name(), "entries-") {
+					os.Remove(filepath.Join(watch.Dir(o.Dir, top), de.Name()))
+				}
+			}
+		}},
+		{"every fullEvery-th", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			rewriteBase(t, top, o, func(b *base) { b.count = fullEvery - 1 })
+		}},
+		{"fullAfter since the last full scan", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			rewriteBase(t, top, o, func(b *base) { b.full -= int64(fullAfter) })
+		}},
+		{"a hard link", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.Link(filepath.Join(top, "README.md"), filepath.Join(top, "hard"))
+		}},
+		{"a hard link without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.Link(filepath.Join(top, "WORK.md"), filepath.Join(top, "hard"))
+		}},
+		{"a new repository inside", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			write(t, top, "inner/.git/HEAD", "ref: refs/heads/main\n")
+		}},
+		{"a repository inside removed, without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			os.RemoveAll(filepath.Join(top, "vendor/lib/.git"))
+		}},
+		{"the watcher does not answer", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+			dir := watch.Dir(o.Dir, top)
+			watch.Stop(dir)
+			for watch.Running(dir) {
+				time.Sleep(time.Millisecond)
+			}
+			f, err := os.OpenFile(filepath.Join(dir, "lock"), os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { f.Close() })
+			if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil { // held, and nobody answers
+				t.Fatal(err)
+			}
+		}},
+	}
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond // the sources were written by git init a moment ago
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var top string
+			var git func(...string) string
+			if tc.plain {
+				top = plainProject(t)
+			} else {
+				top, git = workingDay(t)
+			}
+			o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20}
+			full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, NoWatch: true}
+			startWatcher(t, top, o)
+			time.Sleep(2 * sourcesMargin)
+			if _, err := Take(top, "s", "t0", "", o); err != nil { // in full: no base yet
+				t.Fatal(err)
+			}
+			write(t, top, "one.txt", "1\n")
+			n := incrementalTakes.Load()
+			if _, err := Take(top, "s", "t1", "", o); err != nil {
+				t.Fatal(err)
+			}
+			if incrementalTakes.Load() != n+1 {
+				t.Fatal("the second checkpoint did not begin from its base")
+			}
+			tc.doubt(t, top, o, git)
+			write(t, top, "two.txt", "2\n")
+			write(t, top, "build/now-kept.txt", "b\n")
+			n = incrementalTakes.Load()
+			got, err := Take(top, "s", "t2", "", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if incrementalTakes.Load() != n {
+				t.Error("the checkpoint after the doubt began from its base")
+			}
+			want, err := Take(top, "s", "t2", "", full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same(t, tc.name, got, want)
+		})
+	}
+}
