@@ -54,6 +54,8 @@ func TestFindPrimaryArguments(t *testing.T) {
 		{"find . -name x -delete", C, "", ""}, {"find . -name -delete -delete", C, "", ""},
 		{"find / -maxdepth 1 -delete", C, "", ""},
 		{"find . -fprintf out -delete", M, M, ""}, {"find . -exec rm {} +", C, "", ""},
+		// a -delete after an -exec span is still find's own
+		{"find . -exec true ';' -delete", C, "", ""}, {"find . -exec true {} + -delete", C, "", ""},
 	})
 	runCritical(t, []string{"find / -name x -delete", "find ~ -type f -delete", "find . -exec rm -rf {} ';'"})
 }

@@ -9,7 +9,8 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// find emits find itself (its expression up to the first -exec) and each command of
+// find emits find itself (its expression without the -exec … ; spans, so that a -delete after
+// one is still find's own) and each command of
 // -exec/-execdir/-ok/-okdir. The file placeholder {} stands for anything under find's start
 // directories, written as start/** so that classify sees where it can reach.
 func (w *walker) find(args []Word, via []string, src string, dir Dir) {
@@ -31,17 +32,13 @@ func (w *walker) find(args []Word, via []string, src string, dir Dir) {
 	if len(starts) == 0 {
 		starts = []Word{{Value: ".", Known: true}}
 	}
-	own := []Word{args[0]}
-	own = append(own, args[1:]...)
-	cut := len(own)
+	own := append([]Word{}, args[:i]...)
 	v2 := append(append([]string{}, via...), "find -exec")
 	for j := i; j < len(args); j++ {
 		v := args[j].Value
 		if !(v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir") {
+			own = append(own, args[j])
 			continue
-		}
-		if j < cut {
-			cut = j
 		}
 		k := j + 1
 		for ; k < len(args); k++ {
@@ -64,7 +61,7 @@ func (w *walker) find(args []Word, via []string, src string, dir Dir) {
 		}
 		j = k
 	}
-	w.emit(Cmd{Args: own[:cut], Via: via, Dir: dir, Src: src})
+	w.emit(Cmd{Args: own, Via: via, Dir: dir, Src: src})
 }
 
 // xargs emits the command it runs; its arguments come from stdin.
