@@ -38,6 +38,20 @@ func Sync(dir string, base uint64, timeout time.Duration) (Journal, error) {
 	if _, err := unix.InotifyAddWatch(ifd, cookies, unix.IN_DELETE|unix.IN_ONLYDIR|unix.IN_DONT_FOLLOW); err != nil {
 		return Journal{}, err
 	}
+	deadline := time.Now().Add(timeout)
+	for {
+		j, err := syncOnce(ifd, cookies, base, deadline)
+		// A watcher that starts clears the cookies a dead one left, and may take a cookie made
+		// in that moment with them: that cookie is gone with no answer, so ask again.
+		if errors.Is(err, os.ErrNotExist) && time.Now().Before(deadline) {
+			continue
+		}
+		return j, err
+	}
+}
+
+// syncOnce makes one cookie and waits until the watcher has answered it, or deadline.
+func syncOnce(ifd int, cookies string, base uint64, deadline time.Time) (Journal, error) {
 	var nonce [8]byte
 	rand.Read(nonce[:])
 	rest := fmt.Sprintf("%d-%s", base, hex.EncodeToString(nonce[:]))
@@ -48,7 +62,6 @@ func Sync(dir string, base uint64, timeout time.Duration) (Journal, error) {
 	}
 	f.Close()
 	defer os.Remove(resp)
-	deadline := time.Now().Add(timeout)
 	buf := make([]byte, 4096)
 	for {
 		if _, err := os.Lstat(cookie); errors.Is(err, os.ErrNotExist) {
