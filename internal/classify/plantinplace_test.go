@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/oath-harness/oath-harness/internal/risk"
@@ -113,4 +114,17 @@ func TestPlantedDecodedCode(t *testing.T) {
 		got := c.Classify(event("Write", map[string]string{"file_path": tc.path, "content": tc.content}))
 		check(t, got, "Write "+tc.path, tc.min, tc.max, "")
 	}
+}
+
+// TestPlantedInPlaceWideGlob: a glob matching more files than the harness looks at is not
+// read, since any one of them may be run later (issue 29 item 3; fail closed).
+func TestPlantedInPlaceWideGlob(t *testing.T) {
+	files := map[string]string{}
+	for i := range 300 {
+		files[fmt.Sprintf("many/n%03d.txt", i)] = "x\n"
+	}
+	runPlantCopyCases(t, files, []plantCopyCase{
+		{"sed -i 's/a/b/' many/*", risk.Medium, "", "not_read"},
+		{"sed -i 's/a/b/' many/n00*", risk.Medium, risk.Medium, ""},
+	})
 }

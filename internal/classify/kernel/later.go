@@ -255,7 +255,8 @@ func (x *Command) RunsHarnessCode() bool {
 // there for whoever runs it, perhaps outside any sandbox: a person looks, at any trust, as
 // for a Write of code that cannot be read.
 
-// maxRewriteGlob bounds the files of a glob Rewrite asks PlantTarget about.
+// maxRewriteGlob bounds the files of a glob Rewrite asks PlantTarget about; a glob that
+// matches more is not read.
 const maxRewriteGlob = 256
 
 // Rewrite records w as written in place by this command and judges it (Write), and marks a
@@ -287,7 +288,9 @@ func (c *Env) UnreadPlant(r *Result, t Target, how, text string) {
 	if t.Glob {
 		m, _ := filepath.Glob(t.Path)
 		if len(m) > maxRewriteGlob {
-			m = m[:maxRewriteGlob]
+			// Too many to ask one by one: one of them may be run later, so fail closed.
+			r.NotRead(how + " " + t.Path + ", more files than the harness looks at, any of which a tool may run later")
+			return
 		}
 		paths = append(m, t.Path)
 	} else if real := r.Resolver().Resolve(t.Path); real != t.Path {
