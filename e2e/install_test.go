@@ -407,14 +407,16 @@ func TestInstallOnFailureByVersion(t *testing.T) {
 }
 
 // TestInstallSandbox: install turns on the sandbox in the same file (no domain, credentials
-// denied, unsandboxed retries left to the person), keeps the person's own sandbox values, and
-// uninstall puts the file back exactly, also after the person edited another key (issue 29 item 1).
+// denied, the harness's own files denied to sandboxed writes, unsandboxed retries left to the
+// person), keeps the person's own sandbox values, a second run changes nothing, and uninstall
+// puts the file back exactly, also after the person edited another key (issue 29 item 1).
 func TestInstallSandbox(t *testing.T) {
 	proj, home := t.TempDir(), t.TempDir()
 	settings := filepath.Join(proj, ".claude", "settings.json")
 	const own = `{
   "model": "sonnet",
-  "sandbox": {"excludedCommands": ["docker"], "network": {"allowedDomains": ["example.org"]}}
+  "sandbox": {"excludedCommands": ["docker"], "network": {"allowedDomains": ["example.org"]},
+    "filesystem": {"denyWrite": ["./secrets", "./state.md"]}}
 }
 `
 	os.MkdirAll(filepath.Dir(settings), 0o755)
@@ -430,6 +432,22 @@ func TestInstallSandbox(t *testing.T) {
 		domains[0] != "example.org" || domains[1] != "github.com" || !slicesContain(domains, "proxy.golang.org") || !slicesContain(domains, "pypi.org") ||
 		!slicesContain(deny, "~/.ssh") || !slicesContain(deny, "./.env") || sb["excludedCommands"].([]any)[0] != "docker" {
 		t.Errorf("sandbox: %v", sb)
+	}
+	// The person's entries first, then the harness's files, each once (the one list in
+	// hooks/sandbox.json, in the spelling measured by TestHostFactsSandboxDenyWrite).
+	wantWrite := []any{"./secrets", "./state.md", "./.claude/current-phase.md", "./.claude/protected-files.txt"}
+	if got := sb["filesystem"].(map[string]any)["denyWrite"]; !reflect.DeepEqual(got, wantWrite) {
+		t.Errorf("denyWrite = %v, want %v", got, wantWrite)
+	}
+	if !strings.Contains(msg, "cannot create, change, delete or rename the harness's own files") {
+		t.Errorf("install must say what denyWrite protects: %s", msg)
+	}
+	first, _ := os.ReadFile(settings)
+	if msg, code := installSh(t, home, "--scope", "project", "--allow-domain", "github.com", "--registries", proj); code != 0 {
+		t.Fatalf("second install: %d %s", code, msg)
+	}
+	if second, _ := os.ReadFile(settings); !bytes.Equal(first, second) {
+		t.Errorf("a second install changed the file:\n%s\n---\n%s", first, second)
 	}
 	// The person edits another key; uninstall restores the sandbox as it was and keeps the edit.
 	v := readJSON(t, settings)
@@ -452,6 +470,18 @@ func TestInstallSandbox(t *testing.T) {
 	}
 	if _, ok := readJSON(t, filepath.Join(p2, ".claude", "settings.local.json"))["sandbox"]; ok {
 		t.Error("--no-sandbox wrote a sandbox key")
+	}
+	// The user scope writes no denyWrite: Claude Code reads a relative path in
+	// ~/.claude/settings.json against ~/.claude, so it would protect no project (measured by
+	// TestHostFactsSandboxDenyWrite); install says how to cover a project instead.
+	h3, p3 := t.TempDir(), t.TempDir()
+	msg, code = installSh(t, h3, "--scope", "user", p3)
+	if code != 0 || !strings.Contains(msg, "--scope local PROJECT") {
+		t.Fatalf("install --scope user: %d %s", code, msg)
+	}
+	fs := readJSON(t, filepath.Join(h3, ".claude", "settings.json"))["sandbox"].(map[string]any)["filesystem"].(map[string]any)
+	if _, ok := fs["denyWrite"]; ok || fs["denyRead"] == nil {
+		t.Errorf("the user scope: denyRead and no denyWrite, got %v", fs)
 	}
 	if _, code := installSh(t, home, "--allow-domain", "bad domain", t.TempDir()); code != 2 {
 		t.Errorf("a domain with a space: exit %d, want 2", code)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -137,6 +138,8 @@ func TestPluginDir(t *testing.T) {
 	}
 	if sb, _ := readJSON(t, filepath.Join(proj, ".claude", "settings.local.json"))["sandbox"].(map[string]any); sb["enabled"] != true || sb["autoAllowBashIfSandboxed"] != true {
 		t.Errorf("the first run turns on the sandbox: %v", sb)
+	} else if fs, _ := sb["filesystem"].(map[string]any); !reflect.DeepEqual(fs["denyWrite"], []any{"./state.md", "./.claude/current-phase.md", "./.claude/protected-files.txt"}) {
+		t.Errorf("the first run denies the harness's own files to sandboxed writes: %v", fs)
 	}
 	for _, tt := range []struct{ prompt, phase string }{{"/oath-harness:building", "building"}, {"/planning", "planning"}} {
 		api.SetScript()

@@ -13,7 +13,10 @@
 # (sandbox.enabled, autoAllowBashIfSandboxed: a sandboxed command runs unasked, as it can change
 # nothing outside the project), with no network domain allowed (--allow-domain DOMAIN adds one,
 # --registries the common package registries), reads of credentials denied inside the sandbox
-# (~/.ssh, ~/.aws, ~/.config/gcloud, ~/.netrc, the project's .env files, …), and a command that
+# (~/.ssh, ~/.aws, ~/.config/gcloud, ~/.netrc, the project's .env files, …), writes denied to
+# the harness's own files in the project (state.md, .claude/current-phase.md,
+# .claude/protected-files.txt: a Makefile recipe run confined must not change the phase or the
+# security mode; project and local scopes only, see hooks/sandbox.json), and a command that
 # asks to run unsandboxed left to the person (allowUnsandboxedCommands: such a call goes to the
 # usual permission prompt). --no-sandbox leaves the sandbox settings alone. On Linux the sandbox
 # needs bubblewrap and socat (Debian: sudo apt-get install bubblewrap socat); --doctor checks.
@@ -230,8 +233,14 @@ fi
 
 # The sandbox settings install writes (sandbox.*; the person's own values stay where stricter).
 sandbox_json=$hooks_dir/sandbox.json
-jq -e '.deny_read and .deny_read_project and .registries' "$sandbox_json" >/dev/null 2>&1 || die "$sandbox_json is missing or not valid; reinstall from a whole checkout"
+jq -e '.deny_read and .deny_read_project and .deny_write_project and .registries' "$sandbox_json" >/dev/null 2>&1 || die "$sandbox_json is missing or not valid; reinstall from a whole checkout"
 deny_read_json=$(jq -c --arg scope "$scope" '.deny_read + (if $scope == "user" then [] else .deny_read_project end)' "$sandbox_json")
+# The harness's own files in the project (state.md, the phase, the protected list), which no
+# sandboxed command may write: only in the project and local scopes. In ~/.claude/settings.json
+# Claude Code resolves a relative path against ~/.claude, not each project (measured: e2e
+# TestHostFactsSandboxDenyWrite), so there the entries would protect nothing and only look as if
+# they did; the user scope writes none and says how to cover a project.
+deny_write_json=$(jq -c --arg scope "$scope" 'if $scope == "user" then [] else .deny_write_project end' "$sandbox_json")
 if $registries; then
   mapfile -t more < <(jq -r '.registries[]' "$sandbox_json")
   domains+=("${more[@]}")
@@ -263,7 +272,8 @@ def sandboxed:
       | .enabled = true | .autoAllowBashIfSandboxed = true
       | .allowUnsandboxedCommands = (if has("allowUnsandboxedCommands") then .allowUnsandboxedCommands else true end)
       | .network = ((.network // {}) | .allowedDomains = ((.allowedDomains // []) + $domains | uniq))
-      | .filesystem = ((.filesystem // {}) | .denyRead = ((.denyRead // []) + $deny | uniq)))
+      | .filesystem = ((.filesystem // {}) | .denyRead = ((.denyRead // []) + $deny | uniq)
+          | if ($denyWrite | length) > 0 then .denyWrite = ((.denyWrite // []) + $denyWrite | uniq) else . end))
   else . end;
 def remove:
   if (.hooks | type) == "object" then
@@ -295,7 +305,7 @@ if $uninstall then remove else add end
 '
 # names: every hook script of ours (an earlier install may have registered one the table no longer has)
 names=$(for f in "$hooks_dir"/*.sh; do f=${f##*/} && printf '%s\n' "${f%.sh}"; done | grep -vx 'lib\|install\|plugin' | jq -R . | jq -sc .)
-jqargs=(--argjson names "$names" --argjson ours "$ours" --arg checkout "$checkout" --argjson onfail "$on_failure" --argjson sandbox "$sandbox" --argjson domains "$domains_json" --argjson deny "$deny_json")
+jqargs=(--argjson names "$names" --argjson ours "$ours" --arg checkout "$checkout" --argjson onfail "$on_failure" --argjson sandbox "$sandbox" --argjson domains "$domains_json" --argjson deny "$deny_json" --argjson denyWrite "$deny_write_json")
 updated=$(jq --indent 2 "${jqargs[@]}" --argjson uninstall "$uninstall" "$program" <<<"$current_json")
 
 sha() { sha256sum | cut -c1-64; }
@@ -568,6 +578,11 @@ if $sandbox; then
     net="no network domain allowed (each new one is asked; --allow-domain D or --registries allow some)"
   fi
   say "the Bash sandbox is on in $settings: commands run confined to the project, $net, credentials unreadable; --no-sandbox leaves it off"
+  if [[ $scope == user ]]; then
+    say "the user scope cannot keep each project's state.md, .claude/current-phase.md and .claude/protected-files.txt from sandboxed commands (Claude Code reads a relative path in $settings against ~/.claude): run $(shq "$hooks_dir/install.sh") --scope local PROJECT in a project to add them there; until then a sandboxed command there can change them (oath-doctor --project PROJECT says so)"
+  else
+    say "sandboxed commands cannot create, change, delete or rename the harness's own files here (sandbox.filesystem.denyWrite: $(jq -r 'join(", ")' <<<"$deny_write_json"))"
+  fi
 else
   say "the Bash sandbox is left as it was (--no-sandbox): without it, what the harness cannot read is never automatic"
 fi

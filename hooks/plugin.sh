@@ -81,9 +81,13 @@ fi
 # oath-* tools linked into ~/.local/bin (a file of that name that is not a link is kept), and
 # Claude Code's Bash sandbox turned on in the project's personal settings (settings.local.json)
 # with hooks/sandbox.json's defaults, once per project (a person who turns it off later keeps it
-# off). Never fails the hook: each step that cannot be done is skipped with a note on stderr.
+# off). The harness's own files (sandbox.json's deny_write_project) are added to
+# sandbox.filesystem.denyWrite once per project too, also where the person's sandbox key was
+# already there (an entry added only tightens): a project set up by an earlier version gets them
+# at its next session start. Never fails the hook: each step that cannot be done is skipped with a
+# note on stderr.
 first_run() {
-  local proj=$1 phase_file settings marker tmp t n links=${HOME:-}/.local/bin
+  local proj=$1 phase_file settings marker tmp t n links=${HOME:-}/.local/bin program had
   phase_file=$proj/.claude/current-phase.md
   if [[ ! -e $phase_file ]] && mkdir -p "$proj/.claude" 2>/dev/null; then
     printf 'building\n' >"$phase_file.tmp.$$" && mv -f "$phase_file.tmp.$$" "$phase_file" ||
@@ -96,22 +100,36 @@ first_run() {
       [[ $(readlink "$links/$n" 2>/dev/null) == "$t" ]] || ln -sfn "$t" "$links/$n" 2>/dev/null || true
     done
   fi
+  # marker: the sandbox was set up once; marker.deny-write: the harness's files were denied once.
   marker=$data/sandbox/$(printf '%s' "$proj" | sha256sum | cut -c1-16)
   settings=$proj/.claude/settings.local.json
-  if [[ ! -e $marker ]] && command -v jq >/dev/null 2>&1 && [[ -f $root/hooks/sandbox.json ]]; then
+  if [[ ! -e $marker || ! -e $marker.deny-write ]] && command -v jq >/dev/null 2>&1 && [[ -f $root/hooks/sandbox.json ]]; then
     mkdir -p "${marker%/*}" "$proj/.claude"
     tmp=$(mktemp "$proj/.claude/.settings.local.json.XXXXXX") || return 0
-    if { [[ -e $settings ]] && jq --indent 2 --slurpfile d "$root/hooks/sandbox.json" '
-          if has("sandbox") then . else .sandbox = {enabled: true, autoAllowBashIfSandboxed: true, allowUnsandboxedCommands: true,
-            network: {allowedDomains: []}, filesystem: {denyRead: ($d[0].deny_read + $d[0].deny_read_project)}} end' "$settings" >"$tmp"; } ||
-      { [[ ! -e $settings ]] && jq -n --indent 2 --slurpfile d "$root/hooks/sandbox.json" '{sandbox: {enabled: true, autoAllowBashIfSandboxed: true,
-            allowUnsandboxedCommands: true, network: {allowedDomains: []}, filesystem: {denyRead: ($d[0].deny_read + $d[0].deny_read_project)}}}' >"$tmp"; }; then
+    # shellcheck disable=SC2016 # jq program, not shell
+    program='
+      def uniq: reduce .[] as $x ([]; if index([$x]) then . else . + [$x] end);
+      (if has("sandbox") or $sandboxed then . else .sandbox = {enabled: true, autoAllowBashIfSandboxed: true, allowUnsandboxedCommands: true,
+          network: {allowedDomains: []}, filesystem: {denyRead: ($d[0].deny_read + $d[0].deny_read_project)}} end)
+      | if $denied or (.sandbox | type) != "object" then . else
+          .sandbox.filesystem = ((.sandbox.filesystem // {}) | .denyWrite = ((.denyWrite // []) + $d[0].deny_write_project | uniq)) end'
+    if { [[ -e $settings ]] && jq --indent 2 --slurpfile d "$root/hooks/sandbox.json" --argjson sandboxed "$([[ -e $marker ]] && echo true || echo false)" \
+      --argjson denied "$([[ -e $marker.deny-write ]] && echo true || echo false)" "$program" "$settings" >"$tmp"; } ||
+      { [[ ! -e $settings ]] && jq -n --indent 2 --slurpfile d "$root/hooks/sandbox.json" --argjson sandboxed "$([[ -e $marker ]] && echo true || echo false)" \
+        --argjson denied "$([[ -e $marker.deny-write ]] && echo true || echo false)" "{} | $program" >"$tmp"; }; then
       if [[ -e $settings ]] && cmp -s "$tmp" "$settings"; then rm -f "$tmp"; else
         [[ ! -e $settings ]] || chmod --reference="$settings" "$tmp"
+        had=false
+        [[ -e $marker ]] || ! jq -e 'has("sandbox")' "$settings" >/dev/null 2>&1 || had=true
         mv -f "$tmp" "$settings"
-        echo "oath-harness: turned on Claude Code's Bash sandbox in $settings (no network domain, credentials unreadable)" >&2
+        if [[ -e $marker ]] || $had; then
+          echo "oath-harness: sandboxed commands can no longer write the harness's own files (state.md, .claude/current-phase.md, .claude/protected-files.txt): added to sandbox.filesystem.denyWrite in $settings" >&2
+        else
+          echo "oath-harness: turned on Claude Code's Bash sandbox in $settings (no network domain, credentials unreadable, the harness's own files unwritable)" >&2
+        fi
       fi
       : >"$marker"
+      : >"$marker.deny-write"
     else
       rm -f "$tmp"
       echo "oath-harness: $settings is not valid JSON; the sandbox was not turned on" >&2
