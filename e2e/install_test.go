@@ -483,6 +483,22 @@ func TestInstallSandbox(t *testing.T) {
 	if _, ok := fs["denyWrite"]; ok || fs["denyRead"] == nil {
 		t.Errorf("the user scope: denyRead and no denyWrite, got %v", fs)
 	}
+	// The doctor says so, with the fix; the fix (the local scope in that project) works.
+	doctor := func() string {
+		cmd := exec.Command(filepath.Join(repoRoot(t), "hooks", "install.sh"), "--doctor", p3)
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + h3}
+		out, _ := cmd.CombinedOutput()
+		return string(out)
+	}
+	if out := doctor(); !strings.Contains(out, "FAIL  harness files") || !strings.Contains(out, "can write state.md, .claude/current-phase.md, .claude/protected-files.txt") {
+		t.Errorf("the doctor must say the project's harness files are writable under the user scope:\n%s", out)
+	}
+	if msg, code := installSh(t, h3, "--scope", "local", p3); code != 0 {
+		t.Fatalf("install --scope local after --scope user: %d %s", code, msg)
+	}
+	if out := doctor(); !strings.Contains(out, "ok    harness files") {
+		t.Errorf("after the local install the doctor must find them denied:\n%s", out)
+	}
 	if _, code := installSh(t, home, "--allow-domain", "bad domain", t.TempDir()); code != 2 {
 		t.Errorf("a domain with a space: exit %d, want 2", code)
 	}

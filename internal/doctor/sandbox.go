@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -75,7 +76,108 @@ func sandboxChecks(e Env, installer string, registered bool) []Check {
 	}
 	out := []Check{{"sandbox", OK, "on (" + from + "), " + net, ""}}
 	c, _ := sandboxRuns()
-	return append(out, c)
+	return append(out, c, harnessFilesCheck(e, installer))
+}
+
+// HarnessFiles are the harness's own files in a project, which no sandboxed command may write:
+// state.md (the playbook and the security mode), .claude/current-phase.md (the phase; a missing
+// one means the most restrictive) and .claude/protected-files.txt (the gate's extra protected
+// paths). Code the harness cannot read runs confined, and inside the sandbox the whole project is
+// writable, so a Makefile recipe could otherwise change what steers the harness. The same list
+// as hooks/sandbox.json's deny_write_project, which install.sh and the plugin write (a test keeps
+// the two equal), in the spelling measured to work in a project's settings (e2e
+// TestHostFactsSandboxDenyWrite).
+var HarnessFiles = []string{"./state.md", "./.claude/current-phase.md", "./.claude/protected-files.txt"}
+
+// harnessFilesCheck says whether sandbox.filesystem.denyWrite, merged over the scopes as Claude
+// Code merges arrays, keeps every harness file from sandboxed writes, and how to add the missing.
+func harnessFilesCheck(e Env, installer string) Check {
+	var missing []string
+	for _, f := range HarnessFiles {
+		if !writeDenied(e, filepath.Join(e.Project, f)) {
+			missing = append(missing, strings.TrimPrefix(f, "./"))
+		}
+	}
+	if len(missing) == 0 {
+		return Check{"harness files", OK, "sandboxed commands cannot write state.md, .claude/current-phase.md or .claude/protected-files.txt (sandbox.filesystem.denyWrite)", ""}
+	}
+	local := filepath.Join(e.Project, ".claude", "settings.local.json")
+	fix := `add "./` + strings.Join(missing, `", "./`) + `" to sandbox.filesystem.denyWrite in ` + local
+	if installer != "" {
+		fix = installer + " " + shq(e.Project) + " (adds them to " + local + "), or " + fix
+	}
+	return Check{"harness files", Fail, "sandboxed commands can write " + strings.Join(missing, ", ") +
+		": code the harness cannot read runs confined (a Makefile recipe, $(…)) and could change the security mode, the phase or the protected list", fix}
+}
+
+// writeDenied reports whether an entry of sandbox.filesystem.denyWrite in any scope covers
+// target (the entry itself or a directory above it). Only spellings measured on Claude Code's
+// sandbox count: //ABSOLUTE and ~/PATH anywhere; ./PATH and a bare PATH in the project's own
+// settings files, where they are read against the project. Not a bare or ./ path in
+// ~/.claude/settings.json or the managed settings (read against their own directory, not the
+// project), not /PATH (documented as relative to the settings file, measured to be no such
+// thing), not a glob (no effect on Linux). A spelling not counted makes the check fail: it says
+// "writable" rather than guess "denied".
+func writeDenied(e Env, target string) bool {
+	targets := []string{filepath.Clean(target)}
+	if real, err := filepath.EvalSymlinks(e.Project); err == nil && real != e.Project {
+		if rel, err := filepath.Rel(e.Project, target); err == nil {
+			targets = append(targets, filepath.Join(real, rel))
+		}
+	}
+	type file struct {
+		path    string
+		project bool
+	}
+	var files []file
+	for _, sc := range e.Scopes() {
+		files = append(files, file{sc.Path, sc.Name != "user"})
+	}
+	files = append(files, file{ManagedSettings, false})
+	for _, f := range files {
+		data, err := os.ReadFile(f.path)
+		if err != nil {
+			continue
+		}
+		var v struct {
+			Sandbox struct {
+				Filesystem struct {
+					DenyWrite []string `json:"denyWrite"`
+				} `json:"filesystem"`
+			} `json:"sandbox"`
+		}
+		if json.Unmarshal(data, &v) != nil {
+			continue
+		}
+		for _, entry := range v.Sandbox.Filesystem.DenyWrite {
+			p := resolveSandboxPath(entry, e.Home, e.Project, f.project)
+			if p == "" {
+				continue
+			}
+			for _, t := range targets {
+				if t == p || strings.HasPrefix(t, p+"/") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// resolveSandboxPath is the absolute path a denyWrite entry names, or "" for a spelling the
+// doctor does not count (see writeDenied).
+func resolveSandboxPath(entry, home, project string, inProject bool) string {
+	switch {
+	case entry == "" || strings.ContainsAny(entry, "*?["):
+		return ""
+	case strings.HasPrefix(entry, "//"):
+		return filepath.Clean(entry[1:])
+	case entry == "~" || strings.HasPrefix(entry, "~/"):
+		return filepath.Clean(filepath.Join(home, entry[1:]))
+	case strings.HasPrefix(entry, "/") || strings.HasPrefix(entry, "~") || !inProject:
+		return ""
+	}
+	return filepath.Clean(filepath.Join(project, entry))
 }
 
 // sandboxRuns checks that the sandbox can start here: Seatbelt on macOS; on Linux bubblewrap and
