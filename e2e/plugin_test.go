@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,5 +202,55 @@ func TestPluginWithoutGo(t *testing.T) {
 	results := parseToolResults(t, out)
 	if len(results) != 1 || !results[0].IsError || !strings.Contains(results[0].Content, "needs Go") {
 		t.Fatalf("without Go the call must be blocked, saying what to install: %+v\n%s", results, out)
+	}
+}
+
+// TestPluginDeniesTheHarnessFilesInProjectsSetUpBefore: a project whose sandbox an earlier
+// version of the plugin set up (its marker there, no denyWrite) gets the harness's own files in
+// sandbox.filesystem.denyWrite at its next session start, the person's sandbox values kept, once
+// (issue 29 item 1).
+func TestPluginDeniesTheHarnessFilesInProjectsSetUpBefore(t *testing.T) {
+	requireJQ(t)
+	root, home, proj, data := repoRoot(t), t.TempDir(), t.TempDir(), t.TempDir()
+	// The plugin's binaries, as its first run would have built them from this checkout.
+	bin := filepath.Join(data, "bin")
+	if out, err := exec.Command("cp", "-R", binaries(t), bin).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v %s", err, out)
+	}
+	mustWrite(t, filepath.Join(bin, ".source"), root+"\n")
+	sum := sha256.Sum256([]byte(proj))
+	mustWrite(t, filepath.Join(data, "sandbox", hex.EncodeToString(sum[:])[:16]), "")
+	settings := filepath.Join(proj, ".claude", "settings.local.json")
+	mustWrite(t, settings, `{"sandbox": {"enabled": true, "excludedCommands": ["docker"]}}`+"\n")
+	mustWrite(t, filepath.Join(proj, ".claude", "current-phase.md"), "building\n")
+	start := func() string {
+		cmd := exec.Command(filepath.Join(root, "hooks", "plugin.sh"), "session-start")
+		cmd.Dir = proj
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "CLAUDE_PROJECT_DIR=" + proj, "CLAUDE_PLUGIN_ROOT=" + root, "CLAUDE_PLUGIN_DATA=" + data}
+		cmd.Stdin = strings.NewReader(`{"session_id":"s1","transcript_path":"/x","cwd":"` + proj + `","hook_event_name":"SessionStart","source":"startup"}`)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("plugin.sh session-start: %v\n%s", err, stderr.String())
+		}
+		return stderr.String()
+	}
+	msg := start()
+	sb := readJSON(t, settings)["sandbox"].(map[string]any)
+	fs, _ := sb["filesystem"].(map[string]any)
+	if want := []any{"./state.md", "./.claude/current-phase.md", "./.claude/protected-files.txt"}; !reflect.DeepEqual(fs["denyWrite"], want) ||
+		sb["enabled"] != true || !reflect.DeepEqual(sb["excludedCommands"], []any{"docker"}) || sb["autoAllowBashIfSandboxed"] != nil {
+		t.Errorf("sandbox after the session start: %v", sb)
+	}
+	if !strings.Contains(msg, "added to sandbox.filesystem.denyWrite") {
+		t.Errorf("the session start must say what it added: %q", msg)
+	}
+	// Once: the person removes them, and the next session start leaves the file alone.
+	mustWrite(t, settings, `{"sandbox": {"enabled": true}}`+"\n")
+	if msg := start(); strings.Contains(msg, "denyWrite") {
+		t.Errorf("a second session start changed the settings again: %q", msg)
+	}
+	if b, _ := os.ReadFile(settings); string(b) != `{"sandbox": {"enabled": true}}`+"\n" {
+		t.Errorf("the person's later choice must stay: %s", b)
 	}
 }
