@@ -137,6 +137,8 @@ type command struct {
 type permissions struct {
 	Allow       []string `json:"allow"`
 	DefaultMode *string  `json:"defaultMode"`
+	// AdditionalDirectories are writable inside the sandbox too.
+	AdditionalDirectories []string `json:"additionalDirectories"`
 }
 
 type sandbox struct {
@@ -145,10 +147,18 @@ type sandbox struct {
 	AllowUnsandboxedCommands *bool    `json:"allowUnsandboxedCommands"`
 	ExcludedCommands         []string `json:"excludedCommands"`
 	Network                  struct {
-		AllowedDomains    []string `json:"allowedDomains"`
-		AllowUnixSockets  []string `json:"allowUnixSockets"`
-		AllowLocalBinding *bool    `json:"allowLocalBinding"`
+		AllowedDomains      []string `json:"allowedDomains"`
+		AllowUnixSockets    []string `json:"allowUnixSockets"`
+		AllowAllUnixSockets *bool    `json:"allowAllUnixSockets"`
+		AllowLocalBinding   *bool    `json:"allowLocalBinding"`
 	} `json:"network"`
+	// Filesystem bounds what a sandboxed command reads and writes: the installer denies reads of
+	// credentials and writes of the harness's own files in the project (hooks/sandbox.json).
+	Filesystem struct {
+		AllowWrite []string `json:"allowWrite"`
+		DenyWrite  []string `json:"denyWrite"`
+		DenyRead   []string `json:"denyRead"`
+	} `json:"filesystem"`
 }
 
 // parse reads a settings file; empty or absent is the empty object.
@@ -351,6 +361,8 @@ func sandboxOff(now settings, seen *settings) string {
 			return "sandbox.autoAllowBashIfSandboxed is turned on, which runs sandboxed commands unasked"
 		case on(sb.Network.AllowLocalBinding) && !on(was.Network.AllowLocalBinding):
 			return "sandbox.network.allowLocalBinding is turned on"
+		case on(sb.Network.AllowAllUnixSockets) && !on(was.Network.AllowAllUnixSockets):
+			return "sandbox.network.allowAllUnixSockets is turned on, which opens every local socket (the docker daemon's among them)"
 		}
 	}
 	for _, d := range sb.Network.AllowedDomains {
@@ -369,6 +381,18 @@ func sandboxOff(now settings, seen *settings) string {
 	}
 	if x := added(sb.Network.AllowUnixSockets, was.Network.AllowUnixSockets); x != "" {
 		return fmt.Sprintf("sandbox.network.allowUnixSockets adds %q", x)
+	}
+	if x := added(sb.Filesystem.AllowWrite, was.Filesystem.AllowWrite); x != "" {
+		return fmt.Sprintf("sandbox.filesystem.allowWrite adds %q, which sandboxed commands could then change", x)
+	}
+	if x := added(now.Permissions.AdditionalDirectories, seen.Permissions.AdditionalDirectories); x != "" {
+		return fmt.Sprintf("permissions.additionalDirectories adds %q, which sandboxed commands could then change", x)
+	}
+	if x := added(was.Filesystem.DenyWrite, sb.Filesystem.DenyWrite); x != "" {
+		return fmt.Sprintf("sandbox.filesystem.denyWrite no longer lists %q, which sandboxed commands could then change", x)
+	}
+	if x := added(was.Filesystem.DenyRead, sb.Filesystem.DenyRead); x != "" {
+		return fmt.Sprintf("sandbox.filesystem.denyRead no longer lists %q, which sandboxed commands could then read", x)
 	}
 	return ""
 }

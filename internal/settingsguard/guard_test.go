@@ -62,6 +62,12 @@ func TestJudge(t *testing.T) {
 		{"every domain allowed", local, with(t, `"enabled":true`, `"enabled":true,"network":{"allowedDomains":["*"]}`), "", nil, RuleSandbox, true, "every domain"},
 		{"a domain added", local, with(t, `"enabled":true`, `"enabled":true,"network":{"allowedDomains":["evil.example"]}`), ourHooks, nil, RuleSandbox, true, "evil.example"},
 		{"unsandboxed commands turned on", local, with(t, `"enabled":true`, `"enabled":true,"allowUnsandboxedCommands":true`), ourHooks, nil, RuleSandbox, true, "leave the sandbox"},
+		{"a writable path added", local, with(t, `"enabled":true`, `"enabled":true,"filesystem":{"allowWrite":["~/.config"]}`), ourHooks, nil, RuleSandbox, true, `allowWrite adds "~/.config"`},
+		{"an additional directory added", local, with(t, `"permissions":{`, `"permissions":{"additionalDirectories":["/home/u"],`), ourHooks, nil, RuleSandbox, true, `additionalDirectories adds "/home/u"`},
+		{"the harness's state.md no longer denied", local, with(t, `"enabled":true`, `"enabled":true,"filesystem":{"denyWrite":["./.claude/current-phase.md"]}`), with(t, `"enabled":true`, `"enabled":true,"filesystem":{"denyWrite":["./state.md","./.claude/current-phase.md"]}`), nil, RuleSandbox, true, `no longer lists "./state.md"`},
+		{"a credential no longer denied", local, with(t, `"enabled":true`, `"enabled":true,"filesystem":{"denyRead":[]}`), with(t, `"enabled":true`, `"enabled":true,"filesystem":{"denyRead":["~/.ssh"]}`), nil, RuleSandbox, true, `denyRead no longer lists "~/.ssh"`},
+		{"every local socket opened", local, with(t, `"enabled":true`, `"enabled":true,"network":{"allowAllUnixSockets":true}`), ourHooks, nil, RuleSandbox, true, "allowAllUnixSockets"},
+		{"a path denied to writes added", local, with(t, `"enabled":true`, `"enabled":true,"filesystem":{"denyWrite":["./state.md","./secrets"]}`), with(t, `"enabled":true`, `"enabled":true,"filesystem":{"denyWrite":["./state.md"]}`), nil, RuleAllowed, false, ""},
 		{"autoAllow turned on", local, with(t, `"autoAllowBashIfSandboxed":true`, `"autoAllowBashIfSandboxed":true`), with(t, `"autoAllowBashIfSandboxed":true`, `"autoAllowBashIfSandboxed":false`), nil, RuleSandbox, true, "unasked"},
 
 		{"defaultMode bypassPermissions", local, with(t, `"permissions":{`, `"permissions":{"defaultMode":"bypassPermissions",`), ourHooks, nil, RuleMode, true, `"bypassPermissions"`},
