@@ -631,6 +631,7 @@ var table = [...]Row{
 	{Name: "typeset", Judge: Declare, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "ufw", Judge: Deny, Reason: "changes the firewall", Person: []Person{{"*", "status", SystemChange, "changes the firewall"}}},
 	{Name: "ulimit", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
+	{Name: "ultraman", Runs: RunsConfig, Config: procfile([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start")},
 	{Name: "umask", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "umount", Judge: Deny, Reason: "unmounts file systems", Person: []Person{{"*", "", SystemChange, "unmounts a file system"}}},
 	{Name: "unalias", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
