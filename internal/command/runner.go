@@ -21,7 +21,9 @@ const (
 
 // Config is what a RunsConfig runner reads. The file is the one an option names, else the
 // first of Files in the directory it works in (and, with Up, in its parents up to the
-// project's root), else package.json when Package is one of its keys.
+// project's root), in the tool's own order: when the tool reads one file and several are
+// there, a file read out of order is a config judged in place of the one that runs.
+// package.json among Files counts only where it holds the key Package.
 type Config struct {
 	Files   []string // the names it looks for, in order
 	Format  Format
@@ -29,7 +31,7 @@ type Config struct {
 	Options []string // the options that name another file
 	Subs    []string // the subcommands that run it ("" for none); nil for any
 	Given   bool     // it reads one only when an option asks (rollup -c)
-	Package string   // the key of package.json that holds its config (lint-staged, nodemon)
+	Package string   // the key of package.json that holds its config (lint-staged, nodemon); package.json is among Files
 	Dir     []string // the options that name the directory it works in (devcontainer --workspace-folder)
 	Operand bool     // its first operand names the file (hivemind Procfile.dev)
 }

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -128,6 +129,9 @@ func TestRunnerConfigs(t *testing.T) {
 		n++
 		if (len(c.Files) > 0) != (c.Format != NoFormat) {
 			t.Errorf("%s: config files %q with format %d: a runner names both", r.Name, c.Files, c.Format)
+		}
+		if (c.Package != "") != slices.Contains(c.Files, "package.json") {
+			t.Errorf("%s: package.json's key %q: package.json is among the files in its place of the search order, and only with a key", r.Name, c.Package)
 		}
 		if len(c.Files) == 0 {
 			t.Errorf("%s: a RunsConfig row names the files it reads", r.Name)

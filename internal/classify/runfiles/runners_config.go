@@ -124,20 +124,20 @@ func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 	}
 }
 
-// findConfig is the first of tc.Files in dir, else its package.json when that holds
-// tc.Package (and so on in its parents up to the project's root when tc.Up), or "".
+// findConfig is the first of tc.Files in dir (package.json among them only when it holds
+// the key tc.Package), and so on in its parents up to the project's root when tc.Up, or "".
 func findConfig(x *kernel.Command, dir string, tc *command.Config) string {
 	project := x.Env.Layout.ProjectDir
 	for n := 0; n < 16; n++ {
 		for _, name := range tc.Files {
 			p := filepath.Join(dir, name)
-			if _, ok, _ := x.Call.ReadCode(p); ok {
-				return p
+			if name == "package.json" && tc.Package != "" {
+				if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.Package).Codes) > 0) {
+					return p
+				}
+				continue
 			}
-		}
-		if tc.Package != "" {
-			p := filepath.Join(dir, "package.json")
-			if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.Package).Codes) > 0) {
+			if _, ok, _ := x.Call.ReadCode(p); ok {
 				return p
 			}
 		}
