@@ -44,10 +44,7 @@ func runConfigCases(t *testing.T, cases []configCase) {
 		if tc.min.Value() >= risk.High.Value() && !hasRule(got, kernel.RulePlantedCode) {
 			t.Errorf("%s: no %s reason: %+v", what, kernel.RulePlantedCode, got.Reasons)
 		}
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.person && got.Risk != risk.Critical {
 			t.Errorf("%s: needs_person %q, want %q: %+v", what, rule, tc.person, got.Reasons)
 		}

@@ -472,10 +472,7 @@ func TestPreCommitAndLintStagedRun(t *testing.T) {
 		c, dir := onDisk(t, tc.files)
 		got := c.Classify(bashAt(dir, tc.cmd))
 		check(t, got, tc.what+": "+tc.cmd, tc.min, tc.max, "")
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.person && got.Risk != risk.Critical {
 			t.Errorf("%s: %s: needs_person %q, want %q: %+v", tc.what, tc.cmd, rule, tc.person, got.Reasons)
 		}
