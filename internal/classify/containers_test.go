@@ -95,15 +95,7 @@ func TestClusterWrappers(t *testing.T) {
 		{"kind create cluster", M, M, ""},
 		{"k3d cluster list", M, M, ""},
 	} {
-		got := c.Classify(bash(tc.cmd))
-		check(t, got, tc.cmd, tc.min, tc.max, "")
-		pers := ""
-		if got.NeedsPerson != nil {
-			pers = got.NeedsPerson.Rule
-		}
-		if pers != tc.pers {
-			t.Errorf("%s: needs_person %q, want %q (%s %v)", tc.cmd, pers, tc.pers, got.Risk, got.Reasons)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, tc.min, tc.max, "", tc.pers)
 	}
 }
 
@@ -171,15 +163,7 @@ func TestContainerStops(t *testing.T) {
 		{"docker rmi app:old", H, H, ""},
 		{"docker rm --link web/db", H, H, ""},
 	} {
-		got := c.Classify(bash(tc.cmd))
-		check(t, got, tc.cmd, tc.min, tc.max, "")
-		pers := ""
-		if got.NeedsPerson != nil {
-			pers = got.NeedsPerson.Rule
-		}
-		if pers != tc.pers {
-			t.Errorf("%s: needs_person %q, want %q (%s %v)", tc.cmd, pers, tc.pers, got.Risk, got.Reasons)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, tc.min, tc.max, "", tc.pers)
 	}
 }
 
@@ -203,10 +187,7 @@ func TestContainerEnvInherited(t *testing.T) {
 		t.Run(tc.name+"="+tc.value+" "+tc.cmd, func(t *testing.T) {
 			t.Setenv(tc.name, tc.value) // until the subtest ends
 			got := newTest(t, settings.Defaults()).Classify(bash(tc.cmd))
-			pers := ""
-			if got.NeedsPerson != nil {
-				pers = got.NeedsPerson.Rule
-			}
+			pers := personRule(got)
 			if pers != tc.pers {
 				t.Errorf("needs_person %q, want %q (%v)", pers, tc.pers, got.Reasons)
 			}
@@ -237,10 +218,7 @@ func TestDockerContextOnThisMachine(t *testing.T) {
 		"DOCKER_CONTEXT=unknown docker compose down": kernel.RuleLosesWork,
 	} {
 		got := c.Classify(bash(cmd))
-		pers := ""
-		if got.NeedsPerson != nil {
-			pers = got.NeedsPerson.Rule
-		}
+		pers := personRule(got)
 		if pers != want {
 			t.Errorf("%s: needs_person %q, want %q (%v)", cmd, pers, want, got.Reasons)
 		}

@@ -57,9 +57,7 @@ func TestOptionsThatRunCommands(t *testing.T) {
 		{"osascript -e 'display notification \"done\"'", risk.Medium},
 		{"pwsh -c 'Get-ChildItem'", risk.Medium},
 	} {
-		if got := c.Classify(bash(tc.cmd)); got.Risk != tc.want {
-			t.Errorf("%s: risk %s, want %s: %v", tc.cmd, got.Risk, tc.want, got.Reasons)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, tc.want, tc.want, "", anyPerson)
 	}
 	// +cmd and -c values are commands, not files to write.
 	got := c.Classify(bash("vim -c 'set ft=go' +10 src/main.go"))

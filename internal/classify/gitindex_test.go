@@ -69,10 +69,7 @@ func runGitIndexCases(t *testing.T, dir string, cases []gitIndexCase) {
 		if tc.crit {
 			continue
 		}
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.person {
 			t.Errorf("%s: needs a person %q, want %q (%+v)", tc.cmd, rule, tc.person, got.NeedsPerson)
 		}
@@ -302,10 +299,7 @@ func TestGitConfigHooksPath(t *testing.T) {
 		{"git config --get core.hooksPath", false, ""},
 	} {
 		got := c.Classify(bashAt(dir, tc.cmd))
-		person := ""
-		if got.NeedsPerson != nil {
-			person = got.NeedsPerson.Rule
-		}
+		person := personRule(got)
 		if (got.Risk == risk.Critical) != tc.crit || person != tc.person {
 			t.Errorf("%s: risk %s, needs_person %q; want critical %v, %q (%v)", tc.cmd, got.Risk, person, tc.crit, tc.person, got.Reasons)
 		}

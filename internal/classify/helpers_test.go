@@ -317,3 +317,31 @@ func newRepo(t *testing.T) (dir string, git func(args ...string), write func(nam
 	git("init", "-q")
 	return dir, git, write
 }
+
+// anyPerson, as checkVerdict's pers: the row does not say whether a person is needed.
+const anyPerson = "?"
+
+// checkVerdict is check (the risk range, max "" = open; min "" = any) with the two other parts
+// of a verdict the tables name: rule ("" = any) among the reasons, and the rule a person is
+// needed for (pers; "" = none, anyPerson = not checked).
+func checkVerdict(t *testing.T, got envelope.Classification, what string, min, max risk.Level, rule, pers string) {
+	t.Helper()
+	check(t, got, what, min, max, "")
+	if rule != "" && !hasRule(got, rule) {
+		t.Errorf("%s: want rule %s among the reasons %+v", what, rule, got.Reasons)
+	}
+	if pers == anyPerson {
+		return
+	}
+	if p := personRule(got); p != pers {
+		t.Errorf("%s: needs a person for %q, want %q (%s %+v)", what, p, pers, got.Risk, got.Reasons)
+	}
+}
+
+// personRule is the rule a person is needed for, or "".
+func personRule(got envelope.Classification) string {
+	if got.NeedsPerson == nil {
+		return ""
+	}
+	return got.NeedsPerson.Rule
+}

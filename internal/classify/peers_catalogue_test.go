@@ -19,14 +19,7 @@ func TestPeerCatalogue(t *testing.T) {
 		{"aws --profile prod ec2 terminate-instances --instance-ids i-1", kernel.RuleRemoteChange},
 		{"aws --profile prod s3 rm s3://bucket/key", kernel.RuleRemoteChange},
 	} {
-		got := c.Classify(bash(tc.cmd))
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
-		if rule != tc.rule {
-			t.Errorf("%s: needs a person for %q, want %q (%+v)", tc.cmd, rule, tc.rule, got.NeedsPerson)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, "", "", "", tc.rule)
 	}
 }
 
@@ -90,13 +83,6 @@ func TestPeerCatalogueDestroys(t *testing.T) {
 		{"nginx -s reload", ""},
 		{"haproxy -sf 123", kernel.RuleSystemChange},
 	} {
-		got := c.Classify(bash(tc.cmd))
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
-		if rule != tc.rule {
-			t.Errorf("%s: needs a person for %q, want %q (%+v)", tc.cmd, rule, tc.rule, got.NeedsPerson)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, "", "", "", tc.rule)
 	}
 }

@@ -91,10 +91,7 @@ func TestPersonCatalogue(t *testing.T) {
 		{"kubectl describe deploy api", ""},
 	} {
 		got := c.Classify(bash(tc.cmd))
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.rule || got.Risk == risk.Critical {
 			t.Errorf("%s: needs_person %q (risk %s), want %q: %v", tc.cmd, rule, got.Risk, tc.rule, got.Reasons)
 		}
@@ -163,10 +160,7 @@ func TestDatabaseStdinFile(t *testing.T) {
 		"psql -f drop.sql db":       kernel.RuleDestroysData,
 	} {
 		got := c.Classify(bashAt(dir, cmd))
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != want {
 			t.Errorf("%s: needs_person %q, want %q (%s %v)", cmd, rule, want, got.Risk, got.Reasons)
 		}

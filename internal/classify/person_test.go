@@ -10,7 +10,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/audit"
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/claude"
-	"github.com/oath-harness/oath-harness/internal/envelope"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -187,10 +186,7 @@ func TestPersonTools(t *testing.T) {
 		{"Write", map[string]string{"file_path": filepath.Join(other, "scratch.txt"), "content": "x"}, kernel.RuleOutsideProject}, // file tools are not confined
 	} {
 		got := c.Classify(event(tc.tool, tc.input))
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.rule {
 			t.Errorf("%s %v: needs_person %q, want %q (%+v)", tc.tool, tc.input, rule, tc.rule, got.NeedsPerson)
 		}
@@ -307,10 +303,7 @@ func TestPersonLosses(t *testing.T) {
 		ev := bash(tc.cmd)
 		ev.Cwd, ev.TranscriptPath = dir, transcript
 		got := c.Classify(ev)
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.rule {
 			t.Errorf("%s: needs_person %q, want %q (risk %s; %+v; %+v)", tc.cmd, rule, tc.rule, got.Risk, got.NeedsPerson, got.Reasons)
 		}
@@ -415,14 +408,6 @@ func TestPersonGitCleanLeavesTracked(t *testing.T) {
 	if got.NeedsPerson == nil || !strings.Contains(got.NeedsPerson.Reason, "mine.txt") {
 		t.Errorf("git clean -fd with mine.txt untracked: needs_person %+v, want it to name mine.txt", got.NeedsPerson)
 	}
-}
-
-// personRule is the rule of got's needs_person, or "".
-func personRule(got envelope.Classification) string {
-	if got.NeedsPerson == nil {
-		return ""
-	}
-	return got.NeedsPerson.Rule
 }
 
 // TestPersonResumedSession: a resumed session may keep an old transcript: its last SessionStart in the audit trail is

@@ -25,10 +25,7 @@ func runPlantCopyCases(t *testing.T, files map[string]string, cases []plantCopyC
 	for _, tc := range cases {
 		got := c.Classify(bashAt(dir, strings.ReplaceAll(tc.cmd, "{HOME}", home)))
 		check(t, got, tc.cmd, tc.min, tc.max, "")
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if tc.person != "" && rule != tc.person || tc.person == "" && rule != "" && got.Risk != risk.Critical {
 			t.Errorf("%s: needs_person %q, want %q (risk %s; %+v)", tc.cmd, rule, tc.person, got.Risk, got.Reasons)
 		}

@@ -44,10 +44,7 @@ func runConfigCases(t *testing.T, cases []configCase) {
 		if tc.min.Value() >= risk.High.Value() && !hasRule(got, kernel.RulePlantedCode) {
 			t.Errorf("%s: no %s reason: %+v", what, kernel.RulePlantedCode, got.Reasons)
 		}
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.person && got.Risk != risk.Critical {
 			t.Errorf("%s: needs_person %q, want %q: %+v", what, rule, tc.person, got.Reasons)
 		}
@@ -72,7 +69,7 @@ func TestPlantedConfig(t *testing.T) {
 		"vite.config.mts", "webpack.config.js", "rollup.config.mjs", "babel.config.js", ".babelrc.js", "postcss.config.cjs",
 		".postcssrc.js", "tailwind.config.ts", "next.config.mjs", "nuxt.config.ts", "svelte.config.js", "astro.config.mjs",
 		"prettier.config.js", ".prettierrc.cjs", ".prettierrc.mjs", "stylelint.config.js", "commitlint.config.ts",
-		"lint-staged.config.js", ".lintstagedrc.cjs", "tsup.config.ts", "vue.config.js", "gatsby-config.js", "gatsby-node.ts",
+		"lint-staged.config.js", ".lintstagedrc.cjs", ".lintstagedrc.ts", "tsup.config.ts", "vue.config.js", "gatsby-config.js", "gatsby-node.ts",
 		".mocharc.cjs", ".huskyrc.js", "web/vite.config.js"} {
 		cases = append(cases, configCase{"execSync of curl|sh", "", name, w(jsEvil), nil, risk.Critical, "", ""})
 	}

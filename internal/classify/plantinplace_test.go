@@ -87,10 +87,7 @@ func TestPlantedByEdit(t *testing.T) {
 		got := c.Classify(ev)
 		what := "Edit " + tc.file + ": " + tc.new
 		check(t, got, what, tc.min, tc.max, "")
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.person {
 			t.Errorf("%s: needs_person %q, want %q; reasons %+v", what, rule, tc.person, got.Reasons)
 		}

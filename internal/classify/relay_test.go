@@ -42,13 +42,7 @@ func TestRelays(t *testing.T) {
 		{"go run ./cmd/x", risk.Medium, ""},
 		{"go run main.go", risk.Medium, ""},
 	} {
-		got := c.Classify(bash(tc.cmd))
-		if got.Risk != tc.want {
-			t.Errorf("%s: risk %s, want %s: %v", tc.cmd, got.Risk, tc.want, got.Reasons)
-		}
-		if tc.rule != "" && !hasRule(got, tc.rule) {
-			t.Errorf("%s: want rule %s: %v", tc.cmd, tc.rule, got.Reasons)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, tc.want, tc.want, tc.rule, anyPerson)
 	}
 }
 

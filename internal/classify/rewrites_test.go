@@ -60,10 +60,7 @@ func TestRewritesAskGit(t *testing.T) {
 		ev := bash(tc.cmd)
 		ev.Cwd = dir
 		got := c.Classify(ev)
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.rule {
 			t.Errorf("%s: needs_person %q, want %q (%+v; %+v)", tc.cmd, rule, tc.rule, got.NeedsPerson, got.Reasons)
 		}

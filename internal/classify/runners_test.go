@@ -460,16 +460,19 @@ func TestPreCommitAndLintStagedRun(t *testing.T) {
 		{"a subcommand that runs nothing", map[string]string{".pre-commit-config.yaml": evil}, "pre-commit autoupdate", risk.Medium, risk.Medium, ""},
 		{"lint-staged from package.json", map[string]string{"package.json": `{"lint-staged": {"*.js": ["eslint --fix", "rm -rf ~"]}}`}, "npx lint-staged", risk.Critical, "", ""},
 		{"lint-staged from a parent's package.json", map[string]string{"package.json": `{"lint-staged": {"*.js": "rm -rf ~"}}`, "web/package.json": `{"name": "web"}`}, "cd web && lint-staged", risk.Critical, "", ""},
-		{"lint-staged's own file first", map[string]string{"package.json": `{"lint-staged": {"*.js": "rm -rf ~"}}`, ".lintstagedrc": `{"*.js": "eslint --fix"}`}, "lint-staged", risk.Medium, risk.Medium, ""},
+		// lint-staged looks in package.json first (lilconfig's searchPlaces, then its own
+		// CONFIG_FILE_NAMES), then .lintstagedrc*, then lint-staged.config.*, .mjs before .js.
+		{"lint-staged: package.json's key before its own file", map[string]string{"package.json": `{"lint-staged": {"*.js": "rm -rf ~"}}`, ".lintstagedrc": `{"*.js": "eslint --fix"}`}, "lint-staged", risk.Critical, "", ""},
+		{"lint-staged: its own file where package.json has no key", map[string]string{"package.json": `{"name": "x"}`, ".lintstagedrc": `{"*.js": "rm -rf ~"}`}, "lint-staged", risk.Critical, "", ""},
+		{"lint-staged: .lintstagedrc.mjs before lint-staged.config.js", map[string]string{".lintstagedrc.mjs": "import { execSync } from 'node:child_process'\nexecSync('rm -rf ~')\nexport default {}\n", "lint-staged.config.js": "export default {'*.js': 'eslint --fix'}\n"}, "lint-staged", risk.Critical, "", ""},
+		{"lint-staged: .lintstagedrc.ts is code", map[string]string{".lintstagedrc.ts": "import { execSync } from 'node:child_process'\nexecSync('rm -rf ~')\nexport default {}\n"}, "lint-staged", risk.Critical, "", ""},
+		{"lint-staged: an ordinary package.json key before a file", map[string]string{"package.json": `{"lint-staged": {"*.js": "eslint --fix"}}`, ".lintstagedrc": `{"*.js": "prettier --write"}`}, "lint-staged", risk.Medium, risk.Medium, ""},
 		{"ordinary lint-staged in package.json", map[string]string{"package.json": `{"lint-staged": {"*.{js,ts}": ["eslint --fix", "prettier --write"]}}`}, "lint-staged", risk.Medium, risk.Medium, ""},
 	} {
 		c, dir := onDisk(t, tc.files)
 		got := c.Classify(bashAt(dir, tc.cmd))
 		check(t, got, tc.what+": "+tc.cmd, tc.min, tc.max, "")
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.person && got.Risk != risk.Critical {
 			t.Errorf("%s: %s: needs_person %q, want %q: %+v", tc.what, tc.cmd, rule, tc.person, got.Reasons)
 		}

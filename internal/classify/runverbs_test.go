@@ -88,19 +88,6 @@ func TestRunVerbs(t *testing.T) {
 		{"npm init -w packages/a vite", risk.High, risk.High, kernel.RuleDenyList, ""},
 		{"npm init --scope=@myorg vite", risk.High, risk.High, kernel.RuleDenyList, ""},
 	} {
-		got := c.Classify(bash(tc.cmd))
-		if got.Risk.Value() < tc.min.Value() || got.Risk.Value() > tc.max.Value() {
-			t.Errorf("%s: risk %s, want %s..%s (%v)", tc.cmd, got.Risk, tc.min, tc.max, got.Reasons)
-		}
-		if tc.rule != "" && !hasRule(got, tc.rule) {
-			t.Errorf("%s: want rule %s, got %v", tc.cmd, tc.rule, got.Reasons)
-		}
-		pers := ""
-		if got.NeedsPerson != nil {
-			pers = got.NeedsPerson.Rule
-		}
-		if pers != tc.pers {
-			t.Errorf("%s: needs_person %q, want %q", tc.cmd, pers, tc.pers)
-		}
+		checkVerdict(t, c.Classify(bash(tc.cmd)), tc.cmd, tc.min, tc.max, tc.rule, tc.pers)
 	}
 }

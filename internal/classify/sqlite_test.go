@@ -104,10 +104,7 @@ func TestSqliteOtherFiles(t *testing.T) {
 		{"sqlite3 \"$DB\" 'drop table t'", kernel.RuleDestroysData},
 	} {
 		got := c.Classify(bashAt(dir, tc.cmd))
-		rule := ""
-		if got.NeedsPerson != nil {
-			rule = got.NeedsPerson.Rule
-		}
+		rule := personRule(got)
 		if rule != tc.rule {
 			t.Errorf("%s: needs_person %q, want %q (risk %s; %+v)", tc.cmd, rule, tc.rule, got.Risk, got.Reasons)
 		}

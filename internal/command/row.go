@@ -165,6 +165,9 @@ type Row struct {
 	Inline string  // InlineCode: the short options whose value is the code (python -c, perl -e)
 	Runs   Runner  // the files it runs code from
 	Sends  Channel // how it can send local data off the machine
+	// Config: a RunsConfig runner's config files, the options that name one and their format
+	// (runner.go); nil for any other row.
+	Config *Config
 	// Through: the verb after which it runs the next word as a program in its environment
 	// (uv run pytest, bundle exec rake).
 	Through string

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -107,5 +108,36 @@ func TestPersonForms(t *testing.T) {
 	})
 	if n == 0 {
 		t.Error("no form needs a person")
+	}
+}
+
+// TestRunnerConfigs: a runner of its config file is one row. Its Config names the files and
+// their format together (a row with files and no format, or a format and no files, reads
+// nothing), and a row has a Config exactly when it is a RunsConfig runner (else the runner's
+// config would be dropped without a word).
+func TestRunnerConfigs(t *testing.T) {
+	n := 0
+	for _, r := range table {
+		c := r.Config
+		if (c != nil) != (r.Runs == RunsConfig) {
+			t.Errorf("%s: Runs %d with Config %v: a RunsConfig row has a Config, no other row has one", r.Name, r.Runs, c)
+			continue
+		}
+		if c == nil {
+			continue
+		}
+		n++
+		if (len(c.Files) > 0) != (c.Format != NoFormat) {
+			t.Errorf("%s: config files %q with format %d: a runner names both", r.Name, c.Files, c.Format)
+		}
+		if (c.Package != "") != slices.Contains(c.Files, "package.json") {
+			t.Errorf("%s: package.json's key %q: package.json is among the files in its place of the search order, and only with a key", r.Name, c.Package)
+		}
+		if len(c.Files) == 0 {
+			t.Errorf("%s: a RunsConfig row names the files it reads", r.Name)
+		}
+	}
+	if n == 0 {
+		t.Error("no RunsConfig row")
 	}
 }

@@ -114,6 +114,7 @@ func TestYAMLReader(t *testing.T) {
 		"? a\n: b\n", "a:\n  ? b\n  : c\n", "&x a: b\n", "*x : b\n", "!!str a: b\n", "a: !!binary Yg==\n", "{? a: b}\n", "{&x a: b}\n",
 		"%YAML 1.1\n---\na: b\n", "a: b\n---\nc: d\n", "a: b\n...\nc: d\n", "a:\n\tb: c\n", "a: b\rc: d\n", "a: b\u2028c: d\n",
 		"a: b\n c: d\n", "a: 'b' c\n", "a: [b] c\n", "a: *x y\n", "a: [b?c]\n", "a: \"b\\\n\n c\"\n", "a:\n  b\n c: d\n",
+		"a: |\n  rm -rf ~", "- >+\n  x", // a block scalar ending the text: PyYAML and the yaml package chomp it otherwise
 		strings.Repeat("- ", yMaxDepth+1) + "a\n", aliasBomb,
 	} {
 		start := time.Now()

@@ -620,6 +620,10 @@ func (p *yamlParser) block(header string, ind int) *Node {
 	broken := func(i int) bool { return at[i] < len(p.lines)-1 } // a line break follows
 	if chomp != '-' && n > 0 && broken(n-1) {
 		s += "\n"
+	} else if chomp != '-' && n > 0 {
+		// The text ends on the scalar's last line: PyYAML keeps no line break (none is there),
+		// the yaml package of JavaScript adds one (testdata/yaml-js.golden.json).
+		p.bad("a block scalar that ends the text without a line break, which YAML readers chomp differently")
 	}
 	if chomp == '+' {
 		for i := n; i < len(lines); i++ {

@@ -119,6 +119,8 @@ var PlantTable = []PlantRow{
 	{".commitlintrc.ts", plantLang, kernel.LangJS, "commitlint"},
 	{"lint-staged.config.*", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.js", plantLang, kernel.LangJS, "lint-staged"},
 	{".lintstagedrc.cjs", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mjs", plantLang, kernel.LangJS, "lint-staged"},
+	{".lintstagedrc.ts", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mts", plantLang, kernel.LangJS, "lint-staged"},
+	{".lintstagedrc.cts", plantLang, kernel.LangJS, "lint-staged"},
 	{".huskyrc.js", plantLang, kernel.LangJS, "husky"}, {".simple-git-hooks.js", plantLang, kernel.LangJS, "simple-git-hooks"},
 	{".simple-git-hooks.cjs", plantLang, kernel.LangJS, "simple-git-hooks"},
 	{"vite.config.*", plantLang, kernel.LangJS, "vite"}, {"webpack.config.*", plantLang, kernel.LangJS, "webpack"},

@@ -7,11 +7,12 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
+	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// Tools that run their config file (the RunsConfig rows of package command's table; runners.go
-// dispatches): eslint, prettier, vite, webpack, rollup -c, jest, vitest, mocha, karma and
+// Tools that run their config file (the RunsConfig rows of package command's table, whose
+// Config says what each reads; runners.go dispatches): eslint, prettier, vite, webpack, rollup -c, jest, vitest, mocha, karma and
 // playwright load a JavaScript config file as code; pre-commit, lint-staged and nodemon run the
 // commands theirs names (read as a write of it is: planted_config.go). The file is found as
 // the tool finds it (an option naming it, else its default names in the directory it runs
@@ -21,62 +22,24 @@ import (
 // pre-commit installs), and a config file named by a word that cannot be known is code left
 // unread (a person looks).
 
-// toolConfig is where a tool finds the config file it loads as code or runs the commands of.
-type toolConfig struct {
-	names   []string // the names it looks for, in order
-	kind    plantKind
-	up      bool     // it looks in the parents of the directory it runs in too (up to the project's root)
-	opts    []string // the options that name another file
-	subs    []string // the subcommands that run it ("" for none); nil for any
-	given   bool     // it reads one only when an option asks (rollup -c)
-	pkg     string   // the key of package.json that holds its config in a directory without one of names (lint-staged, nodemon)
-	dir     []string // the options that name the directory it works in (devcontainer --workspace-folder)
-	operand bool     // its first operand names the file (hivemind Procfile.dev)
-}
-
-// jsConfig is a JavaScript config file's names with the extensions tools load.
-func jsConfig(stems ...string) []string {
-	var out []string
-	for _, s := range stems {
-		for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"} {
-			out = append(out, s+ext)
-		}
+// configKind is the reader of a runner's config format: the plantKind its file is read by
+// (a test fails when a format of package command has none).
+func configKind(f command.Format) plantKind {
+	switch f {
+	case command.JSCode:
+		return plantLang
+	case command.CommandMap:
+		return plantCmdMap
+	case command.NodemonJSON:
+		return plantNodemon
+	case command.PreCommitYAML:
+		return plantPreCommit
+	case command.ProcfileLines:
+		return plantProcfile
+	case command.DevcontainerJSON:
+		return plantDevcontainer
 	}
-	return out
-}
-
-// toolConfigs: the RunsConfig rows of package command's table, by program name.
-var toolConfigs = map[string]toolConfig{
-	"eslint":      {names: append(jsConfig("eslint.config"), ".eslintrc.js", ".eslintrc.cjs"), kind: plantLang, up: true, opts: []string{"-c", "--config"}},
-	"prettier":    {names: append(jsConfig("prettier.config"), ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.ts"), kind: plantLang, up: true, opts: []string{"--config"}},
-	"vite":        {names: jsConfig("vite.config"), kind: plantLang, opts: []string{"-c", "--config"}},
-	"vitest":      {names: jsConfig("vitest.config", "vite.config"), kind: plantLang, opts: []string{"-c", "--config"}},
-	"webpack":     {names: jsConfig("webpack.config"), kind: plantLang, opts: []string{"-c", "--config"}},
-	"webpack-cli": {names: jsConfig("webpack.config"), kind: plantLang, opts: []string{"-c", "--config"}},
-	"rollup":      {names: jsConfig("rollup.config"), kind: plantLang, opts: []string{"-c", "--config"}, given: true},
-	"jest":        {names: jsConfig("jest.config"), kind: plantLang, up: true, opts: []string{"-c", "--config"}},
-	"mocha":       {names: []string{".mocharc.js", ".mocharc.cjs"}, kind: plantLang, opts: []string{"--config"}},
-	"karma":       {names: jsConfig("karma.conf"), kind: plantLang},
-	"playwright":  {names: jsConfig("playwright.config"), kind: plantLang, opts: []string{"-c", "--config"}, subs: []string{"test"}},
-	"lint-staged": {names: append([]string{".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml"}, jsConfig("lint-staged.config", ".lintstagedrc")...), kind: plantCmdMap, up: true, opts: []string{"-c", "--config"}, pkg: "lint-staged"},
-	"nodemon":     {names: []string{"nodemon.json"}, kind: plantNodemon, opts: []string{"--config"}, pkg: "nodemonConfig"},
-	"pre-commit":  {names: []string{".pre-commit-config.yaml"}, kind: plantPreCommit, up: true, opts: []string{"-c", "--config"}, subs: []string{"", "run", "hook-impl"}},
-	// Process managers start a Procfile's commands; the dev container tools run a
-	// devcontainer.json's (planted_launch.go).
-	"foreman":      procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start", "s"),
-	"honcho":       procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--app-root"}, "start"),
-	"forego":       procfileRunner([]string{"-f"}, nil, "start"),
-	"goreman":      procfileRunner([]string{"-f"}, []string{"-basedir"}, "start"),
-	"nf":           procfileRunner([]string{"-j", "--procfile"}, nil, "start"),
-	"overmind":     procfileRunner([]string{"-f", "--procfile"}, []string{"-d", "--root"}, "start", "s"),
-	"hivemind":     {names: []string{"Procfile"}, kind: plantProcfile, dir: []string{"-d", "--root"}, operand: true},
-	"devcontainer": {names: []string{".devcontainer/devcontainer.json", ".devcontainer.json"}, kind: plantDevcontainer, opts: []string{"--config"}, subs: []string{"up", "set-up", "run-user-commands"}, dir: []string{"--workspace-folder"}},
-}
-
-// procfileRunner is a process manager that starts the Procfile's commands with one of subs:
-// opts name the Procfile, dir the directory it runs in.
-func procfileRunner(opts, dir []string, subs ...string) toolConfig {
-	return toolConfig{names: []string{"Procfile"}, kind: plantProcfile, opts: opts, dir: dir, subs: subs}
+	return 0
 }
 
 // configRuns judges the config file a RunsConfig program loads, as it is on disk now: a
@@ -84,11 +47,11 @@ func procfileRunner(opts, dir []string, subs ...string) toolConfig {
 // a test file), one that names commands by those commands.
 func configRuns(x *kernel.Command) { toolConfigRuns(x, x.Name, x.Args) }
 
-// toolConfigRuns is configRuns for the program name (a row of toolConfigs) given args: also
-// for a tool run as a module (python -m pre_commit).
+// toolConfigRuns is configRuns for the program name (a row of package command's table with a
+// Config) given args: also for a tool run as a module (python -m pre_commit).
 func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
-	tc, ok := toolConfigs[name]
-	if !ok {
+	tc := command.Lookup(name).Config
+	if tc == nil {
 		return
 	}
 	given, sub, subSeen, subKnown := "", "", false, true
@@ -99,7 +62,7 @@ func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 		if v == "--" {
 			break
 		}
-		for _, o := range tc.dir {
+		for _, o := range tc.Dir {
 			if v == o && i+1 < len(args) {
 				i++
 				workdir = &args[i]
@@ -111,7 +74,7 @@ func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 			x.Call.NotRead(name + " works in a directory that cannot be known statically, whose config is not read")
 			return
 		}
-		for _, o := range tc.opts {
+		for _, o := range tc.Options {
 			switch {
 			case v == o:
 				if i+1 < len(args) && (!args[i+1].Known || !strings.HasPrefix(args[i+1].Value, "-")) {
@@ -135,14 +98,14 @@ func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 			sub, subSeen, subKnown = v, true, a.Known
 		}
 	}
-	if tc.operand && subSeen && given == "" {
+	if tc.Operand && subSeen && given == "" {
 		if !subKnown {
 			x.Call.NotRead(name + " loads a file that cannot be known statically")
 			return
 		}
 		given = sub
 	}
-	if tc.subs != nil && subKnown && !slices.Contains(tc.subs, sub) || tc.given && given == "" {
+	if tc.Subs != nil && subKnown && !slices.Contains(tc.Subs, sub) || tc.Given && given == "" {
 		return
 	}
 	for _, d := range x.RunDirs() {
@@ -161,25 +124,25 @@ func toolConfigRuns(x *kernel.Command, name string, args []shell.Word) {
 	}
 }
 
-// findConfig is the first of tc's names in dir, else its package.json when that holds
-// tc.pkg (and so on in its parents up to the project's root when tc.up), or "".
-func findConfig(x *kernel.Command, dir string, tc toolConfig) string {
+// findConfig is the first of tc.Files in dir (package.json among them only when it holds
+// the key tc.Package), and so on in its parents up to the project's root when tc.Up, or "".
+func findConfig(x *kernel.Command, dir string, tc *command.Config) string {
 	project := x.Env.Layout.ProjectDir
 	for n := 0; n < 16; n++ {
-		for _, name := range tc.names {
+		for _, name := range tc.Files {
 			p := filepath.Join(dir, name)
+			if name == "package.json" && tc.Package != "" {
+				if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.Package).Codes) > 0) {
+					return p
+				}
+				continue
+			}
 			if _, ok, _ := x.Call.ReadCode(p); ok {
 				return p
 			}
 		}
-		if tc.pkg != "" {
-			p := filepath.Join(dir, "package.json")
-			if text, ok, cut := x.Call.ReadCode(p); ok && (cut || len(packageKeyCode(text, tc.pkg).Codes) > 0) {
-				return p
-			}
-		}
 		parent := filepath.Dir(dir)
-		if !tc.up || dir == project || parent == dir || !kernel.Under(parent, project) {
+		if !tc.Up || dir == project || parent == dir || !kernel.Under(parent, project) {
 			break
 		}
 		dir = parent
@@ -188,10 +151,10 @@ func findConfig(x *kernel.Command, dir string, tc toolConfig) string {
 }
 
 // runConfig judges the config file at path, loaded by the tool name (tc) that runs in cwd: as
-// code in its language, or by the commands it names (tc.kind, or the kind its name has in
-// plantTable; package.json's key tc.pkg), which run in the config's directory.
-func runConfig(x *kernel.Command, name, path, cwd string, tc toolConfig) {
-	kind, l := tc.kind, kernel.LangJS
+// code in its language, or by the commands it names (tc.Format, or the kind its name has in
+// plantTable; package.json's key tc.Package), which run in the config's directory.
+func runConfig(x *kernel.Command, name, path, cwd string, tc *command.Config) {
+	kind, l := configKind(tc.Format), kernel.LangJS
 	if row := PlantRowFor(path); row != nil {
 		kind, l = row.kind, row.lang
 	}
@@ -208,8 +171,8 @@ func runConfig(x *kernel.Command, name, path, cwd string, tc toolConfig) {
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleRunnerUnread, prefix+" "+path+", longer than the harness reads (or past the call's budget): the rest is not judged")
 	}
 	var cc ConfigCode
-	if tc.pkg != "" && filepath.Base(path) == "package.json" {
-		cc = packageKeyCode(text, tc.pkg)
+	if tc.Package != "" && filepath.Base(path) == "package.json" {
+		cc = packageKeyCode(text, tc.Package)
 	} else {
 		cc = configExtract(kind, text, path, false)
 	}
