@@ -1,6 +1,8 @@
 package kernel
 
 import (
+	"slices"
+
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/sandbox"
@@ -25,8 +27,8 @@ import (
 // allowed, it reports false and the caller records its finding as before.
 func (x *Command) Remote(dest sandbox.Dest, what string) bool {
 	b := x.Call.Box
-	if !x.Call.Confined || b == nil {
-		return false
+	if !x.Call.Confined || b == nil || slices.Contains(x.Cmd.Via, "ssh") {
+		return false // outside the sandbox, or run by ssh on another machine, which no sandbox here holds
 	}
 	asks, why := b.Asks(dest)
 	if !asks {
