@@ -185,7 +185,28 @@ type Row struct {
 	// Person: the forms of it that always need a person, whatever trust was earned (in
 	// order: the first that matches is the reason).
 	Person []Person
+	// Reach: where those forms act, when that is only on the other side of a channel Claude
+	// Code's sandbox closes (package classify's kernel/reach.go decides whether it does).
+	Reach Reach
 }
+
+// Reach is where a program's Person forms act.
+type Reach uint8
+
+// The reaches.
+const (
+	// Here, the zero Reach: on this machine, or not known to be elsewhere (a local database,
+	// a password store on disk, a local cluster). The forms always need a person.
+	Here Reach = iota
+	// Service: its RemoteChange and ReadsSecret forms act only on a service it reaches over
+	// the network (its API, a cluster's server, a vault), at a host its configuration names.
+	Service
+	// ServiceChanges: only its RemoteChange forms do; a ReadsSecret form reads a credential
+	// kept on this machine (gcloud auth print-access-token, gh auth token).
+	ServiceChanges
+	// Engine: every form acts in the Docker engine, reached over its Unix socket.
+	Engine
+)
 
 // Person is a form of a program (or of a subcommand of it) that always needs a person. A call
 // matches when one of Verbs (separated by "|"; a phrase of two words matches two arguments in

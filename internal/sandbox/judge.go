@@ -22,12 +22,14 @@ type Verdict struct {
 	// harness wants a person, it must then ask explicitly: leaving the call to Claude Code's
 	// own flow would let it run.
 	AutoAllow bool
+	// Network is the sandbox's network as the settings say it (network.go: Asks).
+	Network Network
 }
 
 // Judge decides whether call runs confined under s. platform is asked only when everything
 // else says yes (probing may start bubblewrap).
 func Judge(s Settings, call Call, platform func() Platform) Verdict {
-	var v Verdict
+	v := Verdict{Network: s.Network}
 	switch {
 	case s.Unread != "":
 		v.AutoAllow = true // it may be on, with auto-allow

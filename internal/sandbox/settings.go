@@ -37,6 +37,7 @@ type Layer struct {
 	Platforms []string
 	// BwrapPath and SocatPath are sandbox.bwrapPath and sandbox.socatPath, when set.
 	BwrapPath, SocatPath string
+	Network              NetworkLayer // sandbox.network (network.go)
 }
 
 // Parse reads the sandbox keys of one settings file. Keys are matched exactly, as Claude Code
@@ -73,6 +74,9 @@ func Parse(data []byte) (Layer, error) {
 		return l, err
 	}
 	if l.SocatPath, err = stringKey(sb, "socatPath"); err != nil {
+		return l, err
+	}
+	if l.Network, err = parseNetwork(sb); err != nil {
 		return l, err
 	}
 	return l, nil
@@ -167,6 +171,7 @@ type Settings struct {
 	Platforms []string // the highest layer's, nil for every platform
 	BwrapPath string
 	SocatPath string
+	Network   Network // sandbox.network (network.go)
 	// Unread, when set, is why a settings file could not be read as Claude Code reads it:
 	// what it says of the sandbox is unknown, so nothing is confined.
 	Unread string
@@ -299,6 +304,7 @@ func Merge(layers ...Layer) Settings {
 		}
 		s.Excluded = append(s.Excluded, l.Excluded...)
 	}
+	s.Network = mergeNetwork(layers)
 	return s
 }
 

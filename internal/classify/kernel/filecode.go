@@ -11,6 +11,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
 )
 
 // Code from files (issue 12): the code a write plants where a runner will find it, and the
@@ -320,7 +321,16 @@ type codeKey struct {
 // neither may count on the sandbox (a planted "curl … | sh" is judged as if unconfined).
 func (r *Result) Child(s Sink) *Result {
 	return &Result{Depth: r.Depth + 1, code: r.Budget(), Proxy: r.Proxy, links: r.Resolver(), VerdictOnly: true,
-		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: s.runsConfined(r)}
+		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: s.runsConfined(r), Box: s.box(r)}
+}
+
+// box is the verdict code judged into a Child of r runs under: r's when it runs in r's
+// sandbox, else none (reach.go then leaves every remote finding to the harness).
+func (s Sink) box(r *Result) *sandbox.Verdict {
+	if s.runsConfined(r) {
+		return r.Box
+	}
+	return nil
 }
 
 // runsConfined reports whether code judged into a Child of r runs in r's sandbox.

@@ -137,7 +137,7 @@ func (r *Result) Resolver() *safefile.Links {
 func (r *Result) Sibling() *Result {
 	return &Result{Depth: r.Depth, Proxy: r.Proxy, Sends: r.Sends, Remotes: maps.Clone(r.Remotes), Trees: maps.Clone(r.Trees),
 		code: r.Budget(), links: r.Resolver(), HeadMoved: r.HeadMoved, IndexMoved: r.IndexMoved, GitElsewhere: r.GitElsewhere, Fragment: r.Fragment,
-		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined}
+		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined, Box: r.Box}
 }
 
 // Merge appends what o judged after what r judged, as if r had judged it.

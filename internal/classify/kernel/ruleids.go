@@ -88,6 +88,7 @@ const (
 	RuleNetworkExternal = "network_external"    // talks to an address that is not (only) local
 	RuleNetworkLocal    = "network_local"       // talks to a local address
 	RuleNetworkFetch    = "network_fetch"       // a plain GET inside the sandbox: its proxy asks per domain
+	RuleSandboxAsks     = "sandbox_asks"        // what only the network could carry, inside the sandbox where it needs the person's say (reach.go)
 	RuleMetadataURL     = "metadata_url"        // a cloud metadata address (credentials)
 	RuleSecretInURL     = "secret_in_url"       // a URL that carries a secret
 	RuleTradeURL        = "trade_url"           // a payment or trading URL

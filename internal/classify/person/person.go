@@ -96,7 +96,12 @@ func PersonCommand(x *kernel.Command) {
 				s += " " + verb
 			}
 			rule := personClassRule(row.Class)
-			x.Call.Mark(rule, kernel.ShortCmd(x.Src)+" "+row.What+" ("+s+")"+kernel.Consequence(rule))
+			why := kernel.ShortCmd(x.Src) + " " + row.What + " (" + s + ")"
+			if dest, remote := kernel.ReachDest(prog.Reach, row.Class); remote && !(dest.Engine && engineElsewhere(x)) {
+				x.RemoteMark(dest, rule, why)
+			} else {
+				x.Call.Mark(rule, why+kernel.Consequence(rule))
+			}
 			return
 		}
 	}
@@ -226,14 +231,26 @@ func stopsContainers(x *kernel.Command) bool {
 		if p.Has('f', "force") {
 			how = " (running ones are killed first)"
 		}
-		x.Call.Mark(kernel.RuleLosesWork, kernel.ShortCmd(x.Src)+" deletes "+which+how+", and what was written in them"+kernel.Consequence(kernel.RuleLosesWork))
+		why := kernel.ShortCmd(x.Src) + " deletes " + which + how + ", and what was written in them"
+		if x.Name == "docker" && !elsewhere && !engineElsewhere(x) {
+			x.RemoteMark(kernel.Docker, kernel.RuleLosesWork, why)
+		} else {
+			x.Call.Mark(kernel.RuleLosesWork, why+kernel.Consequence(kernel.RuleLosesWork))
+		}
 		return true
 	}
 	verb := "kills"
 	if sub != "kill" {
 		verb = "stops"
 	}
-	x.Call.Mark(kernel.RuleSystemChange, kernel.ShortCmd(x.Src)+" "+verb+" "+which+": what runs in them loses its work")
+	why := kernel.ShortCmd(x.Src) + " " + verb + " " + which + ": what runs in them loses its work"
+	if x.Name == "docker" && !elsewhere && !engineElsewhere(x) {
+		if !x.Remote(kernel.Docker, why) {
+			x.Call.Mark(kernel.RuleSystemChange, why)
+		}
+		return true
+	}
+	x.Call.Mark(kernel.RuleSystemChange, why)
 	return true
 }
 
@@ -436,7 +453,7 @@ func kubeSecret(x *kernel.Command) bool {
 		}
 	}
 	if get && secret && output {
-		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a Kubernetes secret"+kernel.Consequence(kernel.RuleReadsSecret))
+		x.RemoteMark(kernel.API, kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a Kubernetes secret") // the cluster's
 		return true
 	}
 	return false
@@ -478,7 +495,7 @@ func aws(x *kernel.Command) {
 	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value") ||
 		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (kernel.HasWord(x.Args, "--with-decryption") || kernel.HasWord(x.Args, "--with-decryption=true")) ||
 		svc == "kms" && op == "decrypt":
-		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a secret from AWS (aws "+svc+" "+op+")"+kernel.Consequence(kernel.RuleReadsSecret))
+		x.RemoteMark(kernel.API, kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a secret from AWS (aws "+svc+" "+op+")") // kept by AWS
 		return
 	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && kernel.SecretName(ops[2]):
 		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints AWS credentials"+kernel.Consequence(kernel.RuleReadsSecret))
@@ -488,7 +505,7 @@ func aws(x *kernel.Command) {
 	case svc == "s3" && (op == "cp" || op == "sync") && !strings.HasPrefix(ops[len(ops)-1], "s3://"):
 		return // a download
 	}
-	x.Call.Mark(kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" changes AWS resources (aws "+svc+" "+op+")"+kernel.Consequence(kernel.RuleRemoteChange))
+	x.RemoteMark(kernel.API, kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" changes AWS resources (aws "+svc+" "+op+")")
 }
 
 // ghAPI: gh api with a method other than GET, or with fields (which make it a POST).
@@ -511,7 +528,7 @@ func ghAPI(x *kernel.Command) {
 		}
 	}
 	if method != "" && method != "GET" && method != "HEAD" {
-		x.Call.Mark(kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" sends a "+method+" request to the GitHub API"+kernel.Consequence(kernel.RuleRemoteChange))
+		x.RemoteMark(kernel.API, kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" sends a "+method+" request to the GitHub API")
 	}
 }
 
@@ -581,4 +598,23 @@ func secretRead(r envelope.Reason) string {
 		return "reads " + r.Command + " (" + r.Detail + ")"
 	}
 	return "reads a secret (" + r.Detail + ")"
+}
+
+// engineElsewhere: docker may be pointed at another engine than the one on its socket (a
+// variable, -H, --context, --config anywhere in its words): where that engine is, and whether
+// the sandbox stands between, is not known, so its forms need a person as outside it.
+func engineElsewhere(x *kernel.Command) bool {
+	if engineEnv(x) != "" {
+		return true
+	}
+	for _, a := range x.Args {
+		o, _, _ := strings.Cut(a.Value, "=")
+		switch {
+		case !a.Known:
+			return true
+		case o == "-H" || o == "--host" || o == "-c" || o == "--context" || o == "--config" || o == "--url" || o == "--connection":
+			return true
+		}
+	}
+	return false
 }
