@@ -58,8 +58,12 @@ type PlantRow struct {
 	runner  string // what runs it, for the reason
 }
 
-// PlantTable: one row per file kind (first match wins).
-var PlantTable = []PlantRow{
+// PlantTable: one row per file kind (first match wins): plantRows with the rows for the files
+// runners read in their place.
+var PlantTable = withRunnerRows(plantRows)
+
+// plantRows are the rows of PlantTable written here.
+var plantRows = []PlantRow{
 	{"Makefile", plantMake, kernel.LangShell, "make"}, {"makefile", plantMake, kernel.LangShell, "make"},
 	{"GNUmakefile", plantMake, kernel.LangShell, "make"}, {"*.mk", plantMake, kernel.LangShell, "make (included)"},
 	{"*.make", plantMake, kernel.LangShell, "make (included)"},
@@ -103,51 +107,34 @@ var PlantTable = []PlantRow{
 	{"*_spec.rb", plantLang, kernel.LangRuby, "rspec"}, {"spec_helper.rb", plantLang, kernel.LangRuby, "rspec"},
 	{"*_test.rb", plantLang, kernel.LangRuby, "the test runner"}, {"Rakefile", plantLang, kernel.LangRuby, "rake"},
 	{"*.rake", plantLang, kernel.LangRuby, "rake"}, {"Gemfile", plantLang, kernel.LangRuby, "bundler"},
-	{"jest.config.*", plantLang, kernel.LangJS, "jest"}, {"vitest.config.*", plantLang, kernel.LangJS, "vitest"},
-	{"playwright.config.*", plantLang, kernel.LangJS, "playwright"}, {"karma.conf.*", plantLang, kernel.LangJS, "karma"},
-	{".mocharc.js", plantLang, kernel.LangJS, "mocha"}, {".mocharc.cjs", plantLang, kernel.LangJS, "mocha"}, {"*.t", plantLang, kernel.LangPerl, "prove"},
-	// Config files that tools load as code (a pattern ending in * is passed over by the literal
-	// prefix of its name: plantPrefixes).
-	{"eslint.config.*", plantLang, kernel.LangJS, "eslint"}, {".eslintrc.js", plantLang, kernel.LangJS, "eslint"},
-	{".eslintrc.cjs", plantLang, kernel.LangJS, "eslint"}, {"prettier.config.*", plantLang, kernel.LangJS, "prettier"},
-	{".prettierrc.js", plantLang, kernel.LangJS, "prettier"}, {".prettierrc.cjs", plantLang, kernel.LangJS, "prettier"},
-	{".prettierrc.mjs", plantLang, kernel.LangJS, "prettier"}, {".prettierrc.ts", plantLang, kernel.LangJS, "prettier"},
+	{"*.t", plantLang, kernel.LangPerl, "prove"},
+	// The files runners read (the Config of the rows of package command's table, such as
+	// jest.config.*, .lintstagedrc.json, Procfile, nodemon.json): planted_runners.go.
+	{runnerFilesHere, 0, kernel.LangNone, ""},
+	// Other config files that tools load as code (a pattern ending in * is passed over by the
+	// literal prefix of its name: plantPrefixes).
 	{"stylelint.config.*", plantLang, kernel.LangJS, "stylelint"}, {".stylelintrc.js", plantLang, kernel.LangJS, "stylelint"},
 	{".stylelintrc.cjs", plantLang, kernel.LangJS, "stylelint"}, {".stylelintrc.mjs", plantLang, kernel.LangJS, "stylelint"},
 	{"commitlint.config.*", plantLang, kernel.LangJS, "commitlint"}, {".commitlintrc.js", plantLang, kernel.LangJS, "commitlint"},
 	{".commitlintrc.cjs", plantLang, kernel.LangJS, "commitlint"}, {".commitlintrc.mjs", plantLang, kernel.LangJS, "commitlint"},
-	{".commitlintrc.ts", plantLang, kernel.LangJS, "commitlint"},
-	{"lint-staged.config.*", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.js", plantLang, kernel.LangJS, "lint-staged"},
-	{".lintstagedrc.cjs", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mjs", plantLang, kernel.LangJS, "lint-staged"},
-	{".lintstagedrc.ts", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mts", plantLang, kernel.LangJS, "lint-staged"},
-	{".lintstagedrc.cts", plantLang, kernel.LangJS, "lint-staged"},
-	{".huskyrc.js", plantLang, kernel.LangJS, "husky"}, {".simple-git-hooks.js", plantLang, kernel.LangJS, "simple-git-hooks"},
-	{".simple-git-hooks.cjs", plantLang, kernel.LangJS, "simple-git-hooks"},
-	{"vite.config.*", plantLang, kernel.LangJS, "vite"}, {"webpack.config.*", plantLang, kernel.LangJS, "webpack"},
-	{"rollup.config.*", plantLang, kernel.LangJS, "rollup"}, {"tsup.config.*", plantLang, kernel.LangJS, "tsup"},
-	{"babel.config.*", plantLang, kernel.LangJS, "babel"}, {".babelrc.js", plantLang, kernel.LangJS, "babel"},
-	{".babelrc.cjs", plantLang, kernel.LangJS, "babel"}, {".babelrc.mjs", plantLang, kernel.LangJS, "babel"},
-	{"postcss.config.*", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.js", plantLang, kernel.LangJS, "postcss"},
-	{".postcssrc.cjs", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.mjs", plantLang, kernel.LangJS, "postcss"},
-	{".postcssrc.ts", plantLang, kernel.LangJS, "postcss"}, {"tailwind.config.*", plantLang, kernel.LangJS, "tailwind"},
-	{"next.config.*", plantLang, kernel.LangJS, "next"}, {"nuxt.config.*", plantLang, kernel.LangJS, "nuxt"},
-	{"svelte.config.*", plantLang, kernel.LangJS, "svelte-kit"}, {"astro.config.*", plantLang, kernel.LangJS, "astro"},
-	{"vue.config.js", plantLang, kernel.LangJS, "vue-cli"}, {"gatsby-config.*", plantLang, kernel.LangJS, "gatsby"},
-	{"gatsby-node.*", plantLang, kernel.LangJS, "gatsby"},
-	// Config files that name commands (planted_config.go).
-	{".pre-commit-config.yaml", plantPreCommit, kernel.LangShell, "pre-commit"}, {".pre-commit-hooks.yaml", plantPreCommit, kernel.LangShell, "pre-commit (a hook repository)"},
+	{".commitlintrc.ts", plantLang, kernel.LangJS, "commitlint"}, {".huskyrc.js", plantLang, kernel.LangJS, "husky"},
+	{".simple-git-hooks.js", plantLang, kernel.LangJS, "simple-git-hooks"}, {".simple-git-hooks.cjs", plantLang, kernel.LangJS, "simple-git-hooks"},
+	{"tsup.config.*", plantLang, kernel.LangJS, "tsup"}, {"babel.config.*", plantLang, kernel.LangJS, "babel"},
+	{".babelrc.js", plantLang, kernel.LangJS, "babel"}, {".babelrc.cjs", plantLang, kernel.LangJS, "babel"},
+	{".babelrc.mjs", plantLang, kernel.LangJS, "babel"}, {"postcss.config.*", plantLang, kernel.LangJS, "postcss"},
+	{".postcssrc.js", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.cjs", plantLang, kernel.LangJS, "postcss"},
+	{".postcssrc.mjs", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.ts", plantLang, kernel.LangJS, "postcss"},
+	{"tailwind.config.*", plantLang, kernel.LangJS, "tailwind"}, {"next.config.*", plantLang, kernel.LangJS, "next"},
+	{"nuxt.config.*", plantLang, kernel.LangJS, "nuxt"}, {"svelte.config.*", plantLang, kernel.LangJS, "svelte-kit"},
+	{"astro.config.*", plantLang, kernel.LangJS, "astro"}, {"vue.config.js", plantLang, kernel.LangJS, "vue-cli"},
+	{"gatsby-config.*", plantLang, kernel.LangJS, "gatsby"}, {"gatsby-node.*", plantLang, kernel.LangJS, "gatsby"},
+	// Other config files that name commands (planted_config.go).
+	{".pre-commit-hooks.yaml", plantPreCommit, kernel.LangShell, "pre-commit (a hook repository)"},
 	{".cargo/config.toml", plantCargo, kernel.LangShell, "cargo"}, {".cargo/config", plantCargo, kernel.LangShell, "cargo"},
-	{".vscode/tasks.json", plantVSCode, kernel.LangShell, "VS Code"},
-	{".lintstagedrc", plantCmdMap, kernel.LangShell, "lint-staged"}, {".lintstagedrc.json", plantCmdMap, kernel.LangShell, "lint-staged"},
-	{".lintstagedrc.yaml", plantCmdMap, kernel.LangShell, "lint-staged"}, {".lintstagedrc.yml", plantCmdMap, kernel.LangShell, "lint-staged"},
-	{".huskyrc", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.json", plantCmdMap, kernel.LangShell, "husky"},
-	{".huskyrc.yaml", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.yml", plantCmdMap, kernel.LangShell, "husky"},
-	{".simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"}, {"simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
-	{"nodemon.json", plantNodemon, kernel.LangShell, "nodemon"},
-	{"Procfile", plantProcfile, kernel.LangShell, "foreman, honcho or overmind"}, {"Procfile.*", plantProcfile, kernel.LangShell, "foreman, honcho or overmind"},
-	{".devcontainer/devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
-	{".devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
-	{".devcontainer/*/devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
+	{".vscode/tasks.json", plantVSCode, kernel.LangShell, "VS Code"}, {".huskyrc", plantCmdMap, kernel.LangShell, "husky"},
+	{".huskyrc.json", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.yaml", plantCmdMap, kernel.LangShell, "husky"},
+	{".huskyrc.yml", plantCmdMap, kernel.LangShell, "husky"}, {".simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
+	{"simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
 	{"Dockerfile", plantDocker, kernel.LangShell, "docker build"}, {"Dockerfile.*", plantDocker, kernel.LangShell, "docker build"},
 	{"*.dockerfile", plantDocker, kernel.LangShell, "docker build"}, {"Containerfile", plantDocker, kernel.LangShell, "podman build"},
 	{".github/workflows/*", plantCI, kernel.LangShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, kernel.LangShell, "the CI (GitLab)"},
