@@ -120,6 +120,7 @@ var table = [...]Row{
 	{Name: "curlie", Judge: Fetch, Sends: SendsHTTP},
 	{Name: "cursor-agent", Judge: Agent, Reason: "runs a coding agent"},
 	{Name: "cut", Judge: Reads, Facts: AllowList},
+	{Name: "cypress", Runs: RunsConfig, Config: &Config{Files: jsFiles("cypress.config"), Format: JSCode, Options: []string{"-C", "--config-file"}, Subs: []string{"run", "open"}, Dir: []string{"-P", "--project"}}},
 	{Name: "daemonize", Judge: Gray, Facts: Wraps},
 	{Name: "dart", Person: []Person{{"pub publish", "", Publishes, "publishes a Dart package"}}},
 	{Name: "dash", Judge: Shell, Facts: Head | ShellCode, Runs: RunsShellScript},
