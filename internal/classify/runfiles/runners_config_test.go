@@ -29,11 +29,14 @@ func TestRunnerConfigFormats(t *testing.T) {
 			t.Errorf("%s: its config format %d has no reader", r.Name, r.Config.Format)
 		}
 		for _, name := range r.Config.Files {
-			if name != "package.json" && PlantRowFor("/p/"+name) == nil {
-				t.Errorf("%s reads %s as code, which a write of is not judged for (PlantTable)", r.Name, name)
-			}
 			if name == "package.json" && r.Config.Package != "" {
-				continue // each its own key
+				continue // each its own key, package.json its own row
+			}
+			kind, lang := runnerFileKind(r.Config.Format, name)
+			if row := PlantRowFor("/p/" + name); row == nil {
+				t.Errorf("%s reads %s as code, which a write of is not judged for (PlantTable)", r.Name, name)
+			} else if row.kind != kind || row.lang != lang {
+				t.Errorf("%s reads %s, which a write of is judged by the row %s before the runners' (kind %d, language %d)", r.Name, name, row.Pattern, row.kind, row.lang)
 			}
 			if f, ok := format[name]; ok && f != r.Config.Format {
 				t.Errorf("%s reads %s in format %d, %s in format %d", r.Name, name, r.Config.Format, reader[name], f)
