@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -59,8 +60,29 @@ type PlantRow struct {
 }
 
 // PlantTable: one row per file kind (first match wins): plantRows with the rows for the files
-// runners read in their place.
-var PlantTable = withRunnerRows(plantRows)
+// runners read in their place (planted_runners.go).
+func PlantTable() []PlantRow { return plantIndex().rows }
+
+// plantIndex is PlantTable with the literal ends of its patterns, made at the first question:
+// reading package command's table for the runners' rows costs a tenth of a millisecond or so,
+// which a call that writes no file a tool runs (most) need not wait for at start-up.
+var plantIndex = sync.OnceValue(func() plantTable {
+	rows := withRunnerRows(plantRows)
+	t := plantTable{rows, make([]string, len(rows)), make([]string, len(rows))}
+	for i, row := range rows {
+		t.suffixes[i], t.prefixes[i] = literalSuffix(row.Pattern), literalPrefix(row.Pattern)
+	}
+	return t
+})
+
+// plantTable is PlantTable with the ends of the names each row's pattern matches
+// (literalSuffix, literalPrefix), for PlantRowFor to pass over the rows a name cannot match
+// without matching it: a copy asks this of every operand of every cp in a script, and
+// vite.config.* has no literal end to pass over names by, only a beginning.
+type plantTable struct {
+	rows               []PlantRow
+	suffixes, prefixes []string
+}
 
 // plantRows are the rows of PlantTable written here.
 var plantRows = []PlantRow{
@@ -151,9 +173,10 @@ var plantRows = []PlantRow{
 // PlantRowFor finds the row for a written file, or nil.
 func PlantRowFor(abs string) *PlantRow {
 	base := filepath.Base(abs)
-	for i := range PlantTable {
-		row := &PlantTable[i]
-		if !strings.HasSuffix(base, plantSuffixes[i]) || !strings.HasPrefix(base, plantPrefixes[i]) {
+	ix := plantIndex()
+	for i := range ix.rows {
+		row := &ix.rows[i]
+		if !strings.HasSuffix(base, ix.suffixes[i]) || !strings.HasPrefix(base, ix.prefixes[i]) {
 			continue // cannot match: a copy asks this of every operand of every cp in a script
 		}
 		pat := row.Pattern
@@ -191,26 +214,6 @@ func PlantTarget(abs string) (runner, directive string) {
 	}
 	return "", ""
 }
-
-// plantSuffixes are the ends of plantTable's patterns (literalSuffix), for plantRowFor to pass
-// over the rows a name cannot match without matching it.
-var plantSuffixes = func() []string {
-	out := make([]string, len(PlantTable))
-	for i, row := range PlantTable {
-		out[i] = literalSuffix(row.Pattern)
-	}
-	return out
-}()
-
-// plantPrefixes are the beginnings of the names plantTable's patterns match (literalPrefix):
-// vite.config.* has no literal end to pass over names by.
-var plantPrefixes = func() []string {
-	out := make([]string, len(PlantTable))
-	for i, row := range PlantTable {
-		out[i] = literalPrefix(row.Pattern)
-	}
-	return out
-}()
 
 // literalPrefix is what every name the last component of pattern matches begins with: the
 // text before its first wildcard, or all of it when it has none.
@@ -961,11 +964,11 @@ func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
 }
 
 // PlantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
-// .husky, .github/workflows, .claude/agents …): the rows of plantTable that name a directory,
-// and a skill's own directory (its SKILL.md row names no directory).
+// .husky, .github/workflows, .claude/agents …): the rows of plantRows that name a directory
+// (the runners' rows name files), and a skill's own directory (its SKILL.md row names none).
 var PlantDirs = func() []string {
 	out := []string{".claude/skills/*"}
-	for _, row := range PlantTable {
+	for _, row := range plantRows {
 		if i := strings.LastIndexByte(row.Pattern, '/'); i > 0 && strings.ContainsRune(row.Pattern[i:], '*') {
 			out = append(out, row.Pattern[:i])
 		}

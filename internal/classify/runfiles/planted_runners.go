@@ -34,22 +34,17 @@ func withRunnerRows(rows []PlantRow) []PlantRow {
 // vitest reads too; a Procfile by "foreman, honcho or overmind"). package.json is left to its
 // own row (npm's scripts), the runners' keys in it being read where they run.
 func runnerRows() []PlantRow {
-	var out []PlantRow
-	seen := map[string]bool{}
-	command.Each(func(r command.Row) {
-		tc := r.Config
-		if tc == nil {
-			return
-		}
+	out := make([]PlantRow, 0, 64)
+	command.EachConfig(func(runner string, tc *command.Config) {
 		for _, name := range tc.Files {
 			if name == "package.json" && tc.Package != "" {
 				continue
 			}
 			kind, lang := runnerFileKind(tc.Format, name)
-			for _, pat := range runnerFilePatterns(tc.Format, name) {
-				if !seen[pat] {
-					seen[pat] = true
-					out = append(out, PlantRow{pat, kind, lang, cmp.Or(tc.Who, r.Name)})
+			pat, variants := runnerFilePatterns(tc.Format, name)
+			for _, p := range [2]string{pat, variants} {
+				if p != "" && !slices.ContainsFunc(out, func(row PlantRow) bool { return row.Pattern == p }) {
+					out = append(out, PlantRow{p, kind, lang, cmp.Or(tc.Who, runner)})
 				}
 			}
 		}
@@ -77,20 +72,20 @@ func isJSName(name string) bool {
 }
 
 // runnerFilePatterns are the PlantTable patterns for a file a runner finds by itself: its name,
-// and the names of the files projects keep beside it for an option to name, which are code
-// as much as it is. A code file whose stem is not a dotfile is every stem.* (jest.config.* :
+// and those of the files projects keep beside it for an option to name (variants, or ""),
+// which are code as much as it is. A code file whose stem is not a dotfile is every stem.* (jest.config.* :
 // webpack.config.prod.js, which webpack --config names, and jest.config.json); a Procfile is
 // Procfile.* too (foreman -f Procfile.dev); .devcontainer/devcontainer.json is
 // .devcontainer/*/devcontainer.json too (the dev container spec's named configs).
-func runnerFilePatterns(f command.Format, name string) []string {
+func runnerFilePatterns(f command.Format, name string) (pattern, variants string) {
 	switch {
 	case isJSName(name) && !strings.HasPrefix(name, ".") && !strings.Contains(name, "/"):
-		return []string{strings.TrimSuffix(name, path.Ext(name)) + ".*"}
+		return strings.TrimSuffix(name, path.Ext(name)) + ".*", ""
 	case f == command.ProcfileLines:
-		return []string{name, name + ".*"}
+		return name, name + ".*"
 	case f == command.DevcontainerJSON && strings.Contains(name, "/"):
 		dir, base := path.Split(name)
-		return []string{name, dir + "*/" + base}
+		return name, dir + "*/" + base
 	}
-	return []string{name}
+	return name, ""
 }
