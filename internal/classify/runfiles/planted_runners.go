@@ -16,10 +16,11 @@ import (
 // with no row here.
 
 // runnerFilesHere marks the place in plantRows where the runners' rows go. The place matters
-// (the first row that matches wins): after the rows for test files and the shells (a
-// jest.config.test.js is a test file, Procfile.sh a shell script, x.t a Perl test prove runs)
-// and before those of directories (.github/workflows/*, .buildkite/*) and of other kinds of
-// file (Dockerfile.*, *.ipynb, .claude/agents/*.md).
+// (the first row that matches wins): after the rows for hooks, shells and test files (any file
+// in .git/hooks is a hook, jest.config.test.js a test file, Procfile.sh a shell script, x.t a
+// Perl test prove runs) and before those of CI directories (.github/workflows/*, .buildkite/*)
+// and of other kinds of file (Dockerfile.*, *.ipynb, .claude/agents/*.md).
+// TestPlantTableAsFrozen holds the place.
 const runnerFilesHere = "(the files the runners of package command read)"
 
 // withRunnerRows is rows with runnerRows in place of the runnerFilesHere row.
