@@ -220,13 +220,14 @@ func FuzzPlantRowFor(f *testing.F) {
 	f.Fuzz(func(t *testing.T, p string) {
 		var want *runfiles.PlantRow
 		base := filepath.Base(p)
-		for i := range runfiles.PlantTable {
-			pat, subject := runfiles.PlantTable[i].Pattern, base
+		table := runfiles.PlantTable()
+		for i := range table {
+			pat, subject := table[i].Pattern, base
 			if n := strings.Count(pat, "/"); n > 0 {
 				subject = lastRef(p, n+1)
 			}
 			if ok, _ := filepath.Match(pat, subject); ok {
-				want = &runfiles.PlantTable[i]
+				want = &table[i]
 				break
 			}
 		}

@@ -70,7 +70,7 @@ func TestPlantedConfig(t *testing.T) {
 		".postcssrc.js", "tailwind.config.ts", "next.config.mjs", "nuxt.config.ts", "svelte.config.js", "astro.config.mjs",
 		"prettier.config.js", ".prettierrc.cjs", ".prettierrc.mjs", "stylelint.config.js", "commitlint.config.ts",
 		"lint-staged.config.js", ".lintstagedrc.cjs", ".lintstagedrc.ts", "tsup.config.ts", "vue.config.js", "gatsby-config.js", "gatsby-node.ts",
-		".mocharc.cjs", ".huskyrc.js", "web/vite.config.js"} {
+		".mocharc.cjs", ".huskyrc.js", "web/vite.config.js", "cypress.config.ts"} {
 		cases = append(cases, configCase{"execSync of curl|sh", "", name, w(jsEvil), nil, risk.Critical, "", ""})
 	}
 	cases = append(cases, []configCase{

@@ -34,6 +34,10 @@ type Config struct {
 	Package string   // the key of package.json that holds its config (lint-staged, nodemon); package.json is among Files
 	Dir     []string // the options that name the directory it works in (devcontainer --workspace-folder)
 	Operand bool     // its first operand names the file (hivemind Procfile.dev)
+	// Who is how a reason names what reads the files when several programs read them alike
+	// (a Procfile: foreman, honcho, overmind and their kin); empty, the row's name. A file
+	// several rows read is named by the first of them in the table.
+	Who string
 }
 
 // jsFiles is a JavaScript config file's names with the extensions the tools load.
@@ -50,8 +54,12 @@ func jsFiles(stems ...string) []string {
 // procfile is a process manager that starts a Procfile's commands with one of subs: opts name
 // the Procfile, dir the directory it runs in.
 func procfile(opts, dir []string, subs ...string) *Config {
-	return &Config{Files: []string{"Procfile"}, Format: ProcfileLines, Options: opts, Dir: dir, Subs: subs}
+	return &Config{Files: []string{"Procfile"}, Format: ProcfileLines, Options: opts, Dir: dir, Subs: subs, Who: procfileTools}
 }
+
+// procfileTools names the process managers that start a Procfile's commands, for a reason
+// about the file rather than one of them.
+const procfileTools = "foreman, honcho or overmind"
 
 // The option layouts runners share.
 var (

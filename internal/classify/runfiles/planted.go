@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
@@ -58,8 +59,33 @@ type PlantRow struct {
 	runner  string // what runs it, for the reason
 }
 
-// PlantTable: one row per file kind (first match wins).
-var PlantTable = []PlantRow{
+// PlantTable: one row per file kind (first match wins): plantRows with the rows for the files
+// runners read in their place (planted_runners.go).
+func PlantTable() []PlantRow { return plantIndex().rows }
+
+// plantIndex is PlantTable with the literal ends of its patterns, made at the first question:
+// reading package command's table for the runners' rows costs a tenth of a millisecond or so,
+// which a call that writes no file a tool runs (most) need not wait for at start-up.
+var plantIndex = sync.OnceValue(func() plantTable {
+	rows := withRunnerRows(plantRows)
+	t := plantTable{rows, make([]string, len(rows)), make([]string, len(rows))}
+	for i, row := range rows {
+		t.suffixes[i], t.prefixes[i] = literalSuffix(row.Pattern), literalPrefix(row.Pattern)
+	}
+	return t
+})
+
+// plantTable is PlantTable with the ends of the names each row's pattern matches
+// (literalSuffix, literalPrefix), for PlantRowFor to pass over the rows a name cannot match
+// without matching it: a copy asks this of every operand of every cp in a script, and
+// vite.config.* has no literal end to pass over names by, only a beginning.
+type plantTable struct {
+	rows               []PlantRow
+	suffixes, prefixes []string
+}
+
+// plantRows are the rows of PlantTable written here.
+var plantRows = []PlantRow{
 	{"Makefile", plantMake, kernel.LangShell, "make"}, {"makefile", plantMake, kernel.LangShell, "make"},
 	{"GNUmakefile", plantMake, kernel.LangShell, "make"}, {"*.mk", plantMake, kernel.LangShell, "make (included)"},
 	{"*.make", plantMake, kernel.LangShell, "make (included)"},
@@ -103,51 +129,34 @@ var PlantTable = []PlantRow{
 	{"*_spec.rb", plantLang, kernel.LangRuby, "rspec"}, {"spec_helper.rb", plantLang, kernel.LangRuby, "rspec"},
 	{"*_test.rb", plantLang, kernel.LangRuby, "the test runner"}, {"Rakefile", plantLang, kernel.LangRuby, "rake"},
 	{"*.rake", plantLang, kernel.LangRuby, "rake"}, {"Gemfile", plantLang, kernel.LangRuby, "bundler"},
-	{"jest.config.*", plantLang, kernel.LangJS, "jest"}, {"vitest.config.*", plantLang, kernel.LangJS, "vitest"},
-	{"playwright.config.*", plantLang, kernel.LangJS, "playwright"}, {"karma.conf.*", plantLang, kernel.LangJS, "karma"},
-	{".mocharc.js", plantLang, kernel.LangJS, "mocha"}, {".mocharc.cjs", plantLang, kernel.LangJS, "mocha"}, {"*.t", plantLang, kernel.LangPerl, "prove"},
-	// Config files that tools load as code (a pattern ending in * is passed over by the literal
-	// prefix of its name: plantPrefixes).
-	{"eslint.config.*", plantLang, kernel.LangJS, "eslint"}, {".eslintrc.js", plantLang, kernel.LangJS, "eslint"},
-	{".eslintrc.cjs", plantLang, kernel.LangJS, "eslint"}, {"prettier.config.*", plantLang, kernel.LangJS, "prettier"},
-	{".prettierrc.js", plantLang, kernel.LangJS, "prettier"}, {".prettierrc.cjs", plantLang, kernel.LangJS, "prettier"},
-	{".prettierrc.mjs", plantLang, kernel.LangJS, "prettier"}, {".prettierrc.ts", plantLang, kernel.LangJS, "prettier"},
+	{"*.t", plantLang, kernel.LangPerl, "prove"},
+	// The files runners read (the Config of the rows of package command's table, such as
+	// jest.config.*, .lintstagedrc.json, Procfile, nodemon.json): planted_runners.go.
+	{runnerFilesHere, 0, kernel.LangNone, ""},
+	// Other config files that tools load as code (a pattern ending in * is passed over by the
+	// literal prefix of its name: plantPrefixes).
 	{"stylelint.config.*", plantLang, kernel.LangJS, "stylelint"}, {".stylelintrc.js", plantLang, kernel.LangJS, "stylelint"},
 	{".stylelintrc.cjs", plantLang, kernel.LangJS, "stylelint"}, {".stylelintrc.mjs", plantLang, kernel.LangJS, "stylelint"},
 	{"commitlint.config.*", plantLang, kernel.LangJS, "commitlint"}, {".commitlintrc.js", plantLang, kernel.LangJS, "commitlint"},
 	{".commitlintrc.cjs", plantLang, kernel.LangJS, "commitlint"}, {".commitlintrc.mjs", plantLang, kernel.LangJS, "commitlint"},
-	{".commitlintrc.ts", plantLang, kernel.LangJS, "commitlint"},
-	{"lint-staged.config.*", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.js", plantLang, kernel.LangJS, "lint-staged"},
-	{".lintstagedrc.cjs", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mjs", plantLang, kernel.LangJS, "lint-staged"},
-	{".lintstagedrc.ts", plantLang, kernel.LangJS, "lint-staged"}, {".lintstagedrc.mts", plantLang, kernel.LangJS, "lint-staged"},
-	{".lintstagedrc.cts", plantLang, kernel.LangJS, "lint-staged"},
-	{".huskyrc.js", plantLang, kernel.LangJS, "husky"}, {".simple-git-hooks.js", plantLang, kernel.LangJS, "simple-git-hooks"},
-	{".simple-git-hooks.cjs", plantLang, kernel.LangJS, "simple-git-hooks"},
-	{"vite.config.*", plantLang, kernel.LangJS, "vite"}, {"webpack.config.*", plantLang, kernel.LangJS, "webpack"},
-	{"rollup.config.*", plantLang, kernel.LangJS, "rollup"}, {"tsup.config.*", plantLang, kernel.LangJS, "tsup"},
-	{"babel.config.*", plantLang, kernel.LangJS, "babel"}, {".babelrc.js", plantLang, kernel.LangJS, "babel"},
-	{".babelrc.cjs", plantLang, kernel.LangJS, "babel"}, {".babelrc.mjs", plantLang, kernel.LangJS, "babel"},
-	{"postcss.config.*", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.js", plantLang, kernel.LangJS, "postcss"},
-	{".postcssrc.cjs", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.mjs", plantLang, kernel.LangJS, "postcss"},
-	{".postcssrc.ts", plantLang, kernel.LangJS, "postcss"}, {"tailwind.config.*", plantLang, kernel.LangJS, "tailwind"},
-	{"next.config.*", plantLang, kernel.LangJS, "next"}, {"nuxt.config.*", plantLang, kernel.LangJS, "nuxt"},
-	{"svelte.config.*", plantLang, kernel.LangJS, "svelte-kit"}, {"astro.config.*", plantLang, kernel.LangJS, "astro"},
-	{"vue.config.js", plantLang, kernel.LangJS, "vue-cli"}, {"gatsby-config.*", plantLang, kernel.LangJS, "gatsby"},
-	{"gatsby-node.*", plantLang, kernel.LangJS, "gatsby"},
-	// Config files that name commands (planted_config.go).
-	{".pre-commit-config.yaml", plantPreCommit, kernel.LangShell, "pre-commit"}, {".pre-commit-hooks.yaml", plantPreCommit, kernel.LangShell, "pre-commit (a hook repository)"},
+	{".commitlintrc.ts", plantLang, kernel.LangJS, "commitlint"}, {".huskyrc.js", plantLang, kernel.LangJS, "husky"},
+	{".simple-git-hooks.js", plantLang, kernel.LangJS, "simple-git-hooks"}, {".simple-git-hooks.cjs", plantLang, kernel.LangJS, "simple-git-hooks"},
+	{"tsup.config.*", plantLang, kernel.LangJS, "tsup"}, {"babel.config.*", plantLang, kernel.LangJS, "babel"},
+	{".babelrc.js", plantLang, kernel.LangJS, "babel"}, {".babelrc.cjs", plantLang, kernel.LangJS, "babel"},
+	{".babelrc.mjs", plantLang, kernel.LangJS, "babel"}, {"postcss.config.*", plantLang, kernel.LangJS, "postcss"},
+	{".postcssrc.js", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.cjs", plantLang, kernel.LangJS, "postcss"},
+	{".postcssrc.mjs", plantLang, kernel.LangJS, "postcss"}, {".postcssrc.ts", plantLang, kernel.LangJS, "postcss"},
+	{"tailwind.config.*", plantLang, kernel.LangJS, "tailwind"}, {"next.config.*", plantLang, kernel.LangJS, "next"},
+	{"nuxt.config.*", plantLang, kernel.LangJS, "nuxt"}, {"svelte.config.*", plantLang, kernel.LangJS, "svelte-kit"},
+	{"astro.config.*", plantLang, kernel.LangJS, "astro"}, {"vue.config.js", plantLang, kernel.LangJS, "vue-cli"},
+	{"gatsby-config.*", plantLang, kernel.LangJS, "gatsby"}, {"gatsby-node.*", plantLang, kernel.LangJS, "gatsby"},
+	// Other config files that name commands (planted_config.go).
+	{".pre-commit-hooks.yaml", plantPreCommit, kernel.LangShell, "pre-commit (a hook repository)"},
 	{".cargo/config.toml", plantCargo, kernel.LangShell, "cargo"}, {".cargo/config", plantCargo, kernel.LangShell, "cargo"},
-	{".vscode/tasks.json", plantVSCode, kernel.LangShell, "VS Code"},
-	{".lintstagedrc", plantCmdMap, kernel.LangShell, "lint-staged"}, {".lintstagedrc.json", plantCmdMap, kernel.LangShell, "lint-staged"},
-	{".lintstagedrc.yaml", plantCmdMap, kernel.LangShell, "lint-staged"}, {".lintstagedrc.yml", plantCmdMap, kernel.LangShell, "lint-staged"},
-	{".huskyrc", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.json", plantCmdMap, kernel.LangShell, "husky"},
-	{".huskyrc.yaml", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.yml", plantCmdMap, kernel.LangShell, "husky"},
-	{".simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"}, {"simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
-	{"nodemon.json", plantNodemon, kernel.LangShell, "nodemon"},
-	{"Procfile", plantProcfile, kernel.LangShell, "foreman, honcho or overmind"}, {"Procfile.*", plantProcfile, kernel.LangShell, "foreman, honcho or overmind"},
-	{".devcontainer/devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
-	{".devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
-	{".devcontainer/*/devcontainer.json", plantDevcontainer, kernel.LangShell, "the dev container tools"},
+	{".vscode/tasks.json", plantVSCode, kernel.LangShell, "VS Code"}, {".huskyrc", plantCmdMap, kernel.LangShell, "husky"},
+	{".huskyrc.json", plantCmdMap, kernel.LangShell, "husky"}, {".huskyrc.yaml", plantCmdMap, kernel.LangShell, "husky"},
+	{".huskyrc.yml", plantCmdMap, kernel.LangShell, "husky"}, {".simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
+	{"simple-git-hooks.json", plantCmdMap, kernel.LangShell, "simple-git-hooks"},
 	{"Dockerfile", plantDocker, kernel.LangShell, "docker build"}, {"Dockerfile.*", plantDocker, kernel.LangShell, "docker build"},
 	{"*.dockerfile", plantDocker, kernel.LangShell, "docker build"}, {"Containerfile", plantDocker, kernel.LangShell, "podman build"},
 	{".github/workflows/*", plantCI, kernel.LangShell, "the CI (GitHub Actions)"}, {".gitlab-ci.yml", plantCI, kernel.LangShell, "the CI (GitLab)"},
@@ -164,9 +173,10 @@ var PlantTable = []PlantRow{
 // PlantRowFor finds the row for a written file, or nil.
 func PlantRowFor(abs string) *PlantRow {
 	base := filepath.Base(abs)
-	for i := range PlantTable {
-		row := &PlantTable[i]
-		if !strings.HasSuffix(base, plantSuffixes[i]) || !strings.HasPrefix(base, plantPrefixes[i]) {
+	ix := plantIndex()
+	for i := range ix.rows {
+		row := &ix.rows[i]
+		if !strings.HasSuffix(base, ix.suffixes[i]) || !strings.HasPrefix(base, ix.prefixes[i]) {
 			continue // cannot match: a copy asks this of every operand of every cp in a script
 		}
 		pat := row.Pattern
@@ -204,26 +214,6 @@ func PlantTarget(abs string) (runner, directive string) {
 	}
 	return "", ""
 }
-
-// plantSuffixes are the ends of plantTable's patterns (literalSuffix), for plantRowFor to pass
-// over the rows a name cannot match without matching it.
-var plantSuffixes = func() []string {
-	out := make([]string, len(PlantTable))
-	for i, row := range PlantTable {
-		out[i] = literalSuffix(row.Pattern)
-	}
-	return out
-}()
-
-// plantPrefixes are the beginnings of the names plantTable's patterns match (literalPrefix):
-// vite.config.* has no literal end to pass over names by.
-var plantPrefixes = func() []string {
-	out := make([]string, len(PlantTable))
-	for i, row := range PlantTable {
-		out[i] = literalPrefix(row.Pattern)
-	}
-	return out
-}()
 
 // literalPrefix is what every name the last component of pattern matches begins with: the
 // text before its first wildcard, or all of it when it has none.
@@ -974,11 +964,11 @@ func plantGlobCopy(x *kernel.Command, s shell.Word, dir string) {
 }
 
 // PlantDirs are the directories whose files a tool runs, whatever their names (.git/hooks,
-// .husky, .github/workflows, .claude/agents …): the rows of plantTable that name a directory,
-// and a skill's own directory (its SKILL.md row names no directory).
+// .husky, .github/workflows, .claude/agents …): the rows of plantRows that name a directory
+// (the runners' rows name files), and a skill's own directory (its SKILL.md row names none).
 var PlantDirs = func() []string {
 	out := []string{".claude/skills/*"}
-	for _, row := range PlantTable {
+	for _, row := range plantRows {
 		if i := strings.LastIndexByte(row.Pattern, '/'); i > 0 && strings.ContainsRune(row.Pattern[i:], '*') {
 			out = append(out, row.Pattern[:i])
 		}

@@ -12,9 +12,9 @@ import (
 )
 
 // Tools that run their config file (the RunsConfig rows of package command's table, whose
-// Config says what each reads; runners.go dispatches): eslint, prettier, vite, webpack, rollup -c, jest, vitest, mocha, karma and
-// playwright load a JavaScript config file as code; pre-commit, lint-staged and nodemon run the
-// commands theirs names (read as a write of it is: planted_config.go). The file is found as
+// Config says what each reads; runners.go dispatches): some load a JavaScript config file as
+// code (eslint, jest, vite …), others run the commands theirs names (pre-commit, lint-staged,
+// nodemon, foreman …), read as a write of it is (planted_config.go, planted_runners.go). The file is found as
 // the tool finds it (an option naming it, else its default names in the directory it runs
 // in, and for some in the parents up to the project's root), and judged as it is on disk now.
 // What cannot be known statically does not mean that nothing runs: a subcommand that cannot
