@@ -32,6 +32,10 @@ func bashTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 		r.Add(risk.Low, kernel.ShellExec, kernel.RuleEmptyCommand, "", "nothing to run")
 		return
 	}
+	if bareShell(*in.Command) { // noexec.go
+		r.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, strings.TrimSpace(*in.Command), bareShellWhy)
+		return
+	}
 	program(c, r, *in.Command, cwd)
 	outbound.OutboundProgram(r, *in.Command)
 	harnessEnvWrite(c, r, func() string { return *in.Command }, r.Writes, kernel.ShellExec)
@@ -433,6 +437,10 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	recursiveSearch(x) // credsearch.go: what grep -r, rg, ag would print
 	encodedCommand(x)
 	outbound.Outbound(x)
+	if cmd.Code == nil && noExecShell(cmd) { // noexec.go
+		judgeNoExec(x)
+		return
+	}
 	if cmd.Stdin {
 		switch cmd.Input {
 		case "pipe":
