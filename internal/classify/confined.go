@@ -88,7 +88,7 @@ var readRules = map[string]bool{
 	kernel.RuleGitRead: true, kernel.RuleGitLocal: true, kernel.RuleGitRemote: true, kernel.RuleDestructiveGit: true, kernel.RuleHistoryRewrite: true,
 	kernel.RuleForcePush: true, kernel.RuleSensitiveWrite: true, kernel.RuleCredentialRead: true, kernel.RuleEnvironmentDump: true,
 	kernel.RuleSecretVariable: true, kernel.RuleCatastrophe: true, kernel.RuleSelfProtection: true, kernel.RulePlantedCode: true,
-	kernel.RulePersistence: true, kernel.RuleEmptyCommand: true, kernel.RuleNoCommand: true,
+	kernel.RulePersistence: true, kernel.RuleEmptyCommand: true, kernel.RuleNoCommand: true, kernel.RuleNotRun: true,
 }
 
 // readInFull reports whether the classifier read everything the call will do, and if not,
