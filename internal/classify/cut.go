@@ -2,6 +2,7 @@ package classify
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -38,8 +39,8 @@ func cutStops(prog *shell.Program) bool {
 	if cut == nil || prog.Unreads != 1 || kernel.Pipelined(cut.Src) || len(cut.Src) > 64<<10 || !prefixKeepsParsing(prog, cut.Prefix) {
 		return false
 	}
-	bash, err := exec.LookPath("bash")
-	if err != nil {
+	bash := systemBash()
+	if bash == "" {
 		return false
 	}
 	lines := strings.SplitAfter(cut.Src, "\n")
@@ -78,6 +79,17 @@ func cutStops(prog *shell.Program) bool {
 		}
 	}
 	return true
+}
+
+// systemBash is the system's bash by absolute path, or "": not one found through PATH, which
+// a program earlier in it could answer for (the verdict would rest on what it says).
+func systemBash() string {
+	for _, p := range []string{"/bin/bash", "/usr/bin/bash", "/usr/local/bin/bash", "/opt/homebrew/bin/bash"} {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }
 
 // prefixKeepsParsing reports a prefix whose commands leave bash's reading of later lines as
