@@ -22,6 +22,11 @@ type Verdict struct {
 	// harness wants a person, it must then ask explicitly: leaving the call to Claude Code's
 	// own flow would let it run.
 	AutoAllow bool
+	// Bounded: the call runs confined, no setting adds a writable path outside the project,
+	// and the harness's files inside the project are denied to writes (writes.go, Bound);
+	// BoundedWhy says why or why not, in plain words.
+	Bounded    bool
+	BoundedWhy string
 }
 
 // Judge decides whether call runs confined under s. platform is asked only when everything
