@@ -9,7 +9,11 @@ import (
 	"github.com/oath-harness/oath-harness/internal/settings"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/claude"
+	"github.com/oath-harness/oath-harness/internal/decide"
+	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
 // The harness's files inside the project, denied as the installer writes them.
@@ -138,5 +142,41 @@ func TestBoundedUnknownRules(t *testing.T) {
 		if got := kernel.BoundedUnknown(tc.rule, tc.detail); got != tc.want {
 			t.Errorf("%s %q: %v, want %v", tc.rule, tc.detail, got, tc.want)
 		}
+	}
+}
+
+// A bounded call that writes what cannot be known is made automatic at earned trust only
+// with a checkpoint of the project taken first, and its reason says so; at fresh trust it
+// asks; with the sandbox off the same command stays blocked and no checkpoint is taken.
+func TestBoundedUnknownGetsACheckpoint(t *testing.T) {
+	for _, tc := range []struct {
+		name, settings string
+		score          float64
+		decision       string
+		taken          bool
+		reason         string
+	}{
+		{"bounded, earned trust", `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, 0.95, decide.AutoApproved, true, "checkpoint 4f2c1a0b taken before this call"},
+		// Fresh trust: the harness would ask, but Claude Code's sandbox auto-allows it
+		// (decide.LeftToSandbox), so it runs unasked all the same: the checkpoint comes first.
+		{"bounded, fresh trust, auto-allowed by the sandbox", `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, 0.3, decide.HumanRequired, true, "checkpoint 4f2c1a0b taken before this call"},
+		{"bounded, fresh trust, asked", `{"sandbox":{"enabled":true,"autoAllowBashIfSandboxed":false,"filesystem":{` + denyHarness + `}}}`, 0.3, decide.HumanRequired, false, "human approval required"},
+		{"sandbox off", `{"sandbox":{"enabled":false}}`, 0.95, decide.Blocked, false, "a critical call is blocked at any trust"},
+		{"harness files not denied", `{"sandbox":{"enabled":true}}`, 0.95, decide.Blocked, false, "a critical call is blocked at any trust"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, dir := onDisk(t, map[string]string{".claude/settings.local.json": tc.settings})
+			c := stateOutside(t, dir)
+			cl := c.Classify(bashAt(dir, "rm -rf $TMPDIR/build"))
+			in := decide.Input{Tool: claude.ToolBash, Phase: phase.Building, Classify: cl, Trust: trust.Domain{Score: tc.score}, ProjectDir: dir, Settings: settings.Defaults()}
+			called := false
+			d, taken := decide.WithCheckpoint(in, decide.MayWrite(cl, claude.ToolBash, dir), func() (decide.Checkpoint, error) {
+				called = true
+				return decide.Checkpoint{ID: "4f2c1a0b", Top: dir}, nil
+			})
+			if d.Decision != tc.decision || (taken != nil) != tc.taken || called != tc.taken || !strings.Contains(d.Reason, tc.reason) {
+				t.Errorf("%s, checkpoint taken %v (asked %v): %s; want %s, taken %v, with %q", d.Decision, taken != nil, called, d.Reason, tc.decision, tc.taken, tc.reason)
+			}
+		})
 	}
 }
