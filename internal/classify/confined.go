@@ -57,7 +57,7 @@ func box(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 		call.DisableSandbox = true // unreadable input: nothing vouches for the sandbox
 	}
 	v := confined(c, call)
-	r.Box, r.Confined, r.Bounded = &v, v.Confined, v.Bounded
+	r.Box, r.Confined, r.Bounded, r.Project = &v, v.Confined, v.Bounded, c.Layout.ProjectDir
 }
 
 // given keeps a key's value, null included: null is not false.

@@ -91,6 +91,7 @@ type Result struct {
 	// temporary directory, with the harness's files there denied (sandbox.Bound): what only
 	// cannot be known statically is then code not read, high, not critical (Add, bounded.go).
 	Bounded bool
+	Project string // the project's directory, when Bounded
 	// ContainerEnv: assignments that point docker, podman or compose at another engine or
 	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person/person.go).
 	ContainerEnv []shell.Name
@@ -141,7 +142,7 @@ func (r *Result) Resolver() *safefile.Links {
 func (r *Result) Sibling() *Result {
 	return &Result{Depth: r.Depth, Proxy: r.Proxy, Sends: r.Sends, Remotes: maps.Clone(r.Remotes), Trees: maps.Clone(r.Trees),
 		code: r.Budget(), links: r.Resolver(), HeadMoved: r.HeadMoved, IndexMoved: r.IndexMoved, GitElsewhere: r.GitElsewhere, Fragment: r.Fragment,
-		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined, Bounded: r.Bounded}
+		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined, Bounded: r.Bounded, Project: r.Project}
 }
 
 // Merge appends what o judged after what r judged, as if r had judged it.
@@ -207,7 +208,7 @@ func (r *Result) Add(lvl risk.Level, domain domain.Domain, rule, cmd, detail str
 		}
 		r.kept[k]++
 	}
-	if r.Bounded && lvl == risk.Critical && BoundedUnknown(rule, detail) {
+	if r.Bounded && lvl == risk.Critical && BoundedUnknown(rule, detail, r.Project) {
 		lvl, detail = risk.High, detail+BoundedWords
 	}
 	r.Parts = append(r.Parts, Part{Risk: lvl, Domain: domain, Reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
