@@ -96,6 +96,7 @@ func TestBoundedUnknownIsNotRead(t *testing.T) {
 				`rm -rf $X`,
 				`rm -rf "$X/.."`,
 				`echo / | xargs rm -rf`,
+				`echo / | xargs find "$D/child" -delete`,
 				`find $TMPDIR -depth -delete`,
 				// … and so could one named like the project or a directory above it.
 				`rm -rf "$P/` + filepath.Base(dir) + `"`,
@@ -152,6 +153,8 @@ func TestBoundedUnknownRules(t *testing.T) {
 		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/b*", which cannot be known statically (it could be / or ~)`, false},
 		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/child/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, true},
 		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
+		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x/** (and names read from stdin)", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
+		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x (and names read from stdin)", which cannot be known statically and could be a protected file of the harness: spell the path out`, true},
 		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x (and names read from stdin)/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
 		{kernel.RuleCatastrophe, "recursive deletion of the home directory", false},
 		{kernel.RuleSelfProtection, "writes state.md", false},

@@ -31,8 +31,10 @@ func BoundedUnknown(rule, detail, project string) bool {
 		if !ok {
 			return false
 		}
+		raw, stdin := strings.CutSuffix(raw, " (and names read from stdin)")
 		if tree, ok := strings.CutSuffix(raw, "/**"); ok {
-			return namedTree(tree, project)
+			// Trees named on stdin (xargs find DIR -delete) could be / as well.
+			return !stdin && namedTree(tree, project)
 		}
 		return true
 	case RuleDynamicCommand:
