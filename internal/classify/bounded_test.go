@@ -151,6 +151,8 @@ func TestBoundedUnknownRules(t *testing.T) {
 		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/U", which cannot be known statically (it could be / or ~)`, false},
 		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/build/", which cannot be known statically (it could be / or ~)`, true},
 		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/b*", which cannot be known statically (it could be / or ~)`, false},
+		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/.git", which cannot be known statically (it could be / or ~)`, false},
+		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/.git/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
 		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/child/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, true},
 		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
 		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x/** (and names read from stdin)", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},

@@ -56,7 +56,9 @@ func BoundedUnknown(rule, detail, project string) bool {
 func namedTree(raw, project string) bool {
 	raw = strings.TrimRight(raw, "/")
 	last := raw[strings.LastIndexByte(raw, '/')+1:]
-	if last == "" || last == "." || last == ".." || strings.ContainsAny(last, "$`*?[{…~") ||
+	// .git: a repository's history, and the project's checkpoints with it (they are objects
+	// of the project's own repository), which no checkpoint can then bring back.
+	if last == "" || last == "." || last == ".." || strings.EqualFold(last, ".git") || strings.ContainsAny(last, "$`*?[{…~") ||
 		strings.Contains(last, "names read from stdin") {
 		return false
 	}
