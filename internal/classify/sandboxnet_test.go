@@ -9,11 +9,11 @@ import (
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
-// Issue 29 item 3 (network reach inside the sandbox is the sandbox's question): a finding
-// whose only consequence is on the other side of the network (data sent out, a service's
-// state changed or its secret read by its CLI, docker over its socket) is not the harness's
-// to judge for a confined call whose destination needs the person's say. Outside the
-// sandbox, or with the destination allowed, it is judged as before.
+// Issue 29 item 3 (network reach inside the sandbox is the sandbox's question): docker over
+// its socket, which the sandbox closes whatever the person allowed, is not the harness's to
+// judge for a confined call. Data sent out, a service's state changed or its secret read by
+// its CLI go through the proxy, which remembers a host the person allowed for the session:
+// they stay the harness's, inside the sandbox as outside (DESIGN.md's always-a-person class).
 func TestRemoteFindingsInsideSandbox(t *testing.T) {
 	const (
 		off     = ""
@@ -68,6 +68,12 @@ func TestRemoteFindingsInsideSandbox(t *testing.T) {
 			}
 			same(was, "outside the sandbox")
 			got := classifyUnder(t, closed, tc.cmd)
+			if !strings.HasPrefix(tc.cmd, "docker ") {
+				// Through the proxy: a host the person allowed once stays allowed for the
+				// session, unseen by the harness, so the finding stays the harness's.
+				same(got, "inside the sandbox, nothing allowed")
+				return
+			}
 			if got.Risk == risk.Critical || got.NeedsPerson != nil {
 				t.Errorf("inside the sandbox, nothing allowed: risk %s, needs_person %+v: %+v", got.Risk, got.NeedsPerson, got.Reasons)
 			}

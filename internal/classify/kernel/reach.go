@@ -8,7 +8,8 @@ import (
 	"github.com/oath-harness/oath-harness/internal/sandbox"
 )
 
-// Network reach inside the sandbox is the sandbox's question (issue 29). Some findings have
+// Network reach inside the sandbox is the sandbox's question (issue 29), where no answer of the
+// person's can open it: see Remote. Some findings have
 // no consequence but on the other side of a channel: data sent to another machine (the
 // outbound family), a service's state changed or its secret read by a cloud, cluster or
 // secret-manager CLI over its API, containers deleted by the Docker engine over its socket.
@@ -29,6 +30,15 @@ func (x *Command) Remote(dest sandbox.Dest, what string) bool {
 	b := x.Call.Box
 	if !x.Call.Confined || b == nil || slices.Contains(x.Cmd.Via, "ssh") {
 		return false // outside the sandbox, or run by ssh on another machine, which no sandbox here holds
+	}
+	if !dest.Engine {
+		// A host reached through the proxy is not left to it: Claude Code remembers a host the
+		// person allowed for the rest of the session (2.1.191 on), in no settings file a hook
+		// reads, so after `kubectl get pods` was allowed once, `kubectl delete ns prod` would
+		// reach the same host unasked. Remote changes, secrets and data sent out stay the
+		// harness's (DESIGN.md: the always-a-person class). The Docker engine's socket is
+		// closed whatever the person allowed: no session's answer opens it.
+		return false
 	}
 	asks, why := b.Asks(dest)
 	if !asks {
