@@ -67,6 +67,16 @@ func (f *INIFile) Get(name, key string) (string, bool) {
 	return "", false
 }
 
+// HasSection reports a section of that name ([DEFAULT] is none, as configparser has it).
+func (f *INIFile) HasSection(name string) bool {
+	for _, s := range f.Sections {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // INI reads text as configparser reads it with tox's options; unread is why the reading may
 // not be Python's ("" when it is).
 func INI(text string) (f *INIFile, unread string) {
