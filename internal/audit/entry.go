@@ -58,6 +58,8 @@ type Entry struct {
 	Paths            *envelope.Paths        `json:"paths,omitempty"`           // the files read and written, masked
 	Confined         *bool                  `json:"confined,omitempty"`        // a Bash call runs inside Claude Code's sandbox
 	ConfinedWhy      *string                `json:"confined_why,omitempty"`    // why or why not, masked
+	Bounded          *bool                  `json:"bounded,omitempty"`         // a confined call can write only the project and its temporary directory
+	BoundedWhy       *string                `json:"bounded_why,omitempty"`     // why or why not, masked
 	ReadInFull       *bool                  `json:"read_in_full,omitempty"`    // a Bash call's every effect was read
 	Unread           *string                `json:"unread,omitempty"`          // what was not read, masked
 	DecisionReason   *string                `json:"decision_reason,omitempty"` // masked
@@ -182,6 +184,7 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 			x.Scan(c.NeedsPerson.Reason)
 		}
 		x.Scan(c.ConfinedWhy)
+		x.Scan(c.BoundedWhy)
 		x.Scan(c.Unread)
 	}
 	if hasGate {
@@ -236,9 +239,12 @@ func FromEnvelope(env *envelope.Envelope, now time.Time) (*Entry, error) {
 		if c.NeedsPerson != nil {
 			e.NeedsPerson = &envelope.Person{Rule: x.Value(c.NeedsPerson.Rule), Reason: x.String(c.NeedsPerson.Reason)}
 		}
-		e.Confined, e.ReadInFull = c.Confined, c.ReadInFull
+		e.Confined, e.ReadInFull, e.Bounded = c.Confined, c.ReadInFull, c.Bounded
 		if c.ConfinedWhy != "" {
 			e.ConfinedWhy = ptr(x.String(c.ConfinedWhy))
+		}
+		if c.BoundedWhy != "" {
+			e.BoundedWhy = ptr(x.String(c.BoundedWhy))
 		}
 		if c.Unread != "" {
 			e.Unread = ptr(x.String(c.Unread))

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -32,7 +33,11 @@ func bashTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 		r.Add(risk.Low, kernel.ShellExec, kernel.RuleEmptyCommand, "", "nothing to run")
 		return
 	}
-	program(c, r, *in.Command, cwd)
+	if bareShell(*in.Command) { // noexec.go
+		r.Add(risk.Low, kernel.FileRead, kernel.RuleAllowList, strings.TrimSpace(*in.Command), bareShellWhy)
+		return
+	}
+	bashProgram(c, r, *in.Command, cwd)
 	outbound.OutboundProgram(r, *in.Command)
 	harnessEnvWrite(c, r, func() string { return *in.Command }, r.Writes, kernel.ShellExec)
 	// A credential read is file_read on its own; next to a command that writes, runs or
@@ -57,6 +62,13 @@ func bashTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
 // filter took out of another tool's input.
 func program(c *kernel.Env, r *kernel.Result, src, cwd string) {
 	analyzed(c, r, src, shell.Options{Cwd: cwd, Home: c.Home})
+}
+
+// bashProgram classifies the Bash tool's own command, which Claude Code runs in bash: where
+// it does not parse, bash's own reading says what runs (cut.go). Other programs (a script, a
+// recipe, git's --exec) may run in another shell, sh or dash, and are not cut.
+func bashProgram(c *kernel.Env, r *kernel.Result, src, cwd string) {
+	analyzed(c, r, src, shell.Options{Cwd: cwd, Home: c.Home, Cut: true})
 }
 
 // analyzed analyses src as opt says and judges it into r; it returns what the analysis saw
@@ -236,10 +248,19 @@ func judgeCmd(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 // judgeStructure judges what a program is besides its commands: the analysis's findings,
 // functions, variables and redirections.
 func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd string) {
-	for _, f := range prog.Findings {
+	stops := -1 // the parser's complaint about a syntax error bash stops at (cut.go)
+	if prog.Unread != "" && !r.Fragment && cutStops(prog) {
+		stops = prog.Cut.Finding
+	}
+	for i, f := range prog.Findings {
+		if i == stops {
+			r.Add(risk.Low, kernel.ShellExec, kernel.RuleNotRun, f.Src, "bash refuses line "+strconv.Itoa(prog.Cut.Line)+
+				" on ("+prog.Unread+"): it and what follows never run; what comes before it is judged as the program that runs")
+			continue
+		}
 		r.Add(f.Risk, kernel.ShellExec, f.Rule, f.Src, f.Detail)
 	}
-	if prog.Unread != "" && !r.Fragment {
+	if prog.Unread != "" && !r.Fragment && stops < 0 {
 		r.NotRead("the shell parser cannot read the program past an error (" + prog.Unread + "), and bash may run what follows")
 	}
 	for _, fn := range prog.Funcs {
@@ -433,6 +454,10 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 	recursiveSearch(x) // credsearch.go: what grep -r, rg, ag would print
 	encodedCommand(x)
 	outbound.Outbound(x)
+	if cmd.Code == nil && noExecShell(cmd) { // noexec.go
+		judgeNoExec(x)
+		return
+	}
 	if cmd.Stdin {
 		switch cmd.Input {
 		case "pipe":

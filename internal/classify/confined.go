@@ -3,6 +3,8 @@ package classify
 import (
 	"bytes"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +30,9 @@ func boundary(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelope.C
 	}
 	v := *r.Box
 	out.Confined, out.ConfinedWhy, out.SandboxAutoAllow = &v.Confined, v.Why, v.AutoAllow
+	if v.Confined {
+		out.Bounded, out.BoundedWhy = &v.Bounded, v.BoundedWhy
+	}
 	full, why := readInFull(r, out)
 	out.ReadInFull = &full
 	if !full {
@@ -52,7 +57,7 @@ func box(c *kernel.Env, r *kernel.Result, ev *claude.Event) {
 		call.DisableSandbox = true // unreadable input: nothing vouches for the sandbox
 	}
 	v := confined(c, call)
-	r.Box, r.Confined = &v, v.Confined
+	r.Box, r.Confined, r.Bounded, r.Project = &v, v.Confined, v.Bounded, c.Layout.ProjectDir
 }
 
 // given keeps a key's value, null included: null is not false.
@@ -76,7 +81,29 @@ func confined(c *kernel.Env, call sandbox.Call) sandbox.Verdict {
 	}
 	s := sandbox.Load(sandbox.Sources(c.Layout.ProjectDir, sandbox.UserConfigDir(getenv)))
 	cache := sandbox.CacheFile(c.Layout.Root)
-	return sandbox.Judge(s, call, func() sandbox.Platform { return sandbox.Probe(s, cache, time.Now()) })
+	v := sandbox.Judge(s, call, func() sandbox.Platform { return sandbox.Probe(s, cache, time.Now()) })
+	if v.Confined {
+		sandbox.Bound(&v, s, where(c, getenv))
+	}
+	return v
+}
+
+// where are the places a confined call's writes are bounded by: the project, the sandbox's
+// temporary directory, the harness's files inside the project (which denyWrite must deny)
+// and all its others (which must lie outside what the sandbox lets a call write). Claude
+// Code's own settings files are left out: it denies them to sandboxed writes itself.
+func where(c *kernel.Env, getenv func(string) string) sandbox.Where {
+	l := c.Layout
+	in := []string{l.StateFile(), l.PhaseFile(), l.ProtectedFilesList()}
+	var elsewhere []string
+	for _, p := range append(append([]string{}, c.Prot.ShownTrees...), c.Prot.ShownFiles...) {
+		if slices.Contains(in, p) || filepath.Dir(p) == filepath.Join(l.ProjectDir, ".claude") && strings.HasPrefix(filepath.Base(p), "settings") {
+			continue
+		}
+		elsewhere = append(elsewhere, p)
+	}
+	return sandbox.Where{Project: l.ProjectDir, Home: c.Home, ConfigDir: sandbox.UserConfigDir(getenv),
+		TempDir: sandbox.SandboxTemp(getenv), InProject: in, Elsewhere: elsewhere}
 }
 
 // readRules are the rules whose findings leave nothing unread: what the command does is
@@ -88,7 +115,7 @@ var readRules = map[string]bool{
 	kernel.RuleGitRead: true, kernel.RuleGitLocal: true, kernel.RuleGitRemote: true, kernel.RuleDestructiveGit: true, kernel.RuleHistoryRewrite: true,
 	kernel.RuleForcePush: true, kernel.RuleSensitiveWrite: true, kernel.RuleCredentialRead: true, kernel.RuleEnvironmentDump: true,
 	kernel.RuleSecretVariable: true, kernel.RuleCatastrophe: true, kernel.RuleSelfProtection: true, kernel.RulePlantedCode: true,
-	kernel.RulePersistence: true, kernel.RuleEmptyCommand: true, kernel.RuleNoCommand: true,
+	kernel.RulePersistence: true, kernel.RuleEmptyCommand: true, kernel.RuleNoCommand: true, kernel.RuleNotRun: true,
 }
 
 // readInFull reports whether the classifier read everything the call will do, and if not,

@@ -93,6 +93,9 @@ func judge(x *kernel.Command) {
 	case command.DD:
 		files.Dd(x)
 	case command.Disk, command.Mkfs:
+		if row.Judge == command.Mkfs && mkfsImage(x) { // mkfs.go: an image file, not a device
+			break
+		}
 		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleFilesystem, n+" creates a file system or rewrites a partition table: irreversible")
 	case command.Rsync:
 		files.Rsync(x)
@@ -154,7 +157,7 @@ func judge(x *kernel.Command) {
 		listed(x, row)
 	}
 	if !row.Judge.OwnsWrites() && !row.Has(command.AllowList) && row.Judge != command.Mkfs {
-		files.ProtectedOperand(x) // (mkfs.* is critical whatever it is given)
+		files.ProtectedOperand(x) // (mkfs.* is critical, or writes its image files: mkfs.go)
 	}
 }
 

@@ -183,16 +183,18 @@ func TestMentions(t *testing.T) {
 	})
 }
 
-// TestUnparsable: the parser's message is the detail, and the lines before still count.
+// TestUnparsable: the parser's message is the detail, and the lines before still count. A
+// program bash itself refuses (an unterminated quote, a stray parenthesis) runs nothing from
+// its error on: cut_test.go.
 func TestUnparsable(t *testing.T) {
 	c := newTest(t, settings.Defaults())
-	got := c.Classify(bash("echo 'unterminated"))
-	check(t, got, "unterminated", H, H, "")
+	got := c.Classify(bash("! ! echo unparsed")) // bash runs it; the parser refuses it
+	check(t, got, "unparsed", H, H, "")
 	if got.Reasons[0].Rule != "unparsable" || !strings.Contains(got.Reasons[0].Detail, "parser says") {
 		t.Errorf("want the parser's message, got %+v", got.Reasons)
 	}
 	check(t, c.Classify(bash("rm -rf /\nif then fi (")), "prefix", C, C, "")
-	check(t, c.Classify(bash("ls )")), "stray paren", H, H, "")
+	check(t, c.Classify(bash("ls )")), "stray paren", L, L, "") // bash refuses it: nothing runs
 }
 
 // TestBounds: deep nesting and huge input stay bounded and critical.

@@ -37,7 +37,7 @@ const (
 	PerlRuby          // perl, ruby: a script file (inline code is judged apart)
 	DD                // dd: of= is written
 	Disk              // creates a file system or rewrites a partition table: critical
-	Mkfs              // mkfs.*: as Disk; critical whatever it is given, so its operands are not judged apart
+	Mkfs              // mkfs.*: as Disk, but on image files (regular or none, links followed) a write of them (classify/mkfs.go)
 	Rsync             // rsync: a copy, remote or local, --delete
 	Scp               // scp, sftp: a remote copy
 	SSH               // ssh: a remote connection

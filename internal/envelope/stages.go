@@ -37,6 +37,12 @@ type Classification struct {
 	// or why not, in plain words.
 	Confined    *bool  `json:"confined,omitempty"`
 	ConfinedWhy string `json:"confined_why,omitempty"`
+	// Bounded (for a confined call): no setting adds a writable path outside the project and
+	// the harness's files inside it are denied to writes, so the call can write only the
+	// project and its temporary directory: a write target or a command name that cannot be
+	// known statically is code not read, not a catastrophe. BoundedWhy says why or why not.
+	Bounded    *bool  `json:"bounded,omitempty"`
+	BoundedWhy string `json:"bounded_why,omitempty"`
 	// SandboxAutoAllow: Claude Code may run the call without asking (its sandbox is on with
 	// autoAllowBashIfSandboxed, or its settings cannot be read): a call that needs a person
 	// must be asked, not left to Claude Code.

@@ -24,6 +24,11 @@ type Verdict struct {
 	AutoAllow bool
 	// Network is the sandbox's network as the settings say it (network.go: Asks).
 	Network Network
+	// Bounded: the call runs confined, no setting adds a writable path outside the project,
+	// and the harness's files inside the project are denied to writes (writes.go, Bound);
+	// BoundedWhy says why or why not, in plain words.
+	Bounded    bool
+	BoundedWhy string
 }
 
 // Judge decides whether call runs confined under s. platform is asked only when everything

@@ -38,6 +38,8 @@ type Layer struct {
 	// BwrapPath and SocatPath are sandbox.bwrapPath and sandbox.socatPath, when set.
 	BwrapPath, SocatPath string
 	Network              NetworkLayer // sandbox.network (network.go)
+	// Writes are the paths that widen or narrow where a sandboxed call writes (writes.go).
+	Writes []PathEntry
 }
 
 // Parse reads the sandbox keys of one settings file. Keys are matched exactly, as Claude Code
@@ -52,11 +54,15 @@ func Parse(data []byte) (Layer, error) {
 	}
 	raw, ok := top["sandbox"]
 	if !ok || isNull(raw) {
-		return l, nil
+		l.Writes, err = parseWrites(top, nil)
+		return l, err
 	}
 	sb, err := object(raw)
 	if err != nil {
 		return l, fmt.Errorf("sandbox: %v", err)
+	}
+	if l.Writes, err = parseWrites(top, sb); err != nil {
+		return l, err
 	}
 	if l.Enabled, err = boolKey(sb, "enabled"); err != nil {
 		return l, err
@@ -172,6 +178,8 @@ type Settings struct {
 	BwrapPath string
 	SocatPath string
 	Network   Network // sandbox.network (network.go)
+	// Writes are every layer's allowWrite, denyWrite and additionalDirectories (writes.go).
+	Writes []PathEntry
 	// Unread, when set, is why a settings file could not be read as Claude Code reads it:
 	// what it says of the sandbox is unknown, so nothing is confined.
 	Unread string
@@ -244,6 +252,9 @@ func Load(sources []Source) Settings {
 		if err == nil {
 			var l Layer
 			if l, err = Parse(data); err == nil {
+				for i := range l.Writes {
+					l.Writes[i].Scope, l.Writes[i].File = src.Scope, src.Path
+				}
 				layers = append(layers, l)
 				continue
 			}
@@ -303,6 +314,7 @@ func Merge(layers ...Layer) Settings {
 			s.SocatPath = l.SocatPath
 		}
 		s.Excluded = append(s.Excluded, l.Excluded...)
+		s.Writes = append(s.Writes, l.Writes...)
 	}
 	s.Network = mergeNetwork(layers)
 	return s

@@ -385,7 +385,8 @@ func (b *bench) setup(hooks, bin string) error {
     "network": {"allowedDomains": []},
     "filesystem": {"denyRead": ["~/.ssh", "~/.aws", "~/.config/gcloud", "~/.azure", "~/.netrc", "~/.gnupg", "~/.kube",
       "~/.docker/config.json", "~/.npmrc", "~/.pypirc", "~/.git-credentials", "~/.config/gh",
-      "./.env", "./.env.local", "./.env.production", "./.env.development"]}
+      "./.env", "./.env.local", "./.env.production", "./.env.development"],
+      "denyWrite": ["./state.md", "./.claude/current-phase.md", "./.claude/protected-files.txt"]}
   }
 }
 `)

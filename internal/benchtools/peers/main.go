@@ -123,7 +123,9 @@ func run(hooks, bin string, modes []bool, max int, paths []string) error {
 		boundary := "Claude Code's sandbox off"
 		settings := "{}\n"
 		if sandbox {
-			settings = `{"sandbox": {"enabled": true, "autoAllowBashIfSandboxed": true}}` + "\n"
+			// As hooks/install.sh writes it: the harness's files in the project denied to
+			// sandboxed writes, so that the sandbox bounds what a call can write.
+			settings = `{"sandbox": {"enabled": true, "autoAllowBashIfSandboxed": true, "filesystem": {"denyWrite": ["./state.md", "./.claude/current-phase.md", "./.claude/protected-files.txt"]}}}` + "\n"
 			boundary = "Claude Code's sandbox on (.claude/settings.local.json, autoAllowBashIfSandboxed)"
 		}
 		if err := os.WriteFile(filepath.Join(h.project, ".claude", "settings.local.json"), []byte(settings), 0o644); err != nil {

@@ -101,7 +101,7 @@ func Git(x *kernel.Command) {
 		return
 	}
 	sub := g.Sub.Value
-	rest := command.ExpandAbbrev(g.Rest, command.GitRiskyLong) // git reset --ha is --hard
+	rest := command.ExpandGitAbbrev(sub, g.Rest) // git reset --ha is --hard, git clean --dry-r is --dry-run
 	x.Cmd.Dir = dir
 	if prog, ok := gitAliasRun(cli, sub); ok { // git -c alias.nuke=reset nuke --hard is git reset --hard
 		Nested(x, prog+" "+shell.QuoteWords(rest), "git -c alias."+sub)
@@ -257,7 +257,18 @@ func Git(x *kernel.Command) {
 		}
 		x.Add(risk.Medium, kernel.GitLocal, kernel.RuleGitLocal, "git reset moves the branch or unstages")
 	case sub == "clean":
-		if p.Has('n', "dry-run") {
+		// git clean's own layout: -e PATTERN is no path to clean; after --end-of-options, as
+		// after --, every word is a pathspec (git clean -f --end-of-options --dry-run
+		// deletes). --no-dry-run, wherever it stands, is not taken as a listing.
+		words := slices.Clone(rest)
+		if i := slices.IndexFunc(words, func(w shell.Word) bool { return w.Known && w.Value == "--end-of-options" }); i >= 0 &&
+			!slices.ContainsFunc(words[:i], func(w shell.Word) bool { return w.Known && w.Value == "--" }) {
+			words[i].Value = "--"
+		}
+		p := command.GitSubSpec(sub).Parse(words)
+		// A word that cannot be known may split into several (-e $X, X="a -e"): then which
+		// word is an option is not known either, and a --dry-run is not taken as a listing.
+		if p.Has('n', "dry-run") && !p.Has(0, "no-dry-run") && !slices.ContainsFunc(words, func(w shell.Word) bool { return !w.Known }) {
 			x.Add(risk.Low, kernel.GitRead, kernel.RuleGitRead, "git clean -n only lists")
 			return
 		}

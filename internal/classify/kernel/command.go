@@ -165,7 +165,9 @@ func (x *Command) Add(lvl risk.Level, domain domain.Domain, rule, detail string)
 
 // Write records and judges the targets of a file-changing command.
 func (x *Command) Write(w shell.Word, tree bool, domain domain.Domain) {
-	if x.Cmd.StdinArgs && w.Known {
+	if x.Cmd.StdinArgs && !strings.HasSuffix(w.Value, "(names read from stdin)") {
+		// An operand that cannot be known says so too: what else is written (xargs find
+		// "$D" -delete: trees named on stdin) decides whether a sandbox bounds it (bounded.go).
 		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
 	}
 	for _, t := range Resolve(w, x.Cmd.Dir, tree) {

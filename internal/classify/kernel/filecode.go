@@ -321,7 +321,7 @@ type codeKey struct {
 // neither may count on the sandbox (a planted "curl … | sh" is judged as if unconfined).
 func (r *Result) Child(s Sink) *Result {
 	return &Result{Depth: r.Depth + 1, code: r.Budget(), Proxy: r.Proxy, links: r.Resolver(), VerdictOnly: true,
-		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: s.runsConfined(r), Box: s.box(r)}
+		Fragment: s.Fragment, NoPerson: s.NoPerson || r.NoPerson, Confined: s.runsConfined(r), Box: s.box(r), Bounded: r.Bounded && s.runsConfined(r), Project: r.Project}
 }
 
 // box is the verdict code judged into a Child of r runs under: r's when it runs in r's

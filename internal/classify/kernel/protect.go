@@ -392,6 +392,10 @@ func (c *Env) JudgeWrite(r *Result, t Target, domain domain.Domain, cmd string) 
 	if !t.Glob {
 		real = r.Resolver().Resolve(t.Path)
 	}
+	if real != p && strings.HasPrefix(real, "/dev/") && !HarmlessDevice(real) {
+		r.Add(risk.Critical, domain, ruleRawDeviceWrite, cmd, "writes "+p+", which a symbolic link makes the device "+real)
+		return
+	}
 	if hit == "" && !t.Glob {
 		// me -> . on disk makes me/.claude/settings.json the protected file, and a dangling
 		// link to .claude/settings.local.json creates it: compare the path with its existing

@@ -87,6 +87,11 @@ type Result struct {
 	// sandbox's question: git/fetchget.go).
 	Box      *sandbox.Verdict
 	Confined bool
+	// Bounded: it runs confined and the sandbox keeps its writes to the project and its
+	// temporary directory, with the harness's files there denied (sandbox.Bound): what only
+	// cannot be known statically is then code not read, high, not critical (Add, bounded.go).
+	Bounded bool
+	Project string // the project's directory, when Bounded
 	// ContainerEnv: assignments that point docker, podman or compose at another engine or
 	// compose project (DOCKER_HOST, COMPOSE_PROJECT_NAME …: person/person.go).
 	ContainerEnv []shell.Name
@@ -137,7 +142,7 @@ func (r *Result) Resolver() *safefile.Links {
 func (r *Result) Sibling() *Result {
 	return &Result{Depth: r.Depth, Proxy: r.Proxy, Sends: r.Sends, Remotes: maps.Clone(r.Remotes), Trees: maps.Clone(r.Trees),
 		code: r.Budget(), links: r.Resolver(), HeadMoved: r.HeadMoved, IndexMoved: r.IndexMoved, GitElsewhere: r.GitElsewhere, Fragment: r.Fragment,
-		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined, Box: r.Box}
+		VerdictOnly: r.VerdictOnly, NoPerson: r.NoPerson, ContainerEnv: slices.Clip(r.ContainerEnv), ClaudeEnv: r.ClaudeEnv, StagedAll: r.StagedAll, Confined: r.Confined, Box: r.Box, Bounded: r.Bounded, Project: r.Project}
 }
 
 // Merge appends what o judged after what r judged, as if r had judged it.
@@ -202,6 +207,9 @@ func (r *Result) Add(lvl risk.Level, domain domain.Domain, rule, cmd, detail str
 			r.kept = map[partKind]int{}
 		}
 		r.kept[k]++
+	}
+	if r.Bounded && lvl == risk.Critical && BoundedUnknown(rule, detail, r.Project) {
+		lvl, detail = risk.High, detail+BoundedWords
 	}
 	r.Parts = append(r.Parts, Part{Risk: lvl, Domain: domain, Reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
 }

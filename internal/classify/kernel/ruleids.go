@@ -25,6 +25,7 @@ const (
 	RuleExtractFailed    = "extract_failed"    // a user extract filter failed
 	RuleEmptyCommand     = "empty_command"     // a Bash call with nothing to run
 	RuleNoCommand        = "no_command"        // a program of comments or assignments only
+	RuleNotRun           = "not_run"           // what follows a syntax error bash stops at: it never runs
 	RuleDynamicCommand   = shell.RuleDynamicCommand
 	RuleDynamicProgram   = shell.RuleDynamicProgram
 	RuleNestingTooDeep   = shell.RuleNestingTooDeep

@@ -138,14 +138,31 @@ type Program struct {
 	// what follows the error was not analysed: bash may still run it (it accepts programs the
 	// parser does not, such as `! ! true`).
 	Unread string
-	Funcs  []FuncDecl
+	// Unreads counts the programs (the top-level one, nested ones) the parser could not read.
+	Unreads int
+	// Cut, with Options.Cut, is where the top-level program stops parsing: the complete lines
+	// before the erroring statement's line were analysed (Prefix, "" when the error is on the
+	// first line), and nothing from Line on was. Whether bash runs any of the rest is for the
+	// caller to establish (bash runs the complete commands before a syntax error, none after).
+	Cut   *Cut
+	Funcs []FuncDecl
 	// Loops are the words `for NAME in WORDS` loops go over, expanded (globs kept as
 	// patterns): what the loop's commands do with "$NAME" is done to them.
 	Loops []Word
 }
 
+// Cut is where a program the parser cannot read stops: see Program.Cut.
+type Cut struct {
+	Line    int    // the 1-based line the erroring statement starts on, as far as the prefix shows
+	Prefix  string // the complete lines before it, analysed
+	Src     string // the whole program
+	Finding int    // the index in Findings of the parser's complaint
+}
+
 // Options say where the program runs.
 type Options struct {
+	// Cut: record Program.Cut for a top-level program that does not parse.
+	Cut  bool
 	Cwd  string // absolute; relative paths are resolved against it
 	Home string // $HOME and ~; "" = unknown
 	// Pieces: src is JoinPieces(Pieces). Unless its top-level statements are exactly those
@@ -346,14 +363,24 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 	}
 	if err != nil {
 		detail := err.Error()
+		at := a.findings.len()
 		a.finding(RuleUnparsable, risk.High, src, "the shell parser says: "+detail)
 		if a.prog.Unread == "" {
 			a.prog.Unread = detail
 		}
+		a.prog.Unreads++
+		pe, ok := err.(syntax.ParseError)
+		cut := ok && depth == 0 && a.opt.Cut && a.prog.Unreads == 1
+		if ok && pe.Pos.Line() == 1 && cut {
+			a.prog.Cut = &Cut{Line: 1, Src: src, Finding: at}
+		}
 		// bash runs a program line by line: what comes before the broken line runs. Analyse it.
-		if pe, ok := err.(syntax.ParseError); ok && pe.Pos.Line() > 1 {
+		if ok && pe.Pos.Line() > 1 {
 			if prefix := linesBefore(src, int(pe.Pos.Line())); prefix != "" {
 				if f2, err2 := a.parse(prefix); err2 == nil {
+					if cut && a.complete(f2, prefix) {
+						a.prog.Cut = &Cut{Line: int(pe.Pos.Line()), Prefix: prefix, Src: src, Finding: at}
+					}
 					return a.file(f2, prefix, depth, dir, via)
 				}
 			}
@@ -361,6 +388,21 @@ func (a *analyzer) program(src string, depth int, dir Dir, via []string, carrier
 		return dir
 	}
 	return a.file(f, src, depth, dir, via)
+}
+
+// complete reports a prefix f (parsed from prefix) that ends at a statement's end: a line
+// added after it is a statement of its own, on that line (no trailing \, &&, | or open
+// here-document joins it to the last).
+func (a *analyzer) complete(f *syntax.File, prefix string) bool {
+	const sentinel = "oath_sentinel_statement"
+	g, err := a.parse(prefix + sentinel + "\n")
+	if err != nil || len(g.Stmts) != len(f.Stmts)+1 {
+		return false
+	}
+	last := g.Stmts[len(g.Stmts)-1]
+	call, ok := last.Cmd.(*syntax.CallExpr)
+	return ok && len(call.Args) == 1 && call.Args[0].Lit() == sentinel && len(last.Redirs) == 0 &&
+		int(last.Pos().Line()) == strings.Count(prefix, "\n")+1 && !last.Negated && !last.Background
 }
 
 func linesBefore(src string, line int) string {

@@ -221,6 +221,9 @@ func boundaryWords(c envelope.Classification) string {
 	where := "outside Claude Code's sandbox (" + c.ConfinedWhy + ")"
 	if c.IsConfined() {
 		where = "inside Claude Code's sandbox (" + c.ConfinedWhy + ")"
+		if c.BoundedWhy != "" {
+			where += "; " + c.BoundedWhy
+		}
 	}
 	read := "read in full"
 	if !c.IsReadInFull() {
