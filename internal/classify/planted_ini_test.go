@@ -14,7 +14,7 @@ import (
 func TestPlantedToxINI(t *testing.T) {
 	w := func(content string) map[string]any { return map[string]any{"content": content} }
 	edit := func(old, new string) map[string]any { return map[string]any{"old_string": old, "new_string": new} }
-	const ordinaryTox = "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps = pytest\ncommands = pytest {posargs:tests}\n\n[testenv:lint]\ndeps = ruff\ncommands =\n    ruff check .\n    ruff format --check .\n\n[flake8]\nmax-line-length = 100\n"
+	const ordinaryTox = "[tox]\nenvlist = py3, lint\n\n[testenv]\ndeps = pytest\nsetenv =\n    PYTHONPATH = {toxinidir}/src\n    COVERAGE_FILE = {envtmpdir}/.coverage\ncommands = pytest {posargs:tests}\n\n[testenv:lint]\ndeps = ruff\ncommands =\n    ruff check .\n    ruff format --check .\n\n[flake8]\nmax-line-length = 100\n"
 	runConfigCases(t, []configCase{
 		{"commands: as the key", "", "tox.ini", w("[testenv]\ncommands: rm -rf ~\n"), nil, risk.Critical, "", ""},
 		{"Commands = in another case", "", "tox.ini", w("[testenv]\nCommands = rm -rf ~\n"), nil, risk.Critical, "", ""},
@@ -28,6 +28,8 @@ func TestPlantedToxINI(t *testing.T) {
 		{"a value another key names", "", "tox.ini", w("[vars]\ncmd = rm -rf ~\n[testenv]\ncommands = {[vars]cmd}\n"), nil, risk.Critical, "", ""},
 		{"a factor condition on a line a \\ continues", "", "tox.ini", w("[testenv]\ncommands =\n    py3: echo \\\n    touch x\n"), nil, risk.Medium, "", kernel.RuleNotRead},
 		{"references past what is followed", "", "tox.ini", w("[a]\nx = {[a]x} {[a]x} {[a]x} {[a]x}\n[testenv]\ncommands = {[a]x}\n"), nil, risk.Medium, "", kernel.RuleNotRead},
+		{"set_env that loads a library", "", "tox.ini", w("[testenv]\nset_env =\n    LD_PRELOAD = /tmp/x.so\ncommands = pytest\n"), nil, risk.High, risk.High, ""},
+		{"setenv that runs a wrapper", "", "setup.cfg", w("[tox:tox]\n[testenv]\nsetenv = PYTHONSTARTUP=/tmp/x.py\n"), nil, risk.High, "", ""},
 		{"install_command", "", "tox.ini", w("[testenv]\ninstall_command = sh -c 'rm -rf ~' {packages}\n"), nil, risk.Critical, "", ""},
 		{"a value continued by a backslash", "", "tox.ini", w("[testenv]\ncommands = rm \\\n    -rf ~\n"), nil, risk.Critical, "", ""},
 		{"a text configparser refuses is still judged", "", "tox.ini", w("[testenv]\ncommands = pytest\nCommands = rm -rf ~\n"), nil, risk.Critical, "", ""},

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
+	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/configfile"
 )
 
@@ -47,6 +48,10 @@ func ToxCode(text, dir string) ConfigCode {
 	t := &toxFile{f: f, dir: dir, budget: maxToxText}
 	add := func(opts []configfile.INIOption) {
 		for _, o := range opts {
+			if o.Key == "set_env" || o.Key == "setenv" {
+				cc.Codes = append(cc.Codes, toxExports(t.subst(o.Value, 0))...)
+				continue
+			}
 			if !toxCodeKeys[o.Key] {
 				continue
 			}
@@ -105,6 +110,22 @@ func toxCommands(value string) (cmds []string, why string) {
 		}
 	}
 	return cmds, why
+}
+
+// toxExports are the variables set_env gives the commands, as exports (KEY = VALUE a line), so
+// that one that carries code (LD_PRELOAD, PYTHONSTARTUP …) is judged as such (runenv.go).
+func toxExports(value string) []codeText {
+	var out []codeText
+	for l := range strings.SplitSeq(value, "\n") {
+		if strings.HasPrefix(l, "#") {
+			continue
+		}
+		k, v, ok := strings.Cut(toxUncomment(l), "=")
+		if k = strings.TrimSpace(k); ok && shell.IsName(k) {
+			out = append(out, codeText{"export " + k + "=" + shellWord(strings.TrimSpace(v)), kernel.LangShell})
+		}
+	}
+	return out
 }
 
 // toxUncomment is a line without its comment: tox's (\s)*(?<!\\)#.* removed, then \# read as #.
