@@ -36,6 +36,7 @@ func TestPlantedToxINI(t *testing.T) {
 		{"an Edit adding a line to commands", "Edit", "tox.ini", edit("commands = pytest {posargs:tests}", "commands = pytest {posargs:tests}\n    rm -rf ~"), map[string]string{"tox.ini": ordinaryTox}, risk.Critical, "", ""},
 		{"an Edit adding Commands:", "Edit", "tox.ini", edit("deps = ruff", "deps = ruff\nCommands: rm -rf ~"), map[string]string{"tox.ini": "[testenv:lint]\ndeps = ruff\n"}, risk.Critical, "", ""},
 		{"a space Python strips, not the harness", "", "tox.ini", w("[testenv]\ncommands = pytest\n\u00a0rm -rf ~\n"), nil, risk.Medium, "", kernel.RuleNotRead},
+		{"legacy_tox_ini in pyproject.toml", "", "pyproject.toml", w("[project]\nname = \"x\"\n\n[tool.tox]\nlegacy_tox_ini = \"\"\"\n[testenv]\nCommands: rm -rf ~\n\"\"\"\n"), nil, risk.Critical, "", ""},
 		{"an ordinary tox.ini", "", "tox.ini", w(ordinaryTox), nil, risk.Medium, risk.Medium, ""},
 		{"an ordinary Edit of tox.ini", "Edit", "tox.ini", edit("deps = pytest", "deps =\n    pytest\n    pytest-cov"), map[string]string{"tox.ini": ordinaryTox}, risk.Medium, risk.Medium, ""},
 		{"an ordinary setup.cfg", "", "setup.cfg", w("[metadata]\nname = x\nversion = attr: x.__version__\n\n[options]\npackages = find:\ninstall_requires =\n    requests>=2\n\n[tox:tox]\nenvlist = py3\n\n[testenv]\ncommands = pytest\n"), nil, risk.Medium, risk.Medium, ""},
@@ -43,12 +44,14 @@ func TestPlantedToxINI(t *testing.T) {
 }
 
 // TestToxRuns: tox runs the commands of tox.ini, or of setup.cfg when tox.ini is missing and
-// setup.cfg has [tox:tox], read as tox reads them.
+// setup.cfg has [tox:tox], or of pyproject.toml's legacy_tox_ini, read as tox reads them.
 func TestToxRuns(t *testing.T) {
 	runRunnerCases(t, []runnerCase{
 		{"commands: in tox.ini", map[string]string{"tox.ini": "[testenv]\ncommands: rm -rf ~\n"}, "tox", risk.Critical, "", ""},
 		{"Commands = in tox.ini", map[string]string{"tox.ini": "[testenv]\nCommands = rm -rf ~\n"}, "tox -e py3", risk.Critical, "", ""},
 		{"setup.cfg without tox.ini", map[string]string{"setup.cfg": "[tox:tox]\nenvlist = py3\n[testenv]\nCommands = rm -rf ~\n"}, "tox", risk.Critical, "", ""},
+		{"pyproject.toml's legacy_tox_ini", map[string]string{"pyproject.toml": "[tool.tox]\nlegacy_tox_ini = '''\n[testenv]\ncommands = rm -rf ~\n'''\n"}, "tox", risk.Critical, "", ""},
+		{"tox.ini before pyproject.toml", map[string]string{"tox.ini": "[testenv]\ncommands = pytest\n", "pyproject.toml": "[tool.tox]\nlegacy_tox_ini = '''\n[testenv]\ncommands = rm -rf ~\n'''\n"}, "tox", risk.Low, risk.Low, kernel.TestRun},
 		{"an ordinary setup.cfg", map[string]string{"setup.cfg": "[tox:tox]\nenvlist = py3\n[testenv]\ndeps = pytest\ncommands = pytest {posargs}\n"}, "tox", risk.Low, risk.Low, kernel.TestRun},
 	})
 }

@@ -355,6 +355,12 @@ func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 		codes = npmPlanted(c, r, text, abs, ev, edit)
 	case plantPyproject:
 		codes = PyprojectCode(text)
+		if cc, ok := PyprojectToxCode(text, dir); ok {
+			if cc.Unread != "" {
+				r.NotRead(tool + " puts into " + filepath.Base(abs) + ", which tox reads, " + cc.Unread)
+			}
+			codes = append(codes, cc.Codes...)
+		}
 		if strings.Contains(text, "backend-path") {
 			r.Add(risk.High, domain, kernel.RulePlantedCode, abs, tool+" writes a build backend-path into "+filepath.Base(abs)+": pip runs the project's own code to build it")
 		}

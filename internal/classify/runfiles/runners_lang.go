@@ -966,10 +966,11 @@ func toolchainProgram(name string) bool {
 }
 
 // toxRuns judges the commands tox runs: those of the file -c names, else of tox.ini, else of
-// setup.cfg when it has a [tox:tox] section (tox's order; a setup.cfg without one is passed
-// over). A file not read as tox reads it is code left unread.
+// setup.cfg when it has a [tox:tox] section, else of pyproject.toml's tool.tox.legacy_tox_ini
+// (tox's order; a file without its part is passed over). A file not read as tox reads it is
+// code left unread.
 func toxRuns(x *kernel.Command) {
-	files := []string{"tox.ini", "setup.cfg"}
+	files := []string{"tox.ini", "setup.cfg", "pyproject.toml"}
 	if w, _, ok := goFlag(x.Args, "c", "configfile"); ok {
 		files = []string{w.Value}
 	}
@@ -980,12 +981,20 @@ func toxRuns(x *kernel.Command) {
 			if !ok {
 				continue
 			}
-			if file == "setup.cfg" && len(files) > 1 {
+			var cc ConfigCode
+			switch {
+			case strings.HasSuffix(file, ".toml"):
+				if cc, ok = PyprojectToxCode(text, filepath.Dir(p)); !ok {
+					continue
+				}
+			case file == "setup.cfg" && len(files) > 1:
 				if f, _ := configfile.INI(text); !f.HasSection("tox:tox") {
 					continue
 				}
+				fallthrough
+			default:
+				cc = ToxCode(text, filepath.Dir(p))
 			}
-			cc := ToxCode(text, filepath.Dir(p))
 			if cc.Unread != "" {
 				x.Call.NotRead("tox runs the commands of " + x.Rel(p) + ": " + cc.Unread)
 			}

@@ -74,6 +74,29 @@ func ToxCode(text, dir string) ConfigCode {
 	return cc
 }
 
+// PyprojectToxCode is ToxCode of the tox.ini pyproject.toml holds as tool.tox.legacy_tox_ini
+// (tox reads it when there is no tox.ini or setup.cfg with [tox:tox]); false when it holds none.
+// The string goes to configparser as it is, without Python's reading of line breaks: one with
+// a carriage return is code left unread.
+func PyprojectToxCode(text, dir string) (ConfigCode, bool) {
+	kvs, _ := configfile.TOML(text)
+	for _, kv := range kvs {
+		if len(kv.Path) != 3 || kv.Path[0] != "tool" || kv.Path[1] != "tox" || kv.Path[2] != "legacy_tox_ini" {
+			continue
+		}
+		ini, ok := kv.Val.Str()
+		if !ok {
+			continue
+		}
+		cc := ToxCode(ini, dir)
+		if strings.Contains(ini, "\r") && cc.Unread == "" {
+			cc.Unread = "an INI text with a carriage return, which configparser reads within a line, whose commands tox may still run"
+		}
+		return cc, true
+	}
+	return ConfigCode{}, false
+}
+
 // toxCommands are the commands of one value as tox reads them (see the top of this file);
 // every factor condition is taken as met. why is set when which lines join depends on the
 // environment (a conditional line continued by \).
