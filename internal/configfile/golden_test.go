@@ -32,6 +32,27 @@ func loadGolden(t *testing.T, name string) []golden {
 	return cases
 }
 
+// namedGolden is a golden file that names its parser (and, for INI, the characters Python
+// counts as space).
+type namedGolden struct {
+	Parser string   `json:"parser"`
+	Spaces []rune   `json:"spaces"`
+	Cases  []golden `json:"cases"`
+}
+
+func loadNamedGolden(t *testing.T, name string) namedGolden {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g namedGolden
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // plain is a node as JSON decodes the same value: a string, a map (the last of equal keys, as
 // PyYAML keeps) or a list. A merge key (<<) is left out: the reader keeps it as a key too, so
 // that its values are judged where they are written as well.
@@ -120,17 +141,7 @@ func TestTOMLGolden(t *testing.T) {
 // block scalar that ends the text without a line break is the one such case in the corpus
 // (the package adds the line break, PyYAML does not).
 func TestYAMLGoldenJS(t *testing.T) {
-	b, err := os.ReadFile("testdata/yaml-js.golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var js struct {
-		Parser string   `json:"parser"`
-		Cases  []golden `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &js); err != nil {
-		t.Fatal(err)
-	}
+	js := loadNamedGolden(t, "yaml-js.golden.json")
 	py := loadGolden(t, "yaml.golden.json")
 	if len(py) != len(js.Cases) {
 		t.Fatalf("%d texts for PyYAML, %d for %s: run gen-yaml-js.cjs after gen.py", len(py), len(js.Cases), js.Parser)
@@ -166,18 +177,7 @@ func TestYAMLGoldenJS(t *testing.T) {
 // or said unread; every text it refuses is refused. And the reader knows each character
 // Python counts as space.
 func TestINIGolden(t *testing.T) {
-	b, err := os.ReadFile("testdata/ini.golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var g struct {
-		Parser string   `json:"parser"`
-		Spaces []rune   `json:"spaces"`
-		Cases  []golden `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatal(err)
-	}
+	g := loadNamedGolden(t, "ini.golden.json")
 	py := map[rune]bool{}
 	for _, r := range g.Spaces {
 		py[r] = true
