@@ -14,7 +14,8 @@ import (
 // value of its own (its IniLoader): a line that starts with # is dropped, a # not escaped by \
 // ends a line's command, an empty line is dropped, a line may carry a factor condition
 // ("py3: …", run in the environments it names), a \ at a line's end joins the next line to it,
-// each line left is a command, and a leading - only ignores its exit code.
+// each line left is a command, and a leading - only ignores its exit code. set_env's variables
+// are judged as the exports they make.
 //
 // Every section's commands are judged, not only [testenv] and [testenv:NAME]: an environment
 // takes a key it lacks from its base sections (base = …, [testenv] by default) and from
@@ -135,8 +136,9 @@ func toxCommands(value string) (cmds []string, why string) {
 	return cmds, why
 }
 
-// toxExports are the variables set_env gives the commands, as exports (KEY = VALUE a line), so
-// that one that carries code (LD_PRELOAD, PYTHONSTARTUP …) is judged as such (runenv.go).
+// toxExports are the variables set_env gives the commands that carry code (LD_PRELOAD,
+// PYTHONSTARTUP, PATH …; runenv.go), as exports (KEY = VALUE a line), judged as such; the
+// others change nothing a judge weighs, and are not judged one by one.
 func toxExports(value string) []codeText {
 	var out []codeText
 	for l := range strings.SplitSeq(value, "\n") {
@@ -144,7 +146,7 @@ func toxExports(value string) []codeText {
 			continue
 		}
 		k, v, ok := strings.Cut(toxUncomment(l), "=")
-		if k = strings.TrimSpace(k); ok && shell.IsName(k) {
+		if k = strings.TrimSpace(k); ok && shell.IsName(k) && carriesCode(k) {
 			out = append(out, codeText{"export " + k + "=" + shellWord(strings.TrimSpace(v)), kernel.LangShell})
 		}
 	}
