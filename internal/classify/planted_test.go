@@ -169,6 +169,11 @@ func BenchmarkPlanted100k(b *testing.B) {
 	for i := 0; mk.Len() < 100<<10; i++ {
 		fmt.Fprintf(&mk, "t%d: dep%d\n\t$(GO) test ./pkg%d/...\n\trm -rf build/t%d\n", i, i, i, i)
 	}
+	var tox strings.Builder
+	tox.WriteString("[tox]\nenvlist = py3\n")
+	for i := 0; tox.Len() < 100<<10; i++ {
+		fmt.Fprintf(&tox, "\n[testenv:p%d]\ndeps = pytest\nset_env = COVERAGE_FILE=.cov%d\ncommands =\n    pytest {posargs:tests/p%d}\n    py3: coverage report\n", i, i, i)
+	}
 	py := "import os\nimport requests\n\n" + strings.Repeat("def test_x():\n    r = requests.get('https://api.example.com/x')\n    assert r.status_code == 200 or os.path.exists('x')\n\n", 2000)
 	for _, tc := range []struct{ name, path, content string }{
 		{"plain", "notes.txt", goTest[:100<<10]},
@@ -176,6 +181,7 @@ func BenchmarkPlanted100k(b *testing.B) {
 		{"python_test", "test_x.py", py[:min(len(py), 100<<10)]},
 		{"shell", "build.sh", script.String()},
 		{"makefile", "Makefile", mk.String()},
+		{"tox", "tox.ini", tox.String()},
 	} {
 		c, dir := onDisk(b, nil)
 		ev := writeAt(dir, filepath.Join(dir, tc.path), tc.content)

@@ -9,7 +9,7 @@ import (
 )
 
 // The golden files hold what the tools' own parsers read of each text (PyYAML, Python's
-// tomllib), written by testdata/gen.py, and what the JavaScript yaml package reads of the same
+// tomllib, Python's configparser as tox reads tox.ini), written by testdata/gen.py, and what the JavaScript yaml package reads of the same
 // YAML texts, written by testdata/gen-yaml-js.cjs: run both again after adding a case. The readers' promise
 // is checked against them: read a text as the tool reads it, or say it is not read.
 
@@ -30,6 +30,27 @@ func loadGolden(t *testing.T, name string) []golden {
 		t.Fatal(err)
 	}
 	return cases
+}
+
+// namedGolden is a golden file that names its parser (and, for INI, the characters Python
+// counts as space).
+type namedGolden struct {
+	Parser string   `json:"parser"`
+	Spaces []rune   `json:"spaces"`
+	Cases  []golden `json:"cases"`
+}
+
+func loadNamedGolden(t *testing.T, name string) namedGolden {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g namedGolden
+	if err := json.Unmarshal(b, &g); err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // plain is a node as JSON decodes the same value: a string, a map (the last of equal keys, as
@@ -120,17 +141,7 @@ func TestTOMLGolden(t *testing.T) {
 // block scalar that ends the text without a line break is the one such case in the corpus
 // (the package adds the line break, PyYAML does not).
 func TestYAMLGoldenJS(t *testing.T) {
-	b, err := os.ReadFile("testdata/yaml-js.golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var js struct {
-		Parser string   `json:"parser"`
-		Cases  []golden `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &js); err != nil {
-		t.Fatal(err)
-	}
+	js := loadNamedGolden(t, "yaml-js.golden.json")
 	py := loadGolden(t, "yaml.golden.json")
 	if len(py) != len(js.Cases) {
 		t.Fatalf("%d texts for PyYAML, %d for %s: run gen-yaml-js.cjs after gen.py", len(py), len(js.Cases), js.Parser)
@@ -158,5 +169,59 @@ func TestYAMLGoldenJS(t *testing.T) {
 	}
 	if read == 0 || differ == 0 {
 		t.Errorf("%d texts read, %d read otherwise by PyYAML and %s: the goldens test nothing", read, differ, js.Parser)
+	}
+}
+
+// TestINIGolden: every text configparser reads with tox's options (testdata/gen.py, reading
+// each text as tox does) is read the same, [DEFAULT]'s options and every section's in order,
+// or said unread; every text it refuses is refused. And the reader knows each character
+// Python counts as space.
+func TestINIGolden(t *testing.T) {
+	g := loadNamedGolden(t, "ini.golden.json")
+	py := map[rune]bool{}
+	for _, r := range g.Spaces {
+		py[r] = true
+	}
+	for r := rune(0); r <= 0x10FFFF; r++ {
+		if mine := pySpace(r) || r == ' ' || r == '\t' || r == '\n' || r == '\r'; mine != py[r] {
+			t.Errorf("%U: space to the reader %v, to Python %v", r, mine, py[r])
+		}
+	}
+	pairs := func(opts []INIOption) []any {
+		l := []any{}
+		for _, o := range opts {
+			l = append(l, []any{o.Key, o.Value})
+		}
+		return l
+	}
+	read, refused := 0, 0
+	for _, c := range g.Cases {
+		f, unread := INI(c.Text)
+		if unread != "" {
+			continue
+		}
+		if c.Error != "" {
+			refused++
+			if f.Refused == "" {
+				t.Errorf("%q: read, %s refuses it (%s)", c.Text, g.Parser, c.Error)
+			}
+			continue
+		}
+		read++
+		if f.Refused != "" {
+			t.Errorf("%q: refused (%s), %s reads it", c.Text, f.Refused, g.Parser)
+			continue
+		}
+		secs := []any{}
+		for _, s := range f.Sections {
+			secs = append(secs, []any{s.Name, pairs(s.Options)})
+		}
+		got := map[string]any{"defaults": pairs(f.Defaults), "sections": secs}
+		if !reflect.DeepEqual(got, c.Want) {
+			t.Errorf("%q: read %v, %s reads %v", c.Text, got, g.Parser, c.Want)
+		}
+	}
+	if read == 0 || refused == 0 {
+		t.Errorf("%d texts read, %d refused: the golden tests nothing", read, refused)
 	}
 }

@@ -2,6 +2,7 @@ package configfile
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -132,6 +133,7 @@ func FuzzReaders(f *testing.F) {
 		"repos:\n- repo: local\n  hooks:\n  - id: a\n    entry: |\n      x\n    language: docker_image\n    args: [--entrypoint, y]\n",
 		"[a.'b c'.\"d\"]\ne = [\n 1, # x\n \"\"\"\nf\"\"\", {g = 'h'}]\n[[i]]\nj.k = '''l'''\n",
 		"{\"tasks\": [{\"command\": [\"a\", \"b\"], \"args\": [{\"value\": \"c d\", \"quoting\": \"strong\"}], \"linux\": {\"options\": {\"shell\": {\"executable\": \"e\"}}}}],} // x /* y",
+		"[testenv]\ncommands: a\n  ; x\n\n\tb\n[DEFAULT]\nCommands = c\n", "[a]\n[a]\n= b\n  c\n",
 		"[", "{", "'", "\"", "- -", "a: |", "a: [", "x = \"\"\"", "/*",
 		aliasBomb,
 	} {
@@ -145,6 +147,7 @@ func FuzzReaders(f *testing.F) {
 		y.Strings(nil)
 		TOML(s)
 		StripJSONC(s)
+		INI(s)
 	})
 }
 
@@ -191,5 +194,40 @@ func TestTOMLBounds(t *testing.T) {
 	}
 	if kvs, _ := TOML("\uFEFF[t]\nk = 'v'\n"); len(kvs) != 1 || strings.Join(kvs[0].Path, ".") != "t.k" {
 		t.Errorf("a byte-order mark: %+v", kvs)
+	}
+}
+
+// TestINIReader: what the golden texts cannot hold (a text that is not UTF-8), [DEFAULT]'s
+// options given to every section, and a refused text still read whole, duplicates kept, so
+// that a caller judging code judges all of it.
+func TestINIReader(t *testing.T) {
+	if _, unread := INI("[a]\nb = \xff\n"); unread == "" {
+		t.Error("a text that is not UTF-8 is read")
+	}
+	f, unread := INI("[DEFAULT]\nCommands: x\n[testenv]\ndeps = y\n[b]\ncommands = z\n")
+	if unread != "" || f.Refused != "" {
+		t.Fatalf("unread %q, refused %q", unread, f.Refused)
+	}
+	if v, ok := f.Get("testenv", "commands"); v != "x" || !ok {
+		t.Errorf("testenv's commands: %q %v, want [DEFAULT]'s x", v, ok)
+	}
+	if v, _ := f.Get("b", "commands"); v != "z" {
+		t.Errorf("b's commands: %q, want its own z", v)
+	}
+	if _, ok := f.Get("c", "commands"); ok {
+		t.Error("a section not written has [DEFAULT]'s options")
+	}
+	f, _ = INI("commands = a\n[testenv]\ncommands = b\nCommands: c\n  d\n[testenv]\ncommands = e\n")
+	if f.Refused == "" {
+		t.Fatal("a refused text is not said refused")
+	}
+	var got []string
+	for _, s := range f.Sections {
+		for _, o := range s.Options {
+			got = append(got, s.Name+"."+o.Key+"="+o.Value)
+		}
+	}
+	if want := []string{".commands=a", "testenv.commands=b", "testenv.commands=c\nd", "testenv.commands=e"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("refused text read as %q, want %q", got, want)
 	}
 }

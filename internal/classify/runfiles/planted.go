@@ -355,11 +355,15 @@ func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 		codes = npmPlanted(c, r, text, abs, ev, edit)
 	case plantPyproject:
 		codes = PyprojectCode(text)
+		if cc, ok := PyprojectToxCode(text, dir); ok {
+			if cc.Unread != "" {
+				r.NotRead(tool + " puts into " + filepath.Base(abs) + ", which tox reads, " + cc.Unread)
+			}
+			codes = append(codes, cc.Codes...)
+		}
 		if strings.Contains(text, "backend-path") {
 			r.Add(risk.High, domain, kernel.RulePlantedCode, abs, tool+" writes a build backend-path into "+filepath.Base(abs)+": pip runs the project's own code to build it")
 		}
-	case plantIni:
-		codes = ToxCode(text, dir)
 	case plantGoGen:
 		codes = goGenerateCode(text)
 	case plantDocker:
@@ -379,7 +383,7 @@ func PlantedText(c *kernel.Env, r *kernel.Result, ev *claude.Event, tool, text s
 		codes = notebookCode(text)
 	case plantClaude:
 		codes = claudeFileCode(r, text, abs, domain, tool, edit)
-	case plantPreCommit, plantCargo, plantVSCode, plantCmdMap, plantNodemon, plantProcfile, plantDevcontainer:
+	case plantPreCommit, plantCargo, plantVSCode, plantCmdMap, plantNodemon, plantProcfile, plantDevcontainer, plantIni:
 		plantConfig(c, r, ev, tool, text, edit, abs, domain, row, s)
 		return
 	}
@@ -729,62 +733,6 @@ func PyprojectCode(text string) []codeText {
 		}
 	}
 	return out
-}
-
-// ToxCode returns the commands of tox.ini's (or setup.cfg's) testenv sections, with tox's
-// substitutions: {envpython} is python, {posargs} its default, {toxinidir} the directory.
-func ToxCode(text, dir string) []codeText {
-	var out []codeText
-	section, key := "", ""
-	for _, line := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";") {
-			continue
-		}
-		if strings.HasPrefix(t, "[") {
-			section, key = strings.Trim(t, "[] "), ""
-			continue
-		}
-		if !strings.HasPrefix(section, "testenv") && !strings.HasPrefix(section, "tox:testenv") {
-			continue
-		}
-		indented := line[0] == ' ' || line[0] == '\t'
-		if !indented {
-			k, v, ok := strings.Cut(t, "=")
-			if !ok {
-				key = ""
-				continue
-			}
-			key = strings.TrimSpace(k)
-			t = strings.TrimSpace(v)
-			if t == "" {
-				continue
-			}
-		}
-		switch key {
-		case "commands", "commands_pre", "commands_post":
-			out = append(out, codeText{toxSubst(strings.TrimPrefix(t, "- "), dir), kernel.LangShell})
-		}
-	}
-	return out
-}
-
-func toxSubst(s, dir string) string {
-	return substitute(s, "{", func(name string) string {
-		switch {
-		case name == "envpython":
-			return "python"
-		case name == "toxinidir" || name == "tox_root":
-			return dir
-		case name == "posargs":
-			return ""
-		case strings.HasPrefix(name, "posargs:"):
-			return name[len("posargs:"):]
-		case name == "envbindir" || name == "envdir" || name == "envtmpdir" || name == "envlogdir" || name == "toxworkdir" || name == "envsitepackagesdir":
-			return dir + "/.tox"
-		}
-		return "$__tox_substitution"
-	})
 }
 
 // substitute replaces each open NAME } of a config file's own variables (tox's {toxinidir},

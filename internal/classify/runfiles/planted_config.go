@@ -120,6 +120,8 @@ func configExtract(k plantKind, text, abs string, fragment bool) ConfigCode {
 		return procfileCode(text)
 	case plantDevcontainer:
 		return devcontainerCode(text, fragment)
+	case plantIni:
+		return ToxCode(text, filepath.Dir(abs))
 	}
 	return ConfigCode{}
 }

@@ -965,17 +965,43 @@ func toolchainProgram(name string) bool {
 	return false
 }
 
+// toxRuns judges the commands tox runs: those of the file -c names, else of tox.ini, else of
+// setup.cfg when it has a [tox:tox] section, else of pyproject.toml's tool.tox.legacy_tox_ini
+// (tox's order; a file without its part is passed over). A file not read as tox reads it is
+// code left unread.
 func toxRuns(x *kernel.Command) {
-	file := "tox.ini"
+	files := []string{"tox.ini", "setup.cfg", "pyproject.toml"}
 	if w, _, ok := goFlag(x.Args, "c", "configfile"); ok {
-		file = w.Value
+		files = []string{w.Value}
 	}
 	for _, d := range x.RunDirs() {
-		p := kernel.Join(d, file)
-		if text, ok, _ := x.Call.ReadCode(p); ok {
-			for _, code := range ToxCode(text, filepath.Dir(p)) {
+		for _, file := range files {
+			p := kernel.Join(d, file)
+			text, ok, _ := x.Call.ReadCode(p)
+			if !ok {
+				continue
+			}
+			var cc ConfigCode
+			switch {
+			case strings.HasSuffix(file, ".toml"):
+				if cc, ok = PyprojectToxCode(text, filepath.Dir(p)); !ok {
+					continue
+				}
+			case file == "setup.cfg" && len(files) > 1:
+				if f, _ := configfile.INI(text); !f.HasSection("tox:tox") {
+					continue
+				}
+				fallthrough
+			default:
+				cc = ToxCode(text, filepath.Dir(p))
+			}
+			if cc.Unread != "" {
+				x.Call.NotRead("tox runs the commands of " + x.Rel(p) + ": " + cc.Unread)
+			}
+			for _, code := range cc.Codes {
 				x.Env.JudgeCode(x.Call, code.text, kernel.LangShell, filepath.Dir(p), kernel.Sink{Prefix: "tox runs (" + x.Rel(p) + "):"})
 			}
+			break
 		}
 	}
 }
