@@ -11,7 +11,6 @@ import (
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/mask"
 	"github.com/oath-harness/oath-harness/internal/risk"
-	"github.com/oath-harness/oath-harness/internal/sandbox"
 )
 
 // Outbound data (issue 12, item 3). Every channel that sends data off the machine is judged by
@@ -84,9 +83,6 @@ type sent struct {
 	always string        // it carries local data by its nature: why
 	rule   string        // the rule id of always, when not the row's (a tunnel, a listener)
 	domain domain.Domain // the domain of the finding, when not shell_exec (git_remote)
-	// named: hosts are the names the network is asked for (a URL's host, nc's host), not a
-	// label (a bucket, an rclone remote) or a name ssh may resolve through its own config.
-	named bool
 }
 
 // Outbound judges one command by its channel.
@@ -106,21 +102,7 @@ func Outbound(x *kernel.Command) {
 		rule = kernel.RuleTunnel
 	}
 	s := sends(x, ch)
-	s.named = ch == command.SendsHTTP || ch == command.SendsSocket
 	judgeSent(x, rule, s)
-}
-
-// reach is where s goes, for the sandbox's question (kernel/reach.go).
-func (s sent) reach() sandbox.Dest {
-	d := sandbox.Dest{Unknown: !s.named}
-	for _, h := range s.hosts {
-		if !h.Known || h.Value == "" {
-			d.Unknown = true
-			continue
-		}
-		d.Hosts = append(d.Hosts, kernel.HostOf(h.Value))
-	}
-	return d
 }
 
 func judgeSent(x *kernel.Command, rule string, s sent) {
@@ -149,11 +131,6 @@ func judgeSent(x *kernel.Command, rule string, s sent) {
 		to = kernel.HostOf(s.hosts[0].Value)
 	}
 	crit := func(why string) {
-		// Data sent out is only a consequence over there: inside the sandbox, to a
-		// destination that needs the person's say, it is the sandbox's question.
-		if rule == kernel.RuleOutboundData && x.Remote(s.reach(), x.Name+" "+why+" to "+to) {
-			return
-		}
 		x.Add(risk.Critical, domain, rule, x.Name+" "+why+" to "+to+": local data would leave the machine, so no trust may run it")
 	}
 	switch {
