@@ -38,8 +38,8 @@ func TestRemoteFindingsInsideSandbox(t *testing.T) {
 		// A service's state changed by its CLI.
 		{"aws s3 mb s3://new-bucket", kernel.RuleRemoteChange, []string{aws, proxy}},
 		{"aws sqs receive-message --queue-url https://sqs.us-east-1.amazonaws.com/123/queue", kernel.RuleRemoteChange, []string{aws}},
-		{"gcloud storage cp gs://bucket/file ./local", kernel.RuleRemoteChange, []string{aws}},
-		{"gsutil cp gs://bucket/file ./local", kernel.RuleRemoteChange, []string{aws}},
+		{"gcloud storage rm gs://bucket/file", kernel.RuleRemoteChange, []string{aws}},
+		{"gsutil rm gs://bucket/file", kernel.RuleRemoteChange, []string{aws}},
 		{"kubectl delete namespace prod", kernel.RuleRemoteChange, []string{aws}},
 		{"rclone copy src: dest:", kernel.RuleRemoteChange, []string{aws}},
 		{"gh api -X POST repos/o/r/issues -f title=x", kernel.RuleRemoteChange, []string{aws}},

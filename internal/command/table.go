@@ -486,7 +486,7 @@ var table = [...]Row{
 	{Name: "railway", Judge: Cloud, Person: []Person{{"up|deploy|down|delete|redeploy|variables set", "", RemoteChange, "deploys or changes a Railway project"}}, Reach: Service},
 	{Name: "rake", Person: []Person{{"db:drop|db:reset|db:purge|db:truncate_all|db:schema:load|db:setup|db:seed:replant|db:migrate:reset|db:drop:all|db:reset:all", "", DestroysData, "drops or resets the database"}}},
 	{Name: "rbash", Judge: Shell, Facts: ShellCode, Runs: RunsShellScript},
-	{Name: "rclone", Judge: Deny, Reason: "copies to remote storage", Sends: SendsCopy, Person: []Person{{"copy|sync|move|delete|deletefile|purge|rmdir|rmdirs|moveto|copyto|bisync|dedupe", "", RemoteChange, "changes remote storage"}}, Reach: Service},
+	{Name: "rclone", Judge: Deny, Reason: "copies to remote storage", Sends: SendsCopy, Person: []Person{{"copy|sync|move|delete|deletefile|purge|rmdir|rmdirs|moveto|copyto|bisync|dedupe", "--dry-run|-n", RemoteChange, "changes remote storage"}}, Reach: Service},
 	{Name: "read", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "readarray", Judge: Reads, Facts: AllowList, Spec: Spec{Shell: true}},
 	{Name: "readlink", Judge: Reads, Facts: AllowList},

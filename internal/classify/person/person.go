@@ -83,6 +83,9 @@ func PersonCommand(x *kernel.Command) {
 	if stopsContainers(x) {
 		return
 	}
+	if gcsDownload(x) {
+		return // it changes nothing remote: what it writes here is judged as a write
+	}
 	name, args := x.Name, x.Args
 	if name == "k" {
 		name = "kubectl" // the usual alias, which Claude Code's shell keeps: k delete ns prod
@@ -105,6 +108,42 @@ func PersonCommand(x *kernel.Command) {
 			return
 		}
 	}
+}
+
+// gcsDownload reports a copy from Cloud Storage to this machine (gsutil cp|rsync, gcloud
+// storage cp|rsync): every word known, no option, at least one gs:// source and a destination
+// that is not one, so nothing on the service changes (as aws s3 cp's download in aws).
+func gcsDownload(x *kernel.Command) bool {
+	var verb []string
+	switch x.Name {
+	case "gsutil":
+		verb = []string{"cp", "rsync"}
+	case "gcloud":
+		verb = []string{"storage cp", "storage rsync"}
+	default:
+		return false
+	}
+	var ops []string
+	for _, a := range x.Args {
+		if !a.Known || strings.HasPrefix(a.Value, "-") {
+			return false // an option may change what it does (gsutil -m cp -D, rsync -d deletes)
+		}
+		ops = append(ops, a.Value)
+	}
+	n := len(strings.Fields(verb[0]))
+	if len(ops) < n+2 || !slices.Contains(verb, strings.Join(ops[:n], " ")) {
+		return false
+	}
+	srcs, dst := ops[n:len(ops)-1], ops[len(ops)-1]
+	if strings.HasPrefix(dst, "gs://") || strings.Contains(dst, "://") {
+		return false
+	}
+	for _, s := range srcs {
+		if !strings.HasPrefix(s, "gs://") {
+			return false // a local source goes up
+		}
+	}
+	return true
 }
 
 // personClassRule is the rule id of a class of the command table's Person forms.
