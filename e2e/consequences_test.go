@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestConsequencesThroughTheHooks(t *testing.T) {
 						t.Errorf("got %s (risk %s), want deny: %s", a.Verdict, a.Risk, a.Reason)
 					}
 				case rt.Person:
-					if !a.NeedsPerson && a.Risk != "critical" && !strings.Contains(a.Reason, "the Docker engine's socket is closed") {
+					if !a.NeedsPerson && a.Risk != "critical" && !slices.Contains(a.Rules, "sandbox_asks") {
 						t.Errorf("classify does not mark it needs_person (risk %s, %s): %s", a.Risk, a.Verdict, a.Reason)
 					}
 					if a.Verdict == "ask" || a.Verdict == "deny" {
@@ -75,7 +76,7 @@ func TestConsequencesThroughTheHooks(t *testing.T) {
 					if trust == "earned" && a.Verdict == "allow" && strings.Contains(a.Reason, "recoverable: checkpoint") {
 						return // issue 27: a loss of working-tree files that a checkpoint recovered is earnable
 					}
-					if strings.Contains(a.Reason, "the Docker engine's socket is closed") {
+					if slices.Contains(a.Rules, "sandbox_asks") && a.Confined {
 						return // issue 29: inside the sandbox docker cannot reach its engine, whatever the person allowed
 					}
 					if !asks {

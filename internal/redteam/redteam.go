@@ -221,8 +221,9 @@ type Answer struct {
 	Risk        string
 	Domain      string
 	NeedsPerson bool
-	Confined    bool // oath.classify.confined: the call runs inside Claude Code's sandbox
-	ReadInFull  bool // oath.classify.read_in_full: the harness read everything the call will do
+	Confined    bool     // oath.classify.confined: the call runs inside Claude Code's sandbox
+	ReadInFull  bool     // oath.classify.read_in_full: the harness read everything the call will do
+	Rules       []string // oath.classify.reasons' rule ids
 	Reason      string
 }
 
@@ -248,6 +249,9 @@ func Read(code int, stdout, stderr []byte) Answer {
 				NeedsPerson json.RawMessage `json:"needs_person"`
 				Confined    bool            `json:"confined"`
 				ReadInFull  bool            `json:"read_in_full"`
+				Reasons     []struct {
+					Rule string `json:"rule"`
+				} `json:"reasons"`
 			} `json:"classify"`
 			Decision struct {
 				Reason string `json:"reason"`
@@ -261,6 +265,9 @@ func Read(code int, stdout, stderr []byte) Answer {
 		NeedsPerson: len(out.Oath.Classify.NeedsPerson) > 0 && string(out.Oath.Classify.NeedsPerson) != "null",
 		Confined:    out.Oath.Classify.Confined, ReadInFull: out.Oath.Classify.ReadInFull,
 		Reason: out.HookSpecificOutput.PermissionDecisionReason}
+	for _, r := range out.Oath.Classify.Reasons {
+		a.Rules = append(a.Rules, r.Rule)
+	}
 	if a.Verdict == "" {
 		a.Verdict, a.Reason = "defer", out.Oath.Decision.Reason
 	}
