@@ -195,15 +195,10 @@ type Reach uint8
 
 // The reaches.
 const (
-	// Here, the zero Reach: on this machine, or not known to be elsewhere (a local database,
-	// a password store on disk, a local cluster). The forms always need a person.
+	// Here, the zero Reach: on this machine, or over the network through the sandbox's proxy,
+	// which remembers a host the person allowed for the session (a cloud's API, a cluster, a
+	// vault): the forms always need a person.
 	Here Reach = iota
-	// Service: its RemoteChange and ReadsSecret forms act only on a service it reaches over
-	// the network (its API, a cluster's server, a vault), at a host its configuration names.
-	Service
-	// ServiceChanges: only its RemoteChange forms do; a ReadsSecret form reads a credential
-	// kept on this machine (gcloud auth print-access-token, gh auth token).
-	ServiceChanges
 	// Engine: every form acts in the Docker engine, reached over its Unix socket.
 	Engine
 )

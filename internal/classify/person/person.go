@@ -100,10 +100,8 @@ func PersonCommand(x *kernel.Command) {
 			}
 			rule := personClassRule(row.Class)
 			why := kernel.ShortCmd(x.Src) + " " + row.What + " (" + s + ")"
-			if dest, remote := kernel.ReachDest(prog.Reach, row.Class); remote && !(dest.Engine && engineElsewhere(x)) {
-				x.RemoteMark(dest, rule, why)
-			} else {
-				x.Call.Mark(rule, why+kernel.Consequence(rule))
+			if prog.Reach != command.Engine || engineElsewhere(x) || !x.Remote(kernel.Docker, why) {
+				markFor(x, rule, why)
 			}
 			return
 		}
@@ -145,6 +143,9 @@ func gcsDownload(x *kernel.Command) bool {
 	}
 	return true
 }
+
+// markFor marks the call for a person for rule, with why and the rule's consequence.
+func markFor(x *kernel.Command, rule, why string) { x.Call.Mark(rule, why+kernel.Consequence(rule)) }
 
 // personClassRule is the rule id of a class of the command table's Person forms.
 func personClassRule(c command.PersonClass) string {
@@ -271,10 +272,8 @@ func stopsContainers(x *kernel.Command) bool {
 			how = " (running ones are killed first)"
 		}
 		why := kernel.ShortCmd(x.Src) + " deletes " + which + how + ", and what was written in them"
-		if x.Name == "docker" && !elsewhere && !engineElsewhere(x) {
-			x.RemoteMark(kernel.Docker, kernel.RuleLosesWork, why)
-		} else {
-			x.Call.Mark(kernel.RuleLosesWork, why+kernel.Consequence(kernel.RuleLosesWork))
+		if x.Name != "docker" || elsewhere || engineElsewhere(x) || !x.Remote(kernel.Docker, why) {
+			markFor(x, kernel.RuleLosesWork, why)
 		}
 		return true
 	}
@@ -492,7 +491,7 @@ func kubeSecret(x *kernel.Command) bool {
 		}
 	}
 	if get && secret && output {
-		x.RemoteMark(kernel.API, kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a Kubernetes secret") // the cluster's
+		markFor(x, kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a Kubernetes secret") // the cluster's
 		return true
 	}
 	return false
@@ -534,7 +533,7 @@ func aws(x *kernel.Command) {
 	case svc == "secretsmanager" && (op == "get-secret-value" || op == "batch-get-secret-value") ||
 		svc == "ssm" && strings.HasPrefix(op, "get-parameter") && (kernel.HasWord(x.Args, "--with-decryption") || kernel.HasWord(x.Args, "--with-decryption=true")) ||
 		svc == "kms" && op == "decrypt":
-		x.RemoteMark(kernel.API, kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a secret from AWS (aws "+svc+" "+op+")") // kept by AWS
+		markFor(x, kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints a secret from AWS (aws "+svc+" "+op+")") // kept by AWS
 		return
 	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && kernel.SecretName(ops[2]):
 		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints AWS credentials"+kernel.Consequence(kernel.RuleReadsSecret))
@@ -544,7 +543,7 @@ func aws(x *kernel.Command) {
 	case svc == "s3" && (op == "cp" || op == "sync") && !strings.HasPrefix(ops[len(ops)-1], "s3://"):
 		return // a download
 	}
-	x.RemoteMark(kernel.API, kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" changes AWS resources (aws "+svc+" "+op+")")
+	markFor(x, kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" changes AWS resources (aws "+svc+" "+op+")")
 }
 
 // ghAPI: gh api with a method other than GET, or with fields (which make it a POST).
@@ -567,7 +566,7 @@ func ghAPI(x *kernel.Command) {
 		}
 	}
 	if method != "" && method != "GET" && method != "HEAD" {
-		x.RemoteMark(kernel.API, kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" sends a "+method+" request to the GitHub API")
+		markFor(x, kernel.RuleRemoteChange, kernel.ShortCmd(x.Src)+" sends a "+method+" request to the GitHub API")
 	}
 }
 
