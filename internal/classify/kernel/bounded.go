@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// BoundedWords end the reason of a verdict that Add lowered from critical to high because the
-// call's writes are bounded (Result.Bounded).
+// BoundedWords end the reason of a verdict that AddUnknown lowered from critical to high
+// because the call's writes are bounded (Result.Bounded).
 const BoundedWords = "; inside Claude Code's sandbox it can reach only the project and its temporary directory (the harness's files there are denied): code not read, not a catastrophe"
 
 // Unknown marks a critical verdict as critical only because a write target or a command name

@@ -89,7 +89,8 @@ type Result struct {
 	Confined bool
 	// Bounded: it runs confined and the sandbox keeps its writes to the project and its
 	// temporary directory, with the harness's files there denied (sandbox.Bound): what only
-	// cannot be known statically is then code not read, high, not critical (Add, bounded.go).
+	// cannot be known statically is then code not read, high, not critical (AddUnknown,
+	// bounded.go).
 	Bounded bool
 	Project string // the project's directory, when Bounded
 	// ContainerEnv: assignments that point docker, podman or compose at another engine or
