@@ -258,6 +258,10 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 				" on ("+prog.Unread+"): it and what follows never run; what comes before it is judged as the program that runs")
 			continue
 		}
+		if f.NameUnknown {
+			r.AddUnknown(f.Risk, kernel.ShellExec, f.Rule, f.Src, f.Detail, kernel.Unknown{What: kernel.DynamicName})
+			continue
+		}
 		r.Add(f.Risk, kernel.ShellExec, f.Rule, f.Src, f.Detail)
 	}
 	if prog.Unread != "" && !r.Fragment && stops < 0 {
@@ -398,7 +402,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 		}
 	}
 	if x.Name == "" {
-		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, "the command name cannot be known statically: it could be any program")
+		x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, "the command name cannot be known statically: it could be any program", kernel.Unknown{What: kernel.DynamicName})
 		return
 	}
 	decodedName(x)

@@ -132,38 +132,69 @@ func TestBoundedNotWithStateInProject(t *testing.T) {
 	}
 }
 
-// The rules lowered inside the boundary: only what is critical because something cannot be
-// known, never a named catastrophe.
-func TestBoundedUnknownRules(t *testing.T) {
+// Each producer of a verdict that is critical only because something cannot be known marks
+// it, and only those are lowered inside the boundary: every reason of the rule named, with
+// the words that say which producer, is high with BoundedWords when lowered, else critical.
+// What is known stays critical: dd's, ln's and a patch's unknown operands, a recursive
+// permission change, names read from stdin deleted, a tree that could be / or the project,
+// and a command a container runs, which runs outside the sandbox.
+func TestBoundedMarks(t *testing.T) {
+	_, dir := onDisk(t, map[string]string{".claude/settings.local.json": `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`})
+	c := stateOutside(t, dir)
+	long := strings.Repeat("a", 90)
 	for _, tc := range []struct {
-		rule, detail string
-		want         bool
+		cmd, rule, words string
+		lowered          bool
 	}{
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)", which cannot be known statically and could be a protected file of the harness: spell the path out`, true},
-		{kernel.RuleSelfProtectionUnknownTarget, "dd with an operand that cannot be known statically", false},
-		{kernel.RuleSelfProtectionUnknownTarget, "patch writes the files its input names, which cannot be known statically and could be protected: use Edit/Write", false},
-		{kernel.RuleDynamicCommand, "the command name cannot be known statically: it could be any program", true},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)", which cannot be known statically (it could be / or ~)`, false},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/build", which cannot be known statically (it could be / or ~)`, true},
-		{kernel.RuleCatastrophe, "recursive deletion of names read from stdin", false},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/", which cannot be known statically (it could be / or ~)`, false},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/proj", which cannot be known statically (it could be / or ~)`, false},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/U", which cannot be known statically (it could be / or ~)`, false},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/build/", which cannot be known statically (it could be / or ~)`, true},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/b*", which cannot be known statically (it could be / or ~)`, false},
-		{kernel.RuleCatastrophe, `recursive deletion of "$(…)/.git", which cannot be known statically (it could be / or ~)`, false},
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/.git/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/child/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, true},
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "$(…)/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x/** (and names read from stdin)", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x (and names read from stdin)", which cannot be known statically and could be a protected file of the harness: spell the path out`, true},
-		{kernel.RuleSelfProtectionUnknownTarget, `writes to "/tmp/x (and names read from stdin)/**", which cannot be known statically and could be a protected file of the harness: spell the path out`, false},
-		{kernel.RuleCatastrophe, "recursive deletion of the home directory", false},
-		{kernel.RuleSelfProtection, "writes state.md", false},
-		{kernel.RuleDynamicProgram, "a second program is built from values unknown statically", false},
+		// JudgeWrite (kernel/protect.go): one file, a tree, names read from stdin.
+		{`echo x > "$F"`, kernel.RuleSelfProtectionUnknownTarget, "writes to", true},
+		{`find "$D/child" -delete`, kernel.RuleSelfProtectionUnknownTarget, "writes to", true},
+		{`tree -R "$D/docs"`, kernel.RuleSelfProtectionUnknownTarget, "writes to", true},
+		{`find "$D" -delete`, kernel.RuleSelfProtectionUnknownTarget, "writes to", false},
+		{`find "$D/` + filepath.Base(dir) + `" -delete`, kernel.RuleSelfProtectionUnknownTarget, "writes to", false},
+		{`echo ok | xargs busybox rm -f /tmp/test`, kernel.RuleSelfProtectionUnknownTarget, "(and names read from stdin)", true},
+		{`echo / | xargs find "$D/child" -delete`, kernel.RuleSelfProtectionUnknownTarget, "(and names read from stdin)", false},
+		{`find "$X/` + long + `/build" -delete`, kernel.RuleSelfProtectionUnknownTarget, "writes to", true},
+		{`find "$X/` + long + `/$Y" -delete`, kernel.RuleSelfProtectionUnknownTarget, "writes to", false},
+		// rm -r of a target that cannot be known (files/files.go).
+		{`rm -rf "$D/build"`, kernel.RuleCatastrophe, "recursive deletion of", true},
+		{`rm -rf "$D/build/"`, kernel.RuleCatastrophe, "recursive deletion of", true},
+		{`rm -rf "$D"`, kernel.RuleCatastrophe, "recursive deletion of", false},
+		{`rm -rf "$D/.."`, kernel.RuleCatastrophe, "recursive deletion of", false},
+		{`rm -rf "$D/.git"`, kernel.RuleCatastrophe, "recursive deletion of", false},
+		{`rm -rf "$X/` + long + `/build"`, kernel.RuleCatastrophe, "recursive deletion of", true},
+		{`echo / | xargs rm -rf`, kernel.RuleCatastrophe, "recursive deletion of names read from stdin", false},
+		{`chmod -R 755 "$D/build"`, kernel.RuleCatastrophe, "recursive permission change", false},
+		// A command name built at run time: the shell's finding, the command, a runner.
+		{`$(echo ls)`, kernel.RuleDynamicCommand, "the command name in", true},
+		{`$(echo ls)`, kernel.RuleDynamicCommand, "it could be any program", true},
+		{`"$@"`, kernel.RuleDynamicCommand, "the command name in", true},
+		{`yarn "$S"`, kernel.RuleDynamicCommand, "yarn runs a script or a program", true},
+		{`yarn workspaces foreach -A run "$S"`, kernel.RuleDynamicCommand, "yarn runs a script or a program", true},
+		// Known, or unknown in a way the sandbox does not bound.
+		{`dd if=/dev/zero of="$D"`, kernel.RuleSelfProtectionUnknownTarget, "dd with an operand", false},
+		{`ln -s "$T" link`, kernel.RuleSelfProtectionUnknownTarget, "links to", false},
+		{`git apply "$P"`, kernel.RuleSelfProtectionUnknownTarget, "the patch names", false},
+		{`patch -p1 < "$P"`, kernel.RuleSelfProtectionUnknownTarget, "its input names", false},
+		{`docker exec c "$X" arg`, kernel.RuleDynamicCommand, "docker exec runs: the command name", false},
 	} {
-		if got := kernel.BoundedUnknown(tc.rule, tc.detail, "/home/u/proj"); got != tc.want {
-			t.Errorf("%s %q: %v, want %v", tc.rule, tc.detail, got, tc.want)
+		got := c.Classify(bashAt(dir, tc.cmd))
+		if got.Bounded == nil || !*got.Bounded {
+			t.Fatalf("%s: not bounded (%q)", tc.cmd, got.BoundedWhy)
+		}
+		found := false
+		for _, r := range got.Reasons {
+			if r.Rule != tc.rule || !strings.Contains(r.Detail, tc.words) {
+				continue
+			}
+			found = true
+			lowered := r.Risk == risk.High && strings.HasSuffix(r.Detail, kernel.BoundedWords)
+			if lowered != tc.lowered || !lowered && r.Risk != risk.Critical {
+				t.Errorf("%s: %s %s %q, want lowered %v", tc.cmd, r.Risk, r.Rule, r.Detail, tc.lowered)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s reason with %q: %+v", tc.cmd, tc.rule, tc.words, got.Reasons)
 		}
 	}
 }

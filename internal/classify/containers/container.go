@@ -250,7 +250,9 @@ func hostMount(x *kernel.Command, m mount) string {
 
 // inContainer analyses the command a container runs as a second program. Its paths are the
 // container's, so only its verdict is taken over, not its files (the host paths a container
-// reaches are its mounts, judged above).
+// reaches are its mounts, judged above). It runs outside Claude Code's sandbox, so what
+// cannot be known of it stays critical in a bounded call: its verdicts are taken over
+// unmarked (Add, not AddUnknown).
 func inContainer(x *kernel.Command, cmd []shell.Word, via string) {
 	if len(cmd) == 0 || x.Call.Depth >= shell.MaxDepth {
 		return

@@ -181,7 +181,8 @@ func Rm(x *kernel.Command) {
 		x.Write(o, recursive, kernel.ShellExec)
 		x.Lose(o, recursive, "deletes")
 		if !o.Known && recursive {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive deletion of "+kernel.QuoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)")
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive deletion of "+kernel.QuoteRaw(o.Value)+", which cannot be known statically (it could be / or ~)",
+				kernel.Unknown{What: kernel.UnknownTree, Tree: o.Value})
 		}
 	}
 	if x.Cmd.StdinArgs {

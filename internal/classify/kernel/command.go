@@ -163,14 +163,22 @@ func (x *Command) Add(lvl risk.Level, domain domain.Domain, rule, detail string)
 	x.Call.Add(lvl, domain, rule, x.Src, detail)
 }
 
+// AddUnknown is Result.AddUnknown for this command.
+func (x *Command) AddUnknown(lvl risk.Level, domain domain.Domain, rule, detail string, u Unknown) {
+	x.Call.AddUnknown(lvl, domain, rule, x.Src, detail, u)
+}
+
 // Write records and judges the targets of a file-changing command.
 func (x *Command) Write(w shell.Word, tree bool, domain domain.Domain) {
-	if x.Cmd.StdinArgs && !strings.HasSuffix(w.Value, "(names read from stdin)") {
-		// An operand that cannot be known says so too: what else is written (xargs find
-		// "$D" -delete: trees named on stdin) decides whether a sandbox bounds it (bounded.go).
-		w = shell.Word{Value: w.Value + " (and names read from stdin)"}
+	stdin := x.Cmd.StdinArgs && !strings.HasSuffix(w.Value, "(names read from stdin)")
+	if stdin {
+		// Names read from stdin are written too, so the target cannot be known; what else
+		// is written (xargs find "$D" -delete: trees named on stdin) decides whether a
+		// sandbox bounds it (JudgeWrite, bounded.go).
+		w = shell.Word{Value: w.Value}
 	}
 	for _, t := range Resolve(w, x.Cmd.Dir, tree) {
+		t.AndStdin = stdin
 		x.WriteTarget(t, domain)
 	}
 }

@@ -22,6 +22,9 @@ type Target struct {
 	Glob  bool   // path is a pattern; a ** component means "anything under"
 	Tree  bool   // the operation reaches everything under path (rm -r, mv, chmod -R …)
 	Raw   string // as written, for reasons
+	// AndStdin: names read from stdin (xargs) are written as well as Raw, so the target
+	// cannot be known (Command.Write).
+	AndStdin bool
 }
 
 // Protection is what the agent must never write: the harness's own state and rules.
@@ -378,8 +381,15 @@ func HarmlessDevice(p string) bool {
 // JudgeWrite adds what writing t means: self-protection, raw devices, sensitive places.
 func (c *Env) JudgeWrite(r *Result, t Target, domain domain.Domain, cmd string) {
 	if !t.Known {
-		r.Add(risk.Critical, domain, RuleSelfProtectionUnknownTarget, cmd,
-			"writes to "+QuoteRaw(t.Raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out")
+		raw, u := t.Raw, Unknown{What: UnknownTarget, FromStdin: t.AndStdin}
+		if tree, ok := strings.CutSuffix(raw, "/**"); ok {
+			u = Unknown{What: UnknownTree, Tree: tree, FromStdin: t.AndStdin} // find "$D" -delete, tree -R "$D"
+		}
+		if t.AndStdin {
+			raw += " (and names read from stdin)"
+		}
+		r.AddUnknown(risk.Critical, domain, RuleSelfProtectionUnknownTarget, cmd,
+			"writes to "+QuoteRaw(raw)+", which cannot be known statically and could be a protected file of the harness: spell the path out", u)
 		return
 	}
 	p := t.Path

@@ -89,7 +89,8 @@ type Result struct {
 	Confined bool
 	// Bounded: it runs confined and the sandbox keeps its writes to the project and its
 	// temporary directory, with the harness's files there denied (sandbox.Bound): what only
-	// cannot be known statically is then code not read, high, not critical (Add, bounded.go).
+	// cannot be known statically is then code not read, high, not critical (AddUnknown,
+	// bounded.go).
 	Bounded bool
 	Project string // the project's directory, when Bounded
 	// ContainerEnv: assignments that point docker, podman or compose at another engine or
@@ -190,7 +191,20 @@ type Part struct {
 	Setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
 }
 
+// Add adds a verdict. What it says is read by people: a critical one stays critical inside
+// a bounded sandbox, however it is worded (AddUnknown lowers one marked so).
 func (r *Result) Add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {
+	r.add(lvl, domain, rule, cmd, detail, Unknown{})
+}
+
+// AddUnknown adds a verdict that u marks as critical only because something cannot be known
+// statically: inside a sandbox that bounds the call's writes (Bounded) it is lowered to
+// high, code not read, when u.Bounded says so, and its reason says why (BoundedWords).
+func (r *Result) AddUnknown(lvl risk.Level, domain domain.Domain, rule, cmd, detail string, u Unknown) {
+	r.add(lvl, domain, rule, cmd, detail, u)
+}
+
+func (r *Result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string, u Unknown) {
 	if r.VerdictOnly {
 		if lvl.Value() < risk.Medium.Value() {
 			return // what reads a child's verdicts reads medium and above (takeOver, inContainer …)
@@ -208,7 +222,7 @@ func (r *Result) Add(lvl risk.Level, domain domain.Domain, rule, cmd, detail str
 		}
 		r.kept[k]++
 	}
-	if r.Bounded && lvl == risk.Critical && BoundedUnknown(rule, detail, r.Project) {
+	if r.Bounded && lvl == risk.Critical && u.Bounded(r.Project) {
 		lvl, detail = risk.High, detail+BoundedWords
 	}
 	r.Parts = append(r.Parts, Part{Risk: lvl, Domain: domain, Reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})

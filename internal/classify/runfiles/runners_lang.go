@@ -208,7 +208,7 @@ func pmRuns(x *kernel.Command, p pmCall) {
 	bin := binAt(x.Name, sub, subAt, nameAt, x.Args)
 	if bin >= 0 && !x.Args[bin].Known {
 		// yarn "$S", bun run "$S": as npx "$P", any program.
-		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, x.Name+" runs a script or a program whose name cannot be known statically: it could be any program")
+		x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, x.Name+" runs a script or a program whose name cannot be known statically: it could be any program", kernel.Unknown{What: kernel.DynamicName})
 		return
 	}
 	if subAt >= 0 && !x.Args[subAt].Known {
@@ -437,7 +437,7 @@ func yarnElsewhere(x *kernel.Command, rest []shell.Word) {
 		}
 	}
 	if len(rest) > 0 && !rest[0].Known {
-		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, "yarn runs a script or a program whose name cannot be known statically: it could be any program")
+		x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleDynamicCommand, "yarn runs a script or a program whose name cannot be known statically: it could be any program", kernel.Unknown{What: kernel.DynamicName})
 		return
 	}
 	judgeRunsBin(x, rest)

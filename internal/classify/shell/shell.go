@@ -115,6 +115,9 @@ type Finding struct {
 	Risk   risk.Level
 	Src    string
 	Detail string
+	// NameUnknown: it is critical only because the command name cannot be known statically
+	// (dynamicName), which classify may lower inside a sandbox that bounds the call's writes.
+	NameUnknown bool
 }
 
 // FuncDecl is a function the program defines; Forks reports a body that calls the function
@@ -312,6 +315,13 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant
 
 func (a *analyzer) finding(rule string, lvl risk.Level, src, detail string) {
 	a.findings.add(Finding{Rule: rule, Risk: lvl, Src: clip(src), Detail: detail})
+}
+
+// dynamicName reports src's command name, which cannot be known statically: at high,
+// earned trust would run any program.
+func (a *analyzer) dynamicName(src string) {
+	a.findings.add(Finding{Rule: RuleDynamicCommand, Risk: risk.Critical, Src: clip(src),
+		Detail: "the command name in " + quote(clip(src)) + " cannot be known statically", NameUnknown: true})
 }
 
 // program analyses one (possibly nested) program. via is the wrapper chain that led to it.

@@ -29,7 +29,7 @@ func (w *walker) unwrap(args []Word, via []string, src string, stmt *syntax.Stmt
 	for guard := 0; guard < 64 && len(args) > 0; guard++ {
 		if !args[0].Known || globName(args[0]) {
 			// An unknown program is the dangerous case: at high, earned trust would run anything.
-			w.a.finding(RuleDynamicCommand, risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
+			w.a.dynamicName(src)
 			w.emit(Cmd{Args: args, Via: via, Dir: dir, Src: src})
 			return
 		}

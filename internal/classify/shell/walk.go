@@ -500,7 +500,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		// run time is the command.
 		for _, word := range ce.Args {
 			if !w.known(word) {
-				w.a.finding(RuleDynamicCommand, risk.Critical, src, "the command name in "+quote(clip(src))+" cannot be known statically")
+				w.a.dynamicName(src)
 				w.emit(Cmd{Args: []Word{{Value: Dyn}}, Via: w.via, Dir: w.dir, Src: src})
 				return
 			}
