@@ -5,7 +5,8 @@
 # Usage: scripts/bench-peers.sh [--sandbox off|on|both] [--list N] [SUITE.jsonl…]
 #        (default: both modes, every miss listed, testdata/peers/*.jsonl)
 #
-# In a temporary git project as a working day leaves it, phase building, it earns trust through
+# In a temporary git project as a working day leaves it (under the user's cache directory, not
+# under /tmp, where no person keeps a project), phase building, it earns trust through
 # hooks/post-tool-use.sh until every domain is at 0.95 or more, then runs every case through
 # hooks/pre-tool-use.sh with the real oath-* binaries, with Claude Code's sandbox off and on
 # (.claude/settings.local.json, as hooks/install.sh leaves it). It prints, per suite: block

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/risk"
+	"github.com/oath-harness/oath-harness/internal/sandbox"
 )
 
 func bashTool(c *kernel.Env, r *kernel.Result, ev *claude.Event, cwd string) {
@@ -67,8 +69,15 @@ func program(c *kernel.Env, r *kernel.Result, src, cwd string) {
 // bashProgram classifies the Bash tool's own command, which Claude Code runs in bash: where
 // it does not parse, bash's own reading says what runs (cut.go). Other programs (a script, a
 // recipe, git's --exec) may run in another shell, sh or dash, and are not cut.
+//
+// Inside Claude Code's sandbox TMPDIR is the sandbox's own temporary directory (it sets it;
+// measured: e2e TestHostFactsSandboxDenyWrite), so $TMPDIR names a known place there.
 func bashProgram(c *kernel.Env, r *kernel.Result, src, cwd string) {
-	analyzed(c, r, src, shell.Options{Cwd: cwd, Home: c.Home, Cut: true})
+	opt := shell.Options{Cwd: cwd, Home: c.Home, Cut: true}
+	if r.Confined {
+		opt.Env = map[string]string{"TMPDIR": sandbox.SandboxTemp(os.Getenv)}
+	}
+	analyzed(c, r, src, opt)
 }
 
 // analyzed analyses src as opt says and judges it into r; it returns what the analysis saw

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,10 +27,10 @@ const denyHarness = `"denyWrite":["./state.md","./.claude/current-phase.md","./.
 func TestBoundedUnknownIsNotRead(t *testing.T) {
 	bounded := `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`
 	unknown := []string{
-		`rm -rf $TMPDIR/build`,
-		`rm -rf ${TMPDIR:-/tmp}/build`,
-		`find "$TMPDIR/child" -depth -delete`,
-		`TMPDIR=/tmp/subdir rm -rf $TMPDIR/test-dir`,
+		`rm -rf $OUT/build`,
+		`rm -rf ${OUT:-/tmp}/build`,
+		`find "$OUT/child" -depth -delete`,
+		`OUT=/tmp/subdir rm -rf $OUT/test-dir`,
 		`$(echo ls)`,
 		"`echo pwd`",
 		`echo ok | xargs rm -- -rf`,
@@ -97,7 +98,7 @@ func TestBoundedUnknownIsNotRead(t *testing.T) {
 				`rm -rf "$X/.."`,
 				`echo / | xargs rm -rf`,
 				`echo / | xargs find "$D/child" -delete`,
-				`find $TMPDIR -depth -delete`,
+				`find $OUT -depth -delete`,
 				// … and so could one named like the project or a directory above it.
 				`rm -rf "$P/` + filepath.Base(dir) + `"`,
 				`find "$P/` + filepath.Base(filepath.Dir(dir)) + `" -delete`,
@@ -126,7 +127,7 @@ func stateOutside(t *testing.T, project string) *Classifier {
 // call is not bounded, and what cannot be known stays critical.
 func TestBoundedNotWithStateInProject(t *testing.T) {
 	c, dir := onDisk(t, map[string]string{".claude/settings.local.json": `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`})
-	got := c.Classify(bashAt(dir, "rm -rf $TMPDIR/build"))
+	got := c.Classify(bashAt(dir, "rm -rf $OUT/build"))
 	if got.Bounded == nil || *got.Bounded || !strings.Contains(got.BoundedWhy, "oath-harness lies where the sandbox lets commands write") || got.Risk != risk.Critical {
 		t.Errorf("bounded %v (%q), risk %s; want not bounded, critical", got.Bounded != nil && *got.Bounded, got.BoundedWhy, got.Risk)
 	}
@@ -221,7 +222,7 @@ func TestBoundedUnknownGetsACheckpoint(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, dir := onDisk(t, map[string]string{".claude/settings.local.json": tc.settings})
 			c := stateOutside(t, dir)
-			cl := c.Classify(bashAt(dir, "rm -rf $TMPDIR/build"))
+			cl := c.Classify(bashAt(dir, "rm -rf $OUT/build"))
 			in := decide.Input{Tool: claude.ToolBash, Phase: phase.Building, Classify: cl, Trust: trust.Domain{Score: tc.score}, ProjectDir: dir, Settings: settings.Defaults()}
 			called := false
 			d, taken := decide.WithCheckpoint(in, decide.MayWrite(cl, claude.ToolBash, dir), func() (decide.Checkpoint, error) {
@@ -232,5 +233,77 @@ func TestBoundedUnknownGetsACheckpoint(t *testing.T) {
 				t.Errorf("%s, checkpoint taken %v (asked %v): %s; want %s, taken %v, with %q", d.Decision, taken != nil, called, d.Reason, tc.decision, tc.taken, tc.reason)
 			}
 		})
+	}
+}
+
+// Inside a bounded sandbox a deletion outside the project and its temporary directory fails on
+// a read-only file system: nothing there can be lost, so it is not a person's question (the
+// sandbox answers it). Outside the sandbox the same deletion is asked; inside it, what lies in
+// the project is asked as before, and a deletion of a directory above the project reaches it.
+func TestBoundedLossesOnlyWhereItCanWrite(t *testing.T) {
+	files := map[string]string{
+		"~/Documents/thesis.md": "# years of work\n",
+		"~/clone/.git/HEAD":     "ref: refs/heads/main\n",
+		"notes/idea.md":         "untracked\n",
+	}
+	for _, tc := range []struct {
+		name     string
+		settings string
+		// rule of the person mark each command gets, "" for none
+		documents, clone, notes string
+	}{
+		{"bounded", `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, "", "", kernel.RuleLosesWork},
+		{"sandbox off", `{"sandbox":{"enabled":false}}`, kernel.RuleOutsideProject, kernel.RuleLosesWork, kernel.RuleLosesWork},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := map[string]string{".claude/settings.local.json": tc.settings}
+			for k, v := range files {
+				fs[k] = v
+			}
+			_, dir := onDisk(t, fs)
+			if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+				t.Skipf("needs git: %v %s", err, out)
+			}
+			c := stateOutside(t, dir)
+			for cmd, want := range map[string]string{"rm -rf ~/Documents": tc.documents, "rm -rf ~/clone": tc.clone, "rm -rf notes": tc.notes} {
+				ev := bash(cmd)
+				ev.Cwd = dir
+				got := c.Classify(ev)
+				rule := ""
+				if got.NeedsPerson != nil {
+					rule = got.NeedsPerson.Rule
+				}
+				if rule != want {
+					t.Errorf("%s: person mark %q, want %q: %+v", cmd, rule, want, got.NeedsPerson)
+				}
+			}
+		})
+	}
+}
+
+// Inside the sandbox TMPDIR is the sandbox's own temporary directory (Claude Code sets it), so
+// $TMPDIR names a known place; outside, it is whatever the environment holds, which cannot be
+// known. A program that sets it itself is read as it sets it.
+func TestTmpdirKnownInsideTheSandbox(t *testing.T) {
+	for _, tc := range []struct {
+		settings string
+		cmd      string
+		want     risk.Level
+		readAll  bool
+	}{
+		{`{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, `rm -rf $TMPDIR`, risk.High, true},
+		{`{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, `rm -rf "${TMPDIR}/build"`, risk.High, true},
+		{`{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, `TMPDIR=/; rm -rf "$TMPDIR"`, risk.Critical, false},
+		{`{"sandbox":{"enabled":false}}`, `rm -rf $TMPDIR`, risk.Critical, false},
+		{`{"sandbox":{"enabled":false}}`, `rm -rf "${TMPDIR}/build"`, risk.Critical, false},
+	} {
+		_, dir := onDisk(t, map[string]string{".claude/settings.local.json": tc.settings})
+		c := stateOutside(t, dir)
+		ev := bash(tc.cmd)
+		ev.Cwd = dir
+		got := c.Classify(ev)
+		if got.Risk != tc.want || got.IsReadInFull() != tc.readAll {
+			t.Errorf("%s (%s): risk %s read in full %v, want %s %v: %+v", tc.cmd, tc.settings, got.Risk, got.IsReadInFull(), tc.want, tc.readAll, got.Reasons)
+		}
 	}
 }

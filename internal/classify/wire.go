@@ -31,8 +31,8 @@ func wire(e *kernel.Env) {
 	e.LoseFile = func(r *kernel.Result, p string, tree bool, how string, cmd string) {
 		git.LoseFile(e, r, p, tree, how, cmd)
 	}
-	e.Lost = func(ls []kernel.Loss, born time.Time) *envelope.Person {
-		return git.Lost(e, ls, born)
+	e.Lost = func(ls []kernel.Loss, born time.Time, mayWrite func(string) bool) *envelope.Person {
+		return git.Lost(e, ls, born, mayWrite)
 	}
 	e.PlantTarget = runfiles.PlantTarget
 	e.PlantCopy = func(r *kernel.Result, tool string, srcs []kernel.Target, dest string, adds bool) {

@@ -29,6 +29,26 @@ type Verdict struct {
 	// BoundedWhy says why or why not, in plain words.
 	Bounded    bool
 	BoundedWhy string
+	// Writable are the only places a bounded call can write (the project and the sandbox's
+	// temporary directory, as named and with their links resolved); nil when not Bounded.
+	Writable []string
+}
+
+// MayWrite reports whether the call can change p: anywhere when its writes are not bounded;
+// inside a bounded sandbox only when p lies in a writable place or holds one (rm -rf of a
+// directory above the project reaches the project). Everything else is read-only to the
+// call: the sandbox refuses the write, so nothing there can be lost.
+func (v Verdict) MayWrite(p string) bool {
+	if !v.Bounded {
+		return true
+	}
+	p = filepath.Clean(p)
+	for _, w := range v.Writable {
+		if under(p, w) || under(w, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Judge decides whether call runs confined under s. platform is asked only when everything

@@ -154,7 +154,31 @@ func Bound(v *Verdict, s Settings, w Where) {
 		}
 	}
 	v.Bounded = true
+	v.Writable = withLinks(project, temp)
 	v.BoundedWhy = "its writes are bounded: the sandbox lets it write only the project and its temporary directory, and denies the harness's files there (sandbox.filesystem.denyWrite)"
+}
+
+// withLinks is each of dirs as named and, where it differs, with its links resolved: a path
+// the classifier resolved must meet the same directory however it was reached.
+func withLinks(dirs ...string) []string {
+	var out []string
+	for _, d := range dirs {
+		if d == "" || !filepath.IsAbs(d) {
+			continue
+		}
+		d = filepath.Clean(d)
+		out = append(out, d)
+		r, err := filepath.EvalSymlinks(d)
+		if err != nil { // not made yet (the sandbox's temporary directory): its parent's links
+			if pr, perr := filepath.EvalSymlinks(filepath.Dir(d)); perr == nil {
+				r, err = filepath.Join(pr, filepath.Base(d)), nil
+			}
+		}
+		if err == nil && r != d {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // denied reports whether an entry of denyWrite covers f however it is read: the file itself

@@ -77,7 +77,13 @@ func run(hooks, bin string, modes []bool, max int, paths []string) error {
 		}
 		suites = append(suites, suite{strings.TrimSuffix(filepath.Base(p), ".jsonl"), cs})
 	}
-	tmp, err := os.MkdirTemp("", "oath-peers-")
+	// The project and its home lie where a person's do, not under /tmp: the suites' cases
+	// that clean /tmp (rm -rf /tmp/*) would otherwise delete the project itself.
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = ""
+	}
+	tmp, err := os.MkdirTemp(base, "oath-peers-")
 	if err != nil {
 		return err
 	}

@@ -79,8 +79,10 @@ func LoseFile(c *kernel.Env, r *kernel.Result, p string, tree bool, how, cmd str
 }
 
 // Lost says what the recorded losses would destroy that a person may care about, or nil;
-// files born at or after born are the agent's own.
-func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
+// files born at or after born are the agent's own. A path mayWrite refuses is not lost: the
+// call runs in a sandbox that keeps its writes to the project and its temporary directory,
+// and a deletion elsewhere fails on a read-only file system.
+func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time, mayWrite func(string) bool) *envelope.Person {
 	ctx, cancel := context.WithTimeout(context.Background(), kernel.GitDeadline)
 	defer cancel()
 	groups := map[string][]string{} // repository top -> paths to ask about
@@ -99,6 +101,9 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 			paths = m
 		}
 		for _, p := range paths {
+			if !mayWrite(p) {
+				continue // the sandbox refuses the write
+			}
 			fi, err := os.Lstat(p)
 			if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 				continue // nothing there to lose
@@ -159,7 +164,7 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time) *envelope.Person {
 		}
 	}
 	for _, l := range ls {
-		if l.Git == "" {
+		if l.Git == "" || l.Path != "" && !mayWrite(l.Path) {
 			continue
 		}
 		if p := gitLost(c, ctx, l, born); p != nil {

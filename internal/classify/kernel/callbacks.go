@@ -28,8 +28,8 @@ type Callbacks struct {
 	// loses.
 	LoseFile func(r *Result, p string, tree bool, how string, cmd string)
 	// Lost is what git says the recorded deletions and overwrites would lose, of files made before
-	// born.
-	Lost func(ls []Loss, born time.Time) *envelope.Person
+	// born; only paths mayWrite allows count (a bounded sandbox refuses the rest).
+	Lost func(ls []Loss, born time.Time, mayWrite func(string) bool) *envelope.Person
 	// PlantTarget says what runs the file abs later when it is a planted-code target (a
 	// makefile, package.json, a test file, a git hook …), or "" (runfiles/planted.go's
 	// table). directive, when set, is the one word a line must hold to be code there

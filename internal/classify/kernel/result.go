@@ -191,6 +191,12 @@ type Part struct {
 	Setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
 }
 
+// MayWrite reports whether the call can change p: inside a sandbox that bounds its writes
+// (Bounded), only the project and the sandbox's temporary directory; anywhere otherwise.
+func (r *Result) MayWrite(p string) bool {
+	return !r.Bounded || r.Box == nil || r.Box.MayWrite(p)
+}
+
 // Add adds a verdict. What it says is read by people: a critical one stays critical inside
 // a bounded sandbox, however it is worded (AddUnknown lowers one marked so).
 func (r *Result) Add(lvl risk.Level, domain domain.Domain, rule, cmd, detail string) {

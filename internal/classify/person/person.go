@@ -515,7 +515,14 @@ func composeVolumes(x *kernel.Command) bool {
 	return false
 }
 
-// aws: describe-/list-/get- operations only read; s3 ls and s3 cp to a local file only download;
+// awsReads are operations that only read whose names do not say so by a prefix: route53 answers
+// a DNS query, iam simulates a policy, cloudtrail and logs search their records, cloudformation
+// checks a template. (sqs receive-message is not one: it hides the messages it returns from
+// other consumers for a while, and counts towards moving them to a dead-letter queue.)
+var awsReads = map[string]bool{"test-dns-answer": true, "simulate-principal-policy": true, "simulate-custom-policy": true,
+	"lookup-events": true, "filter-log-events": true, "tail": true, "validate-template": true, "estimate-template-cost": true}
+
+// aws: describe-/list-/get-/batch-get- operations only read; s3 ls and s3 cp to a local file only download;
 // sts get-session-token and assume-role, ecr get-login-password hand out credentials; the rest
 // changes the account.
 func aws(x *kernel.Command) {
@@ -538,7 +545,7 @@ func aws(x *kernel.Command) {
 	case op == "get-login-password" || op == "get-session-token" || op == "assume-role" || op == "assume-role-with-web-identity" || op == "export-credentials" || svc == "configure" && op == "get" && len(ops) > 2 && kernel.SecretName(ops[2]):
 		x.Call.Mark(kernel.RuleReadsSecret, kernel.ShortCmd(x.Src)+" prints AWS credentials"+kernel.Consequence(kernel.RuleReadsSecret))
 		return
-	case svc == "configure" || op == "help" || op == "wait" || op == "ls" || op == "presign" || strings.HasPrefix(op, "describe-") || strings.HasPrefix(op, "list-") || strings.HasPrefix(op, "get-") || strings.HasPrefix(op, "head-"):
+	case svc == "configure" || op == "help" || op == "wait" || op == "ls" || op == "presign" || strings.HasPrefix(op, "describe-") || strings.HasPrefix(op, "list-") || strings.HasPrefix(op, "get-") || strings.HasPrefix(op, "batch-get-") || strings.HasPrefix(op, "head-") || awsReads[op]:
 		return
 	case svc == "s3" && (op == "cp" || op == "sync") && !strings.HasPrefix(ops[len(ops)-1], "s3://"):
 		return // a download
@@ -615,7 +622,7 @@ func NeedsPerson(c *kernel.Env, r *kernel.Result, ev *claude.Event, out *envelop
 		}
 	}
 	if who == nil && !after && len(r.Person.Losses) > 0 {
-		who = c.Lost(r.Person.Losses, c.SessionStart(ev))
+		who = c.Lost(r.Person.Losses, c.SessionStart(ev), r.MayWrite)
 	}
 	if who == nil {
 		who = secret // after the losses: rm .env deletes a secret more than it reads one

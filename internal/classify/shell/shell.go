@@ -168,6 +168,9 @@ type Options struct {
 	Cut  bool
 	Cwd  string // absolute; relative paths are resolved against it
 	Home string // $HOME and ~; "" = unknown
+	// Env are variables whose value the program inherits and the caller knows (TMPDIR inside
+	// Claude Code's sandbox, which sets it); the program may change them as any other.
+	Env map[string]string
 	// Pieces: src is JoinPieces(Pieces). Unless its top-level statements are exactly those
 	// subshells, each between the parentheses JoinPieces wrote for it (a piece could close its
 	// parenthesis and open another, or begin a quote or a here-document that ends in the

@@ -79,6 +79,9 @@ func ownShell(n syntax.Node) bool {
 // walker starts the walk of a program (src) that runs in dir.
 func (a *analyzer) walker(src string, depth int, dir Dir, via []string) *walker {
 	w := &walker{a: a, src: src, depth: depth, dir: dir, via: via, vars: map[string]string{}, dyn: map[string]bool{}, heredocs: strings.Contains(src, "<<")}
+	for k, v := range a.opt.Env {
+		w.vars[k] = v
+	}
 	if a.opt.Home != "" {
 		w.vars["HOME"] = a.opt.Home
 	}
