@@ -274,7 +274,7 @@ func judgeStructure(c *kernel.Env, r *kernel.Result, prog *shell.Program, cwd st
 		r.Add(f.Risk, kernel.ShellExec, f.Rule, f.Src, f.Detail)
 	}
 	if prog.Unread != "" && !r.Fragment && stops < 0 {
-		r.NotRead("the shell parser cannot read the program past an error (" + prog.Unread + "), and bash may run what follows")
+		r.NotReadNow("", "the shell parser cannot read the program past an error ("+prog.Unread+"), and bash may run what follows")
 	}
 	for _, fn := range prog.Funcs {
 		if fn.Forks {
@@ -486,7 +486,7 @@ func judgeCommand(c *kernel.Env, r *kernel.Result, cmd *shell.Cmd) {
 			// { bash; } < FILE, exec < FILE; sh, a loop's redirection: the program is there,
 			// but where is not followed here.
 			x.Add(risk.High, kernel.ShellExec, kernel.RuleProgramFromStdin, x.Name+" reads its program from stdin: it cannot be analysed")
-			x.Call.NotRead(kernel.ShortCmd(x.Src) + ": " + x.Name + " reads its program from stdin, which the harness does not see")
+			x.Call.NotReadNow(x.Src, kernel.ShortCmd(x.Src)+": "+x.Name+" reads its program from stdin, which the harness does not see")
 		}
 		return
 	}

@@ -307,3 +307,33 @@ func TestTmpdirKnownInsideTheSandbox(t *testing.T) {
 		}
 	}
 }
+
+// Code the call runs now that the harness could not read (bash past a syntax error it may run,
+// a program a shell reads from a file on stdin) is confined inside a bounded sandbox, as an
+// unread recipe is: high, not read in full, no person. Without the boundary it needs a person.
+// Code put into a file that runs later stays a person's question inside the sandbox too.
+func TestBoundedNotReadNow(t *testing.T) {
+	bounded := `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`
+	for _, tc := range []struct {
+		settings, cmd, person string
+	}{
+		{bounded, `parallel python -c 'print("ok")' ::: ok`, ""},
+		{bounded, `{ bash; } < script.sh`, ""},
+		{`{"sandbox":{"enabled":false}}`, `parallel python -c 'print("ok")' ::: ok`, kernel.RuleNotRead},
+		{`{"sandbox":{"enabled":false}}`, `{ bash; } < script.sh`, kernel.RuleNotRead},
+		{bounded, "cat >> Makefile <<'EOF'\nx:\n\trm -rf $$X/build\nEOF", kernel.RuleNotRead},
+	} {
+		_, dir := onDisk(t, map[string]string{".claude/settings.local.json": tc.settings, "Makefile": "all:\n\techo hi\n", "script.sh": "echo hi\n"})
+		c := stateOutside(t, dir)
+		ev := bash(tc.cmd)
+		ev.Cwd = dir
+		got := c.Classify(ev)
+		person := ""
+		if got.NeedsPerson != nil {
+			person = got.NeedsPerson.Rule
+		}
+		if person != tc.person || got.IsReadInFull() || got.Risk != risk.High {
+			t.Errorf("%s (%s): person %q risk %s read in full %v; want person %q, high, not read: %+v", tc.cmd, tc.settings, person, got.Risk, got.IsReadInFull(), tc.person, got.Reasons)
+		}
+	}
+}

@@ -9,6 +9,10 @@ import (
 // because the call's writes are bounded (Result.Bounded).
 const BoundedWords = "; inside Claude Code's sandbox it can reach only the project and its temporary directory (the harness's files there are denied): code not read, not a catastrophe"
 
+// BoundedNotRead ends the reason of code a call runs now unread (NotReadNow) inside a sandbox
+// that bounds its writes.
+const BoundedNotRead = "; inside Claude Code's sandbox it can reach only the project and its temporary directory (the harness's files there are denied): code not read, confined"
+
 // Unknown marks a critical verdict as critical only because a write target or a command name
 // cannot be known statically (AddUnknown). Its producer says so in this structure rather than
 // in its reason, so that rewording a reason cannot change what a bounded sandbox lowers: a

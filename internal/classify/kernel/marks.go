@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
 // InBar reports whether w is one of the "|"-separated entries of list.
@@ -45,6 +46,19 @@ func (r *Result) NotRead(why string) {
 		}
 	}
 	r.Mark(RuleNotRead, why+Consequence(RuleNotRead))
+}
+
+// NotReadNow records code this call runs now that the harness did not read (a program past a
+// syntax error, a program read from a file on stdin). Inside a sandbox that bounds the call's
+// writes it is confined as an unread recipe is: high, not read in full, earnable with a
+// checkpoint taken first (BoundedNotRead says so); anywhere else it needs a person (NotRead).
+// Code put into files that run later is not this: the sandbox does not confine the later run.
+func (r *Result) NotReadNow(cmd, why string) {
+	if r.Bounded {
+		r.Add(risk.High, ShellExec, RuleNotRead, cmd, why+BoundedNotRead)
+		return
+	}
+	r.NotRead(why)
 }
 
 // Consequence says, in a few words, why the rule cannot wait for trust.
