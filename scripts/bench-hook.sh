@@ -50,6 +50,8 @@ old_hook=
 if [[ -n $against ]]; then
   mkdir "$tmp/against"
   git archive "$against" hooks | tar -x -C "$tmp/against"
+  # The hooks find their binaries beside them (hooks/../bin): the same binaries as now.
+  ln -s "$PWD/bin" "$tmp/against/bin"
   old_hook=$tmp/against/hooks/pre-tool-use.sh
 fi
 
@@ -68,7 +70,7 @@ if ! out=$(hooks/pre-tool-use.sh "${ha[@]}" <"$payload") || [[ $out != *'"hookSp
   exit 1
 fi
 "$floor" <"$payload" >/dev/null
-if [[ -n $old_hook ]] && ! "$old_hook" <"$payload" >/dev/null; then
+if [[ -n $old_hook ]] && ! "$old_hook" "${ha[@]}" <"$payload" >/dev/null; then
   echo "bench-hook: the hooks of $against do not answer on this payload" >&2
   exit 1
 fi
@@ -82,7 +84,7 @@ for ((i = 0; i < rounds + 5; i++)); do
   t1=$EPOCHREALTIME
   "$floor" <"$payload" >/dev/null
   t2=$EPOCHREALTIME
-  [[ -z $old_hook ]] || "$old_hook" <"$payload" >/dev/null
+  [[ -z $old_hook ]] || "$old_hook" "${ha[@]}" <"$payload" >/dev/null
   t3=$EPOCHREALTIME
   ((i < 5)) && continue # warm-up
   hook_samples+=($(($(usec "$t1") - $(usec "$t0"))))
