@@ -74,7 +74,10 @@ type Options struct {
 	// NoWatch makes every checkpoint scan in full, whether or not the project's watcher runs
 	// (incremental.go); it also leaves no base for the next one.
 	NoWatch bool
-	Now     func() time.Time
+	// MirrorMaxCopy bounds the copies a repository's mirror holds (mirror.go); 0 is
+	// DefaultMirrorMaxCopy.
+	MirrorMaxCopy int64
+	Now           func() time.Time
 }
 
 func (o Options) now() time.Time {
@@ -109,6 +112,21 @@ type Checkpoint struct {
 	Skipped   []string `json:"skipped,omitempty"`     // relative paths not kept (size bound, nested repositories)
 	Tree      string   `json:"tree"`
 	Reused    bool     `json:"reused,omitempty"` // the tree was the previous checkpoint's: its commit and ref serve again
+	// Mirror and State name the repository's mirror in the harness's state and this
+	// checkpoint's record there (mirror.go): with them, an undo works when .git is gone.
+	Mirror string `json:"mirror,omitempty"`
+	State  string `json:"state,omitempty"`
+	// NoHistory says why the repository's history was not kept outside the project for this
+	// checkpoint (a bound, an error): it then keeps the working tree only, and only while
+	// the project's .git keeps its objects.
+	NoHistory string `json:"no_history,omitempty"`
+}
+
+// HistoryKept reports whether an undo to c can rebuild the project's repository if .git is
+// lost: a git checkpoint whose mirror was synced (a checkpoint kept in the harness's state
+// needs none).
+func (c Checkpoint) HistoryKept() bool {
+	return c.Kind != KindGit || c.State != "" && c.NoHistory == ""
 }
 
 // Short is the start of the checkpoint's id, as reasons and reports show it.
@@ -215,27 +233,43 @@ func newLine(kind, top string, snap snapshot, session, toolUseID, note string, o
 // checkpoint, nil for none) recorded and its ref still names it: then c names that commit.
 func (r repo) mark(session, toolUseID, note string, o Options) func(c *Checkpoint, last *Checkpoint) error {
 	return func(c *Checkpoint, last *Checkpoint) error {
-		if last != nil && last.Kind == KindGit && last.Tree == c.Tree && r.refIs(last.Ref, last.ID) {
-			c.ID, c.Ref, c.Reused = last.ID, last.Ref, true
-			return nil
-		}
-		msg := fmt.Sprintf("oath-harness checkpoint %d\n\nsession: %s\n", c.Seq, session)
-		if toolUseID != "" {
-			msg += "before: " + toolUseID + "\n"
-		}
-		if note != "" {
-			msg += "note: " + note + "\n"
-		}
-		who := fmt.Sprintf("oath-harness <oath-harness@localhost> %d +0000", o.now().Unix())
-		body := fmt.Sprintf("tree %s\nauthor %s\ncommitter %s\n\n%s", c.Tree, who, who, msg)
-		id, err := r.writeObject("commit", []byte(body))
-		if err != nil {
+		if err := r.markRef(session, toolUseID, note, o, c, last); err != nil {
 			return err
 		}
-		c.ID = id.String()
-		c.Ref = RefPrefix + refName(session) + "/" + strconv.Itoa(c.Seq)
-		return r.writeRef(c.Ref, id)
+		// After the commit is written: its objects are mirrored with the rest.
+		key, state, err := r.syncMirror(o, c.Seq, last)
+		c.Mirror = key
+		if err != nil {
+			c.NoHistory = err.Error()
+		} else {
+			c.State = state
+		}
+		return nil
 	}
+}
+
+// markRef writes the commit and ref of c, or names last's (see mark).
+func (r repo) markRef(session, toolUseID, note string, o Options, c *Checkpoint, last *Checkpoint) error {
+	if last != nil && last.Kind == KindGit && last.Tree == c.Tree && r.refIs(last.Ref, last.ID) {
+		c.ID, c.Ref, c.Reused = last.ID, last.Ref, true
+		return nil
+	}
+	msg := fmt.Sprintf("oath-harness checkpoint %d\n\nsession: %s\n", c.Seq, session)
+	if toolUseID != "" {
+		msg += "before: " + toolUseID + "\n"
+	}
+	if note != "" {
+		msg += "note: " + note + "\n"
+	}
+	who := fmt.Sprintf("oath-harness <oath-harness@localhost> %d +0000", o.now().Unix())
+	body := fmt.Sprintf("tree %s\nauthor %s\ncommitter %s\n\n%s", c.Tree, who, who, msg)
+	id, err := r.writeObject("commit", []byte(body))
+	if err != nil {
+		return err
+	}
+	c.ID = id.String()
+	c.Ref = RefPrefix + refName(session) + "/" + strconv.Itoa(c.Seq)
+	return r.writeRef(c.Ref, id)
 }
 
 // addToLog numbers c, lets mark write the checkpoint itself (given the project's previous
@@ -426,6 +460,7 @@ func prune(log []Checkpoint, drop map[int]bool, o Options) error {
 	if manifests {
 		markSweepDue(o)
 	}
+	pruneMirrors(kept, gone, o)
 	var buf bytes.Buffer
 	for _, c := range kept {
 		b, err := json.Marshal(c)
