@@ -18,6 +18,11 @@ type repo struct {
 	top    string // the working tree
 	gitDir string // .git, or the worktree's directory under .git/worktrees
 	common string // objects/ and refs/ live here
+	// explicit: git is told the directory (a view of the mirror, restore.go), not left to
+	// find it from the working tree.
+	explicit bool
+	// alt are more object directories git reads (the mirror's, for an undo).
+	alt []string
 }
 
 // findRepo is the repository whose working tree holds dir, or ok false when there is none.

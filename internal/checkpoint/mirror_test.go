@@ -1,0 +1,346 @@
+package checkpoint
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+)
+
+// history is what git log --all would show of the person's refs, besides the checkpoints'.
+func history(git func(...string) string) string {
+	return git("log", "--branches", "--tags", "--format=%H %s") + git("rev-parse", "refs/stash") + git("stash", "list")
+}
+
+// undoAll plans and applies an undo to c, failing the test on an error.
+func undoAll(t *testing.T, c Checkpoint, o Options) *Plan {
+	t.Helper()
+	p, err := PlanUndo(c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Apply("s1", o); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The call the harness could not read deletes .git with the work: the undo rebuilds the
+// repository from the mirror and the person's git state and work are as they were.
+func TestUndoAfterGitIsDeleted(t *testing.T) {
+	for _, how := range []string{"rm -rf .git", "sandbox", "objects", "refs"} {
+		t.Run(how, func(t *testing.T) {
+			dir, git := workingDay(t)
+			o := opts(t)
+			before := personState(t, dir, git)
+			wantTree := tree(t, dir)
+			log := history(git)
+			c, err := Take(dir, "s1", "toolu_1", "", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !c.HistoryKept() || c.Mirror == "" || c.State == "" {
+				t.Fatalf("the checkpoint's history is not kept: %+v", c)
+			}
+			os.Remove(filepath.Join(dir, "WORK.md"))
+			os.RemoveAll(filepath.Join(dir, "notes"))
+			write(t, dir, "src/a.go", "clobbered\n")
+			g := filepath.Join(dir, ".git")
+			switch how {
+			case "rm -rf .git":
+				os.RemoveAll(g)
+			case "sandbox": // what rm -rf .git leaves inside Claude Code's sandbox: config and hooks
+				write(t, dir, ".git/hooks/pre-commit", "#!/bin/sh\n")
+				des, _ := os.ReadDir(g)
+				for _, de := range des {
+					if de.Name() != "config" && de.Name() != "hooks" {
+						os.RemoveAll(filepath.Join(g, de.Name()))
+					}
+				}
+			case "objects":
+				os.RemoveAll(filepath.Join(g, "objects"))
+			case "refs":
+				os.RemoveAll(filepath.Join(g, "refs"))
+				os.Remove(filepath.Join(g, "packed-refs"))
+			}
+			p := undoAll(t, c, o)
+			if p.Repository == nil || p.Repository.Action != RepairRebuild {
+				t.Fatalf("the plan does not rebuild the repository: %+v", p.Repository)
+			}
+			sameMap(t, "working tree", wantTree, tree(t, dir))
+			sameState(t, before, personState(t, dir, git))
+			if got := history(git); got != log {
+				t.Errorf("history after the undo:\n%s\nwant\n%s", got, log)
+			}
+			if got := strings.TrimSpace(git("rev-parse", c.Ref)); got != c.ID {
+				t.Errorf("the checkpoint's ref after the rebuild: %q, want %s", got, c.ID)
+			}
+			git("fsck", "--no-dangling")
+			if how == "sandbox" {
+				if p.Repository.Remains == "" {
+					t.Error("what was left of .git is not kept")
+				}
+				if _, err := os.Stat(filepath.Join(g, "hooks", "pre-commit")); err != nil {
+					t.Errorf("the hooks were not put back: %v", err)
+				}
+			}
+			// The undo itself can be undone: its checkpoint was taken in the rebuilt repository.
+			if p.Before == nil || !p.Before.HistoryKept() {
+				t.Errorf("the undo's own checkpoint: %+v", p.Before)
+			}
+		})
+	}
+}
+
+// Deleting only the checkpoints' refs, then git gc, leaves the repository usable: the undo
+// reads the checkpoint through the mirror and changes nothing of the repository.
+func TestUndoAfterCheckpointRefsDeletedAndGC(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	c, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantTree := tree(t, dir)
+	os.RemoveAll(filepath.Join(dir, ".git", "refs", "oath"))
+	os.Remove(filepath.Join(dir, "WORK.md"))
+	git("reflog", "expire", "--expire-unreachable=now", "--all")
+	git("gc", "-q", "--prune=now")
+	if _, err := (repo{top: dir}).git(nil, "cat-file", "-e", c.ID); err == nil {
+		t.Fatal("git gc kept the checkpoint's commit: the test shows nothing")
+	}
+	before := personState(t, dir, git)
+	p := undoAll(t, c, o)
+	if p.Repository != nil {
+		t.Errorf("a usable repository was repaired: %+v", p.Repository)
+	}
+	sameMap(t, "working tree", wantTree, tree(t, dir))
+	after := personState(t, dir, git)
+	delete(before, "status")
+	delete(after, "status")
+	sameState(t, before, after)
+}
+
+// Object files deleted while HEAD and the refs stay: they are brought back from the mirror.
+func TestUndoBringsBackDeletedObjectFiles(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	c, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := history(git)
+	head := strings.TrimSpace(git("rev-parse", "HEAD"))
+	os.RemoveAll(filepath.Join(dir, ".git", "objects", head[:2]))
+	p := undoAll(t, c, o)
+	if p.Repository == nil || p.Repository.Action != RepairObjects || p.Repository.Objects == 0 {
+		t.Fatalf("repair %+v, want objects brought back", p.Repository)
+	}
+	if got := history(git); got != log {
+		t.Errorf("history:\n%s\nwant\n%s", got, log)
+	}
+	git("fsck", "--no-dangling")
+}
+
+// git gc between two checkpoints moves the old object files to gone/; a branch deleted and
+// collected between them is still brought back by an undo to the first after .git is lost.
+func TestUndoAfterGCBetweenCheckpointsThenDestruction(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	// A branch whose commit nothing else names (made without touching the index).
+	tmpHead := strings.TrimSpace(git("commit-tree", "HEAD^{tree}", "-p", "HEAD", "-m", "tmp work"))
+	git("branch", "tmp", tmpHead)
+	before := personState(t, dir, git)
+	c1, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	git("branch", "-D", "tmp")
+	git("reflog", "expire", "--expire-unreachable=now", "--all")
+	git("gc", "-q", "--prune=now")
+	if _, err := (repo{top: dir}).git(nil, "cat-file", "-e", tmpHead); err == nil {
+		t.Fatal("git gc kept the deleted branch's commit: the test shows nothing")
+	}
+	c2, err := Take(dir, "s1", "toolu_2", "", o)
+	if err != nil || !c2.HistoryKept() {
+		t.Fatal(err, c2.NoHistory)
+	}
+	gone := filepath.Join(o.Dir, "mirror", c1.Mirror, "gone", strconv.Itoa(c2.Seq-1))
+	if _, err := os.Stat(gone); err != nil {
+		t.Fatalf("the files gc dropped are not kept for checkpoint %d: %v", c1.Seq, err)
+	}
+	os.RemoveAll(filepath.Join(dir, ".git"))
+	undoAll(t, c1, o)
+	if got := strings.TrimSpace(git("rev-parse", "tmp")); got != tmpHead {
+		t.Errorf("branch tmp = %s, want %s", got, tmpHead)
+	}
+	git("cat-file", "-e", tmpHead)
+	after := personState(t, dir, git)
+	for _, k := range []string{"index", "HEAD", "stash list", "branches"} {
+		if after[k] != before[k] {
+			t.Errorf("%s: %q, want %q", k, after[k], before[k])
+		}
+	}
+}
+
+// Where a hard link is refused (another file system), object files are copied, within the
+// bound; past it the checkpoint is taken but says its history is not kept.
+func TestMirrorCopiesWhereLinksAreRefused(t *testing.T) {
+	testOnlyLink = func(string, string) error { return &os.LinkError{Op: "link", Err: syscall.EXDEV} }
+	defer func() { testOnlyLink = nil }()
+
+	dir, git := workingDay(t)
+	o := opts(t)
+	c, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil || !c.HistoryKept() {
+		t.Fatalf("%v %q", err, c.NoHistory)
+	}
+	obj := filepath.Join(o.Dir, "mirror", c.Mirror, "objects")
+	head := strings.TrimSpace(git("rev-parse", "HEAD"))
+	fi, err := os.Stat(filepath.Join(obj, head[:2], head[2:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := statOf(fi); st.links != 1 {
+		t.Errorf("the object is linked (%d links), want a copy", st.links)
+	}
+	os.RemoveAll(filepath.Join(dir, ".git"))
+	os.Remove(filepath.Join(dir, "WORK.md"))
+	undoAll(t, c, o)
+	if b, _ := os.ReadFile(filepath.Join(dir, "WORK.md")); string(b) != "mine\n" {
+		t.Errorf("WORK.md = %q", b)
+	}
+
+	dir2, _ := workingDay(t)
+	o2 := opts(t)
+	o2.MirrorMaxCopy = 100
+	c2, err := Take(dir2, "s1", "toolu_1", "", o2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c2.HistoryKept() || !strings.Contains(c2.NoHistory, "bound") {
+		t.Errorf("past the bound the history must be said not kept: %+v", c2)
+	}
+	os.RemoveAll(filepath.Join(dir2, ".git"))
+	if _, err := PlanUndo(c2, o2); err == nil || !strings.Contains(err.Error(), "not kept outside the project") {
+		t.Errorf("an undo without the history: %v", err)
+	}
+}
+
+// Pruning drops what no kept checkpoint needs, and keeps what one does.
+func TestMirrorPruneKeepsWhatAKeptCheckpointNeeds(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	o.Keep = 2
+	c1, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	git("gc", "-q", "--prune=now")
+	write(t, dir, "WORK.md", "two\n")
+	c2, err := Take(dir, "s1", "toolu_2", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(o.Dir, "mirror", c1.Mirror)
+	gone := filepath.Join(m, "gone", strconv.Itoa(c2.Seq-1))
+	if _, err := os.Stat(gone); err != nil {
+		t.Fatalf("checkpoint %d is kept, so the files it saw must be: %v", c1.Seq, err)
+	}
+	write(t, dir, "WORK.md", "three\n")
+	c3, err := Take(dir, "s1", "toolu_3", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(gone); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("checkpoint %d was pruned, the files only it saw must go: %v", c1.Seq, err)
+	}
+	if _, err := os.Stat(filepath.Join(m, "states", c1.State)); c1.State != c2.State && c1.State != c3.State && !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the pruned checkpoint's state is kept: %v", err)
+	}
+	want := tree(t, dir)
+	write(t, dir, "WORK.md", "four\n")
+	os.RemoveAll(filepath.Join(dir, ".git"))
+	undoAll(t, c3, o)
+	sameMap(t, "working tree", want, tree(t, dir))
+	git("fsck", "--no-dangling")
+}
+
+// Checkpoints taken at once (hooks of parallel calls) leave a mirror that rebuilds the
+// repository (run with -race).
+func TestMirrorConcurrentTakes(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	var wg sync.WaitGroup
+	cs := make([]Checkpoint, 4)
+	errs := make([]error, len(cs))
+	for i := range cs {
+		wg.Go(func() {
+			write(t, dir, "par/"+strconv.Itoa(i), strconv.Itoa(i))
+			cs[i], errs[i] = Take(dir, "s1", "toolu_"+strconv.Itoa(i), "", o)
+		})
+	}
+	wg.Wait()
+	last := cs[0]
+	for i, c := range cs {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if !c.HistoryKept() {
+			t.Errorf("checkpoint %d: %s", c.Seq, c.NoHistory)
+		}
+		if c.Seq > last.Seq {
+			last = c
+		}
+	}
+	want := tree(t, dir)
+	log := history(git)
+	os.RemoveAll(filepath.Join(dir, ".git"))
+	undoAll(t, last, o)
+	sameMap(t, "working tree", want, tree(t, dir))
+	if got := history(git); got != log {
+		t.Errorf("history:\n%s\nwant\n%s", got, log)
+	}
+	git("fsck", "--no-dangling")
+}
+
+// A dry run of an undo that must rebuild shows it and changes nothing: .git stays missing.
+func TestUndoPlanOfARebuildChangesNothing(t *testing.T) {
+	dir, _ := workingDay(t)
+	o := opts(t)
+	c, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(dir, ".git"))
+	os.Remove(filepath.Join(dir, "WORK.md"))
+	before := tree(t, dir)
+	p, err := PlanUndo(c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Repository == nil || p.Repository.Action != RepairRebuild || !strings.Contains(p.Repository.Why, "missing") || p.Repository.Objects == 0 {
+		t.Errorf("repair %+v", p.Repository)
+	}
+	found := false
+	for _, ch := range p.Changes {
+		found = found || ch.Path == "WORK.md" && ch.Action == ActionCreate
+	}
+	if !found {
+		t.Errorf("changes %+v lack WORK.md", p.Changes)
+	}
+	p.Close()
+	if _, err := os.Lstat(filepath.Join(dir, ".git")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the plan made .git: %v", err)
+	}
+	sameMap(t, "working tree", before, tree(t, dir))
+	views, _ := filepath.Glob(filepath.Join(o.Dir, "mirror", c.Mirror, "view-*"))
+	if len(views) > 0 {
+		t.Errorf("the plan's view is left behind: %v", views)
+	}
+}
