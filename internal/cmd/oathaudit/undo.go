@@ -100,11 +100,12 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer p.Close()
 	if !*asJSON {
 		printPlan(stdout, p)
 	}
 	apply := *yes
-	if !*dry && !*yes && len(p.Changes) > 0 {
+	if !*dry && !*yes && p.HasWork() {
 		if *asJSON {
 			return cli.Usagef("--json needs --yes or --dry-run: it cannot ask")
 		}
@@ -116,7 +117,7 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 			return nil
 		}
 	}
-	if apply && len(p.Changes) > 0 {
+	if apply && p.HasWork() {
 		if err := p.Apply(c.Session, o); err != nil {
 			return err
 		}
@@ -125,14 +126,26 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 		out, err := json.MarshalIndent(struct {
 			*checkpoint.Plan
 			Applied bool `json:"applied"`
-		}{p, apply && len(p.Changes) > 0}, "", "  ")
+		}{p, apply && p.HasWork()}, "", "  ")
 		if err != nil {
 			return err
 		}
 		_, err = stdout.Write(append(out, '\n'))
 		return err
 	}
+	if r := p.Repository; r != nil && apply {
+		switch {
+		case r.Action == checkpoint.RepairObjects:
+			fmt.Fprintf(stdout, "the repository's lost object files are back (%d).\n", r.Objects)
+		case r.Remains != "":
+			fmt.Fprintf(stdout, "the repository is rebuilt; what was left of the old .git is in %s.\n", r.Remains)
+		default:
+			fmt.Fprintln(stdout, "the repository is rebuilt.")
+		}
+	}
 	switch {
+	case len(p.Changes) == 0 && p.Repository != nil && !apply:
+		fmt.Fprintln(stdout, "dry run: nothing changed.")
 	case len(p.Changes) == 0:
 		fmt.Fprintln(stdout, "nothing to do: the working tree is as it was.")
 	case p.Before != nil:
@@ -152,6 +165,16 @@ func printPlan(w io.Writer, p *checkpoint.Plan) {
 	}
 	t, _ := time.Parse(time.RFC3339Nano, c.Time)
 	fmt.Fprintf(w, "undo to checkpoint %s (%s, session %s, %s) in %s:\n", c.Short(), before, short(c.Session), t.Format("2006-01-02 15:04:05 UTC"), c.Top)
+	if r := p.Repository; r != nil {
+		switch r.Action {
+		case checkpoint.RepairObjects:
+			fmt.Fprintf(w, "  the repository: %s; %s the mirror in the harness's state holds are put back into .git/objects (nothing else of it changes)\n",
+				r.Why, plural(r.Objects, "object file"))
+		default:
+			fmt.Fprintf(w, "  the repository: %s; .git is rebuilt as it was at the checkpoint from the mirror in the harness's state (%s, %s: %s), and what is left of the old .git is moved into the new one\n",
+				r.Why, plural(r.Objects, "object file"), plural(len(r.Files), "repository file"), strings.Join(r.Files, ", "))
+		}
+	}
 	for _, ch := range p.Changes {
 		fmt.Fprintf(w, "  %-8s %s\n", ch.Action, ch.Path)
 	}
@@ -208,6 +231,9 @@ func undoList(w io.Writer, o checkpoint.Options, session string, asJSON bool) er
 		if len(c.Skipped) > 0 {
 			before += fmt.Sprintf(" (%s not kept)", plural(len(c.Skipped), "file"))
 		}
+		if !c.HistoryKept() {
+			before += " (" + noHistory(c) + ")"
+		}
 		fmt.Fprintf(w, "%-5d %-8s %-20s %-8s %-6d %s\n", c.Seq, c.Short(), t.Format("2006-01-02 15:04:05"), short(c.Session), c.Files, before)
 	}
 	return nil
@@ -261,7 +287,20 @@ func checkpointRows(s settings.Settings) []audit.CheckpointRow {
 	for _, c := range cs {
 		t, _ := time.Parse(time.RFC3339Nano, c.Time)
 		rows = append(rows, audit.CheckpointRow{Number: c.Seq, ID: c.Short(), Time: t.Format("2006-01-02 15:04:05"),
-			Session: c.Session, Before: orNote(c), Files: c.Files, NotKept: len(c.Skipped)})
+			Session: c.Session, Before: orNote(c), Files: c.Files, NotKept: len(c.Skipped), NoHistory: noHistory(c)})
 	}
 	return rows
+}
+
+// noHistory says, for a checkpoint whose repository history is not kept outside the project,
+// what it then protects; "" when it is kept.
+func noHistory(c checkpoint.Checkpoint) string {
+	if c.HistoryKept() {
+		return ""
+	}
+	why := "taken before the mirror"
+	if c.NoHistory != "" {
+		why = c.NoHistory
+	}
+	return "working tree only, while .git keeps its objects: history not kept outside the project: " + why
 }
