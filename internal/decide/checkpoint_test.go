@@ -67,7 +67,9 @@ func TestWithCheckpoint(t *testing.T) {
 	lossCall := loss("loses_work", "rm deletes WORK.md, which has uncommitted changes: it would be lost", []string{"rm", "WORK.md"})
 	cp := Checkpoint{ID: "4f2c1a0b", Top: "/p"}
 	ok := func() (Checkpoint, error) { return cp, nil }
-	treeOnly := func() (Checkpoint, error) { return Checkpoint{ID: "4f2c1a0b", Top: "/p", NoHistory: "copies past the bound"}, nil }
+	treeOnly := func() (Checkpoint, error) {
+		return Checkpoint{ID: "4f2c1a0b", Top: "/p", NoHistory: "copies past the bound"}, nil
+	}
 	for _, c := range []struct {
 		name     string
 		in       Input
