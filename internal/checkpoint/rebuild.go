@@ -32,11 +32,12 @@ import (
 // Repair is what an undo does to the project's repository before it puts the working tree
 // back.
 type Repair struct {
-	Action  string   `json:"action"`            // rebuild (.git as recorded) or objects (object files brought back)
-	Why     string   `json:"why"`               // what is wrong with the repository now
-	Objects int      `json:"objects"`           // object files the mirror holds (rebuild) or brings back (objects)
-	Files   []string `json:"files,omitempty"`   // rebuild: the repository files written as recorded
-	Remains string   `json:"remains,omitempty"` // rebuild, once applied: where what was left of .git is kept
+	Action   string   `json:"action"`             // rebuild (.git as recorded) or objects (object files brought back)
+	Why      string   `json:"why"`                // what is wrong with the repository now
+	Objects  int      `json:"objects"`            // object files the mirror holds (rebuild) or brings back (objects)
+	Files    []string `json:"files,omitempty"`    // rebuild: the repository files written as recorded
+	Remains  string   `json:"remains,omitempty"`  // rebuild, once applied: where what was left of .git is kept
+	Leftover bool     `json:"leftover,omitempty"` // rebuild: something of the old .git is left, to be moved into the new one
 }
 
 // Actions of a Repair.
@@ -95,6 +96,9 @@ func gitStore(c Checkpoint, o Options) (store, *Repair, *view, error) {
 		return nil, nil, nil, fmt.Errorf("the repository of checkpoint %s cannot be used (%s), and the mirror cannot rebuild it: %w", c.Short(), why, err)
 	}
 	rep := &Repair{Action: RepairRebuild, Why: why, Objects: m.countObjects()}
+	if _, err := os.Lstat(filepath.Join(c.Top, ".git")); err == nil {
+		rep.Leftover = true
+	}
 	for _, f := range state {
 		rep.Files = append(rep.Files, f.path)
 	}

@@ -171,8 +171,16 @@ func printPlan(w io.Writer, p *checkpoint.Plan) {
 			fmt.Fprintf(w, "  the repository: %s; %s the mirror in the harness's state holds are put back into .git/objects (nothing else of it changes)\n",
 				r.Why, plural(r.Objects, "object file"))
 		default:
-			fmt.Fprintf(w, "  the repository: %s; .git is rebuilt as it was at the checkpoint from the mirror in the harness's state (%s, %s: %s), and what is left of the old .git is moved into the new one\n",
-				r.Why, plural(r.Objects, "object file"), plural(len(r.Files), "repository file"), strings.Join(r.Files, ", "))
+			files := r.Files
+			if len(files) > 12 {
+				files = append(files[:12:12], fmt.Sprintf("and %d more", len(r.Files)-12))
+			}
+			left := ""
+			if r.Leftover {
+				left = ", and what is left of the old .git is moved into the new one"
+			}
+			fmt.Fprintf(w, "  the repository: %s; .git is rebuilt as it was at the checkpoint from the mirror in the harness's state (%s, %s: %s)%s\n",
+				r.Why, plural(r.Objects, "object file"), plural(len(r.Files), "repository file"), strings.Join(files, ", "), left)
 		}
 	}
 	for _, ch := range p.Changes {
