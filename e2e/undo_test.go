@@ -30,7 +30,7 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 		"README.md": "# sample\n",
 		// The recipe also deletes .git, the checkpoint's objects with it, as far as the sandbox
 		// lets it (it keeps .git/config and .git/hooks).
-		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree('no'+'tes'); os.remove('WO'+'RK.md'); shutil.rmtree('.'+'git', ignore_errors=True)\"\n" +
+		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree('no'+'tes'); os.remove('WO'+'RK.md'); shutil.rmtree('.gi'+'t', ignore_errors=True)\"\n" +
 			"wipe:\n\trm -rf WORK.md notes\n",
 		"WORK.md": "committed line\n",
 	})
@@ -75,8 +75,16 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 	if !strings.Contains(str(d.DecisionReason), "checkpoint ") {
 		t.Errorf("the reason does not name the checkpoint taken before the call: %s", str(d.DecisionReason))
 	}
-	if s.Results[0].IsError || p.exists("WORK.md") || p.exists("notes") || p.exists(".git/HEAD") || p.exists(".git/objects") {
-		t.Fatalf("the recipe did not delete the work and .git (so the test shows nothing): %+v", s.Results[0])
+	if s.Results[0].IsError || p.exists("WORK.md") || p.exists("notes") || p.exists(".git/HEAD") || p.exists(".git/refs") || p.exists(".git/index") {
+		var names []string
+		filepath.WalkDir(p.path(".git"), func(q string, e fs.DirEntry, err error) error {
+			if err == nil {
+				names = append(names, strings.TrimPrefix(q, p.path(".git")))
+			}
+			return nil
+		})
+		t.Fatalf("the recipe did not delete the work and .git (so the test shows nothing): %+v; WORK.md %v, notes %v, .git holds %v",
+			s.Results[0], p.exists("WORK.md"), p.exists("notes"), names)
 	}
 
 	t.Logf("make clean: %s: %s", str(d.Decision), str(d.DecisionReason))
