@@ -18,6 +18,11 @@
 // checkpoint begins from the previous one and looks only at the paths the watcher's journal
 // names as changed since; any doubt is a full scan (incremental.go).
 //
+// A git checkpoint also syncs a mirror of the repository in the harness's state — its object
+// files as hard links, its refs, index, config and reflogs as copies — so that an undo can
+// rebuild .git when the call deleted it, the checkpoint's commit with it (mirror.go,
+// rebuild.go).
+//
 // A log in the harness's state (checkpoints/log.jsonl) maps each checkpoint to its session and
 // tool_use_id, for oath-audit undo and the report. It is appended under a lock; a bounded number
 // of checkpoints is kept, none older than the audit trail's oldest day, and the pruned ones lose

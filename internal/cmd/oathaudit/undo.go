@@ -32,6 +32,9 @@ deleted (made since). Ignored files are not touched, nor files too large to be k
 with --yes or when you answer y, it takes a checkpoint of the tree as it is now (so the undo
 itself can be undone: it prints how), and writes the files back. The person's index, stash,
 branches, reflog and config are not changed; git status afterwards shows the tree as it was.
+When the call deleted or damaged the project's .git, the plan says so and the undo first
+rebuilds .git as it was at the checkpoint from the mirror the harness keeps in its state (what
+is left of the old one is moved into .git/oath-remains-<time>).
 --dry-run only shows. --json prints the plan (and what was done) as JSON.
 
 --list prints the project's checkpoints, oldest first (--session: one session's, or the start
