@@ -75,3 +75,56 @@ func BenchmarkTake(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMirrorSync is what the mirror adds to a git checkpoint (mirror.go): in "same"
+// nothing changed since the last sync (the objects directories are stat'ed, the state's files
+// stat'ed and found unchanged); in "new" one more object was written before each sync, as a
+// checkpoint's own blob, trees and commit are. gc=true: the project is packed (one pack), as a
+// clone leaves it; else its 5,000 files are loose objects in all 256 directories.
+func BenchmarkMirrorSync(b *testing.B) {
+	for _, packed := range []bool{false, true} {
+		b.Run(fmt.Sprintf("files=5000/gc=%v", packed), func(b *testing.B) {
+			dir, git := benchProject(b, 5000)
+			if packed {
+				git("gc", "-q")
+			}
+			o := Options{Dir: filepath.Join(b.TempDir(), "cp")}
+			r, _, err := findRepo(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			key, state, err := r.syncMirror(o, 1, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(2100 * time.Millisecond) // past the racy margin of the first sync
+			prev := &Checkpoint{Mirror: key, State: state, Time: time.Now().UTC().Format(time.RFC3339Nano)}
+			if _, _, err := r.syncMirror(o, 2, prev); err != nil {
+				b.Fatal(err)
+			}
+			// "new-burst": syncs back to back, each directory written within the last 2 s
+			// listed again (the racy margin); "new": checkpoints seconds apart, as calls are,
+			// where only the directories the last two syncs wrote into are listed.
+			for _, mode := range []string{"same", "new-burst", "new"} {
+				b.Run(mode, func(b *testing.B) {
+					if mode == "new" {
+						defer func(m time.Duration) { mirrorRacyMargin = m }(mirrorRacyMargin)
+						mirrorRacyMargin = 0
+					}
+					i := 0
+					for b.Loop() {
+						if mode != "same" {
+							i++
+							if _, err := r.writeObject("blob", []byte("bench "+strconv.Itoa(i))); err != nil {
+								b.Fatal(err)
+							}
+						}
+						if _, _, err := r.syncMirror(o, 3+i, prev); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		})
+	}
+}
