@@ -125,13 +125,17 @@ type Checkpoint struct {
 	// checkpoint (a bound, an error): it then keeps the working tree only, and only while
 	// the project's .git keeps its objects.
 	NoHistory string `json:"no_history,omitempty"`
+	// GitDir is a linked worktree's git directory when it and the common directory lie outside
+	// the project: the sandbox cannot write them, so no mirror is needed, and an undo writes
+	// the worktree's .git file back if the call deleted it.
+	GitDir string `json:"git_dir,omitempty"`
 }
 
-// HistoryKept reports whether an undo to c can rebuild the project's repository if .git is
-// lost: a git checkpoint whose mirror was synced (a checkpoint kept in the harness's state
-// needs none).
+// HistoryKept reports whether an undo to c still works if the call deletes the project's
+// .git: a git checkpoint whose mirror was synced, or whose repository lies outside the
+// project (a checkpoint kept in the harness's state needs neither).
 func (c Checkpoint) HistoryKept() bool {
-	return c.Kind != KindGit || c.State != "" && c.NoHistory == ""
+	return c.Kind != KindGit || c.NoHistory == "" && (c.State != "" || c.GitDir != "")
 }
 
 // Short is the start of the checkpoint's id, as reasons and reports show it.
@@ -171,6 +175,7 @@ func Take(project, session, toolUseID, note string, o Options) (Checkpoint, erro
 		}
 		return d.take(session, toolUseID, note, o, nil)
 	}
+	r.project = filepath.Clean(project)
 	return r.take(session, toolUseID, note, o, nil)
 }
 
@@ -241,14 +246,7 @@ func (r repo) mark(session, toolUseID, note string, o Options) func(c *Checkpoin
 		if err := r.markRef(session, toolUseID, note, o, c, last); err != nil {
 			return err
 		}
-		// After the commit is written: its objects are mirrored with the rest.
-		key, state, err := r.syncMirror(o, c.Seq, last)
-		c.Mirror = key
-		if err != nil {
-			c.NoHistory = err.Error()
-		} else {
-			c.State = state
-		}
+		r.keepHistory(o, c, last)
 		return nil
 	}
 }

@@ -111,6 +111,32 @@ type mirror struct {
 	held    int64 // bytes the mirror held beyond the project's, measured when a copy needs it (-1: not yet)
 }
 
+// keepHistory makes checkpoint c (numbered, its commit written) outlive the loss of the
+// project's .git: it syncs the repository's mirror, or for a linked worktree whose repository
+// lies outside the project (out of the sandbox's reach) records where it is. Failing that, c
+// says why (NoHistory).
+func (r repo) keepHistory(o Options, c *Checkpoint, last *Checkpoint) {
+	if r.gitDir != r.common {
+		project := r.project
+		if project == "" {
+			project = r.top
+		}
+		if !within(r.gitDir, project) && !within(r.common, project) {
+			c.GitDir = r.gitDir
+			return
+		}
+		c.NoHistory = "a linked worktree whose repository lies inside the project is not mirrored"
+		return
+	}
+	key, state, err := r.syncMirror(o, c.Seq, last)
+	c.Mirror = key
+	if err != nil {
+		c.NoHistory = err.Error()
+	} else {
+		c.State = state
+	}
+}
+
 // syncMirror brings the mirror of r up to date after checkpoint seq wrote its objects and
 // records r's state: it returns the mirror's key and the state's id. prev is the project's
 // previous checkpoint, whose state (when of the same mirror) saves reading files that did not

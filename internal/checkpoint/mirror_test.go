@@ -344,3 +344,38 @@ func TestUndoPlanOfARebuildChangesNothing(t *testing.T) {
 		t.Errorf("the plan's view is left behind: %v", views)
 	}
 }
+
+// A linked worktree's repository lies outside the project, where the sandbox cannot write:
+// its history is kept without a mirror, and when the call deletes the worktree's .git file the
+// undo writes it back.
+func TestUndoInLinkedWorktreeAfterGitFileDeleted(t *testing.T) {
+	_, git := workingDay(t)
+	wt := filepath.Join(t.TempDir(), "wt")
+	git("worktree", "add", "-q", wt, "feature")
+	write(t, wt, "WT.md", "in the worktree\n")
+	o := opts(t)
+	c, err := Take(wt, "s", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.HistoryKept() || c.GitDir == "" || c.Mirror != "" {
+		t.Fatalf("a worktree's repository outside the project: %+v", c)
+	}
+	gitFile, _ := os.ReadFile(filepath.Join(wt, ".git"))
+	os.Remove(filepath.Join(wt, ".git"))
+	os.Remove(filepath.Join(wt, "WT.md"))
+	p := undoAll(t, c, o)
+	if p.Repository == nil || p.Repository.Action != RepairGitFile {
+		t.Fatalf("repair %+v", p.Repository)
+	}
+	if b, _ := os.ReadFile(filepath.Join(wt, "WT.md")); string(b) != "in the worktree\n" {
+		t.Errorf("WT.md = %q", b)
+	}
+	b, err := os.ReadFile(filepath.Join(wt, ".git"))
+	if err != nil || strings.TrimSpace(string(b)) != strings.TrimSpace(string(gitFile)) {
+		t.Errorf(".git file %q, %v; want %q", b, err, gitFile)
+	}
+	if got := git("-C", wt, "rev-parse", "--abbrev-ref", "HEAD"); strings.TrimSpace(got) != "feature" {
+		t.Errorf("the worktree's HEAD: %q", got)
+	}
+}

@@ -44,6 +44,7 @@ type Repair struct {
 const (
 	RepairRebuild = "rebuild"
 	RepairObjects = "objects"
+	RepairGitFile = "gitfile" // a linked worktree's .git file, which names its repository
 )
 
 // view is a git directory built from a checkpoint's state in the mirror: the plan of a rebuild
@@ -73,6 +74,14 @@ func gitStore(c Checkpoint, o Options) (store, *Repair, *view, error) {
 		why = err.Error()
 	case !ok || r.top != c.Top:
 		why = filepath.Join(c.Top, ".git") + " is missing"
+		if c.GitDir != "" {
+			// A linked worktree: its repository lies outside the project; only the .git
+			// file that names it is gone.
+			w := repo{top: c.Top, gitDir: c.GitDir, common: commonOf(c.GitDir), explicit: true}
+			if _, err := os.Lstat(filepath.Join(c.Top, ".git")); errors.Is(err, fs.ErrNotExist) && w.check() == nil {
+				return w, &Repair{Action: RepairGitFile, Why: why, Files: []string{".git"}}, nil, nil
+			}
+		}
 	case r.gitDir != r.common:
 		return r, nil, nil, nil // a linked worktree: as before the mirror
 	default:

@@ -23,6 +23,27 @@ type repo struct {
 	explicit bool
 	// alt are more object directories git reads (the mirror's, for an undo).
 	alt []string
+	// project is the directory the harness runs in (what the sandbox may write), when known.
+	project string
+}
+
+// within reports whether p is dir or lies below it.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// commonOf is the common directory of the git directory gitDir (itself, but for a linked
+// worktree's).
+func commonOf(gitDir string) string {
+	if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(gitDir, c)
+		}
+		return filepath.Clean(c)
+	}
+	return gitDir
 }
 
 // findRepo is the repository whose working tree holds dir, or ok false when there is none.
@@ -48,14 +69,7 @@ func findRepo(dir string) (repo, bool, error) {
 			} else if !fi.IsDir() {
 				return repo{}, false, fmt.Errorf("%s is neither a directory nor a file", p)
 			}
-			r.common = r.gitDir
-			if b, err := os.ReadFile(filepath.Join(r.gitDir, "commondir")); err == nil {
-				c := strings.TrimSpace(string(b))
-				if !filepath.IsAbs(c) {
-					c = filepath.Join(r.gitDir, c)
-				}
-				r.common = filepath.Clean(c)
-			}
+			r.common = commonOf(r.gitDir)
 			if err := r.check(); err != nil {
 				return repo{}, false, err
 			}

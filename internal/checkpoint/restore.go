@@ -290,6 +290,25 @@ func (p *Plan) repair(o Options) error {
 			return fmt.Errorf("bringing the repository's object files back from the mirror: %w (the working tree was not changed)", err)
 		}
 		return nil
+	case p.Repository.Action == RepairGitFile:
+		w := p.st.(repo)
+		f, err := os.OpenFile(filepath.Join(w.top, ".git"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return fmt.Errorf("writing the worktree's .git file back: %w (the working tree was not changed)", err)
+		}
+		_, err = fmt.Fprintf(f, "gitdir: %s\n", w.gitDir)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		r, ok, ferr := findRepo(w.top)
+		if err == nil && (ferr != nil || !ok || r.top != w.top) {
+			err = fmt.Errorf("the worktree's repository cannot be opened again: %v", ferr)
+		}
+		if err != nil {
+			return fmt.Errorf("writing the worktree's .git file back: %w (the working tree was not changed)", err)
+		}
+		p.st = r
+		return nil
 	case p.view == nil:
 		return errors.New("the plan has no view of the mirror to rebuild the repository from")
 	}

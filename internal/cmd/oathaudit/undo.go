@@ -140,6 +140,8 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 		switch {
 		case r.Action == checkpoint.RepairObjects:
 			fmt.Fprintf(stdout, "the repository's lost object files are back (%d).\n", r.Objects)
+		case r.Action == checkpoint.RepairGitFile:
+			fmt.Fprintln(stdout, "the worktree's .git file is back.")
 		case r.Remains != "":
 			fmt.Fprintf(stdout, "the repository is rebuilt; what was left of the old .git is in %s.\n", r.Remains)
 		default:
@@ -170,6 +172,8 @@ func printPlan(w io.Writer, p *checkpoint.Plan) {
 	fmt.Fprintf(w, "undo to checkpoint %s (%s, session %s, %s) in %s:\n", c.Short(), before, short(c.Session), t.Format("2006-01-02 15:04:05 UTC"), c.Top)
 	if r := p.Repository; r != nil {
 		switch r.Action {
+		case checkpoint.RepairGitFile:
+			fmt.Fprintf(w, "  the repository: %s; the worktree's .git file is written back (its repository lies outside the project and is intact)\n", r.Why)
 		case checkpoint.RepairObjects:
 			fmt.Fprintf(w, "  the repository: %s; %s the mirror in the harness's state holds are put back into .git/objects (nothing else of it changes)\n",
 				r.Why, plural(r.Objects, "object file"))
