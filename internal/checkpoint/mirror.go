@@ -532,6 +532,12 @@ func (m *mirror) recordState(common string, prev []stateFile, prevTaken int64) (
 		if k.size > maxStateFile {
 			return "", fmt.Errorf("%s is larger than %d MB", p, maxStateFile>>20)
 		}
+		if p == "index" {
+			if name, ok := m.linkIndex(full); ok {
+				files = append(files, stateFile{path: p, key: k, sum: name})
+				continue
+			}
+		}
 		data, err := os.ReadFile(full)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // replaced while we looked: a later state has it
@@ -557,6 +563,51 @@ func (m *mirror) recordState(common string, prev []stateFile, prevTaken int64) (
 		return id, nil
 	}
 	return id, writeRename(p, enc, 0o400)
+}
+
+// linkIndex keeps the index by a hard link, named by its own trailing checksum (git writes
+// the index to a new file and renames it, never in place, so the link keeps this moment's
+// content): on a large project the index is megabytes, and reading and hashing it on every
+// change would cost more than the checkpoint. ok is false where it cannot (no checksum:
+// index.skipHash; the link refused; the index replaced while linked): it is then copied.
+func (m *mirror) linkIndex(full string) (string, bool) {
+	trailer := func(p string) (string, bool) {
+		f, err := os.Open(p)
+		if err != nil {
+			return "", false
+		}
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil || fi.Size() < 32 {
+			return "", false
+		}
+		var t [20]byte
+		if _, err := f.ReadAt(t[:], fi.Size()-20); err != nil || t == [20]byte{} {
+			return "", false
+		}
+		return hex.EncodeToString(t[:]), true
+	}
+	name, ok := trailer(full)
+	if !ok {
+		return "", false
+	}
+	if m.hasFile(name) {
+		return name, true
+	}
+	dir := filepath.Join(m.dir, "files")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", false
+	}
+	tmp := filepath.Join(dir, ".tmp-index-"+strconv.Itoa(os.Getpid()))
+	os.Remove(tmp)
+	if link(full, tmp) != nil {
+		return "", false
+	}
+	if got, ok := trailer(tmp); !ok || got != name || os.Rename(tmp, filepath.Join(dir, name)) != nil {
+		os.Remove(tmp) // replaced between the two reads: copied instead
+		return "", false
+	}
+	return name, true
 }
 
 func (m *mirror) hasFile(sum string) bool {
@@ -639,10 +690,15 @@ func (m *mirror) readFile(f stateFile) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if sum := sha1.Sum(data); hex.EncodeToString(sum[:]) != f.sum {
-		return nil, fmt.Errorf("the mirror's copy of %s is damaged", f.path)
+	if sum := sha1.Sum(data); hex.EncodeToString(sum[:]) == f.sum {
+		return data, nil
 	}
-	return data, nil
+	if n := len(data); f.path == "index" && n >= 32 && hex.EncodeToString(data[n-20:]) == f.sum {
+		if sum := sha1.Sum(data[:n-20]); bytes.Equal(sum[:], data[n-20:]) {
+			return data, nil // linked, named by its own checksum (linkIndex)
+		}
+	}
+	return nil, fmt.Errorf("the mirror's copy of %s is damaged", f.path)
 }
 
 // objectDirs are the mirror's directories of object files: the live one, then those the

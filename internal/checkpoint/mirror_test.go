@@ -379,3 +379,62 @@ func TestUndoInLinkedWorktreeAfterGitFileDeleted(t *testing.T) {
 		t.Errorf("the worktree's HEAD: %q", got)
 	}
 }
+
+// The index is kept by a hard link named by its own checksum (no copy on the hot path); git
+// replaces it by rename, so the link keeps the checkpoint's version. An index without a
+// checksum (index.skipHash) is copied.
+func TestMirrorLinksTheIndex(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	indexOf := func(c Checkpoint) (stateFile, *mirror) {
+		t.Helper()
+		m := &mirror{dir: mirrorPath(o.Dir, c.Mirror)}
+		st, err := m.readState(c.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range st {
+			if f.path == "index" {
+				return f, m
+			}
+		}
+		t.Fatal("the state keeps no index")
+		return stateFile{}, nil
+	}
+	c1, err := Take(dir, "s", "t1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f1, m := indexOf(c1)
+	want, _ := os.ReadFile(filepath.Join(dir, ".git", "index"))
+	fi, err := os.Stat(filepath.Join(m.dir, "files", f1.sum))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := statOf(fi); st.links < 2 {
+		t.Errorf("the index is copied (%d links), want a link", st.links)
+	}
+	git("add", "WORK.md") // git writes a new index and renames it over the old one
+	c2, err := Take(dir, "s", "t2", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f2, _ := indexOf(c2); f2.sum == f1.sum {
+		t.Error("a new index is named as the old one")
+	}
+	if got, err := m.readFile(f1); err != nil || string(got) != string(want) {
+		t.Errorf("the first checkpoint's index: %v (same: %v)", err, string(got) == string(want))
+	}
+
+	git("config", "index.skipHash", "true")
+	git("add", "notes")
+	c3, err := Take(dir, "s", "t3", "", o)
+	if err != nil || !c3.HistoryKept() {
+		t.Fatal(err, c3.NoHistory)
+	}
+	f3, _ := indexOf(c3)
+	got, err := m.readFile(f3)
+	if now, _ := os.ReadFile(filepath.Join(dir, ".git", "index")); err != nil || string(got) != string(now) {
+		t.Errorf("an index without a checksum: %v", err)
+	}
+}
