@@ -37,9 +37,10 @@ import (
 //	                               MirrorMaxCopy
 //	mirror/<key>/gone/<seq>/objects/… object files the project no longer has (git gc, or the
 //	                               loss): seq is the last checkpoint whose sync saw them
-//	mirror/<key>/files/<sha1>       the content of one repository file (HEAD, a ref, the index,
-//	                               a reflog, config …), copied: they are small, and a copy is
-//	                               safe from writes made in place (a reflog is appended to)
+//	mirror/<key>/files/<sha1>       the content of one repository file (HEAD, a ref, a reflog,
+//	                               config …), copied: they are small, and a copy is safe from
+//	                               writes made in place (a reflog is appended to); the index is
+//	                               linked, named by its own checksum (linkIndex)
 //	mirror/<key>/states/<sha1>      one checkpoint's repository state: which files, their stat
 //	                               (the next sync reads only what changed) and their content
 //	mirror/<key>/scan               each objects directory's stat at the last sync: only the
@@ -54,7 +55,8 @@ import (
 //
 // What is not kept: .git/hooks (the sandbox cannot write it), a rebase or merge in progress,
 // submodules' repositories (.git/modules), git-lfs content, the commit-graph and other caches
-// git rebuilds. A linked worktree's repository is not mirrored. Hard links are safe from
+// git rebuilds. A linked worktree is not mirrored: its repository lies outside the project
+// (keepHistory). Hard links are safe from
 // deletion and from git's own rewrites, not from a write made in place through the project's
 // name of the same file (a deliberate chmod and overwrite of an object): git checks an
 // object's hash when it reads it, so such damage is found, not undone.
