@@ -185,6 +185,7 @@ var errChanged = errors.New("the working tree changed since the plan was shown: 
 // take snapshots the working tree and records it; when want is set and the tree is not that
 // one, it records nothing and returns errChanged.
 func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Checkpoint, error) {
+	r.named = &namedObjects{}
 	p := prepare(o, r.top, KindGit) // before any file is looked at: see incremental.go
 	skip := excluder(r.top, o.Exclude)
 	var snap snapshot

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -87,6 +88,9 @@ var stateTop = []string{"HEAD", "config", "packed-refs", "index", "ORIG_HEAD", "
 // listed again at the next sync. (A variable for the benchmark of syncs in a tight loop.)
 var mirrorRacyMargin = racyMargin
 
+// mirrorFullSyncs counts the syncs that looked at every objects directory, for the tests.
+var mirrorFullSyncs atomic.Int64
+
 // testOnlyLink replaces os.Link in the tests of the copy fallback (EXDEV).
 var testOnlyLink func(oldname, newname string) error
 
@@ -155,22 +159,38 @@ func (r repo) syncMirror(o Options, seq int, prev *Checkpoint) (key, state strin
 	if err := os.MkdirAll(filepath.Join(m.dir, "objects"), 0o700); err != nil {
 		return key, "", err
 	}
-	if err := m.syncObjects(r.objectsDir(), seq-1); err != nil {
-		return key, "", err
-	}
 	var prevState []stateFile
 	var prevTaken int64
-	if prev != nil && prev.Mirror == key && prev.State != "" {
+	same := prev != nil && prev.Mirror == key && prev.State != "" && prev.NoHistory == ""
+	if same {
 		prevState, _ = m.readState(prev.State)
 		if t, err := time.Parse(time.RFC3339Nano, prev.Time); err == nil {
 			prevTaken = t.UnixNano()
 		}
 	}
+	// The state first, then the objects: every object a ref, the index or a reflog names
+	// was written before git wrote that file, so before the listing below begins.
 	state, err = m.recordState(r.common, prevState, prevTaken)
-	if err == nil && seq%sweepEvery == 0 {
+	if err != nil {
+		return key, "", err
+	}
+	if same && prev.State == state && seq%fullEvery != 0 {
+		// Nothing the repository names changed since the previous checkpoint, whose sync was
+		// complete: what it needs now is what it needed then, and this checkpoint's own
+		// objects. (Objects written meanwhile that nothing names are not needed; every
+		// fullEvery-th sync, or the next whose state differs, lists every directory.)
+		for _, d := range r.named.list() {
+			if err := m.syncDir(r.objectsDir(), d, seq-1); err != nil {
+				return key, "", err
+			}
+		}
+	} else if err := m.syncObjects(r.objectsDir(), seq-1); err != nil {
+		return key, "", err
+	}
+	if seq%sweepEvery == 0 {
 		m.sweepFiles()
 	}
-	return key, state, err
+	return key, state, nil
 }
 
 func (o Options) mirrorMaxCopy() int64 {
@@ -184,6 +204,7 @@ func (o Options) mirrorMaxCopy() int64 {
 // moves to gone/<last> those the project no longer has. Only the directories whose stat
 // changed since the scan are listed.
 func (m *mirror) syncObjects(objects string, last int) error {
+	mirrorFullSyncs.Add(1)
 	start := time.Now().UnixNano()
 	old := m.readScan()
 	des, err := os.ReadDir(objects)
@@ -536,6 +557,11 @@ func (m *mirror) recordState(common string, prev []stateFile, prevTaken int64) (
 		}
 		if p == "index" {
 			if name, ok := m.linkIndex(full); ok {
+				// The link moved the index's ctime: record the stat it has now, so that the
+				// next checkpoint finds it unchanged.
+				if k2, ok := keyOf(full); ok && k2.ino == k.ino && k2.size == k.size && k2.mtime == k.mtime {
+					k = k2
+				}
 				files = append(files, stateFile{path: p, key: k, sum: name})
 				continue
 			}

@@ -438,3 +438,33 @@ func TestMirrorLinksTheIndex(t *testing.T) {
 		t.Errorf("an index without a checksum: %v", err)
 	}
 }
+
+// When nothing the repository names changed since the previous checkpoint, a sync looks only at
+// the directories of the checkpoint's own objects; they are enough to rebuild it.
+func TestMirrorSyncOfAnUnchangedRepositoryKeepsTheCheckpointsObjects(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	if _, err := Take(dir, "s1", "toolu_1", "", o); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "WORK.md", "changed after the first checkpoint\n")
+	write(t, dir, "notes/new.md", "new\n")
+	full := mirrorFullSyncs.Load()
+	c2, err := Take(dir, "s1", "toolu_2", "", o)
+	if err != nil || !c2.HistoryKept() {
+		t.Fatal(err, c2.NoHistory)
+	}
+	if mirrorFullSyncs.Load() != full {
+		t.Error("the sync of an unchanged repository looked at every objects directory")
+	}
+	want := tree(t, dir)
+	log := history(git)
+	os.RemoveAll(filepath.Join(dir, ".git"))
+	os.Remove(filepath.Join(dir, "WORK.md"))
+	undoAll(t, c2, o)
+	sameMap(t, "working tree", want, tree(t, dir))
+	if got := history(git); got != log {
+		t.Errorf("history:\n%s\nwant\n%s", got, log)
+	}
+	git("fsck", "--no-dangling")
+}

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // repo is a git repository as a checkpoint sees it: its working tree, the directory of its
@@ -25,6 +27,40 @@ type repo struct {
 	alt []string
 	// project is the directory the harness runs in (what the sandbox may write), when known.
 	project string
+	// named collects the objects a checkpoint writes or names by writing (mirror.go), nil
+	// outside a take.
+	named *namedObjects
+}
+
+// namedObjects are the loose-object directories (the first two hex digits) a checkpoint wrote
+// or named, written to from the snapshot's workers.
+type namedObjects struct {
+	mu   sync.Mutex
+	dirs map[string]bool
+}
+
+func (n *namedObjects) add(o oid) {
+	s := o.String()[:2]
+	n.mu.Lock()
+	if n.dirs == nil {
+		n.dirs = map[string]bool{}
+	}
+	n.dirs[s] = true
+	n.mu.Unlock()
+}
+
+func (n *namedObjects) list() []string {
+	if n == nil {
+		return nil
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := make([]string, 0, len(n.dirs))
+	for d := range n.dirs {
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // within reports whether p is dir or lies below it.
@@ -129,5 +165,9 @@ func (r repo) objectsDir() string { return filepath.Join(r.common, "objects") }
 // writeObject stores data as a loose object of the repository unless it is there already, and
 // returns its name.
 func (r repo) writeObject(kind string, data []byte) (oid, error) {
-	return writeLoose(r.objectsDir(), kind, data, false)
+	o, err := writeLoose(r.objectsDir(), kind, data, false)
+	if err == nil && r.named != nil {
+		r.named.add(o)
+	}
+	return o, err
 }
