@@ -216,6 +216,14 @@ func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Check
 	defer unlock()
 	c, err := addToLog(o, newLine(KindGit, r.top, snap, session, toolUseID, note, o), r.mark(session, toolUseID, note, o))
 	if err == nil {
+		if snap.index.exists {
+			// The mirror's link to the index moved its ctime, not its content: the next
+			// checkpoint must not take it for a changed index.
+			if id, err := currentIndexID(filepath.Join(r.gitDir, "index")); err == nil && id.sum == snap.index.sum &&
+				id.inode == snap.index.inode && id.size == snap.index.size && id.mtime == snap.index.mtime {
+				snap.index = id
+			}
+		}
 		saveBase(p, c, snap, &r)
 	}
 	return c, err
