@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -128,4 +129,42 @@ func BenchmarkMirrorSync(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkTakeWithAndWithoutMirror is what the mirror adds to Take on a 5,000-file project
+// with 50 changed files, one more changed before each checkpoint (so each writes a blob, trees,
+// a commit and a ref), the two interleaved in rounds so that the machine's load weighs on both
+// alike. It reports the median of each, in µs.
+func BenchmarkTakeWithAndWithoutMirror(b *testing.B) {
+	dir, _ := benchProject(b, 5000)
+	change50(b, dir, 5000)
+	on := Options{Dir: filepath.Join(b.TempDir(), "on"), Keep: 1 << 30}
+	off := Options{Dir: filepath.Join(b.TempDir(), "off"), Keep: 1 << 30}
+	defer func() { testOnlyNoMirror = false }()
+	take := func(o Options, mirror bool, i int) time.Duration {
+		write(b, dir, "scratch.txt", strconv.Itoa(i))
+		testOnlyNoMirror = !mirror
+		t0 := time.Now()
+		if _, err := Take(dir, "bench", "t", "", o); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0)
+	}
+	take(on, true, -1)
+	take(off, false, -2)
+	time.Sleep(2100 * time.Millisecond) // the project's directories past the racy margin
+	var with, without []time.Duration
+	i := 0
+	for b.Loop() {
+		i++
+		with = append(with, take(on, true, i))
+		without = append(without, take(off, false, -i))
+		time.Sleep(50 * time.Millisecond) // calls are not back to back
+	}
+	med := func(d []time.Duration) float64 {
+		slices.Sort(d)
+		return float64(d[len(d)/2].Microseconds())
+	}
+	b.ReportMetric(med(with), "µs-with-mirror")
+	b.ReportMetric(med(without), "µs-without")
 }

@@ -88,6 +88,9 @@ var stateTop = []string{"HEAD", "config", "packed-refs", "index", "ORIG_HEAD", "
 // listed again at the next sync. (A variable for the benchmark of syncs in a tight loop.)
 var mirrorRacyMargin = racyMargin
 
+// testOnlyNoMirror turns the mirror off (BenchmarkTakeWithAndWithoutMirror).
+var testOnlyNoMirror bool
+
 // mirrorFullSyncs counts the syncs that looked at every objects directory, for the tests.
 var mirrorFullSyncs atomic.Int64
 
@@ -122,6 +125,10 @@ type mirror struct {
 // lies outside the project (out of the sandbox's reach) records where it is. Failing that, c
 // says why (NoHistory).
 func (r repo) keepHistory(o Options, c *Checkpoint, last *Checkpoint) {
+	if testOnlyNoMirror {
+		c.NoHistory = "off for a benchmark"
+		return
+	}
 	if r.gitDir != r.common {
 		project := r.project
 		if project == "" {
@@ -179,7 +186,7 @@ func (r repo) syncMirror(o Options, seq int, prev *Checkpoint) (key, state strin
 		// complete: what it needs now is what it needed then, and this checkpoint's own
 		// objects. (Objects written meanwhile that nothing names are not needed; every
 		// fullEvery-th sync, or the next whose state differs, lists every directory.)
-		for _, d := range r.named.list() {
+		for _, d := range r.named.list(filepath.Join(m.dir, "objects")) {
 			if err := m.syncDir(r.objectsDir(), d, seq-1); err != nil {
 				return key, "", err
 			}

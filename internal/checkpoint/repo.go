@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,31 +33,51 @@ type repo struct {
 	named *namedObjects
 }
 
-// namedObjects are the loose-object directories (the first two hex digits) a checkpoint wrote
-// or named, written to from the snapshot's workers.
+// namedObjects are the objects a checkpoint named by writing them, written to from the
+// snapshot's workers: the loose-object directories (first two hex digits) of those it wrote,
+// and those that were there already (git, or an earlier checkpoint, wrote them).
 type namedObjects struct {
-	mu   sync.Mutex
-	dirs map[string]bool
+	mu    sync.Mutex
+	dirs  map[string]bool
+	found []oid
 }
 
-func (n *namedObjects) add(o oid) {
-	s := o.String()[:2]
+func (n *namedObjects) add(o oid, wrote bool) {
 	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !wrote {
+		n.found = append(n.found, o)
+		return
+	}
 	if n.dirs == nil {
 		n.dirs = map[string]bool{}
 	}
-	n.dirs[s] = true
-	n.mu.Unlock()
+	n.dirs[o.String()[:2]] = true
 }
 
-func (n *namedObjects) list() []string {
+// list is the directories to sync into the mirror at dir/objects: those of the objects written,
+// and of those found that the mirror lacks.
+func (n *namedObjects) list(mirrorObjects string) []string {
 	if n == nil {
 		return nil
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	out := make([]string, 0, len(n.dirs))
-	for d := range n.dirs {
+	dirs := maps.Clone(n.dirs)
+	if dirs == nil {
+		dirs = map[string]bool{}
+	}
+	for _, o := range n.found {
+		s := o.String()
+		if dirs[s[:2]] {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(mirrorObjects, s[:2], s[2:])); err != nil {
+			dirs[s[:2]] = true
+		}
+	}
+	out := make([]string, 0, len(dirs))
+	for d := range dirs {
 		out = append(out, d)
 	}
 	slices.Sort(out)
@@ -165,9 +186,9 @@ func (r repo) objectsDir() string { return filepath.Join(r.common, "objects") }
 // writeObject stores data as a loose object of the repository unless it is there already, and
 // returns its name.
 func (r repo) writeObject(kind string, data []byte) (oid, error) {
-	o, err := writeLoose(r.objectsDir(), kind, data, false)
+	o, wrote, err := writeLooseNew(r.objectsDir(), kind, data, false)
 	if err == nil && r.named != nil {
-		r.named.add(o)
+		r.named.add(o, wrote)
 	}
 	return o, err
 }
