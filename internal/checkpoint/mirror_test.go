@@ -449,6 +449,10 @@ func TestMirrorSyncOfAnUnchangedRepositoryKeepsTheCheckpointsObjects(t *testing.
 	}
 	write(t, dir, "WORK.md", "changed after the first checkpoint\n")
 	write(t, dir, "notes/new.md", "new\n")
+	// An object git wrote that nothing names (so no ref, reflog or index changed), whose
+	// content a file of the checkpoint has: the checkpoint finds it there and must mirror it.
+	write(t, dir, "hashed.txt", "written by git hash-object -w\n")
+	git("hash-object", "-w", "hashed.txt")
 	full := mirrorFullSyncs.Load()
 	c2, err := Take(dir, "s1", "toolu_2", "", o)
 	if err != nil || !c2.HistoryKept() {
@@ -461,6 +465,7 @@ func TestMirrorSyncOfAnUnchangedRepositoryKeepsTheCheckpointsObjects(t *testing.
 	log := history(git)
 	os.RemoveAll(filepath.Join(dir, ".git"))
 	os.Remove(filepath.Join(dir, "WORK.md"))
+	os.Remove(filepath.Join(dir, "hashed.txt"))
 	undoAll(t, c2, o)
 	sameMap(t, "working tree", want, tree(t, dir))
 	if got := history(git); got != log {
