@@ -27,24 +27,20 @@ func looseObjectPath(dir string, o oid) string {
 // the harness's own store sweeps objects no checkpoint names, and one a snapshot is about to
 // name again must look new to it.
 func writeLoose(dir, kind string, data []byte, freshen bool) (oid, error) {
-	var wrote bool
-	return writeLooseFile(dir, kind, data, freshen, &wrote, nil)
+	o, _, err := writeLooseNew(dir, kind, data, freshen)
+	return o, err
 }
 
-// writeLooseNew is writeLoose, saying whether the object was written, and when it was there
-// already, how many hard links its file has (0 where not known).
-func writeLooseNew(dir, kind string, data []byte, freshen bool) (o oid, wrote bool, links uint32, err error) {
-	o, err = writeLooseFile(dir, kind, data, freshen, &wrote, &links)
-	return o, wrote, links, err
+// writeLooseNew is writeLoose, saying whether the object was written (false: it was there).
+func writeLooseNew(dir, kind string, data []byte, freshen bool) (o oid, wrote bool, err error) {
+	o, err = writeLooseFile(dir, kind, data, freshen, &wrote)
+	return o, wrote, err
 }
 
-func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool, links *uint32) (oid, error) {
+func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (oid, error) {
 	o := hashObject(kind, data)
 	p := looseObjectPath(dir, o)
-	if fi, err := os.Lstat(p); err == nil {
-		if st, ok := statOf(fi); ok && links != nil {
-			*links = st.links
-		}
+	if _, err := os.Lstat(p); err == nil {
 		if freshen {
 			now := time.Now()
 			os.Chtimes(p, now, now)

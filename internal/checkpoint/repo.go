@@ -186,10 +186,8 @@ func (r repo) objectsDir() string { return filepath.Join(r.common, "objects") }
 // writeObject stores data as a loose object of the repository unless it is there already, and
 // returns its name.
 func (r repo) writeObject(kind string, data []byte) (oid, error) {
-	o, wrote, links, err := writeLooseNew(r.objectsDir(), kind, data, false)
-	// A file with a second link is the mirror's already (a project's git does not link its
-	// own objects; a clone --local's are named by its refs, mirrored by a full pass).
-	if err == nil && r.named != nil && (wrote || links < 2) {
+	o, wrote, err := writeLooseNew(r.objectsDir(), kind, data, false)
+	if err == nil && r.named != nil {
 		r.named.add(o, wrote)
 	}
 	return o, err
