@@ -19,6 +19,9 @@
 # watch:  the same take with the project's watcher running (a second state directory, so both
 #         keep their own previous checkpoint): it looks only at the paths the watcher's journal
 #         names, plus the sync with the watcher.
+# mirror: for a git project, the disk the repository's mirror (internal/checkpoint/mirror.go)
+#         holds beyond the project's own files (files with a single link: copies of repository
+#         files such as the index or reflogs, states, objects git dropped) after the rounds.
 # Prints median and p90 in ms and the ratio take/floor (goal: at most 1x at 5,000 files with 50
 # changed, and growing with what changed, not with the project's size).
 set -euo pipefail
@@ -102,6 +105,11 @@ for kind in ${KINDS:-git plain}; do
         read -r wm wp < <(stats "${watches[@]}")
         printf '  %6d files, %-7s  watch median %6s ms  p90 %7s ms   floor median %6s ms   ratio watch/floor %s\n' \
           "$n" "$mode" "$wm" "$wp" "$fm" "$(awk -v a="$wm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')"
+      fi
+      if [[ -d $state/mirror ]]; then
+        printf '  %6d files, %-7s  mirror %s KiB beyond the project'"'"'s files, %s object files linked\n' "$n" "$mode" \
+          "$(find "$state/mirror" -type f -links 1 -printf '%s\n' | awk '{s += $1} END {printf "%d", s / 1024}')" \
+          "$(find "$state/mirror" -path '*/objects/*' -type f -links +1 | wc -l)"
       fi
       if [[ -n $b ]]; then
         read -r bm bp < <(stats "${bases[@]}")

@@ -11,6 +11,9 @@ type CheckpointRow struct {
 	Before  string // the call's tool_use_id, or why it was taken ("before undo to checkpoint …")
 	Files   int
 	NotKept int // files above the size bound, listed and not copied
+	// NoHistory is why the repository's history was not kept outside the project with the
+	// checkpoint ("" when it was): the undo then needs the project's .git.
+	NoHistory string
 }
 
 // maxCheckpointRows bounds the list on the page; the newest are shown.

@@ -93,7 +93,7 @@ svg.trust text.thr { font-size: 10.5px; }
 {{if .Checkpoints}}<p class="note">The working tree as it was before a call that ran without asking; <code>oath-audit undo CALL</code> or <code>oath-audit undo --checkpoint ID</code> puts it back (docs/undo.md). Newest first.</p>
 <table>
 <tr><th>#</th><th>id</th><th>time (UTC)</th><th>session</th><th>before</th><th>files</th></tr>
-{{range .Checkpoints}}<tr><td>{{.Number}}</td><td>{{.ID}}</td><td class="t">{{.Time}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td class="what">{{.Before}}</td><td>{{.Files}}{{if .NotKept}} ({{.NotKept}} too large to keep){{end}}</td></tr>
+{{range .Checkpoints}}<tr><td>{{.Number}}</td><td>{{.ID}}</td><td class="t">{{.Time}}</td><td>{{slice .Session 0 (len .Session | min8)}}</td><td class="what">{{.Before}}{{if .NoHistory}} <span class="note">({{.NoHistory}})</span>{{end}}</td><td>{{.Files}}{{if .NotKept}} ({{.NotKept}} too large to keep){{end}}</td></tr>
 {{end}}</table>{{else}}<p>None: no call that ran without asking could change the project.</p>{{end}}
 </body>
 </html>

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -74,4 +75,96 @@ func BenchmarkTake(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkMirrorSync is what the mirror adds to a git checkpoint (mirror.go): in "same"
+// nothing changed since the last sync (the state's files are stat'ed and found unchanged, so
+// the objects directories are not looked at, but every 50th sync); in "new" one more object
+// was written before each sync, as a checkpoint's own blob, trees and commit are. gc=true: the project is packed (one pack), as a
+// clone leaves it; else its 5,000 files are loose objects in all 256 directories.
+func BenchmarkMirrorSync(b *testing.B) {
+	for _, packed := range []bool{false, true} {
+		b.Run(fmt.Sprintf("files=5000/gc=%v", packed), func(b *testing.B) {
+			dir, git := benchProject(b, 5000)
+			if packed {
+				git("gc", "-q")
+			}
+			o := Options{Dir: filepath.Join(b.TempDir(), "cp")}
+			r, _, err := findRepo(dir)
+			if err != nil {
+				b.Fatal(err)
+			}
+			key, state, err := r.syncMirror(o, 1, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			time.Sleep(2100 * time.Millisecond) // past the racy margin of the first sync
+			prev := &Checkpoint{Mirror: key, State: state, Time: time.Now().UTC().Format(time.RFC3339Nano)}
+			if _, _, err := r.syncMirror(o, 2, prev); err != nil {
+				b.Fatal(err)
+			}
+			// "new-burst": syncs back to back, each directory written within the last 2 s
+			// listed again (the racy margin); "new": checkpoints seconds apart, as calls are,
+			// where only the directories the last two syncs wrote into are listed.
+			for _, mode := range []string{"same", "new-burst", "new"} {
+				b.Run(mode, func(b *testing.B) {
+					if mode == "new" {
+						defer func(m time.Duration) { mirrorRacyMargin = m }(mirrorRacyMargin)
+						mirrorRacyMargin = 0
+					}
+					i := 0
+					for b.Loop() {
+						r.named = &namedObjects{} // as a take begins
+						if mode != "same" {
+							i++
+							if _, err := r.writeObject("blob", []byte("bench "+strconv.Itoa(i))); err != nil {
+								b.Fatal(err)
+							}
+						}
+						if _, _, err := r.syncMirror(o, 3+i, prev); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkTakeWithAndWithoutMirror is what the mirror adds to Take on a 5,000-file project
+// with 50 changed files, one more changed before each checkpoint (so each writes a blob, trees,
+// a commit and a ref), the two interleaved in rounds so that the machine's load weighs on both
+// alike. It reports the median of each, in µs.
+func BenchmarkTakeWithAndWithoutMirror(b *testing.B) {
+	dir, _ := benchProject(b, 5000)
+	change50(b, dir, 5000)
+	on := Options{Dir: filepath.Join(b.TempDir(), "on"), Keep: 1 << 30}
+	off := Options{Dir: filepath.Join(b.TempDir(), "off"), Keep: 1 << 30}
+	defer func() { testOnlyNoMirror = false }()
+	take := func(o Options, mirror bool, i int) time.Duration {
+		write(b, dir, "scratch.txt", strconv.Itoa(i))
+		testOnlyNoMirror = !mirror
+		t0 := time.Now()
+		if _, err := Take(dir, "bench", "t", "", o); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0)
+	}
+	take(on, true, -1)
+	take(off, false, -2)
+	time.Sleep(2100 * time.Millisecond) // the project's directories past the racy margin
+	var with, without []time.Duration
+	i := 0
+	for b.Loop() {
+		i++
+		with = append(with, take(on, true, i))
+		without = append(without, take(off, false, -i))
+		time.Sleep(50 * time.Millisecond) // calls are not back to back
+	}
+	med := func(d []time.Duration) float64 {
+		slices.Sort(d)
+		return float64(d[len(d)/2].Microseconds())
+	}
+	b.ReportMetric(med(with), "µs-with-mirror")
+	b.ReportMetric(med(without), "µs-without")
 }

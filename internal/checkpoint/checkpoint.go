@@ -18,6 +18,11 @@
 // checkpoint begins from the previous one and looks only at the paths the watcher's journal
 // names as changed since; any doubt is a full scan (incremental.go).
 //
+// A git checkpoint also syncs a mirror of the repository in the harness's state — its object
+// files as hard links, its refs, index, config and reflogs as copies — so that an undo can
+// rebuild .git when the call deleted it, the checkpoint's commit with it (mirror.go,
+// rebuild.go).
+//
 // A log in the harness's state (checkpoints/log.jsonl) maps each checkpoint to its session and
 // tool_use_id, for oath-audit undo and the report. It is appended under a lock; a bounded number
 // of checkpoints is kept, none older than the audit trail's oldest day, and the pruned ones lose
@@ -74,7 +79,10 @@ type Options struct {
 	// NoWatch makes every checkpoint scan in full, whether or not the project's watcher runs
 	// (incremental.go); it also leaves no base for the next one.
 	NoWatch bool
-	Now     func() time.Time
+	// MirrorMaxCopy bounds the copies a repository's mirror holds (mirror.go); 0 is
+	// DefaultMirrorMaxCopy.
+	MirrorMaxCopy int64
+	Now           func() time.Time
 }
 
 func (o Options) now() time.Time {
@@ -109,6 +117,25 @@ type Checkpoint struct {
 	Skipped   []string `json:"skipped,omitempty"`     // relative paths not kept (size bound, nested repositories)
 	Tree      string   `json:"tree"`
 	Reused    bool     `json:"reused,omitempty"` // the tree was the previous checkpoint's: its commit and ref serve again
+	// Mirror and State name the repository's mirror in the harness's state and this
+	// checkpoint's record there (mirror.go): with them, an undo works when .git is gone.
+	Mirror string `json:"mirror,omitempty"`
+	State  string `json:"state,omitempty"`
+	// NoHistory says why the repository's history was not kept outside the project for this
+	// checkpoint (a bound, an error): it then keeps the working tree only, and only while
+	// the project's .git keeps its objects.
+	NoHistory string `json:"no_history,omitempty"`
+	// GitDir is a linked worktree's git directory when it and the common directory lie outside
+	// the project: the sandbox cannot write them, so no mirror is needed, and an undo writes
+	// the worktree's .git file back if the call deleted it.
+	GitDir string `json:"git_dir,omitempty"`
+}
+
+// HistoryKept reports whether an undo to c still works if the call deletes the project's
+// .git: a git checkpoint whose mirror was synced, or whose repository lies outside the
+// project (a checkpoint kept in the harness's state needs neither).
+func (c Checkpoint) HistoryKept() bool {
+	return c.Kind != KindGit || c.NoHistory == "" && (c.State != "" || c.GitDir != "")
 }
 
 // Short is the start of the checkpoint's id, as reasons and reports show it.
@@ -148,6 +175,7 @@ func Take(project, session, toolUseID, note string, o Options) (Checkpoint, erro
 		}
 		return d.take(session, toolUseID, note, o, nil)
 	}
+	r.project = filepath.Clean(project)
 	return r.take(session, toolUseID, note, o, nil)
 }
 
@@ -157,6 +185,7 @@ var errChanged = errors.New("the working tree changed since the plan was shown: 
 // take snapshots the working tree and records it; when want is set and the tree is not that
 // one, it records nothing and returns errChanged.
 func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Checkpoint, error) {
+	r.named = &namedObjects{}
 	p := prepare(o, r.top, KindGit) // before any file is looked at: see incremental.go
 	skip := excluder(r.top, o.Exclude)
 	var snap snapshot
@@ -187,6 +216,14 @@ func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Check
 	defer unlock()
 	c, err := addToLog(o, newLine(KindGit, r.top, snap, session, toolUseID, note, o), r.mark(session, toolUseID, note, o))
 	if err == nil {
+		if snap.index.exists {
+			// The mirror's link to the index moved its ctime, not its content: the next
+			// checkpoint must not take it for a changed index.
+			if id, err := currentIndexID(filepath.Join(r.gitDir, "index")); err == nil && id.sum == snap.index.sum &&
+				id.inode == snap.index.inode && id.size == snap.index.size && id.mtime == snap.index.mtime {
+				snap.index = id
+			}
+		}
 		saveBase(p, c, snap, &r)
 	}
 	return c, err
@@ -215,27 +252,36 @@ func newLine(kind, top string, snap snapshot, session, toolUseID, note string, o
 // checkpoint, nil for none) recorded and its ref still names it: then c names that commit.
 func (r repo) mark(session, toolUseID, note string, o Options) func(c *Checkpoint, last *Checkpoint) error {
 	return func(c *Checkpoint, last *Checkpoint) error {
-		if last != nil && last.Kind == KindGit && last.Tree == c.Tree && r.refIs(last.Ref, last.ID) {
-			c.ID, c.Ref, c.Reused = last.ID, last.Ref, true
-			return nil
-		}
-		msg := fmt.Sprintf("oath-harness checkpoint %d\n\nsession: %s\n", c.Seq, session)
-		if toolUseID != "" {
-			msg += "before: " + toolUseID + "\n"
-		}
-		if note != "" {
-			msg += "note: " + note + "\n"
-		}
-		who := fmt.Sprintf("oath-harness <oath-harness@localhost> %d +0000", o.now().Unix())
-		body := fmt.Sprintf("tree %s\nauthor %s\ncommitter %s\n\n%s", c.Tree, who, who, msg)
-		id, err := r.writeObject("commit", []byte(body))
-		if err != nil {
+		if err := r.markRef(session, toolUseID, note, o, c, last); err != nil {
 			return err
 		}
-		c.ID = id.String()
-		c.Ref = RefPrefix + refName(session) + "/" + strconv.Itoa(c.Seq)
-		return r.writeRef(c.Ref, id)
+		r.keepHistory(o, c, last)
+		return nil
 	}
+}
+
+// markRef writes the commit and ref of c, or names last's (see mark).
+func (r repo) markRef(session, toolUseID, note string, o Options, c *Checkpoint, last *Checkpoint) error {
+	if last != nil && last.Kind == KindGit && last.Tree == c.Tree && r.refIs(last.Ref, last.ID) {
+		c.ID, c.Ref, c.Reused = last.ID, last.Ref, true
+		return nil
+	}
+	msg := fmt.Sprintf("oath-harness checkpoint %d\n\nsession: %s\n", c.Seq, session)
+	if toolUseID != "" {
+		msg += "before: " + toolUseID + "\n"
+	}
+	if note != "" {
+		msg += "note: " + note + "\n"
+	}
+	who := fmt.Sprintf("oath-harness <oath-harness@localhost> %d +0000", o.now().Unix())
+	body := fmt.Sprintf("tree %s\nauthor %s\ncommitter %s\n\n%s", c.Tree, who, who, msg)
+	id, err := r.writeObject("commit", []byte(body))
+	if err != nil {
+		return err
+	}
+	c.ID = id.String()
+	c.Ref = RefPrefix + refName(session) + "/" + strconv.Itoa(c.Seq)
+	return r.writeRef(c.Ref, id)
 }
 
 // addToLog numbers c, lets mark write the checkpoint itself (given the project's previous
@@ -426,6 +472,7 @@ func prune(log []Checkpoint, drop map[int]bool, o Options) error {
 	if manifests {
 		markSweepDue(o)
 	}
+	pruneMirrors(kept, gone, o)
 	var buf bytes.Buffer
 	for _, c := range kept {
 		b, err := json.Marshal(c)

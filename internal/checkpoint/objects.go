@@ -27,6 +27,17 @@ func looseObjectPath(dir string, o oid) string {
 // the harness's own store sweeps objects no checkpoint names, and one a snapshot is about to
 // name again must look new to it.
 func writeLoose(dir, kind string, data []byte, freshen bool) (oid, error) {
+	o, _, err := writeLooseNew(dir, kind, data, freshen)
+	return o, err
+}
+
+// writeLooseNew is writeLoose, saying whether the object was written (false: it was there).
+func writeLooseNew(dir, kind string, data []byte, freshen bool) (o oid, wrote bool, err error) {
+	o, err = writeLooseFile(dir, kind, data, freshen, &wrote)
+	return o, wrote, err
+}
+
+func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (oid, error) {
 	o := hashObject(kind, data)
 	p := looseObjectPath(dir, o)
 	if _, err := os.Lstat(p); err == nil {
@@ -36,6 +47,7 @@ func writeLoose(dir, kind string, data []byte, freshen bool) (oid, error) {
 		}
 		return o, nil
 	}
+	*wrote = true
 	sub := filepath.Dir(p)
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		return o, err

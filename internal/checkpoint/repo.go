@@ -6,10 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // repo is a git repository as a checkpoint sees it: its working tree, the directory of its
@@ -18,6 +21,86 @@ type repo struct {
 	top    string // the working tree
 	gitDir string // .git, or the worktree's directory under .git/worktrees
 	common string // objects/ and refs/ live here
+	// explicit: git is told the directory (a view of the mirror, restore.go), not left to
+	// find it from the working tree.
+	explicit bool
+	// alt are more object directories git reads (the mirror's, for an undo).
+	alt []string
+	// project is the directory the harness runs in (what the sandbox may write), when known.
+	project string
+	// named collects the objects a checkpoint writes or names by writing (mirror.go), nil
+	// outside a take.
+	named *namedObjects
+}
+
+// namedObjects are the objects a checkpoint named by writing them, written to from the
+// snapshot's workers: the loose-object directories (first two hex digits) of those it wrote,
+// and those that were there already (git, or an earlier checkpoint, wrote them).
+type namedObjects struct {
+	mu    sync.Mutex
+	dirs  map[string]bool
+	found []oid
+}
+
+func (n *namedObjects) add(o oid, wrote bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !wrote {
+		n.found = append(n.found, o)
+		return
+	}
+	if n.dirs == nil {
+		n.dirs = map[string]bool{}
+	}
+	n.dirs[o.String()[:2]] = true
+}
+
+// list is the directories to sync into the mirror at dir/objects: those of the objects written,
+// and of those found that the mirror lacks.
+func (n *namedObjects) list(mirrorObjects string) []string {
+	if n == nil {
+		return nil
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	dirs := maps.Clone(n.dirs)
+	if dirs == nil {
+		dirs = map[string]bool{}
+	}
+	for _, o := range n.found {
+		s := o.String()
+		if dirs[s[:2]] {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(mirrorObjects, s[:2], s[2:])); err != nil {
+			dirs[s[:2]] = true
+		}
+	}
+	out := make([]string, 0, len(dirs))
+	for d := range dirs {
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// within reports whether p is dir or lies below it.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// commonOf is the common directory of the git directory gitDir (itself, but for a linked
+// worktree's).
+func commonOf(gitDir string) string {
+	if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(b))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(gitDir, c)
+		}
+		return filepath.Clean(c)
+	}
+	return gitDir
 }
 
 // findRepo is the repository whose working tree holds dir, or ok false when there is none.
@@ -43,14 +126,7 @@ func findRepo(dir string) (repo, bool, error) {
 			} else if !fi.IsDir() {
 				return repo{}, false, fmt.Errorf("%s is neither a directory nor a file", p)
 			}
-			r.common = r.gitDir
-			if b, err := os.ReadFile(filepath.Join(r.gitDir, "commondir")); err == nil {
-				c := strings.TrimSpace(string(b))
-				if !filepath.IsAbs(c) {
-					c = filepath.Join(r.gitDir, c)
-				}
-				r.common = filepath.Clean(c)
-			}
+			r.common = commonOf(r.gitDir)
 			if err := r.check(); err != nil {
 				return repo{}, false, err
 			}
@@ -110,5 +186,9 @@ func (r repo) objectsDir() string { return filepath.Join(r.common, "objects") }
 // writeObject stores data as a loose object of the repository unless it is there already, and
 // returns its name.
 func (r repo) writeObject(kind string, data []byte) (oid, error) {
-	return writeLoose(r.objectsDir(), kind, data, false)
+	o, wrote, err := writeLooseNew(r.objectsDir(), kind, data, false)
+	if err == nil && r.named != nil {
+		r.named.add(o, wrote)
+	}
+	return o, err
 }

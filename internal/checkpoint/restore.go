@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // Change is one file an undo changes, relative to the working tree.
@@ -39,9 +41,23 @@ type Plan struct {
 	// Before is the checkpoint the undo took of the tree it replaced (zero on a dry run), so
 	// that the undo itself can be undone.
 	Before *Checkpoint `json:"before,omitempty"`
+	// Repository is what the undo does to the project's repository first, when it was lost
+	// or damaged (rebuild.go); nil when it is used as it is.
+	Repository *Repair `json:"repository,omitempty"`
 
-	st  store
-	cur snapshot
+	st   store
+	cur  snapshot
+	view *view
+}
+
+// HasWork reports whether applying p changes anything.
+func (p *Plan) HasWork() bool { return len(p.Changes) > 0 || p.Repository != nil }
+
+// Close removes what the plan built in the harness's state (a view of the mirror).
+func (p *Plan) Close() {
+	if p.view != nil {
+		p.view.close()
+	}
 }
 
 // store is where the checkpoints of one working tree are kept: the project's git repository
@@ -62,6 +78,9 @@ type store interface {
 func (r repo) root() string { return r.top }
 
 func (r repo) current(o Options) (snapshot, error) {
+	if r.explicit {
+		o.NoListingCache = true // a view's listing is no base for the project's
+	}
 	return r.snapshot(o.MaxFileSize, excluder(r.top, o.Exclude), o.untrackedCache(r.top))
 }
 
@@ -69,26 +88,20 @@ func (r repo) files(c Checkpoint) ([]entry, error) { return r.lsTree(c.ID) }
 
 func (r repo) blobs(cs []Change, _ int64) (map[oid][]byte, error) { return r.readBlobs(cs) }
 
-// storeOf is the store checkpoint c was kept in.
-func storeOf(c Checkpoint, o Options) (store, error) {
+// storeOf is the store checkpoint c was kept in, and for a git repository lost or damaged
+// since, the repair the undo makes first (rebuild.go).
+func storeOf(c Checkpoint, o Options) (store, *Repair, *view, error) {
 	switch c.Kind {
 	case KindGit:
-		r, ok, err := findRepo(c.Top)
-		if err != nil {
-			return nil, err
-		}
-		if !ok || r.top != c.Top {
-			return nil, fmt.Errorf("%s is no longer the git repository checkpoint %s was taken in", c.Top, c.Short())
-		}
-		return r, nil
+		return gitStore(c, o)
 	case KindState:
 		d, err := newDirStore(c.Top, o)
 		if err != nil {
-			return nil, fmt.Errorf("checkpoint %s cannot be restored into %s: %w", c.Short(), c.Top, err)
+			return nil, nil, nil, fmt.Errorf("checkpoint %s cannot be restored into %s: %w", c.Short(), c.Top, err)
 		}
-		return d, nil
+		return d, nil, nil, nil
 	}
-	return nil, fmt.Errorf("checkpoint %s is of a kind this build cannot restore (%q)", c.Short(), c.Kind)
+	return nil, nil, nil, fmt.Errorf("checkpoint %s is of a kind this build cannot restore (%q)", c.Short(), c.Kind)
 }
 
 // PlanUndo compares the working tree with checkpoint c and says what an undo would change. It
@@ -98,10 +111,18 @@ func PlanUndo(c Checkpoint, o Options) (*Plan, error) {
 	if o.MaxFileSize <= 0 {
 		o.MaxFileSize = DefaultMaxFileSize
 	}
-	st, err := storeOf(c, o)
+	st, repair, v, err := storeOf(c, o)
 	if err != nil {
 		return nil, err
 	}
+	p, err := planWith(c, o, st, repair, v)
+	if err != nil && v != nil {
+		v.close()
+	}
+	return p, err
+}
+
+func planWith(c Checkpoint, o Options, st store, repair *Repair, v *view) (*Plan, error) {
 	target, err := st.files(c)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s cannot be read (pruned, or its objects removed?): %w", c.Short(), err)
@@ -110,7 +131,7 @@ func PlanUndo(c Checkpoint, o Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Target: c, st: st, cur: cur}
+	p := &Plan{Target: c, st: st, cur: cur, Repository: repair, view: v}
 	now := make(map[string]entry, len(cur.entries))
 	for _, e := range cur.entries {
 		now[e.path] = e
@@ -215,6 +236,9 @@ func (p *Plan) Apply(session string, o Options) error {
 	if o.MaxFileSize <= 0 {
 		o.MaxFileSize = DefaultMaxFileSize
 	}
+	if err := p.repair(o); err != nil {
+		return err
+	}
 	before, err := p.st.take(session, "", "before undo to checkpoint "+p.Target.Short(), o, &p.cur.tree)
 	if errors.Is(err, errChanged) {
 		return err
@@ -251,6 +275,63 @@ func (p *Plan) Apply(session string, o Options) error {
 			return fmt.Errorf("restoring %s: %w (checkpoint %s holds the tree as it was before this undo)", c.Path, err, before.Short())
 		}
 	}
+	return nil
+}
+
+// repair rebuilds the project's repository from the mirror, or brings its lost object files
+// back, as the plan says; then the plan works with the project's repository.
+func (p *Plan) repair(o Options) error {
+	switch {
+	case p.Repository == nil:
+		return nil
+	case p.Repository.Action == RepairObjects:
+		r := p.st.(repo)
+		if _, err := bringBack([]string{filepath.Join(mirrorPath(o.Dir, p.Target.Mirror), "objects")}, r.objectsDir(), &mirror{dir: mirrorPath(o.Dir, p.Target.Mirror)}); err != nil {
+			return fmt.Errorf("bringing the repository's object files back from the mirror: %w (the working tree was not changed)", err)
+		}
+		return nil
+	case p.Repository.Action == RepairGitFile:
+		w := p.st.(repo)
+		f, err := os.OpenFile(filepath.Join(w.top, ".git"), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			return fmt.Errorf("writing the worktree's .git file back: %w (the working tree was not changed)", err)
+		}
+		_, err = fmt.Fprintf(f, "gitdir: %s\n", w.gitDir)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		r, ok, ferr := findRepo(w.top)
+		if err == nil && (ferr != nil || !ok || r.top != w.top) {
+			err = fmt.Errorf("the worktree's repository cannot be opened again: %v", ferr)
+		}
+		if err != nil {
+			return fmt.Errorf("writing the worktree's .git file back: %w (the working tree was not changed)", err)
+		}
+		p.st = r
+		return nil
+	case p.view == nil:
+		return errors.New("the plan has no view of the mirror to rebuild the repository from")
+	}
+	unlock, err := safefile.Lock(o.logPath(), lockTimeout)
+	if err != nil {
+		return err
+	}
+	log, err := readLog(o.logPath())
+	if err == nil {
+		var r repo
+		var remains string
+		r, remains, err = p.view.materialize(log, o.now())
+		if err == nil {
+			p.Repository.Remains = remains
+			p.st = r
+		}
+	}
+	unlock()
+	if err != nil {
+		return fmt.Errorf("rebuilding the repository from the mirror: %w (the working tree was not changed)", err)
+	}
+	p.view.close()
+	p.view = nil
 	return nil
 }
 

@@ -383,9 +383,15 @@ func (r repo) untracked() ([]string, error) {
 func (r repo) git(stdin []byte, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), gitDeadline)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.top, "--no-pager", "-c", "core.fsmonitor=false",
-		"-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false"}, args...)...)
+	pre := []string{"-C", r.top, "--no-pager", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false"}
+	if r.explicit {
+		pre = append(pre, "--git-dir="+r.gitDir, "--work-tree="+r.top)
+	}
+	cmd := exec.CommandContext(ctx, "git", append(pre, args...)...)
 	cmd.Env = gitEnv()
+	if len(r.alt) > 0 {
+		cmd.Env = append(cmd.Env, "GIT_ALTERNATE_OBJECT_DIRECTORIES="+strings.Join(r.alt, string(filepath.ListSeparator)))
+	}
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}

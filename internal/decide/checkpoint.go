@@ -17,6 +17,29 @@ type Checkpoint struct {
 	ID      string   // the checkpoint's short id, as reasons show it
 	Top     string   // the working tree it recorded
 	Skipped []string // files it did not keep (above checkpoint.max_file_size), relative to Top
+	// NoHistory says why the repository's history was not kept outside the project with the
+	// checkpoint ("" when it was, or when the project is not a git repository): the checkpoint
+	// then lives only in the project's .git, which a call whose writes are not known may
+	// delete with it.
+	NoHistory string
+}
+
+// workingTreeOnly is the reason's word on a checkpoint that keeps the working tree only.
+func (cp Checkpoint) workingTreeOnly() string {
+	return fmt.Sprintf("checkpoint %s keeps the working tree only, inside the project's .git (the repository's history is not kept outside the project: %s)", cp.ID, cp.NoHistory)
+}
+
+// writesUnknown reports whether what the call writes is not all known: it could reach .git.
+func writesUnknown(c envelope.Classification) bool {
+	if c.Paths.WriteUnknown {
+		return true
+	}
+	for _, p := range c.Parts {
+		if p.WritesUnknown {
+			return true
+		}
+	}
+	return false
 }
 
 // The rules of the class that always needs a person whose loss can lie in the working tree
@@ -160,6 +183,10 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 			}
 			return today, nil
 		}
+		if cp.NoHistory != "" {
+			today.Reason += fmt.Sprintf("; %s: oath-audit undo can take back what it changes in the working tree, not a deletion of .git", cp.workingTreeOnly())
+			return today, &cp
+		}
 		today.Reason += fmt.Sprintf("; checkpoint %s taken before this call: oath-audit undo can take back what it changes in the project", cp.ID)
 		return today, &cp
 	}
@@ -194,8 +221,22 @@ func WithCheckpoint(in Input, mayWrite bool, take func() (Checkpoint, error)) (d
 		return in.needsPerson(fmt.Sprintf("human approval required: it may change %s, which checkpoint %s could not keep (above checkpoint.max_file_size), so it could not be undone; %s",
 			risked, cp.ID, in.facts(true)), "a call that may change files too large to keep in a checkpoint is not made automatic: approve it when asked, or raise checkpoint.max_file_size"), &cp
 	}
+	if recoverable && cp.NoHistory != "" && writesUnknown(in.Classify) {
+		// The loss is in the working tree, but the call could delete .git too, and the
+		// checkpoint with it: it is not shown recoverable.
+		today.Reason += fmt.Sprintf("; %s, and what this call writes is not all known: it could delete .git with the checkpoint, so the loss is not recoverable", cp.workingTreeOnly())
+		return today, &cp
+	}
 	if recoverable {
-		return in.recovered(cp.ID, false), &cp
+		d := in.recovered(cp.ID, false)
+		if cp.NoHistory != "" {
+			d.Reason += fmt.Sprintf("; %s, which this call's known writes do not reach", cp.workingTreeOnly())
+		}
+		return d, &cp
+	}
+	if cp.NoHistory != "" {
+		today.Reason += fmt.Sprintf("; %s: oath-audit undo can take back what it changes in the working tree, not a deletion of .git", cp.workingTreeOnly())
+		return today, &cp
 	}
 	today.Reason += fmt.Sprintf("; checkpoint %s taken before this call: oath-audit undo can take it back", cp.ID)
 	return today, &cp

@@ -67,6 +67,9 @@ func TestWithCheckpoint(t *testing.T) {
 	lossCall := loss("loses_work", "rm deletes WORK.md, which has uncommitted changes: it would be lost", []string{"rm", "WORK.md"})
 	cp := Checkpoint{ID: "4f2c1a0b", Top: "/p"}
 	ok := func() (Checkpoint, error) { return cp, nil }
+	treeOnly := func() (Checkpoint, error) {
+		return Checkpoint{ID: "4f2c1a0b", Top: "/p", NoHistory: "copies past the bound"}, nil
+	}
 	for _, c := range []struct {
 		name     string
 		in       Input
@@ -114,6 +117,20 @@ func TestWithCheckpoint(t *testing.T) {
 		{"left to the sandbox at fresh trust", input(sandboxed(true), 0.3), ok, HumanRequired, true, "checkpoint 4f2c1a0b taken before this call"},
 		{"left to the sandbox, not a repository", input(sandboxed(true), 0.3), func() (Checkpoint, error) { return Checkpoint{}, ErrNothingToRecord }, HumanRequired, false, "trust-gated"},
 		{"not confined: a person decides, no checkpoint", input(sandboxed(false), 0.3), ok, HumanRequired, false, "trust-gated"},
+		// The mirror could not be kept (mirror.go in internal/checkpoint): the checkpoint lives
+		// only in the project's .git. A loss whose writes are all known stays recoverable (they
+		// do not reach .git); one whose writes are not all known could delete .git with the
+		// checkpoint, so it is judged as without one; an allowed call says what undo can do.
+		{"recovered loss, working tree only, known writes", input(lossCall, 0.95), treeOnly, AutoApproved, true,
+			"recoverable: checkpoint 4f2c1a0b before this call"},
+		{"recovered loss, working tree only, unknown writes", input(func() envelope.Classification {
+			c := loss("loses_work", "rm deletes WORK.md, which has uncommitted changes: it would be lost", []string{"rm", "WORK.md"})
+			c.Parts = append(c.Parts, envelope.Part{Argv: []string{"make"}, WritesUnknown: true})
+			return c
+		}(), 0.95), treeOnly, HumanRequired, true, "it could delete .git with the checkpoint, so the loss is not recoverable"},
+		{"allowed call, working tree only", input(class("file_write", risk.Low, "/p/a.go"), 0.95), treeOnly, AutoApproved, true,
+			"checkpoint 4f2c1a0b keeps the working tree only, inside the project's .git (the repository's history is not kept outside the project: copies past the bound): oath-audit undo can take back what it changes in the working tree, not a deletion of .git"},
+		{"left to the sandbox, working tree only", input(sandboxed(true), 0.3), treeOnly, HumanRequired, true, "not a deletion of .git"},
 		// A blocked call gets no checkpoint.
 		{"critical", input(class("shell_exec", risk.Critical, "/p/a"), 0.95), ok, Blocked, false, "critical"},
 	} {

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/oath-harness/oath-harness/internal/audit"
+	"github.com/oath-harness/oath-harness/internal/checkpoint"
 	"github.com/oath-harness/oath-harness/internal/layout"
 	"github.com/oath-harness/oath-harness/internal/phase"
 	"github.com/oath-harness/oath-harness/internal/settings"
@@ -395,7 +396,33 @@ func state(e Env) []Check {
 			out = append(out, Check{"audit trail", OK, audit.Plural(res.Lines, "line") + " in " + audit.Plural(res.Files, "file") + ", chain intact", ""})
 		}
 	}
+	if c, ok := checkpointsCheck(l, s); ok {
+		out = append(out, c)
+	}
 	return out
+}
+
+// checkpointsCheck says whether the project's newest checkpoint keeps the repository's history
+// outside the project, so that an undo still works after a call deleted .git; no check before
+// the first checkpoint.
+func checkpointsCheck(l layout.Layout, s settings.Settings) (Check, bool) {
+	cs, err := checkpoint.List(checkpoint.OptionsFor(l, s), "")
+	if err != nil {
+		return Check{"checkpoints", Warn, err.Error(), ""}, true
+	}
+	if len(cs) == 0 {
+		return Check{}, false
+	}
+	last := cs[len(cs)-1]
+	if last.HistoryKept() {
+		return Check{"checkpoints", OK, audit.Plural(len(cs), "checkpoint") + " kept; the newest keeps the repository's history outside the project too", ""}, true
+	}
+	why := "it was taken before the mirror"
+	if last.NoHistory != "" {
+		why = last.NoHistory
+	}
+	return Check{"checkpoints", Warn, fmt.Sprintf("the newest checkpoint (%d) keeps the working tree only: the repository's history is not kept outside the project (%s), so an undo cannot rebuild .git if a call deletes it", last.Seq, why),
+		"keep the harness's state on the project's file system (XDG_STATE_HOME or OATH_HOME) so that the mirror hard-links git's files instead of copying them"}, true
 }
 
 // phaseCheck says which phase is set. installer is "" for a plugin's user: the fix is then only

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/settings"
 )
 
 func TestScriptOf(t *testing.T) {
@@ -171,4 +174,27 @@ func FuzzScriptOf(f *testing.F) {
 			t.Errorf("scriptOf(%q) = %q", cmd, got)
 		}
 	})
+}
+
+// The newest checkpoint's history: kept outside the project (ok), or the working tree only
+// (warn, with why and a fix); no check before the first checkpoint.
+func TestCheckpointsCheck(t *testing.T) {
+	l := layout.Layout{ProjectDir: t.TempDir(), Root: t.TempDir()}
+	s := settings.Defaults()
+	if c, ok := checkpointsCheck(l, s); ok {
+		t.Errorf("no checkpoint yet, yet a check: %+v", c)
+	}
+	log := filepath.Join(l.Root, "checkpoints", "log.jsonl")
+	os.MkdirAll(filepath.Dir(log), 0o755)
+	os.WriteFile(log, []byte(`{"seq":1,"id":"4f2c1a0b00000000000000000000000000000000","kind":"git","top":"/p","session":"s","time":"2026-12-06T10:00:00Z","files":3,"tree":"t","mirror":"0123456789abcdef","state":"89abcdef0123456789abcdef0123456789abcdef"}`+"\n"), 0o600)
+	if c, ok := checkpointsCheck(l, s); !ok || c.Status != OK {
+		t.Errorf("a mirrored checkpoint: %+v", c)
+	}
+	f, _ := os.OpenFile(log, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"seq":2,"id":"5f2c1a0b00000000000000000000000000000000","kind":"git","top":"/p","session":"s","time":"2026-12-06T10:01:00Z","files":3,"tree":"t","mirror":"0123456789abcdef","no_history":"object files could not be linked"}` + "\n")
+	f.Close()
+	c, ok := checkpointsCheck(l, s)
+	if !ok || c.Status != Warn || !strings.Contains(c.Detail, "keeps the working tree only") || !strings.Contains(c.Detail, "could not be linked") || c.Fix == "" {
+		t.Errorf("a checkpoint without its history: %+v", c)
+	}
 }

@@ -32,6 +32,9 @@ deleted (made since). Ignored files are not touched, nor files too large to be k
 with --yes or when you answer y, it takes a checkpoint of the tree as it is now (so the undo
 itself can be undone: it prints how), and writes the files back. The person's index, stash,
 branches, reflog and config are not changed; git status afterwards shows the tree as it was.
+When the call deleted or damaged the project's .git, the plan says so and the undo first
+rebuilds .git as it was at the checkpoint from the mirror the harness keeps in its state (what
+is left of the old one is moved into .git/oath-remains-<time>).
 --dry-run only shows. --json prints the plan (and what was done) as JSON.
 
 --list prints the project's checkpoints, oldest first (--session: one session's, or the start
@@ -100,11 +103,12 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer p.Close()
 	if !*asJSON {
 		printPlan(stdout, p)
 	}
 	apply := *yes
-	if !*dry && !*yes && len(p.Changes) > 0 {
+	if !*dry && !*yes && p.HasWork() {
 		if *asJSON {
 			return cli.Usagef("--json needs --yes or --dry-run: it cannot ask")
 		}
@@ -116,7 +120,7 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 			return nil
 		}
 	}
-	if apply && len(p.Changes) > 0 {
+	if apply && p.HasWork() {
 		if err := p.Apply(c.Session, o); err != nil {
 			return err
 		}
@@ -125,14 +129,28 @@ func undo(stdin io.Reader, stdout io.Writer, args []string) error {
 		out, err := json.MarshalIndent(struct {
 			*checkpoint.Plan
 			Applied bool `json:"applied"`
-		}{p, apply && len(p.Changes) > 0}, "", "  ")
+		}{p, apply && p.HasWork()}, "", "  ")
 		if err != nil {
 			return err
 		}
 		_, err = stdout.Write(append(out, '\n'))
 		return err
 	}
+	if r := p.Repository; r != nil && apply {
+		switch {
+		case r.Action == checkpoint.RepairObjects:
+			fmt.Fprintf(stdout, "the repository's lost object files are back (%d).\n", r.Objects)
+		case r.Action == checkpoint.RepairGitFile:
+			fmt.Fprintln(stdout, "the worktree's .git file is back.")
+		case r.Remains != "":
+			fmt.Fprintf(stdout, "the repository is rebuilt; what was left of the old .git is in %s.\n", r.Remains)
+		default:
+			fmt.Fprintln(stdout, "the repository is rebuilt.")
+		}
+	}
 	switch {
+	case len(p.Changes) == 0 && p.Repository != nil && !apply:
+		fmt.Fprintln(stdout, "dry run: nothing changed.")
 	case len(p.Changes) == 0:
 		fmt.Fprintln(stdout, "nothing to do: the working tree is as it was.")
 	case p.Before != nil:
@@ -152,6 +170,26 @@ func printPlan(w io.Writer, p *checkpoint.Plan) {
 	}
 	t, _ := time.Parse(time.RFC3339Nano, c.Time)
 	fmt.Fprintf(w, "undo to checkpoint %s (%s, session %s, %s) in %s:\n", c.Short(), before, short(c.Session), t.Format("2006-01-02 15:04:05 UTC"), c.Top)
+	if r := p.Repository; r != nil {
+		switch r.Action {
+		case checkpoint.RepairGitFile:
+			fmt.Fprintf(w, "  the repository: %s; the worktree's .git file is written back (its repository lies outside the project and is intact)\n", r.Why)
+		case checkpoint.RepairObjects:
+			fmt.Fprintf(w, "  the repository: %s; %s the mirror in the harness's state holds are put back into .git/objects (nothing else of it changes)\n",
+				r.Why, plural(r.Objects, "object file"))
+		default:
+			files := r.Files
+			if len(files) > 12 {
+				files = append(files[:12:12], fmt.Sprintf("and %d more", len(r.Files)-12))
+			}
+			left := ""
+			if r.Leftover {
+				left = ", and what is left of the old .git is moved into the new one"
+			}
+			fmt.Fprintf(w, "  the repository: %s; .git is rebuilt as it was at the checkpoint from the mirror in the harness's state (%s, %s: %s)%s\n",
+				r.Why, plural(r.Objects, "object file"), plural(len(r.Files), "repository file"), strings.Join(files, ", "), left)
+		}
+	}
 	for _, ch := range p.Changes {
 		fmt.Fprintf(w, "  %-8s %s\n", ch.Action, ch.Path)
 	}
@@ -208,6 +246,9 @@ func undoList(w io.Writer, o checkpoint.Options, session string, asJSON bool) er
 		if len(c.Skipped) > 0 {
 			before += fmt.Sprintf(" (%s not kept)", plural(len(c.Skipped), "file"))
 		}
+		if !c.HistoryKept() {
+			before += " (" + noHistory(c) + ")"
+		}
 		fmt.Fprintf(w, "%-5d %-8s %-20s %-8s %-6d %s\n", c.Seq, c.Short(), t.Format("2006-01-02 15:04:05"), short(c.Session), c.Files, before)
 	}
 	return nil
@@ -261,7 +302,20 @@ func checkpointRows(s settings.Settings) []audit.CheckpointRow {
 	for _, c := range cs {
 		t, _ := time.Parse(time.RFC3339Nano, c.Time)
 		rows = append(rows, audit.CheckpointRow{Number: c.Seq, ID: c.Short(), Time: t.Format("2006-01-02 15:04:05"),
-			Session: c.Session, Before: orNote(c), Files: c.Files, NotKept: len(c.Skipped)})
+			Session: c.Session, Before: orNote(c), Files: c.Files, NotKept: len(c.Skipped), NoHistory: noHistory(c)})
 	}
 	return rows
+}
+
+// noHistory says, for a checkpoint whose repository history is not kept outside the project,
+// what it then protects; "" when it is kept.
+func noHistory(c checkpoint.Checkpoint) string {
+	if c.HistoryKept() {
+		return ""
+	}
+	why := "taken before the mirror"
+	if c.NoHistory != "" {
+		why = c.NoHistory
+	}
+	return "working tree only, while .git keeps its objects: history not kept outside the project: " + why
 }

@@ -263,3 +263,34 @@ func TestUndoTakesTheReportsLine(t *testing.T) {
 		t.Errorf("WORK.md = %q after undo", b)
 	}
 }
+
+// A checkpoint whose repository history could not be kept outside the project says so in
+// undo --list and in the report: it keeps the working tree only.
+func TestListAndReportSayWhenHistoryIsNotKept(t *testing.T) {
+	project, root, _ := undoRepo(t)
+	o := optsFor(project, root)
+	os.MkdirAll(o.Dir, 0o755)
+	os.WriteFile(filepath.Join(o.Dir, "mirror"), nil, 0o600) // a file where the mirrors go: no mirror
+	c, err := checkpoint.Take(project, "sess-nh", "toolu_nh", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HistoryKept() {
+		t.Fatalf("the mirror could not be made, yet the history is said kept: %+v", c)
+	}
+	out, _, _ := run(t, "", "undo", "--list")
+	if !strings.Contains(out, "toolu_nh (working tree only, while .git keeps its objects: history not kept outside the project: ") {
+		t.Errorf("undo --list:\n%s", out)
+	}
+	ev := `{"session_id":"sess-nh","cwd":"` + project + `","hook_event_name":"SessionStart","source":"startup"}`
+	if _, stderr, code := run(t, ev, "record"); code != 0 {
+		t.Fatalf("record: %s", stderr)
+	}
+	page := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, code := run(t, "", "report", "--out", page); code != 0 {
+		t.Fatalf("report: %s", stderr)
+	}
+	if b, _ := os.ReadFile(page); !strings.Contains(string(b), "history not kept outside the project") {
+		t.Error("the report does not say the checkpoint keeps the working tree only")
+	}
+}

@@ -42,7 +42,14 @@ func takeCheckpoint(l layout.Layout, s settings.Settings, ev *claude.Event) (dec
 		if TestOnlyCheckpointID != "" {
 			id = TestOnlyCheckpointID
 		}
-		return decide.Checkpoint{ID: id, Top: r.c.Top, Skipped: r.c.Skipped}, nil
+		cp := decide.Checkpoint{ID: id, Top: r.c.Top, Skipped: r.c.Skipped}
+		if !r.c.HistoryKept() {
+			cp.NoHistory = r.c.NoHistory
+			if cp.NoHistory == "" {
+				cp.NoHistory = "no mirror"
+			}
+		}
+		return cp, nil
 	case <-time.After(checkpointBudget):
 		return decide.Checkpoint{}, fmt.Errorf("recording the project took longer than %v", checkpointBudget)
 	}
