@@ -2,9 +2,11 @@ package checkpoint
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -50,6 +52,7 @@ const (
 	maxPathspecs   = 4096
 	baseHeader     = "oath-harness checkpoint base 1"
 	entriesHeader  = "oath-harness checkpoint entries 1"
+	treesHeader    = "oath-harness checkpoint trees 1"
 	maxBase        = 16 << 20
 	maxEntriesFile = 256 << 20
 )
@@ -409,8 +412,34 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	s.skipped = append(s.skipped, fresh.skipped...)
 	slices.Sort(s.skipped)
 	s.skipped = slices.Compact(s.skipped)
-	s.tree, err = r.writeTrees(s.entries)
+	prevTrees, _ := readTrees(p.dir, b.tree) // none or unreadable: every tree is built again
+	s.tree, s.trees, err = r.writeTreesFrom(s.entries, prevTrees, touched(withLinked(p.paths, b.linked)))
 	return s, err
+}
+
+// touched says which directories may hold other entries than in the base, given the paths
+// changed since: a changed path, an ancestor of one, or a directory below one. Every other
+// directory's tree is the base's.
+func touched(changed []string) func(dir string) bool {
+	set := make(map[string]bool, len(changed)*2)
+	anc := make(map[string]bool, len(changed)*2)
+	for _, q := range changed {
+		set[q] = true
+		for d := q; d != "." && d != "/" && !anc[d]; d = path.Dir(d) {
+			anc[d] = true
+		}
+	}
+	return func(dir string) bool {
+		if anc[dir] {
+			return true
+		}
+		for d := path.Dir(dir); d != "." && d != "/"; d = path.Dir(d) {
+			if set[d] {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // untrackedOne adds the untracked file q as a full scan does (read, or skipped above the size
@@ -681,16 +710,21 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 			os.Remove(filepath.Join(p.dir, "base"))
 			return // no base: every checkpoint scans in full
 		}
-		name := "entries-" + tree.String()
+		name, trees := "entries-"+tree.String(), "trees-"+tree.String()
 		if _, err := os.Lstat(filepath.Join(p.dir, name)); err != nil {
 			if snap.entries == nil {
 				return
 			}
 			writeCache(filepath.Join(p.dir, name), encodeEntries(snap.entries))
 		}
+		if snap.trees != nil {
+			if _, err := os.Lstat(filepath.Join(p.dir, trees)); err != nil {
+				writeCache(filepath.Join(p.dir, trees), encodeTrees(tree, snap.trees))
+			}
+		}
 		if des, err := os.ReadDir(p.dir); err == nil {
 			for _, de := range des {
-				if strings.HasPrefix(de.Name(), "entries-") && de.Name() != name {
+				if (strings.HasPrefix(de.Name(), "entries-") || strings.HasPrefix(de.Name(), "trees-")) && de.Name() != name && de.Name() != trees {
 					os.Remove(filepath.Join(p.dir, de.Name()))
 				}
 			}
@@ -836,6 +870,67 @@ func encodeEntries(es []entry) []byte {
 		b = append(b, 0)
 	}
 	return b
+}
+
+// encodeTrees is the tree of every directory of a git snapshot whose root is root: a header
+// line naming root, then "oid path" records ended by NUL, then the SHA-256 of all that (a torn
+// or altered file is not read: its trees would make a wrong checkpoint, not a slow one).
+func encodeTrees(root oid, trees map[string]oid) []byte {
+	dirs := slices.Sorted(maps.Keys(trees))
+	b := make([]byte, 0, len(treesHeader)+42+len(dirs)*64+sha256.Size)
+	b = append(b, treesHeader...)
+	b = append(b, ' ')
+	b = hex.AppendEncode(b, root[:])
+	b = append(b, '\n')
+	for _, d := range dirs {
+		o := trees[d]
+		b = hex.AppendEncode(b, o[:])
+		b = append(b, ' ')
+		b = append(b, d...)
+		b = append(b, 0)
+	}
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
+}
+
+// readTrees reads the trees kept in dir for the snapshot whose root is root.
+func readTrees(dir string, root oid) (map[string]oid, error) {
+	if dir == "" {
+		return nil, errBase
+	}
+	data, err := safefile.ReadRegular(filepath.Join(dir, "trees-"+root.String()), maxEntriesFile)
+	if err != nil {
+		return nil, err
+	}
+	return decodeTrees(data, root)
+}
+
+func decodeTrees(data []byte, root oid) (map[string]oid, error) {
+	if len(data) < sha256.Size {
+		return nil, errBase
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:]) {
+		return nil, errBase
+	}
+	rest, ok := bytes.CutPrefix(body, []byte(treesHeader+" "+root.String()+"\n"))
+	if !ok {
+		return nil, errBase
+	}
+	trees := make(map[string]oid, bytes.Count(rest, []byte{0}))
+	for len(rest) > 0 {
+		rec, tail, ok := bytes.Cut(rest, []byte{0})
+		if !ok || len(rec) < 42 || rec[40] != ' ' || !validPath(rec[41:]) {
+			return nil, errBase
+		}
+		rest = tail
+		var o oid
+		if _, err := hex.Decode(o[:], rec[:40]); err != nil {
+			return nil, errBase
+		}
+		trees[string(rec[41:])] = o
+	}
+	return trees, nil
 }
 
 // readEntries reads the list of files of tree kept in dir (the harness's state, written only
