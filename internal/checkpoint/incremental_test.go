@@ -3,6 +3,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -400,4 +401,98 @@ func TestEveryDoubtIsAFullScan(t *testing.T) {
 			same(t, tc.name, got, want)
 		})
 	}
+}
+
+// TestTreesFromTheBase checks that a checkpoint from its base takes the trees of untouched
+// directories from the previous checkpoint, and that a trees file that is corrupt, or kept for
+// another tree, is not used: the checkpoint is still the one a full scan takes.
+func TestTreesFromTheBase(t *testing.T) {
+	top, _ := workingDay(t)
+	write(t, top, "lib/x/one.txt", "1\n")
+	write(t, top, "lib/y/two.txt", "2\n")
+	o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20}
+	full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, NoWatch: true}
+	startWatcher(t, top, o)
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond
+	time.Sleep(2 * sourcesMargin)
+	dir := watch.Dir(o.Dir, top)
+	round := 0
+	take := func(what string) {
+		t.Helper()
+		round++
+		inc := incrementalTakes.Load()
+		got, err := Take(top, "s", fmt.Sprint("t", round), "", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Take(top, "s", fmt.Sprint("t", round), "", full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(t, what, got, want)
+		if round > 2 && incrementalTakes.Load() == inc {
+			t.Fatalf("%s: the checkpoint did not begin from its base", what)
+		}
+	}
+	treesFile := func() string {
+		t.Helper()
+		m, _ := filepath.Glob(filepath.Join(dir, "trees-*"))
+		if len(m) != 1 {
+			t.Fatalf("trees files %q, want one", m)
+		}
+		return m[0]
+	}
+	take("first")
+	take("second") // after the full scan's mirror linked the index (its ctime moved): in full again
+	treesFile()
+	reused := treesReused.Load()
+	write(t, top, "lib/x/one.txt", "1 changed\n")
+	take("one file changed")
+	if treesReused.Load() == reused {
+		t.Fatal("no tree was taken from the previous checkpoint")
+	}
+
+	// corrupt: one hex digit of a tree name changed, the checksum left as it was
+	f := treesFile()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.IndexByte(data, '\n') + 1
+	if data[i] == '0' {
+		data[i] = '1'
+	} else {
+		data[i] = '0'
+	}
+	if err := os.WriteFile(f, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := parseOID(strings.TrimPrefix(filepath.Base(f), "trees-"))
+	if _, err := decodeTrees(data, root); err == nil {
+		t.Fatal("a corrupt trees file was read")
+	}
+	reused = treesReused.Load()
+	write(t, top, "lib/y/two.txt", "2 changed\n")
+	take("after a corrupt trees file")
+	if treesReused.Load() != reused {
+		t.Fatal("a corrupt trees file was used")
+	}
+
+	// kept for another tree: a whole file, the wrong name
+	f = treesFile()
+	data, err = os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decodeTrees(data, oid{1}); err == nil {
+		t.Fatal("the trees of another root were read")
+	}
+	// a directory replaced by a file, a file's mode changed, a directory removed
+	os.RemoveAll(filepath.Join(top, "lib/x"))
+	write(t, top, "lib/x", "now a file\n")
+	os.Chmod(filepath.Join(top, "lib/y/two.txt"), 0o755)
+	take("directory replaced, mode changed")
+	os.RemoveAll(filepath.Join(top, "lib"))
+	take("directory removed")
 }
