@@ -3,15 +3,16 @@ package checkpoint
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -51,7 +52,7 @@ const (
 	syncTimeout    = 200 * time.Millisecond
 	maxPathspecs   = 4096
 	baseHeader     = "oath-harness checkpoint base 1"
-	entriesHeader  = "oath-harness checkpoint entries 1"
+	entriesHeader  = "oath-harness checkpoint entries 2"
 	treesHeader    = "oath-harness checkpoint trees 1"
 	maxBase        = 16 << 20
 	maxEntriesFile = 256 << 20
@@ -855,23 +856,6 @@ func skippedPath(p string) bool {
 	return validPath([]byte(strings.TrimSuffix(p, "/")))
 }
 
-// encodeEntries is a git snapshot's list of files: a header line, then "mode oid\tpath" records
-// ended by NUL.
-func encodeEntries(es []entry) []byte {
-	b := make([]byte, 0, len(entriesHeader)+1+len(es)*72)
-	b = append(b, entriesHeader...)
-	b = append(b, '\n')
-	for _, e := range es {
-		b = strconv.AppendUint(b, uint64(e.mode), 8)
-		b = append(b, ' ')
-		b = hex.AppendEncode(b, e.oid[:])
-		b = append(b, '\t')
-		b = append(b, e.path...)
-		b = append(b, 0)
-	}
-	return b
-}
-
 // encodeTrees is the tree of every directory of a git snapshot whose root is root: a header
 // line naming root, then "oid path" records ended by NUL, then the SHA-256 of all that (a torn
 // or altered file is not read: its trees would make a wrong checkpoint, not a slow one).
@@ -933,6 +917,29 @@ func decodeTrees(data []byte, root oid) (map[string]oid, error) {
 	return trees, nil
 }
 
+// encodeEntries is a git snapshot's list of files, laid out to be read back at the cost of a
+// copy: a header line, then for each file its mode (4 bytes, little-endian), its blob (20 bytes),
+// the length of its path (uvarint) and the path; then the CRC-32C of all that (a torn or altered
+// file is read as none: the checkpoint scans in full).
+func encodeEntries(es []entry) []byte {
+	n := len(entriesHeader) + 1 + 4
+	for _, e := range es {
+		n += 4 + 20 + binary.MaxVarintLen16 + len(e.path)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, entriesHeader...)
+	b = append(b, '\n')
+	for _, e := range es {
+		b = binary.LittleEndian.AppendUint32(b, e.mode)
+		b = append(b, e.oid[:]...)
+		b = binary.AppendUvarint(b, uint64(len(e.path)))
+		b = append(b, e.path...)
+	}
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 // readEntries reads the list of files of tree kept in dir (the harness's state, written only
 // by saveBase under the log's lock, once per tree).
 func readEntries(dir string, tree oid) ([]entry, error) {
@@ -943,43 +950,50 @@ func readEntries(dir string, tree oid) ([]entry, error) {
 	return decodeEntries(data)
 }
 
+// decodeEntries reads what encodeEntries wrote. The paths are slices of one string (one copy
+// of the file, not one allocation a file); each is checked as a path git would accept, and
+// the list as sorted, once each (the checkpoint looks paths up by halving).
 func decodeEntries(data []byte) ([]entry, error) {
-	rest, ok := bytes.CutPrefix(data, []byte(entriesHeader+"\n"))
+	if len(data) < len(entriesHeader)+1+4 {
+		return nil, errBase
+	}
+	body := data[:len(data)-4]
+	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+		return nil, errBase
+	}
+	rest, ok := bytes.CutPrefix(body, []byte(entriesHeader+"\n"))
 	if !ok {
 		return nil, errBase
 	}
-	es := make([]entry, 0, bytes.Count(rest, []byte{0}))
-	for len(rest) > 0 {
-		rec, tail, ok := bytes.Cut(rest, []byte{0})
-		if !ok {
+	all := string(rest)
+	var es []entry
+	for i := 0; i < len(all); {
+		if len(all)-i < 25 {
 			return nil, errBase
 		}
-		rest = tail
-		tab := bytes.IndexByte(rec, '\t')
-		if tab < 0 || !validPath(rec[tab+1:]) {
-			return nil, errBase
-		}
-		meta := rec[:tab]
-		sp := bytes.IndexByte(meta, ' ')
-		if sp < 0 || len(meta)-sp-1 != 40 {
-			return nil, errBase
-		}
-		mode, ok := parseUint(meta[:sp], 8)
-		if !ok || mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
+		mode := binary.LittleEndian.Uint32(rest[i:])
+		if mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
 			return nil, errBase
 		}
 		var o oid
-		if _, err := hex.Decode(o[:], meta[sp+1:]); err != nil {
+		copy(o[:], rest[i+4:i+24])
+		n, k := binary.Uvarint(rest[i+24:])
+		if k <= 0 || n == 0 || n > uint64(len(all)-i-24-k) {
 			return nil, errBase
 		}
-		e := entry{string(rec[tab+1:]), uint32(mode), o}
-		if n := len(es); n > 0 && es[n-1].path >= e.path {
+		start := i + 24 + k
+		e := entry{all[start : start+int(n)], mode, o}
+		if !validPath(rest[start : start+int(n)]) {
+			return nil, errBase
+		}
+		if m := len(es); m > 0 && es[m-1].path >= e.path {
 			return nil, errBase // sorted, once each
 		}
+		if es == nil {
+			es = make([]entry, 0, len(all)/(25+int(n))+1) // about: the first record as a measure
+		}
 		es = append(es, e)
-	}
-	if !sort.SliceIsSorted(es, func(i, j int) bool { return es[i].path < es[j].path }) {
-		return nil, errBase
+		i = start + int(n)
 	}
 	return es, nil
 }
