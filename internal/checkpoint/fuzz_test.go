@@ -1,6 +1,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"os"
@@ -112,7 +113,7 @@ func FuzzBase(f *testing.F) {
 		// as given, and with its checksum made right (else the parser behind it is rarely reached)
 		sealed := binary.LittleEndian.AppendUint32(slices.Clip(entries), crc32.Checksum(entries, castagnoli))
 		for _, in := range [][]byte{entries, sealed} {
-			es, err := decodeEntries(in)
+			es, err := decodeEntries(bytes.Clone(in)) // it keeps what it is given
 			if err != nil {
 				continue
 			}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/oath-harness/oath-harness/internal/checkpoint/watch"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -950,8 +951,8 @@ func readEntries(dir string, tree oid) ([]entry, error) {
 	return decodeEntries(data)
 }
 
-// decodeEntries reads what encodeEntries wrote. The paths are slices of one string (one copy
-// of the file, not one allocation a file); each is checked as a path git would accept, and
+// decodeEntries reads what encodeEntries wrote, taking data as its own. The paths are slices
+// of it (no allocation a file); each is checked as a path git would accept, and
 // the list as sorted, once each (the checkpoint looks paths up by halving).
 func decodeEntries(data []byte) ([]entry, error) {
 	if len(data) < len(entriesHeader)+1+4 {
@@ -965,7 +966,9 @@ func decodeEntries(data []byte) ([]entry, error) {
 	if !ok {
 		return nil, errBase
 	}
-	all := string(rest)
+	// The paths are slices of data itself, which is the caller's to give away: nothing
+	// writes it after (as parseIndex does with the index).
+	all := unsafe.String(unsafe.SliceData(rest), len(rest))
 	var es []entry
 	for i := 0; i < len(all); {
 		if len(all)-i < 25 {
