@@ -36,6 +36,16 @@ func FuzzParseIndex(f *testing.F) {
 				t.Fatalf("accepted path %q", e.path)
 			}
 		}
+		// keeping some entries: exactly those of the whole parse
+		keep := func(p string) bool { return len(p)%2 == 0 }
+		some, err := parseIndexOf(data, keep)
+		if err != nil {
+			t.Fatalf("the whole index parses, a part of it not: %v", err)
+		}
+		want := slices.DeleteFunc(slices.Clone(es), func(e indexEntry) bool { return !keep(e.path) })
+		if !slices.Equal(some, want) {
+			t.Fatalf("kept %d entries, want %d", len(some), len(want))
+		}
 	})
 }
 

@@ -269,7 +269,8 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if err != nil {
 		return snapshot{}, errFull
 	}
-	idx, err := readIndex(filepath.Join(r.gitDir, "index"))
+	rts := roots(withLinked(p.paths, b.linked), skip)
+	idx, err := readIndexOf(filepath.Join(r.gitDir, "index"), onPathOf(rts))
 	if err != nil || idx.id != b.index {
 		return snapshot{}, errFull
 	}
@@ -309,7 +310,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if err := b.secondNames(r.top, p.paths, skip); err != nil {
 		return snapshot{}, err
 	}
-	for _, q := range roots(withLinked(p.paths, b.linked), skip) {
+	for _, q := range rts {
 		inside, is := nestedRepo(b.skipped, q)
 		if is {
 			return snapshot{}, errFull
@@ -437,6 +438,34 @@ func touched(changed []string) func(dir string) bool {
 		}
 		for d := path.Dir(dir); d != "." && d != "/"; d = path.Dir(d) {
 			if set[d] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// onPathOf accepts the paths a checkpoint from its base looks up in the index: a root, what
+// lies below one, and the directories above one (a gitlink there holds it). nil, all, when
+// there are too many roots for a test of each path against those of its top directory to
+// cost less than keeping everything.
+func onPathOf(rts []string) func(string) bool {
+	if len(rts) > 64 {
+		return nil
+	}
+	top := func(p string) string {
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			return p[:i]
+		}
+		return p
+	}
+	byTop := map[string][]string{}
+	for _, r := range rts {
+		byTop[top(r)] = append(byTop[top(r)], r)
+	}
+	return func(p string) bool {
+		for _, r := range byTop[top(p)] {
+			if p == r || len(p) > len(r) && p[len(r)] == '/' && p[:len(r)] == r || len(r) > len(p) && r[len(p)] == '/' && r[:len(p)] == p {
 				return true
 			}
 		}
