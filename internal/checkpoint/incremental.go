@@ -265,10 +265,11 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if len(p.paths) == 0 && len(b.linked) == 0 {
 		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
 	}
-	es, err := readEntries(p.dir, b.tree)
+	ef, err := readEntries(p.dir, b.tree)
 	if err != nil {
 		return snapshot{}, errFull
 	}
+	es := ef.es
 	rts := roots(withLinked(p.paths, b.linked), skip)
 	idx, err := readIndexOf(filepath.Join(r.gitDir, "index"), onPathOf(rts))
 	if err != nil || idx.id != b.index {
@@ -404,7 +405,8 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	}
 	slices.SortFunc(fresh.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	fresh.entries = slices.CompactFunc(fresh.entries, func(a, b entry) bool { return a.path == b.path })
-	s := snapshot{index: id, entries: mergeEntries(es, removed, fresh.entries), linked: fresh.linked}
+	s := snapshot{index: id, linked: fresh.linked}
+	s.entries, s.encoded = mergeEncoded(ef, removed, fresh.entries)
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
 	for _, k := range b.skipped {
@@ -487,26 +489,6 @@ func (r repo) untrackedOne(s *snapshot, dirs *dirStatter, q string, maxSize int6
 		return err
 	}
 	return r.add(s, q, st.fullSize, mode, maxSize)
-}
-
-// mergeEntries is the sorted es without the removed ones, merged with the sorted fresh ones.
-func mergeEntries(es []entry, removed []bool, fresh []entry) []entry {
-	out := make([]entry, 0, len(es)+len(fresh))
-	j := 0
-	for i, e := range es {
-		if removed[i] {
-			continue
-		}
-		for j < len(fresh) && fresh[j].path < e.path {
-			out = append(out, fresh[j])
-			j++
-		}
-		if j < len(fresh) && fresh[j].path == e.path {
-			continue // looked at again: the fresh one wins
-		}
-		out = append(out, e)
-	}
-	return append(out, fresh[j:]...)
 }
 
 // sources are the ignore sources outside the working tree with their stat now, the
@@ -746,7 +728,11 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 			if snap.entries == nil {
 				return
 			}
-			writeCache(filepath.Join(p.dir, name), encodeEntries(snap.entries))
+			enc := snap.encoded
+			if enc == nil {
+				enc = encodeEntries(snap.entries)
+			}
+			writeCache(filepath.Join(p.dir, name), enc)
 		}
 		if snap.trees != nil {
 			if _, err := os.Lstat(filepath.Join(p.dir, trees)); err != nil {
@@ -960,72 +946,139 @@ func encodeEntries(es []entry) []byte {
 	b = append(b, entriesHeader...)
 	b = append(b, '\n')
 	for _, e := range es {
-		b = binary.LittleEndian.AppendUint32(b, e.mode)
-		b = append(b, e.oid[:]...)
-		b = binary.AppendUvarint(b, uint64(len(e.path)))
-		b = append(b, e.path...)
+		b = appendEntry(b, e)
 	}
-	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	return seal(b)
+}
+
+func appendEntry(b []byte, e entry) []byte {
+	b = binary.LittleEndian.AppendUint32(b, e.mode)
+	b = append(b, e.oid[:]...)
+	b = binary.AppendUvarint(b, uint64(len(e.path)))
+	return append(b, e.path...)
+}
+
+func seal(b []byte) []byte { return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)) }
+
+// entriesFile is a decoded list of files with its records as read: records[offs[i]:offs[i+1]]
+// is the encoding of entry i, so that a list made mostly of them is written by copying runs.
+type entriesFile struct {
+	es      []entry
+	records []byte
+	offs    []int
+}
+
+// mergeEncoded is f's entries without the removed ones, merged with the sorted fresh ones (a
+// fresh one replaces an entry of its path), and the encoding of that list (what encodeEntries
+// makes of it), the runs of f's entries kept copied as they were read.
+func mergeEncoded(f entriesFile, removed []bool, fresh []entry) ([]entry, []byte) {
+	out := make([]entry, 0, len(f.es)+len(fresh))
+	enc := make([]byte, 0, len(entriesHeader)+1+len(f.records)+len(fresh)*64+4)
+	enc = append(enc, entriesHeader...)
+	enc = append(enc, '\n')
+	run := -1 // the first of the entries kept since the last one not
+	flush := func(i int) {
+		if run >= 0 {
+			enc = append(enc, f.records[f.offs[run]:f.offs[i]]...)
+			run = -1
+		}
+	}
+	j := 0
+	for i, e := range f.es {
+		if removed[i] {
+			flush(i)
+			continue
+		}
+		for j < len(fresh) && fresh[j].path < e.path {
+			flush(i)
+			out = append(out, fresh[j])
+			enc = appendEntry(enc, fresh[j])
+			j++
+		}
+		if j < len(fresh) && fresh[j].path == e.path {
+			flush(i)
+			continue // looked at again: the fresh one wins
+		}
+		out = append(out, e)
+		if run < 0 {
+			run = i
+		}
+	}
+	flush(len(f.es))
+	for _, e := range fresh[j:] {
+		out = append(out, e)
+		enc = appendEntry(enc, e)
+	}
+	return out, seal(enc)
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // readEntries reads the list of files of tree kept in dir (the harness's state, written only
 // by saveBase under the log's lock, once per tree).
-func readEntries(dir string, tree oid) ([]entry, error) {
+func readEntries(dir string, tree oid) (entriesFile, error) {
 	data, err := safefile.ReadRegular(filepath.Join(dir, "entries-"+tree.String()), maxEntriesFile)
 	if err != nil {
-		return nil, err
+		return entriesFile{}, err
 	}
-	return decodeEntries(data)
+	return decodeEntriesFile(data)
+}
+
+func decodeEntries(data []byte) ([]entry, error) {
+	f, err := decodeEntriesFile(data)
+	return f.es, err
 }
 
 // decodeEntries reads what encodeEntries wrote, taking data as its own. The paths are slices
 // of it (no allocation a file); each is checked as a path git would accept, and
 // the list as sorted, once each (the checkpoint looks paths up by halving).
-func decodeEntries(data []byte) ([]entry, error) {
+func decodeEntriesFile(data []byte) (entriesFile, error) {
+	var none entriesFile
 	if len(data) < len(entriesHeader)+1+4 {
-		return nil, errBase
+		return none, errBase
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
-		return nil, errBase
+		return none, errBase
 	}
 	rest, ok := bytes.CutPrefix(body, []byte(entriesHeader+"\n"))
 	if !ok {
-		return nil, errBase
+		return none, errBase
 	}
 	// The paths are slices of data itself, which is the caller's to give away: nothing
 	// writes it after (as parseIndex does with the index).
 	all := unsafe.String(unsafe.SliceData(rest), len(rest))
 	var es []entry
+	var offs []int
 	for i := 0; i < len(all); {
 		if len(all)-i < 25 {
-			return nil, errBase
+			return none, errBase
 		}
 		mode := binary.LittleEndian.Uint32(rest[i:])
 		if mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
-			return nil, errBase
+			return none, errBase
 		}
 		var o oid
 		copy(o[:], rest[i+4:i+24])
 		n, k := binary.Uvarint(rest[i+24:])
 		if k <= 0 || n == 0 || n > uint64(len(all)-i-24-k) {
-			return nil, errBase
+			return none, errBase
 		}
 		start := i + 24 + k
 		e := entry{all[start : start+int(n)], mode, o}
 		if !validPath(rest[start : start+int(n)]) {
-			return nil, errBase
+			return none, errBase
 		}
 		if m := len(es); m > 0 && es[m-1].path >= e.path {
-			return nil, errBase // sorted, once each
+			return none, errBase // sorted, once each
 		}
 		if es == nil {
 			es = make([]entry, 0, len(all)/(25+int(n))+1) // about: the first record as a measure
+			offs = make([]int, 0, cap(es)+1)
 		}
 		es = append(es, e)
+		offs = append(offs, i)
 		i = start + int(n)
 	}
-	return es, nil
+	return entriesFile{es, rest, append(offs, len(rest))}, nil
 }

@@ -496,3 +496,62 @@ func TestTreesFromTheBase(t *testing.T) {
 	os.RemoveAll(filepath.Join(top, "lib"))
 	take("directory removed")
 }
+
+// mergeEncoded writes what encodeEntries writes of the merged list, whatever is removed,
+// replaced or added.
+func TestMergeEncodedIsTheEncodingOfTheMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 27))
+	name := func() string { return fmt.Sprintf("d%d/f%d", rng.IntN(5), rng.IntN(40)) }
+	for range 500 {
+		set := map[string]entry{}
+		for range rng.IntN(30) {
+			p := name()
+			set[p] = entry{p, modeFile, oid{byte(rng.IntN(256))}}
+		}
+		var old []entry
+		for _, e := range set {
+			old = append(old, e)
+		}
+		slices.SortFunc(old, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+		f, err := decodeEntriesFile(encodeEntries(old))
+		if err != nil {
+			t.Fatal(err)
+		}
+		removed := make([]bool, len(old))
+		for i := range removed {
+			removed[i] = rng.IntN(4) == 0
+		}
+		fset := map[string]entry{}
+		for range rng.IntN(10) {
+			p := name()
+			fset[p] = entry{p, modeExec, oid{byte(rng.IntN(256)), 1}}
+		}
+		var fresh []entry
+		for _, e := range fset {
+			fresh = append(fresh, e)
+		}
+		slices.SortFunc(fresh, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+		// what the merge must be: the kept old entries, a fresh one replacing its path
+		byPath := map[string]entry{}
+		for i, e := range old {
+			if !removed[i] {
+				byPath[e.path] = e
+			}
+		}
+		for _, e := range fresh {
+			byPath[e.path] = e
+		}
+		var want []entry
+		for _, e := range byPath {
+			want = append(want, e)
+		}
+		slices.SortFunc(want, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+		got, enc := mergeEncoded(f, removed, fresh)
+		if !slices.Equal(got, want) {
+			t.Fatalf("merged %v, want %v", got, want)
+		}
+		if !bytes.Equal(enc, encodeEntries(want)) {
+			t.Fatalf("the encoding of %v is not encodeEntries'", want)
+		}
+	}
+}

@@ -61,6 +61,8 @@ type snapshot struct {
 	// trees names the tree of every directory of entries (a git snapshot that built them),
 	// kept with the base so that the next checkpoint rebuilds only the directories it touched.
 	trees map[string]oid
+	// encoded is entries as the base keeps them (encodeEntries), when made on the way.
+	encoded []byte
 }
 
 func (s snapshot) count() int {
