@@ -170,7 +170,8 @@ func BenchmarkTakeWithAndWithoutMirror(b *testing.B) {
 }
 
 // BenchmarkTakeWatched is a checkpoint on the watcher path (incremental.go): the project's
-// watcher runs, 50 files differ from the index and one more changes before every checkpoint.
+// watcher runs, and before every checkpoint 50 files are written (25 tracked, 25 untracked)
+// and one more changes, so that each checkpoint has 51 changed paths to look at.
 // Its cost should grow with what changed, not with the size of the project.
 func BenchmarkTakeWatched(b *testing.B) {
 	for _, n := range []int{5000, 50000} {
@@ -193,8 +194,8 @@ func BenchmarkTakeWatched(b *testing.B) {
 			before, i := incrementalTakes.Load(), 0
 			for b.Loop() {
 				i++
-				k := i * 7919 % n
-				write(b, dir, filepath.Join(fmt.Sprintf("pkg%03d/sub%02d", k/500, k/50%10), "f"+strconv.Itoa(k)+".go"), strconv.Itoa(i))
+				change50(b, dir, n) // the same 50 written again, as scripts/bench-checkpoint.sh does
+				write(b, dir, "scratch.txt", strconv.Itoa(i))
 				if _, err := Take(dir, "bench", "t", "", o); err != nil {
 					b.Fatal(err)
 				}
