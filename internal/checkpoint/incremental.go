@@ -31,11 +31,13 @@ import (
 // tree, the number of files, the skipped paths, and for a git repository the index it was built
 // from (its checksum and stat) and the stat of the ignore sources outside the working tree. The
 // list of files itself is the previous manifest (a project without git) or a file named by the
-// tree (git). Only the changed paths and what lies under them are looked at again; the rest is
-// the base's. A changed path is taken as the path and everything under it: the tracked entries
-// below it are compared with the working tree as a full scan does, and git lists the untracked
-// files below it (git alone knows the ignore rules); an untracked file the base kept and that
-// is still a file is read again without git.
+// tree (git), with beside it the tree of every directory. Only the changed paths and what lies
+// under them are looked at again, only the index entries on them kept, and only the trees of
+// the directories on them built again; the rest is the base's. A changed path is taken as the
+// path and everything under it: the tracked entries below it are compared with the working
+// tree as a full scan does, and git lists the untracked files below it (git alone knows the
+// ignore rules); an untracked file the base kept and that is still a file is read again
+// without git.
 //
 // Any doubt is a full scan, whose result becomes the next base: no watcher or no answer in
 // time, another watcher, an epoch below the journal's floor (see package watch), no base or a
