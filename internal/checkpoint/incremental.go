@@ -452,7 +452,7 @@ func touched(changed []string) func(dir string) bool {
 // onPathOf accepts the paths a checkpoint from its base looks up in the index: a root, what
 // lies below one, and the directories above one (a gitlink there holds it). nil, all, when
 // there are too many roots for a test of each path against those of its top directory to
-// cost less than keeping everything.
+// cost less than keeping everything. The function returned is for one walk of the index.
 func onPathOf(rts []string) func(string) bool {
 	if len(rts) > 64 {
 		return nil
@@ -467,8 +467,13 @@ func onPathOf(rts []string) func(string) bool {
 	for _, r := range rts {
 		byTop[top(r)] = append(byTop[top(r)], r)
 	}
+	var last string // the index is sorted: paths of one top directory come together
+	var inLast []string
 	return func(p string) bool {
-		for _, r := range byTop[top(p)] {
+		if t := top(p); t != last {
+			last, inLast = t, byTop[t]
+		}
+		for _, r := range inLast {
 			if p == r || len(p) > len(r) && p[len(r)] == '/' && p[:len(r)] == r || len(r) > len(p) && r[len(p)] == '/' && r[:len(p)] == p {
 				return true
 			}
