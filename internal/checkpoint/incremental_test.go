@@ -555,3 +555,34 @@ func TestMergeEncodedIsTheEncodingOfTheMerge(t *testing.T) {
 		}
 	}
 }
+
+// A checkpoint whose trees came mostly from its base is undone after .git is deleted: the
+// trees it did not build were mirrored by the checkpoints that did.
+func TestUndoOfACheckpointWithTreesFromTheBase(t *testing.T) {
+	top, _ := workingDay(t)
+	write(t, top, "lib/x/one.txt", "1\n")
+	write(t, top, "lib/y/deep/two.txt", "2\n")
+	o := opts(t)
+	startWatcher(t, top, o)
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond
+	time.Sleep(2 * sourcesMargin)
+	if _, err := Take(top, "s1", "toolu_1", "", o); err != nil {
+		t.Fatal(err)
+	}
+	write(t, top, "lib/x/one.txt", "1 changed\n")
+	inc, reused := incrementalTakes.Load(), treesReused.Load()
+	c, err := Take(top, "s1", "toolu_2", "", o)
+	if err != nil || !c.HistoryKept() {
+		t.Fatal(err, c.NoHistory)
+	}
+	if incrementalTakes.Load() == inc || treesReused.Load() == reused {
+		t.Fatal("the checkpoint did not begin from its base, or built every tree")
+	}
+	want := tree(t, top)
+	os.RemoveAll(filepath.Join(top, ".git"))
+	os.RemoveAll(filepath.Join(top, "lib"))
+	os.Remove(filepath.Join(top, "WORK.md"))
+	undoAll(t, c, o)
+	sameMap(t, "working tree", want, tree(t, top))
+}
