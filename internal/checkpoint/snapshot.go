@@ -377,7 +377,8 @@ func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer, prev map[strin
 			dir := rest[:slash+1]
 			full := es[i].path[:prefix+slash]
 			// the entries of dir run up to the first path past full+"/" ('0' follows '/')
-			j := i + 1 + sort.Search(len(es)-i-1, func(k int) bool { return es[i+1+k].path >= full+"0" })
+			past := full + "0"
+			j := i + 1 + sort.Search(len(es)-i-1, func(k int) bool { return es[i+1+k].path >= past })
 			sub, ok := prev[full]
 			if ok && !dirty(full) {
 				reused[full] = true
