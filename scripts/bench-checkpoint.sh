@@ -4,7 +4,8 @@
 #
 # Usage: scripts/bench-checkpoint.sh [ROUNDS]        (default 20; the 50,000-file project runs ROUNDS/4)
 #        BASE=REV scripts/bench-checkpoint.sh [ROUNDS] also measures Take as built at git revision
-#        REV, interleaved in the same rounds ("before"), and prints both.
+#        REV, interleaved in the same rounds ("before"), and prints both; with the watcher, REV's
+#        watcher and takes from it run too ("watch before").
 #        SIZES="50000" KINDS="git" limit the projects measured (default: 100 5000 50000; git plain).
 #        WATCH=0 leaves out the runs with the project's watcher (internal/checkpoint/watch).
 #
@@ -71,14 +72,19 @@ for kind in ${KINDS:-git plain}; do
       [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
       "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
       [[ -z $b ]] || "$tmp/benchtake-base" take "$proj" "$state-base" >/dev/null
-      wpid=
+      wpid='' bwpid=''
       if [[ $watch == 1 ]]; then
         "$tmp/benchtake" watch "$proj" "$state-watch" &
         wpid=$!
+        if [[ -n $b ]]; then
+          "$tmp/benchtake-base" watch "$proj" "$state-base-watch" &
+          bwpid=$!
+        fi
         sleep 1 # the watcher's first walk
         "$tmp/benchtake" take "$proj" "$state-watch" >/dev/null # in full: the base of the next
+        [[ -z $bwpid ]] || "$tmp/benchtake-base" take "$proj" "$state-base-watch" >/dev/null
       fi
-      takes=() bases=() watches=() floors=()
+      takes=() bases=() watches=() bwatches=() floors=()
       for ((i = 1; i <= r; i++)); do
         [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
         takes+=("$("$tmp/benchtake" take "$proj" "$state")")
@@ -89,6 +95,10 @@ for kind in ${KINDS:-git plain}; do
         if [[ -n $wpid ]]; then
           [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-watch"
           watches+=("$("$tmp/benchtake" take "$proj" "$state-watch")")
+        fi
+        if [[ -n $bwpid ]]; then
+          [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-base-watch"
+          bwatches+=("$("$tmp/benchtake-base" take "$proj" "$state-base-watch")")
         fi
         t0=$EPOCHREALTIME
         "$floor" <<<"$payload" >/dev/null
@@ -105,6 +115,14 @@ for kind in ${KINDS:-git plain}; do
         read -r wm wp < <(stats "${watches[@]}")
         printf '  %6d files, %-7s  watch median %6s ms  p90 %7s ms   floor median %6s ms   ratio watch/floor %s\n' \
           "$n" "$mode" "$wm" "$wp" "$fm" "$(awk -v a="$wm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')"
+      fi
+      if [[ -n $bwpid ]]; then
+        kill "$bwpid" 2>/dev/null || true
+        wait "$bwpid" 2>/dev/null || true
+        read -r bwm bwp < <(stats "${bwatches[@]}")
+        printf '  %6d files, %-7s  watch before (%s) median %6s ms  p90 %7s ms   ratio before/floor %s   after/before %s\n' \
+          "$n" "$mode" "$b" "$bwm" "$bwp" "$(awk -v a="$bwm" -v b="$fm" 'BEGIN { printf "%.2fx", a / b }')" \
+          "$(awk -v a="$wm" -v b="$bwm" 'BEGIN { printf "%.2f", a / b }')"
       fi
       if [[ -d $state/mirror ]]; then
         printf '  %6d files, %-7s  mirror %s KiB beyond the project'"'"'s files, %s object files linked\n' "$n" "$mode" \

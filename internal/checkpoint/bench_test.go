@@ -168,3 +168,41 @@ func BenchmarkTakeWithAndWithoutMirror(b *testing.B) {
 	b.ReportMetric(med(with), "µs-with-mirror")
 	b.ReportMetric(med(without), "µs-without")
 }
+
+// BenchmarkTakeWatched is a checkpoint on the watcher path (incremental.go): the project's
+// watcher runs, and before every checkpoint 50 files are written (25 tracked, 25 untracked)
+// and one more changes, so that each checkpoint has 51 changed paths to look at.
+// Its cost should grow with what changed, not with the size of the project.
+func BenchmarkTakeWatched(b *testing.B) {
+	for _, n := range []int{5000, 50000} {
+		b.Run(fmt.Sprintf("files=%d/changed=50", n), func(b *testing.B) {
+			if n > 5000 && testing.Short() {
+				b.Skip("-short")
+			}
+			dir, _ := benchProject(b, n)
+			change50(b, dir, n)
+			o := Options{Dir: filepath.Join(b.TempDir(), "cp"), Keep: 1 << 30}
+			startWatcher(b, dir, o)
+			defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+			sourcesMargin = 10 * time.Millisecond
+			time.Sleep(2 * sourcesMargin)
+			for range 2 { // the first in full, the second after its mirror linked the index
+				if _, err := Take(dir, "bench", "t", "", o); err != nil {
+					b.Fatal(err)
+				}
+			}
+			before, i := incrementalTakes.Load(), 0
+			for b.Loop() {
+				i++
+				change50(b, dir, n) // the same 50 written again, as scripts/bench-checkpoint.sh does
+				write(b, dir, "scratch.txt", strconv.Itoa(i))
+				if _, err := Take(dir, "bench", "t", "", o); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if inc := incrementalTakes.Load() - before; inc < int64(b.N)/2 {
+				b.Fatalf("only %d of %d checkpoints began from their base", inc, b.N)
+			}
+		})
+	}
+}

@@ -2,18 +2,22 @@ package checkpoint
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/oath-harness/oath-harness/internal/checkpoint/watch"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -27,11 +31,13 @@ import (
 // tree, the number of files, the skipped paths, and for a git repository the index it was built
 // from (its checksum and stat) and the stat of the ignore sources outside the working tree. The
 // list of files itself is the previous manifest (a project without git) or a file named by the
-// tree (git). Only the changed paths and what lies under them are looked at again; the rest is
-// the base's. A changed path is taken as the path and everything under it: the tracked entries
-// below it are compared with the working tree as a full scan does, and git lists the untracked
-// files below it (git alone knows the ignore rules); an untracked file the base kept and that
-// is still a file is read again without git.
+// tree (git), with beside it the tree of every directory. Only the changed paths and what lies
+// under them are looked at again, only the index entries on them kept, and only the trees of
+// the directories on them built again; the rest is the base's. A changed path is taken as the
+// path and everything under it: the tracked entries below it are compared with the working
+// tree as a full scan does, and git lists the untracked files below it (git alone knows the
+// ignore rules); an untracked file the base kept and that is still a file is read again
+// without git.
 //
 // Any doubt is a full scan, whose result becomes the next base: no watcher or no answer in
 // time, another watcher, an epoch below the journal's floor (see package watch), no base or a
@@ -49,7 +55,8 @@ const (
 	syncTimeout    = 200 * time.Millisecond
 	maxPathspecs   = 4096
 	baseHeader     = "oath-harness checkpoint base 1"
-	entriesHeader  = "oath-harness checkpoint entries 1"
+	entriesHeader  = "oath-harness checkpoint entries 2"
+	treesHeader    = "oath-harness checkpoint trees 1"
 	maxBase        = 16 << 20
 	maxEntriesFile = 256 << 20
 )
@@ -260,11 +267,13 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if len(p.paths) == 0 && len(b.linked) == 0 {
 		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
 	}
-	es, err := readEntries(p.dir, b.tree)
+	ef, err := readEntries(p.dir, b.tree)
 	if err != nil {
 		return snapshot{}, errFull
 	}
-	idx, err := readIndex(filepath.Join(r.gitDir, "index"))
+	es := ef.es
+	rts := roots(withLinked(p.paths, b.linked), skip)
+	idx, err := readIndexOf(filepath.Join(r.gitDir, "index"), onPathOf(rts))
 	if err != nil || idx.id != b.index {
 		return snapshot{}, errFull
 	}
@@ -304,7 +313,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if err := b.secondNames(r.top, p.paths, skip); err != nil {
 		return snapshot{}, err
 	}
-	for _, q := range roots(withLinked(p.paths, b.linked), skip) {
+	for _, q := range rts {
 		inside, is := nestedRepo(b.skipped, q)
 		if is {
 			return snapshot{}, errFull
@@ -398,7 +407,8 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	}
 	slices.SortFunc(fresh.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	fresh.entries = slices.CompactFunc(fresh.entries, func(a, b entry) bool { return a.path == b.path })
-	s := snapshot{index: id, entries: mergeEntries(es, removed, fresh.entries), linked: fresh.linked}
+	s := snapshot{index: id, linked: fresh.linked}
+	s.entries, s.encoded = mergeEncoded(ef, removed, fresh.entries)
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
 	for _, k := range b.skipped {
@@ -409,8 +419,67 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	s.skipped = append(s.skipped, fresh.skipped...)
 	slices.Sort(s.skipped)
 	s.skipped = slices.Compact(s.skipped)
-	s.tree, err = r.writeTrees(s.entries)
+	prevTrees, _ := readTrees(p.dir, b.tree) // none or unreadable: every tree is built again
+	s.tree, s.trees, err = r.writeTreesFrom(s.entries, prevTrees, touched(withLinked(p.paths, b.linked)))
 	return s, err
+}
+
+// touched says which directories may hold other entries than in the base, given the paths
+// changed since: a changed path, an ancestor of one, or a directory below one. Every other
+// directory's tree is the base's.
+func touched(changed []string) func(dir string) bool {
+	set := make(map[string]bool, len(changed)*2)
+	anc := make(map[string]bool, len(changed)*2)
+	for _, q := range changed {
+		set[q] = true
+		for d := q; d != "." && d != "/" && !anc[d]; d = path.Dir(d) {
+			anc[d] = true
+		}
+	}
+	return func(dir string) bool {
+		if anc[dir] {
+			return true
+		}
+		for d := path.Dir(dir); d != "." && d != "/"; d = path.Dir(d) {
+			if set[d] {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// onPathOf accepts the paths a checkpoint from its base looks up in the index: a root, what
+// lies below one, and the directories above one (a gitlink there holds it). nil, all, when
+// there are too many roots for a test of each path against those of its top directory to
+// cost less than keeping everything. The function returned is for one walk of the index.
+func onPathOf(rts []string) func(string) bool {
+	if len(rts) > 64 {
+		return nil
+	}
+	top := func(p string) string {
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			return p[:i]
+		}
+		return p
+	}
+	byTop := map[string][]string{}
+	for _, r := range rts {
+		byTop[top(r)] = append(byTop[top(r)], r)
+	}
+	var last string // the index is sorted: paths of one top directory come together
+	var inLast []string
+	return func(p string) bool {
+		if t := top(p); t != last {
+			last, inLast = t, byTop[t]
+		}
+		for _, r := range inLast {
+			if p == r || len(p) > len(r) && p[len(r)] == '/' && p[:len(r)] == r || len(r) > len(p) && r[len(p)] == '/' && r[:len(p)] == p {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // untrackedOne adds the untracked file q as a full scan does (read, or skipped above the size
@@ -427,26 +496,6 @@ func (r repo) untrackedOne(s *snapshot, dirs *dirStatter, q string, maxSize int6
 		return err
 	}
 	return r.add(s, q, st.fullSize, mode, maxSize)
-}
-
-// mergeEntries is the sorted es without the removed ones, merged with the sorted fresh ones.
-func mergeEntries(es []entry, removed []bool, fresh []entry) []entry {
-	out := make([]entry, 0, len(es)+len(fresh))
-	j := 0
-	for i, e := range es {
-		if removed[i] {
-			continue
-		}
-		for j < len(fresh) && fresh[j].path < e.path {
-			out = append(out, fresh[j])
-			j++
-		}
-		if j < len(fresh) && fresh[j].path == e.path {
-			continue // looked at again: the fresh one wins
-		}
-		out = append(out, e)
-	}
-	return append(out, fresh[j:]...)
 }
 
 // sources are the ignore sources outside the working tree with their stat now, the
@@ -681,16 +730,25 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 			os.Remove(filepath.Join(p.dir, "base"))
 			return // no base: every checkpoint scans in full
 		}
-		name := "entries-" + tree.String()
+		name, trees := "entries-"+tree.String(), "trees-"+tree.String()
 		if _, err := os.Lstat(filepath.Join(p.dir, name)); err != nil {
 			if snap.entries == nil {
 				return
 			}
-			writeCache(filepath.Join(p.dir, name), encodeEntries(snap.entries))
+			enc := snap.encoded
+			if enc == nil {
+				enc = encodeEntries(snap.entries)
+			}
+			writeCache(filepath.Join(p.dir, name), enc)
+		}
+		if snap.trees != nil {
+			if _, err := os.Lstat(filepath.Join(p.dir, trees)); err != nil {
+				writeCache(filepath.Join(p.dir, trees), encodeTrees(tree, snap.trees))
+			}
 		}
 		if des, err := os.ReadDir(p.dir); err == nil {
 			for _, de := range des {
-				if strings.HasPrefix(de.Name(), "entries-") && de.Name() != name {
+				if (strings.HasPrefix(de.Name(), "entries-") || strings.HasPrefix(de.Name(), "trees-")) && de.Name() != name && de.Name() != trees {
 					os.Remove(filepath.Join(p.dir, de.Name()))
 				}
 			}
@@ -821,70 +879,213 @@ func skippedPath(p string) bool {
 	return validPath([]byte(strings.TrimSuffix(p, "/")))
 }
 
-// encodeEntries is a git snapshot's list of files: a header line, then "mode oid\tpath" records
-// ended by NUL.
-func encodeEntries(es []entry) []byte {
-	b := make([]byte, 0, len(entriesHeader)+1+len(es)*72)
-	b = append(b, entriesHeader...)
+// encodeTrees is the tree of every directory of a git snapshot whose root is root: a header
+// line naming root, then "oid path" records ended by NUL, then the SHA-256 of all that (a torn
+// or altered file is not read: its trees would make a wrong checkpoint, not a slow one).
+func encodeTrees(root oid, trees map[string]oid) []byte {
+	dirs := slices.Sorted(maps.Keys(trees))
+	b := make([]byte, 0, len(treesHeader)+42+len(dirs)*64+sha256.Size)
+	b = append(b, treesHeader...)
+	b = append(b, ' ')
+	b = hex.AppendEncode(b, root[:])
 	b = append(b, '\n')
-	for _, e := range es {
-		b = strconv.AppendUint(b, uint64(e.mode), 8)
+	for _, d := range dirs {
+		o := trees[d]
+		b = hex.AppendEncode(b, o[:])
 		b = append(b, ' ')
-		b = hex.AppendEncode(b, e.oid[:])
-		b = append(b, '\t')
-		b = append(b, e.path...)
+		b = append(b, d...)
 		b = append(b, 0)
 	}
-	return b
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
 }
 
-// readEntries reads the list of files of tree kept in dir (the harness's state, written only
-// by saveBase under the log's lock, once per tree).
-func readEntries(dir string, tree oid) ([]entry, error) {
-	data, err := safefile.ReadRegular(filepath.Join(dir, "entries-"+tree.String()), maxEntriesFile)
+// readTrees reads the trees kept in dir for the snapshot whose root is root.
+func readTrees(dir string, root oid) (map[string]oid, error) {
+	if dir == "" {
+		return nil, errBase
+	}
+	data, err := safefile.ReadRegular(filepath.Join(dir, "trees-"+root.String()), maxEntriesFile)
 	if err != nil {
 		return nil, err
 	}
-	return decodeEntries(data)
+	return decodeTrees(data, root)
 }
 
-func decodeEntries(data []byte) ([]entry, error) {
-	rest, ok := bytes.CutPrefix(data, []byte(entriesHeader+"\n"))
+func decodeTrees(data []byte, root oid) (map[string]oid, error) {
+	if len(data) < sha256.Size {
+		return nil, errBase
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:]) {
+		return nil, errBase
+	}
+	rest, ok := bytes.CutPrefix(body, []byte(treesHeader+" "+root.String()+"\n"))
 	if !ok {
 		return nil, errBase
 	}
-	es := make([]entry, 0, bytes.Count(rest, []byte{0}))
+	trees := make(map[string]oid, bytes.Count(rest, []byte{0}))
 	for len(rest) > 0 {
 		rec, tail, ok := bytes.Cut(rest, []byte{0})
-		if !ok {
+		if !ok || len(rec) < 42 || rec[40] != ' ' || !validPath(rec[41:]) {
 			return nil, errBase
 		}
 		rest = tail
-		tab := bytes.IndexByte(rec, '\t')
-		if tab < 0 || !validPath(rec[tab+1:]) {
+		var o oid
+		if _, err := hex.Decode(o[:], rec[:40]); err != nil {
 			return nil, errBase
 		}
-		meta := rec[:tab]
-		sp := bytes.IndexByte(meta, ' ')
-		if sp < 0 || len(meta)-sp-1 != 40 {
-			return nil, errBase
+		trees[string(rec[41:])] = o
+	}
+	return trees, nil
+}
+
+// encodeEntries is a git snapshot's list of files, laid out to be read back at the cost of a
+// copy: a header line, then for each file its mode (4 bytes, little-endian), its blob (20 bytes),
+// the length of its path (uvarint) and the path; then the CRC-32C of all that (a torn or altered
+// file is read as none: the checkpoint scans in full).
+func encodeEntries(es []entry) []byte {
+	n := len(entriesHeader) + 1 + 4
+	for _, e := range es {
+		n += 4 + 20 + binary.MaxVarintLen16 + len(e.path)
+	}
+	b := make([]byte, 0, n)
+	b = append(b, entriesHeader...)
+	b = append(b, '\n')
+	for _, e := range es {
+		b = appendEntry(b, e)
+	}
+	return seal(b)
+}
+
+func appendEntry(b []byte, e entry) []byte {
+	b = binary.LittleEndian.AppendUint32(b, e.mode)
+	b = append(b, e.oid[:]...)
+	b = binary.AppendUvarint(b, uint64(len(e.path)))
+	return append(b, e.path...)
+}
+
+func seal(b []byte) []byte { return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)) }
+
+// entriesFile is a decoded list of files with its records as read: records[offs[i]:offs[i+1]]
+// is the encoding of entry i, so that a list made mostly of them is written by copying runs.
+type entriesFile struct {
+	es      []entry
+	records []byte
+	offs    []int
+}
+
+// mergeEncoded is f's entries without the removed ones, merged with the sorted fresh ones (a
+// fresh one replaces an entry of its path), and the encoding of that list (what encodeEntries
+// makes of it), the runs of f's entries kept copied as they were read.
+func mergeEncoded(f entriesFile, removed []bool, fresh []entry) ([]entry, []byte) {
+	out := make([]entry, 0, len(f.es)+len(fresh))
+	enc := make([]byte, 0, len(entriesHeader)+1+len(f.records)+len(fresh)*64+4)
+	enc = append(enc, entriesHeader...)
+	enc = append(enc, '\n')
+	run := -1 // the first of the entries kept since the last one not
+	flush := func(i int) {
+		if run >= 0 {
+			enc = append(enc, f.records[f.offs[run]:f.offs[i]]...)
+			run = -1
 		}
-		mode, ok := parseUint(meta[:sp], 8)
-		if !ok || mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
-			return nil, errBase
+	}
+	j := 0
+	for i, e := range f.es {
+		if removed[i] {
+			flush(i)
+			continue
+		}
+		for j < len(fresh) && fresh[j].path < e.path {
+			flush(i)
+			out = append(out, fresh[j])
+			enc = appendEntry(enc, fresh[j])
+			j++
+		}
+		if j < len(fresh) && fresh[j].path == e.path {
+			flush(i)
+			continue // looked at again: the fresh one wins
+		}
+		out = append(out, e)
+		if run < 0 {
+			run = i
+		}
+	}
+	flush(len(f.es))
+	for _, e := range fresh[j:] {
+		out = append(out, e)
+		enc = appendEntry(enc, e)
+	}
+	return out, seal(enc)
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// readEntries reads the list of files of tree kept in dir (the harness's state, written only
+// by saveBase under the log's lock, once per tree).
+func readEntries(dir string, tree oid) (entriesFile, error) {
+	data, err := safefile.ReadRegular(filepath.Join(dir, "entries-"+tree.String()), maxEntriesFile)
+	if err != nil {
+		return entriesFile{}, err
+	}
+	return decodeEntriesFile(data)
+}
+
+func decodeEntries(data []byte) ([]entry, error) {
+	f, err := decodeEntriesFile(data)
+	return f.es, err
+}
+
+// decodeEntries reads what encodeEntries wrote, taking data as its own. The paths are slices
+// of it (no allocation a file); each is checked as a path git would accept, and
+// the list as sorted, once each (the checkpoint looks paths up by halving).
+func decodeEntriesFile(data []byte) (entriesFile, error) {
+	var none entriesFile
+	if len(data) < len(entriesHeader)+1+4 {
+		return none, errBase
+	}
+	body := data[:len(data)-4]
+	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+		return none, errBase
+	}
+	rest, ok := bytes.CutPrefix(body, []byte(entriesHeader+"\n"))
+	if !ok {
+		return none, errBase
+	}
+	// The paths are slices of data itself, which is the caller's to give away: nothing
+	// writes it after (as parseIndex does with the index).
+	all := unsafe.String(unsafe.SliceData(rest), len(rest))
+	var es []entry
+	var offs []int
+	for i := 0; i < len(all); {
+		if len(all)-i < 25 {
+			return none, errBase
+		}
+		mode := binary.LittleEndian.Uint32(rest[i:])
+		if mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
+			return none, errBase
 		}
 		var o oid
-		if _, err := hex.Decode(o[:], meta[sp+1:]); err != nil {
-			return nil, errBase
+		copy(o[:], rest[i+4:i+24])
+		n, k := binary.Uvarint(rest[i+24:])
+		if k <= 0 || n == 0 || n > uint64(len(all)-i-24-k) {
+			return none, errBase
 		}
-		e := entry{string(rec[tab+1:]), uint32(mode), o}
-		if n := len(es); n > 0 && es[n-1].path >= e.path {
-			return nil, errBase // sorted, once each
+		start := i + 24 + k
+		e := entry{all[start : start+int(n)], mode, o}
+		if !validPath(rest[start : start+int(n)]) {
+			return none, errBase
+		}
+		if m := len(es); m > 0 && es[m-1].path >= e.path {
+			return none, errBase // sorted, once each
+		}
+		if es == nil {
+			es = make([]entry, 0, len(all)/(25+int(n))+1) // about: the first record as a measure
+			offs = make([]int, 0, cap(es)+1)
 		}
 		es = append(es, e)
+		offs = append(offs, i)
+		i = start + int(n)
 	}
-	if !sort.SliceIsSorted(es, func(i, j int) bool { return es[i].path < es[j].path }) {
-		return nil, errBase
-	}
-	return es, nil
+	return entriesFile{es, rest, append(offs, len(rest))}, nil
 }

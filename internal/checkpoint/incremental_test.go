@@ -3,6 +3,7 @@
 package checkpoint
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -400,4 +401,188 @@ func TestEveryDoubtIsAFullScan(t *testing.T) {
 			same(t, tc.name, got, want)
 		})
 	}
+}
+
+// TestTreesFromTheBase checks that a checkpoint from its base takes the trees of untouched
+// directories from the previous checkpoint, and that a trees file that is corrupt, or kept for
+// another tree, is not used: the checkpoint is still the one a full scan takes.
+func TestTreesFromTheBase(t *testing.T) {
+	top, _ := workingDay(t)
+	write(t, top, "lib/x/one.txt", "1\n")
+	write(t, top, "lib/y/two.txt", "2\n")
+	o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20}
+	full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, NoWatch: true}
+	startWatcher(t, top, o)
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond
+	time.Sleep(2 * sourcesMargin)
+	dir := watch.Dir(o.Dir, top)
+	round := 0
+	take := func(what string) {
+		t.Helper()
+		round++
+		inc := incrementalTakes.Load()
+		got, err := Take(top, "s", fmt.Sprint("t", round), "", o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Take(top, "s", fmt.Sprint("t", round), "", full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		same(t, what, got, want)
+		if round > 2 && incrementalTakes.Load() == inc {
+			t.Fatalf("%s: the checkpoint did not begin from its base", what)
+		}
+	}
+	treesFile := func() string {
+		t.Helper()
+		m, _ := filepath.Glob(filepath.Join(dir, "trees-*"))
+		if len(m) != 1 {
+			t.Fatalf("trees files %q, want one", m)
+		}
+		return m[0]
+	}
+	take("first")
+	take("second") // after the full scan's mirror linked the index (its ctime moved): in full again
+	treesFile()
+	reused := treesReused.Load()
+	write(t, top, "lib/x/one.txt", "1 changed\n")
+	take("one file changed")
+	if treesReused.Load() == reused {
+		t.Fatal("no tree was taken from the previous checkpoint")
+	}
+
+	// corrupt: one hex digit of a tree name changed, the checksum left as it was
+	f := treesFile()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.IndexByte(data, '\n') + 1
+	if data[i] == '0' {
+		data[i] = '1'
+	} else {
+		data[i] = '0'
+	}
+	if err := os.WriteFile(f, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := parseOID(strings.TrimPrefix(filepath.Base(f), "trees-"))
+	if _, err := decodeTrees(data, root); err == nil {
+		t.Fatal("a corrupt trees file was read")
+	}
+	reused = treesReused.Load()
+	write(t, top, "lib/y/two.txt", "2 changed\n")
+	take("after a corrupt trees file")
+	if treesReused.Load() != reused {
+		t.Fatal("a corrupt trees file was used")
+	}
+
+	// kept for another tree: a whole file, the wrong name
+	f = treesFile()
+	data, err = os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := decodeTrees(data, oid{1}); err == nil {
+		t.Fatal("the trees of another root were read")
+	}
+	// a directory replaced by a file, a file's mode changed, a directory removed
+	os.RemoveAll(filepath.Join(top, "lib/x"))
+	write(t, top, "lib/x", "now a file\n")
+	os.Chmod(filepath.Join(top, "lib/y/two.txt"), 0o755)
+	take("directory replaced, mode changed")
+	os.RemoveAll(filepath.Join(top, "lib"))
+	take("directory removed")
+}
+
+// mergeEncoded writes what encodeEntries writes of the merged list, whatever is removed,
+// replaced or added.
+func TestMergeEncodedIsTheEncodingOfTheMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 27))
+	name := func() string { return fmt.Sprintf("d%d/f%d", rng.IntN(5), rng.IntN(40)) }
+	for range 500 {
+		set := map[string]entry{}
+		for range rng.IntN(30) {
+			p := name()
+			set[p] = entry{p, modeFile, oid{byte(rng.IntN(256))}}
+		}
+		var old []entry
+		for _, e := range set {
+			old = append(old, e)
+		}
+		slices.SortFunc(old, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+		f, err := decodeEntriesFile(encodeEntries(old))
+		if err != nil {
+			t.Fatal(err)
+		}
+		removed := make([]bool, len(old))
+		for i := range removed {
+			removed[i] = rng.IntN(4) == 0
+		}
+		fset := map[string]entry{}
+		for range rng.IntN(10) {
+			p := name()
+			fset[p] = entry{p, modeExec, oid{byte(rng.IntN(256)), 1}}
+		}
+		var fresh []entry
+		for _, e := range fset {
+			fresh = append(fresh, e)
+		}
+		slices.SortFunc(fresh, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+		// what the merge must be: the kept old entries, a fresh one replacing its path
+		byPath := map[string]entry{}
+		for i, e := range old {
+			if !removed[i] {
+				byPath[e.path] = e
+			}
+		}
+		for _, e := range fresh {
+			byPath[e.path] = e
+		}
+		var want []entry
+		for _, e := range byPath {
+			want = append(want, e)
+		}
+		slices.SortFunc(want, func(a, b entry) int { return strings.Compare(a.path, b.path) })
+		got, enc := mergeEncoded(f, removed, fresh)
+		if !slices.Equal(got, want) {
+			t.Fatalf("merged %v, want %v", got, want)
+		}
+		if !bytes.Equal(enc, encodeEntries(want)) {
+			t.Fatalf("the encoding of %v is not encodeEntries'", want)
+		}
+	}
+}
+
+// A checkpoint whose trees came mostly from its base is undone after .git is deleted: the
+// trees it did not build were mirrored by the checkpoints that did.
+func TestUndoOfACheckpointWithTreesFromTheBase(t *testing.T) {
+	top, _ := workingDay(t)
+	write(t, top, "lib/x/one.txt", "1\n")
+	write(t, top, "lib/y/deep/two.txt", "2\n")
+	o := opts(t)
+	startWatcher(t, top, o)
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond
+	time.Sleep(2 * sourcesMargin)
+	if _, err := Take(top, "s1", "toolu_1", "", o); err != nil {
+		t.Fatal(err)
+	}
+	write(t, top, "lib/x/one.txt", "1 changed\n")
+	inc, reused := incrementalTakes.Load(), treesReused.Load()
+	c, err := Take(top, "s1", "toolu_2", "", o)
+	if err != nil || !c.HistoryKept() {
+		t.Fatal(err, c.NoHistory)
+	}
+	if incrementalTakes.Load() == inc || treesReused.Load() == reused {
+		t.Fatal("the checkpoint did not begin from its base, or built every tree")
+	}
+	want := tree(t, top)
+	os.RemoveAll(filepath.Join(top, ".git"))
+	os.RemoveAll(filepath.Join(top, "lib"))
+	os.Remove(filepath.Join(top, "WORK.md"))
+	undoAll(t, c, o)
+	sameMap(t, "working tree", want, tree(t, top))
 }

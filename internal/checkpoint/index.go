@@ -87,7 +87,10 @@ const maxIndexSize = 256 << 20
 // nothing staged yet). Formats it does not know — a split index, a sparse index, SHA-256
 // object names — are errors: the caller then takes no checkpoint, and the call is judged as
 // if none could be made.
-func readIndex(path string) (gitIndex, error) {
+func readIndex(path string) (gitIndex, error) { return readIndexOf(path, nil) }
+
+// readIndexOf is readIndex keeping only the entries keep accepts (nil: all).
+func readIndexOf(path string, keep func(path string) bool) (gitIndex, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return gitIndex{}, nil
@@ -107,7 +110,7 @@ func readIndex(path string) (gitIndex, error) {
 	if _, err := readFull(f, data); err != nil {
 		return gitIndex{}, err
 	}
-	es, err := parseIndex(data)
+	es, err := parseIndexOf(data, keep)
 	if err != nil {
 		return gitIndex{}, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -132,7 +135,11 @@ var errIndex = errors.New("not an index git 2.x writes")
 // parseIndex parses index versions 2, 3 and 4. The trailing checksum is not verified: git
 // replaces the index by rename, so a torn file is not expected, and a wrong stat cache only
 // costs a rehash, never a wrong object (see snapshot).
-func parseIndex(data []byte) ([]indexEntry, error) {
+func parseIndex(data []byte) ([]indexEntry, error) { return parseIndexOf(data, nil) }
+
+// parseIndexOf is parseIndex keeping only the entries keep accepts (nil: all); the others are
+// walked over, not checked nor copied (a checkpoint from its base needs a few of 50,000).
+func parseIndexOf(data []byte, keep func(path string) bool) ([]indexEntry, error) {
 	if len(data) < 12+20 || !bytes.Equal(data[:4], []byte("DIRC")) {
 		return nil, errIndex
 	}
@@ -145,7 +152,10 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 	if uint64(n) > uint64(end)/40 {
 		return nil, errIndex
 	}
-	es := make([]indexEntry, 0, n)
+	var es []indexEntry
+	if keep == nil {
+		es = make([]indexEntry, 0, n)
+	}
 	p := 12
 	var prev []byte
 	// Paths are substrings of the file's bytes, not one allocation each: on a project of
@@ -205,6 +215,9 @@ func parseIndex(data []byte) ([]indexEntry, error) {
 		prev = name
 		if e.mode&0o170000 == 0o040000 {
 			return nil, errors.New("a sparse index is not supported")
+		}
+		if keep != nil && !keep(path) {
+			continue
 		}
 		if len(name) == 0 || !validPath(name) {
 			return nil, fmt.Errorf("index entry %q is not a path git writes", name)

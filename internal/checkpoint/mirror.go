@@ -186,8 +186,10 @@ func (r repo) syncMirror(o Options, seq int, prev *Checkpoint) (key, state strin
 		// complete: what it needs now is what it needed then, and this checkpoint's own
 		// objects. (Objects written meanwhile that nothing names are not needed; every
 		// fullEvery-th sync, or the next whose state differs, lists every directory.)
-		for _, d := range r.named.list(filepath.Join(m.dir, "objects")) {
-			if err := m.syncDir(r.objectsDir(), d, seq-1); err != nil {
+		// They are linked one by one, their directories not listed; one that is not in the
+		// mirror after (gone from the project meanwhile) makes the sync a full one.
+		if !m.linkObjects(r.objectsDir(), r.named.missing(filepath.Join(m.dir, "objects"))) {
+			if err := m.syncObjects(r.objectsDir(), seq-1); err != nil {
 				return key, "", err
 			}
 		}
@@ -263,6 +265,22 @@ func (m *mirror) syncObjects(objects string, last int) error {
 		return nil
 	}
 	return m.writeScan(next)
+}
+
+// linkObjects puts the loose objects objs of the project's objects directory into the mirror;
+// false when one is not there after (an error, or the project no longer has it).
+func (m *mirror) linkObjects(objects string, objs []oid) bool {
+	for _, o := range objs {
+		s := o.String()
+		dst := filepath.Join(m.dir, "objects", s[:2], s[2:])
+		if m.add(filepath.Join(objects, s[:2], s[2:]), dst) != nil {
+			return false
+		}
+		if _, err := os.Lstat(dst); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // objectDir reports whether name is a directory of .git/objects that holds objects.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -37,6 +38,10 @@ func writeLooseNew(dir, kind string, data []byte, freshen bool) (o oid, wrote bo
 	return o, wrote, err
 }
 
+// zlibWriters: a compressor's state is larger than the trees and blobs a checkpoint writes;
+// it is made once, not once an object.
+var zlibWriters sync.Pool
+
 func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (oid, error) {
 	o := hashObject(kind, data)
 	p := looseObjectPath(dir, o)
@@ -59,10 +64,17 @@ func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (o
 	tmp := f.Name()
 	var buf bytes.Buffer
 	buf.Grow(len(data)/2 + 64)
-	zw, _ := zlib.NewWriterLevel(&buf, zlib.BestSpeed)
+	zw, _ := zlibWriters.Get().(*zlib.Writer)
+	if zw == nil {
+		zw, _ = zlib.NewWriterLevel(&buf, zlib.BestSpeed)
+	} else {
+		zw.Reset(&buf)
+	}
 	zw.Write(objectHeader(kind, len(data)))
 	zw.Write(data)
-	if err := zw.Close(); err != nil {
+	err = zw.Close()
+	zlibWriters.Put(zw)
+	if err != nil {
 		f.Close()
 		os.Remove(tmp)
 		return o, err

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,53 +33,39 @@ type repo struct {
 }
 
 // namedObjects are the objects a checkpoint named by writing them, written to from the
-// snapshot's workers: the loose-object directories (first two hex digits) of those it wrote,
-// and those that were there already (git, or an earlier checkpoint, wrote them).
+// snapshot's workers: those it wrote, and those that were there already (git, or an earlier
+// checkpoint, wrote them).
 type namedObjects struct {
 	mu    sync.Mutex
-	dirs  map[string]bool
+	wrote []oid
 	found []oid
 }
 
 func (n *namedObjects) add(o oid, wrote bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if !wrote {
+	if wrote {
+		n.wrote = append(n.wrote, o)
+	} else {
 		n.found = append(n.found, o)
-		return
 	}
-	if n.dirs == nil {
-		n.dirs = map[string]bool{}
-	}
-	n.dirs[o.String()[:2]] = true
 }
 
-// list is the directories to sync into the mirror at dir/objects: those of the objects written,
-// and of those found that the mirror lacks.
-func (n *namedObjects) list(mirrorObjects string) []string {
+// missing is the objects to link into the mirror at mirrorObjects: those written, and those
+// found that the mirror lacks (as loose objects).
+func (n *namedObjects) missing(mirrorObjects string) []oid {
 	if n == nil {
 		return nil
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	dirs := maps.Clone(n.dirs)
-	if dirs == nil {
-		dirs = map[string]bool{}
-	}
+	out := slices.Clone(n.wrote)
 	for _, o := range n.found {
 		s := o.String()
-		if dirs[s[:2]] {
-			continue
-		}
 		if _, err := os.Lstat(filepath.Join(mirrorObjects, s[:2], s[2:])); err != nil {
-			dirs[s[:2]] = true
+			out = append(out, o)
 		}
 	}
-	out := make([]string, 0, len(dirs))
-	for d := range dirs {
-		out = append(out, d)
-	}
-	slices.Sort(out)
 	return out
 }
 
