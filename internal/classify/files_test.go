@@ -51,7 +51,8 @@ func TestFindPrimaryArguments(t *testing.T) {
 		{"find . -name -delete -print", L, L, ""}, {"find . -gid -delete -print", L, L, ""},
 		{"find . -inum -delete -print", L, L, ""}, {"find . -samefile -delete -print", L, L, ""},
 		{"find . -newermt -delete", L, L, ""}, {"find . -printf -delete", L, L, ""},
-		{"find . -name x -delete", C, "", ""}, {"find . -name -delete -delete", C, "", ""},
+		{"find . -name x -delete", H, H, ""}, {"find . -name -delete -delete", H, H, ""}, // files so named (find_test.go)
+		{"find . -type f -delete", C, "", ""}, {"find . -name x -o -delete", C, "", ""},
 		{"find / -maxdepth 1 -delete", C, "", ""},
 		{"find . -fprintf out -delete", M, M, ""}, {"find . -exec rm {} +", C, "", ""},
 		// a -delete after an -exec span is still find's own

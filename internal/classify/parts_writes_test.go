@@ -62,7 +62,9 @@ func TestPartWrites(t *testing.T) {
 		{"scp -r host:dir .", []string{"scp -r host:dir . w=/pw/**,/pw/dir/**"}, false},
 		{"scp host: .", []string{"scp host: . w=/pw,/pw/*/**"}, false},
 		{"sed -i s/a/b/ f.go", []string{"sed -i s/a/b/ f.go w=/pw/f.go"}, false},
-		{"find . -name x -delete", []string{"find . -name x -delete w=/pw/**"}, false},
+		{"find . -name x -delete", []string{"find . -name x -delete w=/pw/**/x"}, false}, // the files named x
+		{"find . -type f -delete", []string{"find . -type f -delete w=/pw/**"}, false},
+		{"find . -name x -exec rm -rf {} +", []string{"rm -rf ./**/x w=/pw/**/x/**", "find . -name x ro"}, false},
 		{"mkdir -p plan/archive", []string{"mkdir -p plan/archive w=/pw/plan/archive"}, false},
 		{"cd sub && rm x", []string{"cd sub ro", "rm x @/pw/sub w=/pw/sub/x"}, false},
 		{"git -C sub checkout -- a", []string{"git -C sub checkout -- a @/pw/sub w=/pw/sub/a/**"}, false}, // a pathspec reaches what is under it

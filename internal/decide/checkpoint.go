@@ -8,6 +8,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/trust"
 )
 
@@ -309,6 +310,11 @@ func risksSkipped(c envelope.Classification, cp Checkpoint) string {
 		for _, w := range writes {
 			base := strings.TrimSuffix(w, "/**")
 			if w == abs || strings.HasSuffix(w, "/**") && inside(abs, base) || dir && inside(base, abs) {
+				return named
+			}
+			// DIR/**/NAME (find DIR -name NAME -delete): a skipped file whose name, or a
+			// directory's on the way to it, matches; a skipped directory a match may lie in.
+			if d, n, ok := nameglob.Split(base); ok && (nameglob.Covers(d, n, abs) || dir && (inside(abs, d) || inside(d, abs))) {
 				return named
 			}
 		}

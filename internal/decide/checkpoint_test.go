@@ -109,6 +109,20 @@ func TestWithCheckpoint(t *testing.T) {
 		{"skipped file it does not write", input(class("file_write", risk.Low, "/p/a.go"), 0.95), func() (Checkpoint, error) {
 			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"big.bin"}}, nil
 		}, AutoApproved, true, "checkpoint 4f2c1a0b taken"},
+		// find . -name '*.md' -delete writes /p/**/*.md: a skipped file so named at any depth, or
+		// below a matched directory (find . -name docs -exec rm -rf {} +), is risked.
+		{"names a skipped file", input(class("file_write", risk.Low, "/p/**/*.md"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"docs/big/notes.md"}}, nil
+		}, HumanRequired, true, "/p/docs/big/notes.md, which checkpoint 4f2c1a0b could not keep"},
+		{"a skipped file below a matched directory", input(class("file_write", risk.Low, "/p/**/docs/**"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"src/docs/big.bin"}}, nil
+		}, HumanRequired, true, "/p/src/docs/big.bin, which checkpoint 4f2c1a0b could not keep"},
+		{"names may lie in a nested repository", input(class("file_write", risk.Low, "/p/**/*.md"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"vendor/lib/"}}, nil
+		}, HumanRequired, true, "vendor/lib"},
+		{"a skipped file not so named", input(class("file_write", risk.Low, "/p/**/*.md"), 0.95), func() (Checkpoint, error) {
+			return Checkpoint{ID: "4f2c1a0b", Top: "/p", Skipped: []string{"docs/big.bin"}}, nil
+		}, AutoApproved, true, "checkpoint 4f2c1a0b taken"},
 		// Issue 29: a call Claude Code's sandbox runs unasked (left to it: human_required,
 		// confined, auto-allow) changes the project with no person, so it is recorded first; the
 		// same call outside the sandbox goes to a person and gets none. (Measured: `git reset

@@ -41,6 +41,7 @@ import (
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 )
 
 // Rules: the stable values of oath.gate.rule.
@@ -91,6 +92,11 @@ type Env struct {
 	// Resolve returns a path with its symbolic links resolved (as far as the path exists), so a
 	// link cannot be used to reach a protected file. nil: paths are taken as they are.
 	Resolve func(string) string
+	// Names lists the files on disk that the pattern DIR/**/NAME names (package nameglob),
+	// without looking inside a matched directory when tree is set: find . -name '*.pyc'
+	// -delete changes those files, not the project. nil, or an error, and the write reaches
+	// the whole of DIR, as every write did before names narrowed it.
+	Names func(dir, name string, tree bool) ([]string, error)
 	// resolvedProject is Resolve(ProjectDir), computed once per judgement (Judge, Check) rather
 	// than for every path of every command.
 	resolvedProject string
@@ -219,6 +225,10 @@ func Judge(c Call, env Env) envelope.GateVerdict {
 	return env.maintenance(cwd, others, cl.Paths.WriteUnknown, noPlaybook)
 }
 
+// maxNames bounds the files one pattern DIR/**/NAME is checked as (Env.Names); past it, the
+// write reaches the whole of DIR.
+const maxNames = 4096
+
 const exceptionList = "state.md, plan/playbook-*.md and plan/archive/**"
 
 // exceptions pass the playbook gate in every mode; they are also seed 000's maintenance whitelist.
@@ -324,6 +334,22 @@ func (env Env) targets(cwd string, c Call) []target {
 			if w == "" {
 				w = "/"
 			}
+		}
+		if dir, name, ok := nameglob.Split(w); ok {
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(cwd, dir)
+			}
+			if env.Names != nil {
+				if ms, err := env.Names(dir, name, tree); err == nil && len(ms) <= maxNames {
+					for _, m := range ms {
+						t := env.target(cwd, m)
+						t.tree = tree
+						out = append(out, t)
+					}
+					return
+				}
+			}
+			w, tree = dir, true
 		}
 		t := env.target(cwd, w)
 		t.tree = tree

@@ -474,3 +474,41 @@ func TestParts(t *testing.T) {
 	}
 	run(t, cases)
 }
+
+// TestNames: a write to DIR/**/NAME (find . -name '*.tmp' -delete) is checked as the files it
+// names on disk (Env.Names), a matched directory whole when the write is recursive; when they
+// cannot be listed, or are too many, it is a write of the whole of DIR, as before.
+func TestNames(t *testing.T) {
+	type ask struct {
+		dir, name string
+		tree      bool
+	}
+	var asked []ask
+	names := func(ms []string, err error) func(dir, name string, tree bool) ([]string, error) {
+		return func(dir, name string, tree bool) ([]string, error) {
+			asked = append(asked, ask{dir, name, tree})
+			return ms, err
+		}
+	}
+	many := make([]string, maxNames+1)
+	for i := range many {
+		many[i] = proj + "/gen/x.tmp"
+	}
+	list := custom(t, "**/*.pem\n")
+	cases := []gateCase{
+		{"the matches", sh("find . -name '*.tmp' -delete"), Env{Names: names(abs([]string{"a.tmp", "b/c.tmp"}), nil)}, RuleGateOff, ""},
+		{"no match", sh("find . -name '*.tmp' -delete"), Env{Names: names(nil, nil)}, RuleGateOff, ""},
+		{"a protected match", sh("find . -name CLAUDE.md -delete"), Env{Names: names(abs([]string{"CLAUDE.md"}), nil)}, RuleHardBlock, "the call writes CLAUDE.md"},
+		{"a match of the project's list", sh("find . -name '*.pem' -exec rm {} +"), Env{Protected: list, Names: names(abs([]string{"certs/k.pem"}), nil)}, RuleHardBlock, "certs/k.pem"},
+		{"a directory above a protected file", sh("find . -name .claude -exec rm -rf {} +"), Env{Names: names(abs([]string{".claude"}), nil)}, RuleHardBlock, ".claude"},
+		{"cannot list", sh("find . -name '*.tmp' -delete"), Env{Names: names(nil, errors.New("permission denied"))}, RuleHardBlock, proj},
+		{"too many", sh("find . -name '*.tmp' -delete"), Env{Names: names(many, nil)}, RuleHardBlock, proj},
+		{"no lister", sh("find . -name '*.tmp' -delete"), Env{}, RuleHardBlock, proj},
+	}
+	run(t, cases)
+	asked = nil
+	Judge(sh("find src -name __pycache__ -exec rm -rf {} +"), Env{ProjectDir: proj, Names: names(nil, nil)})
+	if len(asked) == 0 || asked[0] != (ask{proj + "/src", "__pycache__", true}) {
+		t.Errorf("asked %+v, want %s/src __pycache__ as a tree", asked, proj)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/kernel"
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -693,6 +694,8 @@ func FindCmd(x *kernel.Command) {
 	exec := false
 	del := false
 	skip := 0 // the arguments of the last primary, and an -exec's command: not primaries
+	// name is what every -delete's name test lets through (shell.FindName), unless whole.
+	name, whole := "", false
 	for i, a := range x.Args {
 		if skip > 0 || exec && a.Known && (a.Value == ";" || a.Value == "+") {
 			skip = max(skip-1, 0)
@@ -712,6 +715,11 @@ func FindCmd(x *kernel.Command) {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			exec = true // the command it runs is a part of its own (package shell)
 		case "-delete":
+			if n, ok := shell.FindName(x.Args, i); ok && (!del || n == name) {
+				name = n
+			} else {
+				whole = true
+			}
 			del = true
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			x.Add(risk.Medium, kernel.ShellExec, kernel.RuleFileChange, "find "+v+" writes a file")
@@ -740,6 +748,15 @@ func FindCmd(x *kernel.Command) {
 	}
 	if del {
 		for _, s := range starts {
+			if !whole && shell.FindStart(s) {
+				// Only what the name test lets through, and a matched directory only when it
+				// is empty: find . -name '*.pyc' -delete is no deletion of the project.
+				w := shell.Word{Value: nameglob.Join(s.Value, name), Known: true, Glob: true}
+				x.Write(w, false, kernel.ShellExec)
+				x.Destroy(w, "find -delete")
+				x.Lose(w, false, "deletes")
+				continue
+			}
 			w := shell.Word{Value: strings.TrimSuffix(s.Value, "/") + "/**", Known: s.Known, Glob: true}
 			x.Write(w, true, kernel.ShellExec)
 			x.Destroy(s, "find -delete")

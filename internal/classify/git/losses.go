@@ -15,6 +15,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/envelope"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 )
 
 // What a destructive command would lose, decided by asking git (issue 12, DESIGN.md).
@@ -37,8 +38,15 @@ import (
 // past its deadline. git runs with core.fsmonitor and hooks off, no optional locks, and a
 // short deadline.
 
-// maxGlob bounds the files one pattern (rm *.log) is expanded to.
-const maxGlob = 256
+// maxGlob bounds the files one pattern (rm *.log) is expanded to. A pattern at any depth (find
+// . -name '*.pyc' -delete) reads at most maxWalk entries of the tree and is checked for up to
+// maxNames matches: a Python project's caches hold hundreds, and git status answers 2000
+// literal paths in some 40 ms.
+const (
+	maxGlob  = 256
+	maxWalk  = 100000
+	maxNames = 2048
+)
 
 // gitLose records a discard of git's: kind is reset (the whole tree), paths (checkout/restore
 // of paths), clean, cleanx, cleanX (git clean, -x, -X) or branch (-D of names).
@@ -94,9 +102,13 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time, mayWrite func(string)
 		}
 		paths := []string{l.Path}
 		if l.Glob {
-			m, err := filepath.Glob(l.Path)
-			if err != nil || len(m) > maxGlob {
-				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " every file matching " + l.Path + ": too many to check"}
+			m, limit, err := expandGlob(ctx, l)
+			if err != nil || len(m) > limit {
+				why := "too many to check"
+				if err != nil && !errors.Is(err, nameglob.ErrTooMany) {
+					why = "they cannot be listed (" + err.Error() + ")"
+				}
+				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " every file matching " + l.Path + ": " + why}
 			}
 			paths = m
 		}
@@ -141,6 +153,10 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time, mayWrite func(string)
 			byPath[p] = l
 		}
 	}
+	// The first loss found is the answer, but a git-ignored secret or data file goes before
+	// the rest: no checkpoint keeps it, so it must not hide behind a loss one recovers (find .
+	// -name '*.db' -delete over an untracked notes.db and an ignored app.db).
+	var first *envelope.Person
 	for _, top := range order {
 		entries, err := gitStatus(ctx, top, groups[top], true, true)
 		if err != nil {
@@ -159,9 +175,18 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time, mayWrite func(string)
 			}
 			if why := e.loss(born); why != "" {
 				l := lossFor(byPath, e.Path)
-				return &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, e.Path) + ", " + why + ": it would be lost"}
+				p := &envelope.Person{Rule: kernel.RuleLosesWork, Reason: l.Command() + " " + l.How + " " + show(c, e.Path) + ", " + why + ": it would be lost"}
+				if e.Xy == "!!" {
+					return p
+				}
+				if first == nil {
+					first = p
+				}
 			}
 		}
+	}
+	if first != nil {
+		return first
 	}
 	for _, l := range ls {
 		if l.Git == "" || l.Path != "" && !mayWrite(l.Path) {
@@ -172,6 +197,19 @@ func Lost(c *kernel.Env, ls []kernel.Loss, born time.Time, mayWrite func(string)
 		}
 	}
 	return nil
+}
+
+// expandGlob lists the files on disk that the pattern of l names, and how many of them can be
+// checked. A pattern DIR/**/NAME (find DIR -name NAME -delete) is every match at any depth
+// below DIR, which filepath.Glob would read as one level; a recursive operation takes a matched
+// directory whole, so its inside is not listed.
+func expandGlob(ctx context.Context, l kernel.Loss) ([]string, int, error) {
+	if dir, name, ok := nameglob.Split(l.Path); ok {
+		m, err := nameglob.Walk(ctx, dir, name, l.Tree, maxWalk)
+		return m, maxNames, err
+	}
+	m, err := filepath.Glob(l.Path)
+	return m, maxGlob, err
 }
 
 // MoveInto records mv SRC DEST for the check that the move does not hide work in git-ignored

@@ -178,6 +178,7 @@ func (x *Command) Write(w shell.Word, tree bool, domain domain.Domain) {
 		w = shell.Word{Value: w.Value}
 	}
 	for _, t := range Resolve(w, x.Cmd.Dir, tree) {
+		t = x.nameTarget(t)
 		t.AndStdin = stdin
 		x.WriteTarget(t, domain)
 	}
@@ -262,6 +263,7 @@ func (x *Command) ReadTree(w shell.Word) {
 // Destroy judges a recursive destructive operation (rm -r, chmod -R …) on w.
 func (x *Command) Destroy(w shell.Word, what string) {
 	for _, t := range Resolve(w, x.Cmd.Dir, true) {
+		t = x.nameTarget(t)
 		if why := x.Env.Prot.Catastrophic(t); why != "" {
 			x.Add(risk.Critical, ShellExec, RuleCatastrophe, what+" of "+why+": irreversible and broad")
 			continue

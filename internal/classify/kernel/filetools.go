@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
@@ -41,6 +42,9 @@ type startupPlaces struct {
 	interp, config []string
 	// trees are directories whose every file is start-up: git's global configuration directory.
 	trees []string
+	// project is the project's directory: a tree inside it is read for the names a find
+	// reaches (nameReaches).
+	project string
 }
 
 // hookPrograms are the programs the hooks start by name (hooks/*.sh, lib.sh), besides the
@@ -67,7 +71,7 @@ func (c *Env) startup() *startupPlaces {
 
 // newStartupPlaces reads PATH and the variables that name start-up files from getenv.
 func newStartupPlaces(home, project string, getenv func(string) string) startupPlaces {
-	var s startupPlaces
+	s := startupPlaces{project: project}
 	realProject := safefile.ResolveLinks(project)
 	inProject := func(d string) bool { return Under(d, project) || Under(d, realProject) }
 	addDir := func(d string) {
@@ -214,6 +218,12 @@ func (s *startupPlaces) reach(p string, t Target) string {
 		}
 	}
 	for _, d := range s.trees {
+		if ndir, nname, ok := nameglob.Split(lp); t.Glob && ok {
+			if nameReaches(ndir, nname, d, true, spelledBelow(p, ndir, d), s.project) {
+				return "git's global configuration (" + d + "), which names programs git runs in every repository"
+			}
+			continue
+		}
 		if t.Glob && GlobReaches(lp, d, true, false) || !t.Glob && underFolded(lp, d) {
 			return "git's global configuration (" + d + "), which names programs git runs in every repository"
 		}

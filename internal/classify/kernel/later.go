@@ -8,6 +8,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/command"
 	"github.com/oath-harness/oath-harness/internal/domain"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -39,7 +40,11 @@ func (c *Env) LaterWrite(t Target) string {
 	if t.Glob || !Ascii(p) {
 		p = strings.ToLower(p) // lowered whole: a letter's lower case may be longer
 	}
+	dir, name, named := nameglob.Split(p)
 	reaches := func(d string, parents bool) bool {
+		if t.Glob && named {
+			return nameReaches(dir, name, d, true, spelledBelow(t.Path, dir, d), c.Layout.ProjectDir)
+		}
 		if t.Glob {
 			return GlobReaches(p, d, true, parents && t.Tree)
 		}

@@ -50,12 +50,13 @@ func (x *Command) Lose(w shell.Word, tree bool, how string) {
 		return
 	}
 	for _, t := range Resolve(w, x.Cmd.Dir, tree) {
+		t = x.nameTarget(t)
 		if t.Known { // an unknown target is judged critical by the write rules
 			p := t.Path
 			if !t.Glob { // what is lost is where the links on the way lead (build/home -> ~)
-				p = reachedPath(x.Call.Resolver(), p, tree && strings.HasSuffix(w.Value, "/"))
+				p = reachedPath(x.Call.Resolver(), p, t.Tree && strings.HasSuffix(w.Value, "/"))
 			}
-			x.Call.AddLoss(Loss{Path: p, Glob: t.Glob, Tree: tree, How: how, Cmd: x.Src})
+			x.Call.AddLoss(Loss{Path: p, Glob: t.Glob, Tree: t.Tree, How: how, Cmd: x.Src})
 		}
 	}
 }

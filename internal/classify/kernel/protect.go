@@ -11,6 +11,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/classify/shell"
 	"github.com/oath-harness/oath-harness/internal/domain"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/risk"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
@@ -127,6 +128,9 @@ func Under(p, dir string) bool {
 // Hit returns the protected path t can write (as spelled), or "".
 func (pr *Protection) Hit(t Target) string {
 	if t.Glob {
+		if dir, name, ok := nameglob.Split(t.Path); ok {
+			return pr.hitNames(dir, name)
+		}
 		return pr.hitGlob(strings.ToLower(t.Path), t.Tree)
 	}
 	p := t.Path
@@ -287,6 +291,9 @@ func aboveFolded(p, lower string) bool {
 // The components are compared as they are cut, not split into slices first: hit asks
 // this for every protected path and every glob a script writes.
 func GlobReaches(g, p string, pTree, opTree bool) bool {
+	if dir, name, ok := nameglob.Split(g); ok {
+		return nameReaches(dir, name, p, pTree, "", "") // by name, a tree below taken to hold one
+	}
 	gs, ps := strings.TrimPrefix(g, "/"), strings.TrimPrefix(p, "/")
 	pDone := false // every component of p was compared
 	for {
@@ -322,7 +329,9 @@ func (pr *Protection) Catastrophic(t Target) string {
 		return ""
 	}
 	p := t.Path
-	if t.Glob {
+	if dir, name, ok := nameglob.Split(p); t.Glob && ok && !nameglob.Bare(name) {
+		return pr.catastrophicNames(dir, name) // find . -name '*.pyc' -delete is no deletion of the project
+	} else if t.Glob {
 		dir, broad := globPrefix(p)
 		if !broad {
 			return ""

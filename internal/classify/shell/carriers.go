@@ -1,11 +1,13 @@
 package shell
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/oath-harness/oath-harness/internal/command"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/risk"
 )
 
@@ -47,10 +49,16 @@ func (w *walker) find(args []Word, via []string, src string, dir Dir) {
 			}
 		}
 		inner := args[j+1 : k]
+		name, named := FindName(args[1:], j-1)
+		named = named && findDeletes(inner)
 		for _, s := range starts {
 			sub := make([]Word, len(inner))
 			for n, a := range inner {
-				if strings.Contains(a.Value, "{}") {
+				switch {
+				case a.Value == "{}" && named && FindStart(s):
+					// only the files the action's name test lets through (nameglob)
+					a = Word{Value: nameglob.Join(s.Value, name), Known: true, Glob: true}
+				case strings.Contains(a.Value, "{}"):
 					a = Word{Value: strings.ReplaceAll(a.Value, "{}", strings.TrimSuffix(s.Value, "/")+"/**"), Known: s.Known && a.Known, Glob: true}
 				}
 				sub[n] = a
@@ -62,6 +70,95 @@ func (w *walker) find(args []Word, via []string, src string, dir Dir) {
 		j = k
 	}
 	w.emit(Cmd{Args: own, Via: via, Dir: dir, Src: src})
+}
+
+// FindName is the -name pattern that every file find's action args[at] acts on matches, ok
+// false when that cannot be told for certain: args are find's arguments after its name (start
+// directories, then the expression). The action runs on a file only when the conjunction
+// before it holds (find . -name '*.pyc' -delete), so a -name there narrows it; anything but a
+// plain conjunction of filters before the action undoes that: -o and its alternatives, ! and
+// -not, parentheses, another action (find . -delete -name x deletes everything), a test that
+// is not a name (-path, -regex, -iname, each its own reading), an option that follows links
+// (-L, -H, -follow: the tree is not the one on disk below the start). A pattern that matches
+// every name (-name '*'), or "." or "..", or that fnmatch and path.Match read differently
+// (brackets, backslashes) is no narrowing either.
+func FindName(args []Word, at int) (string, bool) {
+	if at < 0 || at >= len(args) || !findAction(args[at].Value) {
+		return "", false
+	}
+	i := 0
+	for i < at && !(args[i].Known && (strings.HasPrefix(args[i].Value, "-") || args[i].Value == "(" || args[i].Value == "!")) {
+		i++ // the start directories
+	}
+	name, named := "", false
+	for ; i < at; i++ {
+		if !args[i].Known {
+			return "", false // could be -o
+		}
+		n, ok := findFilter(args[i].Value)
+		if !ok || i+n >= at {
+			return "", false // not a filter, or its argument is the action
+		}
+		if args[i].Value == "-name" && !named {
+			if !args[i+1].Known {
+				return "", false
+			}
+			name, named = args[i+1].Value, true
+		}
+		i += n
+	}
+	if !named || nameglob.Bare(name) || strings.ContainsAny(name, "/\\[{") || nameglob.Match(name, ".") || nameglob.Match(name, "..") {
+		return "", false
+	}
+	return name, true
+}
+
+// findFilter is how many arguments find's primary v takes when it only lets files through or
+// sets how find walks (without following links), ok false for any other: what may stand
+// before an action that FindName narrows. -prune stops the descent into a match and is true.
+func findFilter(v string) (n int, ok bool) {
+	switch v {
+	case "-a", "-and", "-depth", "-xdev", "-mount", "-noleaf", "-daystart", "-ignore_readdir_race",
+		"-noignore_readdir_race", "-warn", "-nowarn", "-empty", "-true", "-false", "-nouser", "-nogroup",
+		"-readable", "-writable", "-executable", "-prune":
+		return 0, true
+	case "-name", "-type", "-xtype", "-maxdepth", "-mindepth", "-mtime", "-mmin", "-atime", "-amin",
+		"-ctime", "-cmin", "-newer", "-anewer", "-cnewer", "-size", "-perm", "-user", "-group", "-uid",
+		"-gid", "-links", "-inum", "-used", "-fstype":
+		return 1, true
+	}
+	return 0, false
+}
+
+// findDeletes reports whether an -exec's command only deletes what it is given (rm, rmdir,
+// unlink): a symbolic link among the matches is removed, not followed. Any other command (cp x
+// {}, chmod, truncate) writes through a link so named to wherever it points, which the names
+// do not tell, so its {} stays the whole tree.
+func findDeletes(cmd []Word) bool {
+	if len(cmd) == 0 || !cmd[0].Known {
+		return false
+	}
+	switch path.Base(cmd[0].Value) {
+	case "rm", "rmdir", "unlink":
+		return true
+	}
+	return false
+}
+
+// findAction reports whether v is an action FindName bounds: one that deletes what it is
+// given or runs a command on it.
+func findAction(v string) bool {
+	switch v {
+	case "-delete", "-exec", "-execdir", "-ok", "-okdir":
+		return true
+	}
+	return false
+}
+
+// FindStart reports whether a start directory of find can be narrowed to the files a name
+// test lets through: known, and no pattern of its own.
+func FindStart(s Word) bool {
+	return s.Known && !s.Glob && s.Value != "" && !strings.ContainsAny(s.Value, "*?[")
 }
 
 // xargs emits the command it runs; its arguments come from stdin.

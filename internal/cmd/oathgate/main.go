@@ -16,11 +16,13 @@
 package oathgate
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"time"
 
 	"github.com/oath-harness/oath-harness/internal/claude"
 	"github.com/oath-harness/oath-harness/internal/cli"
@@ -28,6 +30,7 @@ import (
 	"github.com/oath-harness/oath-harness/internal/gate"
 	"github.com/oath-harness/oath-harness/internal/jsonstr"
 	"github.com/oath-harness/oath-harness/internal/layout"
+	"github.com/oath-harness/oath-harness/internal/nameglob"
 	"github.com/oath-harness/oath-harness/internal/safefile"
 	"github.com/oath-harness/oath-harness/internal/settings"
 )
@@ -236,7 +239,7 @@ func stateWrite(tool string, raw json.RawMessage) (*gate.StateWrite, error) {
 // loadEnv reads the files the rules depend on. Errors are kept, not returned: each blocks only
 // the calls whose verdict depends on what could not be read.
 func loadEnv(l layout.Layout) gate.Env {
-	env := gate.Env{ProjectDir: l.ProjectDir, Git: gate.ExecGit{}, Resolve: safefile.ResolveLinks}
+	env := gate.Env{ProjectDir: l.ProjectDir, Git: gate.ExecGit{}, Resolve: safefile.ResolveLinks, Names: walkNames}
 	s, err := settings.Load(l.SettingsFile())
 	if err != nil {
 		env.SettingsErr = err
@@ -247,6 +250,14 @@ func loadEnv(l layout.Layout) gate.Env {
 		env.State, env.StateText = loadState(l.StateFile())
 	}
 	return env
+}
+
+// walkNames is gate.Env.Names on disk, within a time and a number of entries that keep the
+// hook fast (past them the gate checks the whole start directory, as for any tree).
+func walkNames(dir, name string, tree bool) ([]string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	return nameglob.Walk(ctx, dir, name, tree, 100000)
 }
 
 // loadProtected and loadState read with safefile.ReadRegular, which never blocks (a FIFO planted
