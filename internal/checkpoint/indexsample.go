@@ -238,8 +238,9 @@ func (x *indexReader) under(p string) ([]indexEntry, error) {
 			return nil, err
 		}
 		for _, e := range es {
+			// the stages of a conflict straddling two stretches are one entry, as in a full read
 			if (e.path == p || strings.HasPrefix(e.path, p) && e.path[len(p)] == '/') &&
-				(len(out) == 0 || out[len(out)-1].path != e.path) {
+				!(e.conflicted && len(out) > 0 && out[len(out)-1].path == e.path && out[len(out)-1].conflicted) {
 				out = append(out, e)
 			}
 		}
