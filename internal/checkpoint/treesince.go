@@ -198,7 +198,7 @@ func (t *treesSince) buildDir(dir string, base *oid, fresh []entry) (oid, bool, 
 		}
 	}
 	out := make([]treeItem, 0, len(items)+len(fresh))
-	subs := map[string]*oid{}      // the directories built again, with their base tree
+	subs := map[string]*oid{}        // the directories built again, with their base tree
 	subFresh := map[string][]entry{} // and the fresh entries below them
 	for _, it := range items {
 		full := joinRel(dir, it.name)
