@@ -2,13 +2,11 @@ package checkpoint
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,7 +15,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/oath-harness/oath-harness/internal/checkpoint/watch"
 	"github.com/oath-harness/oath-harness/internal/safefile"
@@ -254,7 +251,9 @@ func nestedRepo(skipped []string, p string) (inside, is bool) {
 }
 
 // snapshotSince is the snapshot of the git working tree from p.prev and the paths changed
-// since; errFull when it cannot be.
+// since; errFull when it cannot be. What the base held on a changed path is read from its
+// trees (treesince.go), the index entries there by the index's samples (indexsample.go):
+// nothing is read of the paths that did not change.
 func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snapshot, error) {
 	b := p.prev
 	id, err := currentIndexID(filepath.Join(r.gitDir, "index"))
@@ -267,35 +266,48 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if len(p.paths) == 0 && len(b.linked) == 0 {
 		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
 	}
-	ef, err := readEntries(p.dir, b.tree)
-	if err != nil {
+	idx, err := openIndex(filepath.Join(r.gitDir, "index"), p.dir)
+	switch {
+	case errors.Is(err, errNoIndex):
+		if id.exists {
+			return snapshot{}, errFull
+		}
+		idx = nil
+	case err != nil:
 		return snapshot{}, errFull
+	default:
+		defer idx.close()
+		if idx.id != b.index {
+			return snapshot{}, errFull
+		}
 	}
-	es := ef.es
-	rts := roots(withLinked(p.paths, b.linked), skip)
-	idx, err := readIndexOf(filepath.Join(r.gitDir, "index"), onPathOf(rts))
-	if err != nil || idx.id != b.index {
-		return snapshot{}, errFull
+	indexUnder := func(q string) ([]indexEntry, error) {
+		if idx == nil {
+			return nil, nil
+		}
+		return idx.under(q)
 	}
-	isTracked := func(q string) (int, bool) {
-		return slices.BinarySearchFunc(idx.entries, q, func(e indexEntry, t string) int { return strings.Compare(e.path, t) })
-	}
-	underGitlink := func(q string) bool {
-		for d := path.Dir(q); d != "."; d = path.Dir(d) {
-			if i, ok := isTracked(d); ok && idx.entries[i].mode == modeGitlink {
-				return true
+	underGitlink := func(q string) (bool, error) {
+		for d := parentDir(q); d != "" && idx != nil; d = parentDir(d) {
+			e, ok, err := idx.at(d)
+			if err != nil || ok && e.mode == modeGitlink {
+				return ok, err
 			}
 		}
-		return false
+		return false, nil
 	}
-	removed := make([]bool, len(es))
+	var racyS, racyN uint32
+	if idx != nil {
+		racyS, racyN = uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
+	}
 	skippedGone := map[string]bool{}
 	var fresh snapshot
 	linked := b.linkedCheck(&fresh)
 	var query []string
+	files := b.files
+	trees := newTreesSince(r, b.tree)
 	dirs := &dirStatter{fd: -1}
 	defer dirs.close()
-	racyS, racyN := uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
 	keep := func(sl slot) error {
 		if sl.kept || sl.skipped {
 			if err := linked(sl.e.path, sl.links); err != nil {
@@ -313,21 +325,30 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	if err := b.secondNames(r.top, p.paths, skip); err != nil {
 		return snapshot{}, err
 	}
-	for _, q := range rts {
+	for _, q := range roots(withLinked(p.paths, b.linked), skip) {
 		inside, is := nestedRepo(b.skipped, q)
 		if is {
 			return snapshot{}, errFull
 		}
-		if inside || underGitlink(q) {
+		gl, err := underGitlink(q)
+		if err != nil {
+			return snapshot{}, err
+		}
+		if inside || gl {
 			continue
 		}
-		below := false
-		exactE, lo, hi := under(es, func(e entry) string { return e.path }, q)
-		if exactE >= 0 {
-			removed[exactE] = true
+		trees.clear(q)
+		was, inBase, err := trees.lookup(q)
+		if err != nil {
+			return snapshot{}, err
 		}
-		for i := lo; i < hi; i++ {
-			removed[i], below = true, true
+		below := inBase && was.mode == modeTree
+		if inBase {
+			n, err := trees.filesIn(was)
+			if err != nil {
+				return snapshot{}, err
+			}
+			files -= n
 		}
 		exactK := false
 		for _, k := range b.skipped {
@@ -337,10 +358,18 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 				below = below || k != q
 			}
 		}
-		exactI, ilo, ihi := under(idx.entries, func(e indexEntry) string { return e.path }, q)
-		for i := ilo; i < ihi; i++ {
-			below = true
-			sl, err := r.trackedOne(dirs, &idx.entries[i], racyS, racyN, maxSize, skip)
+		tracked, err := indexUnder(q)
+		if err != nil {
+			return snapshot{}, err
+		}
+		exactI := false
+		for i := range tracked {
+			if tracked[i].path == q {
+				exactI = true
+			} else {
+				below = true
+			}
+			sl, err := r.trackedOne(dirs, &tracked[i], racyS, racyN, maxSize, skip)
 			if err != nil {
 				return snapshot{}, err
 			}
@@ -354,14 +383,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 			return snapshot{}, errFull
 		}
 		switch {
-		case exactI >= 0:
-			sl, err := r.trackedOne(dirs, &idx.entries[exactI], racyS, racyN, maxSize, skip)
-			if err != nil {
-				return snapshot{}, err
-			}
-			if err := keep(sl); err != nil {
-				return snapshot{}, err
-			}
+		case exactI:
 			if below || isDir {
 				query = append(query, q)
 			}
@@ -369,7 +391,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 			query = append(query, q)
 		case err != nil:
 			// gone, and nothing was below it
-		case exactE >= 0 || exactK:
+		case inBase || exactK:
 			// an untracked file the base kept (or skipped): still not ignored, since neither the
 			// rules nor the index changed
 			if err := r.untrackedOne(&fresh, dirs, q, maxSize, linked); err != nil {
@@ -407,8 +429,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	}
 	slices.SortFunc(fresh.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	fresh.entries = slices.CompactFunc(fresh.entries, func(a, b entry) bool { return a.path == b.path })
-	s := snapshot{index: id, linked: fresh.linked}
-	s.entries, s.encoded = mergeEncoded(ef, removed, fresh.entries)
+	s := snapshot{index: id, linked: fresh.linked, files: files + len(fresh.entries)}
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
 	for _, k := range b.skipped {
@@ -419,67 +440,8 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	s.skipped = append(s.skipped, fresh.skipped...)
 	slices.Sort(s.skipped)
 	s.skipped = slices.Compact(s.skipped)
-	prevTrees, _ := readTrees(p.dir, b.tree) // none or unreadable: every tree is built again
-	s.tree, s.trees, err = r.writeTreesFrom(s.entries, prevTrees, touched(withLinked(p.paths, b.linked)))
+	s.tree, err = trees.build(fresh.entries)
 	return s, err
-}
-
-// touched says which directories may hold other entries than in the base, given the paths
-// changed since: a changed path, an ancestor of one, or a directory below one. Every other
-// directory's tree is the base's.
-func touched(changed []string) func(dir string) bool {
-	set := make(map[string]bool, len(changed)*2)
-	anc := make(map[string]bool, len(changed)*2)
-	for _, q := range changed {
-		set[q] = true
-		for d := q; d != "." && d != "/" && !anc[d]; d = path.Dir(d) {
-			anc[d] = true
-		}
-	}
-	return func(dir string) bool {
-		if anc[dir] {
-			return true
-		}
-		for d := path.Dir(dir); d != "." && d != "/"; d = path.Dir(d) {
-			if set[d] {
-				return true
-			}
-		}
-		return false
-	}
-}
-
-// onPathOf accepts the paths a checkpoint from its base looks up in the index: a root, what
-// lies below one, and the directories above one (a gitlink there holds it). nil, all, when
-// there are too many roots for a test of each path against those of its top directory to
-// cost less than keeping everything. The function returned is for one walk of the index.
-func onPathOf(rts []string) func(string) bool {
-	if len(rts) > 64 {
-		return nil
-	}
-	top := func(p string) string {
-		if i := strings.IndexByte(p, '/'); i >= 0 {
-			return p[:i]
-		}
-		return p
-	}
-	byTop := map[string][]string{}
-	for _, r := range rts {
-		byTop[top(r)] = append(byTop[top(r)], r)
-	}
-	var last string // the index is sorted: paths of one top directory come together
-	var inLast []string
-	return func(p string) bool {
-		if t := top(p); t != last {
-			last, inLast = t, byTop[t]
-		}
-		for _, r := range inLast {
-			if p == r || len(p) > len(r) && p[len(r)] == '/' && p[:len(r)] == r || len(r) > len(p) && r[len(p)] == '/' && r[:len(p)] == p {
-				return true
-			}
-		}
-		return false
-	}
 }
 
 // untrackedOne adds the untracked file q as a full scan does (read, or skipped above the size
@@ -708,8 +670,9 @@ func (d dirStore) snapshotSince(o Options, p plan, prev *manifest, skippedBefore
 }
 
 // saveBase records, under the log's lock, what the next checkpoint begins from: snap as
-// checkpoint c recorded it. A git repository's list of files is kept beside it, named by the
-// tree; the lists of older trees are removed. Nothing is written without a watcher.
+// checkpoint c recorded it. A git repository's index samples are kept beside it, named by the
+// index's checksum (indexsample.go); the base's trees are in the repository already
+// (treesince.go). Nothing is written without a watcher.
 func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 	if p.dir == "" {
 		return
@@ -720,9 +683,6 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 		return
 	}
 	b.tree, b.files, b.skipped, b.index, b.linked = tree, snap.count(), snap.skipped, snap.index, snap.linked
-	if snap.entries == nil && p.prev != nil {
-		b.linked = p.prev.linked // nothing looked at: the same
-	}
 	if r != nil {
 		if p.prev != nil {
 			b.srcs = p.prev.srcs // the same: snapshotSince checked them
@@ -730,29 +690,11 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 			os.Remove(filepath.Join(p.dir, "base"))
 			return // no base: every checkpoint scans in full
 		}
-		name, trees := "entries-"+tree.String(), "trees-"+tree.String()
-		if _, err := os.Lstat(filepath.Join(p.dir, name)); err != nil {
-			if snap.entries == nil {
-				return
-			}
-			enc := snap.encoded
-			if enc == nil {
-				enc = encodeEntries(snap.entries)
-			}
-			writeCache(filepath.Join(p.dir, name), enc)
+		if snap.samples != nil {
+			writeSamples(p.dir, snap.samples)
 		}
-		if snap.trees != nil {
-			if _, err := os.Lstat(filepath.Join(p.dir, trees)); err != nil {
-				writeCache(filepath.Join(p.dir, trees), encodeTrees(tree, snap.trees))
-			}
-		}
-		if des, err := os.ReadDir(p.dir); err == nil {
-			for _, de := range des {
-				if (strings.HasPrefix(de.Name(), "entries-") || strings.HasPrefix(de.Name(), "trees-")) && de.Name() != name && de.Name() != trees {
-					os.Remove(filepath.Join(p.dir, de.Name()))
-				}
-			}
-		}
+		removeOthers(p.dir, "entries-", "") // what earlier versions kept
+		removeOthers(p.dir, "trees-", "")
 	}
 	writeCache(filepath.Join(p.dir, "base"), b.encode())
 }
@@ -879,213 +821,7 @@ func skippedPath(p string) bool {
 	return validPath([]byte(strings.TrimSuffix(p, "/")))
 }
 
-// encodeTrees is the tree of every directory of a git snapshot whose root is root: a header
-// line naming root, then "oid path" records ended by NUL, then the SHA-256 of all that (a torn
-// or altered file is not read: its trees would make a wrong checkpoint, not a slow one).
-func encodeTrees(root oid, trees map[string]oid) []byte {
-	dirs := slices.Sorted(maps.Keys(trees))
-	b := make([]byte, 0, len(treesHeader)+42+len(dirs)*64+sha256.Size)
-	b = append(b, treesHeader...)
-	b = append(b, ' ')
-	b = hex.AppendEncode(b, root[:])
-	b = append(b, '\n')
-	for _, d := range dirs {
-		o := trees[d]
-		b = hex.AppendEncode(b, o[:])
-		b = append(b, ' ')
-		b = append(b, d...)
-		b = append(b, 0)
-	}
-	sum := sha256.Sum256(b)
-	return append(b, sum[:]...)
-}
-
-// readTrees reads the trees kept in dir for the snapshot whose root is root.
-func readTrees(dir string, root oid) (map[string]oid, error) {
-	if dir == "" {
-		return nil, errBase
-	}
-	data, err := safefile.ReadRegular(filepath.Join(dir, "trees-"+root.String()), maxEntriesFile)
-	if err != nil {
-		return nil, err
-	}
-	return decodeTrees(data, root)
-}
-
-func decodeTrees(data []byte, root oid) (map[string]oid, error) {
-	if len(data) < sha256.Size {
-		return nil, errBase
-	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if want := sha256.Sum256(body); !bytes.Equal(sum, want[:]) {
-		return nil, errBase
-	}
-	rest, ok := bytes.CutPrefix(body, []byte(treesHeader+" "+root.String()+"\n"))
-	if !ok {
-		return nil, errBase
-	}
-	trees := make(map[string]oid, bytes.Count(rest, []byte{0}))
-	for len(rest) > 0 {
-		rec, tail, ok := bytes.Cut(rest, []byte{0})
-		if !ok || len(rec) < 42 || rec[40] != ' ' || !validPath(rec[41:]) {
-			return nil, errBase
-		}
-		rest = tail
-		var o oid
-		if _, err := hex.Decode(o[:], rec[:40]); err != nil {
-			return nil, errBase
-		}
-		trees[string(rec[41:])] = o
-	}
-	return trees, nil
-}
-
-// encodeEntries is a git snapshot's list of files, laid out to be read back at the cost of a
-// copy: a header line, then for each file its mode (4 bytes, little-endian), its blob (20 bytes),
-// the length of its path (uvarint) and the path; then the CRC-32C of all that (a torn or altered
-// file is read as none: the checkpoint scans in full).
-func encodeEntries(es []entry) []byte {
-	n := len(entriesHeader) + 1 + 4
-	for _, e := range es {
-		n += 4 + 20 + binary.MaxVarintLen16 + len(e.path)
-	}
-	b := make([]byte, 0, n)
-	b = append(b, entriesHeader...)
-	b = append(b, '\n')
-	for _, e := range es {
-		b = appendEntry(b, e)
-	}
-	return seal(b)
-}
-
-func appendEntry(b []byte, e entry) []byte {
-	b = binary.LittleEndian.AppendUint32(b, e.mode)
-	b = append(b, e.oid[:]...)
-	b = binary.AppendUvarint(b, uint64(len(e.path)))
-	return append(b, e.path...)
-}
-
+// seal appends the CRC-32C of b: a torn or altered file of the state is read as none.
 func seal(b []byte) []byte { return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)) }
 
-// entriesFile is a decoded list of files with its records as read: records[offs[i]:offs[i+1]]
-// is the encoding of entry i, so that a list made mostly of them is written by copying runs.
-type entriesFile struct {
-	es      []entry
-	records []byte
-	offs    []int
-}
-
-// mergeEncoded is f's entries without the removed ones, merged with the sorted fresh ones (a
-// fresh one replaces an entry of its path), and the encoding of that list (what encodeEntries
-// makes of it), the runs of f's entries kept copied as they were read.
-func mergeEncoded(f entriesFile, removed []bool, fresh []entry) ([]entry, []byte) {
-	out := make([]entry, 0, len(f.es)+len(fresh))
-	enc := make([]byte, 0, len(entriesHeader)+1+len(f.records)+len(fresh)*64+4)
-	enc = append(enc, entriesHeader...)
-	enc = append(enc, '\n')
-	run := -1 // the first of the entries kept since the last one not
-	flush := func(i int) {
-		if run >= 0 {
-			enc = append(enc, f.records[f.offs[run]:f.offs[i]]...)
-			run = -1
-		}
-	}
-	j := 0
-	for i, e := range f.es {
-		if removed[i] {
-			flush(i)
-			continue
-		}
-		for j < len(fresh) && fresh[j].path < e.path {
-			flush(i)
-			out = append(out, fresh[j])
-			enc = appendEntry(enc, fresh[j])
-			j++
-		}
-		if j < len(fresh) && fresh[j].path == e.path {
-			flush(i)
-			continue // looked at again: the fresh one wins
-		}
-		out = append(out, e)
-		if run < 0 {
-			run = i
-		}
-	}
-	flush(len(f.es))
-	for _, e := range fresh[j:] {
-		out = append(out, e)
-		enc = appendEntry(enc, e)
-	}
-	return out, seal(enc)
-}
-
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// readEntries reads the list of files of tree kept in dir (the harness's state, written only
-// by saveBase under the log's lock, once per tree).
-func readEntries(dir string, tree oid) (entriesFile, error) {
-	data, err := safefile.ReadRegular(filepath.Join(dir, "entries-"+tree.String()), maxEntriesFile)
-	if err != nil {
-		return entriesFile{}, err
-	}
-	return decodeEntriesFile(data)
-}
-
-func decodeEntries(data []byte) ([]entry, error) {
-	f, err := decodeEntriesFile(data)
-	return f.es, err
-}
-
-// decodeEntries reads what encodeEntries wrote, taking data as its own. The paths are slices
-// of it (no allocation a file); each is checked as a path git would accept, and
-// the list as sorted, once each (the checkpoint looks paths up by halving).
-func decodeEntriesFile(data []byte) (entriesFile, error) {
-	var none entriesFile
-	if len(data) < len(entriesHeader)+1+4 {
-		return none, errBase
-	}
-	body := data[:len(data)-4]
-	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
-		return none, errBase
-	}
-	rest, ok := bytes.CutPrefix(body, []byte(entriesHeader+"\n"))
-	if !ok {
-		return none, errBase
-	}
-	// The paths are slices of data itself, which is the caller's to give away: nothing
-	// writes it after (as parseIndex does with the index).
-	all := unsafe.String(unsafe.SliceData(rest), len(rest))
-	var es []entry
-	var offs []int
-	for i := 0; i < len(all); {
-		if len(all)-i < 25 {
-			return none, errBase
-		}
-		mode := binary.LittleEndian.Uint32(rest[i:])
-		if mode != modeFile && mode != modeExec && mode != modeLink && mode != modeGitlink {
-			return none, errBase
-		}
-		var o oid
-		copy(o[:], rest[i+4:i+24])
-		n, k := binary.Uvarint(rest[i+24:])
-		if k <= 0 || n == 0 || n > uint64(len(all)-i-24-k) {
-			return none, errBase
-		}
-		start := i + 24 + k
-		e := entry{all[start : start+int(n)], mode, o}
-		if !validPath(rest[start : start+int(n)]) {
-			return none, errBase
-		}
-		if m := len(es); m > 0 && es[m-1].path >= e.path {
-			return none, errBase // sorted, once each
-		}
-		if es == nil {
-			es = make([]entry, 0, len(all)/(25+int(n))+1) // about: the first record as a measure
-			offs = make([]int, 0, cap(es)+1)
-		}
-		es = append(es, e)
-		offs = append(offs, i)
-		i = start + int(n)
-	}
-	return entriesFile{es, rest, append(offs, len(rest))}, nil
-}

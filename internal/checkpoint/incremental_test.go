@@ -3,7 +3,6 @@
 package checkpoint
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -315,10 +314,10 @@ func TestEveryDoubtIsAFullScan(t *testing.T) {
 		{"the base is gone without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) {
 			os.Remove(filepath.Join(watch.Dir(o.Dir, top), "base"))
 		}},
-		{"the list of files is gone", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
+		{"the index samples are gone", false, func(t *testing.T, top string, o Options, _ func(...string) string) {
 			des, _ := os.ReadDir(watch.Dir(o.Dir, top))
 			for _, de := range des {
-				if strings.HasPrefix(de.Name(), "entries-") {
+				if strings.HasPrefix(de.Name(), "index-") {
 					os.Remove(filepath.Join(watch.Dir(o.Dir, top), de.Name()))
 				}
 			}
@@ -404,21 +403,24 @@ func TestEveryDoubtIsAFullScan(t *testing.T) {
 }
 
 // TestTreesFromTheBase checks that a checkpoint from its base takes the trees of untouched
-// directories from the previous checkpoint, and that a trees file that is corrupt, or kept for
-// another tree, is not used: the checkpoint is still the one a full scan takes.
+// directories from the previous checkpoint unread, reads only the base's trees on the changed
+// paths, and that a base tree that is gone or damaged is a doubt: the checkpoint is still the
+// one a full scan takes, and the next one begins from its base again.
 func TestTreesFromTheBase(t *testing.T) {
-	top, _ := workingDay(t)
+	top, git := workingDay(t)
 	write(t, top, "lib/x/one.txt", "1\n")
 	write(t, top, "lib/y/two.txt", "2\n")
+	for i := range 20 {
+		write(t, top, fmt.Sprintf("other/d%d/f.txt", i), "unchanged\n")
+	}
 	o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20}
 	full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, NoWatch: true}
 	startWatcher(t, top, o)
 	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
 	sourcesMargin = 10 * time.Millisecond
 	time.Sleep(2 * sourcesMargin)
-	dir := watch.Dir(o.Dir, top)
 	round := 0
-	take := func(what string) {
+	take := func(what string, fromBase bool) Checkpoint {
 		t.Helper()
 		round++
 		inc := incrementalTakes.Load()
@@ -431,129 +433,57 @@ func TestTreesFromTheBase(t *testing.T) {
 			t.Fatal(err)
 		}
 		same(t, what, got, want)
-		if round > 2 && incrementalTakes.Load() == inc {
-			t.Fatalf("%s: the checkpoint did not begin from its base", what)
+		if began := incrementalTakes.Load() != inc; began != fromBase {
+			t.Fatalf("%s: began from its base %v, want %v", what, began, fromBase)
 		}
+		return got
 	}
-	treesFile := func() string {
-		t.Helper()
-		m, _ := filepath.Glob(filepath.Join(dir, "trees-*"))
-		if len(m) != 1 {
-			t.Fatalf("trees files %q, want one", m)
-		}
-		return m[0]
-	}
-	take("first")
-	take("second") // after the full scan's mirror linked the index (its ctime moved): in full again
-	treesFile()
-	reused := treesReused.Load()
+	take("first", false)
+	take("second", false) // after the full scan's mirror linked the index (its ctime moved): in full again
+	read, kept := treesRead.Load(), treesReused.Load()
 	write(t, top, "lib/x/one.txt", "1 changed\n")
-	take("one file changed")
-	if treesReused.Load() == reused {
+	c := take("one file changed", true)
+	if treesReused.Load() == kept {
 		t.Fatal("no tree was taken from the previous checkpoint")
 	}
+	if n := treesRead.Load() - read; n > 3 { // the top, lib and lib/x
+		t.Fatalf("%d trees of the base were read for one changed file", n)
+	}
 
-	// corrupt: one hex digit of a tree name changed, the checksum left as it was
-	f := treesFile()
-	data, err := os.ReadFile(f)
-	if err != nil {
+	// the base's tree of lib/y gone from the repository (git gc packed it, say), then damaged
+	tr := func(p string) oid {
+		o, err := parseOID(strings.TrimSpace(git("rev-parse", c.ID+":"+p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	objects := filepath.Join(top, ".git", "objects")
+	lost := looseObjectPath(objects, tr("lib/y"))
+	if err := os.Remove(lost); err != nil {
 		t.Fatal(err)
 	}
-	i := bytes.IndexByte(data, '\n') + 1
-	if data[i] == '0' {
-		data[i] = '1'
-	} else {
-		data[i] = '0'
-	}
-	if err := os.WriteFile(f, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	root, _ := parseOID(strings.TrimPrefix(filepath.Base(f), "trees-"))
-	if _, err := decodeTrees(data, root); err == nil {
-		t.Fatal("a corrupt trees file was read")
-	}
-	reused = treesReused.Load()
 	write(t, top, "lib/y/two.txt", "2 changed\n")
-	take("after a corrupt trees file")
-	if treesReused.Load() != reused {
-		t.Fatal("a corrupt trees file was used")
-	}
-
-	// kept for another tree: a whole file, the wrong name
-	f = treesFile()
-	data, err = os.ReadFile(f)
-	if err != nil {
+	take("a base tree gone", false)
+	write(t, top, "lib/y/three.txt", "3\n")
+	c = take("after the full scan wrote it again", true)
+	damaged := looseObjectPath(objects, tr("lib"))
+	os.Chmod(damaged, 0o644)
+	if err := os.WriteFile(damaged, []byte("not zlib"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decodeTrees(data, oid{1}); err == nil {
-		t.Fatal("the trees of another root were read")
-	}
+	write(t, top, "lib/x/one.txt", "1 changed again\n")
+	take("a base tree damaged", false)
+
 	// a directory replaced by a file, a file's mode changed, a directory removed
 	os.RemoveAll(filepath.Join(top, "lib/x"))
 	write(t, top, "lib/x", "now a file\n")
 	os.Chmod(filepath.Join(top, "lib/y/two.txt"), 0o755)
-	take("directory replaced, mode changed")
+	take("directory replaced, mode changed", true)
 	os.RemoveAll(filepath.Join(top, "lib"))
-	take("directory removed")
-}
-
-// mergeEncoded writes what encodeEntries writes of the merged list, whatever is removed,
-// replaced or added.
-func TestMergeEncodedIsTheEncodingOfTheMerge(t *testing.T) {
-	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 27))
-	name := func() string { return fmt.Sprintf("d%d/f%d", rng.IntN(5), rng.IntN(40)) }
-	for range 500 {
-		set := map[string]entry{}
-		for range rng.IntN(30) {
-			p := name()
-			set[p] = entry{p, modeFile, oid{byte(rng.IntN(256))}}
-		}
-		var old []entry
-		for _, e := range set {
-			old = append(old, e)
-		}
-		slices.SortFunc(old, func(a, b entry) int { return strings.Compare(a.path, b.path) })
-		f, err := decodeEntriesFile(encodeEntries(old))
-		if err != nil {
-			t.Fatal(err)
-		}
-		removed := make([]bool, len(old))
-		for i := range removed {
-			removed[i] = rng.IntN(4) == 0
-		}
-		fset := map[string]entry{}
-		for range rng.IntN(10) {
-			p := name()
-			fset[p] = entry{p, modeExec, oid{byte(rng.IntN(256)), 1}}
-		}
-		var fresh []entry
-		for _, e := range fset {
-			fresh = append(fresh, e)
-		}
-		slices.SortFunc(fresh, func(a, b entry) int { return strings.Compare(a.path, b.path) })
-		// what the merge must be: the kept old entries, a fresh one replacing its path
-		byPath := map[string]entry{}
-		for i, e := range old {
-			if !removed[i] {
-				byPath[e.path] = e
-			}
-		}
-		for _, e := range fresh {
-			byPath[e.path] = e
-		}
-		var want []entry
-		for _, e := range byPath {
-			want = append(want, e)
-		}
-		slices.SortFunc(want, func(a, b entry) int { return strings.Compare(a.path, b.path) })
-		got, enc := mergeEncoded(f, removed, fresh)
-		if !slices.Equal(got, want) {
-			t.Fatalf("merged %v, want %v", got, want)
-		}
-		if !bytes.Equal(enc, encodeEntries(want)) {
-			t.Fatalf("the encoding of %v is not encodeEntries'", want)
-		}
-	}
+	take("directory removed", true)
+	write(t, top, "lib/new/deep/file.txt", "back\n")
+	take("directory made again", true)
 }
 
 // A checkpoint whose trees came mostly from its base is undone after .git is deleted: the

@@ -34,6 +34,7 @@ type gitIndex struct {
 	entries []indexEntry
 	mtime   time.Time
 	id      indexID
+	samples *indexSamples // of the whole file (readIndex)
 }
 
 // indexID tells one index file from another: its trailing checksum (of all its content) and
@@ -110,12 +111,12 @@ func readIndexOf(path string, keep func(path string) bool) (gitIndex, error) {
 	if _, err := readFull(f, data); err != nil {
 		return gitIndex{}, err
 	}
-	es, err := parseIndexOf(data, keep)
+	es, smp, err := parseIndexSampled(data, keep, keep == nil)
 	if err != nil {
 		return gitIndex{}, fmt.Errorf("reading %s: %w", path, err)
 	}
 	id, _ := identify(f, fi, data)
-	return gitIndex{entries: es, mtime: fi.ModTime(), id: id}, nil
+	return gitIndex{entries: es, mtime: fi.ModTime(), id: id, samples: smp}, nil
 }
 
 func readFull(f *os.File, b []byte) (int, error) {
@@ -138,115 +139,186 @@ var errIndex = errors.New("not an index git 2.x writes")
 func parseIndex(data []byte) ([]indexEntry, error) { return parseIndexOf(data, nil) }
 
 // parseIndexOf is parseIndex keeping only the entries keep accepts (nil: all); the others are
-// walked over, not checked nor copied (a checkpoint from its base needs a few of 50,000).
+// walked over, not checked nor copied.
 func parseIndexOf(data []byte, keep func(path string) bool) ([]indexEntry, error) {
+	es, _, err := parseIndexSampled(data, keep, false)
+	return es, err
+}
+
+// parseIndexSampled is parseIndexOf, with the samples of the file when sample is set (see
+// indexsample.go).
+func parseIndexSampled(data []byte, keep func(path string) bool, sample bool) ([]indexEntry, *indexSamples, error) {
 	if len(data) < 12+20 || !bytes.Equal(data[:4], []byte("DIRC")) {
-		return nil, errIndex
+		return nil, nil, errIndex
 	}
 	version := binary.BigEndian.Uint32(data[4:])
 	if version < 2 || version > 4 {
-		return nil, fmt.Errorf("index version %d is not supported", version)
+		return nil, nil, fmt.Errorf("index version %d is not supported", version)
 	}
 	n := binary.BigEndian.Uint32(data[8:])
 	end := len(data) - 20 // the checksum
 	if uint64(n) > uint64(end)/40 {
-		return nil, errIndex
+		return nil, nil, errIndex
 	}
 	var es []indexEntry
 	if keep == nil {
 		es = make([]indexEntry, 0, n)
 	}
-	p := 12
-	var prev []byte
-	// Paths are substrings of the file's bytes, not one allocation each: on a project of
-	// 50,000 files the allocations cost more than the rest of the parse. data is never written
-	// after it is read (readIndex, the fuzz test), so the strings stay what they say.
-	text := unsafe.String(unsafe.SliceData(data), len(data))
+	var smp *indexSamples
+	if sample {
+		smp = &indexSamples{version: version}
+		copy(smp.sum[:], data[end:])
+	}
+	ip := indexParser{data: data[:end], version: version, p: 12}
 	for i := uint32(0); i < n; i++ {
-		const fixed = 62
-		if p+fixed > end {
-			return nil, errIndex
+		if smp != nil && (i == 0 || i%sampleEvery == 0 && !bytes.Equal(ip.prev, ip.peekName())) {
+			smp.s = append(smp.s, indexSample{off: ip.p, prev: string(ip.prev)})
 		}
-		b := data[p:]
-		u := func(off int) uint32 { return binary.BigEndian.Uint32(b[off:]) }
-		e := indexEntry{ctimeS: u(0), ctimeN: u(4), mtimeS: u(8), mtimeN: u(12), dev: u(16), ino: u(20),
-			mode: u(24), uid: u(28), gid: u(32), size: u(36)}
-		copy(e.oid[:], b[40:60])
-		flags := binary.BigEndian.Uint16(b[60:])
-		stage := (flags >> 12) & 3
-		q := p + fixed
-		if flags&0x4000 != 0 {
-			if version < 3 || q+2 > end {
-				return nil, errIndex
-			}
-			ext := binary.BigEndian.Uint16(data[q:])
-			e.skipWT = ext&0x4000 != 0
-			e.intentToAdd = ext&0x2000 != 0
-			q += 2
+		e, stage, err := ip.next()
+		if err != nil {
+			return nil, nil, err
 		}
-		var name []byte
-		var path string
-		if version == 4 {
-			strip, w := varint(data[q:end])
-			if w == 0 || strip > uint64(len(prev)) {
-				return nil, errIndex
-			}
-			q += w
-			z := bytes.IndexByte(data[q:end], 0)
-			if z < 0 {
-				return nil, errIndex
-			}
-			name = append(append(make([]byte, 0, len(prev)-int(strip)+z), prev[:len(prev)-int(strip)]...), data[q:q+z]...)
-			path = string(name)
-			p = q + z + 1
-		} else {
-			z := bytes.IndexByte(data[q:end], 0)
-			if z < 0 {
-				return nil, errIndex
-			}
-			name = data[q : q+z]
-			path = text[q : q+z]
-			// entries are padded with 1–8 NULs to a multiple of 8 bytes
-			p += (q - p + z + 8) &^ 7
-			if p > end {
-				return nil, errIndex
-			}
+		if smp != nil && len(smp.s) > 0 && smp.s[len(smp.s)-1].off == ip.start {
+			smp.s[len(smp.s)-1].path = e.path
 		}
-		prev = name
-		if e.mode&0o170000 == 0o040000 {
-			return nil, errors.New("a sparse index is not supported")
-		}
-		if keep != nil && !keep(path) {
+		if keep != nil && !keep(e.path) {
 			continue
 		}
-		if len(name) == 0 || !validPath(name) {
-			return nil, fmt.Errorf("index entry %q is not a path git writes", name)
+		es, err = appendIndexEntry(es, e, stage)
+		if err != nil {
+			return nil, nil, err
 		}
-		e.path = path
-		if stage != 0 {
-			if k := len(es); k > 0 && es[k-1].path == e.path && es[k-1].conflicted {
-				continue
-			}
-			e.conflicted = true
-		}
-		es = append(es, e)
+	}
+	if smp != nil {
+		smp.end = ip.p
 	}
 	// Extensions: a split index keeps entries in another file; anything else is a cache.
-	for p+8 <= end {
+	for p := ip.p; p+8 <= end; {
 		sig := string(data[p : p+4])
 		size := binary.BigEndian.Uint32(data[p+4:])
 		if sig == "link" {
-			return nil, errors.New("a split index is not supported")
+			return nil, nil, errors.New("a split index is not supported")
 		}
 		if sig == "sdir" {
-			return nil, errors.New("a sparse index is not supported")
+			return nil, nil, errors.New("a sparse index is not supported")
 		}
 		if uint64(size) > uint64(end-p-8) {
-			return nil, errIndex
+			return nil, nil, errIndex
 		}
 		p += 8 + int(size)
 	}
-	return es, nil
+	return es, smp, nil
+}
+
+// appendIndexEntry checks e's path and appends it to es, once for the stages of a conflict.
+func appendIndexEntry(es []indexEntry, e indexEntry, stage uint16) ([]indexEntry, error) {
+	if !validPath([]byte(e.path)) {
+		return es, fmt.Errorf("index entry %q is not a path git writes", e.path)
+	}
+	if stage != 0 {
+		if k := len(es); k > 0 && es[k-1].path == e.path && es[k-1].conflicted {
+			return es, nil
+		}
+		e.conflicted = true
+	}
+	return append(es, e), nil
+}
+
+// indexParser reads the entries of an index file one after the other, from p; data ends where
+// the entries may end (before the checksum). prev is the path of the entry before p, which a
+// version 4 entry names its own by.
+type indexParser struct {
+	data    []byte
+	version uint32
+	p       int
+	start   int // where the entry next returned last began
+	prev    []byte
+}
+
+// peekName is the path of the entry at p when the file is version 2 or 3 (nil for 4, or when
+// it does not parse): the samples are not put between the stages of one conflicted path.
+func (ip *indexParser) peekName() []byte {
+	const fixed = 62
+	if ip.version == 4 || ip.p+fixed > len(ip.data) {
+		return nil
+	}
+	q := ip.p + fixed
+	if binary.BigEndian.Uint16(ip.data[ip.p+60:])&0x4000 != 0 {
+		q += 2
+	}
+	if q > len(ip.data) {
+		return nil
+	}
+	z := bytes.IndexByte(ip.data[q:], 0)
+	if z < 0 {
+		return nil
+	}
+	return ip.data[q : q+z]
+}
+
+// next parses the entry at p. Paths are substrings of the file's bytes, not one allocation
+// each (versions 2 and 3): on a project of 50,000 files the allocations cost more than the rest
+// of the parse. data is never written after it is read (readIndex, the fuzz test, the
+// stretches indexsample.go reads), so the strings stay what they say.
+func (ip *indexParser) next() (indexEntry, uint16, error) {
+	const fixed = 62
+	data, end, p := ip.data, len(ip.data), ip.p
+	ip.start = p
+	if p+fixed > end {
+		return indexEntry{}, 0, errIndex
+	}
+	b := data[p:]
+	u := func(off int) uint32 { return binary.BigEndian.Uint32(b[off:]) }
+	e := indexEntry{ctimeS: u(0), ctimeN: u(4), mtimeS: u(8), mtimeN: u(12), dev: u(16), ino: u(20),
+		mode: u(24), uid: u(28), gid: u(32), size: u(36)}
+	copy(e.oid[:], b[40:60])
+	flags := binary.BigEndian.Uint16(b[60:])
+	stage := (flags >> 12) & 3
+	q := p + fixed
+	if flags&0x4000 != 0 {
+		if ip.version < 3 || q+2 > end {
+			return indexEntry{}, 0, errIndex
+		}
+		ext := binary.BigEndian.Uint16(data[q:])
+		e.skipWT = ext&0x4000 != 0
+		e.intentToAdd = ext&0x2000 != 0
+		q += 2
+	}
+	var name []byte
+	if ip.version == 4 {
+		strip, w := varint(data[q:end])
+		if w == 0 || strip > uint64(len(ip.prev)) {
+			return indexEntry{}, 0, errIndex
+		}
+		q += w
+		z := bytes.IndexByte(data[q:end], 0)
+		if z < 0 {
+			return indexEntry{}, 0, errIndex
+		}
+		name = append(append(make([]byte, 0, len(ip.prev)-int(strip)+z), ip.prev[:len(ip.prev)-int(strip)]...), data[q:q+z]...)
+		e.path = string(name)
+		ip.p = q + z + 1
+	} else {
+		z := bytes.IndexByte(data[q:end], 0)
+		if z < 0 {
+			return indexEntry{}, 0, errIndex
+		}
+		name = data[q : q+z]
+		e.path = unsafe.String(unsafe.SliceData(name), len(name))
+		// entries are padded with 1–8 NULs to a multiple of 8 bytes
+		ip.p = p + (q-p+z+8)&^7
+		if ip.p > end {
+			return indexEntry{}, 0, errIndex
+		}
+	}
+	ip.prev = name
+	if len(name) == 0 {
+		return indexEntry{}, 0, errIndex
+	}
+	if e.mode&0o170000 == 0o040000 {
+		return indexEntry{}, 0, errors.New("a sparse index is not supported")
+	}
+	return e, stage, nil
 }
 
 // varint is git's offset encoding of index v4 (each continuation adds one before shifting).

@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -53,15 +56,6 @@ func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (o
 		return o, nil
 	}
 	*wrote = true
-	sub := filepath.Dir(p)
-	if err := os.MkdirAll(sub, 0o755); err != nil {
-		return o, err
-	}
-	f, err := os.CreateTemp(sub, "tmp_obj_")
-	if err != nil {
-		return o, err
-	}
-	tmp := f.Name()
 	var buf bytes.Buffer
 	buf.Grow(len(data)/2 + 64)
 	zw, _ := zlibWriters.Get().(*zlib.Writer)
@@ -72,19 +66,26 @@ func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (o
 	}
 	zw.Write(objectHeader(kind, len(data)))
 	zw.Write(data)
-	err = zw.Close()
+	err := zw.Close()
 	zlibWriters.Put(zw)
 	if err != nil {
-		f.Close()
-		os.Remove(tmp)
 		return o, err
 	}
+	// Made read-only as git makes its objects, in the one call that creates it; its directory
+	// is made only when that call finds none.
+	f, err := createTemp(filepath.Dir(p), "tmp_obj_", 0o444)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			f, err = createTemp(filepath.Dir(p), "tmp_obj_", 0o444)
+		}
+	}
+	if err != nil {
+		return o, err
+	}
+	tmp := f.Name()
 	_, err = f.Write(buf.Bytes())
 	if cerr := f.Close(); err == nil {
 		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o444)
 	}
 	if err == nil {
 		err = os.Rename(tmp, p)
@@ -95,23 +96,41 @@ func writeLooseFile(dir, kind string, data []byte, freshen bool, wrote *bool) (o
 	return o, err
 }
 
+// createTemp creates a new file of mode perm in dir, named prefix and a random number.
+func createTemp(dir, prefix string, perm os.FileMode) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("cannot create a temporary file in %s", dir)
+}
+
+// zlibReaders: as zlibWriters, for the trees a checkpoint from its base reads back.
+var zlibReaders sync.Pool
+
 // readLoose reads the loose object o of kind from the objects directory dir, refusing one whose
 // content does not hash to its name (a damaged store must not write damaged files back).
 func readLoose(dir string, o oid, kind string, max int64) ([]byte, error) {
-	f, err := os.Open(looseObjectPath(dir, o))
+	comp, err := readSmall(looseObjectPath(dir, o), max+max/100+1024) // zlib may add a little
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	zr, err := zlib.NewReader(f)
-	if err != nil {
+	var zr io.ReadCloser
+	if r, ok := zlibReaders.Get().(io.ReadCloser); ok && r.(zlib.Resetter).Reset(bytes.NewReader(comp), nil) == nil {
+		zr = r
+	} else if zr, err = zlib.NewReader(bytes.NewReader(comp)); err != nil {
 		return nil, fmt.Errorf("object %s: %w", o, err)
 	}
-	defer zr.Close()
-	raw, err := io.ReadAll(io.LimitReader(zr, max+64))
-	if err != nil {
+	defer zlibReaders.Put(zr)
+	var buf bytes.Buffer
+	buf.Grow(3*len(comp) + 64)
+	if _, err := buf.ReadFrom(io.LimitReader(zr, max+64)); err != nil {
 		return nil, fmt.Errorf("object %s: %w", o, err)
 	}
+	raw := buf.Bytes()
 	head, data, ok := bytes.Cut(raw, []byte{0})
 	k, size, ok2 := bytes.Cut(head, []byte{' '})
 	n, err := strconv.Atoi(string(size))
@@ -122,4 +141,30 @@ func readLoose(dir string, o oid, kind string, max int64) ([]byte, error) {
 		return nil, errors.New("object " + o.String() + " is damaged: its content does not match its name")
 	}
 	return data, nil
+}
+
+// readSmall reads the regular file at p in one go, refusing one larger than max. The project's
+// .git is writable by what runs in the sandbox: a link or a FIFO put where an object should be
+// is refused, not followed nor waited on.
+func readSmall(p string, max int64) ([]byte, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", p)
+	}
+	if fi.Size() > max {
+		return nil, errTooBig
+	}
+	b := make([]byte, fi.Size())
+	if _, err := io.ReadFull(f, b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }

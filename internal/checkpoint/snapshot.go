@@ -9,12 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -53,16 +51,13 @@ type snapshot struct {
 	entries []entry
 	skipped []string // relative paths not kept: above the size bound, or a repository of their own
 	tree    oid
-	files   int     // files kept, when entries is nil (a checkpoint from its base with nothing changed)
+	files   int     // files kept, when entries is nil (a checkpoint from its base)
 	index   indexID // the index it was built from (a git repository)
 	// linked are the kept files with more than one hard link: a write through another name
 	// is reported under that name, so a checkpoint from a base looks at them every time.
 	linked []string
-	// trees names the tree of every directory of entries (a git snapshot that built them),
-	// kept with the base so that the next checkpoint rebuilds only the directories it touched.
-	trees map[string]oid
-	// encoded is entries as the base keeps them (encodeEntries), when made on the way.
-	encoded []byte
+	// samples are the index's (indexsample.go), when a full scan read it: kept with the base.
+	samples *indexSamples
 }
 
 func (s snapshot) count() int {
@@ -156,7 +151,8 @@ func (r repo) snapshot(maxSize int64, skip func(rel string) bool, cache string) 
 	s.skipped = slices.Compact(s.skipped)
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
-	s.tree, s.trees, err = r.writeTrees(s.entries)
+	s.tree, err = r.writeTrees(s.entries)
+	s.samples = idx.samples
 	return s, err
 }
 
@@ -328,80 +324,27 @@ func readBounded(p string, max int64) ([]byte, error) {
 	}
 }
 
-// writeTrees writes the trees of sorted entries and returns the root's name, with the name of
-// every directory's tree (the next checkpoint from this one reuses those it did not touch).
-func (r repo) writeTrees(es []entry) (oid, map[string]oid, error) {
-	return r.writeTreesFrom(es, nil, nil)
-}
+// writeTrees writes the trees of sorted entries and returns the root's name.
+func (r repo) writeTrees(es []entry) (oid, error) { return r.tree(es, 0) }
 
-// treesReused counts the directories whose tree was taken from the previous checkpoint, for the
-// tests.
-var treesReused atomic.Int64
-
-// writeTreesFrom is writeTrees reusing prev's tree of every directory dirty does not name:
-// such a directory holds the same entries as when prev was built (the caller's promise), so
-// its tree is the same object, neither hashed again nor looked for. Its objects were written
-// or found by the checkpoint that built prev, as the blobs reused from a base were.
-func (r repo) writeTreesFrom(es []entry, prev map[string]oid, dirty func(dir string) bool) (oid, map[string]oid, error) {
-	var buf bytes.Buffer
-	trees := make(map[string]oid, len(prev)+8)
-	var reused map[string]bool
-	if prev != nil {
-		reused = map[string]bool{}
-	}
-	root, err := r.tree(es, 0, &buf, prev, dirty, trees, reused)
-	if err != nil {
-		return oid{}, nil, err
-	}
-	treesReused.Add(int64(len(reused)))
-	// the directories below a reused one are prev's too
-	for d, o := range prev {
-		if _, ok := trees[d]; ok {
-			continue
-		}
-		for a := path.Dir(d); a != "."; a = path.Dir(a) {
-			if reused[a] {
-				trees[d] = o
-				break
-			}
-		}
-	}
-	return root, trees, nil
-}
-
-func (r repo) tree(es []entry, prefix int, scratch *bytes.Buffer, prev map[string]oid, dirty func(string) bool, trees map[string]oid, reused map[string]bool) (oid, error) {
+func (r repo) tree(es []entry, prefix int) (oid, error) {
 	var out []byte
 	for i := 0; i < len(es); {
 		rest := es[i].path[prefix:]
 		if slash := strings.IndexByte(rest, '/'); slash >= 0 {
 			dir := rest[:slash+1]
-			full := es[i].path[:prefix+slash]
-			// the entries of dir run up to the first path past full+"/" ('0' follows '/')
-			past := full + "0"
+			// the entries of dir run up to the first path past it ('0' follows '/')
+			past := es[i].path[:prefix+slash] + "0"
 			j := i + 1 + sort.Search(len(es)-i-1, func(k int) bool { return es[i+1+k].path >= past })
-			sub, ok := prev[full]
-			if ok && !dirty(full) {
-				reused[full] = true
-			} else {
-				var err error
-				sub, err = r.tree(es[i:j], prefix+len(dir), scratch, prev, dirty, trees, reused)
-				if err != nil {
-					return oid{}, err
-				}
+			sub, err := r.tree(es[i:j], prefix+len(dir))
+			if err != nil {
+				return oid{}, err
 			}
-			trees[full] = sub
-			out = append(out, "40000 "...)
-			out = append(out, dir[:len(dir)-1]...)
-			out = append(out, 0)
-			out = append(out, sub[:]...)
+			out = appendTreeItem(out, modeTree, dir[:len(dir)-1], sub)
 			i = j
 			continue
 		}
-		out = strconv.AppendUint(out, uint64(es[i].mode), 8) // fmt costs more than the hashing here
-		out = append(out, ' ')
-		out = append(out, rest...)
-		out = append(out, 0)
-		out = append(out, es[i].oid[:]...)
+		out = appendTreeItem(out, es[i].mode, rest, es[i].oid)
 		i++
 	}
 	return r.writeObject("tree", out)
