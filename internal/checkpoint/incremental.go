@@ -27,10 +27,11 @@ import (
 // directory: the watcher's token and the epoch it synced at before it looked at any file, the
 // tree, the number of files, the skipped paths, and for a git repository the index it was built
 // from (its checksum and stat) and the stat of the ignore sources outside the working tree. The
-// list of files itself is the previous manifest (a project without git) or a file named by the
-// tree (git), with beside it the tree of every directory. Only the changed paths and what lies
-// under them are looked at again, only the index entries on them kept, and only the trees of
-// the directories on them built again; the rest is the base's. A changed path is taken as the
+// list of files itself is the previous manifest (a project without git) or the base's trees
+// in the repository (git: treesince.go), with beside the base samples of the index
+// (indexsample.go). Only the changed paths and what lies under them are looked at again, only
+// the index entries on them and the base's trees on the way to them read, and only those trees
+// built again; the rest is the base's, unread. A changed path is taken as the
 // path and everything under it: the tracked entries below it are compared with the working
 // tree as a full scan does, and git lists the untracked files below it (git alone knows the
 // ignore rules); an untracked file the base kept and that is still a file is read again
@@ -38,7 +39,8 @@ import (
 //
 // Any doubt is a full scan, whose result becomes the next base: no watcher or no answer in
 // time, another watcher, an epoch below the journal's floor (see package watch), no base or a
-// base that cannot be read, the index or an ignore source changed, a changed .gitignore or a
+// base that cannot be read, the index or an ignore source changed, the index's samples or a
+// base tree missing or damaged (git gc packs the loose trees: the full scan writes them again), a changed .gitignore or a
 // path through a .git directory, a changed file with more than one hard link (a write through
 // its other name names the other path), a changed nested repository, too many changed paths
 // for one git listing, an error of git. As a safety net for what inotify does not see (writes
