@@ -695,8 +695,6 @@ func saveBase(p plan, c Checkpoint, snap snapshot, r *repo) {
 		if snap.samples != nil {
 			writeSamples(p.dir, snap.samples)
 		}
-		removeOthers(p.dir, "entries-", "") // what earlier versions kept
-		removeOthers(p.dir, "trees-", "")
 	}
 	writeCache(filepath.Join(p.dir, "base"), b.encode())
 }

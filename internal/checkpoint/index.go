@@ -170,16 +170,18 @@ func parseIndexSampled(data []byte, keep func(path string) bool, sample bool) ([
 		copy(smp.sum[:], data[end:])
 	}
 	ip := indexParser{data: data[:end], version: version, p: 12}
+	due := false // a sample is due: the next entry that begins a path is one
 	for i := uint32(0); i < n; i++ {
-		if smp != nil && (i == 0 || i%sampleEvery == 0 && !bytes.Equal(ip.prev, ip.peekName())) {
-			smp.s = append(smp.s, indexSample{off: ip.p, prev: string(ip.prev)})
-		}
+		due = due || i%sampleEvery == 0
+		off, prev := ip.p, ip.prev
 		e, stage, err := ip.next()
 		if err != nil {
 			return nil, nil, err
 		}
-		if smp != nil && len(smp.s) > 0 && smp.s[len(smp.s)-1].off == ip.start {
-			smp.s[len(smp.s)-1].path = e.path
+		// never between the stages of one conflicted path: a stretch holds all of a path's
+		if smp != nil && due && (i == 0 || e.path != string(prev)) {
+			smp.s = append(smp.s, indexSample{off: off, path: e.path, prev: string(prev)})
+			due = false
 		}
 		if keep != nil && !keep(e.path) {
 			continue
@@ -231,29 +233,7 @@ type indexParser struct {
 	data    []byte
 	version uint32
 	p       int
-	start   int // where the entry next returned last began
 	prev    []byte
-}
-
-// peekName is the path of the entry at p when the file is version 2 or 3 (nil for 4, or when
-// it does not parse): the samples are not put between the stages of one conflicted path.
-func (ip *indexParser) peekName() []byte {
-	const fixed = 62
-	if ip.version == 4 || ip.p+fixed > len(ip.data) {
-		return nil
-	}
-	q := ip.p + fixed
-	if binary.BigEndian.Uint16(ip.data[ip.p+60:])&0x4000 != 0 {
-		q += 2
-	}
-	if q > len(ip.data) {
-		return nil
-	}
-	z := bytes.IndexByte(ip.data[q:], 0)
-	if z < 0 {
-		return nil
-	}
-	return ip.data[q : q+z]
 }
 
 // next parses the entry at p. Paths are substrings of the file's bytes, not one allocation
@@ -263,7 +243,6 @@ func (ip *indexParser) peekName() []byte {
 func (ip *indexParser) next() (indexEntry, uint16, error) {
 	const fixed = 62
 	data, end, p := ip.data, len(ip.data), ip.p
-	ip.start = p
 	if p+fixed > end {
 		return indexEntry{}, 0, errIndex
 	}

@@ -79,11 +79,11 @@ func decodeSamples(data []byte, sum [20]byte) (*indexSamples, error) {
 	}
 	s := &indexSamples{sum: sum}
 	if n, err := fmt.Sscanf(string(line), samplesHeader+" %d %d", &s.version, &s.end); n != 2 || err != nil ||
-		s.version < 2 || s.version > 4 || s.end < 12 {
+		s.version < 2 || s.version > 4 || s.end < 12 || string(line) != fmt.Sprintf("%s %d %d", samplesHeader, s.version, s.end) {
 		return nil, errBase
 	}
 	str := func() (string, bool) {
-		n, k := binary.Uvarint(rest)
+		n, k := canonicalUvarint(rest)
 		if k <= 0 || n > uint64(len(rest)-k) {
 			return "", false
 		}
@@ -92,7 +92,7 @@ func decodeSamples(data []byte, sum [20]byte) (*indexSamples, error) {
 		return v, true
 	}
 	for len(rest) > 0 {
-		off, k := binary.Uvarint(rest)
+		off, k := canonicalUvarint(rest)
 		if k <= 0 || off > uint64(s.end) {
 			return nil, errBase
 		}
@@ -114,24 +114,32 @@ func decodeSamples(data []byte, sum [20]byte) (*indexSamples, error) {
 	return s, nil
 }
 
-// writeSamples keeps s in dir, replacing the samples of other indexes.
+// canonicalUvarint is binary.Uvarint refusing a number written longer than it needs (one
+// state, one encoding: what is read is what encode writes).
+func canonicalUvarint(b []byte) (uint64, int) {
+	n, k := binary.Uvarint(b)
+	if k > 0 && k != len(binary.AppendUvarint(nil, n)) {
+		return 0, 0
+	}
+	return n, k
+}
+
+// writeSamples keeps s in dir, removing the samples of other indexes (and the lists of files
+// earlier versions kept there). A full scan writes them: the checkpoints from its base do not
+// list dir.
 func writeSamples(dir string, s *indexSamples) {
 	name := samplesName(s.sum)
 	if _, err := os.Lstat(filepath.Join(dir, name)); err != nil {
 		writeCache(filepath.Join(dir, name), s.encode())
 	}
-	removeOthers(dir, "index-", name)
-}
-
-// removeOthers removes the files of dir whose name begins with prefix, but keep.
-func removeOthers(dir, prefix, keep string) {
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, de := range des {
-		if strings.HasPrefix(de.Name(), prefix) && de.Name() != keep {
-			os.Remove(filepath.Join(dir, de.Name()))
+		n := de.Name()
+		if n != name && (strings.HasPrefix(n, "index-") || strings.HasPrefix(n, "entries-") || strings.HasPrefix(n, "trees-")) {
+			os.Remove(filepath.Join(dir, n))
 		}
 	}
 }
@@ -238,9 +246,7 @@ func (x *indexReader) under(p string) ([]indexEntry, error) {
 			return nil, err
 		}
 		for _, e := range es {
-			// the stages of a conflict straddling two stretches are one entry, as in a full read
-			if (e.path == p || strings.HasPrefix(e.path, p) && e.path[len(p)] == '/') &&
-				!(e.conflicted && len(out) > 0 && out[len(out)-1].path == e.path && out[len(out)-1].conflicted) {
+			if e.path == p || strings.HasPrefix(e.path, p) && e.path[len(p)] == '/' {
 				out = append(out, e)
 			}
 		}

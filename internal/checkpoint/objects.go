@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -114,7 +113,7 @@ var zlibReaders sync.Pool
 // readLoose reads the loose object o of kind from the objects directory dir, refusing one whose
 // content does not hash to its name (a damaged store must not write damaged files back).
 func readLoose(dir string, o oid, kind string, max int64) ([]byte, error) {
-	comp, err := readSmall(looseObjectPath(dir, o), max+max/100+1024) // zlib may add a little
+	comp, err := readBounded(looseObjectPath(dir, o), max+max/100+1024) // zlib may add a little
 	if err != nil {
 		return nil, err
 	}
@@ -141,30 +140,4 @@ func readLoose(dir string, o oid, kind string, max int64) ([]byte, error) {
 		return nil, errors.New("object " + o.String() + " is damaged: its content does not match its name")
 	}
 	return data, nil
-}
-
-// readSmall reads the regular file at p in one go, refusing one larger than max. The project's
-// .git is writable by what runs in the sandbox: a link or a FIFO put where an object should be
-// is refused, not followed nor waited on.
-func readSmall(p string, max int64) ([]byte, error) {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", p)
-	}
-	if fi.Size() > max {
-		return nil, errTooBig
-	}
-	b := make([]byte, fi.Size())
-	if _, err := io.ReadFull(f, b); err != nil {
-		return nil, err
-	}
-	return b, nil
 }

@@ -153,15 +153,7 @@ func (t *treesSince) lookup(p string) (treeItem, bool, error) {
 	}
 }
 
-// files counts the files of the base at or below p.
-func (t *treesSince) files(p string) (int, error) {
-	it, ok, err := t.lookup(p)
-	if err != nil || !ok {
-		return 0, err
-	}
-	return t.filesIn(it)
-}
-
+// filesIn counts the files of the base at or below it.
 func (t *treesSince) filesIn(it treeItem) (int, error) {
 	if it.mode != modeTree {
 		return 1, nil
