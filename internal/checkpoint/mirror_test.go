@@ -9,6 +9,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // history is what git log --all would show of the person's refs, besides the checkpoints'.
@@ -124,6 +125,31 @@ func TestUndoAfterCheckpointRefsDeletedAndGC(t *testing.T) {
 	delete(before, "status")
 	delete(after, "status")
 	sameState(t, before, after)
+}
+
+// The same, when a later checkpoint's sync had kept the stat of the directories the first
+// checkpoint wrote into: the undo's own checkpoint then moves the pruned object files to a new
+// directory of the mirror (gone/<seq>) after the plan looked, and the undo reads them there.
+func TestUndoAfterGCPrunedObjectFilesTheMirrorHadListed(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	c, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantTree := tree(t, dir)
+	time.Sleep(20 * time.Millisecond) // past the file system's tick: the next sync keeps their stat
+	write(t, dir, "other.txt", "other\n")
+	git("add", "other.txt") // the repository's state changes: the next sync lists the directories
+	if _, err := Take(dir, "s1", "toolu_2", "", o); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(dir, ".git", "refs", "oath"))
+	os.Remove(filepath.Join(dir, "WORK.md"))
+	git("reflog", "expire", "--expire-unreachable=now", "--all")
+	git("gc", "-q", "--prune=now")
+	undoAll(t, c, o)
+	sameMap(t, "working tree", wantTree, tree(t, dir))
 }
 
 // Object files deleted while HEAD and the refs stay: they are brought back from the mirror.
