@@ -25,6 +25,7 @@ func benchProject(b testing.TB, n int) (string, func(...string) string) {
 			b.Fatal(err)
 		}
 	}
+	git("config", "gc.auto", "0") // loose stays loose (else git commit packs it in the background)
 	git("add", "-A")
 	git("commit", "-qm", "init")
 	time.Sleep(20 * time.Millisecond)

@@ -83,9 +83,10 @@ var stateTop = []string{"HEAD", "config", "packed-refs", "index", "ORIG_HEAD", "
 	"MERGE_MSG", "MERGE_MODE", "CHERRY_PICK_HEAD", "REVERT_HEAD", "AUTO_MERGE", "shallow", "description",
 	"info/exclude", "info/attributes", "info/sparse-checkout", "objects/info/alternates"}
 
-// mirrorRacyMargin: an objects directory stamped this close to the start of a sync (or later)
-// may gain a file in the same tick of its file system's clock without its stat moving, so it is
-// listed again at the next sync. (A variable for the benchmark of syncs in a tight loop.)
+// mirrorRacyMargin: where the file system's own clock cannot be read (fsNow), an objects
+// directory stamped this close to the start of a sync (or later) may gain a file in the same
+// tick of its file system's clock without its stat moving, so it is listed again at the next
+// sync. (A variable for the benchmark of syncs in a tight loop.)
 var mirrorRacyMargin = racyMargin
 
 // testOnlyNoMirror turns the mirror off (BenchmarkTakeWithAndWithoutMirror).
@@ -93,6 +94,10 @@ var testOnlyNoMirror bool
 
 // mirrorFullSyncs counts the syncs that looked at every objects directory, for the tests.
 var mirrorFullSyncs atomic.Int64
+
+// mirrorListed counts the objects directories a sync listed, and mirrorNanos the time syncs
+// took, for the tests and benchmarks.
+var mirrorListed, mirrorNanos atomic.Int64
 
 // testOnlyLink replaces os.Link in the tests of the copy fallback (EXDEV).
 var testOnlyLink func(oldname, newname string) error
@@ -141,7 +146,9 @@ func (r repo) keepHistory(o Options, c *Checkpoint, last *Checkpoint) {
 		c.NoHistory = "a linked worktree whose repository lies inside the project is not mirrored"
 		return
 	}
+	t0 := time.Now()
 	key, state, err := r.syncMirror(o, c.Seq, last)
+	mirrorNanos.Add(int64(time.Since(t0)))
 	c.Mirror = key
 	if err != nil {
 		c.NoHistory = err.Error()
@@ -212,9 +219,19 @@ func (o Options) mirrorMaxCopy() int64 {
 // syncObjects links into the mirror every object file of objects it does not have yet, and
 // moves to gone/<last> those the project no longer has. Only the directories whose stat
 // changed since the scan are listed.
+//
+// A directory's stat is kept only when it was stamped before the sync began by the clock of
+// the file system that holds it (fsNow), as git judges a racily clean file: a file added after
+// the listing is stamped that late or later, so it moves the stat. (Measured against the
+// machine's clock instead, with a margin for the file system's tick, every directory written
+// in the last two seconds was listed again at each sync: on a project whose objects are loose,
+// that is the size of the project again and again.)
 func (m *mirror) syncObjects(objects string, last int) error {
 	mirrorFullSyncs.Add(1)
-	start := time.Now().UnixNano()
+	limit, ok := fsNow(objects)
+	if !ok {
+		limit = time.Now().UnixNano() - int64(mirrorRacyMargin)
+	}
 	old := m.readScan()
 	des, err := os.ReadDir(objects)
 	if err != nil {
@@ -249,7 +266,7 @@ func (m *mirror) syncObjects(objects string, last int) error {
 		if err := m.syncDir(objects, name, last); err != nil {
 			return err
 		}
-		if limit := start - int64(mirrorRacyMargin); k.mtime < limit && k.ctime < limit {
+		if k.mtime < limit && k.ctime < limit {
 			next[name] = k
 		}
 	}
@@ -266,6 +283,33 @@ func (m *mirror) syncObjects(objects string, last int) error {
 	}
 	return m.writeScan(next)
 }
+
+// fsNow is the time by the clock of the file system holding objects (Unix ns), read from a
+// file created there and removed (named as git names its own temporary objects, which git gc
+// removes should one be left behind); false when none can be created.
+func fsNow(objects string) (int64, bool) {
+	if testOnlyNoFSClock {
+		return 0, false
+	}
+	f, err := os.CreateTemp(objects, "tmp_obj_oath_")
+	if err != nil {
+		return 0, false
+	}
+	fi, err := f.Stat()
+	f.Close()
+	os.Remove(f.Name())
+	if err != nil {
+		return 0, false
+	}
+	st, ok := statOf(fi)
+	if !ok {
+		return 0, false
+	}
+	return min(int64(st.mtimeS)*1e9+int64(st.mtimeN), int64(st.ctimeS)*1e9+int64(st.ctimeN)), true
+}
+
+// testOnlyNoFSClock makes fsNow fail, for the test of the machine's clock and its margin.
+var testOnlyNoFSClock bool
 
 // linkObjects puts the loose objects objs of the project's objects directory into the mirror;
 // false when one is not there after (an error, or the project no longer has it).
@@ -337,6 +381,7 @@ func names(dir, sub string) (map[string]bool, error) {
 // syncDir makes the mirror's sub hold what the project's does: new files linked (or copied),
 // files the project dropped moved to gone/<last>.
 func (m *mirror) syncDir(objects, sub string, last int) error {
+	mirrorListed.Add(1)
 	have, err := names(objects, sub)
 	if err != nil {
 		return err
