@@ -195,7 +195,7 @@ func (r repo) syncMirror(o Options, seq int, prev *Checkpoint) (key, state strin
 		// fullEvery-th sync, or the next whose state differs, lists every directory.)
 		// They are linked one by one, their directories not listed; one that is not in the
 		// mirror after (gone from the project meanwhile) makes the sync a full one.
-		if !m.linkObjects(r.objectsDir(), r.named.missing(filepath.Join(m.dir, "objects"))) {
+		if !m.linkObjects(r.objectsDir(), r.named.all()) {
 			if err := m.syncObjects(r.objectsDir(), seq-1); err != nil {
 				return key, "", err
 			}
@@ -312,12 +312,21 @@ func fsNow(objects string) (int64, bool) {
 var testOnlyNoFSClock bool
 
 // linkObjects puts the loose objects objs of the project's objects directory into the mirror;
-// false when one is not there after (an error, or the project no longer has it).
+// false when one is not there after (an error, or the project no longer has it). One link call
+// an object, which fails when the mirror has it already: no stat first.
 func (m *mirror) linkObjects(objects string, objs []oid) bool {
 	for _, o := range objs {
 		s := o.String()
-		dst := filepath.Join(m.dir, "objects", s[:2], s[2:])
-		if m.add(filepath.Join(objects, s[:2], s[2:]), dst) != nil {
+		src, dst := filepath.Join(objects, s[:2], s[2:]), filepath.Join(m.dir, "objects", s[:2], s[2:])
+		if err := link(src, dst); err == nil || errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		// The directory is missing, the link is refused (a copy then), or the project no longer
+		// has the object.
+		if _, err := os.Lstat(dst); err == nil {
+			continue
+		}
+		if m.add(src, dst) != nil {
 			return false
 		}
 		if _, err := os.Lstat(dst); err != nil {
