@@ -371,17 +371,17 @@ func objectFile(sub, name string) bool {
 
 // names lists the object files of dir/sub, none when it does not exist.
 func names(dir, sub string) (map[string]bool, error) {
-	des, err := os.ReadDir(filepath.Join(dir, sub))
+	files, err := regularFiles(filepath.Join(dir, sub))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]bool, len(des))
-	for _, de := range des {
-		if objectFile(sub, de.Name()) && de.Type().IsRegular() {
-			out[de.Name()] = true
+	out := make(map[string]bool, len(files))
+	for _, name := range files {
+		if objectFile(sub, name) {
+			out[name] = true
 		}
 	}
 	return out, nil

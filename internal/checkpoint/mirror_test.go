@@ -12,6 +12,8 @@ import (
 	"time"
 )
 
+func init() { mirrorListedCount = mirrorListed.Load }
+
 // history is what git log --all would show of the person's refs, besides the checkpoints'.
 func history(git func(...string) string) string {
 	return git("log", "--branches", "--tags", "--format=%H %s") + git("rev-parse", "refs/stash") + git("stash", "list")
