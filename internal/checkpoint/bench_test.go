@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -25,6 +26,7 @@ func benchProject(b testing.TB, n int) (string, func(...string) string) {
 			b.Fatal(err)
 		}
 	}
+	git("config", "gc.auto", "0") // loose stays loose (else git commit packs it in the background)
 	git("add", "-A")
 	git("commit", "-qm", "init")
 	time.Sleep(20 * time.Millisecond)
@@ -77,57 +79,86 @@ func BenchmarkTake(b *testing.B) {
 	}
 }
 
-// BenchmarkMirrorSync is what the mirror adds to a git checkpoint (mirror.go): in "same"
-// nothing changed since the last sync (the state's files are stat'ed and found unchanged, so
-// the objects directories are not looked at, but every 50th sync); in "new" one more object
-// was written before each sync, as a checkpoint's own blob, trees and commit are. gc=true: the project is packed (one pack), as a
-// clone leaves it; else its 5,000 files are loose objects in all 256 directories.
+// mirrorListedCount is how many objects directories the mirror's syncs listed so far, -1 where
+// that is not counted (scripts/bench-mirror.sh runs this file against an older revision too).
+var mirrorListedCount = func() int64 { return -1 }
+
+// BenchmarkMirrorSync is what the mirror adds to a git checkpoint (mirror.go), the sync alone,
+// back to back:
+//
+//	same   nothing changed since the last sync (the state's files are stat'ed and found
+//	       unchanged, so the objects directories are not looked at, but every 50th sync)
+//	new    the checkpoint wrote three objects (a blob, a tree, a commit), nothing else changed
+//	state  the same, after git wrote an object and a new index (git add): the repository's
+//	       state differs, so the objects directories whose stat moved are listed
+//	state-spaced  the same, syncs 1 s apart, as tool calls are (the pause is not timed)
+//
+// gc=true: the project is packed (one pack), as a clone leaves it; else its files are loose
+// objects in all 256 directories. Only the sync is timed.
 func BenchmarkMirrorSync(b *testing.B) {
-	for _, packed := range []bool{false, true} {
-		b.Run(fmt.Sprintf("files=5000/gc=%v", packed), func(b *testing.B) {
-			dir, git := benchProject(b, 5000)
-			if packed {
-				git("gc", "-q")
-			}
-			o := Options{Dir: filepath.Join(b.TempDir(), "cp")}
-			r, _, err := findRepo(dir)
-			if err != nil {
-				b.Fatal(err)
-			}
-			key, state, err := r.syncMirror(o, 1, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			time.Sleep(2100 * time.Millisecond) // past the racy margin of the first sync
-			prev := &Checkpoint{Mirror: key, State: state, Time: time.Now().UTC().Format(time.RFC3339Nano)}
-			if _, _, err := r.syncMirror(o, 2, prev); err != nil {
-				b.Fatal(err)
-			}
-			// "new-burst": syncs back to back, each directory written within the last 2 s
-			// listed again (the racy margin); "new": checkpoints seconds apart, as calls are,
-			// where only the directories the last two syncs wrote into are listed.
-			for _, mode := range []string{"same", "new-burst", "new"} {
-				b.Run(mode, func(b *testing.B) {
-					if mode == "new" {
-						defer func(m time.Duration) { mirrorRacyMargin = m }(mirrorRacyMargin)
-						mirrorRacyMargin = 0
+	for _, n := range []int{5000, 50000} {
+		for _, packed := range []bool{false, true} {
+			b.Run(fmt.Sprintf("files=%d/gc=%v", n, packed), func(b *testing.B) {
+				if n > 5000 && testing.Short() {
+					b.Skip("-short")
+				}
+				dir, git := benchProject(b, n)
+				if packed {
+					git("gc", "-q")
+				}
+				o := Options{Dir: filepath.Join(b.TempDir(), "cp")}
+				r, _, err := findRepo(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				seq := 0
+				var prev *Checkpoint
+				sync := func() {
+					seq++
+					key, state, err := r.syncMirror(o, seq, prev)
+					if err != nil {
+						b.Fatal(err)
 					}
-					i := 0
-					for b.Loop() {
-						r.named = &namedObjects{} // as a take begins
-						if mode != "same" {
-							i++
-							if _, err := r.writeObject("blob", []byte("bench "+strconv.Itoa(i))); err != nil {
-								b.Fatal(err)
+					prev = &Checkpoint{Mirror: key, State: state, Time: time.Now().UTC().Format(time.RFC3339Nano)}
+				}
+				sync()
+				time.Sleep(20 * time.Millisecond)
+				sync()
+				index := filepath.Join(r.gitDir, "index")
+				for _, mode := range []string{"same", "new", "state", "state-spaced"} {
+					b.Run(mode, func(b *testing.B) {
+						listed := mirrorListedCount()
+						for b.Loop() {
+							b.StopTimer() // what git and the checkpoint write is not the mirror's
+							if mode == "state-spaced" {
+								time.Sleep(time.Second)
 							}
+							if strings.HasPrefix(mode, "state") { // as git add does (the index's stat moves)
+								if _, err := writeLoose(r.objectsDir(), "blob", []byte("git "+strconv.Itoa(seq)), false); err != nil {
+									b.Fatal(err)
+								}
+								if err := os.Chmod(index, 0o644); err != nil {
+									b.Fatal(err)
+								}
+							}
+							r.named = &namedObjects{} // as a take begins
+							if mode != "same" {
+								for _, kind := range []string{"blob", "tree", "commit"} {
+									if _, err := r.writeObject(kind, []byte(kind+" "+strconv.Itoa(seq))); err != nil {
+										b.Fatal(err)
+									}
+								}
+							}
+							b.StartTimer()
+							sync()
 						}
-						if _, _, err := r.syncMirror(o, 3+i, prev); err != nil {
-							b.Fatal(err)
+						if listed >= 0 {
+							b.ReportMetric(float64(mirrorListedCount()-listed)/float64(b.N), "dirs-listed/op")
 						}
-					}
-				})
-			}
-		})
+					})
+				}
+			})
+		}
 	}
 }
 

@@ -83,9 +83,10 @@ var stateTop = []string{"HEAD", "config", "packed-refs", "index", "ORIG_HEAD", "
 	"MERGE_MSG", "MERGE_MODE", "CHERRY_PICK_HEAD", "REVERT_HEAD", "AUTO_MERGE", "shallow", "description",
 	"info/exclude", "info/attributes", "info/sparse-checkout", "objects/info/alternates"}
 
-// mirrorRacyMargin: an objects directory stamped this close to the start of a sync (or later)
-// may gain a file in the same tick of its file system's clock without its stat moving, so it is
-// listed again at the next sync. (A variable for the benchmark of syncs in a tight loop.)
+// mirrorRacyMargin: where the file system's own clock cannot be read (fsNow), an objects
+// directory stamped this close to the start of a sync (or later) may gain a file in the same
+// tick of its file system's clock without its stat moving, so it is listed again at the next
+// sync. (A variable for the benchmark of syncs in a tight loop.)
 var mirrorRacyMargin = racyMargin
 
 // testOnlyNoMirror turns the mirror off (BenchmarkTakeWithAndWithoutMirror).
@@ -93,6 +94,10 @@ var testOnlyNoMirror bool
 
 // mirrorFullSyncs counts the syncs that looked at every objects directory, for the tests.
 var mirrorFullSyncs atomic.Int64
+
+// mirrorListed counts the objects directories a sync listed, and mirrorNanos the time syncs
+// took, for the tests and benchmarks.
+var mirrorListed, mirrorNanos atomic.Int64
 
 // testOnlyLink replaces os.Link in the tests of the copy fallback (EXDEV).
 var testOnlyLink func(oldname, newname string) error
@@ -141,7 +146,9 @@ func (r repo) keepHistory(o Options, c *Checkpoint, last *Checkpoint) {
 		c.NoHistory = "a linked worktree whose repository lies inside the project is not mirrored"
 		return
 	}
+	t0 := time.Now()
 	key, state, err := r.syncMirror(o, c.Seq, last)
+	mirrorNanos.Add(int64(time.Since(t0)))
 	c.Mirror = key
 	if err != nil {
 		c.NoHistory = err.Error()
@@ -188,7 +195,7 @@ func (r repo) syncMirror(o Options, seq int, prev *Checkpoint) (key, state strin
 		// fullEvery-th sync, or the next whose state differs, lists every directory.)
 		// They are linked one by one, their directories not listed; one that is not in the
 		// mirror after (gone from the project meanwhile) makes the sync a full one.
-		if !m.linkObjects(r.objectsDir(), r.named.missing(filepath.Join(m.dir, "objects"))) {
+		if !m.linkObjects(r.objectsDir(), r.named.all()) {
 			if err := m.syncObjects(r.objectsDir(), seq-1); err != nil {
 				return key, "", err
 			}
@@ -212,9 +219,19 @@ func (o Options) mirrorMaxCopy() int64 {
 // syncObjects links into the mirror every object file of objects it does not have yet, and
 // moves to gone/<last> those the project no longer has. Only the directories whose stat
 // changed since the scan are listed.
+//
+// A directory's stat is kept only when it was stamped before the sync began by the clock of
+// the file system that holds it (fsNow), as git judges a racily clean file: a file added after
+// the listing is stamped that late or later, so it moves the stat. (Measured against the
+// machine's clock instead, with a margin for the file system's tick, every directory written
+// in the last two seconds was listed again at each sync: on a project whose objects are loose,
+// that is the size of the project again and again.)
 func (m *mirror) syncObjects(objects string, last int) error {
 	mirrorFullSyncs.Add(1)
-	start := time.Now().UnixNano()
+	limit, ok := fsNow(objects)
+	if !ok {
+		limit = time.Now().UnixNano() - int64(mirrorRacyMargin)
+	}
 	old := m.readScan()
 	des, err := os.ReadDir(objects)
 	if err != nil {
@@ -249,7 +266,7 @@ func (m *mirror) syncObjects(objects string, last int) error {
 		if err := m.syncDir(objects, name, last); err != nil {
 			return err
 		}
-		if limit := start - int64(mirrorRacyMargin); k.mtime < limit && k.ctime < limit {
+		if k.mtime < limit && k.ctime < limit {
 			next[name] = k
 		}
 	}
@@ -267,13 +284,49 @@ func (m *mirror) syncObjects(objects string, last int) error {
 	return m.writeScan(next)
 }
 
+// fsNow is the time by the clock of the file system holding objects (Unix ns), read from a
+// file created there and removed (named as git names its own temporary objects, which git gc
+// removes should one be left behind); false when none can be created.
+func fsNow(objects string) (int64, bool) {
+	if testOnlyNoFSClock {
+		return 0, false
+	}
+	f, err := os.CreateTemp(objects, "tmp_obj_oath_")
+	if err != nil {
+		return 0, false
+	}
+	fi, err := f.Stat()
+	f.Close()
+	os.Remove(f.Name())
+	if err != nil {
+		return 0, false
+	}
+	st, ok := statOf(fi)
+	if !ok {
+		return 0, false
+	}
+	return min(int64(st.mtimeS)*1e9+int64(st.mtimeN), int64(st.ctimeS)*1e9+int64(st.ctimeN)), true
+}
+
+// testOnlyNoFSClock makes fsNow fail, for the test of the machine's clock and its margin.
+var testOnlyNoFSClock bool
+
 // linkObjects puts the loose objects objs of the project's objects directory into the mirror;
-// false when one is not there after (an error, or the project no longer has it).
+// false when one is not there after (an error, or the project no longer has it). One link call
+// an object, which fails when the mirror has it already: no stat first.
 func (m *mirror) linkObjects(objects string, objs []oid) bool {
 	for _, o := range objs {
 		s := o.String()
-		dst := filepath.Join(m.dir, "objects", s[:2], s[2:])
-		if m.add(filepath.Join(objects, s[:2], s[2:]), dst) != nil {
+		src, dst := filepath.Join(objects, s[:2], s[2:]), filepath.Join(m.dir, "objects", s[:2], s[2:])
+		if err := link(src, dst); err == nil || errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		// The directory is missing, the link is refused (a copy then), or the project no longer
+		// has the object.
+		if _, err := os.Lstat(dst); err == nil {
+			continue
+		}
+		if m.add(src, dst) != nil {
 			return false
 		}
 		if _, err := os.Lstat(dst); err != nil {
@@ -318,17 +371,17 @@ func objectFile(sub, name string) bool {
 
 // names lists the object files of dir/sub, none when it does not exist.
 func names(dir, sub string) (map[string]bool, error) {
-	des, err := os.ReadDir(filepath.Join(dir, sub))
+	files, err := regularFiles(filepath.Join(dir, sub))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]bool, len(des))
-	for _, de := range des {
-		if objectFile(sub, de.Name()) && de.Type().IsRegular() {
-			out[de.Name()] = true
+	out := make(map[string]bool, len(files))
+	for _, name := range files {
+		if objectFile(sub, name) {
+			out[name] = true
 		}
 	}
 	return out, nil
@@ -337,6 +390,7 @@ func names(dir, sub string) (map[string]bool, error) {
 // syncDir makes the mirror's sub hold what the project's does: new files linked (or copied),
 // files the project dropped moved to gone/<last>.
 func (m *mirror) syncDir(objects, sub string, last int) error {
+	mirrorListed.Add(1)
 	have, err := names(objects, sub)
 	if err != nil {
 		return err

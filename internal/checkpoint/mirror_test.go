@@ -9,7 +9,10 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 )
+
+func init() { mirrorListedCount = mirrorListed.Load }
 
 // history is what git log --all would show of the person's refs, besides the checkpoints'.
 func history(git func(...string) string) string {
@@ -124,6 +127,31 @@ func TestUndoAfterCheckpointRefsDeletedAndGC(t *testing.T) {
 	delete(before, "status")
 	delete(after, "status")
 	sameState(t, before, after)
+}
+
+// The same, when a later checkpoint's sync had kept the stat of the directories the first
+// checkpoint wrote into: the undo's own checkpoint then moves the pruned object files to a new
+// directory of the mirror (gone/<seq>) after the plan looked, and the undo reads them there.
+func TestUndoAfterGCPrunedObjectFilesTheMirrorHadListed(t *testing.T) {
+	dir, git := workingDay(t)
+	o := opts(t)
+	c, err := Take(dir, "s1", "toolu_1", "", o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantTree := tree(t, dir)
+	time.Sleep(20 * time.Millisecond) // past the file system's tick: the next sync keeps their stat
+	write(t, dir, "other.txt", "other\n")
+	git("add", "other.txt") // the repository's state changes: the next sync lists the directories
+	if _, err := Take(dir, "s1", "toolu_2", "", o); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(dir, ".git", "refs", "oath"))
+	os.Remove(filepath.Join(dir, "WORK.md"))
+	git("reflog", "expire", "--expire-unreachable=now", "--all")
+	git("gc", "-q", "--prune=now")
+	undoAll(t, c, o)
+	sameMap(t, "working tree", wantTree, tree(t, dir))
 }
 
 // Object files deleted while HEAD and the refs stay: they are brought back from the mirror.
@@ -479,4 +507,59 @@ func TestMirrorSyncOfAnUnchangedRepositoryKeepsTheCheckpointsObjects(t *testing.
 		t.Errorf("history:\n%s\nwant\n%s", got, log)
 	}
 	git("fsck", "--no-dangling")
+}
+
+// A sync keeps the stat of a directory it listed when the directory was stamped before the
+// sync began by the file system's own clock, so the next sync, back to back, does not list it
+// again; a file added after the listing moves the stat, and the next sync finds it.
+func TestMirrorScanTrustsTheFileSystemsClock(t *testing.T) {
+	for _, fsClock := range []bool{true, false} {
+		t.Run("fsclock="+strconv.FormatBool(fsClock), func(t *testing.T) {
+			testOnlyNoFSClock = !fsClock
+			defer func() { testOnlyNoFSClock = false }()
+			dir, _ := benchProject(t, 600) // objects in every one of the 256 directories
+			r, _, err := findRepo(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := opts(t)
+			sync := func(seq int) int64 {
+				t.Helper()
+				listed := mirrorListed.Load()
+				if _, _, err := r.syncMirror(opt, seq, nil); err != nil { // no previous state: the objects are looked at
+					t.Fatal(err)
+				}
+				return mirrorListed.Load() - listed
+			}
+			sync(1)
+			again := sync(2)
+			if fsClock && again > 4 {
+				t.Errorf("a sync back to back with the first listed %d directories again, want at most the last few written", again)
+			}
+			if !fsClock && again < 200 {
+				t.Errorf("by the machine's clock, a sync back to back listed only %d directories again: directories written within the margin must be", again)
+			}
+			prefix := ""
+			for i, n := 0, 0; i < 20; n++ {
+				// Right after a sync, in the same tick of the clock as its listing, into the
+				// directory the sync listed last.
+				data := []byte("foreign " + strconv.Itoa(n))
+				if s := hashObject("blob", data).String(); prefix != "" && s[:2] != prefix {
+					continue
+				} else {
+					prefix = s[:2]
+				}
+				i++
+				o, err := writeLoose(r.objectsDir(), "blob", data, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sync(3 + i)
+				s := o.String()
+				if _, err := os.Lstat(filepath.Join(mirrorPath(opt.Dir, mirrorKey(r.common)), "objects", s[:2], s[2:])); err != nil {
+					t.Fatalf("object %s, written right after a sync, is not in the mirror after the next: %v", s, err)
+				}
+			}
+		})
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,19 +50,22 @@ func (n *namedObjects) add(o oid, wrote bool) {
 	}
 }
 
-// missing is the objects to link into the mirror at mirrorObjects: those written, and those
-// found that the mirror lacks (as loose objects).
-func (n *namedObjects) missing(mirrorObjects string) []oid {
+// all is the objects named, each once: those written and those found, which the mirror may
+// lack (git, or a checkpoint whose history was not kept, wrote them).
+func (n *namedObjects) all() []oid {
 	if n == nil {
 		return nil
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	out := slices.Clone(n.wrote)
-	for _, o := range n.found {
-		s := o.String()
-		if _, err := os.Lstat(filepath.Join(mirrorObjects, s[:2], s[2:])); err != nil {
-			out = append(out, o)
+	seen := make(map[oid]bool, len(n.wrote)+len(n.found))
+	out := make([]oid, 0, len(n.wrote)+len(n.found))
+	for _, l := range [][]oid{n.wrote, n.found} {
+		for _, o := range l {
+			if !seen[o] {
+				seen[o] = true
+				out = append(out, o)
+			}
 		}
 	}
 	return out

@@ -247,6 +247,13 @@ func (p *Plan) Apply(session string, o Options) error {
 		return fmt.Errorf("no checkpoint of the current tree could be taken, so nothing was changed: %w", err)
 	}
 	p.Before = &before
+	if r, ok := p.st.(repo); ok && len(r.alt) > 0 && p.Target.Mirror != "" {
+		// That checkpoint's sync may have moved object files the project no longer has (git
+		// gc) to a directory of the mirror the plan did not see (gone/<seq>): the blobs are
+		// read from the mirror's directories as they are now.
+		r.alt = (&mirror{dir: mirrorPath(o.Dir, p.Target.Mirror)}).objectDirs()
+		p.st = r
+	}
 	var writes []Change
 	for _, c := range p.Changes {
 		if c.Action != ActionDelete {

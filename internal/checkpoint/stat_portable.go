@@ -31,3 +31,18 @@ func (d *dirStatter) lstat(top, rel string) (fileStat, uint32, bool, error) {
 	st.fullSize = fi.Size()
 	return st, mode, true, nil
 }
+
+// regularFiles lists the names of the regular files of dir.
+func regularFiles(dir string) ([]string, error) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, de := range des {
+		if de.Type().IsRegular() {
+			out = append(out, de.Name())
+		}
+	}
+	return out, nil
+}
