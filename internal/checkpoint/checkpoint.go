@@ -209,6 +209,10 @@ func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Check
 	if want != nil && snap.tree != *want {
 		return Checkpoint{}, errChanged
 	}
+	if p.dir != "" && snap.samples != nil {
+		// Before the mirror records the index's stat, which the link moves (indexdiff.go).
+		keepIndex(p.dir, filepath.Join(r.gitDir, "index"), snap.samples.sum)
+	}
 	unlock, err := safefile.Lock(o.logPath(), lockTimeout)
 	if err != nil {
 		return Checkpoint{}, err
@@ -216,14 +220,6 @@ func (r repo) take(session, toolUseID, note string, o Options, want *oid) (Check
 	defer unlock()
 	c, err := addToLog(o, newLine(KindGit, r.top, snap, session, toolUseID, note, o), r.mark(session, toolUseID, note, o))
 	if err == nil {
-		if snap.index.exists {
-			// The mirror's link to the index moved its ctime, not its content: the next
-			// checkpoint must not take it for a changed index.
-			if id, err := currentIndexID(filepath.Join(r.gitDir, "index")); err == nil && id.sum == snap.index.sum &&
-				id.inode == snap.index.inode && id.size == snap.index.size && id.mtime == snap.index.mtime {
-				snap.index = id
-			}
-		}
 		saveBase(p, c, snap, &r)
 	}
 	return c, err

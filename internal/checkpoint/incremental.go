@@ -196,8 +196,9 @@ func prepare(o Options, top, kind string) plan {
 	return p
 }
 
-// incrementalTakes counts the checkpoints that began from their base, for the tests.
-var incrementalTakes atomic.Int64
+// incrementalTakes counts the checkpoints that began from their base, for the tests, and
+// indexChangedTakes those of them that began after git wrote the index (indexdiff.go).
+var incrementalTakes, indexChangedTakes atomic.Int64
 
 // testOnlyFull makes every checkpoint scan in full (the tests that compare both).
 var testOnlyFull bool
@@ -258,30 +259,60 @@ func nestedRepo(skipped []string, p string) (inside, is bool) {
 // nothing is read of the paths that did not change.
 func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snapshot, error) {
 	b := p.prev
-	id, err := currentIndexID(filepath.Join(r.gitDir, "index"))
-	if err != nil || id != b.index || id.exists && id.sum == ([20]byte{}) {
+	indexPath := filepath.Join(r.gitDir, "index")
+	id, err := currentIndexID(indexPath)
+	if err != nil || id.exists != b.index.exists || id.exists && id.sum == ([20]byte{}) {
 		return snapshot{}, errFull
 	}
 	if !r.sourcesSame(b) {
 		return snapshot{}, errFull
 	}
-	if len(p.paths) == 0 && len(b.linked) == 0 {
-		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
-	}
-	idx, err := openIndex(filepath.Join(r.gitDir, "index"), p.dir)
+	paths := p.paths
+	var idx indexLookup
+	var idxMtime time.Time
+	var samples *indexSamples
+	var ask map[string]bool // paths whose entry changed: git says whether they are ignored
 	switch {
-	case errors.Is(err, errNoIndex):
-		if id.exists {
+	case !id.exists:
+	case id.sum != b.index.sum:
+		// git wrote the index since the base (indexdiff.go).
+		old, err := readKeptIndex(p.dir, b.index.sum)
+		if err != nil {
 			return snapshot{}, errFull
 		}
-		idx = nil
-	case err != nil:
-		return snapshot{}, errFull
+		g, err := readIndex(indexPath)
+		if err != nil || !g.id.exists || g.samples == nil {
+			return snapshot{}, errFull
+		}
+		changed := indexChanges(old, g.entries)
+		if len(changed) > maxPathspecs {
+			return snapshot{}, errFull
+		}
+		ask = make(map[string]bool, len(changed))
+		for _, q := range changed {
+			ask[q] = true
+		}
+		paths = slices.Concat(paths, changed)
+		slices.Sort(paths)
+		paths = slices.Compact(paths)
+		id, idx, idxMtime, samples = g.id, wholeIndex(g.entries), g.mtime, g.samples
+		indexChangedTakes.Add(1)
 	default:
-		defer idx.close()
-		if idx.id != b.index {
+		if len(paths) == 0 && len(b.linked) == 0 {
+			return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id}, nil
+		}
+		x, err := openIndex(indexPath, p.dir)
+		if err != nil || x.id.sum != b.index.sum {
+			if x != nil {
+				x.close()
+			}
 			return snapshot{}, errFull
 		}
+		defer x.close()
+		idx, idxMtime = x, x.mtime
+	}
+	if len(paths) == 0 && len(b.linked) == 0 {
+		return snapshot{tree: b.tree, files: b.files, skipped: b.skipped, index: id, samples: samples}, nil
 	}
 	indexUnder := func(q string) ([]indexEntry, error) {
 		if idx == nil {
@@ -300,7 +331,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	}
 	var racyS, racyN uint32
 	if idx != nil {
-		racyS, racyN = uint32(idx.mtime.Unix()), uint32(idx.mtime.Nanosecond())
+		racyS, racyN = uint32(idxMtime.Unix()), uint32(idxMtime.Nanosecond())
 	}
 	skippedGone := map[string]bool{}
 	var fresh snapshot
@@ -324,10 +355,10 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 		}
 		return nil
 	}
-	if err := b.secondNames(r.top, p.paths, skip); err != nil {
+	if err := b.secondNames(r.top, paths, skip); err != nil {
 		return snapshot{}, err
 	}
-	for _, q := range roots(withLinked(p.paths, b.linked), skip) {
+	for _, q := range roots(withLinked(paths, b.linked), skip) {
 		inside, is := nestedRepo(b.skipped, q)
 		if is {
 			return snapshot{}, errFull
@@ -393,9 +424,9 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 			query = append(query, q)
 		case err != nil:
 			// gone, and nothing was below it
-		case inBase || exactK:
+		case (inBase || exactK) && !ask[q]:
 			// an untracked file the base kept (or skipped): still not ignored, since neither the
-			// rules nor the index changed
+			// rules nor its entry changed
 			if err := r.untrackedOne(&fresh, dirs, q, maxSize, linked); err != nil {
 				return snapshot{}, err
 			}
@@ -431,7 +462,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	}
 	slices.SortFunc(fresh.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
 	fresh.entries = slices.CompactFunc(fresh.entries, func(a, b entry) bool { return a.path == b.path })
-	s := snapshot{index: id, linked: fresh.linked, files: files + len(fresh.entries)}
+	s := snapshot{index: id, linked: fresh.linked, files: files + len(fresh.entries), samples: samples}
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
 	for _, k := range b.skipped {

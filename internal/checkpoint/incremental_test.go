@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -178,10 +179,37 @@ func (m *mutator) do(op int) {
 		os.MkdirAll(filepath.Dir(p(rel)), 0o755)
 		os.WriteFile(p(rel), make([]byte, 3000), 0o644)
 		note("big %q", rel)
-	case 13: // git: stage everything (the index changes: a full scan)
-		if m.git != nil && m.rng.IntN(4) == 0 {
+	case 13: // git writes the index: the checkpoint looks at the entries that changed
+		if m.git == nil {
+			return
+		}
+		rel := m.pick(false)
+		switch k := m.rng.IntN(7); {
+		case k == 0:
 			m.git("add", "-A")
 			note("git add -A")
+		case k == 1 && rel != "":
+			m.gitMay("add", "--", rel)
+			note("git add %q", rel)
+		case k == 2 && rel != "":
+			m.gitMay("rm", "-q", "--cached", "--", rel)
+			note("git rm --cached %q", rel)
+		case k == 3: // an ignored file, tracked
+			m.n++
+			rel := fmt.Sprintf("build/forced%d.log", m.n)
+			os.MkdirAll(p("build"), 0o755)
+			os.WriteFile(p(rel), []byte("forced"), 0o644)
+			m.gitMay("add", "-f", "--", rel)
+			note("git add -f %q", rel)
+		case k == 4:
+			m.gitMay("commit", "-qm", fmt.Sprint("c", m.n))
+			note("git commit")
+		case k == 5 && rel != "":
+			m.gitMay("update-index", "--chmod=+x", "--", rel)
+			note("git update-index --chmod=+x %q", rel)
+		case k == 6:
+			m.gitMay("status", "--porcelain") // may refresh the index's stat data
+			note("git status")
 		}
 	case 15: // a hard link, and a write through it
 		if rel := m.pick(false); rel != "" && m.rng.IntN(3) == 0 {
@@ -206,6 +234,15 @@ func (m *mutator) do(op int) {
 
 var ops = 16
 
+// gitMay runs git where a failure is an outcome, not an error (the path is not tracked, or
+// nothing to commit).
+func (m *mutator) gitMay(args ...string) {
+	cmd := exec.Command("git", append([]string{"-C", m.top}, args...)...)
+	cmd.Env = append(gitEnv(), "GIT_AUTHOR_NAME=p", "GIT_AUTHOR_EMAIL=p@x", "GIT_COMMITTER_NAME=p",
+		"GIT_COMMITTER_EMAIL=p@x", "HOME="+m.top, "GIT_CONFIG_NOSYSTEM=1", "GIT_OPTIONAL_LOCKS=1")
+	cmd.Run()
+}
+
 func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
 	for _, kind := range []string{KindGit, KindState} {
 		t.Run(kind, func(t *testing.T) {
@@ -228,7 +265,7 @@ func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
 			sourcesMargin = 10 * time.Millisecond // the sources were written by git init a moment ago
 			time.Sleep(2 * sourcesMargin)
 			m := &mutator{t: t, top: top, rng: rand.New(rand.NewPCG(seed, 27)), git: git}
-			before := incrementalTakes.Load()
+			before, indexBefore := incrementalTakes.Load(), indexChangedTakes.Load()
 			rounds := 60
 			if testing.Short() {
 				rounds = 20
@@ -236,6 +273,9 @@ func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
 			for round := range rounds {
 				for range m.rng.IntN(4) {
 					m.do(m.rng.IntN(ops))
+				}
+				if m.rng.IntN(3) == 0 {
+					m.do(13) // git writes the index: one call in ten does in real work
 				}
 				got, err := Take(top, "s", fmt.Sprint("t", round), "", o)
 				if err != nil {
@@ -251,7 +291,7 @@ func TestIncrementalCheckpointEqualsAFullScan(t *testing.T) {
 				same(t, fmt.Sprintf("round %d after %q", round, m.log), got, want)
 			}
 			inc := incrementalTakes.Load() - before
-			t.Logf("%d of %d checkpoints began from their base", inc, rounds)
+			t.Logf("%d of %d checkpoints began from their base, %d of them after git wrote the index", inc, rounds, indexChangedTakes.Load()-indexBefore)
 			if inc < int64(rounds)/4 {
 				t.Errorf("only %d of %d checkpoints began from their base: the watcher is not used", inc, rounds)
 			}
@@ -297,7 +337,25 @@ func TestEveryDoubtIsAFullScan(t *testing.T) {
 		}},
 		{"another watcher", false, func(t *testing.T, top string, o Options, _ func(...string) string) { restart(t, top, o) }},
 		{"another watcher without git", true, func(t *testing.T, top string, o Options, _ func(...string) string) { restart(t, top, o) }},
-		{"the index changed", false, func(t *testing.T, top string, o Options, git func(...string) string) {
+		{"the index changed without the base's copy of it", false, func(t *testing.T, top string, o Options, git func(...string) string) {
+			des, _ := os.ReadDir(watch.Dir(o.Dir, top))
+			for _, de := range des {
+				if strings.HasPrefix(de.Name(), keptIndexPrefix) {
+					os.Remove(filepath.Join(watch.Dir(o.Dir, top), de.Name()))
+				}
+			}
+			write(t, top, "staged.txt", "s\n")
+			git("add", "staged.txt")
+		}},
+		{"the index's copy is another index", false, func(t *testing.T, top string, o Options, git func(...string) string) {
+			des, _ := os.ReadDir(watch.Dir(o.Dir, top))
+			for _, de := range des {
+				if strings.HasPrefix(de.Name(), keptIndexPrefix) {
+					p := filepath.Join(watch.Dir(o.Dir, top), de.Name())
+					os.Remove(p)
+					os.WriteFile(p, []byte("DIRC not the index it is named after, and long enough"), 0o600)
+				}
+			}
 			write(t, top, "staged.txt", "s\n")
 			git("add", "staged.txt")
 		}},
@@ -439,7 +497,7 @@ func TestTreesFromTheBase(t *testing.T) {
 		return got
 	}
 	take("first", false)
-	take("second", false) // after the full scan's mirror linked the index (its ctime moved): in full again
+	take("second", true) // the mirror's link moved the index's ctime, not its checksum
 	read, kept := treesRead.Load(), treesReused.Load()
 	write(t, top, "lib/x/one.txt", "1 changed\n")
 	c := take("one file changed", true)
@@ -515,4 +573,78 @@ func TestUndoOfACheckpointWithTreesFromTheBase(t *testing.T) {
 	os.Remove(filepath.Join(top, "WORK.md"))
 	undoAll(t, c, o)
 	sameMap(t, "working tree", want, tree(t, top))
+}
+
+// TestAnIndexChangeBeginsFromTheBase checks that after git wrote the index, the checkpoint
+// still begins from its base, looks again at the entries that changed, and is the one a full
+// scan takes: a file staged, an ignored file tracked or no longer tracked (kept, then not),
+// a commit, a mode set in the index where the file system's is not used.
+func TestAnIndexChangeBeginsFromTheBase(t *testing.T) {
+	cases := []struct {
+		name    string
+		before  func(git func(...string) string) // before the base
+		change  func(git func(...string) string)
+		changes bool // what the checkpoint keeps changes
+	}{
+		{"a file staged", nil, func(git func(...string) string) { git("add", "src/a.go") }, false},
+		{"an ignored file tracked", nil, func(git func(...string) string) { git("add", "-f", "debug.log") }, true},
+		{"an ignored file no longer tracked", func(git func(...string) string) { git("add", "-f", "build/out.bin") },
+			func(git func(...string) string) { git("rm", "-q", "--cached", "build/out.bin") }, true},
+		{"a commit", nil, func(git func(...string) string) { git("commit", "-qm", "staged") }, false},
+		{"a mode set in the index (the working tree's is kept)", func(git func(...string) string) { git("config", "core.fileMode", "false") },
+			func(git func(...string) string) { git("update-index", "--chmod=+x", "README.md") }, false},
+		{"a directory and an ignored file removed from the index", func(git func(...string) string) { git("add", "-f", "build/out.bin") },
+			func(git func(...string) string) { git("rm", "-rqf", "--cached", "src", "build") }, true},
+	}
+	defer func(m time.Duration) { sourcesMargin = m }(sourcesMargin)
+	sourcesMargin = 10 * time.Millisecond
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			top, git := workingDay(t)
+			if tc.before != nil {
+				tc.before(git)
+			}
+			o := Options{Dir: filepath.Join(t.TempDir(), "cp"), Keep: 1 << 20}
+			full := Options{Dir: filepath.Join(t.TempDir(), "full"), Keep: 1 << 20, NoWatch: true}
+			startWatcher(t, top, o)
+			time.Sleep(2 * sourcesMargin)
+			if _, err := Take(top, "s", "t0", "", o); err != nil {
+				t.Fatal(err)
+			}
+			first, err := Take(top, "s", "t0", "", full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.change(git)
+			inc, changed := incrementalTakes.Load(), indexChangedTakes.Load()
+			got, err := Take(top, "s", "t1", "", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Take(top, "s", "t1", "", full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			same(t, tc.name, got, want)
+			if incrementalTakes.Load() != inc+1 || indexChangedTakes.Load() != changed+1 {
+				t.Error("the checkpoint after git wrote the index did not begin from its base")
+			}
+			if changed := got.Tree != first.Tree; changed != tc.changes {
+				t.Errorf("what the checkpoint keeps changed: %v, want %v", changed, tc.changes)
+			}
+			write(t, top, "after.txt", "a\n") // and the next begins from the new base, by its samples
+			inc = incrementalTakes.Load()
+			got, err = Take(top, "s", "t2", "", o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, err = Take(top, "s", "t2", "", full); err != nil {
+				t.Fatal(err)
+			}
+			same(t, tc.name+", then a file written", got, want)
+			if incrementalTakes.Load() != inc+1 || indexChangedTakes.Load() != changed+1 {
+				t.Error("the checkpoint after that did not begin from its new base by the index's samples")
+			}
+		})
+	}
 }

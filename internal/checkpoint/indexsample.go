@@ -124,8 +124,8 @@ func canonicalUvarint(b []byte) (uint64, int) {
 	return n, k
 }
 
-// writeSamples keeps s in dir, removing the samples of other indexes (and the lists of files
-// earlier versions kept there). A full scan writes them: the checkpoints from its base do not
+// writeSamples keeps s in dir, removing the samples and kept copies (indexdiff.go) of other
+// indexes (and the lists of files earlier versions kept there). A full scan writes them: the checkpoints from its base do not
 // list dir.
 func writeSamples(dir string, s *indexSamples) {
 	name := samplesName(s.sum)
@@ -138,7 +138,8 @@ func writeSamples(dir string, s *indexSamples) {
 	}
 	for _, de := range des {
 		n := de.Name()
-		if n != name && (strings.HasPrefix(n, "index-") || strings.HasPrefix(n, "entries-") || strings.HasPrefix(n, "trees-")) {
+		if n != name && n != keptIndexName(s.sum) && (strings.HasPrefix(n, "index-") || strings.HasPrefix(n, keptIndexPrefix) ||
+			strings.HasPrefix(n, "entries-") || strings.HasPrefix(n, "trees-")) {
 			os.Remove(filepath.Join(dir, n))
 		}
 	}
