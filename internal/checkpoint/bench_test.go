@@ -206,12 +206,27 @@ func BenchmarkTakeWithAndWithoutMirror(b *testing.B) {
 // Its cost should grow with what changed, not with the size of the project. ns/op includes
 // writing the files; µs-take-median is the checkpoint alone.
 func BenchmarkTakeWatched(b *testing.B) {
-	for _, n := range []int{5000, 50000} {
-		b.Run(fmt.Sprintf("files=%d/changed=50", n), func(b *testing.B) {
+	for _, kind := range []string{KindGit, KindState} {
+		for _, n := range []int{5000, 50000} {
+			b.Run(fmt.Sprintf("kind=%s/files=%d/changed=50", kind, n), func(b *testing.B) {
+				takeWatched(b, kind, n)
+			})
+		}
+	}
+}
+
+func takeWatched(b *testing.B, kind string, n int) {
+	{
+		{
 			if n > 5000 && testing.Short() {
 				b.Skip("-short")
 			}
 			dir, _ := benchProject(b, n)
+			if kind == KindState {
+				if err := os.RemoveAll(filepath.Join(dir, ".git")); err != nil {
+					b.Fatal(err)
+				}
+			}
 			change50(b, dir, n)
 			o := Options{Dir: filepath.Join(b.TempDir(), "cp"), Keep: 1 << 30}
 			startWatcher(b, dir, o)
@@ -240,6 +255,6 @@ func BenchmarkTakeWatched(b *testing.B) {
 			if inc := incrementalTakes.Load() - before; inc < int64(b.N)/2 {
 				b.Fatalf("only %d of %d checkpoints began from their base", inc, b.N)
 			}
-		})
+		}
 	}
 }
