@@ -294,12 +294,14 @@ func firstLit(word *syntax.Word) *syntax.Lit {
 	return l
 }
 
-// hasGlob reports an unquoted pattern character in word.
+// hasGlob reports a pattern character in word that bash expands: one written outside quotes
+// and not escaped (cat *, not cat '*', "*" or \*), or an extended glob. Quoted or escaped, a
+// pattern character is passed as written.
 func hasGlob(word *syntax.Word) bool {
 	for _, p := range word.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, "*?[") {
+			if unescapedPattern(p.Value) {
 				return true
 			}
 		case *syntax.ExtGlob:
@@ -307,6 +309,40 @@ func hasGlob(word *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// unescapedPattern reports a *, ? or [ in unquoted text (a Lit keeps its backslashes) that no
+// backslash escapes.
+func unescapedPattern(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
+}
+
+// expandsUnquoted reports an expansion outside double quotes ($x, ${x:-…}, $(…)): bash
+// globs what it expands to, so a value holding a pattern character is a pattern (x='*';
+// rm $x is rm *).
+func expandsUnquoted(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		}
+	}
+	return false
+}
+
+// globField reports whether bash globs a field of word: glob is hasGlob(word), unquoted
+// whether it expands outside quotes. A field that holds a pattern character only from quoted
+// text next to an unquoted expansion ("*"$x) is counted too: the cautious reading.
+func globField(glob, unquoted bool, f string) bool {
+	return glob || unquoted && strings.ContainsAny(f, "*?[")
 }
 
 // braceBomb reports brace expansions that could multiply into very many words ({1..1000000},
@@ -354,6 +390,7 @@ func (w *walker) expandFields(dst []Word, word *syntax.Word) []Word {
 	}
 	esc := w.escaped(word)
 	braces := len(fields) > 1 && strings.Contains(w.text(word), "{")
+	unquoted := expandsUnquoted(word)
 	for _, f := range fields {
 		if braces && (f == "~" || strings.HasPrefix(f, "~/")) {
 			// bash expands the tilde of each word a brace expansion makes ({rm,-rf,~})
@@ -363,7 +400,7 @@ func (w *walker) expandFields(dst []Word, word *syntax.Word) []Word {
 			}
 			f = w.a.opt.Home + f[1:]
 		}
-		dst = append(dst, Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc})
+		dst = append(dst, Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: globField(glob, unquoted, f), Escaped: esc})
 	}
 	return dst
 }
@@ -448,7 +485,7 @@ func (w *walker) literal(word *syntax.Word) Word {
 	if err != nil {
 		return Word{Value: w.text(word)}
 	}
-	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: hasGlob(word), Escaped: w.escaped(word)}
+	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: globField(hasGlob(word), expandsUnquoted(word), s), Escaped: w.escaped(word)}
 }
 
 // maxVar bounds a tracked variable's value: values built from values could grow exponentially.
