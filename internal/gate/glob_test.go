@@ -3,6 +3,7 @@ package gate
 import (
 	"math/rand"
 	"path"
+	"strings"
 	"testing"
 )
 
@@ -79,4 +80,24 @@ func TestSegsMeetAgainstMatch(t *testing.T) {
 			t.Fatalf("segsMeet(%q, %q) = %v, path.Match on names up to 6 long says %v", a, b, got, want)
 		}
 	}
+}
+
+// FuzzSegsMeet: segsMeet must never say two patterns meet on no name when some name matches
+// both (the gate would then let a write to a protected file through), nor fail on any word.
+func FuzzSegsMeet(f *testing.F) {
+	for _, s := range [][3]string{{"*.pem", "SELECT * FROM t", "x.pem"}, {"CLAUDE.md", "*", "CLAUDE.md"},
+		{"[a-c]?", "b[!x]", "bz"}, {"*.md", "CLAUD[E].md", "CLAUDE.md"}, {"k*", "\\*", "*"}} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, pat, name, probe string) {
+		got := segsMeet(pat, name)
+		if strings.Contains(probe, "/") || strings.ContainsRune(name, '!') {
+			return // a segment holds no '/'; [!…] is read more widely than path.Match reads it
+		}
+		ma, errA := path.Match(pat, probe)
+		mb, errB := path.Match(name, probe)
+		if errA == nil && errB == nil && ma && mb && !got {
+			t.Fatalf("segsMeet(%q, %q) = false, but %q matches both", pat, name, probe)
+		}
+	})
 }
