@@ -28,9 +28,10 @@ func TestUndoTakesBackAnAutomaticCall(t *testing.T) {
 	}
 	p := newProject(t, map[string]string{
 		"README.md": "# sample\n",
+		// Names joined at run time, which the harness does not read (a concatenation it does).
 		// The recipe also deletes .git, the checkpoint's objects with it, as far as the sandbox
 		// lets it (it keeps .git/config and .git/hooks).
-		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree('no'+'tes'); os.remove('WO'+'RK.md'); shutil.rmtree('.gi'+'t', ignore_errors=True)\"\n" +
+		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree(''.join(['no','tes'])); os.remove(''.join(['WO','RK.md'])); shutil.rmtree(''.join(['.gi','t']), ignore_errors=True)\"\n" +
 			"wipe:\n\trm -rf WORK.md notes\n",
 		"WORK.md": "committed line\n",
 	})
@@ -146,7 +147,7 @@ func TestUndoWithoutGit(t *testing.T) {
 	}
 	work := "the person's work, in no repository\n"
 	p := newProject(t, map[string]string{
-		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree('no'+'tes'); os.remove('WO'+'RK.md')\"\n",
+		"Makefile": "clean:\n\tpython3 -c \"import shutil,os; shutil.rmtree(''.join(['no','tes'])); os.remove(''.join(['WO','RK.md']))\"\n",
 		"WORK.md":  work,
 	})
 	notes := map[string]string{"notes/todo.md": "- call the bank\n", "notes/deep/idea.txt": "an idea\x00with a NUL\n"}
