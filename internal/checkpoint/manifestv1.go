@@ -141,4 +141,3 @@ func decodeManifest(data []byte) (*manifest, error) {
 	}
 	return m, nil
 }
-
