@@ -92,6 +92,15 @@ func (d dirStore) snapshotSince(o Options, p plan) (snapshot, head, *head, error
 	return s, head{top: top, taken: from.taken}, &from, nil
 }
 
+// keepStat: a file whose content and mode are its base entry's keeps that entry, old stat
+// and all, so that a directory's record is written again only when what it keeps changed (a
+// formatter that rewrites files the same, a build that touches them, write nothing but their
+// blobs' times). Its stat then differs from the working tree's, and the file is read again
+// when it is next looked at (from a base, when the journal names it again; in full, which
+// records every stat anew), as git reads again a file whose index entry is not refreshed:
+// never taken for unchanged when it changed, since a change moves its ctime past the stat
+// kept.
+
 // baseName is the last component of the path p.
 func baseName(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
@@ -174,6 +183,9 @@ func (w *dirsSince) file(rel string, was *recEntry) (recEntry, bool, error) {
 	if sn.skipped {
 		w.skipped = append(w.skipped, rel)
 		return recEntry{}, false, nil
+	}
+	if wasf != nil && wasf.mode == sn.f.mode && wasf.oid == sn.f.oid {
+		return *was, true, nil // only touched: see keepStat
 	}
 	return recEntry{name: baseName(rel), mode: sn.f.mode, oid: sn.f.oid, st: sn.f.st}, true, nil
 }

@@ -143,7 +143,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 		if fast {
 			return errors.New("the previous checkpoint changed while this one was taken: take it again")
 		}
-		return safefile.WriteAtomic(manifestPath(d.dir, c.ID), h.encode(), 0o600)
+		return writeHead(d.dir, c.ID, h)
 	})
 	if err != nil {
 		return Checkpoint{}, err
@@ -386,6 +386,35 @@ func decodeHead(data []byte, id oid) (head, error) {
 		return head{}, errHead
 	}
 	return h, nil
+}
+
+// writeHead writes manifests/id atomically (a temporary file renamed), not synced: it names
+// records and blobs that are not synced either (as git writes its loose objects, and this
+// package a git checkpoint's ref), so a sync of the head alone would keep nothing more after a
+// crash. A head lost or torn there is a checkpoint that cannot be read: refused by an undo,
+// and the next checkpoint scans in full; never a wrong one.
+func writeHead(dir, id string, h head) error {
+	p := manifestPath(dir, id)
+	f, err := createTemp(filepath.Dir(p), ".tmp-head-", 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			f, err = createTemp(filepath.Dir(p), ".tmp-head-", 0o600)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(h.encode())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // maxManifest bounds what manifests/ID holds read into memory (a list of the first format).
