@@ -65,8 +65,7 @@ for kind in ${KINDS:-git plain}; do
     proj=$tmp/$kind$n
     mkdir -p "$proj"
     "$tmp/benchtake" make "$proj" "$n" "$kind"
-    b=$base
-    [[ $kind == git ]] || b= # the base revision may keep no checkpoint there
+    b=$base # for a plain project, a revision since a189385 (it keeps checkpoints in the state)
     for mode in clean changed; do
       state=$tmp/state-$kind-$n-$mode
       [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
