@@ -136,7 +136,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 		c.ID = c.Tree
 		if last != nil && last.Kind == KindState && last.ID == c.ID && (fast || from != nil && from.top.tree == snap.tree) {
 			c.Reused = true
-			if fast || from.top.oid == h.top.oid {
+			if fast || from.top.oid == h.top.oid && !h.reread {
 				return nil // same files, same stat: nothing to write
 			}
 		}
@@ -260,7 +260,9 @@ func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, 
 	}
 	s.entries = make([]entry, 0, len(files))
 	kept := make([]mfile, 0, len(files))
+	reread := false
 	for _, sl := range slots {
+		reread = reread || sl.read
 		switch {
 		case sl.skipped:
 			s.skipped = append(s.skipped, sl.f.path)
@@ -281,7 +283,7 @@ func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, 
 		return snapshot{}, head{}, err
 	}
 	s.tree = top.tree
-	return s, head{top: top, taken: start.UnixNano()}, nil
+	return s, head{top: top, taken: start.UnixNano(), reread: reread}, nil
 }
 
 var errTooManyFiles = fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
@@ -292,6 +294,7 @@ var errTooManyFiles = fmt.Errorf("the project has more than %d files: too many t
 type seen struct {
 	f             mfile
 	kept, skipped bool
+	read          bool // its stat did not vouch for it: it was read
 }
 
 // see looks at the file rel, was its entry in the previous checkpoint (nil: none). Its stat
@@ -317,7 +320,7 @@ func (d dirStore) see(st *dirStatter, rel string, was *mfile, racyBefore uint64,
 	case len(one.skipped) > 0:
 		return seen{f: mfile{entry: entry{path: rel}, st: fst}, skipped: true}, nil
 	case len(one.entries) > 0:
-		return seen{f: mfile{entry: one.entries[0], st: fst}, kept: true}, nil
+		return seen{f: mfile{entry: one.entries[0], st: fst}, kept: true, read: true}, nil
 	}
 	return seen{}, nil
 }
@@ -361,6 +364,10 @@ type head struct {
 	top    recEntry
 	taken  int64
 	legacy *manifest
+	// reread (not written): a full scan read a file its stat did not vouch for (racily clean
+	// at taken): the head is written with the new time even over the same records, or the
+	// file would be read again at every full scan.
+	reread bool
 }
 
 const headHeader = "oath-harness checkpoint records 1"
