@@ -16,6 +16,8 @@
 #          clean    nothing changed since the last checkpoint (its commit is reused);
 #          changed  50 files differ from the index (25 edited, 25 untracked) and one more changes
 #                   before every round, so each checkpoint writes a blob, trees, a commit and a ref;
+#          staged   the same, and git add stages that one file before every round (git wrote the
+#                   index: git only; MODES="clean changed" leaves it out);
 #        and the same on projects that are not git repositories (kept in the harness's state);
 # watch:  the same take with the project's watcher running (a second state directory, so both
 #         keep their own previous checkpoint): it looks only at the paths the watcher's journal
@@ -49,6 +51,10 @@ printf '#!/usr/bin/env bash\nset -euo pipefail\n"%s" | "%s" | "%s" | "%s" | "%s"
 chmod +x "$floor"
 payload='{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"make"}}'
 
+prep() { # ROUND: the working tree as the mode wants it before a checkpoint
+  [[ $mode == clean ]] || "$tmp/benchtake" change "$proj" "$n" "$1"
+  [[ $mode != staged ]] || git -C "$proj" add scratch.txt # git writes the index, as one call in ten does
+}
 usec() { local t=${1/[.,]/}; echo $((10#$t)); }
 stats() { # SAMPLES (µs) …: "median p90" in ms
   printf '%s\n' "$@" | sort -n | awk '{v[NR] = $1} END {
@@ -66,9 +72,11 @@ for kind in ${KINDS:-git plain}; do
     mkdir -p "$proj"
     "$tmp/benchtake" make "$proj" "$n" "$kind"
     b=$base # for a plain project, a revision since a189385 (it keeps checkpoints in the state)
-    for mode in clean changed; do
+    modes=${MODES:-clean changed staged}
+    [[ $kind == git ]] || modes=${modes/staged/}
+    for mode in $modes; do
       state=$tmp/state-$kind-$n-$mode
-      [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" 0
+      prep 0
       "$tmp/benchtake" take "$proj" "$state" >/dev/null # the first checkpoint writes what exists
       [[ -z $b ]] || "$tmp/benchtake-base" take "$proj" "$state-base" >/dev/null
       wpid='' bwpid=''
@@ -85,18 +93,18 @@ for kind in ${KINDS:-git plain}; do
       fi
       takes=() bases=() watches=() bwatches=() floors=()
       for ((i = 1; i <= r; i++)); do
-        [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i"
+        prep "$i"
         takes+=("$("$tmp/benchtake" take "$proj" "$state")")
         if [[ -n $b ]]; then
-          [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-base"
+          prep "$i-base"
           bases+=("$("$tmp/benchtake-base" take "$proj" "$state-base")")
         fi
         if [[ -n $wpid ]]; then
-          [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-watch"
+          prep "$i-watch"
           watches+=("$("$tmp/benchtake" take "$proj" "$state-watch")")
         fi
         if [[ -n $bwpid ]]; then
-          [[ $mode == changed ]] && "$tmp/benchtake" change "$proj" "$n" "$i-base-watch"
+          prep "$i-base-watch"
           bwatches+=("$("$tmp/benchtake-base" take "$proj" "$state-base-watch")")
         fi
         t0=$EPOCHREALTIME

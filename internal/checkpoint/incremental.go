@@ -276,7 +276,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	case !id.exists:
 	case id.sum != b.index.sum:
 		// git wrote the index since the base (indexdiff.go).
-		old, err := readKeptIndex(p.dir, b.index.sum)
+		old, err := readKeptIndex(p.dir, b.index)
 		if err != nil {
 			return snapshot{}, errFull
 		}

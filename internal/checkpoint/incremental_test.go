@@ -347,6 +347,17 @@ func TestEveryDoubtIsAFullScan(t *testing.T) {
 			write(t, top, "staged.txt", "s\n")
 			git("add", "staged.txt")
 		}},
+		{"the index's copy was written in place", false, func(t *testing.T, top string, o Options, git func(...string) string) {
+			// through the project's name of the same file, before git replaced it
+			f, err := os.OpenFile(filepath.Join(top, ".git", "index"), os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.WriteAt([]byte{'x'}, 40)
+			f.Close()
+			write(t, top, "staged.txt", "s\n")
+			git("add", "staged.txt")
+		}},
 		{"the index's copy is another index", false, func(t *testing.T, top string, o Options, git func(...string) string) {
 			des, _ := os.ReadDir(watch.Dir(o.Dir, top))
 			for _, de := range des {

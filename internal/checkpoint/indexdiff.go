@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
-
-	"github.com/oath-harness/oath-harness/internal/safefile"
 )
 
 // A checkpoint from its base after git wrote the index (incremental.go).
@@ -69,10 +68,28 @@ func indexTrailer(path string) ([20]byte, bool) {
 	return t, true
 }
 
-// readKeptIndex is the entries of the index kept in dir whose checksum is sum.
-func readKeptIndex(dir string, sum [20]byte) ([]indexEntry, error) {
-	data, err := safefile.ReadRegular(filepath.Join(dir, keptIndexName(sum)), maxIndexSize)
-	if err != nil || len(data) < 32 || !bytes.Equal(data[len(data)-20:], sum[:]) {
+// readKeptIndex is the entries of the index kept in dir for the base's index id: the same
+// file (inode) with the size and mtime the base recorded, ending in its checksum. (Its ctime
+// moves when git renames the next index over it.) A write in place through the project's name
+// of the file that also restored its mtime would go unseen; what it could hide is only a
+// change of whether a file the working tree did not change is tracked, never a change of
+// content: those are the watcher's.
+func readKeptIndex(dir string, id indexID) ([]indexEntry, error) {
+	f, err := os.OpenFile(filepath.Join(dir, keptIndexName(id.sum)), os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return nil, errFull
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxIndexSize {
+		return nil, errFull
+	}
+	got, err := identify(f, fi, nil)
+	if err != nil || got.sum != id.sum || got.inode != id.inode || got.size != id.size || got.mtime != id.mtime {
+		return nil, errFull
+	}
+	data := make([]byte, fi.Size())
+	if _, err := readFull(f, data); err != nil || !bytes.Equal(data[len(data)-20:], id.sum[:]) {
 		return nil, errFull
 	}
 	es, err := parseIndex(data)

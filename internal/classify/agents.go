@@ -52,7 +52,7 @@ func agent(x *kernel.Command, row command.Row) {
 	}
 	for i, a := range args {
 		if !a.Known {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, x.Name+" is given an argument that cannot be known statically: it could switch off the agent's approvals or this harness's hooks")
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, x.Name+" is given an argument that cannot be known statically: it could switch off the agent's approvals or this harness's hooks", kernel.Unknown{What: kernel.UnknownValue})
 			return
 		}
 		if opt := agentBypassOption(x.Name, args, i); opt != "" {

@@ -283,19 +283,25 @@ func TestBoundedLossesOnlyWhereItCanWrite(t *testing.T) {
 
 // Inside the sandbox TMPDIR is the sandbox's own temporary directory (Claude Code sets it), so
 // $TMPDIR names a known place; outside, it is whatever the environment holds, which cannot be
-// known. A program that sets it itself is read as it sets it.
+// known. A program that sets it itself is read as it sets it: TMPDIR=/ (or from another
+// variable, X=/; TMPDIR=$X) then rm -rf $TMPDIR is the deletion of /, not of something unknown.
 func TestTmpdirKnownInsideTheSandbox(t *testing.T) {
+	sandboxed := `{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`
 	for _, tc := range []struct {
 		settings string
 		cmd      string
 		want     risk.Level
 		readAll  bool
+		says     string // in one reason
 	}{
-		{`{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, `rm -rf $TMPDIR`, risk.High, true},
-		{`{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, `rm -rf "${TMPDIR}/build"`, risk.High, true},
-		{`{"sandbox":{"enabled":true,"filesystem":{` + denyHarness + `}}}`, `TMPDIR=/; rm -rf "$TMPDIR"`, risk.Critical, false},
-		{`{"sandbox":{"enabled":false}}`, `rm -rf $TMPDIR`, risk.Critical, false},
-		{`{"sandbox":{"enabled":false}}`, `rm -rf "${TMPDIR}/build"`, risk.Critical, false},
+		{sandboxed, `rm -rf $TMPDIR`, risk.High, true, ""},
+		{sandboxed, `rm -rf "${TMPDIR}/build"`, risk.High, true, ""},
+		{sandboxed, `TMPDIR=/; rm -rf "$TMPDIR"`, risk.Critical, true, "the root directory"},
+		{sandboxed, `X=/; TMPDIR=$X; rm -rf $TMPDIR`, risk.Critical, true, "the root directory"},
+		{sandboxed, `if [ -n "$1" ]; then TMPDIR=/; fi; rm -rf "$TMPDIR"`, risk.Critical, false, "cannot be known"},
+		{`{"sandbox":{"enabled":false}}`, `rm -rf $TMPDIR`, risk.Critical, false, ""},
+		{`{"sandbox":{"enabled":false}}`, `rm -rf "${TMPDIR}/build"`, risk.Critical, false, ""},
+		{`{"sandbox":{"enabled":false}}`, `X=/; TMPDIR=$X; rm -rf $TMPDIR`, risk.Critical, true, "the root directory"},
 	} {
 		_, dir := onDisk(t, map[string]string{".claude/settings.local.json": tc.settings})
 		c := stateOutside(t, dir)
@@ -304,6 +310,13 @@ func TestTmpdirKnownInsideTheSandbox(t *testing.T) {
 		got := c.Classify(ev)
 		if got.Risk != tc.want || got.IsReadInFull() != tc.readAll {
 			t.Errorf("%s (%s): risk %s read in full %v, want %s %v: %+v", tc.cmd, tc.settings, got.Risk, got.IsReadInFull(), tc.want, tc.readAll, got.Reasons)
+		}
+		said := tc.says == ""
+		for _, r := range got.Reasons {
+			said = said || strings.Contains(r.Detail, tc.says)
+		}
+		if !said {
+			t.Errorf("%s (%s): no reason says %q: %+v", tc.cmd, tc.settings, tc.says, got.Reasons)
 		}
 	}
 }

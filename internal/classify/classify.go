@@ -461,7 +461,7 @@ func (c *Classifier) inputTool(r *kernel.Result, ev *claude.Event, cwd string, d
 		}
 		for _, p := range c.Verdicts(r, prog, kernel.LangShell, cwd, kernel.Sink{NoPerson: true}).Parts {
 			if p.Risk == risk.Critical {
-				r.Add(risk.Critical, domain, p.Reason.Rule, shown, shown+" is given the command "+kernel.QuoteRaw(prog)+", which it may run: "+p.Reason.Detail)
+				r.AddUnknown(risk.Critical, domain, p.Reason.Rule, shown, shown+" is given the command "+kernel.QuoteRaw(prog)+", which it may run: "+p.Reason.Detail, p.Carried())
 				return
 			}
 		}

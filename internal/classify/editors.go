@@ -143,8 +143,8 @@ func exCommand(x *kernel.Command, w shell.Word) {
 			strings.HasPrefix(low, "ter") || strings.HasPrefix(low, "lua") || strings.HasPrefix(low, "py") || strings.HasPrefix(low, "perl") || strings.HasPrefix(low, "rub") || strings.HasPrefix(low, "exe") || low == "so" || strings.HasPrefix(low, "so ") || strings.HasPrefix(low, "source") || strings.HasPrefix(low, "call") || strings.HasPrefix(low, "norm"):
 			for _, l := range kernel.Literals(c) {
 				if x.Call.Depth < shell.MaxDepth {
-					if why := x.Env.ShellCritical(*x, l); why != "" {
-						x.Add(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the command "+kernel.QuoteRaw(l)+": "+why)
+					if why, u := x.Env.ShellCritical(*x, l); why != "" {
+						x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the command "+kernel.QuoteRaw(l)+": "+why, u)
 						return
 					}
 				}

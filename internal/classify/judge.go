@@ -184,8 +184,8 @@ func carried(x *kernel.Command) {
 		return
 	}
 	for _, prog := range kernel.CarriedArgs(x.Args) {
-		if why := x.Env.ShellCritical(*x, prog); why != "" {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCarriedCommand, x.Name+" is given the command line "+kernel.QuoteRaw(prog)+", which it may run: "+why)
+		if why, u := x.Env.ShellCritical(*x, prog); why != "" {
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleCarriedCommand, x.Name+" is given the command line "+kernel.QuoteRaw(prog)+", which it may run: "+why, u)
 			return
 		}
 	}

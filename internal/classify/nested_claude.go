@@ -148,7 +148,7 @@ func nestedClaude(x *kernel.Command) bool {
 	}
 	for i, a := range args {
 		if !a.Known {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, how+" is given an argument that cannot be known statically: it could switch off permissions or this harness's hooks")
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleUnguardedAgent, how+" is given an argument that cannot be known statically: it could switch off permissions or this harness's hooks", kernel.Unknown{What: kernel.UnknownValue})
 			return true
 		}
 		if opt := claudeSwitchOption(args, i); opt != "" {

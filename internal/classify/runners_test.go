@@ -46,6 +46,9 @@ func TestMakeRuns(t *testing.T) {
 		{"include $(wildcard)", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "test: a\na:\n\trm -rf ~\n"}, "make test", risk.Critical, "", ""},
 		{"include $(wildcard) of ordinary files", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\ntest:\n\tgo test\n", "mk/a.mk": "lint:\n\tgo vet\n"}, "make test", risk.Low, risk.Low, kernel.TestRun},
 		{"bash -c around make", map[string]string{"Makefile": "test:\n\trm -rf ~\n"}, "bash -c 'make test'", risk.Critical, "", ""},
+		// What a recipe's verdict quotes is not what decides it: words that say "cannot be
+		// known" in the code do not make a catastrophe one that only cannot be known.
+		{"a catastrophe whose code says cannot be known", map[string]string{"Makefile": "all:\n\tpython3 -c \"import os; os.system('rm -rf / # cannot be known')\"\n"}, "make", risk.Critical, "", ""},
 	})
 	// Red-team spellings: each must be critical.
 	runCritical(t, []string{

@@ -137,6 +137,47 @@ func TestInlineCode(t *testing.T) {
 	})
 }
 
+// TestInlineConcatenation: a string inline code builds by concatenation is read as the string
+// it makes, not as its pieces: '.' + 'git' deletes .git, not the project; a piece joined to
+// what cannot be read stays unreadable, and unknown is never read as harmless.
+func TestInlineConcatenation(t *testing.T) {
+	c := newTest(t, settings.Defaults())
+	for _, tc := range []struct {
+		cmd      string
+		risk     risk.Level
+		says     string // in one reason
+		saysNone string // in no reason
+	}{
+		{`python3 -c "import shutil; shutil.rmtree('.'+'git')"`, C, "git history (.git)", "project root"},
+		{`python3 -c "import shutil; shutil.rmtree('.' + 'git')"`, C, "git history (.git)", "project root"},
+		{`perl -e 'use File::Path; rmtree("." . "git")'`, C, "git history (.git)", "project root"},
+		{`node -e "require('fs').rmSync('.' + 'git', {recursive: true})"`, C, "git history (.git)", "project root"},
+		{`python3 -c "import shutil; shutil.rmtree('.')"`, C, "project root", ""},
+		// '.' + name is no deletion of the project: judged as rmtree(name) is.
+		{`python3 -c "import shutil; shutil.rmtree('.' + name)"`, H, "", "project root"},
+		{`python3 -c "import shutil; shutil.rmtree(name)"`, H, "", "project root"},
+		{`python3 -c "import os; os.system('rm -rf ' + '/')"`, C, "root directory", ""},
+		// What a command deletes, built at run time, could be / or ~: as rm -rf "$d" is.
+		{`python3 -c "import os; os.system('rm -rf ' + d)"`, C, "cannot be known", ""},
+		// A local address's port built at run time could be localhost:80@evil.com.
+		{`python3 -c "import requests; requests.get('http://localhost:' + str(port))"`, C, "not (only) local", ""},
+		{`python3 -c "import requests; requests.get('http://localhost:8000/' + path)"`, H, "", "not (only) local"},
+	} {
+		got := c.Classify(bash(tc.cmd))
+		if got.Risk != tc.risk {
+			t.Errorf("%s: %s, want %s; reasons %+v", tc.cmd, got.Risk, tc.risk, got.Reasons)
+		}
+		said, saidNone := tc.says == "", false
+		for _, r := range got.Reasons {
+			said = said || strings.Contains(r.Detail, tc.says)
+			saidNone = saidNone || tc.saysNone != "" && strings.Contains(r.Detail, tc.saysNone)
+		}
+		if !said || saidNone {
+			t.Errorf("%s: reasons %+v, want one saying %q and none %q", tc.cmd, got.Reasons, tc.says, tc.saysNone)
+		}
+	}
+}
+
 // TestProgramNames: how a program is named (issue 12 item 6): [ and test are the test builtin,
 // not a glob; a program named by a path of its own is not the system's program of that name. A
 // name spelled with quotes, escapes, braces, a glob, an alias or a function is seen through; a

@@ -74,7 +74,7 @@ func wire(e *kernel.Env) {
 	e.ProgramValue = func(x kernel.Command, w shell.Word, what string) {
 		runfiles.ProgramValue(&x, w, what)
 	}
-	e.ShellCritical = func(x kernel.Command, prog string) string {
+	e.ShellCritical = func(x kernel.Command, prog string) (string, kernel.Unknown) {
 		return inline.ShellCritical(&x, prog)
 	}
 	e.StashProtected = func(x kernel.Command, p command.Args, op string) {

@@ -217,6 +217,15 @@ func TestHardBlock(t *testing.T) {
 		{"go test . names the project only", sh("go test . ./..."), Env{}, RuleGateOff, ""},
 		{"make -C .claude", sh("make -C .claude"), Env{}, RuleGateOff, ""},
 		{"prettier on a protected file", sh("prettier --write CLAUDE.md"), Env{}, RuleHardBlock, "prettier names CLAUDE.md"},
+		// A word a program is given may be a pattern it expands itself, quoted or not
+		// (prettier --write '*.md' rewrites CLAUDE.md): it names what it can match, and a
+		// query's * matches no protected name.
+		{"a quoted pattern the program expands", sh("prettier --write '*.md'"), Env{}, RuleHardBlock, "prettier names *.md"},
+		{"an unquoted pattern", sh("python3 tool.py *"), Env{}, RuleHardBlock, "python3 names *"},
+		{"a quoted pattern of the list's", sh("python3 tool.py 'k*.pem'"), list, RuleHardBlock, `"**/*.pem"`},
+		{"a SQL query names no protected file", sh("sqlite3 app.db 'SELECT * FROM users;'"), list, RuleGateOff, ""},
+		{"a SQL command names no protected file", sh(`psql -c "SELECT * FROM t"`), list, RuleGateOff, ""},
+		{"a SQL query, seed list", sh("sqlite3 app.db 'SELECT * FROM users;'"), Env{}, RuleGateOff, ""},
 		{"a tool writing under a protected dir", sh("cp -r /tmp/x secrets/a"), list, RuleHardBlock, "secrets/"},
 		{"other file", file("Edit", "src/a.go"), Env{}, RuleGateOff, ""},
 		{"outside the project", file("Write", "/tmp/CLAUDE.md"), Env{}, RuleGateOff, ""},

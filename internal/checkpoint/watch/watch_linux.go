@@ -53,6 +53,10 @@ type watcher struct {
 	last    time.Time // the last cookie
 }
 
+// testOnlyAfterClear runs between the clearing of stale cookies and the watch of their
+// directory, for the test of a cookie made in that moment.
+var testOnlyAfterClear func()
+
 // Run watches the working tree top and answers Sync in dir until Stop, an idle period without
 // a Sync, or a doubt it cannot recover from (see the package doc). exclude, when set, drops
 // paths relative to top (the harness's own state inside the project).
@@ -99,6 +103,9 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 			os.Remove(filepath.Join(cookies, de.Name()))
 		}
 	}
+	if testOnlyAfterClear != nil {
+		testOnlyAfterClear()
+	}
 	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC)
 	if err != nil {
 		return err
@@ -115,6 +122,15 @@ func Run(top, dir string, exclude func(rel string) bool, idle time.Duration) err
 	w.cookies = c
 	if err := w.addTree("", false); err != nil {
 		return err
+	}
+	// A cookie made after the stale ones were cleared and before the watch of their directory
+	// was added has no event: answered here, else its Sync would wait out its timeout.
+	if des, err := os.ReadDir(cookies); err == nil {
+		for _, de := range des {
+			if strings.HasPrefix(de.Name(), "c-") {
+				w.answer(de.Name())
+			}
+		}
 	}
 	return w.loop(idle)
 }
@@ -405,6 +421,9 @@ func (w *watcher) addTree(rel string, mark bool) error {
 // checkpoint, and a crash restarts the watcher with another token.
 func (w *watcher) answer(name string) {
 	cookie := filepath.Join(w.dir, "cookies", name)
+	if _, err := os.Lstat(cookie); err != nil {
+		return // answered already (found at the start, then its event), or its Sync gave up
+	}
 	rest := strings.TrimPrefix(name, "c-")
 	base, _, ok := strings.Cut(rest, "-")
 	var since uint64

@@ -183,3 +183,32 @@ func TestTransientNames(t *testing.T) {
 		os.Rename(filepath.Join(top, "d"), filepath.Join(out, "d"))
 	}, true)
 }
+
+// A cookie made after a starting watcher cleared the stale ones, before it watched their
+// directory, has no event: the watcher answers it when it starts, so its Sync does not wait
+// out its timeout.
+func TestCookieMadeWhileTheWatcherStartsIsAnswered(t *testing.T) {
+	top, dir := t.TempDir(), filepath.Join(t.TempDir(), "w")
+	cookie := filepath.Join(dir, "cookies", "c-0-0123456789abcdef")
+	testOnlyAfterClear = func() { os.WriteFile(cookie, nil, 0o600) }
+	defer func() { testOnlyAfterClear = nil }()
+	done := make(chan error, 1)
+	go func() { done <- Run(top, dir, nil, time.Hour) }()
+	defer func() {
+		Stop(dir)
+		<-done
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, "cookies", "r-0-0123456789abcdef")); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the cookie made while the watcher started was not answered")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if _, err := os.Lstat(cookie); err == nil {
+		t.Error("the answered cookie is still there")
+	}
+}

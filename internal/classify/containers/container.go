@@ -106,8 +106,8 @@ func Container(x *kernel.Command) bool {
 		critical = true
 	}
 	for _, src := range containerMounts(opts) {
-		if why := hostMount(x, src); why != "" {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged")
+		if why, u := hostMount(x, src); why != "" {
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleContainerHost, x.Name+" "+sub+" mounts "+why+" into the container: what runs there changes the host unjudged", u)
 			critical = true
 		}
 	}
@@ -204,36 +204,38 @@ func containerMounts(args []shell.Word) []mount {
 // hostMount says why mounting src is critical, or "": /, the home directory, the project
 // root, a system directory, a protected path, or a source that cannot be known. A named
 // volume (no slash) stays in the engine; a read-only mount changes nothing, unless it is the
-// engine's socket (which is root on the host).
-func hostMount(x *kernel.Command, m mount) string {
+// engine's socket (which is root on the host). The mark says when the source only cannot be
+// known (onlyUnknown).
+func hostMount(x *kernel.Command, m mount) (string, kernel.Unknown) {
+	unknown := kernel.Unknown{What: kernel.UnknownValue}
 	if !m.src.Known {
-		return kernel.QuoteRaw(m.src.Value) + ", which cannot be known statically"
+		return kernel.QuoteRaw(m.src.Value) + ", which cannot be known statically", unknown
 	}
 	v := m.src.Value
 	if v == "~" || strings.HasPrefix(v, "~/") {
 		v = x.Env.Home + v[1:]
 	}
 	if !strings.Contains(v, "/") && v != "." && v != ".." {
-		return ""
+		return "", kernel.Unknown{}
 	}
 	for _, t := range kernel.Resolve(shell.Word{Value: v, Known: true}, x.Cmd.Dir, true) {
 		if !t.Known {
-			return kernel.QuoteRaw(v) + ", which cannot be known statically"
+			return kernel.QuoteRaw(v) + ", which cannot be known statically", unknown
 		}
 		if strings.HasSuffix(t.Path, ".sock") || strings.Contains(t.Path, "docker.sock") {
-			return t.Path + " (the engine's socket: root on the host)"
+			return t.Path + " (the engine's socket: root on the host)", kernel.Unknown{}
 		}
 		if m.readOnly {
 			continue
 		}
 		if why := x.Env.Prot.Catastrophic(t); why != "" {
-			return t.Path + " (" + why + ")"
+			return t.Path + " (" + why + ")", kernel.Unknown{}
 		}
 		if hit := x.Env.Prot.Hit(t); hit != "" {
-			return t.Path + " (which reaches the protected " + hit + ")"
+			return t.Path + " (which reaches the protected " + hit + ")", kernel.Unknown{}
 		}
 		if why := x.Env.LaterWrite(t); why != "" {
-			return t.Path
+			return t.Path, kernel.Unknown{}
 		}
 		lp := filepath.Clean(t.Path)
 		if strings.HasPrefix(lp, "/tmp/") || strings.HasPrefix(lp, "/var/tmp/") || strings.HasPrefix(lp, "/var/folders/") || strings.HasPrefix(lp, "/private/") {
@@ -241,18 +243,18 @@ func hostMount(x *kernel.Command, m mount) string {
 		}
 		for _, d := range kernel.SysDirs {
 			if d != "/home" && d != "/Users" && d != "/mnt" && d != "/media" && d != "/srv" && d != "/opt" && kernel.Under(lp, d) {
-				return t.Path + " (in the system directory " + d + ")"
+				return t.Path + " (in the system directory " + d + ")", kernel.Unknown{}
 			}
 		}
 	}
-	return ""
+	return "", kernel.Unknown{}
 }
 
 // inContainer analyses the command a container runs as a second program. Its paths are the
 // container's, so only its verdict is taken over, not its files (the host paths a container
 // reaches are its mounts, judged above). It runs outside Claude Code's sandbox, so what
-// cannot be known of it stays critical in a bounded call: its verdicts are taken over
-// unmarked (Add, not AddUnknown).
+// cannot be known of it stays critical in a bounded call: its verdicts are taken over with
+// only the mark their reasons carry (Part.Carried), which no sandbox lowers.
 func inContainer(x *kernel.Command, cmd []shell.Word, via string) {
 	if len(cmd) == 0 || x.Call.Depth >= shell.MaxDepth {
 		return
@@ -265,7 +267,7 @@ func inContainer(x *kernel.Command, cmd []shell.Word, via string) {
 			continue
 		}
 		changes = changes || p.Risk.Value() >= risk.High.Value() && p.Reason.Rule != kernel.RuleProgramFromStdin
-		x.Call.Add(p.Risk, kernel.ShellExec, p.Reason.Rule, p.Reason.Command, via+" runs: "+p.Reason.Detail)
+		x.Call.AddUnknown(p.Risk, kernel.ShellExec, p.Reason.Rule, p.Reason.Command, via+" runs: "+p.Reason.Detail, p.Carried())
 	}
 	// In a cluster's container, what the command deletes or changes is a shared system's
 	// (kubectl exec api -- rm -rf /data): always a person, as a change of the cluster is.

@@ -178,8 +178,8 @@ func dbShell(x *kernel.Command, t string) bool {
 		}
 	}
 	for _, p := range progs {
-		if why := x.Env.ShellCritical(*x, p); why != "" {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(p))+": "+why)
+		if why, u := x.Env.ShellCritical(*x, p); why != "" {
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleRunsProgram, x.Name+" runs the shell command "+kernel.QuoteRaw(strings.TrimSpace(p))+": "+why, u)
 			return true
 		}
 	}

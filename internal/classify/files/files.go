@@ -206,7 +206,7 @@ func Chmod(x *kernel.Command) {
 		if recursive {
 			x.Destroy(o, "recursive permission change")
 			if !o.Known {
-				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive permission change of "+kernel.QuoteRaw(o.Value)+", which cannot be known statically")
+				x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleCatastrophe, "recursive permission change of "+kernel.QuoteRaw(o.Value)+", which cannot be known statically", kernel.Unknown{What: kernel.UnknownValue})
 			}
 		}
 		x.Write(o, recursive, kernel.ShellExec)

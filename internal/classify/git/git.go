@@ -375,7 +375,7 @@ func gitPush(x *kernel.Command, p command.Args) {
 			continue // the remote
 		}
 		if !o.Known {
-			x.Add(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "a refspec that cannot be known statically could force or delete")
+			x.AddUnknown(risk.Critical, kernel.GitRemote, kernel.RuleForcePush, "a refspec that cannot be known statically could force or delete", kernel.Unknown{What: kernel.UnknownValue})
 			return
 		}
 		if strings.HasPrefix(o.Value, "+") || strings.HasPrefix(o.Value, ":") {
@@ -1038,7 +1038,7 @@ func Fetch(x *kernel.Command) {
 		urls = append(urls, u)
 	}
 	if _, ok := p.Value("K", "config", "i", "input-file", "e", "execute"); ok {
-		x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" reads its URLs or commands from a file: they cannot be known statically")
+		x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" reads its URLs or commands from a file: they cannot be known statically", kernel.Unknown{What: kernel.UnknownValue})
 	}
 	local := true
 	for _, k := range []string{"x", "proxy", "preproxy", "socks4", "socks4a", "socks5", "socks5-hostname", "resolve", "connect-to", "e", "execute"} {
@@ -1064,7 +1064,7 @@ func Fetch(x *kernel.Command) {
 	}
 	for _, u := range urls {
 		if !u.Known {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to a URL that cannot be known statically (treated as the internet)")
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" to a URL that cannot be known statically (treated as the internet)", kernel.Unknown{What: kernel.UnknownValue})
 			local = false
 			continue
 		}
@@ -1083,7 +1083,7 @@ func Fetch(x *kernel.Command) {
 	}
 	if len(urls) == 0 {
 		if p.Unknown || x.Cmd.StdinArgs {
-			x.Add(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" with arguments that cannot be known statically")
+			x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleNetworkExternal, x.Name+" with arguments that cannot be known statically", kernel.Unknown{What: kernel.UnknownValue})
 			return
 		}
 		x.Add(risk.Medium, kernel.ShellExec, kernel.RuleGrayArea, x.Name+" without a URL")

@@ -136,8 +136,8 @@ func CodeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
 			progs = append(progs, ps) // PowerShell is a shell: its command line, as a POSIX one
 		}
 		for _, prog := range progs {
-			if why := ShellCritical(x, prog); why != "" {
-				x.Add(risk.Critical, kernel.ShellExec, kernel.RuleInlineCodeCatastrophe, x.Name+" inline code runs "+kernel.QuoteRaw(prog)+": "+why)
+			if why, u := ShellCritical(x, prog); why != "" {
+				x.AddUnknown(risk.Critical, kernel.ShellExec, kernel.RuleInlineCodeCatastrophe, x.Name+" inline code runs "+kernel.QuoteRaw(prog)+": "+why, u)
 				return
 			}
 		}
@@ -191,10 +191,11 @@ func CodeCatastrophe(x *kernel.Command, low string, lits []string, awk bool) {
 }
 
 // ShellCritical judges prog as a shell program and returns why it is critical, leaving aside
-// what only says it cannot be known (inline code is judged for that on its own).
-func ShellCritical(x *kernel.Command, prog string) string {
+// what only says it cannot be known (inline code is judged for that on its own), and the mark
+// a verdict that gives that reason carries (Part.Carried).
+func ShellCritical(x *kernel.Command, prog string) (string, kernel.Unknown) {
 	if strings.TrimSpace(prog) == "" {
-		return ""
+		return "", kernel.Unknown{}
 	}
 	cwd := x.Dir()
 	for _, p := range x.Env.Verdicts(x.Call, prog, kernel.LangShell, cwd, kernel.Sink{NoPerson: true}).Parts {
@@ -205,7 +206,7 @@ func ShellCritical(x *kernel.Command, prog string) string {
 		case kernel.RuleDynamicCommand, kernel.RuleDynamicProgram, kernel.RuleProgramFromStdin, kernel.RuleSelfProtectionUnknownTarget, kernel.RuleNestingTooDeep, kernel.RuleTooLong, kernel.RuleTooManyCommands, kernel.RuleSecretVariable:
 			continue
 		}
-		return p.Reason.Detail
+		return p.Reason.Detail, p.Carried()
 	}
-	return ""
+	return "", kernel.Unknown{}
 }

@@ -13,10 +13,11 @@ const BoundedWords = "; inside Claude Code's sandbox it can reach only the proje
 // that bounds its writes.
 const BoundedNotRead = "; inside Claude Code's sandbox it can reach only the project and its temporary directory (the harness's files there are denied): code not read, confined"
 
-// Unknown marks a critical verdict as critical only because a write target or a command name
-// cannot be known statically (AddUnknown). Its producer says so in this structure rather than
-// in its reason, so that rewording a reason cannot change what a bounded sandbox lowers: a
-// verdict added without one (Add) is never lowered, whatever its words.
+// Unknown marks a critical verdict as critical only because something cannot be known
+// statically (AddUnknown): a write target, a command name, a value (UnknownValue). Its
+// producer says so in this structure rather than in its reason, so that rewording a reason
+// cannot change what a bounded sandbox lowers, nor what code from a file counts as
+// (onlyUnknown): a verdict added without one (Add) is never lowered, whatever its words.
 type Unknown struct {
 	What UnknownKind
 	// Tree is an UnknownTree's target as written (rm -rf "$TMPDIR/build": "$TMPDIR/build"),
@@ -38,6 +39,11 @@ const (
 	UnknownTree
 	// DynamicName is a command name built at run time ($(echo ls), yarn "$S").
 	DynamicName
+	// UnknownValue is any other value a verdict depends on that cannot be known statically
+	// (a URL, a refspec, an agent's argument, a tree whose permissions change), or a verdict
+	// that carries such a one's reason (Part.Carried). A sandbox does not bound what it
+	// reaches: it is never lowered.
+	UnknownValue
 )
 
 // Bounded reports whether the verdict u marks can reach, inside a sandbox that bounds writes

@@ -68,8 +68,9 @@ type Callbacks struct {
 	// command).
 	ProgramValue func(x Command, w shell.Word, what string)
 	// ShellCritical is why a command line another program runs is critical (it names the harness,
-	// runs something catastrophic), or "".
-	ShellCritical func(x Command, prog string) string
+	// runs something catastrophic), or "", and the mark a verdict that says so carries
+	// (Part.Carried).
+	ShellCritical func(x Command, prog string) (string, Unknown)
 	// StashProtected judges a git stash that would take the harness's files away.
 	StashProtected func(x Command, p command.Args, op string)
 	// StashUntracked judges a git stash of untracked files, which removes them from the checkout.

@@ -359,7 +359,7 @@ func (c *Env) takeOver(r *Result, p Part, l Lang, s Sink) {
 		// What follows the bound is not analysed: a person reads it (notRead).
 		r.NotRead(s.Prefix + " " + p.Reason.Detail)
 	}
-	if lvl == risk.Critical && onlyUnknown(p.Reason.Rule, p.Reason.Detail) {
+	if lvl == risk.Critical && onlyUnknown(p.Reason.Rule, p.OnlyUnknown) {
 		lvl = risk.High
 		if s.Rule == RulePlantedCode && plantedUnknown(p.Reason.Rule) {
 			// Planted for later: whoever runs it may run it outside any sandbox, and what it
@@ -406,7 +406,7 @@ func (c *Env) takeOver(r *Result, p Part, l Lang, s Sink) {
 	if cmd := strings.TrimSpace(p.Reason.Command); cmd != "" && !strings.Contains(detail, cmd) {
 		detail = QuoteRaw(cmd) + ": " + detail
 	}
-	r.Add(lvl, domain, rule, p.Reason.Command, s.Prefix+" "+detail)
+	r.AddUnknown(lvl, domain, rule, p.Reason.Command, s.Prefix+" "+detail, p.Carried())
 }
 
 // plantedUnknown reports the verdicts of planted code that make it code not read: a
@@ -429,8 +429,10 @@ type reasonKind struct {
 }
 
 // onlyUnknown reports a critical verdict that says only that something cannot be known
-// statically (and bounds exceeded), as opposed to a catastrophe that can be seen.
-func onlyUnknown(rule, detail string) bool {
+// statically (and bounds exceeded), as opposed to a catastrophe that can be seen: its rule is
+// one that says nothing else, or its producer marked it (marked, Part.OnlyUnknown). It reads
+// no reason's words, so rewording one cannot change a decision.
+func onlyUnknown(rule string, marked bool) bool {
 	switch rule {
 	case RuleDynamicCommand, RuleDynamicProgram, RuleProgramFromStdin, RuleSelfProtectionUnknownTarget,
 		RuleNestingTooDeep, RuleTooLong, RuleTooManyCommands, RuleSecretVariable:
@@ -438,7 +440,7 @@ func onlyUnknown(rule, detail string) bool {
 	case RuleSelfProtection:
 		return false // the harness's own tools and paths stay critical however they are named
 	}
-	return strings.Contains(detail, "cannot be known")
+	return marked
 }
 
 // fileCodeWords are what a block of code in another language must contain for the

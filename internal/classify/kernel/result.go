@@ -189,6 +189,20 @@ type Part struct {
 	Domain domain.Domain
 	Reason envelope.Reason
 	Setup  bool // from a setup command (cd, export, source …/activate): not the call's purpose
+	// OnlyUnknown: the verdict says only that something cannot be known statically (its
+	// producer added it with AddUnknown, or its reason carries such a verdict's), not what is
+	// seen. onlyUnknown reads it; no reason's words are read for it.
+	OnlyUnknown bool
+}
+
+// Carried is the mark of a verdict whose reason carries p's (a command another program runs,
+// code taken over from a file): it says only what cannot be known when p does. It is never
+// lowered in a bounded sandbox (UnknownValue): the verdict that carries it decides that.
+func (p Part) Carried() Unknown {
+	if p.OnlyUnknown {
+		return Unknown{What: UnknownValue}
+	}
+	return Unknown{}
 }
 
 // MayWrite reports whether the call can change p: inside a sandbox that bounds its writes
@@ -219,7 +233,7 @@ func (r *Result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail str
 		// script's thousand $CC calls need not be kept to say so. A kind is all takeOver
 		// reads of a verdict: a critical one that only says something cannot be known is
 		// high there, and must not crowd out one that says what is seen.
-		k := partKind{rule, lvl, domain, lvl == risk.Critical && onlyUnknown(rule, detail)}
+		k := partKind{rule, lvl, domain, lvl == risk.Critical && onlyUnknown(rule, u.What != 0)}
 		if r.kept[k] > maxCriticalOfAKind {
 			return
 		}
@@ -231,7 +245,7 @@ func (r *Result) add(lvl risk.Level, domain domain.Domain, rule, cmd, detail str
 	if r.Bounded && lvl == risk.Critical && u.Bounded(r.Project) {
 		lvl, detail = risk.High, detail+BoundedWords
 	}
-	r.Parts = append(r.Parts, Part{Risk: lvl, Domain: domain, Reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}})
+	r.Parts = append(r.Parts, Part{Risk: lvl, Domain: domain, Reason: envelope.Reason{Rule: rule, Command: cmd, Risk: lvl, Detail: detail}, OnlyUnknown: u.What != 0})
 }
 
 func Dedupe(in []string) []string {

@@ -239,15 +239,24 @@ func HostLike(s string) bool {
 	return true
 }
 
-// Literals returns the quoted strings of inline code ('…', "…", `…`), a bounded number.
+// Literals returns the quoted strings of inline code ('…', "…", `…`), a bounded number. A
+// concatenation is read as the string it makes: of literals ('.' + 'git', 'a' . 'b' in Perl
+// or PHP, 'a' .. 'b' in Lua) the joined text; with an operand that is not a literal ('.' +
+// name, prefix + 'rm -rf /') shell.Dyn stands in its place, so that what reads the value sees
+// a part it cannot know, never the known piece alone. A literal followed by a method
+// ('{}'.format(x)) or any other operator is read as written.
 func Literals(s string) []string {
 	var out []string
+	var b strings.Builder
+	open := false // b holds the pieces of a concatenation that goes on with the next literal
 	for i := 0; i < len(s) && len(out) < 64; i++ {
 		q := s[i]
 		if q != '\'' && q != '"' && q != '`' {
 			continue
 		}
-		var b strings.Builder
+		if !open && joinsBefore(s, i) {
+			b.WriteString(shell.Dyn) // name + 'lit'
+		}
 		j := i + 1
 		for ; j < len(s) && s[j] != q; j++ {
 			if s[j] == '\\' && j+1 < len(s) {
@@ -265,11 +274,92 @@ func Literals(s string) []string {
 				b.WriteByte(s[j])
 			}
 		}
-		out = append(out, b.String())
 		i = j
+		if j >= len(s) {
+			out = append(out, b.String())
+			break
+		}
+		switch next, lit := joinsAfter(s, j+1); {
+		case next < 0:
+		case lit:
+			open, i = true, next-1 // 'lit' + 'lit': read on from the next quote
+			continue
+		default:
+			b.WriteString(shell.Dyn) // 'lit' + name
+		}
+		out = append(out, b.String())
+		b.Reset()
+		open = false
 	}
 	return out
 }
+
+// joinsAfter reads what follows a literal that ends before s[k]: a concatenation operator
+// (+, a Perl or PHP ., a Lua ..) returns where its other operand starts and whether that is
+// a literal; anything else returns -1. A . right before a name is a method ('x'.join), not
+// Perl's operator, unless spaces stand around it ('x' . $y).
+func joinsAfter(s string, k int) (int, bool) {
+	k = skipBlank(s, k)
+	if k >= len(s) {
+		return -1, false
+	}
+	switch {
+	case s[k] == '+':
+		if k+1 < len(s) && (s[k+1] == '+' || s[k+1] == '=') {
+			return -1, false // ++, +=
+		}
+		k++
+	case strings.HasPrefix(s[k:], ".."):
+		if strings.HasPrefix(s[k:], "...") {
+			return -1, false
+		}
+		k += 2
+	case s[k] == '.':
+		spaced := k > 0 && isBlank(s[k-1]) && k+1 < len(s) && isBlank(s[k+1])
+		n := skipBlank(s, k+1)
+		if n < len(s) && isQuote(s[n]) {
+			return n, true
+		}
+		if !spaced {
+			return -1, false
+		}
+		return n, false
+	default:
+		return -1, false
+	}
+	k = skipBlank(s, k)
+	return k, k < len(s) && isQuote(s[k])
+}
+
+// joinsBefore reports a concatenation operator (+, ., ..) right before the literal that starts
+// at s[i], whose other operand was no literal (a literal was joined by joinsAfter).
+func joinsBefore(s string, i int) bool {
+	k := i - 1
+	for k >= 0 && isBlank(s[k]) {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	switch s[k] {
+	case '+':
+		return k == 0 || s[k-1] != '+'
+	case '.':
+		return true // Python and JavaScript have no . before a string: Perl's, PHP's, Lua's ..
+	}
+	return false
+}
+
+func skipBlank(s string, k int) int {
+	for k < len(s) && isBlank(s[k]) {
+		k++
+	}
+	return k
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isQuote(c byte) bool { return c == '\'' || c == '"' || c == '`' }
 
 // ApplyEdits applies an Edit's or MultiEdit's replacements to old, as the tool would.
 func ApplyEdits(old string, ev *claude.Event) (string, bool) {

@@ -1031,11 +1031,11 @@ func ToolSent(r *kernel.Result, tool string, domain domain.Domain, v any) {
 			// Each value alone: a key named like a secret (page_token, a cursor) is not a
 			// secret, what the value holds may be.
 			if len(v) < 65536 && mask.String(v) != v {
-				r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it")
+				r.AddUnknown(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given a secret-shaped string: what the tool does with it cannot be known (it may send it), so no trust may run it", kernel.Unknown{What: kernel.UnknownValue})
 				return true
 			}
 			if why := DecodedSecret(strings.TrimSpace(v)); why != "" { // urldecode.go
-				r.Add(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given "+why+": what the tool does with it cannot be known (it may send it), so no trust may run it")
+				r.AddUnknown(risk.Critical, domain, kernel.RuleOutboundData, tool, tool+" is given "+why+": what the tool does with it cannot be known (it may send it), so no trust may run it", kernel.Unknown{What: kernel.UnknownValue})
 				return true
 			}
 			if i := strings.Index(v, "://"); i > 0 && len(v) < 8192 {

@@ -11,8 +11,11 @@ import (
 )
 
 // walker visits one parsed program. Variables assigned statically in the program are tracked
-// (so `F=x; echo > $F` is known to write x); a variable assigned twice with different values,
-// read, looped over or inherited from the environment is unknown.
+// (so `F=x; echo > $F` is known to write x), from a literal or from another variable known
+// (`X=/; T=$X`); one read, looped over, or inherited from the environment without a value the
+// caller knows is unknown. An assignment that always runs before what follows (sure) gives
+// the variable its value; one that may or may not run (a branch, a loop, a function's body)
+// leaves two possible values when it differs from the one before: unknown.
 type walker struct {
 	a     *analyzer
 	src   string
@@ -21,6 +24,11 @@ type walker struct {
 	via   []string
 	vars  map[string]string
 	dyn   map[string]bool
+	// pinned are the variables a sure assignment does not simply set: assigned somewhere that
+	// may or may not run, or that may run later (a function's body), given by read, a loop or
+	// printf -v, a nameref, readonly, an array. Their value after one stays as setVar leaves
+	// a second value: unknown when it differs.
+	pinned map[string]bool
 	// loopVals are the values a for loop's variable takes, when every one is known: ${!v}
 	// in the loop reads the variables they name.
 	loopVals map[string][]string
@@ -142,7 +150,7 @@ func (w *walker) visit(n syntax.Node) bool {
 		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok && it.Name != nil {
-			w.dyn[it.Name.Value] = true
+			w.unknownVar(it.Name.Value)
 			var vals []string
 			known := true
 			for _, item := range it.Items {
@@ -294,12 +302,14 @@ func firstLit(word *syntax.Word) *syntax.Lit {
 	return l
 }
 
-// hasGlob reports an unquoted pattern character in word.
+// hasGlob reports a pattern character in word that bash expands: one written outside quotes
+// and not escaped (cat *, not cat '*', "*" or \*), or an extended glob. Quoted or escaped, a
+// pattern character is passed as written.
 func hasGlob(word *syntax.Word) bool {
 	for _, p := range word.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, "*?[") {
+			if unescapedPattern(p.Value) {
 				return true
 			}
 		case *syntax.ExtGlob:
@@ -307,6 +317,40 @@ func hasGlob(word *syntax.Word) bool {
 		}
 	}
 	return false
+}
+
+// unescapedPattern reports a *, ? or [ in unquoted text (a Lit keeps its backslashes) that no
+// backslash escapes.
+func unescapedPattern(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '*', '?', '[':
+			return true
+		}
+	}
+	return false
+}
+
+// expandsUnquoted reports an expansion outside double quotes ($x, ${x:-…}, $(…)): bash
+// globs what it expands to, so a value holding a pattern character is a pattern (x='*';
+// rm $x is rm *).
+func expandsUnquoted(word *syntax.Word) bool {
+	for _, p := range word.Parts {
+		switch p.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ArithmExp:
+			return true
+		}
+	}
+	return false
+}
+
+// globField reports whether bash globs a field of word: glob is hasGlob(word), unquoted
+// whether it expands outside quotes. A field that holds a pattern character only from quoted
+// text next to an unquoted expansion ("*"$x) is counted too: the cautious reading.
+func globField(glob, unquoted bool, f string) bool {
+	return glob || unquoted && strings.ContainsAny(f, "*?[")
 }
 
 // braceBomb reports brace expansions that could multiply into very many words ({1..1000000},
@@ -354,6 +398,7 @@ func (w *walker) expandFields(dst []Word, word *syntax.Word) []Word {
 	}
 	esc := w.escaped(word)
 	braces := len(fields) > 1 && strings.Contains(w.text(word), "{")
+	unquoted := expandsUnquoted(word)
 	for _, f := range fields {
 		if braces && (f == "~" || strings.HasPrefix(f, "~/")) {
 			// bash expands the tilde of each word a brace expansion makes ({rm,-rf,~})
@@ -363,7 +408,7 @@ func (w *walker) expandFields(dst []Word, word *syntax.Word) []Word {
 			}
 			f = w.a.opt.Home + f[1:]
 		}
-		dst = append(dst, Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: glob, Escaped: esc})
+		dst = append(dst, Word{Value: f, Known: known && !strings.Contains(f, Dyn), Glob: globField(glob, unquoted, f), Escaped: esc})
 	}
 	return dst
 }
@@ -448,27 +493,75 @@ func (w *walker) literal(word *syntax.Word) Word {
 	if err != nil {
 		return Word{Value: w.text(word)}
 	}
-	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: hasGlob(word), Escaped: w.escaped(word)}
+	return Word{Value: s, Known: known && !strings.Contains(s, Dyn), Glob: globField(hasGlob(word), expandsUnquoted(word), s), Escaped: w.escaped(word)}
 }
 
 // maxVar bounds a tracked variable's value: values built from values could grow exponentially.
 const maxVar = 4096
 
+// setVar records an assignment of v to name (appendTo: +=). One that surely runs (sure), to a
+// variable not pinned, sets it: every later use sees v, whatever it held (inherited from the
+// environment, assigned before, unknown). Any other leaves the old value beside v: unknown
+// when they differ, and the variable pinned.
 func (w *walker) setVar(name string, v Word, appendTo bool) {
 	w.escapedVar(name, v)
 	if name == "IFS" {
 		w.a.finding(RuleIFSChanged, risk.High, name+"="+v.Value, "the program changes IFS: word splitting is not modelled")
 		w.ifs = true
 	}
+	sure := !w.pinned[name] && w.sure()
+	if !sure {
+		w.pin(name)
+	}
 	old, had := w.vars[name]
 	switch {
 	case !v.Known || appendTo || len(v.Value) > maxVar:
 		w.dyn[name] = true
+	case sure:
+		w.vars[name] = v.Value
+		delete(w.dyn, name)
 	case had && old != v.Value:
 		w.dyn[name] = true // two values: which one a later use sees depends on the path taken
 	default:
 		w.vars[name] = v.Value
 	}
+}
+
+// unknownVar records a variable whose value cannot be known from here on (read, a loop, a
+// nameref, an array), pinned: no later assignment makes it known.
+func (w *walker) unknownVar(name string) {
+	w.dyn[name] = true
+	w.pin(name)
+}
+
+func (w *walker) pin(name string) {
+	if w.pinned == nil {
+		w.pinned = map[string]bool{} // most programs assign nothing where it may not run
+	}
+	w.pinned[name] = true
+}
+
+// sure reports whether the assignment being walked runs whenever the program goes on past
+// it: each node above it is a statement list, a { … } block or the left side of && or ||,
+// and nothing runs it elsewhere or later (a branch, a loop, a subshell, a pipeline, the
+// background, a function's body).
+func (w *walker) sure() bool {
+	for i, n := range w.stack {
+		switch n := n.(type) {
+		case *syntax.File, *syntax.Block, *syntax.CallExpr, *syntax.DeclClause:
+		case *syntax.Stmt:
+			if n.Background || n.Coprocess {
+				return false
+			}
+		case *syntax.BinaryCmd:
+			if n.Op != syntax.AndStmt && n.Op != syntax.OrStmt || i+1 >= len(w.stack) || w.stack[i+1] != n.X {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func (w *walker) call(ce *syntax.CallExpr) {
@@ -485,7 +578,7 @@ func (w *walker) call(ce *syntax.CallExpr) {
 		}
 		if len(ce.Args) == 0 {
 			if as.Array != nil || as.Index != nil {
-				w.dyn[as.Name.Value] = true
+				w.unknownVar(as.Name.Value)
 			} else {
 				w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
 			}
@@ -535,10 +628,14 @@ func (w *walker) decl(d *syntax.DeclClause) {
 	src := w.text(d)
 	w.declPrints(d, src)
 	nameref := false // declare -n r=x: $r is whatever x holds
+	readonly := d.Variant.Value == "readonly"
 	for _, as := range d.Args {
 		if as.Name == nil && as.Value != nil {
 			if l := as.Value.Lit(); strings.HasPrefix(l, "-") && strings.ContainsRune(l, 'n') {
 				nameref = true
+			}
+			if l := as.Value.Lit(); strings.HasPrefix(l, "-") && strings.ContainsRune(l, 'r') {
+				readonly = true
 			}
 		}
 	}
@@ -568,9 +665,12 @@ func (w *walker) decl(d *syntax.DeclClause) {
 		switch {
 		case as.Naked:
 		case as.Array != nil || as.Index != nil || nameref:
-			w.dyn[as.Name.Value] = true
+			w.unknownVar(as.Name.Value)
 		default:
 			w.setVar(as.Name.Value, w.literal(as.Value), as.Append)
+		}
+		if readonly {
+			w.pin(as.Name.Value) // a later assignment fails: the value stays
 		}
 	}
 }
@@ -925,14 +1025,14 @@ func (w *walker) emit(c Cmd) {
 	case "read", "mapfile", "readarray", "getopts":
 		for _, a := range c.Args[1:] {
 			if a.Known && !strings.HasPrefix(a.Value, "-") {
-				w.dyn[a.Value] = true
+				w.unknownVar(a.Value)
 				w.a.name(Name{Name: a.Value, Assign: true, Src: c.Src})
 			}
 		}
 	case "printf":
 		for i := 1; i+1 < len(c.Args); i++ {
 			if c.Args[i].Value == "-v" {
-				w.dyn[c.Args[i+1].Value] = true
+				w.unknownVar(c.Args[i+1].Value)
 				w.a.name(Name{Name: c.Args[i+1].Value, Assign: true, Src: c.Src})
 			}
 		}
