@@ -101,14 +101,15 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	var from *head // the checkpoint this one began from, read: it may be this one again
 	err = errFull
 	last, hasLast := lastFor(log, d.top)
-	// Nothing changed since the base, which names the newest checkpoint: not even its top
-	// record is read.
-	fast := p.prev != nil && want == nil && len(p.paths) == 0 && len(p.prev.linked) == 0 && hasLast &&
-		last.Kind == KindState && last.ID == p.prev.tree.String() && manifestExists(d.dir, last.ID)
-	if fast {
+	// From the base only when it names the newest checkpoint, and when nothing changed since,
+	// not even its head is read.
+	fromBase := p.prev != nil && want == nil && hasLast && last.Kind == KindState && last.ID == p.prev.tree.String()
+	fast := fromBase && len(p.paths) == 0 && len(p.prev.linked) == 0 && manifestExists(d.dir, last.ID)
+	switch {
+	case fast:
 		snap, err = snapshot{tree: p.prev.tree, files: p.prev.files, skipped: last.Skipped}, nil
 		incrementalTakes.Add(1)
-	} else if p.prev != nil && want == nil && hasLast && last.Kind == KindState && last.ID == p.prev.tree.String() {
+	case fromBase:
 		snap, h, from, err = d.snapshotSince(o, p)
 		if err != nil && !errors.Is(err, errFull) {
 			return Checkpoint{}, err
@@ -121,8 +122,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 		p.full(nil)
 		prev := d.cache(log)
 		if prev != nil {
-			from = &head{top: recEntry{mode: modeTree, oid: prev.root}, taken: prev.taken}
-			from.top.tree, _ = parseOID(prev.id)
+			from = prev.head()
 		}
 		snap, h, err = d.snapshot(o, prev, d.putRecord)
 	}
@@ -355,6 +355,13 @@ type manifest struct {
 type mfile struct {
 	entry
 	st fileStat
+}
+
+// head is what the head of m's checkpoint says (its top record zero for the first format).
+func (m *manifest) head() *head {
+	h := &head{top: recEntry{mode: modeTree, oid: m.root}, taken: m.taken}
+	h.top.tree, _ = parseOID(m.id)
+	return h
 }
 
 // head is what manifests/ID says of a checkpoint: its top record (dirtree.go) as its
