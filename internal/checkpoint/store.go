@@ -120,11 +120,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	}
 	if errors.Is(err, errFull) {
 		p.full(nil)
-		prev := d.cache(log)
-		if prev != nil {
-			from = prev.head()
-		}
-		snap, h, err = d.snapshot(o, prev, d.putRecord)
+		snap, h, from, err = d.snapshot(o, log, d.putRecord)
 	}
 	if err != nil {
 		return Checkpoint{}, err
@@ -182,23 +178,19 @@ func (d dirStore) cache(log []Checkpoint) *manifest {
 }
 
 // snapshot walks the working tree and keeps every file but what a dirStore leaves out (see
-// the top of this file), its records put with put. A file whose stat is the one prev
-// recorded, and not racily so, is not read: prev names its blob already.
-func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, head, error) {
+// the top of this file), its records put with put. The newest checkpoint of log is its stat
+// cache, returned as from (nil: none): a file whose stat is the one it recorded, and not
+// racily so, is not read. The cache is read (every record) while the directories are.
+func (d dirStore) snapshot(o Options, log []Checkpoint, put putRecord) (s snapshot, h head, from *head, err error) {
 	start := time.Now()
-	var old map[string]*mfile
-	if prev != nil {
-		old = make(map[string]*mfile, len(prev.files))
-		for i := range prev.files {
-			old[prev.files[i].path] = &prev.files[i]
+	cached := make(chan *manifest, 1)
+	go func() { cached <- d.cache(log) }()
+	defer func() {
+		if cached != nil {
+			<-cached // not left reading after the take unlocked
 		}
-	}
+	}()
 	skip := excluder(d.top, o.Exclude)
-	var s snapshot
-	racyBefore := uint64(0)
-	if prev != nil {
-		racyBefore = uint64(prev.taken - int64(racyMargin))
-	}
 	// The directories are read one after another; the files (a stat each, and a read of those
 	// that changed) are then compared on every processor, as the index's entries are in a git
 	// repository: on a large project the stat calls are the whole cost.
@@ -212,7 +204,7 @@ func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, 
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // gone while we looked
 			}
-			return snapshot{}, head{}, err
+			return snapshot{}, head{}, nil, err
 		}
 		if rel != "" && slices.ContainsFunc(des, func(de fs.DirEntry) bool { return de.Name() == ".git" }) {
 			s.skipped = append(s.skipped, rel+"/") // a repository of its own: its history keeps it
@@ -226,11 +218,23 @@ func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, 
 				dirs = append(dirs, p)
 			default:
 				if len(files) >= maxStateFiles {
-					return snapshot{}, head{}, errTooManyFiles
+					return snapshot{}, head{}, nil, errTooManyFiles
 				}
 				files = append(files, p)
 			}
 		}
+	}
+	prev := <-cached
+	cached = nil
+	var old map[string]*mfile
+	racyBefore := uint64(0)
+	if prev != nil {
+		from = prev.head()
+		old = make(map[string]*mfile, len(prev.files))
+		for i := range prev.files {
+			old[prev.files[i].path] = &prev.files[i]
+		}
+		racyBefore = uint64(prev.taken - int64(racyMargin))
 	}
 	slots := make([]seen, len(files))
 	workers := 1
@@ -256,7 +260,7 @@ func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, 
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return snapshot{}, head{}, err
+		return snapshot{}, head{}, nil, err
 	}
 	s.entries = make([]entry, 0, len(files))
 	kept := make([]mfile, 0, len(files))
@@ -280,10 +284,10 @@ func (d dirStore) snapshot(o Options, prev *manifest, put putRecord) (snapshot, 
 	slices.Sort(s.linked)
 	top, err := buildRecords(kept, put)
 	if err != nil {
-		return snapshot{}, head{}, err
+		return snapshot{}, head{}, nil, err
 	}
 	s.tree = top.tree
-	return s, head{top: top, taken: start.UnixNano(), reread: reread}, nil
+	return s, head{top: top, taken: start.UnixNano(), reread: reread}, from, nil
 }
 
 var errTooManyFiles = fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
@@ -504,7 +508,7 @@ func (d dirStore) current(o Options) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	s, _, err := d.snapshot(o, d.cache(log), hashOnly) // its records are put by the take that records it
+	s, _, _, err := d.snapshot(o, log, hashOnly) // its records are put by the take that records it
 	return s, err
 }
 
