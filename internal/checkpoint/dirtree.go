@@ -244,29 +244,40 @@ func buildRecordsIn(name string, prefix int, files []mfile, put putRecord) (recE
 // records reads the records of a state's objects directory, each once.
 type records struct {
 	dir  string
-	read map[oid][]recEntry
+	read map[oid]record
 }
 
-func newRecords(objects string) *records { return &records{dir: objects, read: map[oid][]recEntry{}} }
+// record is one read back, with what it names: its git tree and number of files.
+type record struct {
+	es    []recEntry
+	tree  oid
+	files int
+}
+
+func newRecords(objects string) *records { return &records{dir: objects, read: map[oid]record{}} }
 
 // get is the record of the directory entry d, checked against it: its content against its
 // name, its git tree and its number of files against d's. Any failure is errFull: the
 // checkpoint scans in full (and a restore refuses the checkpoint).
 func (r *records) get(d recEntry) ([]recEntry, error) {
-	if es, ok := r.read[d.oid]; ok {
-		return es, nil
+	rec, ok := r.read[d.oid]
+	if !ok {
+		recordsRead.Add(1)
+		data, err := readLoose(r.dir, d.oid, recordKind, maxRecord)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errFull, err)
+		}
+		es, err := decodeRecord(data)
+		if err != nil {
+			return nil, fmt.Errorf("%w: record %s: %v", errFull, d.oid, err)
+		}
+		rec = record{es, recordTree(es), recordFiles(es)}
+		r.read[d.oid] = rec
 	}
-	recordsRead.Add(1)
-	data, err := readLoose(r.dir, d.oid, recordKind, maxRecord)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errFull, err)
-	}
-	es, err := decodeRecord(data)
-	if err != nil || recordTree(es) != d.tree || recordFiles(es) != d.files {
+	if rec.tree != d.tree || rec.files != d.files {
 		return nil, fmt.Errorf("%w: record %s is not the one its directory names", errFull, d.oid)
 	}
-	r.read[d.oid] = es
-	return es, nil
+	return rec.es, nil
 }
 
 // list is every file at or below the directory entry d (top: its path ""), sorted by path.
