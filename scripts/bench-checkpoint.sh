@@ -71,8 +71,7 @@ for kind in ${KINDS:-git plain}; do
     proj=$tmp/$kind$n
     mkdir -p "$proj"
     "$tmp/benchtake" make "$proj" "$n" "$kind"
-    b=$base
-    [[ $kind == git ]] || b= # the base revision may keep no checkpoint there
+    b=$base # for a plain project, a revision since a189385 (it keeps checkpoints in the state)
     modes=${MODES:-clean changed staged}
     [[ $kind == git ]] || modes=${modes/staged/}
     for mode in $modes; do

@@ -2,8 +2,6 @@ package checkpoint
 
 import (
 	"bytes"
-	"crypto/sha1"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,12 +9,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
-	"unsafe"
 
 	"github.com/oath-harness/oath-harness/internal/safefile"
 )
@@ -24,9 +20,14 @@ import (
 // A project that is not a git repository keeps its checkpoints in the harness's state, under
 // the checkpoints directory:
 //
-//	objects/xx/yyyy…   each file's content once, as a git loose object (zlib, named by its hash)
-//	manifests/ID       a checkpoint: every file kept (mode, blob, path) and the stat data seen
-//	                   when it was taken, which the next checkpoint uses as git uses its index
+//	objects/xx/yyyy…   each file's content once, as a git loose object (zlib, named by its hash),
+//	                   and the records of the checkpoints' directories (dirtree.go): every file
+//	                   kept (mode, blob, name) with the stat data seen when it was read, which
+//	                   the next checkpoint uses as git uses its index
+//	manifests/ID       a checkpoint: its top record and when the walk of its full scan began
+//	                   (see racyMargin); ID is the git tree of its files. One written by an
+//	                   earlier version holds the whole list of files instead: still read, so
+//	                   that its checkpoint is undone, never written.
 //
 // Nothing tells which files are regenerable, so every file is kept, but a nested git
 // repository (its own history keeps it), the harness's own state and files above the size
@@ -96,21 +97,20 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	}
 	p := prepare(o, d.top, KindState) // before any file is looked at: see incremental.go
 	var snap snapshot
-	var m, prev *manifest
+	var h head     // what manifests/ID will say
+	var from *head // the checkpoint this one began from, read: it may be this one again
 	err = errFull
 	last, hasLast := lastFor(log, d.top)
-	// Nothing changed since the base, which names the newest checkpoint: its list of files is
-	// not even read (on 50,000 files, reading and checking it is the whole cost).
-	fast := p.prev != nil && want == nil && len(p.paths) == 0 && len(p.prev.linked) == 0 && hasLast &&
-		last.Kind == KindState && last.ID == p.prev.tree.String() && manifestExists(d.dir, last.ID)
-	if fast {
+	// From the base only when it names the newest checkpoint, and when nothing changed since,
+	// not even its head is read.
+	fromBase := p.prev != nil && want == nil && hasLast && last.Kind == KindState && last.ID == p.prev.tree.String()
+	fast := fromBase && len(p.paths) == 0 && len(p.prev.linked) == 0 && manifestExists(d.dir, last.ID)
+	switch {
+	case fast:
 		snap, err = snapshot{tree: p.prev.tree, files: p.prev.files, skipped: last.Skipped}, nil
 		incrementalTakes.Add(1)
-	} else {
-		prev = d.cache(log)
-	}
-	if !fast && p.prev != nil && want == nil {
-		snap, m, err = d.snapshotSince(o, p, prev, last.Skipped)
+	case fromBase:
+		snap, h, from, err = d.snapshotSince(o, p)
 		if err != nil && !errors.Is(err, errFull) {
 			return Checkpoint{}, err
 		}
@@ -120,7 +120,7 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	}
 	if errors.Is(err, errFull) {
 		p.full(nil)
-		snap, m, err = d.snapshot(o, prev)
+		snap, h, from, err = d.snapshot(o, log, d.putRecord)
 	}
 	if err != nil {
 		return Checkpoint{}, err
@@ -130,16 +130,16 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	}
 	c, err := addToLog(o, newLine(KindState, d.top, snap, session, toolUseID, note, o), func(c *Checkpoint, last *Checkpoint) error {
 		c.ID = c.Tree
-		if last != nil && last.Kind == KindState && last.ID == c.ID && (fast || prev != nil && prev.id == c.ID) {
+		if last != nil && last.Kind == KindState && last.ID == c.ID && (fast || from != nil && from.top.tree == snap.tree) {
 			c.Reused = true
-			if m == nil || !m.fresh {
+			if fast || from.top.oid == h.top.oid && !h.reread {
 				return nil // same files, same stat: nothing to write
 			}
 		}
-		if m == nil {
+		if fast {
 			return errors.New("the previous checkpoint changed while this one was taken: take it again")
 		}
-		return safefile.WriteAtomic(manifestPath(d.dir, c.ID), m.encode(), 0o600)
+		return writeHead(d.dir, c.ID, h)
 	})
 	if err != nil {
 		return Checkpoint{}, err
@@ -151,8 +151,15 @@ func (d dirStore) take(session, toolUseID, note string, o Options, want *oid) (C
 	return c, err
 }
 
-// cache is the manifest of the project's newest checkpoint in the state, nil when there is
-// none or it cannot be read (every file is then read again).
+// putRecord writes a record into the state's objects. It is not freshened when it is there
+// already (as a blob is): a record is written only under the log's lock, by a take whose line
+// names it before any sweep can run, and the sweep reads every kept checkpoint's records.
+func (d dirStore) putRecord(kind string, data []byte) (oid, error) {
+	return writeLoose(d.objects(), kind, data, false)
+}
+
+// cache is the list of files of the project's newest checkpoint in the state, nil when there
+// is none or it cannot be read (every file is then read again).
 func (d dirStore) cache(log []Checkpoint) *manifest {
 	for i := len(log) - 1; i >= 0; i-- {
 		if log[i].Top != d.top {
@@ -171,24 +178,19 @@ func (d dirStore) cache(log []Checkpoint) *manifest {
 }
 
 // snapshot walks the working tree and keeps every file but what a dirStore leaves out (see
-// the top of this file). A file whose stat is the one prev recorded, and not racily so, is
-// not read: prev names its blob already.
-func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, error) {
+// the top of this file), its records put with put. The newest checkpoint of log is its stat
+// cache, returned as from (nil: none): a file whose stat is the one it recorded, and not
+// racily so, is not read. The cache is read (every record) while the directories are.
+func (d dirStore) snapshot(o Options, log []Checkpoint, put putRecord) (s snapshot, h head, from *head, err error) {
 	start := time.Now()
-	var old map[string]*mfile
-	if prev != nil {
-		old = make(map[string]*mfile, len(prev.files))
-		for i := range prev.files {
-			old[prev.files[i].path] = &prev.files[i]
+	cached := make(chan *manifest, 1)
+	go func() { cached <- d.cache(log) }()
+	defer func() {
+		if cached != nil {
+			<-cached // not left reading after the take unlocked
 		}
-	}
+	}()
 	skip := excluder(d.top, o.Exclude)
-	m := &manifest{taken: start.UnixNano()}
-	var s snapshot
-	racyBefore := uint64(0)
-	if prev != nil {
-		racyBefore = uint64(prev.taken - int64(racyMargin))
-	}
 	// The directories are read one after another; the files (a stat each, and a read of those
 	// that changed) are then compared on every processor, as the index's entries are in a git
 	// repository: on a large project the stat calls are the whole cost.
@@ -202,7 +204,7 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 			if errors.Is(err, fs.ErrNotExist) {
 				continue // gone while we looked
 			}
-			return snapshot{}, nil, err
+			return snapshot{}, head{}, nil, err
 		}
 		if rel != "" && slices.ContainsFunc(des, func(de fs.DirEntry) bool { return de.Name() == ".git" }) {
 			s.skipped = append(s.skipped, rel+"/") // a repository of its own: its history keeps it
@@ -216,19 +218,25 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 				dirs = append(dirs, p)
 			default:
 				if len(files) >= maxStateFiles {
-					return snapshot{}, nil, fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
+					return snapshot{}, head{}, nil, errTooManyFiles
 				}
 				files = append(files, p)
 			}
 		}
 	}
-	type slot struct {
-		f       mfile
-		kept    bool
-		fresh   bool
-		skipped bool
+	prev := <-cached
+	cached = nil
+	var old map[string]*mfile
+	racyBefore := uint64(0)
+	if prev != nil {
+		from = prev.head()
+		old = make(map[string]*mfile, len(prev.files))
+		for i := range prev.files {
+			old[prev.files[i].path] = &prev.files[i]
+		}
+		racyBefore = uint64(prev.taken - int64(racyMargin))
 	}
-	slots := make([]slot, len(files))
+	slots := make([]seen, len(files))
 	workers := 1
 	if len(files) >= 1024 {
 		workers = min(runtime.GOMAXPROCS(0), 8)
@@ -242,65 +250,83 @@ func (d dirStore) snapshot(o Options, prev *manifest) (snapshot, *manifest, erro
 			st := &dirStatter{fd: -1}
 			defer st.close()
 			for i := lo; i < hi; i++ {
-				p := files[i]
-				fst, mode, exists, err := st.lstat(d.top, p)
-				if err != nil {
+				var err error
+				if slots[i], err = d.see(st, files[i], old[files[i]], racyBefore, o.MaxFileSize); err != nil {
 					errs[w] = err
 					return
-				}
-				if !exists || mode == 0 {
-					continue // gone while we looked; a device, a socket: not a file a checkpoint keeps
-				}
-				if e := old[p]; e != nil && fst.known && e.mode == mode && e.st.size == fst.size && e.st.fullSize == fst.fullSize &&
-					e.st.mtimeS == fst.mtimeS && e.st.mtimeN == fst.mtimeN && e.st.ctimeS == fst.ctimeS && e.st.ctimeN == fst.ctimeN &&
-					e.st.ino == fst.ino && e.st.uid == fst.uid && e.st.gid == fst.gid &&
-					stamp(fst.mtimeS, fst.mtimeN) < racyBefore && stamp(fst.ctimeS, fst.ctimeN) < racyBefore {
-					slots[i] = slot{f: mfile{entry: e.entry, st: fst}, kept: true}
-					continue
-				}
-				var one snapshot
-				if err := addFile(&one, d.top, p, fst.fullSize, mode, o.MaxFileSize, d.write); err != nil {
-					errs[w] = err
-					return
-				}
-				switch {
-				case len(one.skipped) > 0:
-					slots[i] = slot{f: mfile{entry: entry{path: p}}, skipped: true}
-				case len(one.entries) > 0:
-					slots[i] = slot{f: mfile{entry: one.entries[0], st: fst}, kept: true, fresh: true}
 				}
 			}
 		})
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return snapshot{}, nil, err
+		return snapshot{}, head{}, nil, err
 	}
 	s.entries = make([]entry, 0, len(files))
-	m.files = make([]mfile, 0, len(files))
+	kept := make([]mfile, 0, len(files))
+	reread := false
 	for _, sl := range slots {
+		reread = reread || sl.read
 		switch {
 		case sl.skipped:
 			s.skipped = append(s.skipped, sl.f.path)
 		case sl.kept:
-			m.fresh = m.fresh || sl.fresh
 			s.entries = append(s.entries, sl.f.entry)
-			m.files = append(m.files, sl.f)
+			kept = append(kept, sl.f)
 			if sl.f.st.links > 1 {
 				s.linked = append(s.linked, sl.f.path)
 			}
 		}
 	}
-	if prev != nil && len(prev.files) != len(m.files) {
-		m.fresh = true
-	}
 	slices.SortFunc(s.entries, func(a, b entry) int { return strings.Compare(a.path, b.path) })
-	slices.SortFunc(m.files, func(a, b mfile) int { return strings.Compare(a.path, b.path) })
+	slices.SortFunc(kept, func(a, b mfile) int { return strings.Compare(a.path, b.path) })
 	slices.Sort(s.skipped)
 	slices.Sort(s.linked)
-	s.tree = listingID(s.entries)
-	m.id = s.tree.String()
-	return s, m, nil
+	top, err := buildRecords(kept, put)
+	if err != nil {
+		return snapshot{}, head{}, nil, err
+	}
+	s.tree = top.tree
+	return s, head{top: top, taken: start.UnixNano(), reread: reread}, from, nil
+}
+
+var errTooManyFiles = fmt.Errorf("the project has more than %d files: too many to keep in a checkpoint without git", maxStateFiles)
+
+// seen is one path of the working tree as a checkpoint in the state keeps it: kept (f its
+// entry, with the stat seen now), skipped (above the size bound: listed, not copied), or
+// neither (gone, or not a file a checkpoint keeps).
+type seen struct {
+	f             mfile
+	kept, skipped bool
+	read          bool // its stat did not vouch for it: it was read
+}
+
+// see looks at the file rel, was its entry in the previous checkpoint (nil: none). Its stat
+// the same as was's, and not racily so (see racyMargin), it keeps was's blob unread; else it
+// reads the file and writes its blob. f.st.links says how many names it has (see
+// snapshot.linked), whether it is kept or skipped.
+func (d dirStore) see(st *dirStatter, rel string, was *mfile, racyBefore uint64, maxSize int64) (seen, error) {
+	fst, mode, exists, err := st.lstat(d.top, rel)
+	if err != nil || !exists || mode == 0 {
+		return seen{}, err // gone while we looked; a device, a socket: not a file a checkpoint keeps
+	}
+	if was != nil && fst.known && was.mode == mode && was.st.size == fst.size && was.st.fullSize == fst.fullSize &&
+		was.st.mtimeS == fst.mtimeS && was.st.mtimeN == fst.mtimeN && was.st.ctimeS == fst.ctimeS && was.st.ctimeN == fst.ctimeN &&
+		was.st.ino == fst.ino && was.st.uid == fst.uid && was.st.gid == fst.gid &&
+		stamp(fst.mtimeS, fst.mtimeN) < racyBefore && stamp(fst.ctimeS, fst.ctimeN) < racyBefore {
+		return seen{f: mfile{entry: entry{path: rel, mode: was.mode, oid: was.oid}, st: fst}, kept: true}, nil
+	}
+	var one snapshot
+	if err := addFile(&one, d.top, rel, fst.fullSize, mode, maxSize, d.write); err != nil {
+		return seen{}, err
+	}
+	switch {
+	case len(one.skipped) > 0:
+		return seen{f: mfile{entry: entry{path: rel}, st: fst}, skipped: true}, nil
+	case len(one.entries) > 0:
+		return seen{f: mfile{entry: one.entries[0], st: fst}, kept: true, read: true}, nil
+	}
+	return seen{}, nil
 }
 
 func stamp(s, n uint32) uint64 { return uint64(s)*1e9 + uint64(n) }
@@ -321,30 +347,13 @@ func readDirNoFollow(dir string) ([]fs.DirEntry, error) {
 	return des, err
 }
 
-// listingID names a sorted list of files: the SHA-1 of their modes, blobs and paths. Two
-// checkpoints of the same files have the same id, as two git trees of the same files do.
-func listingID(es []entry) oid {
-	h := sha1.New()
-	var b []byte
-	for _, e := range es {
-		b = strconv.AppendUint(b[:0], uint64(e.mode), 8)
-		b = append(b, ' ')
-		b = append(b, e.oid[:]...)
-		b = append(b, e.path...)
-		b = append(b, 0)
-		h.Write(b)
-	}
-	var o oid
-	h.Sum(o[:0])
-	return o
-}
-
-// manifest is a checkpoint kept in the state: its files, with the stat data seen when taken.
+// manifest is the list of files of a checkpoint kept in the state, with the stat data seen
+// when each was read: the stat cache of a full scan, and what an undo writes back.
 type manifest struct {
 	id    string
-	taken int64 // when the walk began (Unix ns): see racyMargin
+	taken int64 // when the walk of its last full scan began (Unix ns): see racyMargin
 	files []mfile
-	fresh bool // a file was read (changed, new, racily clean) or is gone: worth writing
+	root  oid // its top record (zero for a list of the first format)
 }
 
 type mfile struct {
@@ -352,119 +361,116 @@ type mfile struct {
 	st fileStat
 }
 
-const manifestHeader = "oath-harness checkpoint files 1"
-
-// encode is the manifest as a file: a header line with the time, then one record a file,
-// "mode blob size mtime ctime ino uid gid" in decimal and hex, a tab, and the path ended by
-// NUL (a path may hold a newline).
-func (m *manifest) encode() []byte {
-	b := make([]byte, 0, 64+len(m.files)*96)
-	b = fmt.Appendf(b, "%s %d\n", manifestHeader, m.taken)
-	for _, f := range m.files {
-		b = strconv.AppendUint(b, uint64(f.mode), 8)
-		b = append(b, ' ')
-		b = hex.AppendEncode(b, f.oid[:])
-		for _, v := range []uint64{uint64(f.st.fullSize), uint64(f.st.mtimeS), uint64(f.st.mtimeN), uint64(f.st.ctimeS),
-			uint64(f.st.ctimeN), uint64(f.st.ino), uint64(f.st.uid), uint64(f.st.gid)} {
-			b = append(b, ' ')
-			b = strconv.AppendUint(b, v, 10)
-		}
-		b = append(b, '\t')
-		b = append(b, f.path...)
-		b = append(b, 0)
-	}
-	return b
+// head is what the head of m's checkpoint says (its top record zero for the first format).
+func (m *manifest) head() *head {
+	h := &head{top: recEntry{mode: modeTree, oid: m.root}, taken: m.taken}
+	h.top.tree, _ = parseOID(m.id)
+	return h
 }
 
-// maxManifest bounds a manifest read into memory.
+// head is what manifests/ID says of a checkpoint: its top record (dirtree.go) as its
+// directory entry (tree the checkpoint's id) and when the walk of its last full scan began;
+// or for a checkpoint of the first format, its whole list.
+type head struct {
+	top    recEntry
+	taken  int64
+	legacy *manifest
+	// reread (not written): a full scan read a file its stat did not vouch for (racily clean
+	// at taken): the head is written with the new time even over the same records, or the
+	// file would be read again at every full scan.
+	reread bool
+}
+
+const headHeader = "oath-harness checkpoint records 1"
+
+// encode: one line, "header taken record files".
+func (h head) encode() []byte {
+	return fmt.Appendf(nil, "%s %d %s %d\n", headHeader, h.taken, h.top.oid, h.top.files)
+}
+
+var errHead = errors.New("not a checkpoint this package wrote")
+
+// decodeHead reads the head of checkpoint id, refusing what encode would not write.
+func decodeHead(data []byte, id oid) (head, error) {
+	f := strings.Split(strings.TrimPrefix(string(data), headHeader+" "), " ")
+	if len(f) != 3 || !strings.HasSuffix(f[2], "\n") {
+		return head{}, errHead
+	}
+	h := head{top: recEntry{mode: modeTree, tree: id}}
+	taken, ok1 := parseUint([]byte(f[0]), 10)
+	files, ok2 := parseUint([]byte(strings.TrimSuffix(f[2], "\n")), 10)
+	h.taken, h.top.files = int64(taken), int(files)
+	if !ok1 || !ok2 || files > maxStateFiles || !decodeHexOID(&h.top.oid, f[1]) || !bytes.Equal(h.encode(), data) {
+		return head{}, errHead
+	}
+	return h, nil
+}
+
+// writeHead writes manifests/id atomically (a temporary file renamed), not synced: it names
+// records and blobs that are not synced either (as git writes its loose objects, and this
+// package a git checkpoint's ref), so a sync of the head alone would keep nothing more after a
+// crash. A head lost or torn there is a checkpoint that cannot be read: refused by an undo,
+// and the next checkpoint scans in full; never a wrong one.
+func writeHead(dir, id string, h head) error {
+	p := manifestPath(dir, id)
+	f, err := createTemp(filepath.Dir(p), ".tmp-head-", 0o600)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
+			f, err = createTemp(filepath.Dir(p), ".tmp-head-", 0o600)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(h.encode())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// maxManifest bounds what manifests/ID holds read into memory (a list of the first format).
 const maxManifest = 256 << 20
 
-func readManifest(dir, id string) (*manifest, error) {
+// readHead reads manifests/id, in either format.
+func readHead(dir, id string) (head, error) {
 	o, err := parseOID(id)
 	if err != nil {
-		return nil, err
+		return head{}, err
 	}
 	data, err := safefile.ReadRegular(manifestPath(dir, o.String()), maxManifest)
 	if err != nil {
-		return nil, err
+		return head{}, err
 	}
-	m, err := decodeManifest(data)
+	if bytes.HasPrefix(data, []byte(manifestHeader+" ")) {
+		m, err := readManifestV1(data, o)
+		return head{legacy: m}, err
+	}
+	h, err := decodeHead(data, o)
 	if err != nil {
-		return nil, fmt.Errorf("checkpoint %s: %w", id[:8], err)
+		return head{}, fmt.Errorf("checkpoint %s: %w", o.String()[:8], err)
 	}
-	es := make([]entry, len(m.files))
-	for i, f := range m.files {
-		es[i] = f.entry
-	}
-	if listingID(es) != o {
-		return nil, fmt.Errorf("checkpoint %s is damaged: its list of files does not match its id", id[:8])
-	}
-	m.id = id
-	return m, nil
+	return h, nil
 }
 
-var errManifest = errors.New("not a list of files this package wrote")
-
-func decodeManifest(data []byte) (*manifest, error) {
-	head, rest, ok := bytes.Cut(data, []byte{'\n'})
-	t, ok2 := strings.CutPrefix(string(head), manifestHeader+" ")
-	taken, err := strconv.ParseInt(t, 10, 64)
-	if !ok || !ok2 || err != nil {
-		return nil, errManifest
+// readManifest reads the whole list of files of checkpoint id: its records (each checked
+// against what names it, the top's against id) or its list of the first format.
+func readManifest(dir, id string) (*manifest, error) {
+	h, err := readHead(dir, id)
+	if err != nil || h.legacy != nil {
+		return h.legacy, err
 	}
-	// Paths are substrings of the file's bytes (never written after the read), and the
-	// numbers are read in place: a project of 50,000 files is read on every checkpoint.
-	text := unsafe.String(unsafe.SliceData(data), len(data))
-	off := len(data) - len(rest)
-	m := &manifest{taken: taken, files: make([]mfile, 0, bytes.Count(rest, []byte{0}))}
-	for len(rest) > 0 {
-		rec, tail, ok := bytes.Cut(rest, []byte{0})
-		if !ok {
-			return nil, errManifest
-		}
-		recOff := off
-		off += len(rec) + 1
-		rest = tail
-		tab := bytes.IndexByte(rec, '\t')
-		if tab < 0 || tab == len(rec)-1 || !validPath(rec[tab+1:]) {
-			return nil, errManifest
-		}
-		meta := rec[:tab]
-		var f [10][]byte
-		n := 0
-		for len(meta) > 0 && n < len(f) {
-			sp := bytes.IndexByte(meta, ' ')
-			if sp < 0 {
-				sp = len(meta)
-			}
-			f[n], n = meta[:sp], n+1
-			meta = meta[min(sp+1, len(meta)):]
-		}
-		if n != len(f) || len(meta) > 0 {
-			return nil, errManifest
-		}
-		mode, ok := parseUint(f[0], 8)
-		if !ok || mode != modeFile && mode != modeExec && mode != modeLink {
-			return nil, errManifest
-		}
-		var blob oid
-		if len(f[1]) != 40 {
-			return nil, errManifest
-		}
-		if _, err := hex.Decode(blob[:], f[1]); err != nil {
-			return nil, errManifest
-		}
-		var v [8]uint64
-		for i := range v {
-			if v[i], ok = parseUint(f[2+i], 10); !ok {
-				return nil, errManifest
-			}
-		}
-		m.files = append(m.files, mfile{entry: entry{text[recOff+tab+1 : recOff+len(rec)], uint32(mode), blob}, st: fileStat{
-			fullSize: int64(v[0]), size: uint32(v[0]), mtimeS: uint32(v[1]), mtimeN: uint32(v[2]), ctimeS: uint32(v[3]),
-			ctimeN: uint32(v[4]), ino: uint32(v[5]), uid: uint32(v[6]), gid: uint32(v[7]), known: true}})
+	files, err := newRecords(filepath.Join(dir, "objects")).list(h.top)
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s is damaged: %w", id[:8], err)
 	}
-	return m, nil
+	return &manifest{id: id, taken: h.taken, files: files, root: h.top.oid}, nil
 }
 
 // parseUint reads a number of at most 19 digits in base (8 or 10).
@@ -502,7 +508,7 @@ func (d dirStore) current(o Options) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	s, _, err := d.snapshot(o, d.cache(log))
+	s, _, _, err := d.snapshot(o, log, hashOnly) // its records are put by the take that records it
 	return s, err
 }
 
@@ -557,9 +563,10 @@ func sweepDue(o Options) bool {
 	return err == nil
 }
 
-// sweep removes the objects that no kept checkpoint in the state names. The caller holds the
-// log's lock; an object written since the last take began (an undo's plan writes the tree it
-// will replace before it takes the lock) is left for the next sweep.
+// sweep removes the objects that no kept checkpoint in the state names: their blobs and
+// records. The caller holds the log's lock; an object written since the last take began (an
+// undo's plan writes the blobs of the tree it will replace before it takes the lock) is left
+// for the next sweep. A kept checkpoint that cannot be read keeps everything.
 func sweep(o Options) error {
 	log, err := readLog(o.logPath())
 	if err != nil {
@@ -567,20 +574,25 @@ func sweep(o Options) error {
 	}
 	named := map[oid]bool{}
 	seen := map[string]bool{}
+	recs := newRecords(filepath.Join(o.Dir, "objects"))
 	for _, c := range log {
 		if c.Kind != KindState || seen[c.ID] {
 			continue
 		}
 		seen[c.ID] = true
-		m, err := readManifest(o.Dir, c.ID)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
+		h, err := readHead(o.Dir, c.ID)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			continue // pruned
+		case err == nil && h.legacy != nil:
+			for _, f := range h.legacy.files {
+				named[f.oid] = true
 			}
-			return fmt.Errorf("sweeping the checkpoints' objects: %w", err) // keep everything
+		case err == nil:
+			err = recs.mark(h.top, named)
 		}
-		for _, f := range m.files {
-			named[f.oid] = true
+		if err != nil {
+			return fmt.Errorf("sweeping the checkpoints' objects: %w", err) // keep everything
 		}
 	}
 	recent := time.Now().Add(-time.Hour)

@@ -312,13 +312,24 @@ func TestStateKeepPrunesManifestsAndSweepsObjects(t *testing.T) {
 	if _, err := Find(o, "t0"); err == nil {
 		t.Error("a pruned checkpoint is still found")
 	}
-	// What is left: the blobs of the two kept checkpoints, nothing else.
+	// What is left: the blobs and records of the two kept checkpoints, nothing else.
 	named := map[string]bool{}
 	d := dirStore{top: dir, dir: o.Dir}
 	for _, c := range cs[len(cs)-2:] {
 		es, _ := d.files(c)
 		for _, e := range es {
 			named[e.oid.String()] = true
+		}
+		h, err := readHead(o.Dir, c.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := map[oid]bool{}
+		if err := newRecords(d.objects()).mark(h.top, recs); err != nil {
+			t.Fatal(err)
+		}
+		for r := range recs {
+			named[r.String()] = true
 		}
 	}
 	n := 0

@@ -1,0 +1,330 @@
+package checkpoint
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+)
+
+// The files of a checkpoint kept in the state (store.go) are a tree of records, one a
+// directory, as git keeps a tree of trees; but each file's entry also carries the stat data
+// seen when it was read, which the next checkpoint compares with the working tree as git
+// compares its index. A record is stored as a loose object of kind recordKind in the state's
+// objects directory, named by the SHA-1 of its content, and names its subdirectories' records:
+// the top record names the whole list. So a checkpoint from its base (dirsince.go) reads only
+// the records on the way to a changed path and writes only those of the directories that
+// changed, as a git checkpoint does with its trees (treesince.go); a full scan reads them all
+// (its stat cache) and writes those that are new.
+//
+// A record's stat data changes when a file is only touched, and the checkpoint's id must not
+// (two checkpoints of the same files are one): so each directory's entry also carries the git
+// tree of its files, and the id of a checkpoint is the git tree of its top directory, what
+// `git write-tree` would name the same files. Every record read is checked against what names
+// it: its content against its name (readLoose), its git tree and file count against its
+// parent's entry (the top's against the checkpoint's id): a damaged or swapped record is a
+// doubt, never a wrong list.
+
+// recordKind is the loose-object kind of a record: no git object, so git never takes one for
+// its own.
+const recordKind = "oath-dir"
+
+// maxRecord bounds one record read back (a directory of maxStateFiles files).
+const maxRecord = 64 << 20
+
+// recordsRead counts the records read back, for the tests.
+var recordsRead atomic.Int64
+
+// recEntry is one entry of a record: a file (or link) with its stat, or a directory.
+type recEntry struct {
+	name  string
+	mode  uint32   // modeFile, modeExec, modeLink; modeTree for a directory
+	oid   oid      // a file's blob; a directory's record
+	tree  oid      // a directory: the git tree of its files
+	files int      // a directory: the files at or below it (at least one: no record is empty)
+	st    fileStat // a file: its stat when it was read
+}
+
+// key is the entry's place in its record, git's order: a directory as if its name ended in
+// '/', so that the files of a record, walked in order, are sorted by path.
+func (e recEntry) key() string { return treeItem{name: e.name, mode: e.mode}.key() }
+
+func (e recEntry) isDir() bool { return e.mode == modeTree }
+
+// appendRecEntry is one entry as a record holds it: the mode in octal, then for a file its
+// blob and "size mtime mtime-ns ctime ctime-ns inode uid gid" in decimal, for a directory its
+// record, its git tree and its number of files; a tab, the name, and a NUL (a name may hold a
+// newline).
+func appendRecEntry(b []byte, e recEntry) []byte {
+	b = strconv.AppendUint(b, uint64(e.mode), 8)
+	b = append(b, ' ')
+	b = hex.AppendEncode(b, e.oid[:])
+	if e.isDir() {
+		b = append(b, ' ')
+		b = hex.AppendEncode(b, e.tree[:])
+		b = append(b, ' ')
+		b = strconv.AppendUint(b, uint64(e.files), 10)
+	} else {
+		for _, v := range [...]uint64{uint64(e.st.fullSize), uint64(e.st.mtimeS), uint64(e.st.mtimeN), uint64(e.st.ctimeS),
+			uint64(e.st.ctimeN), uint64(e.st.ino), uint64(e.st.uid), uint64(e.st.gid)} {
+			b = append(b, ' ')
+			b = strconv.AppendUint(b, v, 10)
+		}
+	}
+	b = append(b, '\t')
+	b = append(b, e.name...)
+	return append(b, 0)
+}
+
+func encodeRecord(es []recEntry) []byte {
+	b := make([]byte, 0, len(es)*112)
+	for _, e := range es {
+		b = appendRecEntry(b, e)
+	}
+	return b
+}
+
+var errRecord = errors.New("not a record of files this package wrote")
+
+// decodeRecord reads a record, refusing what this package does not write: another mode, a
+// name git would refuse or with a slash, entries out of order or twice, an empty directory,
+// and any number not written as encodeRecord writes it (what is accepted encodes back to the
+// same bytes).
+func decodeRecord(data []byte) ([]recEntry, error) {
+	es := make([]recEntry, 0, bytes.Count(data, []byte{0}))
+	for rest := data; len(rest) > 0; {
+		rec, tail, ok := bytes.Cut(rest, []byte{0})
+		if !ok {
+			return nil, errRecord
+		}
+		rest = tail
+		meta, name, ok := bytes.Cut(rec, []byte{'\t'})
+		if !ok || bytes.IndexByte(name, '/') >= 0 || !validPath(name) {
+			return nil, errRecord
+		}
+		e, ok := decodeRecMeta(string(meta))
+		if !ok {
+			return nil, errRecord
+		}
+		e.name = string(name)
+		if n := len(es); n > 0 && es[n-1].key() >= e.key() {
+			return nil, errRecord
+		}
+		es = append(es, e)
+	}
+	if !bytes.Equal(encodeRecord(es), data) {
+		return nil, errRecord // a number written otherwise (a leading zero, past 32 bits)
+	}
+	return es, nil
+}
+
+// decodeRecMeta reads what precedes an entry's name.
+func decodeRecMeta(meta string) (recEntry, bool) {
+	f := strings.Split(meta, " ")
+	mode, ok := parseUint([]byte(f[0]), 8)
+	var e recEntry
+	e.mode = uint32(mode)
+	switch {
+	case !ok:
+		return e, false
+	case mode == modeTree && len(f) == 4:
+		files, ok := parseUint([]byte(f[3]), 10)
+		if !ok || files == 0 || files > maxStateFiles || !decodeHexOID(&e.oid, f[1]) || !decodeHexOID(&e.tree, f[2]) {
+			return e, false
+		}
+		e.files = int(files)
+		return e, true
+	case (mode == modeFile || mode == modeExec || mode == modeLink) && len(f) == 10:
+		var v [8]uint64
+		for i := range v {
+			if v[i], ok = parseUint([]byte(f[2+i]), 10); !ok {
+				return e, false
+			}
+		}
+		e.st = fileStat{fullSize: int64(v[0]), size: uint32(v[0]), mtimeS: uint32(v[1]), mtimeN: uint32(v[2]), ctimeS: uint32(v[3]),
+			ctimeN: uint32(v[4]), ino: uint32(v[5]), uid: uint32(v[6]), gid: uint32(v[7]), known: true}
+		return e, decodeHexOID(&e.oid, f[1])
+	}
+	return e, false
+}
+
+func decodeHexOID(o *oid, s string) bool {
+	if len(s) != 2*len(o) {
+		return false
+	}
+	_, err := hex.Decode(o[:], []byte(s))
+	return err == nil
+}
+
+// recordTree is the git tree of a record's files: its checkpoint id when it is the top's.
+func recordTree(es []recEntry) oid {
+	var data []byte
+	for _, e := range es {
+		o := e.oid
+		if e.isDir() {
+			o = e.tree
+		}
+		data = appendTreeItem(data, e.mode, e.name, o)
+	}
+	return hashObject("tree", data)
+}
+
+// recordFiles counts the files at or below a record.
+func recordFiles(es []recEntry) int {
+	n := 0
+	for _, e := range es {
+		if e.isDir() {
+			n += e.files
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// putRecord stores a record (a take writes it to the state; an undo's plan, which records
+// nothing, only hashes it) and returns its name.
+type putRecord func(kind string, data []byte) (oid, error)
+
+func hashOnly(kind string, data []byte) (oid, error) { return hashObject(kind, data), nil }
+
+// makeDir is the entry of a directory holding es (sorted here), its record put; files 0 when
+// es is empty (no record is kept of a directory without files, and none is put, but the top's).
+func makeDir(name string, es []recEntry, put putRecord, top bool) (recEntry, error) {
+	slices.SortFunc(es, func(a, b recEntry) int { return strings.Compare(a.key(), b.key()) })
+	d := recEntry{name: name, mode: modeTree, tree: recordTree(es), files: recordFiles(es)}
+	if d.files == 0 && !top {
+		return d, nil
+	}
+	var err error
+	d.oid, err = put(recordKind, encodeRecord(es))
+	return d, err
+}
+
+// buildRecords puts the records of files, sorted by path, and returns the top's entry.
+func buildRecords(files []mfile, put putRecord) (recEntry, error) {
+	top, _, err := buildRecordsIn("", 0, files, put)
+	return top, err
+}
+
+// buildRecordsIn puts the records of the directory whose files (their paths prefix bytes
+// long before the name) are files, and returns its entry and how many of files it took.
+func buildRecordsIn(name string, prefix int, files []mfile, put putRecord) (recEntry, int, error) {
+	var es []recEntry
+	i := 0
+	for i < len(files) {
+		rest := files[i].path[prefix:]
+		slash := strings.IndexByte(rest, '/')
+		if slash < 0 {
+			f := files[i]
+			es = append(es, recEntry{name: rest, mode: f.mode, oid: f.oid, st: f.st})
+			i++
+			continue
+		}
+		dir := files[i].path[:prefix+slash+1]
+		j := i + 1
+		for j < len(files) && strings.HasPrefix(files[j].path, dir) {
+			j++
+		}
+		sub, _, err := buildRecordsIn(rest[:slash], prefix+slash+1, files[i:j], put)
+		if err != nil {
+			return recEntry{}, 0, err
+		}
+		es = append(es, sub)
+		i = j
+	}
+	d, err := makeDir(name, es, put, prefix == 0)
+	return d, i, err
+}
+
+// records reads the records of a state's objects directory, each once.
+type records struct {
+	dir  string
+	read map[oid]record
+}
+
+// record is one read back, with what it names: its git tree and number of files.
+type record struct {
+	es    []recEntry
+	tree  oid
+	files int
+}
+
+func newRecords(objects string) *records { return &records{dir: objects, read: map[oid]record{}} }
+
+// get is the record of the directory entry d, checked against it: its content against its
+// name, its git tree and its number of files against d's. Any failure is errFull: the
+// checkpoint scans in full (and a restore refuses the checkpoint).
+func (r *records) get(d recEntry) ([]recEntry, error) {
+	rec, ok := r.read[d.oid]
+	if !ok {
+		recordsRead.Add(1)
+		data, err := readLoose(r.dir, d.oid, recordKind, maxRecord)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", errFull, err)
+		}
+		es, err := decodeRecord(data)
+		if err != nil {
+			return nil, fmt.Errorf("%w: record %s: %v", errFull, d.oid, err)
+		}
+		rec = record{es, recordTree(es), recordFiles(es)}
+		r.read[d.oid] = rec
+	}
+	if rec.tree != d.tree || rec.files != d.files {
+		return nil, fmt.Errorf("%w: record %s is not the one its directory names", errFull, d.oid)
+	}
+	return rec.es, nil
+}
+
+// list is every file at or below the directory entry d (top: its path ""), sorted by path.
+func (r *records) list(d recEntry) ([]mfile, error) {
+	out := make([]mfile, 0, d.files)
+	err := r.listIn("", d, &out)
+	return out, err
+}
+
+func (r *records) listIn(dir string, d recEntry, out *[]mfile) error {
+	es, err := r.get(d)
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		p := joinRel(dir, e.name)
+		if e.isDir() {
+			if err := r.listIn(p, e, out); err != nil {
+				return err
+			}
+			continue
+		}
+		*out = append(*out, mfile{entry: entry{path: p, mode: e.mode, oid: e.oid}, st: e.st})
+	}
+	return nil
+}
+
+// mark adds to named every record and blob at or below the directory entry d; a record named
+// already is not read again (the checkpoints of a project share most of theirs).
+func (r *records) mark(d recEntry, named map[oid]bool) error {
+	if named[d.oid] {
+		return nil
+	}
+	es, err := r.get(d)
+	if err != nil {
+		return err
+	}
+	named[d.oid] = true
+	delete(r.read, d.oid) // read once: the sweep keeps no copy of the whole store
+	for _, e := range es {
+		if e.isDir() {
+			if err := r.mark(e, named); err != nil {
+				return err
+			}
+		} else {
+			named[e.oid] = true
+		}
+	}
+	return nil
+}
