@@ -205,18 +205,22 @@ func makeDir(name string, es []recEntry, put putRecord, top bool) (recEntry, err
 	return d, err
 }
 
-// buildRecords puts the records of files, sorted by path, and returns the top's entry.
-func buildRecords(files []mfile, put putRecord) (recEntry, error) {
-	top, _, err := buildRecordsIn("", 0, files, put)
+// buildRecords puts the records of files, sorted by path, and returns the top's entry. A
+// directory whose entries are those of its record in was (the stat cache's, by path; nil:
+// none) keeps that record, neither encoded nor hashed again: on a full scan, most do.
+func buildRecords(files []mfile, put putRecord, was map[string]record) (recEntry, error) {
+	top, err := buildRecordsIn("", files, put, was)
 	return top, err
 }
 
-// buildRecordsIn puts the records of the directory whose files (their paths prefix bytes
-// long before the name) are files, and returns its entry and how many of files it took.
-func buildRecordsIn(name string, prefix int, files []mfile, put putRecord) (recEntry, int, error) {
+// buildRecordsIn puts the records of the directory dir ("" the top), whose files are files.
+func buildRecordsIn(dir string, files []mfile, put putRecord, was map[string]record) (recEntry, error) {
+	prefix := 0
+	if dir != "" {
+		prefix = len(dir) + 1
+	}
 	var es []recEntry
-	i := 0
-	for i < len(files) {
+	for i := 0; i < len(files); {
 		rest := files[i].path[prefix:]
 		slash := strings.IndexByte(rest, '/')
 		if slash < 0 {
@@ -225,20 +229,42 @@ func buildRecordsIn(name string, prefix int, files []mfile, put putRecord) (recE
 			i++
 			continue
 		}
-		dir := files[i].path[:prefix+slash+1]
+		sub := files[i].path[:prefix+slash]
 		j := i + 1
-		for j < len(files) && strings.HasPrefix(files[j].path, dir) {
+		for j < len(files) && strings.HasPrefix(files[j].path, sub+"/") {
 			j++
 		}
-		sub, _, err := buildRecordsIn(rest[:slash], prefix+slash+1, files[i:j], put)
+		e, err := buildRecordsIn(sub, files[i:j], put, was)
 		if err != nil {
-			return recEntry{}, 0, err
+			return recEntry{}, err
 		}
-		es = append(es, sub)
+		es = append(es, e)
 		i = j
 	}
-	d, err := makeDir(name, es, put, prefix == 0)
-	return d, i, err
+	slices.SortFunc(es, func(a, b recEntry) int { return strings.Compare(a.key(), b.key()) })
+	if old, ok := was[dir]; ok && sameEntries(es, old.es) {
+		return recEntry{name: baseName(dir), mode: modeTree, oid: old.oid, tree: old.tree, files: old.files}, nil
+	}
+	return makeDir(baseName(dir), es, put, dir == "")
+}
+
+// sameEntries reports whether a record of es would be the one of was (sorted): the same
+// names, modes, blobs or records, and stat data as a record keeps it.
+func sameEntries(es, was []recEntry) bool {
+	if len(es) != len(was) {
+		return false
+	}
+	kept := func(e recEntry) recEntry {
+		e.st = fileStat{fullSize: e.st.fullSize, mtimeS: e.st.mtimeS, mtimeN: e.st.mtimeN, ctimeS: e.st.ctimeS,
+			ctimeN: e.st.ctimeN, ino: e.st.ino, uid: e.st.uid, gid: e.st.gid}
+		return e
+	}
+	for i := range es {
+		if kept(es[i]) != kept(was[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // records reads the records of a state's objects directory, each once.
@@ -247,9 +273,10 @@ type records struct {
 	read map[oid]record
 }
 
-// record is one read back, with what it names: its git tree and number of files.
+// record is one read back, with its name and what it names: its git tree and number of files.
 type record struct {
 	es    []recEntry
+	oid   oid
 	tree  oid
 	files int
 }
@@ -271,7 +298,7 @@ func (r *records) get(d recEntry) ([]recEntry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: record %s: %v", errFull, d.oid, err)
 		}
-		rec = record{es, recordTree(es), recordFiles(es)}
+		rec = record{es, d.oid, recordTree(es), recordFiles(es)}
 		r.read[d.oid] = rec
 	}
 	if rec.tree != d.tree || rec.files != d.files {
@@ -280,22 +307,25 @@ func (r *records) get(d recEntry) ([]recEntry, error) {
 	return rec.es, nil
 }
 
-// list is every file at or below the directory entry d (top: its path ""), sorted by path.
-func (r *records) list(d recEntry) ([]mfile, error) {
+// list is every file at or below the directory entry d (top: its path ""), sorted by path,
+// and the records of its directories by path.
+func (r *records) list(d recEntry) ([]mfile, map[string]record, error) {
 	out := make([]mfile, 0, d.files)
-	err := r.listIn("", d, &out)
-	return out, err
+	dirs := map[string]record{}
+	err := r.listIn("", d, &out, dirs)
+	return out, dirs, err
 }
 
-func (r *records) listIn(dir string, d recEntry, out *[]mfile) error {
+func (r *records) listIn(dir string, d recEntry, out *[]mfile, dirs map[string]record) error {
 	es, err := r.get(d)
 	if err != nil {
 		return err
 	}
+	dirs[dir] = r.read[d.oid]
 	for _, e := range es {
 		p := joinRel(dir, e.name)
 		if e.isDir() {
-			if err := r.listIn(p, e, out); err != nil {
+			if err := r.listIn(p, e, out, dirs); err != nil {
 				return err
 			}
 			continue
