@@ -92,8 +92,8 @@ var errRecord = errors.New("not a record of files this package wrote")
 
 // decodeRecord reads a record, refusing what this package does not write: another mode, a
 // name git would refuse or with a slash, entries out of order or twice, an empty directory,
-// and any number not written as encodeRecord writes it (what is accepted encodes back to the
-// same bytes).
+// and any number or name not written as encodeRecord writes it (a leading zero, past 32 bits,
+// upper-case hex): what is accepted encodes back to the same bytes (FuzzRecord).
 func decodeRecord(data []byte) ([]recEntry, error) {
 	es := make([]recEntry, 0, bytes.Count(data, []byte{0}))
 	for rest := data; len(rest) > 0; {
@@ -106,7 +106,7 @@ func decodeRecord(data []byte) ([]recEntry, error) {
 		if !ok || bytes.IndexByte(name, '/') >= 0 || !validPath(name) {
 			return nil, errRecord
 		}
-		e, ok := decodeRecMeta(string(meta))
+		e, ok := decodeRecMeta(meta)
 		if !ok {
 			return nil, errRecord
 		}
@@ -116,47 +116,71 @@ func decodeRecord(data []byte) ([]recEntry, error) {
 		}
 		es = append(es, e)
 	}
-	if !bytes.Equal(encodeRecord(es), data) {
-		return nil, errRecord // a number written otherwise (a leading zero, past 32 bits)
-	}
 	return es, nil
 }
 
-// decodeRecMeta reads what precedes an entry's name.
-func decodeRecMeta(meta string) (recEntry, bool) {
-	f := strings.Split(meta, " ")
-	mode, ok := parseUint([]byte(f[0]), 8)
-	var e recEntry
-	e.mode = uint32(mode)
-	switch {
-	case !ok:
-		return e, false
-	case mode == modeTree && len(f) == 4:
-		files, ok := parseUint([]byte(f[3]), 10)
-		if !ok || files == 0 || files > maxStateFiles || !decodeHexOID(&e.oid, f[1]) || !decodeHexOID(&e.tree, f[2]) {
-			return e, false
+// decodeRecMeta reads what precedes an entry's name (see appendRecEntry).
+func decodeRecMeta(meta []byte) (recEntry, bool) {
+	var f [10][]byte
+	n := 0
+	for ; n < len(f); n++ {
+		sp := bytes.IndexByte(meta, ' ')
+		if sp < 0 {
+			f[n], meta = meta, nil
+			n++
+			break
 		}
-		e.files = int(files)
-		return e, true
-	case (mode == modeFile || mode == modeExec || mode == modeLink) && len(f) == 10:
-		var v [8]uint64
-		for i := range v {
-			if v[i], ok = parseUint([]byte(f[2+i]), 10); !ok {
-				return e, false
-			}
-		}
-		e.st = fileStat{fullSize: int64(v[0]), size: uint32(v[0]), mtimeS: uint32(v[1]), mtimeN: uint32(v[2]), ctimeS: uint32(v[3]),
-			ctimeN: uint32(v[4]), ino: uint32(v[5]), uid: uint32(v[6]), gid: uint32(v[7]), known: true}
-		return e, decodeHexOID(&e.oid, f[1])
+		f[n], meta = meta[:sp], meta[sp+1:]
 	}
-	return e, false
+	var e recEntry
+	if meta != nil {
+		return e, false // more fields, or a trailing space
+	}
+	switch string(f[0]) {
+	case "40000":
+		files, ok := canonUint(f[3], maxStateFiles)
+		e = recEntry{mode: modeTree, files: int(files)}
+		return e, n == 4 && ok && files > 0 && decodeHexOID(&e.oid, f[1]) && decodeHexOID(&e.tree, f[2])
+	case "100644":
+		e.mode = modeFile
+	case "100755":
+		e.mode = modeExec
+	case "120000":
+		e.mode = modeLink
+	default:
+		return e, false
+	}
+	var v [8]uint64
+	ok := n == 10
+	for i := 0; ok && i < len(v); i++ {
+		max := uint64(1<<32 - 1)
+		if i == 0 {
+			max = 1<<63 - 1 // the size, whole
+		}
+		v[i], ok = canonUint(f[2+i], max)
+	}
+	e.st = fileStat{fullSize: int64(v[0]), size: uint32(v[0]), mtimeS: uint32(v[1]), mtimeN: uint32(v[2]), ctimeS: uint32(v[3]),
+		ctimeN: uint32(v[4]), ino: uint32(v[5]), uid: uint32(v[6]), gid: uint32(v[7]), known: true}
+	return e, ok && decodeHexOID(&e.oid, f[1])
 }
 
-func decodeHexOID(o *oid, s string) bool {
+// canonUint reads a decimal number as strconv writes it (no sign, no leading zero) of at most
+// max.
+func canonUint(b []byte, max uint64) (uint64, bool) {
+	v, ok := parseUint(b, 10)
+	return v, ok && v <= max && (b[0] != '0' || len(b) == 1)
+}
+
+func decodeHexOID(o *oid, s []byte) bool {
 	if len(s) != 2*len(o) {
 		return false
 	}
-	_, err := hex.Decode(o[:], []byte(s))
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false // hex.Decode takes upper case too: not what appendRecEntry writes
+		}
+	}
+	_, err := hex.Decode(o[:], s)
 	return err == nil
 }
 

@@ -405,7 +405,7 @@ func decodeHead(data []byte, id oid) (head, error) {
 	taken, ok1 := parseUint([]byte(f[0]), 10)
 	files, ok2 := parseUint([]byte(strings.TrimSuffix(f[2], "\n")), 10)
 	h.taken, h.top.files = int64(taken), int(files)
-	if !ok1 || !ok2 || files > maxStateFiles || !decodeHexOID(&h.top.oid, f[1]) || !bytes.Equal(h.encode(), data) {
+	if !ok1 || !ok2 || files > maxStateFiles || !decodeHexOID(&h.top.oid, []byte(f[1])) || !bytes.Equal(h.encode(), data) {
 		return head{}, errHead
 	}
 	return h, nil
