@@ -92,8 +92,8 @@ var errRecord = errors.New("not a record of files this package wrote")
 
 // decodeRecord reads a record, refusing what this package does not write: another mode, a
 // name git would refuse or with a slash, entries out of order or twice, an empty directory,
-// and any number not written as encodeRecord writes it (what is accepted encodes back to the
-// same bytes).
+// and any number or name not written as encodeRecord writes it (a leading zero, past 32 bits,
+// upper-case hex): what is accepted encodes back to the same bytes (FuzzRecord).
 func decodeRecord(data []byte) ([]recEntry, error) {
 	es := make([]recEntry, 0, bytes.Count(data, []byte{0}))
 	for rest := data; len(rest) > 0; {
@@ -106,7 +106,7 @@ func decodeRecord(data []byte) ([]recEntry, error) {
 		if !ok || bytes.IndexByte(name, '/') >= 0 || !validPath(name) {
 			return nil, errRecord
 		}
-		e, ok := decodeRecMeta(string(meta))
+		e, ok := decodeRecMeta(meta)
 		if !ok {
 			return nil, errRecord
 		}
@@ -116,47 +116,71 @@ func decodeRecord(data []byte) ([]recEntry, error) {
 		}
 		es = append(es, e)
 	}
-	if !bytes.Equal(encodeRecord(es), data) {
-		return nil, errRecord // a number written otherwise (a leading zero, past 32 bits)
-	}
 	return es, nil
 }
 
-// decodeRecMeta reads what precedes an entry's name.
-func decodeRecMeta(meta string) (recEntry, bool) {
-	f := strings.Split(meta, " ")
-	mode, ok := parseUint([]byte(f[0]), 8)
-	var e recEntry
-	e.mode = uint32(mode)
-	switch {
-	case !ok:
-		return e, false
-	case mode == modeTree && len(f) == 4:
-		files, ok := parseUint([]byte(f[3]), 10)
-		if !ok || files == 0 || files > maxStateFiles || !decodeHexOID(&e.oid, f[1]) || !decodeHexOID(&e.tree, f[2]) {
-			return e, false
+// decodeRecMeta reads what precedes an entry's name (see appendRecEntry).
+func decodeRecMeta(meta []byte) (recEntry, bool) {
+	var f [10][]byte
+	n := 0
+	for ; n < len(f); n++ {
+		sp := bytes.IndexByte(meta, ' ')
+		if sp < 0 {
+			f[n], meta = meta, nil
+			n++
+			break
 		}
-		e.files = int(files)
-		return e, true
-	case (mode == modeFile || mode == modeExec || mode == modeLink) && len(f) == 10:
-		var v [8]uint64
-		for i := range v {
-			if v[i], ok = parseUint([]byte(f[2+i]), 10); !ok {
-				return e, false
-			}
-		}
-		e.st = fileStat{fullSize: int64(v[0]), size: uint32(v[0]), mtimeS: uint32(v[1]), mtimeN: uint32(v[2]), ctimeS: uint32(v[3]),
-			ctimeN: uint32(v[4]), ino: uint32(v[5]), uid: uint32(v[6]), gid: uint32(v[7]), known: true}
-		return e, decodeHexOID(&e.oid, f[1])
+		f[n], meta = meta[:sp], meta[sp+1:]
 	}
-	return e, false
+	var e recEntry
+	if meta != nil {
+		return e, false // more fields, or a trailing space
+	}
+	switch string(f[0]) {
+	case "40000":
+		files, ok := canonUint(f[3], maxStateFiles)
+		e = recEntry{mode: modeTree, files: int(files)}
+		return e, n == 4 && ok && files > 0 && decodeHexOID(&e.oid, f[1]) && decodeHexOID(&e.tree, f[2])
+	case "100644":
+		e.mode = modeFile
+	case "100755":
+		e.mode = modeExec
+	case "120000":
+		e.mode = modeLink
+	default:
+		return e, false
+	}
+	var v [8]uint64
+	ok := n == 10
+	for i := 0; ok && i < len(v); i++ {
+		max := uint64(1<<32 - 1)
+		if i == 0 {
+			max = 1<<63 - 1 // the size, whole
+		}
+		v[i], ok = canonUint(f[2+i], max)
+	}
+	e.st = fileStat{fullSize: int64(v[0]), size: uint32(v[0]), mtimeS: uint32(v[1]), mtimeN: uint32(v[2]), ctimeS: uint32(v[3]),
+		ctimeN: uint32(v[4]), ino: uint32(v[5]), uid: uint32(v[6]), gid: uint32(v[7]), known: true}
+	return e, ok && decodeHexOID(&e.oid, f[1])
 }
 
-func decodeHexOID(o *oid, s string) bool {
+// canonUint reads a decimal number as strconv writes it (no sign, no leading zero) of at most
+// max.
+func canonUint(b []byte, max uint64) (uint64, bool) {
+	v, ok := parseUint(b, 10)
+	return v, ok && v <= max && (b[0] != '0' || len(b) == 1)
+}
+
+func decodeHexOID(o *oid, s []byte) bool {
 	if len(s) != 2*len(o) {
 		return false
 	}
-	_, err := hex.Decode(o[:], []byte(s))
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false // hex.Decode takes upper case too: not what appendRecEntry writes
+		}
+	}
+	_, err := hex.Decode(o[:], s)
 	return err == nil
 }
 
@@ -205,18 +229,22 @@ func makeDir(name string, es []recEntry, put putRecord, top bool) (recEntry, err
 	return d, err
 }
 
-// buildRecords puts the records of files, sorted by path, and returns the top's entry.
-func buildRecords(files []mfile, put putRecord) (recEntry, error) {
-	top, _, err := buildRecordsIn("", 0, files, put)
+// buildRecords puts the records of files, sorted by path, and returns the top's entry. A
+// directory whose entries are those of its record in was (the stat cache's, by path; nil:
+// none) keeps that record, neither encoded nor hashed again: on a full scan, most do.
+func buildRecords(files []mfile, put putRecord, was map[string]record) (recEntry, error) {
+	top, err := buildRecordsIn("", files, put, was)
 	return top, err
 }
 
-// buildRecordsIn puts the records of the directory whose files (their paths prefix bytes
-// long before the name) are files, and returns its entry and how many of files it took.
-func buildRecordsIn(name string, prefix int, files []mfile, put putRecord) (recEntry, int, error) {
+// buildRecordsIn puts the records of the directory dir ("" the top), whose files are files.
+func buildRecordsIn(dir string, files []mfile, put putRecord, was map[string]record) (recEntry, error) {
+	prefix := 0
+	if dir != "" {
+		prefix = len(dir) + 1
+	}
 	var es []recEntry
-	i := 0
-	for i < len(files) {
+	for i := 0; i < len(files); {
 		rest := files[i].path[prefix:]
 		slash := strings.IndexByte(rest, '/')
 		if slash < 0 {
@@ -225,20 +253,42 @@ func buildRecordsIn(name string, prefix int, files []mfile, put putRecord) (recE
 			i++
 			continue
 		}
-		dir := files[i].path[:prefix+slash+1]
+		sub := files[i].path[:prefix+slash]
 		j := i + 1
-		for j < len(files) && strings.HasPrefix(files[j].path, dir) {
+		for j < len(files) && strings.HasPrefix(files[j].path, sub+"/") {
 			j++
 		}
-		sub, _, err := buildRecordsIn(rest[:slash], prefix+slash+1, files[i:j], put)
+		e, err := buildRecordsIn(sub, files[i:j], put, was)
 		if err != nil {
-			return recEntry{}, 0, err
+			return recEntry{}, err
 		}
-		es = append(es, sub)
+		es = append(es, e)
 		i = j
 	}
-	d, err := makeDir(name, es, put, prefix == 0)
-	return d, i, err
+	slices.SortFunc(es, func(a, b recEntry) int { return strings.Compare(a.key(), b.key()) })
+	if old, ok := was[dir]; ok && sameEntries(es, old.es) {
+		return recEntry{name: baseName(dir), mode: modeTree, oid: old.oid, tree: old.tree, files: old.files}, nil
+	}
+	return makeDir(baseName(dir), es, put, dir == "")
+}
+
+// sameEntries reports whether a record of es would be the one of was (sorted): the same
+// names, modes, blobs or records, and stat data as a record keeps it.
+func sameEntries(es, was []recEntry) bool {
+	if len(es) != len(was) {
+		return false
+	}
+	kept := func(e recEntry) recEntry {
+		e.st = fileStat{fullSize: e.st.fullSize, mtimeS: e.st.mtimeS, mtimeN: e.st.mtimeN, ctimeS: e.st.ctimeS,
+			ctimeN: e.st.ctimeN, ino: e.st.ino, uid: e.st.uid, gid: e.st.gid}
+		return e
+	}
+	for i := range es {
+		if kept(es[i]) != kept(was[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // records reads the records of a state's objects directory, each once.
@@ -247,9 +297,10 @@ type records struct {
 	read map[oid]record
 }
 
-// record is one read back, with what it names: its git tree and number of files.
+// record is one read back, with its name and what it names: its git tree and number of files.
 type record struct {
 	es    []recEntry
+	oid   oid
 	tree  oid
 	files int
 }
@@ -271,7 +322,7 @@ func (r *records) get(d recEntry) ([]recEntry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: record %s: %v", errFull, d.oid, err)
 		}
-		rec = record{es, recordTree(es), recordFiles(es)}
+		rec = record{es, d.oid, recordTree(es), recordFiles(es)}
 		r.read[d.oid] = rec
 	}
 	if rec.tree != d.tree || rec.files != d.files {
@@ -280,22 +331,25 @@ func (r *records) get(d recEntry) ([]recEntry, error) {
 	return rec.es, nil
 }
 
-// list is every file at or below the directory entry d (top: its path ""), sorted by path.
-func (r *records) list(d recEntry) ([]mfile, error) {
+// list is every file at or below the directory entry d (top: its path ""), sorted by path,
+// and the records of its directories by path.
+func (r *records) list(d recEntry) ([]mfile, map[string]record, error) {
 	out := make([]mfile, 0, d.files)
-	err := r.listIn("", d, &out)
-	return out, err
+	dirs := map[string]record{}
+	err := r.listIn("", d, &out, dirs)
+	return out, dirs, err
 }
 
-func (r *records) listIn(dir string, d recEntry, out *[]mfile) error {
+func (r *records) listIn(dir string, d recEntry, out *[]mfile, dirs map[string]record) error {
 	es, err := r.get(d)
 	if err != nil {
 		return err
 	}
+	dirs[dir] = r.read[d.oid]
 	for _, e := range es {
 		p := joinRel(dir, e.name)
 		if e.isDir() {
-			if err := r.listIn(p, e, out); err != nil {
+			if err := r.listIn(p, e, out, dirs); err != nil {
 				return err
 			}
 			continue

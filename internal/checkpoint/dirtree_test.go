@@ -132,3 +132,39 @@ func TestStateCheckpointRacyFilesAreReadOnce(t *testing.T) {
 		return nil
 	})
 }
+
+// A full scan keeps the records of the directories whose files and stat data are the cache's,
+// and writes again those of the others and the directories above them.
+func TestBuildRecordsKeepsTheUnchangedDirectories(t *testing.T) {
+	objects := t.TempDir()
+	var files []mfile
+	for _, p := range []string{"a/x", "a/y", "b/c/z", "b/d", "top"} {
+		files = append(files, mfile{entry: entry{p, modeFile, hashObject("blob", []byte(p))}, st: fileStat{fullSize: 1, mtimeS: 2, ino: 3}})
+	}
+	put := func(kind string, data []byte) (oid, error) { return writeLoose(objects, kind, data, false) }
+	top, err := buildRecords(files, put, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, dirs, err := newRecords(objects).list(top)
+	if err != nil || len(dirs) != 4 {
+		t.Fatalf("%d directories, %v", len(dirs), err)
+	}
+	var written []string
+	counting := func(kind string, data []byte) (oid, error) {
+		written = append(written, string(data))
+		return put(kind, data)
+	}
+	files[2].st.mtimeS++ // b/c/z touched: b/c, b and the top are written again
+	files[2].st.links, files[0].st.links = 2, 2
+	again, err := buildRecords(files, counting, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) != 3 || again.oid == top.oid || again.tree != top.tree {
+		t.Errorf("wrote %d records (want b/c, b, the top), top %s→%s, tree %s→%s", len(written), top.oid, again.oid, top.tree, again.tree)
+	}
+	if same, _ := buildRecords(files, counting, nil); same.oid != again.oid {
+		t.Error("the records kept are not the ones a build without a cache writes")
+	}
+}

@@ -282,7 +282,11 @@ func (d dirStore) snapshot(o Options, log []Checkpoint, put putRecord) (s snapsh
 	slices.SortFunc(kept, func(a, b mfile) int { return strings.Compare(a.path, b.path) })
 	slices.Sort(s.skipped)
 	slices.Sort(s.linked)
-	top, err := buildRecords(kept, put)
+	var was map[string]record
+	if prev != nil {
+		was = prev.dirs
+	}
+	top, err := buildRecords(kept, put, was)
 	if err != nil {
 		return snapshot{}, head{}, nil, err
 	}
@@ -353,7 +357,8 @@ type manifest struct {
 	id    string
 	taken int64 // when the walk of its last full scan began (Unix ns): see racyMargin
 	files []mfile
-	root  oid // its top record (zero for a list of the first format)
+	root  oid               // its top record (zero for a list of the first format)
+	dirs  map[string]record // its records by the path of their directory ("" the top)
 }
 
 type mfile struct {
@@ -400,7 +405,7 @@ func decodeHead(data []byte, id oid) (head, error) {
 	taken, ok1 := parseUint([]byte(f[0]), 10)
 	files, ok2 := parseUint([]byte(strings.TrimSuffix(f[2], "\n")), 10)
 	h.taken, h.top.files = int64(taken), int(files)
-	if !ok1 || !ok2 || files > maxStateFiles || !decodeHexOID(&h.top.oid, f[1]) || !bytes.Equal(h.encode(), data) {
+	if !ok1 || !ok2 || files > maxStateFiles || !decodeHexOID(&h.top.oid, []byte(f[1])) || !bytes.Equal(h.encode(), data) {
 		return head{}, errHead
 	}
 	return h, nil
@@ -466,11 +471,11 @@ func readManifest(dir, id string) (*manifest, error) {
 	if err != nil || h.legacy != nil {
 		return h.legacy, err
 	}
-	files, err := newRecords(filepath.Join(dir, "objects")).list(h.top)
+	files, dirs, err := newRecords(filepath.Join(dir, "objects")).list(h.top)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint %s is damaged: %w", id[:8], err)
 	}
-	return &manifest{id: id, taken: h.taken, files: files, root: h.top.oid}, nil
+	return &manifest{id: id, taken: h.taken, files: files, root: h.top.oid, dirs: dirs}, nil
 }
 
 // parseUint reads a number of at most 19 digits in base (8 or 10).
