@@ -81,14 +81,7 @@ func (d dirStore) snapshotSince(o Options, p plan) (snapshot, head, *head, error
 	s.tree, s.files = top.tree, top.files
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
-	for _, k := range b.skipped {
-		if !skippedGone[k] {
-			s.skipped = append(s.skipped, k)
-		}
-	}
-	s.skipped = append(s.skipped, w.skipped...)
-	slices.Sort(s.skipped)
-	s.skipped = slices.Compact(s.skipped)
+	s.skipped = keptSkipped(b.skipped, skippedGone, w.skipped)
 	return s, head{top: top, taken: from.taken}, &from, nil
 }
 

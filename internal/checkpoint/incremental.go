@@ -203,6 +203,20 @@ var incrementalTakes, indexChangedTakes atomic.Int64
 // testOnlyFull makes every checkpoint scan in full (the tests that compare both).
 var testOnlyFull bool
 
+// keptSkipped is what a checkpoint from its base lists as skipped: the base's, but those
+// under a changed path (gone), and those found now, sorted, once each.
+func keptSkipped(base []string, gone map[string]bool, found []string) []string {
+	var out []string
+	for _, k := range base {
+		if !gone[k] {
+			out = append(out, k)
+		}
+	}
+	out = append(out, found...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // roots are the changed paths without a changed ancestor, minus what skip drops: what lies
 // under a changed directory is looked at with it.
 func roots(paths []string, skip func(string) bool) []string {
@@ -465,14 +479,7 @@ func (r repo) snapshotSince(p plan, maxSize int64, skip func(string) bool) (snap
 	s := snapshot{index: id, linked: fresh.linked, files: files + len(fresh.entries), samples: samples}
 	slices.Sort(s.linked)
 	s.linked = slices.Compact(s.linked)
-	for _, k := range b.skipped {
-		if !skippedGone[k] {
-			s.skipped = append(s.skipped, k)
-		}
-	}
-	s.skipped = append(s.skipped, fresh.skipped...)
-	slices.Sort(s.skipped)
-	s.skipped = slices.Compact(s.skipped)
+	s.skipped = keptSkipped(b.skipped, skippedGone, fresh.skipped)
 	s.tree, err = trees.build(fresh.entries)
 	return s, err
 }

@@ -417,27 +417,7 @@ func decodeHead(data []byte, id oid) (head, error) {
 // crash. A head lost or torn there is a checkpoint that cannot be read: refused by an undo,
 // and the next checkpoint scans in full; never a wrong one.
 func writeHead(dir, id string, h head) error {
-	p := manifestPath(dir, id)
-	f, err := createTemp(filepath.Dir(p), ".tmp-head-", 0o600)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err = os.MkdirAll(filepath.Dir(p), 0o755); err == nil {
-			f, err = createTemp(filepath.Dir(p), ".tmp-head-", 0o600)
-		}
-	}
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(h.encode())
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), p)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return writeRename(manifestPath(dir, id), h.encode(), 0o600)
 }
 
 // maxManifest bounds what manifests/ID holds read into memory (a list of the first format).
